@@ -1,0 +1,226 @@
+// The deterministic five-step merge of spec §5.2 into a NetworkX node-link document.
+import type { Overlay } from "../schemas/overlay.js";
+import type { SourceNode } from "./sources.js";
+
+export interface BuildWarning {
+  code:
+    | "ID_COLLISION"
+    | "DUPLICATE_ID"
+    | "DANGLING_EDGE"
+    | "DUPLICATE_EDGE"
+    | "PITFALL_TARGET"
+    | "ORPHANED_OVERLAY"
+    | "MISSING_CONTENT_REF"
+    | "SESSION_ID_TAKEN"
+    | "AUTO_UPDATE_OVERRIDE";
+  message: string;
+  file?: string;
+  node?: string;
+  source?: string;
+  target?: string;
+  type?: string;
+}
+
+export interface GraphNode {
+  id: string;
+  [attr: string]: unknown;
+}
+
+export interface GraphLink {
+  source: string;
+  target: string;
+  type: string;
+  weight: number;
+  edge_origin: "global" | "local";
+  note?: string;
+}
+
+export interface GraphDoc {
+  directed: true;
+  multigraph: false;
+  graph: {
+    akms_schema: "v2";
+    generated_at: string;
+    node_count: number;
+    edge_count: number;
+    global_vault: string;
+    repo_id: string;
+    warnings: BuildWarning[];
+  };
+  nodes: GraphNode[];
+  links: GraphLink[];
+}
+
+/** Overlay node-override keys applied by step 4 (history stays in the overlay). */
+const NOT_APPLIED = new Set(["history"]);
+
+interface PendingEdge {
+  from: string;
+  to: string;
+  type: string;
+  weight: number;
+  note?: string | null;
+  origin: "global" | "local";
+  file?: string;
+}
+
+export interface MergeInput {
+  globals: SourceNode[];
+  locals: SourceNode[];
+  mirrors: SourceNode[];
+  overlay: Overlay | null;
+  overlayShown: string;
+  globalVault: string;
+  repoId: string;
+  /** Returns false when a node's content_ref does not resolve to a file inside its layer root. */
+  contentRefOk: (node: SourceNode, ref: string) => boolean;
+}
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export function mergeGraph(input: MergeInput): GraphDoc {
+  const warnings: BuildWarning[] = [];
+  const nodes = new Map<string, GraphNode>();
+  const shownOf = new Map<string, string>();
+  const edges: PendingEdge[] = [];
+
+  const addNode = (src: SourceNode) => {
+    const { edges: declared, ...attrs } = src.data as Record<string, unknown> & { edges?: PendingEdge[] | null };
+    const node: GraphNode = { ...(attrs as GraphNode), confidence_default: attrs.confidence, node_origin: src.origin };
+    if (src.origin === "code-mirror") {
+      node.source = "generated";
+      node.auto_update = true;
+    }
+    nodes.set(src.id, node);
+    shownOf.set(src.id, src.shown);
+    for (const e of (declared as unknown as { to: string; type: string; weight: number; note?: string | null }[] | null | undefined) ?? []) {
+      edges.push({ from: src.id, to: e.to, type: e.type, weight: e.weight, note: e.note, origin: src.origin === "global" ? "global" : "local", file: src.shown });
+    }
+    const ref = attrs.content_ref;
+    if (typeof ref === "string" && ref && !input.contentRefOk(src, ref)) {
+      warnings.push({
+        code: "MISSING_CONTENT_REF",
+        message: `content_ref "${ref}" does not resolve to a file inside its layer root`,
+        file: src.shown,
+        node: src.id,
+      });
+    }
+  };
+
+  // 1. Global nodes (id order; a second file with a taken id is a collision, the first wins).
+  for (const g of [...input.globals].sort(byId)) {
+    if (nodes.has(g.id)) {
+      warnings.push({ code: "DUPLICATE_ID", message: `global id "${g.id}" is also declared by ${shownOf.get(g.id)}; this file is skipped`, file: g.shown, node: g.id });
+      continue;
+    }
+    addNode(g);
+  }
+  // 2. Local nodes, sorted by id; a collision with a global node → skip the local node.
+  for (const l of [...input.locals].sort(byId)) {
+    if (nodes.has(l.id)) {
+      const other = nodes.get(l.id)!;
+      warnings.push({
+        code: other.node_origin === "global" ? "ID_COLLISION" : "DUPLICATE_ID",
+        message:
+          other.node_origin === "global"
+            ? `local node "${l.id}" collides with global node ${shownOf.get(l.id)}; the global node wins and the local one is skipped`
+            : `local id "${l.id}" is also declared by ${shownOf.get(l.id)}; this file is skipped`,
+        file: l.shown,
+        node: l.id,
+      });
+      continue;
+    }
+    addNode(l);
+  }
+  // 3. Code-mirror nodes.
+  for (const m of [...input.mirrors].sort(byId)) {
+    if (nodes.has(m.id)) {
+      warnings.push({ code: "DUPLICATE_ID", message: `code-mirror id "${m.id}" is already taken by ${shownOf.get(m.id)}; this mirror is skipped`, file: m.shown, node: m.id });
+      continue;
+    }
+    addNode(m);
+  }
+  // 4. The overlay: node overrides, then session nodes, then local edges (append-only).
+  const ov = input.overlay;
+  for (const id of Object.keys(ov?.nodes ?? {}).sort()) {
+    const override = ov!.nodes![id]!;
+    const node = nodes.get(id);
+    if (!node) {
+      warnings.push({ code: "ORPHANED_OVERLAY", message: `overlay state for "${id}", which no source declares`, file: input.overlayShown, node: id });
+      continue;
+    }
+    if (node.auto_update === true) {
+      warnings.push({ code: "AUTO_UPDATE_OVERRIDE", message: `overlay state for auto_update node "${id}" is ignored`, file: input.overlayShown, node: id });
+      continue;
+    }
+    for (const [k, v] of Object.entries(override)) if (!NOT_APPLIED.has(k) && v !== undefined) node[k] = v;
+  }
+  for (const id of Object.keys(ov?.session_nodes ?? {}).sort()) {
+    if (nodes.has(id)) {
+      warnings.push({ code: "SESSION_ID_TAKEN", message: `session node id "${id}" is already taken by ${shownOf.get(id)}; the session node is skipped`, file: input.overlayShown, node: id });
+      continue;
+    }
+    const s = ov!.session_nodes![id]!;
+    nodes.set(id, {
+      ...s,
+      id,
+      domain: "session",
+      auto_update: true,
+      node_origin: "local",
+      status: "established",
+      confidence: 1.0,
+      confidence_default: 1.0,
+      source: "agent",
+      akms_schema: "v2",
+    });
+    shownOf.set(id, input.overlayShown);
+  }
+  for (const e of ov?.local_edges ?? []) {
+    edges.push({ from: e.from, to: e.to, type: e.type, weight: e.weight, note: e.note, origin: "local", file: input.overlayShown });
+  }
+
+  // Edges in merge order: the first (source, target) wins; dangling and misdirected edges are reported.
+  const seen = new Set<string>();
+  const links: GraphLink[] = [];
+  for (const e of edges) {
+    if (!nodes.has(e.from)) {
+      warnings.push({ code: "DANGLING_EDGE", message: `edge ${e.from} -[${e.type}]-> ${e.to}: source "${e.from}" is not a node`, file: e.file, source: e.from, target: e.to, type: e.type });
+      continue;
+    }
+    const target = nodes.get(e.to);
+    if (!target) {
+      warnings.push({ code: "DANGLING_EDGE", message: `edge ${e.from} -[${e.type}]-> ${e.to}: target "${e.to}" is not a node`, file: e.file, source: e.from, target: e.to, type: e.type });
+      continue;
+    }
+    if (e.type === "pitfall" && target.domain !== "session") {
+      warnings.push({ code: "PITFALL_TARGET", message: `pitfall edge ${e.from} -> ${e.to}: a pitfall edge must target a session node`, file: e.file, source: e.from, target: e.to, type: e.type });
+      continue;
+    }
+    const key = e.from + "\u0000" + e.to;
+    if (seen.has(key)) {
+      warnings.push({ code: "DUPLICATE_EDGE", message: `second edge ${e.from} -> ${e.to} (${e.type}) is not stored; the first one wins`, file: e.file, source: e.from, target: e.to, type: e.type });
+      continue;
+    }
+    seen.add(key);
+    const link: GraphLink = { source: e.from, target: e.to, type: e.type, weight: e.weight, edge_origin: e.origin };
+    if (typeof e.note === "string" && e.note !== "") link.note = e.note;
+    links.push(link);
+  }
+  links.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
+  const sortedNodes = [...nodes.values()].sort(byId);
+  return {
+    directed: true,
+    multigraph: false,
+    graph: {
+      akms_schema: "v2",
+      generated_at: "",
+      node_count: sortedNodes.length,
+      edge_count: links.length,
+      global_vault: input.globalVault,
+      repo_id: input.repoId,
+      warnings,
+    },
+    nodes: sortedNodes,
+    links,
+  };
+}

@@ -1,0 +1,144 @@
+// Typed errors with stable codes and a hint, so the CLI and the console can show
+// "what went wrong, where, and what to do" without ever printing a stack trace.
+
+export interface ErrorLocation {
+  file?: string;
+  line?: number;
+  field?: string;
+}
+
+export interface Problem extends ErrorLocation {
+  /** Set when the problem has its own error class (e.g. SCHEMA_VERSION). */
+  code?: string;
+  message: string;
+  hint?: string;
+}
+
+/** Base class: every error the core raises on purpose. Exit code 1 unless stated. */
+export class AkmsError extends Error {
+  readonly code: string;
+  readonly hint: string | undefined;
+  readonly file: string | undefined;
+  readonly line: number | undefined;
+  readonly field: string | undefined;
+  readonly exitCode: number;
+  /** Further problems of the same call (e.g. every bad file of a build). */
+  readonly problems: Problem[];
+
+  constructor(
+    code: string,
+    message: string,
+    opts: ErrorLocation & { hint?: string; exitCode?: number; problems?: Problem[] } = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+    this.hint = opts.hint;
+    this.file = opts.file;
+    this.line = opts.line;
+    this.field = opts.field;
+    this.exitCode = opts.exitCode ?? 1;
+    this.problems = opts.problems ?? [];
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.file !== undefined ? { file: this.file } : {}),
+      ...(this.line !== undefined ? { line: this.line } : {}),
+      ...(this.field !== undefined ? { field: this.field } : {}),
+      ...(this.hint !== undefined ? { hint: this.hint } : {}),
+      ...(this.problems.length ? { problems: this.problems } : {}),
+    };
+  }
+}
+
+/** Input that does not satisfy a schema. */
+export class ValidationError extends AkmsError {
+  constructor(message: string, opts: ErrorLocation & { hint?: string; problems?: Problem[] } = {}) {
+    super("VALIDATION", message, opts);
+  }
+}
+
+/** Spec §4: any akms_schema other than v2 is a hard error. */
+export class SchemaVersionError extends AkmsError {
+  constructor(found: unknown, opts: ErrorLocation = {}) {
+    super(
+      "SCHEMA_VERSION",
+      `akms_schema is ${JSON.stringify(found ?? null)}, expected "v2"`,
+      { ...opts, field: "akms_schema", hint: "this tool reads AKMS v2 only; migrate the file or set `akms_schema: v2`" },
+    );
+  }
+}
+
+/** YAML that cannot be parsed, or is too large / too alias-heavy to parse safely. */
+export class YamlError extends AkmsError {
+  constructor(message: string, opts: ErrorLocation & { hint?: string } = {}) {
+    super("YAML", message, { hint: "fix the YAML syntax at the line shown", ...opts });
+  }
+}
+
+export class ConfigError extends AkmsError {
+  constructor(message: string, opts: ErrorLocation & { hint?: string } = {}) {
+    super("CONFIG", message, opts);
+  }
+}
+
+/** Bad command-line usage: exit 2. */
+export class UsageError extends AkmsError {
+  constructor(message: string, hint?: string) {
+    super("USAGE", message, { hint: hint ?? "run `akms --help` for the commands and flags", exitCode: 2 });
+  }
+}
+
+/** Another live process holds the repository lock: exit 3. */
+export class LockHeldError extends AkmsError {
+  constructor(message: string, opts: { file?: string; hint?: string } = {}) {
+    super("LOCK_HELD", message, { exitCode: 3, ...opts });
+  }
+}
+
+export class NotFoundError extends AkmsError {
+  constructor(message: string, opts: ErrorLocation & { hint?: string } = {}) {
+    super("NOT_FOUND", message, opts);
+  }
+}
+
+/** A file changed on disk since the caller read it (review actions, undo). */
+export class StaleWriteError extends AkmsError {
+  constructor(message: string, opts: ErrorLocation & { hint?: string } = {}) {
+    super("STALE", message, { hint: "reload and look again before acting", ...opts });
+  }
+}
+
+/** A request the current state does not allow (promote a draft, undo with nothing to undo, …). */
+export class StateError extends AkmsError {
+  constructor(message: string, opts: ErrorLocation & { hint?: string } = {}) {
+    super("STATE", message, opts);
+  }
+}
+
+/** A bug in akms itself: shown with a request to report it. */
+export class BugError extends AkmsError {
+  constructor(message: string) {
+    super("BUG", message, { hint: "this is a bug in akms; please report it with the command you ran" });
+  }
+}
+
+export function isAkmsError(e: unknown): e is AkmsError {
+  return e instanceof AkmsError;
+}
+
+/** One line per problem: `file:line: field: message (hint)`. */
+export function formatProblem(p: Problem): string {
+  const where = [p.file, p.line !== undefined ? String(p.line) : undefined].filter(Boolean).join(":");
+  const head = [where, p.field].filter(Boolean).join(": ");
+  return `${head ? head + ": " : ""}${p.message}${p.hint ? ` — ${p.hint}` : ""}`;
+}
+
+export function formatError(e: AkmsError): string {
+  const lines = [`error[${e.code}]: ${formatProblem({ file: e.file, line: e.line, field: e.field, message: e.message, hint: e.hint })}`];
+  for (const p of e.problems) lines.push(`  ${formatProblem(p)}`);
+  return lines.join("\n");
+}

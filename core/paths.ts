@@ -1,0 +1,118 @@
+// Where things live (spec layout + DESIGN §3), and how the repository and global vault are found.
+import { execFileSync } from "node:child_process";
+import { homedir } from "node:os";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { realpathSync } from "node:fs";
+
+export interface RepoPaths {
+  repo: string;
+  knowledge: string;
+  graphDir: string;
+  graphJson: string;
+  overlay: string;
+  config: string;
+  localNodes: string;
+  codeMirror: string;
+  sessions: string;
+  loadouts: string;
+  tasks: string;
+  reviews: string;
+  reviewLog: string;
+  lock: string;
+  cacheDir: string;
+  qmdCacheDir: string;
+  orchestratorDir: string;
+  txnDir: string;
+}
+
+export function repoPaths(repo: string): RepoPaths {
+  const knowledge = join(repo, "knowledge");
+  const graphDir = join(knowledge, "graph");
+  return {
+    repo,
+    knowledge,
+    graphDir,
+    graphJson: join(graphDir, "graph.json"),
+    overlay: join(graphDir, "local_state.yaml"),
+    config: join(graphDir, "propagation_config.yaml"),
+    localNodes: join(knowledge, "local-nodes"),
+    codeMirror: join(knowledge, "code-mirror"),
+    sessions: join(knowledge, "sessions"),
+    loadouts: join(knowledge, "loadouts"),
+    tasks: join(knowledge, "tasks"),
+    reviews: join(knowledge, "reviews"),
+    reviewLog: join(graphDir, "review_log.jsonl"),
+    lock: join(graphDir, ".akms.lock"),
+    cacheDir: join(graphDir, ".cache"),
+    qmdCacheDir: join(graphDir, ".qmd_cache"),
+    orchestratorDir: join(knowledge, "orchestrator"),
+    txnDir: join(graphDir, ".txn"),
+  };
+}
+
+/** DESIGN §2: `--repo`, else the git root of cwd, else cwd. */
+export function findRepo(cwd: string, flag?: string): string {
+  if (flag) return resolve(cwd, flag);
+  try {
+    const out = execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd, stdio: ["ignore", "pipe", "ignore"], timeout: 5000 });
+    const top = out.toString("utf8").trim();
+    if (top) return top;
+  } catch {
+    /* not a git repository, or no git */
+  }
+  return resolve(cwd);
+}
+
+export function expandHome(p: string): string {
+  if (p === "~") return homedir();
+  if (p.startsWith("~/")) return join(homedir(), p.slice(2));
+  return p;
+}
+
+export interface VaultLocation {
+  /** Absolute path. */
+  path: string;
+  /** As the user wrote it (for display and graph.json). */
+  display: string;
+  from: "flag" | "env" | "config" | "default";
+}
+
+/** DESIGN §2: `--vault`, else $AKMS_GLOBAL_VAULT, else config `global_vault` (relative to the repo root), else the default. */
+export function resolveVault(repo: string, opts: { flag?: string; env?: NodeJS.ProcessEnv; configValue?: string; configIsDefault?: boolean }): VaultLocation {
+  const env = opts.env ?? process.env;
+  const pick = (display: string, from: VaultLocation["from"], base: string): VaultLocation => ({
+    path: resolve(base, expandHome(display)),
+    display,
+    from,
+  });
+  if (opts.flag) return pick(opts.flag, "flag", process.cwd());
+  if (env.AKMS_GLOBAL_VAULT) return pick(env.AKMS_GLOBAL_VAULT, "env", process.cwd());
+  if (opts.configValue && !opts.configIsDefault) return pick(opts.configValue, "config", repo);
+  return pick(opts.configValue ?? "~/.claude/akms/nodes", "default", repo);
+}
+
+/**
+ * Resolves `rel` inside `root`; null when it is absolute, climbs out with `..`, or (when it
+ * exists) is a symlink that leads out of the root.
+ */
+export function resolveInside(root: string, rel: string): string | null {
+  if (!rel || isAbsolute(rel) || rel.startsWith("~") || rel.includes("\0")) return null;
+  const full = resolve(root, rel);
+  const r = relative(root, full);
+  if (r === "" || r.startsWith("..") || isAbsolute(r)) return null;
+  try {
+    const real = realpathSync(full);
+    const realRoot = realpathSync(root);
+    const rr = relative(realRoot, real);
+    if (rr.startsWith("..") || isAbsolute(rr)) return null;
+  } catch {
+    /* does not exist (yet): the lexical check above is what we have */
+  }
+  return full;
+}
+
+/** Repository-relative POSIX path for display. */
+export function displayPath(repo: string, p: string): string {
+  const r = relative(repo, p);
+  return (r.startsWith("..") ? p : r).split(sep).join("/");
+}

@@ -1,0 +1,83 @@
+// Runs a zod schema over parsed YAML/JSON and turns its issues into located problems:
+// file, line, field path and what to do. The akms_schema stamp is checked first (SchemaVersionError).
+import type { z } from "zod";
+import { SchemaVersionError, ValidationError, type Problem } from "./errors.js";
+import { lineOfPath } from "./yaml.js";
+
+export interface SourceText {
+  file: string;
+  /** The YAML (or JSON) text the data was parsed from, for line lookup. */
+  text?: string;
+  /** 1-based line of the text's first line within the file. */
+  firstLine?: number;
+}
+
+export function fieldPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const p of path) {
+    if (typeof p === "number") out += `[${p}]`;
+    else out += (out ? "." : "") + String(p);
+  }
+  return out;
+}
+
+export function checkSchemaVersion(data: unknown, src: SourceText): void {
+  const v = data && typeof data === "object" ? (data as Record<string, unknown>).akms_schema : undefined;
+  if (v !== "v2") {
+    throw new SchemaVersionError(v, {
+      file: src.file,
+      line: src.text !== undefined && v !== undefined ? lineOfPath(src.text, ["akms_schema"], src.firstLine ?? 1) : undefined,
+    });
+  }
+}
+
+export function issuesToProblems(issues: readonly z.core.$ZodIssue[], src: SourceText): Problem[] {
+  const problems = issues.map((iss) => {
+    const path = iss.path.filter((p): p is string | number => typeof p !== "symbol");
+    let message = iss.message;
+    if (iss.code === "invalid_type" && /received undefined/.test(message)) message = "is required but missing";
+    else if (iss.code === "invalid_type" && (iss as { input?: unknown }).input === undefined) message = "is required but missing";
+    if (iss.code === "unrecognized_keys") message = `unknown field(s): ${(iss as { keys: string[] }).keys.join(", ")}`;
+    return {
+      file: src.file,
+      line: src.text !== undefined ? lineOfPath(src.text, path, src.firstLine ?? 1) : undefined,
+      field: fieldPath(path) || undefined,
+      message,
+    } satisfies Problem;
+  });
+  problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return problems;
+}
+
+/** Validates `data` against `schema`; throws a ValidationError listing every problem. */
+export function checkSchema<S extends z.ZodType>(schema: S, data: unknown, src: SourceText, what: string): z.infer<S> {
+  checkSchemaVersion(data, src);
+  const r = schema.safeParse(data);
+  if (r.success) return r.data;
+  const problems = issuesToProblems(r.error.issues, src);
+  const first = problems[0]!;
+  throw new ValidationError(`invalid ${what}: ${first.field ? first.field + " " : ""}${first.message}`, {
+    file: src.file,
+    line: first.line,
+    field: first.field,
+    hint: `fix the field${problems.length > 1 ? "s" : ""} listed; see spec §4 for the ${what} schema`,
+    problems: problems.length > 1 ? problems : [],
+  });
+}
+
+/** Like checkSchema but returns the problems instead of throwing (recoverable callers). */
+export function safeCheck<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  src: SourceText,
+): { ok: true; data: z.infer<S> } | { ok: false; problems: Problem[] } {
+  const v = data && typeof data === "object" ? (data as Record<string, unknown>).akms_schema : undefined;
+  if (v !== "v2") {
+    const e = new SchemaVersionError(v, { file: src.file });
+    const line = src.text !== undefined && v !== undefined ? lineOfPath(src.text, ["akms_schema"], src.firstLine ?? 1) : undefined;
+    return { ok: false, problems: [{ code: e.code, file: src.file, line, field: "akms_schema", message: e.message, hint: e.hint }] };
+  }
+  const r = schema.safeParse(data);
+  if (r.success) return { ok: true, data: r.data };
+  return { ok: false, problems: issuesToProblems(r.error.issues, src) };
+}

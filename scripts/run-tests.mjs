@@ -1,0 +1,39 @@
+// Runs every test/**/*.test.ts(x) with Node's built-in test runner (through tsx).
+// A run that finds no test files, or executes zero tests, fails.
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { spawn } from "node:child_process";
+
+const roots = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const extra = process.argv.slice(2).filter((a) => a.startsWith("--"));
+const files = [];
+const walk = (d) => {
+  for (const name of readdirSync(d).sort()) {
+    const p = join(d, name);
+    if (statSync(p).isDirectory()) walk(p);
+    else if (/\.test\.tsx?$/.test(name)) files.push(p);
+  }
+};
+for (const r of roots.length ? roots : ["test"]) {
+  if (statSync(r).isDirectory()) walk(r);
+  else files.push(r);
+}
+if (!files.length) {
+  console.error("no test files found");
+  process.exit(1);
+}
+const args = ["--import", "tsx", "--test", "--test-concurrency=2", "--test-timeout=300000", ...extra, ...files];
+const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, AKMS_TEST: "1" } });
+let tail = "";
+child.stdout.on("data", (d) => {
+  process.stdout.write(d);
+  tail = (tail + d.toString()).slice(-4000);
+});
+child.on("close", (code) => {
+  const m = /# tests (\d+)/.exec(tail) ?? /ℹ tests (\d+)/.exec(tail);
+  if (m && Number(m[1]) === 0) {
+    console.error("the test runner executed zero tests");
+    process.exit(1);
+  }
+  process.exit(code ?? 1);
+});

@@ -1,0 +1,96 @@
+// The akms command line: meow parses the flags, the registry dispatches, output.ts prints.
+import meow from "meow";
+import { COMMANDS } from "./commands/index.js";
+import { emit, emitError } from "./output.js";
+import { UsageError } from "../core/errors.js";
+import type { Flags } from "./commands/types.js";
+
+function helpText(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.usage.length));
+  return `
+  akms — persistent, reviewable knowledge for coding agents (AKMS v2)
+
+  Usage
+    $ akms <command> [options]
+
+  Commands
+${COMMANDS.map((c) => `    ${c.usage.padEnd(width)}  ${c.summary}`).join("\n")}
+
+  Global options
+    --repo DIR     repository root (default: git root of the current directory, else it)
+    --vault DIR    global vault (default: $AKMS_GLOBAL_VAULT, else global_vault in config, else ~/.claude/akms/nodes)
+    --json         one JSON document on stdout, nothing else there
+    --no-color     no colours (also NO_COLOR)
+
+  Exit codes: 0 ok · 1 failed / invalid input (nothing written) · 2 usage error · 3 lock held
+`;
+}
+
+export async function main(argv = process.argv.slice(2)): Promise<number> {
+  const jsonWanted = argv.includes("--json");
+  const out = { json: jsonWanted, color: !argv.includes("--no-color") && !process.env.NO_COLOR };
+  let cli;
+  try {
+    cli = meow(helpText(), {
+      importMeta: import.meta,
+      argv,
+      allowUnknownFlags: false,
+      autoHelp: false,
+      autoVersion: false,
+      booleanDefault: undefined,
+      flags: {
+        repo: { type: "string" },
+        vault: { type: "string" },
+        json: { type: "boolean", default: false },
+        color: { type: "boolean", default: true },
+        help: { type: "boolean", shortFlag: "h" },
+        version: { type: "boolean" },
+        keepGoing: { type: "boolean" },
+        cache: { type: "boolean" },
+        tags: { type: "string" },
+        task: { type: "string" },
+        role: { type: "string" },
+        explain: { type: "boolean" },
+        write: { type: "boolean" },
+        phase: { type: "number" },
+        mode: { type: "string" },
+        qmd: { type: "boolean" },
+        contextLimit: { type: "number" },
+        out: { type: "string" },
+        dryRun: { type: "boolean" },
+        files: { type: "string", isMultiple: true },
+        since: { type: "string" },
+        all: { type: "boolean" },
+        report: { type: "boolean" },
+        kind: { type: "string" },
+        reason: { type: "string" },
+        yes: { type: "boolean", shortFlag: "y" },
+        force: { type: "boolean" },
+        limit: { type: "number" },
+      },
+    });
+  } catch (e) {
+    return emitError(new UsageError((e as Error).message.split("\n")[0] ?? "bad arguments"), out);
+  }
+  const [name, ...args] = cli.input;
+  if (cli.flags.version) {
+    process.stdout.write("akms 0.1.0 (AKMS schema v2)\n");
+    return 0;
+  }
+  if (!name || name === "help" || (cli.flags.help && !name)) {
+    process.stdout.write(helpText());
+    return name || cli.flags.help ? 0 : 2;
+  }
+  const cmd = COMMANDS.find((c) => c.name === name);
+  if (!cmd) return emitError(new UsageError(`unknown command "${name}"`), out);
+  if (cli.flags.help) {
+    process.stdout.write(`\n  ${cmd.usage}\n\n  ${cmd.summary}\n`);
+    return 0;
+  }
+  try {
+    const result = await cmd.run(args, { ...(cli.flags as unknown as Flags), json: out.json, color: out.color });
+    return emit(result, out);
+  } catch (e) {
+    return emitError(e, out);
+  }
+}

@@ -1,0 +1,44 @@
+import { build } from "../../core/compiler/build.js";
+import { loadContext } from "../../core/context.js";
+import { formatProblem } from "../../core/errors.js";
+import type { CommandSpec } from "./types.js";
+
+export const buildCommand: CommandSpec = {
+  name: "build",
+  summary: "compile the global vault, local nodes, code mirror and overlay into knowledge/graph/graph.json",
+  usage: "akms build [--keep-going] [--no-cache]",
+  run(_args, flags) {
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const r = build(ctx, { keepGoing: Boolean(flags.keepGoing), noCache: flags.cache === false });
+    const lines = [
+      `${r.written ? "wrote" : "unchanged"} ${ctx.paths.graphJson}`,
+      `  ${r.nodeCount} nodes, ${r.edgeCount} edges, graph_version ${r.graphVersion}`,
+      `  global vault: ${ctx.vault.display}${ctx.vault.path !== ctx.vault.display ? ` (${ctx.vault.path})` : ""}`,
+    ];
+    if (r.warnings.length) {
+      lines.push(`  ${r.warnings.length} warning${r.warnings.length === 1 ? "" : "s"} (kept for \`akms status\`):`);
+      for (const w of r.warnings.slice(0, 20)) lines.push(`    ${w.code.toLowerCase()}: ${w.file ? w.file + ": " : ""}${w.message}`);
+      if (r.warnings.length > 20) lines.push(`    … ${r.warnings.length - 20} more`);
+    }
+    if (r.rejects.length) {
+      lines.push(`  rejected (--keep-going), not compiled:`);
+      for (const p of r.rejects) lines.push(`    ${formatProblem(p)}`);
+    }
+    return {
+      json: {
+        ok: true,
+        written: r.written,
+        graph_json: r.graphJson,
+        graph_version: r.graphVersion,
+        node_count: r.nodeCount,
+        edge_count: r.edgeCount,
+        warnings: r.warnings,
+        rejects: r.rejects,
+        config_warnings: ctx.cfg.warnings,
+      },
+      text: lines.join("\n"),
+      notes: ctx.cfg.warnings.map((w) => `warning: ${w}`),
+      exitCode: r.rejects.length ? 1 : 0,
+    };
+  },
+};

@@ -1,0 +1,5 @@
+// The command registry: one line per command. The CLI's help and dispatch are built from it.
+import type { CommandSpec } from "./types.js";
+import { buildCommand } from "./build.js";
+
+export const COMMANDS: CommandSpec[] = [buildCommand];

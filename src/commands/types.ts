@@ -1,0 +1,18 @@
+import type { CommandResult } from "../output.js";
+
+/** Flags after meow parsing (camelCase). Each command reads the ones it documents. */
+export type Flags = Record<string, unknown> & {
+  repo?: string;
+  vault?: string;
+  json: boolean;
+  color: boolean;
+};
+
+export interface CommandSpec {
+  name: string;
+  /** One line for the command reference. */
+  summary: string;
+  usage: string;
+  /** Runs the command; `args` are the positional arguments after the command name. */
+  run(args: string[], flags: Flags): CommandResult | Promise<CommandResult>;
+}

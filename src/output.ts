@@ -1,0 +1,49 @@
+// How a command's result reaches the terminal: JSON on stdout with --json, text otherwise.
+// Strings from files pass through `clean` so they cannot inject terminal escape sequences.
+import { AkmsError, BugError, formatError, isAkmsError } from "../core/errors.js";
+
+export interface CommandResult {
+  /** The one JSON document printed with --json. */
+  json: unknown;
+  /** Human output (stdout). */
+  text: string;
+  /** Notes for stderr in human mode (warnings). */
+  notes?: string[];
+  exitCode?: number;
+}
+
+export interface OutputOptions {
+  json: boolean;
+  color: boolean;
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+
+/** Removes escape sequences and control characters (keeps \n and \t). */
+export function clean(s: string): string {
+  return s.replace(CONTROL, "");
+}
+
+export function emit(result: CommandResult, opts: OutputOptions): number {
+  if (opts.json) {
+    process.stdout.write(JSON.stringify(result.json, null, 2) + "\n");
+  } else {
+    if (result.text) process.stdout.write(clean(result.text).replace(/\n?$/, "\n"));
+    for (const n of result.notes ?? []) process.stderr.write(clean(n) + "\n");
+  }
+  return result.exitCode ?? 0;
+}
+
+export function emitError(e: unknown, opts: OutputOptions): number {
+  const err: AkmsError = isAkmsError(e)
+    ? e
+    : new BugError(`unexpected failure: ${e instanceof Error ? e.message : String(e)}`);
+  if (process.env.AKMS_DEBUG === "1" && e instanceof Error) process.stderr.write((e.stack ?? "") + "\n");
+  if (opts.json) {
+    process.stdout.write(JSON.stringify({ ok: false, error: err.toJSON() }, null, 2) + "\n");
+  } else {
+    process.stderr.write(clean(formatError(err)) + "\n");
+  }
+  return err.exitCode;
+}

@@ -1,0 +1,140 @@
+// Shared test helpers: scratch repositories, node files, the built CLI, tree hashes.
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const DEMO = join(ROOT, "fixtures", "demo");
+export const BIN = join(ROOT, "bin", "akms.mjs");
+
+export function tmp(prefix = "akms-test-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A scratch layout `<dir>/vault` + `<dir>/repo/knowledge/...`. */
+export function scratch(): { dir: string; vault: string; repo: string; knowledge: string } {
+  const dir = tmp();
+  const vault = join(dir, "vault");
+  const repo = join(dir, "repo");
+  mkdirSync(vault, { recursive: true });
+  mkdirSync(join(repo, "knowledge", "graph"), { recursive: true });
+  return { dir, vault, repo, knowledge: join(repo, "knowledge") };
+}
+
+/** Copies fixtures/demo to a scratch directory; returns its vault and repo paths. */
+export function copyDemo(): { dir: string; vault: string; repo: string; knowledge: string } {
+  const dir = tmp("akms-demo-");
+  cpSync(DEMO, dir, { recursive: true });
+  return { dir, vault: join(dir, "vault"), repo: join(dir, "repo"), knowledge: join(dir, "repo", "knowledge") };
+}
+
+export interface NodeSpec {
+  id: string;
+  title?: string;
+  domain?: string;
+  tags?: string[];
+  status?: string;
+  confidence?: number;
+  source?: string;
+  edges?: { to: string; type: string; weight: number; note?: string }[];
+  extra?: string;
+  body?: string;
+}
+
+export function nodeText(n: NodeSpec): string {
+  const lines = [
+    "---",
+    `id: ${n.id}`,
+    `title: "${n.title ?? n.id}"`,
+    `domain: ${n.domain ?? "demo"}`,
+    `tags: [${(n.tags ?? ["t"]).join(", ")}]`,
+    `status: ${n.status ?? "established"}`,
+    `confidence: ${n.confidence ?? 0.8}`,
+    `source: ${n.source ?? "human"}`,
+  ];
+  if (n.edges?.length) {
+    lines.push("edges:");
+    for (const e of n.edges) {
+      lines.push(`  - to: ${e.to}`, `    type: ${e.type}`, `    weight: ${e.weight}`);
+      if (e.note) lines.push(`    note: "${e.note}"`);
+    }
+  }
+  if (n.extra) lines.push(n.extra.trimEnd());
+  lines.push("akms_schema: v2", "---", "", n.body ?? `# ${n.title ?? n.id}\n`);
+  return lines.join("\n");
+}
+
+export function writeNode(dir: string, n: NodeSpec): string {
+  mkdirSync(dir, { recursive: true });
+  const p = join(dir, `${n.id}.md`);
+  writeFileSync(p, nodeText(n));
+  return p;
+}
+
+export function write(path: string, text: string): string {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+  return path;
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  json: any;
+}
+
+/** Runs the built CLI (bin/akms.mjs) as a user would. */
+export function akms(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): CliRun {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: opts.cwd ?? ROOT,
+    env: { ...process.env, NO_COLOR: "1", ...opts.env },
+    input: opts.input,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  let json: unknown = undefined;
+  if (args.includes("--json")) {
+    try {
+      json = JSON.parse(r.stdout);
+    } catch {
+      json = undefined;
+    }
+  }
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, json };
+}
+
+/** sha256 over every file's relative path and bytes under `dir` (the vault-untouched check). */
+export function treeHash(dir: string): string {
+  const h = createHash("sha256");
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else {
+        h.update(relative(dir, p) + "\0" + st.mode + "\0");
+        h.update(readFileSync(p));
+      }
+    }
+  };
+  walk(dir);
+  return h.digest("hex");
+}
+
+/** Snapshot of every file (relative path → bytes as base64) under `dir`. */
+export function snapshot(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.set(relative(dir, p), readFileSync(p).toString("base64"));
+    }
+  };
+  walk(dir);
+  return out;
+}
