@@ -5,6 +5,8 @@ import { z } from "zod";
 import { ConfigError } from "./errors.js";
 import { parseYaml } from "./yaml.js";
 import { checkSchemaVersion, issuesToProblems } from "./schema-check.js";
+import { lineOfPath } from "./yaml.js";
+import { decodeUtf8 } from "./textfile.js";
 import { compileFormula, type RankFn } from "./formula.js";
 import { EDGE_TYPES, EdgeType, NonEmpty, Unit } from "./schemas/common.js";
 import { ROLE_NAME } from "./schemas/task.js";
@@ -121,19 +123,21 @@ export interface LoadedConfig {
   warnings: string[];
   /** Compiled rank formulas per role. */
   rank: Record<string, RankFn>;
+  /** The ignored unknown keys (dotted paths) with their lines, for `akms validate`. */
+  unknownKeys: { key: string; line?: number }[];
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
-function mergeDefaults(defaults: unknown, user: unknown, path: string[], warnings: string[], file: string): unknown {
+function mergeDefaults(defaults: unknown, user: unknown, path: string[], unknown: string[][]): unknown {
   if (!isPlainObject(defaults) || !isPlainObject(user)) return user === undefined ? defaults : user;
   const out: Record<string, unknown> = { ...defaults };
   for (const [k, v] of Object.entries(user)) {
     const here = [...path, k];
     if (!(k in defaults)) {
-      warnings.push(`${file}: unknown config key \`${here.join(".")}\` is ignored (check its spelling; see \`akms init\`'s commented config)`);
+      unknown.push(here);
       continue;
     }
     if (v === null && isPlainObject(defaults[k])) continue; // an emptied section keeps its defaults
@@ -141,7 +145,7 @@ function mergeDefaults(defaults: unknown, user: unknown, path: string[], warning
       out[k] = v;
       continue;
     }
-    out[k] = mergeDefaults(defaults[k], v, here, warnings, file);
+    out[k] = mergeDefaults(defaults[k], v, here, unknown);
   }
   return out;
 }
@@ -154,8 +158,13 @@ export function parseConfig(text: string | null, file: string): LoadedConfig {
     if (!isPlainObject(user)) throw new ConfigError("the config must be a YAML mapping", { file, line: 1 });
     checkSchemaVersion(user, { file, text });
   }
-  const merged = mergeDefaults(DEFAULT_CONFIG, user, [], warnings, file);
-  const r = ConfigSchema.safeParse(merged);
+  const unknown: string[][] = [];
+  const merged = mergeDefaults(DEFAULT_CONFIG, user, [], unknown);
+  const unknownKeys = unknown.map((path) => ({ key: path.join("."), line: text === null ? undefined : lineOfPath(text, path) }));
+  for (const u of unknownKeys) {
+    warnings.push(`${file}${u.line ? `:${u.line}` : ""}: unknown config key \`${u.key}\` is ignored (check its spelling; see \`akms init\`'s commented config)`);
+  }
+  const r = ConfigSchema.safeParse(merged, { reportInput: true });
   if (!r.success) {
     const problems = issuesToProblems(r.error.issues, { file, text: text ?? undefined });
     const p = problems[0]!;
@@ -174,16 +183,17 @@ export function parseConfig(text: string | null, file: string): LoadedConfig {
       rank[role] = compileFormula(prof.rank_formula, `query_roles.${role}.rank_formula`);
     } catch (e) {
       const err = e as ConfigError;
-      throw new ConfigError(err.message, { file, field: err.field, hint: err.hint });
+      const line = text === null ? undefined : lineOfPath(text, ["query_roles", role, "rank_formula"]);
+      throw new ConfigError(err.message, { file, line, field: err.field, hint: err.hint });
     }
   }
-  return { config, file: text === null ? null : file, warnings, rank };
+  return { config, file: text === null ? null : file, warnings, rank, unknownKeys };
 }
 
 export function loadConfig(file: string): LoadedConfig {
   let text: string | null = null;
   try {
-    text = readFileSync(file, "utf8");
+    text = decodeUtf8(readFileSync(file), file);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
   }

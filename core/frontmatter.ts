@@ -15,7 +15,8 @@ export interface Frontmatter {
   endLine: number;
 }
 
-const OPEN = /^---[ \t]*\r?\n/;
+// A leading byte-order mark (some Windows editors write one) does not hide the frontmatter.
+const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
 
 /** Returns the YAML and body text without parsing, or null when the file has no frontmatter. */
 export function splitFrontmatter(text: string): { yaml: string; body: string; endLine: number } | null {

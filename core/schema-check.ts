@@ -35,9 +35,18 @@ export function issuesToProblems(issues: readonly z.core.$ZodIssue[], src: Sourc
   const problems = issues.map((iss) => {
     const path = iss.path.filter((p): p is string | number => typeof p !== "symbol");
     let message = iss.message;
-    if (iss.code === "invalid_type" && /received undefined/.test(message)) message = "is required but missing";
-    else if (iss.code === "invalid_type" && (iss as { input?: unknown }).input === undefined) message = "is required but missing";
+    // Only a parse with `reportInput` tells a missing field from a wrong type (custom messages hide "received undefined").
+    const missing = "input" in iss ? (iss as { input?: unknown }).input === undefined : /received undefined/.test(message);
+    if (iss.code === "invalid_type" && missing) message = "is required but missing";
     if (iss.code === "unrecognized_keys") message = `unknown field(s): ${(iss as { keys: string[] }).keys.join(", ")}`;
+    if (iss.code === "invalid_key") {
+      const inner = [...new Set((iss as { issues?: { message: string }[] }).issues?.map((i) => i.message) ?? [])];
+      message = `the key ${JSON.stringify(String(path[path.length - 1]))} ${inner.join("; ") || "is not allowed"}`;
+    }
+    if (iss.code === "invalid_union") {
+      const inner = [...new Set((iss as { errors?: { message: string }[][] }).errors?.map((e) => e[0]?.message).filter(Boolean) ?? [])];
+      if (inner.length) message = inner.join(", or ");
+    }
     return {
       file: src.file,
       line: src.text !== undefined ? lineOfPath(src.text, path, src.firstLine ?? 1) : undefined,
@@ -52,7 +61,7 @@ export function issuesToProblems(issues: readonly z.core.$ZodIssue[], src: Sourc
 /** Validates `data` against `schema`; throws a ValidationError listing every problem. */
 export function checkSchema<S extends z.ZodType>(schema: S, data: unknown, src: SourceText, what: string): z.infer<S> {
   checkSchemaVersion(data, src);
-  const r = schema.safeParse(data);
+  const r = schema.safeParse(data, { reportInput: true });
   if (r.success) return r.data;
   const problems = issuesToProblems(r.error.issues, src);
   const first = problems[0]!;
@@ -77,7 +86,7 @@ export function safeCheck<S extends z.ZodType>(
     const line = src.text !== undefined && v !== undefined ? lineOfPath(src.text, ["akms_schema"], src.firstLine ?? 1) : undefined;
     return { ok: false, problems: [{ code: e.code, file: src.file, line, field: "akms_schema", message: e.message, hint: e.hint }] };
   }
-  const r = schema.safeParse(data);
+  const r = schema.safeParse(data, { reportInput: true });
   if (r.success) return { ok: true, data: r.data };
   return { ok: false, problems: issuesToProblems(r.error.issues, src) };
 }

@@ -1,5 +1,7 @@
 // The command registry: one line per command. The CLI's help and dispatch are built from it.
 import type { CommandSpec } from "./types.js";
 import { buildCommand } from "./build.js";
+import { validateCommand } from "./validate.js";
+import { initCommand } from "./init.js";
 
-export const COMMANDS: CommandSpec[] = [buildCommand];
+export const COMMANDS: CommandSpec[] = [initCommand, buildCommand, validateCommand];
