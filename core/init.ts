@@ -18,7 +18,7 @@ akms_schema: v2                    # schema version stamp; must be v2
 # the repository root; ~ is your home. Overridden by $AKMS_GLOBAL_VAULT, then by --vault.
 global_vault: ~/.claude/akms/nodes
 
-confidence:
+confidence:                        # how task evidence moves a node's per-repository confidence (spec §5.5)
   local_decay: 0.85                # multiplicative decay on a negative signal (outdated / missing-detail); 0.0–1.0
   propagation_factor: 0.30         # strength of a hit's propagation to neighbouring nodes; 0.0–1.0
   activation_boost: 0.02           # additive boost when a node is confirmed useful; 0.0–1.0
@@ -26,7 +26,7 @@ confidence:
   max_confidence: 0.99             # ceiling after every update; 0.0–1.0
   hop_limit: 1                     # how many hops a hit propagates to predecessors; whole number 0–10
 
-edge_type_propagation:             # propagation multiplier per edge type; each 0.0–1.0
+edge_type_propagation:             # share of a hit that propagates along each edge type; each 0.0–1.0
   requires: 1.0                    # target is a prerequisite: full propagation
   refines: 0.7                     # this node specialises the target
   feeds-into: 0.5                  # looser dependency
@@ -34,7 +34,7 @@ edge_type_propagation:             # propagation multiplier per edge type; each 
   pitfall: 0.0                     # domain node → session node warning: no propagation
   implements: 0.0                  # link to code: no propagation
 
-loadout:
+loadout:                           # what goes into a task's loadout and how large it may be (spec §5.4)
   max_nodes_per_loadout: 8         # most domain nodes in one loadout; whole number ≥ 1
   max_pitfall_nodes: 4             # most pitfall warnings in one loadout; whole number ≥ 0
   min_confidence_threshold: 0.30   # nodes below this confidence are left out; 0.0–1.0
@@ -42,7 +42,7 @@ loadout:
   context_size_tokens: {small: 500, medium: 1500, large: 3000}  # full-mode tokens per context_size hint; whole numbers ≥ 1
   routing_tokens_per_node: 200     # estimated tokens of one routing-mode entry; whole number ≥ 1
   max_depth: 2                     # hops the subgraph query follows from the seed nodes; whole number 0–10
-  mode_selection:
+  mode_selection:                  # how routing vs full mode is chosen from the available context
     budget_fraction: 0.15          # largest share of the available context a loadout may take; above 0, at most 1
     low_threshold: 8000            # below this many available tokens the loadout is always routing mode; ≥ 0
     safety_margin: 4000            # tokens kept free as headroom; ≥ 0
@@ -50,7 +50,7 @@ loadout:
     model_context_limit: 200000    # the agent model's context window in tokens; whole number ≥ 1
     system_prompt_tokens: 0        # tokens the agent's system prompt already uses; ≥ 0
 
-graph:
+graph:                             # health-report and overlay-maintenance settings
   stale_node_days: 90              # a node unused this many days is reported stale; whole number ≥ 1
   orphan_warning: true             # report nodes with no edges and no activations: true | false
   max_session_refs: 10             # session_refs kept per node (most recent); whole number ≥ 1
@@ -62,33 +62,33 @@ graph:
 # and numbers over confidence, activations, depth, weight), and domain filters (lists of domains).
 # Defining query_roles replaces this whole section, so list every role you use.
 query_roles:
-  implementer:
-    edge_types: [requires, feeds-into, pitfall]
-    rank_formula: "confidence * activations"
-    prefer_domains: []             # domains to rank first
+  implementer:                     # the role that writes code
+    edge_types: [requires, feeds-into, pitfall]  # edge types the query follows
+    rank_formula: "confidence * activations"     # ranking of the nodes found
+    prefer_domains: []             # domains ranked first
     exclude_domains: []            # domains never loaded for this role
-  code_reviewer:
-    edge_types: [requires, feeds-into, pitfall]
-    rank_formula: "confidence * activations"
-    prefer_domains: []
-    exclude_domains: []
-  physics_reviewer:
-    edge_types: [requires, contradicts]
-    rank_formula: "confidence"
-    prefer_domains: []
-    exclude_domains: [code-mirror]
+  code_reviewer:                   # the role that reviews code
+    edge_types: [requires, feeds-into, pitfall]  # edge types the query follows
+    rank_formula: "confidence * activations"     # ranking of the nodes found
+    prefer_domains: []             # domains ranked first
+    exclude_domains: []            # domains never loaded for this role
+  physics_reviewer:                # the role that reviews the physics / domain content
+    edge_types: [requires, contradicts]          # edge types the query follows
+    rank_formula: "confidence"     # ranking of the nodes found
+    prefer_domains: []             # domains ranked first
+    exclude_domains: [code-mirror] # domains never loaded for this role
 
-tag_derivation:
+tag_derivation:                    # the deterministic fallback that fills empty akms_tags (spec §4.5)
   min_tag_length: 2                # shortest tag matched as a substring of the task text; whole number ≥ 1
   title_match: whole_word          # how node titles match the task text: whole_word | substring
   log_derived_tags: true           # log each derived tag with its source: true | false
 
-orchestrator:
+orchestrator:                      # the reference pipeline \`akms orchestrate\` (spec §5.8)
   plan_name: ""                    # used in phase-branch names; any text
   base_branch: main                # phase 1 branches from here; a branch name
   agent_command: []                # argv of the task agent, e.g. [claude, -p]; [] = no agent configured
 
-mirror:
+mirror:                            # the code mirror \`akms mirror\` writes (spec §5.6)
   languages: [python, typescript, javascript]  # source languages mirrored: python | typescript | javascript
   semantic_drift: false            # also run the optional model-based docstring-drift check: true | false
   max_file_bytes: 1000000          # source files larger than this are not mirrored; whole number ≥ 1

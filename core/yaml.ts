@@ -69,10 +69,9 @@ export function lineOfPath(text: string, path: readonly (string | number)[], fir
         const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(key));
         if (!pair) break;
         const k = pair.key as YNode;
+        // The key's line names the field, also when its value is a block that starts below it.
         lastRange = k.range ?? lastRange;
         node = pair.value as YNode | null;
-        if (node?.range) lastRange = node.range;
-        else if (k.range) lastRange = k.range;
       } else if (isSeq(node) && typeof key === "number") {
         const item = node.items[key] as YNode | undefined;
         if (!item) break;
