@@ -1,0 +1,589 @@
+// The review actions shared by the CLI and the console (DESIGN §4 Review actions): promote, draft,
+// undraft, dedup accept / reject, undo. Each one, under the repository lock:
+//  - resolves the id to the one file it may change (a local node file, or local_state.yaml for a
+//    global node's per-repository draft override — the global vault is never written);
+//  - refuses (StaleWriteError) when that file no longer has the sha256 the caller saw;
+//  - changes only the bytes it must, writes atomically, recompiles graph.json, and journals the
+//    before/after sha256 and prior bytes of every file in knowledge/graph/review_log.jsonl;
+//  - on any failure restores every file it wrote, so nothing is left half-done.
+// Nothing here ever promotes on its own (FR-M05): every action is one explicit human request.
+import { lstatSync } from "node:fs";
+import { join } from "node:path";
+import type { Context } from "../context.js";
+import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError } from "../errors.js";
+import { readBytesIfExists, removeFile, sha256 } from "../fsx.js";
+import { withLock } from "../lock.js";
+import { displayPath, resolveInside } from "../paths.js";
+import { nowIso } from "../clock.js";
+import { parseFrontmatter } from "../frontmatter.js";
+import { parseYaml } from "../yaml.js";
+import { ID_PATTERN } from "../schemas/common.js";
+import { EXPERIENTIAL_FIELDS } from "../schemas/node.js";
+import { buildLocked } from "../compiler/build.js";
+import { readNode } from "../compiler/sources.js";
+import { loadGraph, type GNode, type LoadedGraph } from "../graph.js";
+import { didYouMean } from "./suggest.js";
+import { findLocalNodeFiles, GlobalFiles, idOfText, localNodeIds } from "./node-files.js";
+import { findStatusLine, replaceStatus } from "./status-line.js";
+import { editDraftOverride, type OverlayEdit } from "./overlay-edit.js";
+import { parseDedupSections, removeSection, setSectionStatus, type DedupSection } from "./dedup-sections.js";
+import { newNodeFromSection } from "./dedup-node.js";
+import { commitTransaction, recoverPendingTransaction, type TxnWrite } from "../update/transaction.js";
+import { decodeBytes, encodeBytes, lastUndoable, readJournal, withEntry, type ActionKind, type Journal, type JournalEntry } from "./journal.js";
+
+export type { ActionKind } from "./journal.js";
+
+export interface ActionRequest {
+  id: string;
+  /** sha256 of the target file as the caller saw it (see actionTarget). The CLI omits it. */
+  expectedSha?: string;
+  /** dedup accept/reject: the section's session (default: the first pending section in the file). */
+  session?: string;
+}
+
+export interface ActionFile {
+  /** Repository-relative POSIX path. */
+  path: string;
+  before_sha: string | null;
+  after_sha: string | null;
+}
+
+export interface ActionResult {
+  action: ActionKind;
+  id: string;
+  files: ActionFile[];
+  /** The equivalent CLI command. */
+  cli: string;
+  graphVersion: string;
+  message: string;
+  /** The journal entry's sequence number. */
+  seq: number;
+}
+
+export type TargetKind = "local-node" | "overlay";
+
+/** What a caller reads and shows before acting; pass `sha` back as `expectedSha`. */
+export interface ActionTarget {
+  file: string;
+  sha: string;
+  kind: TargetKind;
+}
+
+/** sha256 of a file's bytes; a file that does not exist reads as empty. */
+function shaOf(bytes: Buffer | null): string {
+  return sha256(bytes ?? Buffer.alloc(0));
+}
+
+const q = (s: string) => (/^[A-Za-z0-9_./:=@+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+interface Resolved {
+  id: string;
+  kind: TargetKind;
+  origin: "global" | "local";
+  /** Absolute path of the file an action on this id may change. */
+  file: string;
+  shown: string;
+  bytes: Buffer | null;
+  sha: string;
+  /** The compiled node, when graph.json has it. */
+  node: GNode | undefined;
+  graph: LoadedGraph | null;
+}
+
+function tryLoadGraph(ctx: Context): LoadedGraph | null {
+  try {
+    return loadGraph(ctx.paths);
+  } catch (e) {
+    if (e instanceof NotFoundError) return null;
+    throw e;
+  }
+}
+
+function checkId(id: string): void {
+  if (typeof id !== "string" || !ID_PATTERN.test(id) || id.includes("..")) {
+    throw new ValidationError(`${JSON.stringify(id)} is not a node id`, {
+      field: "id",
+      hint: "node ids match ^[a-z0-9][a-z0-9._-]{0,127}$; `akms status` lists the nodes awaiting review",
+    });
+  }
+}
+
+function resolve(ctx: Context, id: string): Resolved {
+  checkId(id);
+  const graph = tryLoadGraph(ctx);
+  const node = graph?.nodes.get(id);
+  const dupReported = Boolean(graph?.warnings.some((w) => w.code === "DUPLICATE_ID" && w.node === id));
+  const locals = findLocalNodeFiles(ctx, id, dupReported);
+  if (locals.length > 1) {
+    throw new StateError(`"${id}" is declared by ${locals.length} local node files: ${locals.map((l) => l.shown).join(", ")}`, {
+      hint: "give each file its own id (or delete the copy), run `akms build`, then retry",
+    });
+  }
+  if (locals.length === 1) {
+    const l = locals[0]!;
+    if (node && node.node_origin === "global") {
+      const g = new GlobalFiles(ctx).find(id);
+      throw new StateError(`"${id}" is both a global node${g ? ` (${g.shown})` : ""} and a local node (${l.shown}); the global node wins and the local one is not in the graph`, {
+        file: l.shown,
+        hint: `give the local node its own id: edit the \`id:\` line of ${l.shown} and rename the file, then \`akms build\``,
+      });
+    }
+    const st = lstatSync(l.file);
+    if (st.isSymbolicLink() || !resolveInside(ctx.paths.localNodes, displayPath(ctx.paths.localNodes, l.file))) {
+      throw new StateError(`${l.shown} is a symbolic link; review actions never write through links`, {
+        file: l.shown,
+        hint: "replace the link with the file itself, then retry",
+      });
+    }
+    const bytes = readBytesIfExists(l.file);
+    return { id, kind: "local-node", origin: "local", file: l.file, shown: l.shown, bytes, sha: shaOf(bytes), node, graph };
+  }
+  if (node) {
+    if (node.node_origin === "global") {
+      const bytes = readBytesIfExists(ctx.paths.overlay);
+      return { id, kind: "overlay", origin: "global", file: ctx.paths.overlay, shown: displayPath(ctx.repo, ctx.paths.overlay), bytes, sha: shaOf(bytes), node, graph };
+    }
+    if (node.node_origin === "code-mirror" || node.domain === "code-mirror") {
+      throw new StateError(`"${id}" is a generated code-mirror node; its status follows its docstrings`, {
+        hint: `fix the docstring drift in ${String(node.source_file ?? "its source file")}, then run \`akms mirror --files ${q(String(node.source_file ?? "FILE"))}\``,
+      });
+    }
+    if (node.domain === "session") {
+      throw new StateError(`"${id}" is a session node (a record of what happened), not reviewable knowledge`, {
+        hint: "review actions apply to knowledge nodes; `akms status` lists them",
+      });
+    }
+    throw new NotFoundError(`"${id}" is in graph.json but no local node file declares it any more`, {
+      hint: "run `akms build` to refresh the graph, then retry",
+    });
+  }
+  const known = new Set<string>(graph ? [...graph.nodes.keys()] : []);
+  for (const k of localNodeIds(ctx).keys()) known.add(k);
+  const dym = didYouMean(id, known);
+  throw new NotFoundError(`no node "${id}"${graph ? "" : " (and there is no compiled graph yet)"}`, {
+    field: "id",
+    hint: dym ?? (graph ? "`akms status` lists the nodes awaiting review" : "run `akms build` first"),
+  });
+}
+
+/** The file an action on `id` would change, and its sha256 as of now (what the console shows). */
+export function actionTarget(ctx: Context, id: string): ActionTarget {
+  const r = resolve(ctx, id);
+  return { file: r.file, sha: r.sha, kind: r.kind };
+}
+
+interface Write {
+  file: string;
+  /** New bytes; null removes the file. */
+  bytes: Buffer | null;
+}
+
+interface Plan {
+  writes: Write[];
+  message: string;
+}
+
+interface Prior {
+  file: string;
+  path: string;
+  before: Buffer | null;
+  after: Buffer | null;
+}
+
+/**
+ * Writes the files and the journal together (one crash-safe transaction: core/update/transaction.ts),
+ * then removes the files the action deletes. Returns what each file held before.
+ */
+function applyAll(ctx: Context, priors: Prior[], journalBytes: Buffer): void {
+  const txn: TxnWrite[] = priors.filter((p) => p.after !== null).map((p) => ({ path: p.file, data: p.after! }));
+  txn.push({ path: ctx.paths.reviewLog, data: journalBytes });
+  commitTransaction(ctx, txn);
+  for (const p of priors) if (p.after === null) removeFile(p.file);
+}
+
+/** Puts every file (and the journal) back to the bytes it had before the action. */
+function restoreAll(ctx: Context, priors: Prior[], journal: Journal): void {
+  const txn: TxnWrite[] = priors.filter((p) => p.before !== null).map((p) => ({ path: p.file, data: p.before! }));
+  if (journal.raw) txn.push({ path: ctx.paths.reviewLog, data: journal.raw });
+  commitTransaction(ctx, txn);
+  for (const p of priors) if (p.before === null) removeFile(p.file);
+  if (!journal.raw) removeFile(ctx.paths.reviewLog);
+}
+
+function wrapBuildFailure(kind: ActionKind, id: string, e: unknown): unknown {
+  if (!(e instanceof AkmsError)) return e;
+  return new AkmsError(e.code, `${kind} ${id} was not applied (nothing changed): the recompile failed: ${e.message}`, {
+    file: e.file,
+    line: e.line,
+    field: e.field,
+    hint: e.hint,
+    exitCode: e.exitCode,
+    problems: e.problems,
+  });
+}
+
+/**
+ * The shared tail of every action (the caller holds the lock): the files and the journal entry are
+ * written in one transaction, graph.json is recompiled, and if the recompile fails every file and
+ * the journal are put back — the action either happened completely or not at all.
+ */
+function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: () => Plan, undoes: number | null = null): ActionResult {
+  const journal = readJournal(ctx);
+  const p = plan();
+  const priors: Prior[] = p.writes.map((w) => ({ file: w.file, path: displayPath(ctx.repo, w.file), before: readBytesIfExists(w.file), after: w.bytes }));
+  const files = priors.map((x) => ({
+    path: x.path,
+    before_sha: x.before === null ? null : sha256(x.before),
+    after_sha: x.after === null ? null : sha256(x.after),
+  }));
+  const { entry, bytes } = withEntry(journal, {
+    at: nowIso(),
+    action: kind,
+    id,
+    cli,
+    undoes,
+    message: p.message,
+    files: priors.map((x, i) => ({ ...files[i]!, before: x.before === null ? null : encodeBytes(x.before) })),
+  });
+  applyAll(ctx, priors, bytes);
+  let graphVersion: string;
+  try {
+    graphVersion = buildLocked(ctx).graphVersion;
+  } catch (e) {
+    restoreAll(ctx, priors, journal);
+    throw wrapBuildFailure(kind, id, e);
+  }
+  return { action: kind, id, files, cli, graphVersion, message: p.message, seq: entry.seq };
+}
+
+function checkStale(r: { shown: string; sha: string }, expectedSha: string | undefined, what: string): void {
+  if (expectedSha !== undefined && expectedSha !== r.sha) {
+    throw new StaleWriteError(`${r.shown} changed since you looked at it; ${what} was not applied (nothing changed)`, {
+      file: r.shown,
+      hint: "reload, look at the file again, and repeat the action if it still applies",
+    });
+  }
+}
+
+/** Runs an action on one resolved target, under the lock. */
+function act(ctx: Context, kind: ActionKind, req: ActionRequest, cli: string, plan: (r: Resolved) => Plan): ActionResult {
+  return withLock(ctx.paths.lock, () => {
+    recoverPendingTransaction(ctx);
+    const r = resolve(ctx, req.id);
+    checkStale(r, req.expectedSha, `\`${cli}\``);
+    return commit(ctx, kind, r.id, cli, () => plan(r));
+  });
+}
+
+// ── local node helpers ────────────────────────────────────────────────────────────────────────
+
+interface LocalFile {
+  text: string;
+  status: string;
+  data: Record<string, unknown>;
+}
+
+/** Reads and validates a local node file (an invalid file is refused with its problems). */
+function readLocal(r: Resolved): LocalFile {
+  const item = { file: r.file, shown: r.shown };
+  const res = readNode(item, "local");
+  if (!res.node) {
+    throw new ValidationError(`${r.shown} is not a valid local node; fix it before reviewing it`, {
+      file: r.shown,
+      hint: "`akms validate " + r.shown + "` shows every problem",
+      problems: res.problems,
+    });
+  }
+  const text = r.bytes!.toString("utf8");
+  return { text, status: String(res.node.data.status), data: res.node.data };
+}
+
+/** The new file text with its status changed; verifies that nothing but `status` changed. */
+function withStatus(r: Resolved, lf: LocalFile, to: string): Buffer {
+  const text = replaceStatus(lf.text, to, r.shown);
+  const before = parseFrontmatter(lf.text, r.shown);
+  const after = parseFrontmatter(text, r.shown);
+  const a = { ...before.data, status: to };
+  if (JSON.stringify(a) !== JSON.stringify(after.data) || before.body !== after.body) {
+    throw new StateError("the status line could not be changed on its own", { file: r.shown, field: "status", hint: "write the status on its own line (`status: tentative`), then retry" });
+  }
+  return Buffer.from(text, "utf8");
+}
+
+/** DESIGN §4: the manual steps that move a local node into the global vault (printed, never run). */
+export function manualPromotionSteps(ctx: Context, localFile: string, data: Record<string, unknown>, id: string): string[] {
+  const dest = join(ctx.vault.path, `${id}.md`);
+  const steps = [`mv ${q(localFile)} ${q(dest)}`];
+  const exp = EXPERIENTIAL_FIELDS.filter((f) => f in data);
+  if (exp.length) steps.push(`# then edit ${q(dest)}: delete ${exp.join(", ")} (global nodes carry no experiential state)`);
+  if (data.status !== "established") steps.push(`# and set \`status: established\` in ${q(dest)}`);
+  steps.push(`akms build --repo ${q(ctx.repo)}`);
+  return steps;
+}
+
+function globalRefusal(ctx: Context, r: Resolved, what: string, wanted?: string): StateError {
+  const g = new GlobalFiles(ctx).find(r.id);
+  const where = g ? g.shown : `the global vault (${ctx.vault.display})`;
+  const edit = g ? `\${EDITOR:-vi} ${q(g.file)}` : null;
+  return new StateError(`"${r.id}" is a global node (${where}); akms never edits the global vault, so it cannot ${what} it`, {
+    hint: edit
+      ? `to change it for every repository, edit it by hand: \`${edit}\`${wanted ? ` (set \`status: ${wanted}\`)` : ""}, then \`akms build\``
+      : `edit the node's file in the global vault by hand, then \`akms build\``,
+  });
+}
+
+function overlayDraft(r: Resolved): { text: string | null; drafted: boolean } {
+  const text = r.bytes === null ? null : r.bytes.toString("utf8");
+  if (text === null) return { text, drafted: false };
+  const data = parseYaml(text, { file: r.shown }) as { nodes?: Record<string, { status?: string } | null> | null } | null;
+  return { text, drafted: data?.nodes?.[r.id]?.status === "draft" };
+}
+
+function overlayEdit(ctx: Context, text: string | null, r: Resolved, on: boolean): OverlayEdit {
+  const limits = { maxSessionRefs: ctx.cfg.config.graph.max_session_refs, maxHistory: ctx.cfg.config.graph.max_history };
+  return editDraftOverride(text, r.id, r.shown, limits, on);
+}
+
+// ── the actions ───────────────────────────────────────────────────────────────────────────────
+
+/** promote: a local tentative node → established (only the status value changes). */
+export function promote(ctx: Context, req: ActionRequest): ActionResult {
+  const cli = `akms promote ${req.id}`;
+  return act(ctx, "promote", req, cli, (r) => {
+    if (r.origin === "global") throw globalRefusal(ctx, r, "promote", "established");
+    const lf = readLocal(r);
+    if (lf.status === "established") throw new StateError(`"${r.id}" is already established`, { file: r.shown, field: "status", hint: "nothing to do" });
+    if (lf.status === "draft") {
+      throw new StateError(`"${r.id}" is draft; a draft is parked, not awaiting review`, {
+        file: r.shown,
+        field: "status",
+        hint: `run \`akms undraft ${r.id}\` first, then \`akms promote ${r.id}\` if it is still right`,
+      });
+    }
+    if (lf.status === "deprecated") {
+      throw new StateError(`"${r.id}" is deprecated (retired); a retired node is not promoted`, {
+        file: r.shown,
+        field: "status",
+        hint: `if it should come back, set \`status: tentative\` in ${r.shown} by hand, review it, then promote it`,
+      });
+    }
+    const steps = manualPromotionSteps(ctx, r.file, { ...lf.data, status: "established" }, r.id);
+    return {
+      writes: [{ file: r.file, bytes: withStatus(r, lf, "established") }],
+      message:
+        `promoted ${r.id}: tentative → established (${r.shown})\n` +
+        `To share it with every repository (a manual step; akms never writes the global vault):\n` +
+        steps.map((s) => `  ${s}`).join("\n"),
+    };
+  });
+}
+
+/** draft: suppress a node from every loadout without deleting it. */
+export function draft(ctx: Context, req: ActionRequest): ActionResult {
+  const cli = `akms draft ${req.id}`;
+  return act(ctx, "draft", req, cli, (r) => {
+    if (r.origin === "global") {
+      const ov = overlayDraft(r);
+      if (ov.drafted) throw new StateError(`"${r.id}" is already draft in this repository`, { file: r.shown, hint: `\`akms undraft ${r.id}\` brings it back` });
+      const status = r.node?.status;
+      if (status === "draft") throw new StateError(`"${r.id}" is already draft in the global vault itself`, { hint: "nothing to do" });
+      if (status === "deprecated") throw new StateError(`"${r.id}" is deprecated; it is never loaded already`, { hint: "nothing to do" });
+      const edit = overlayEdit(ctx, ov.text, r, true);
+      return {
+        writes: [{ file: r.file, bytes: Buffer.from(edit.text, "utf8") }],
+        message: `drafted ${r.id} for this repository only: \`nodes.${r.id}.status: draft\` in ${r.shown} (the global file is not touched)`,
+      };
+    }
+    const lf = readLocal(r);
+    if (lf.status === "draft") throw new StateError(`"${r.id}" is already draft`, { file: r.shown, field: "status", hint: `\`akms undraft ${r.id}\` brings it back` });
+    if (lf.status === "deprecated") throw new StateError(`"${r.id}" is deprecated; it is never loaded already`, { file: r.shown, field: "status", hint: "nothing to do" });
+    return {
+      writes: [{ file: r.file, bytes: withStatus(r, lf, "draft") }],
+      message: `drafted ${r.id}: ${lf.status} → draft (${r.shown}); it is left out of every loadout until \`akms undraft ${r.id}\``,
+    };
+  });
+}
+
+/** The status a local node had before its most recent journaled draft, if the journal knows it. */
+function statusBeforeDraft(ctx: Context, r: Resolved): string | null {
+  const entries = readJournal(ctx).entries;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.action !== "draft" || e.id !== r.id) continue;
+    const f = e.files.find((x) => x.path === r.shown);
+    if (!f?.before) return null;
+    const prior = decodeBytes(f.before).toString("utf8");
+    if (idOfText(prior) !== r.id) return null;
+    const v = findStatusLine(prior)?.value ?? null;
+    return v === "tentative" || v === "established" ? v : null;
+  }
+  return null;
+}
+
+/**
+ * undraft: bring a drafted node back. A local node returns to the status it had before its last
+ * journaled `akms draft`, else to tentative (it re-enters review); a global node loses the overlay override.
+ */
+export function undraft(ctx: Context, req: ActionRequest): ActionResult {
+  const cli = `akms undraft ${req.id}`;
+  return act(ctx, "undraft", req, cli, (r) => {
+    if (r.origin === "global") {
+      const ov = overlayDraft(r);
+      if (!ov.drafted) {
+        if (r.node?.status === "draft") throw globalRefusal(ctx, r, "undraft", "tentative");
+        throw new StateError(`"${r.id}" is not draft (it is ${r.node?.status ?? "unknown"})`, { hint: "nothing to do" });
+      }
+      const edit = overlayEdit(ctx, ov.text, r, false);
+      return {
+        writes: [{ file: r.file, bytes: Buffer.from(edit.text, "utf8") }],
+        message: `undrafted ${r.id} in this repository: removed \`nodes.${r.id}.status: draft\` from ${r.shown}; it is ${r.node?.status === "draft" ? "loaded again" : "back"} with its global status`,
+      };
+    }
+    const lf = readLocal(r);
+    if (lf.status !== "draft") throw new StateError(`"${r.id}" is not draft (it is ${lf.status})`, { file: r.shown, field: "status", hint: "nothing to do" });
+    const to = statusBeforeDraft(ctx, r) ?? "tentative";
+    return {
+      writes: [{ file: r.file, bytes: withStatus(r, lf, to) }],
+      message: `undrafted ${r.id}: draft → ${to} (${r.shown})${to === "tentative" ? `; it awaits review: \`akms promote ${r.id}\`` : ""}`,
+    };
+  });
+}
+
+function pickSection(r: Resolved, text: string, session: string | undefined, cli: string): DedupSection {
+  const sections = parseDedupSections(text);
+  if (!sections.length) {
+    throw new StateError(`"${r.id}" has no dedup section`, { file: r.shown, hint: "`akms status` lists the pending dedup events" });
+  }
+  const pending = sections.filter((s) => s.status === "pending");
+  if (session !== undefined) {
+    const s = sections.find((x) => x.session === session);
+    if (!s) {
+      throw new StateError(`"${r.id}" has no dedup section from session "${session}"`, {
+        file: r.shown,
+        hint: `its sections: ${sections.map((x) => `${x.session ?? "?"} (${x.status})`).join(", ")}`,
+      });
+    }
+    if (s.status !== "pending") throw new StateError(`the dedup section from "${session}" in "${r.id}" is ${s.status}, not pending`, { file: r.shown, hint: "only a pending dedup can be decided" });
+    return s;
+  }
+  if (!pending.length) {
+    throw new StateError(`"${r.id}" has no pending dedup (${sections.map((x) => `${x.session ?? "?"}: ${x.status}`).join(", ")})`, {
+      file: r.shown,
+      hint: `only a pending dedup can be decided; \`akms undo\` reverts the last decision if it was \`${cli.replace(/ \S+$/, "")} …\``,
+    });
+  }
+  return pending[0]!;
+}
+
+/** dedup accept: the section stays in the node, its marker says accepted (only that value changes). */
+export function dedupAccept(ctx: Context, req: ActionRequest): ActionResult {
+  const cli = `akms dedup accept ${req.id}${req.session ? ` ${req.session}` : ""}`;
+  return act(ctx, "dedup-accept", req, cli, (r) => {
+    if (r.origin === "global") throw new StateError(`"${r.id}" is a global node; dedup sections live only in local nodes`, { hint: "`akms status` lists the pending dedup events" });
+    const lf = readLocal(r);
+    const s = pickSection(r, lf.text, req.session, cli);
+    const text = setSectionStatus(lf.text, s, "accepted");
+    const left = parseDedupSections(text).filter((x) => x.status === "pending").length;
+    return {
+      writes: [{ file: r.file, bytes: Buffer.from(text, "utf8") }],
+      message: `accepted the dedup merge from ${s.session ?? "an unnamed session"} into ${r.id} (${r.shown})${left ? `; ${left} more pending` : ""}`,
+    };
+  });
+}
+
+/** dedup reject: the section's draft becomes its own tentative local node; the section leaves the original. */
+export function dedupReject(ctx: Context, req: ActionRequest): ActionResult {
+  const cli = `akms dedup reject ${req.id}${req.session ? ` ${req.session}` : ""}`;
+  return act(ctx, "dedup-reject", req, cli, (r) => {
+    if (r.origin === "global") throw new StateError(`"${r.id}" is a global node; dedup sections live only in local nodes`, { hint: "`akms status` lists the pending dedup events" });
+    const lf = readLocal(r);
+    const s = pickSection(r, lf.text, req.session, cli);
+    const fresh = newNodeFromSection(ctx, r.id, lf.data, s, r.graph);
+    const text = removeSection(lf.text, s);
+    const left = parseDedupSections(text).filter((x) => x.status === "pending").length;
+    return {
+      writes: [
+        { file: r.file, bytes: Buffer.from(text, "utf8") },
+        { file: fresh.file, bytes: Buffer.from(fresh.text, "utf8") },
+      ],
+      message:
+        `rejected the dedup merge from ${s.session ?? "an unnamed session"} into ${r.id}: its draft is now the tentative node ${fresh.id} ` +
+        `(${displayPath(ctx.repo, fresh.file)}), awaiting review: \`akms promote ${fresh.id}\`${left ? `; ${left} more pending in ${r.id}` : ""}`,
+    };
+  });
+}
+
+// ── undo ──────────────────────────────────────────────────────────────────────────────────────
+
+export interface UndoTarget {
+  entry: JournalEntry;
+  /** sha256 of review_log.jsonl as read: pass it to undo as expectedSha. */
+  journalSha: string;
+}
+
+/** The action `akms undo` would revert now (null when there is none). */
+export function undoTarget(ctx: Context): UndoTarget | null {
+  const j = readJournal(ctx);
+  const e = lastUndoable(j.entries);
+  return e ? { entry: e, journalSha: j.sha } : null;
+}
+
+function journalPath(ctx: Context, path: string, shown: string): string {
+  const full = path.startsWith("knowledge/") ? resolveInside(ctx.paths.knowledge, path.slice("knowledge/".length)) : null;
+  if (!full) {
+    throw new ValidationError(`the review journal names a file outside knowledge/: ${JSON.stringify(path)}`, {
+      file: shown,
+      hint: "the review journal is written by akms only; restore it from git",
+    });
+  }
+  return full;
+}
+
+/**
+ * undo: reverts the last action not yet undone, byte for byte (files it created are removed) —
+ * only when every file still has the sha256 the action left; otherwise nothing is written.
+ * The undo is journaled too; a second undo reverts the next older action. `expectedSha` is the
+ * journal's sha256 as the caller saw it (undoTarget), so a console never undoes an action it did not show.
+ */
+export function undo(ctx: Context, req: { expectedSha?: string } = {}): ActionResult {
+  return withLock(ctx.paths.lock, () => {
+    recoverPendingTransaction(ctx);
+    const j = readJournal(ctx);
+    const shown = displayPath(ctx.repo, ctx.paths.reviewLog);
+    if (req.expectedSha !== undefined && req.expectedSha !== j.sha) {
+      throw new StaleWriteError(`the review journal changed since you looked at it (another action was taken); undo was not applied`, {
+        file: shown,
+        hint: "reload and look at the last action again",
+      });
+    }
+    const target = lastUndoable(j.entries);
+    if (!target) {
+      throw new StateError(j.entries.length ? "nothing to undo: every review action in the journal is undone already" : "nothing to undo: no review action has been taken yet", {
+        file: shown,
+        hint: "undo reverts `akms promote`, `draft`, `undraft` and `dedup accept|reject`",
+      });
+    }
+    const writes: Write[] = [];
+    for (const f of target.files) {
+      const full = journalPath(ctx, f.path, shown);
+      const cur = readBytesIfExists(full);
+      const curSha = cur === null ? null : sha256(cur);
+      if (curSha !== f.after_sha) {
+        throw new StaleWriteError(
+          `${f.path} changed after \`${target.cli}\` (#${target.seq}); undo would overwrite newer content, so nothing was changed`,
+          { file: f.path, hint: `look at ${f.path}; revert it by hand if needed (the journal keeps its prior bytes in entry #${target.seq})` },
+        );
+      }
+      const prior = f.before === null ? null : decodeBytes(f.before);
+      if ((prior === null ? null : sha256(prior)) !== f.before_sha) {
+        throw new ValidationError(`entry #${target.seq} of the review journal is damaged: the stored bytes of ${f.path} do not match before_sha`, {
+          file: shown,
+          hint: "the review journal is written by akms only; restore it from git",
+        });
+      }
+      writes.push({ file: full, bytes: prior });
+    }
+    const message = `undid #${target.seq} \`${target.cli}\`: ${target.files.map((f) => (f.before_sha === null ? `removed ${f.path}` : `restored ${f.path}`)).join(", ")}`;
+    return commit(ctx, "undo", target.id, "akms undo", () => ({ writes, message }), target.seq);
+  });
+}

@@ -1,0 +1,72 @@
+// `akms dedup reject`: the rejected section's draft becomes its own tentative local node, written
+// exactly as `akms update` writes new knowledge (core/update/nodes.ts: agent source, provenance,
+// the visible agent-authored line and a `## content_draft` section). Its id: the draft's own
+// suggested id when that differs from the node it was merged into, else `<node>-<session>`; a taken
+// id gets -2, -3 … (DESIGN §4 Dedup).
+import { join } from "node:path";
+import type { Context } from "../context.js";
+import { exists, readTextIfExists } from "../fsx.js";
+import { ID_PATTERN } from "../schemas/common.js";
+import type { LoadedGraph } from "../graph.js";
+import { parseYaml } from "../yaml.js";
+import { allocateId, newNodeText, titleFromId } from "../update/nodes.js";
+import { sectionDraft, type DedupSection } from "./dedup-sections.js";
+import { GlobalFiles, localNodeIds } from "./node-files.js";
+
+export interface NewNode {
+  id: string;
+  file: string;
+  text: string;
+}
+
+function slug(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, "-")
+    .replace(/^[^a-z0-9]+/, "")
+    .replace(/[-.]+$/, "");
+}
+
+/** The phase of a session: the compiled session node, else the overlay registry, else `session-phase<N>`, else 0. */
+export function phaseOfSession(ctx: Context, session: string, graph: LoadedGraph | null): number {
+  const g = graph?.nodes.get(session);
+  if (g && typeof g.phase === "number") return g.phase;
+  const text = readTextIfExists(ctx.paths.overlay);
+  if (text) {
+    try {
+      const ov = parseYaml(text, { file: ctx.paths.overlay }) as { session_nodes?: Record<string, { phase?: unknown }> } | null;
+      const p = ov?.session_nodes?.[session]?.phase;
+      if (typeof p === "number") return p;
+    } catch {
+      /* an unreadable overlay is reported by the build; fall through */
+    }
+  }
+  const m = /^session-phase(\d+)$/.exec(session);
+  return m ? Number(m[1]) : 0;
+}
+
+export function newNodeFromSection(ctx: Context, origId: string, orig: Record<string, unknown>, s: DedupSection, graph: LoadedGraph | null): NewNode {
+  const { draft, suggestedId } = sectionDraft(s);
+  const session = s.session && ID_PATTERN.test(s.session) ? s.session : "session-unknown";
+  const own = suggestedId && suggestedId !== origId && ID_PATTERN.test(suggestedId) ? suggestedId : null;
+  const base = own ?? `${origId}-${slug(session.replace(/^session-/, "")) || "rejected"}`.slice(0, 120).replace(/[-.]+$/, "");
+  const locals = localNodeIds(ctx);
+  const globals = new GlobalFiles(ctx);
+  const id = allocateId(
+    base,
+    (x) => Boolean(graph?.nodes.has(x)) || locals.has(x) || exists(join(ctx.paths.localNodes, `${x}.md`)) || globals.find(x) !== null,
+  );
+  const origTitle = typeof orig.title === "string" ? orig.title : origId;
+  const tags = Array.isArray(orig.tags) && orig.tags.length ? (orig.tags as string[]) : [String(orig.domain)];
+  const text = newNodeText({
+    id,
+    title: own ? titleFromId(own) : `${origTitle} (${session})`,
+    domain: String(orig.domain),
+    tags,
+    session,
+    phase: phaseOfSession(ctx, session, graph),
+    suggestedId: suggestedId ?? base,
+    draft: draft || "(the rejected section held no text)",
+  });
+  return { id, file: join(ctx.paths.localNodes, `${id}.md`), text };
+}

@@ -1,0 +1,135 @@
+// knowledge/graph/review_log.jsonl: one JSON line per review action, with the before/after sha256
+// and the prior bytes of every file it touched, for undo and audit. The file is rewritten
+// atomically with the new line appended, so a reader never sees half a line.
+// Entry: {seq, at, action, id, cli, undoes, message, files: [{path, before_sha, after_sha, before}]}.
+import { z } from "zod";
+import type { Context } from "../context.js";
+import { ValidationError } from "../errors.js";
+import { readBytesIfExists, sha256 } from "../fsx.js";
+import { displayPath } from "../paths.js";
+
+export const ACTION_KINDS = ["promote", "draft", "undraft", "dedup-accept", "dedup-reject", "undo"] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number];
+
+/** Prior bytes: UTF-8 text when the bytes are valid UTF-8 (readable in the log), else base64. */
+export const Bytes = z.object({ encoding: z.enum(["utf8", "base64"]), data: z.string() });
+export type Bytes = z.infer<typeof Bytes>;
+
+export const JournalFile = z.object({
+  /** Repository-relative POSIX path. */
+  path: z.string().min(1),
+  before_sha: z.string().nullable(),
+  after_sha: z.string().nullable(),
+  /** The file's bytes before the action; null when the action created it. */
+  before: Bytes.nullable(),
+});
+export type JournalFile = z.infer<typeof JournalFile>;
+
+export const JournalEntry = z.looseObject({
+  seq: z.number().int().min(1),
+  at: z.string(),
+  action: z.enum(ACTION_KINDS),
+  id: z.string(),
+  cli: z.string(),
+  files: z.array(JournalFile),
+  /** For an undo: the seq of the action it reverted. */
+  undoes: z.number().int().nullable(),
+  message: z.string(),
+});
+export type JournalEntry = z.infer<typeof JournalEntry>;
+export interface NewJournalEntry {
+  at: string;
+  action: ActionKind;
+  id: string;
+  cli: string;
+  files: JournalFile[];
+  undoes: number | null;
+  message: string;
+}
+
+export function encodeBytes(buf: Buffer): Bytes {
+  const text = buf.toString("utf8");
+  return Buffer.from(text, "utf8").equals(buf) ? { encoding: "utf8", data: text } : { encoding: "base64", data: buf.toString("base64") };
+}
+
+export function decodeBytes(b: Bytes): Buffer {
+  return b.encoding === "utf8" ? Buffer.from(b.data, "utf8") : Buffer.from(b.data, "base64");
+}
+
+export interface Journal {
+  /** The raw bytes read (null when there is no journal yet). */
+  raw: Buffer | null;
+  /** sha256 of the journal as read ("" bytes when absent): what a caller passes to undo as expectedSha. */
+  sha: string;
+  entries: JournalEntry[];
+}
+
+export function readJournal(ctx: Context): Journal {
+  const raw = readBytesIfExists(ctx.paths.reviewLog);
+  const shown = displayPath(ctx.repo, ctx.paths.reviewLog);
+  const entries: JournalEntry[] = [];
+  if (raw) {
+    const lines = raw.toString("utf8").split("\n");
+    lines.forEach((line, i) => {
+      if (!line.trim()) return;
+      let data: unknown;
+      try {
+        data = JSON.parse(line);
+      } catch (e) {
+        throw new ValidationError(`line ${i + 1} is not valid JSON: ${(e as Error).message}`, {
+          file: shown,
+          line: i + 1,
+          hint: "the review journal is written by akms only; restore it from git, or remove the broken line",
+        });
+      }
+      const r = JournalEntry.safeParse(data);
+      if (!r.success) {
+        const iss = r.error.issues[0]!;
+        throw new ValidationError(`line ${i + 1} is not a review journal entry: ${iss.path.join(".") || "entry"} ${iss.message}`, {
+          file: shown,
+          line: i + 1,
+          field: iss.path.join(".") || undefined,
+          hint: "the review journal is written by akms only; restore it from git, or remove the broken line",
+        });
+      }
+      entries.push(r.data);
+    });
+  }
+  return { raw, sha: sha256(raw ?? Buffer.alloc(0)), entries };
+}
+
+/**
+ * The journal's new bytes with one entry appended (seq = last + 1). The caller writes them — in the
+ * same transaction as the files the action changes, so the two never disagree after a crash.
+ */
+export function withEntry(journal: Journal, entry: NewJournalEntry): { entry: JournalEntry; bytes: Buffer } {
+  const seq = (journal.entries.at(-1)?.seq ?? 0) + 1;
+  const full: JournalEntry = { seq, ...entry };
+  let prefix = journal.raw ?? Buffer.alloc(0);
+  if (prefix.length && prefix[prefix.length - 1] !== 0x0a) prefix = Buffer.concat([prefix, Buffer.from("\n")]);
+  return { entry: full, bytes: Buffer.concat([prefix, Buffer.from(JSON.stringify(orderedEntry(full)) + "\n", "utf8")]) };
+}
+
+function orderedEntry(e: JournalEntry): Record<string, unknown> {
+  return {
+    seq: e.seq,
+    at: e.at,
+    action: e.action,
+    id: e.id,
+    cli: e.cli,
+    undoes: e.undoes,
+    message: e.message,
+    files: e.files.map((f) => ({ path: f.path, before_sha: f.before_sha, after_sha: f.after_sha, before: f.before })),
+  };
+}
+
+/** The most recent action that is not an undo and has not been undone yet. */
+export function lastUndoable(entries: JournalEntry[]): JournalEntry | null {
+  const undone = new Set<number>();
+  for (const e of entries) if (e.action === "undo" && e.undoes !== null) undone.add(e.undoes);
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.action !== "undo" && !undone.has(e.seq)) return e;
+  }
+  return null;
+}

@@ -1,0 +1,74 @@
+// Which file holds a node: graph.json keeps no paths, so local and global node files are found by
+// id — `<id>.md` first (the common layout), else a scan of the layer's *.md frontmatter.
+import { readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import type { Context } from "../context.js";
+import { splitFrontmatter } from "../frontmatter.js";
+import { listMarkdown, type Listed } from "../compiler/sources.js";
+import { readTextIfExists } from "../fsx.js";
+import { NodeFiles } from "../update/node-files.js";
+
+const ID_LINE = /^id[ \t]*:[ \t]*(["']?)([^"'\s#]+)\1[ \t]*(?:#.*)?$/m;
+
+/** The frontmatter `id:` of a node file, read without a full YAML parse (null when none). */
+export function idOfText(text: string): string | null {
+  const split = splitFrontmatter(text);
+  if (!split) return null;
+  const m = ID_LINE.exec(split.yaml);
+  return m ? m[2]! : null;
+}
+
+function idOfFile(file: string): string | null {
+  try {
+    return idOfText(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+export function vaultShownPrefix(ctx: Context): string {
+  return ctx.vault.display.replace(/\/+$/, "") + "/";
+}
+
+export function listLocalNodeFiles(ctx: Context): Listed[] {
+  return listMarkdown(ctx.paths.localNodes, "knowledge/local-nodes/");
+}
+
+/**
+ * Every local node file declaring `id` (usually one; two is a DUPLICATE_ID the caller reports).
+ * `<id>.md` holding the id is taken as the answer unless `scanAll` (the graph reported a duplicate).
+ */
+export function findLocalNodeFiles(ctx: Context, id: string, scanAll = false): Listed[] {
+  const direct = join(ctx.paths.localNodes, `${id}.md`);
+  if (!scanAll && idOfFile(direct) === id) return [{ file: direct, shown: `knowledge/local-nodes/${id}.md` }];
+  const hits: Listed[] = [];
+  for (const f of listLocalNodeFiles(ctx)) {
+    const text = readTextIfExists(f.file);
+    if (text !== null && text.includes(id) && idOfText(text) === id) hits.push(f);
+  }
+  return hits;
+}
+
+/** Ids of every local node file (for did-you-mean and id allocation). */
+export function localNodeIds(ctx: Context): Map<string, Listed> {
+  const out = new Map<string, Listed>();
+  for (const f of listLocalNodeFiles(ctx)) {
+    const id = idOfFile(f.file);
+    if (id && !out.has(id)) out.set(id, f);
+  }
+  return out;
+}
+
+/** Finds global node files by id (the update's NodeFiles: `<id>.md` first, else one scan of the vault). */
+export class GlobalFiles {
+  private readonly files: NodeFiles;
+  constructor(private readonly ctx: Context) {
+    this.files = new NodeFiles(ctx.vault.path);
+  }
+
+  find(id: string): Listed | null {
+    const hit = this.files.find(id);
+    if (!hit) return null;
+    return { file: hit.file, shown: vaultShownPrefix(this.ctx) + relative(this.ctx.vault.path, hit.file).split(sep).join("/") };
+  }
+}
