@@ -3,5 +3,6 @@ import type { CommandSpec } from "./types.js";
 import { buildCommand } from "./build.js";
 import { validateCommand } from "./validate.js";
 import { initCommand } from "./init.js";
+import { updateCommand } from "./update.js";
 
-export const COMMANDS: CommandSpec[] = [initCommand, buildCommand, validateCommand];
+export const COMMANDS: CommandSpec[] = [initCommand, buildCommand, validateCommand, updateCommand];

@@ -1,0 +1,49 @@
+// Deterministic deduplication of new knowledge (spec §5.5.3, DESIGN §4 Update): tokens
+// `[a-z0-9]+` of the lower-cased text, Jaccard of (title + "\n" + draft text), exact id = 1.0,
+// a match only when the score is above the threshold, ties broken by the lowest id. No model call.
+import { round6 } from "./confidence.js";
+
+export function tokens(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
+}
+
+export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 && b.size === 0) return 0;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let common = 0;
+  for (const t of small) if (large.has(t)) common++;
+  return round6(common / (a.size + b.size - common));
+}
+
+export interface DedupCandidate {
+  id: string;
+  origin: "local" | "global";
+  /** title + "\n" + draft text. */
+  text: string;
+}
+
+export interface DedupMatch {
+  id: string;
+  origin: "local" | "global";
+  score: number;
+}
+
+export function dedupText(title: string, draft: string): string {
+  return `${title}\n${draft}`;
+}
+
+/** The best candidate scoring above `threshold`, or null. */
+export function bestMatch(
+  entry: { id: string; text: string },
+  candidates: readonly DedupCandidate[],
+  threshold: number,
+): DedupMatch | null {
+  const mine = tokens(entry.text);
+  let best: DedupMatch | null = null;
+  for (const c of candidates) {
+    const score = c.id === entry.id ? 1 : jaccard(mine, tokens(c.text));
+    if (!(score > threshold)) continue;
+    if (!best || score > best.score || (score === best.score && c.id < best.id)) best = { id: c.id, origin: c.origin, score };
+  }
+  return best;
+}

@@ -1,0 +1,264 @@
+// Reading the evidence of an update: AgentMemory files (spec §4.3) and PCDs (spec §4.4), both
+// through the evidence schemas (FR-M08). Every problem of every document is collected and reported
+// at once, located by file, line and field; one bad document rejects the whole call.
+import { readFileSync, statSync } from "node:fs";
+import { extname, resolve } from "node:path";
+import { AkmsError, ValidationError, type Problem } from "../errors.js";
+import { parseFrontmatter } from "../frontmatter.js";
+import { LIMITS, lineOfPath, parseYaml } from "../yaml.js";
+import { checkSchema, fieldPath } from "../schema-check.js";
+import { displayPath } from "../paths.js";
+import { sha256 } from "../fsx.js";
+import { ID_PATTERN } from "../schemas/common.js";
+import { AgentMemory, Pcd } from "../schemas/evidence.js";
+
+export type EvidenceKind = "agent-memory" | "pcd";
+
+export interface EvidenceDoc {
+  /** Absolute path. */
+  file: string;
+  /** Repository-relative path (absolute when outside the repository), for messages. */
+  shown: string;
+  bytes: Buffer;
+  /** sha256 of the document's bytes: the session node's source_hash. */
+  hash: string;
+  kind: EvidenceKind;
+  /** The YAML the fields came from, and its first line in the file (for locating problems). */
+  yaml: string;
+  firstLine: number;
+  data: AgentMemory | Pcd;
+  /** `session-<task_id>` (AgentMemory) or `session-phase<N>` (PCD). */
+  sessionId: string;
+  taskId: string | null;
+  phase: number;
+  /** The document's own date (YYYY-MM-DD): never the wall clock. */
+  date: string;
+}
+
+export const KIND_LABEL: Record<EvidenceKind, string> = { "agent-memory": "AgentMemory", pcd: "PCD" };
+
+const RESERVED_DOMAINS = new Set(["session", "code-mirror"]);
+
+function problemsOf(e: unknown, shown: string): Problem[] {
+  if (e instanceof AkmsError) {
+    const head: Problem = { code: e.code, file: e.file ?? shown, line: e.line, field: e.field, message: e.message, hint: e.hint };
+    return e.problems.length ? e.problems.map((p) => ({ ...p, file: p.file ?? shown })) : [head];
+  }
+  throw e;
+}
+
+function readBytes(abs: string, shown: string): Buffer {
+  let size: number;
+  try {
+    const st = statSync(abs);
+    if (!st.isFile()) throw new AkmsError("NOT_A_FILE", "is not a regular file", { file: shown, hint: "pass AgentMemory or PCD files" });
+    size = st.size;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") {
+      throw new AkmsError("NOT_FOUND", "no such file", { file: shown, hint: "check the path of the document" });
+    }
+    throw e;
+  }
+  if (size > LIMITS.maxFileBytes) {
+    throw new AkmsError("TOO_LARGE", `the document is too large (${size} bytes, limit ${LIMITS.maxFileBytes})`, {
+      file: shown,
+      hint: "an AgentMemory or PCD is a few kilobytes; check that this is the right file",
+    });
+  }
+  return readFileSync(abs);
+}
+
+function decode(bytes: Buffer, shown: string): string {
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch {
+    throw new AkmsError("ENCODING", "the document is not valid UTF-8", { file: shown, hint: "save the file as UTF-8" });
+  }
+}
+
+function detectKind(data: Record<string, unknown>, shown: string): EvidenceKind {
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(data, k);
+  if (has("next_phase_warnings") || has("plan_file")) return "pcd";
+  if (has("task_id") || has("task_description") || has("agent_model")) return "agent-memory";
+  throw new ValidationError("cannot tell whether this is an AgentMemory or a PCD", {
+    file: shown,
+    line: 1,
+    hint: "an AgentMemory has task_id (spec §4.3); a PCD has plan_file and next_phase_warnings (spec §4.4)",
+  });
+}
+
+type Src = { file: string; yaml: string; firstLine: number };
+
+function at(src: Src, path: (string | number)[], message: string, hint?: string): Problem {
+  return { file: src.file, line: lineOfPath(src.yaml, path, src.firstLine), field: fieldPath(path), message, ...(hint ? { hint } : {}) };
+}
+
+/** Rules beyond the field types: test counts, 0–1 numbers, reserved domains, id lengths. */
+function semanticProblems(kind: EvidenceKind, d: Record<string, unknown>, src: Src, sessionId: string): Problem[] {
+  const out: Problem[] = [];
+  const list = (k: string) => (Array.isArray(d[k]) ? (d[k] as Record<string, unknown>[]) : []);
+  const counts = (o: Record<string, unknown>, path: (string | number)[]) => {
+    if (typeof o.tests_passed === "number" && typeof o.tests_total === "number" && o.tests_passed > o.tests_total) {
+      out.push(at(src, [...path, "tests_passed"], `is ${o.tests_passed}, more than tests_total (${o.tests_total})`, "tests_passed counts passing tests out of tests_total"));
+    }
+  };
+  counts(d, []);
+  if (kind === "pcd") list("tasks").forEach((t, i) => counts(t, ["tasks", i]));
+  if (!ID_PATTERN.test(sessionId)) {
+    const field = kind === "pcd" ? "phase_id" : "task_id";
+    out.push(at(src, [field], `gives the session id "${sessionId}", which is not a valid id (at most 128 characters)`, `shorten ${field}`));
+  }
+  // Agents sometimes attach a confidence or weight to an entry: never used, but a typo (85 for 0.85) is reported.
+  for (const section of ["nodes_used", "pitfalls_discovered", "new_knowledge"]) {
+    list(section).forEach((e, i) => {
+      for (const k of ["confidence", "weight"]) {
+        if (!(k in e)) continue;
+        const v = e[k];
+        if (typeof v !== "number" || !(v >= 0 && v <= 1)) {
+          out.push(at(src, [section, i, k], "must be a number between 0.0 and 1.0", "confidence changes come from the update rules; remove the field or fix its value"));
+        }
+      }
+    });
+  }
+  for (const section of ["new_knowledge", "nodes_missing"]) {
+    list(section).forEach((e, i) => {
+      if (typeof e.domain === "string" && RESERVED_DOMAINS.has(e.domain)) {
+        out.push(at(src, [section, i, "domain"], `"${e.domain}" is a system-reserved domain`, "use the knowledge's own domain"));
+      }
+    });
+  }
+  list("new_knowledge").forEach((e, i) => {
+    if (typeof e.content_draft === "string" && /^[\s\u0000-\u001f\u007f]*$/.test(e.content_draft)) {
+      out.push(at(src, ["new_knowledge", i, "content_draft"], "holds no text", "write the drafted knowledge, or drop the entry"));
+    }
+  });
+  if (kind === "pcd") {
+    list("nodes_used").forEach((e, i) => {
+      if ("task_id" in e && !(typeof e.task_id === "string" && ID_PATTERN.test(e.task_id))) {
+        out.push(at(src, ["nodes_used", i, "task_id"], "must be a task id (^[a-z0-9][a-z0-9._-]{0,127}$)"));
+      }
+    });
+  }
+  return out;
+}
+
+function readOne(abs: string, shown: string): EvidenceDoc {
+  const bytes = readBytes(abs, shown);
+  const text = decode(bytes, shown);
+  if (text.trim() === "") {
+    throw new ValidationError("the document is empty", { file: shown, line: 1, hint: "an update needs an AgentMemory (spec §4.3) or a PCD (spec §4.4)" });
+  }
+  let yaml: string;
+  let firstLine: number;
+  let data: unknown;
+  const ext = extname(abs).toLowerCase();
+  if (ext === ".yaml" || ext === ".yml") {
+    yaml = text;
+    firstLine = 1;
+    data = parseYaml(text, { file: shown });
+    if (data === null || data === undefined) throw new ValidationError("the document is empty", { file: shown, line: 1, hint: "add the document's fields" });
+    if (typeof data !== "object" || Array.isArray(data)) throw new ValidationError("the document must be a YAML mapping (key: value lines)", { file: shown, line: 1 });
+  } else {
+    const fm = parseFrontmatter(text, shown);
+    yaml = fm.yaml;
+    firstLine = fm.firstLine;
+    data = fm.data;
+  }
+  const raw = data as Record<string, unknown>;
+  const kind = detectKind(raw, shown);
+  const src = { file: shown, text: yaml, firstLine };
+  const parsed = kind === "pcd" ? checkSchema(Pcd, raw, src, "PCD") : checkSchema(AgentMemory, raw, src, "AgentMemory");
+  const taskId = kind === "agent-memory" ? (parsed as AgentMemory).task_id : null;
+  const sessionId = kind === "pcd" ? `session-phase${parsed.phase_id}` : `session-${taskId}`;
+  const problems = semanticProblems(kind, raw, { file: shown, yaml, firstLine }, sessionId);
+  if (problems.length) throw new ValidationError(problems[0]!.message, { file: shown, problems });
+  const when = kind === "pcd" ? (parsed as Pcd).date : (parsed as AgentMemory).timestamp;
+  return {
+    file: abs,
+    shown,
+    bytes,
+    hash: sha256(bytes),
+    kind,
+    yaml,
+    firstLine,
+    data: parsed,
+    sessionId,
+    taskId,
+    phase: parsed.phase_id,
+    date: when.slice(0, 10),
+  };
+}
+
+function reject(problems: Problem[], what: string): never {
+  const files = new Set(problems.map((p) => p.file));
+  const first = problems[0]!;
+  throw new ValidationError(
+    problems.length === 1 ? first.message : `${problems.length} problems in ${files.size} ${what}${files.size === 1 ? "" : "s"}; nothing was changed`,
+    {
+      file: first.file,
+      line: first.line,
+      field: first.field,
+      hint: problems.length === 1 ? (first.hint ?? "fix the document; nothing was changed") : "fix every problem listed; nothing was changed",
+      problems: problems.length > 1 ? problems : [],
+    },
+  );
+}
+
+/** Reads and validates every document; throws one ValidationError listing all problems. */
+export function readDocuments(files: readonly string[], opts: { cwd: string; repo: string }): EvidenceDoc[] {
+  const problems: Problem[] = [];
+  const docs: EvidenceDoc[] = [];
+  for (const f of files) {
+    const abs = resolve(opts.cwd, f);
+    const shown = displayPath(opts.repo, abs);
+    try {
+      docs.push(readOne(abs, shown));
+    } catch (e) {
+      problems.push(...problemsOf(e, shown));
+    }
+  }
+  const seen = new Map<string, EvidenceDoc>();
+  for (const d of docs) {
+    const other = seen.get(d.sessionId);
+    if (other) {
+      const field = d.kind === "pcd" ? "phase_id" : "task_id";
+      problems.push({
+        file: d.shown,
+        line: lineOfPath(d.yaml, [field], d.firstLine),
+        field,
+        message: `gives session ${d.sessionId}, like ${other.shown}: one call applies each ${d.kind === "pcd" ? "phase" : "task"} once`,
+        hint: "pass each document once (a PCD per phase, an AgentMemory per task)",
+      });
+    } else seen.set(d.sessionId, d);
+  }
+  if (problems.length) reject(problems, "document");
+  return docs;
+}
+
+export interface NodeLookup {
+  (id: string): { domain?: unknown } | undefined;
+}
+
+/** Every nodes_used id and non-null pitfall node_ref must name a node of the compiled graph. */
+export function checkNodeRefs(docs: readonly EvidenceDoc[], node: NodeLookup): void {
+  const problems: Problem[] = [];
+  for (const d of docs) {
+    const src = { file: d.shown, yaml: d.yaml, firstLine: d.firstLine };
+    (d.data.nodes_used ?? []).forEach((u, i) => {
+      if (!node(u.id)) {
+        problems.push(at(src, ["nodes_used", i, "id"], `unknown node id "${u.id}": no node of the compiled graph has it`, "use an id from the graph (`akms query`), or list the missing knowledge under nodes_missing"));
+      }
+    });
+    (d.data.pitfalls_discovered ?? []).forEach((p, i) => {
+      if (p.node_ref === null) return;
+      const n = node(p.node_ref);
+      if (!n) {
+        problems.push(at(src, ["pitfalls_discovered", i, "node_ref"], `unknown node id "${p.node_ref}": no node of the compiled graph has it`, "use an existing node's id, or null for a pitfall with no node"));
+      } else if (n.domain === "session" || n.domain === "code-mirror") {
+        problems.push(at(src, ["pitfalls_discovered", i, "node_ref"], `"${p.node_ref}" is a ${n.domain} node; a pitfall hangs on a domain node`, "name the domain node the pitfall is about, or null"));
+      }
+    });
+  }
+  if (problems.length) reject(problems, "document");
+}

@@ -1,0 +1,125 @@
+// Agent-authored node text written by an update (spec §4.1.4, UR-05, DESIGN §4 Update): new
+// tentative node files with provenance and a visible "agent-authored, awaiting review" line above
+// a `## content_draft` section, and pending dedup sections appended to an existing local node.
+import { yamlNumber, yamlString } from "./overlay-io.js";
+
+export interface NewNodeSpec {
+  id: string;
+  title: string;
+  domain: string;
+  tags: string[];
+  session: string;
+  phase: number;
+  /** The new_knowledge entry's suggested_id (differs from id when that was taken). */
+  suggestedId: string;
+  draft: string;
+  /** The global node it resembles (dedup above the threshold: global files are never changed). */
+  similarTo?: { id: string; score: number };
+}
+
+/** Control characters out, line endings normalised, and no HTML comments: agent text stays visible. */
+export function sanitizeDraft(text: string): string {
+  return (
+    text
+      .replace(/\r\n?/g, "\n")
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
+      .replace(/<!--/g, "&lt;!--")
+      .replace(/^\s*\n/, "")
+      .replace(/\s+$/, "")
+  );
+}
+
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+export function titleFromId(id: string): string {
+  const words = id.replace(/[-_.]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const MARK = "**Agent-authored, awaiting review.**";
+
+export function newNodeText(n: NewNodeSpec): string {
+  const fm = [
+    "---",
+    `id: ${yamlString(n.id)}`,
+    `title: ${yamlString(n.title)}`,
+    `domain: ${yamlString(n.domain)}`,
+    "tags:",
+    ...n.tags.map((t) => `  - ${yamlString(t)}`),
+    "status: tentative",
+    `confidence: ${yamlNumber(0.5, true)}`,
+    "source: agent",
+    `origin_session: ${yamlString(n.session)}`,
+    `origin_phase: ${n.phase}`,
+    "akms_schema: v2",
+    "---",
+  ];
+  const from = n.suggestedId === n.id ? "" : ` (suggested as \`${n.suggestedId}\`, which was taken)`;
+  const body = [
+    "",
+    `# ${oneLine(n.title)}`,
+    "",
+    `> ${MARK} Drafted by \`${n.session}\` (phase ${n.phase})${from}; not trusted until a human reviews it:`,
+    `> \`akms promote ${n.id}\` to accept, \`akms draft ${n.id}\` to keep it out of loadouts.`,
+    ...(n.similarTo
+      ? [`> Similar to global node \`${n.similarTo.id}\` (dedup score ${yamlNumber(n.similarTo.score, true)}); global files are never changed, so this is a new local node.`]
+      : []),
+    "",
+    "## content_draft",
+    "",
+    n.draft,
+    "",
+  ];
+  return fm.join("\n") + "\n" + body.join("\n");
+}
+
+export interface DedupAppend {
+  nodeId: string;
+  session: string;
+  score: number;
+  suggestedId: string;
+  draft: string;
+}
+
+/** The node text with one pending dedup section appended at its end. */
+export function appendDedupSection(existing: string, a: DedupAppend): string {
+  const base = existing.endsWith("\n") ? existing : existing + "\n";
+  return (
+    base +
+    "\n" +
+    `<!-- akms:dedup session=${a.session} score=${yamlNumber(a.score, true)} status=pending -->\n` +
+    `${MARK} From \`${a.session}\` (new knowledge \`${a.suggestedId}\`): ` +
+    `\`akms dedup accept ${a.nodeId}\` or \`akms dedup reject ${a.nodeId}\`.\n` +
+    "\n" +
+    a.draft +
+    "\n<!-- akms:end -->\n"
+  );
+}
+
+/** The text a node contributes to dedup: its content_draft section (else its body), without markers. */
+export function draftTextOf(body: string): string {
+  let text = body;
+  const head = /^##[ \t]+content_draft\b.*$/m.exec(body);
+  if (head) {
+    const rest = body.slice(head.index + head[0].length);
+    const next = /^##[ \t]/m.exec(rest);
+    text = next ? rest.slice(0, next.index) : rest;
+  }
+  return text
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/^(?:> )?\*\*Agent-authored, awaiting review\.\*\*.*$/gm, "")
+    .replace(/^> `akms promote .*$/gm, "");
+}
+
+/** `base`, else `base-2`, `base-3`… (kept within the 128-character id limit). */
+export function allocateId(base: string, taken: (id: string) => boolean): string {
+  if (!taken(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const id = base.slice(0, 128 - suffix.length) + suffix;
+    if (!taken(id)) return id;
+  }
+}

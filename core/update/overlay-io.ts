@@ -1,0 +1,124 @@
+// The deterministic local_state.yaml writer (spec §4.2, NFR-I05): keys sorted at every level,
+// block style with 2-space indents, one value per line (git-diffable), strings quoted only when a
+// YAML reader (ours or PyYAML) could take them for something else, ISO dates as plain scalars,
+// floats printed in fixed notation so that they read back as the same number.
+import type { Overlay } from "../schemas/overlay.js";
+
+const PLAIN = /^[A-Za-z_][A-Za-z0-9_./-]*$/;
+// YAML 1.1 readers (PyYAML) also take these for booleans or null.
+const RESERVED = /^(?:true|false|null|yes|no|on|off|y|n)$/i;
+const DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+// Characters YAML does not allow raw inside a double-quoted scalar, or that readers treat as breaks.
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g;
+
+/** Keys whose numbers always print as floats (1.0, not 1). */
+const FLOAT_KEYS = new Set(["confidence", "confidence_default", "confidence_floor", "weight", "score"]);
+
+export function yamlString(s: string): string {
+  if ((PLAIN.test(s) && !RESERVED.test(s)) || DATE.test(s)) return s;
+  return JSON.stringify(s).replace(UNPRINTABLE, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+}
+
+export function yamlNumber(x: number, asFloat: boolean): string {
+  if (!Number.isFinite(x)) throw new TypeError(`cannot write ${x} to YAML`);
+  if (Number.isInteger(x)) return asFloat ? `${x}.0` : String(x);
+  let s = String(x);
+  if (s.includes("e")) s = x.toFixed(20).replace(/0+$/, "");
+  return s;
+}
+
+function scalar(v: unknown, asFloat: boolean): string | null {
+  if (v === null) return "null";
+  switch (typeof v) {
+    case "string":
+      return yamlString(v);
+    case "number":
+      return yamlNumber(v, asFloat);
+    case "boolean":
+      return v ? "true" : "false";
+    case "object":
+      if (Array.isArray(v) && v.length === 0) return "[]";
+      if (!Array.isArray(v) && definedKeys(v as Record<string, unknown>).length === 0) return "{}";
+      return null;
+    default:
+      throw new TypeError(`cannot write a ${typeof v} to YAML`);
+  }
+}
+
+function definedKeys(o: Record<string, unknown>): string[] {
+  const keys: string[] = [];
+  for (const k in o) if (o[k] !== undefined) keys.push(k);
+  return keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function mapping(o: Record<string, unknown>, indent: number, out: string[]): void {
+  const pad = " ".repeat(indent);
+  for (const k of definedKeys(o)) {
+    const v = o[k];
+    const s = scalar(v, FLOAT_KEYS.has(k));
+    if (s !== null) {
+      out.push(`${pad}${yamlString(k)}: ${s}`);
+    } else {
+      out.push(`${pad}${yamlString(k)}:`);
+      block(v, indent + 2, out, FLOAT_KEYS.has(k));
+    }
+  }
+}
+
+function block(v: unknown, indent: number, out: string[], asFloat: boolean): void {
+  if (Array.isArray(v)) sequence(v, indent, out, asFloat);
+  else mapping(v as Record<string, unknown>, indent, out);
+}
+
+function sequence(items: unknown[], indent: number, out: string[], asFloat: boolean): void {
+  const pad = " ".repeat(indent);
+  for (const item of items) {
+    const s = scalar(item, asFloat);
+    if (s !== null) {
+      out.push(`${pad}- ${s}`);
+      continue;
+    }
+    // A nested block starts on the dash line: render it two deeper, then put the dash in front.
+    const inner: string[] = [];
+    block(item, indent + 2, inner, asFloat);
+    inner[0] = `${pad}- ${inner[0]!.slice(indent + 2)}`;
+    out.push(...inner);
+  }
+}
+
+/** Block-style YAML of a mapping, keys sorted, one trailing newline. */
+export function dumpYaml(o: Record<string, unknown>): string {
+  const out: string[] = [];
+  mapping(o, 0, out);
+  return out.join("\n") + "\n";
+}
+
+export interface OverlayLimits {
+  maxSessionRefs: number;
+  maxHistory: number;
+}
+
+const HEADER =
+  "# Experiential state of this repository (spec §4.2), written by `akms update` and the review\n" +
+  "# actions. Edit the knowledge, not this file: it is rewritten deterministically.\n";
+
+/** Normalises, prunes (session_refs, history: most recent kept) and writes the overlay. */
+export function dumpOverlay(ov: Overlay, limits: OverlayLimits): string {
+  const nodes: Record<string, unknown> = {};
+  for (const [id, entry] of Object.entries(ov.nodes ?? {})) {
+    const e = { ...entry };
+    if (e.session_refs && e.session_refs.length > limits.maxSessionRefs) e.session_refs = e.session_refs.slice(-limits.maxSessionRefs);
+    if (e.history && e.history.length > limits.maxHistory) e.history = e.history.slice(-limits.maxHistory);
+    nodes[id] = e;
+  }
+  const doc: Record<string, unknown> = {
+    ...ov,
+    akms_schema: "v2",
+    nodes,
+    local_edges: ov.local_edges ?? [],
+    session_nodes: ov.session_nodes ?? {},
+    suppressed_edges: ov.suppressed_edges ?? [],
+  };
+  return HEADER + dumpYaml(doc);
+}

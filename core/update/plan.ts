@@ -1,0 +1,497 @@
+// Planning an update entirely in memory (spec §5.5, DESIGN §4 Update): from the validated
+// documents, the compiled graph and the overlay, compute every file's final bytes and a full
+// account of what changes and why. Nothing here writes; apply.ts journals and writes the plan.
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { extname, join, relative, sep } from "node:path";
+import type { Context } from "../context.js";
+import { AkmsError, type Problem } from "../errors.js";
+import { readBytesIfExists } from "../fsx.js";
+import { splitFrontmatter } from "../frontmatter.js";
+import { lineOfPath } from "../yaml.js";
+import type { LoadedGraph, GNode } from "../graph.js";
+import type { Overlay, NodeOverride, LocalEdge } from "../schemas/overlay.js";
+import type { Pcd } from "../schemas/evidence.js";
+import { applyFeedback, describeStep, paramsFromConfig, type ConfidenceGraph, type StepKind } from "./confidence.js";
+import { bestMatch, dedupText, type DedupCandidate } from "./dedup.js";
+import { KIND_LABEL, type EvidenceDoc, type EvidenceKind } from "./documents.js";
+import { NodeFiles } from "./node-files.js";
+import { allocateId, appendDedupSection, draftTextOf, newNodeText, sanitizeDraft, titleFromId } from "./nodes.js";
+import { dumpOverlay } from "./overlay-io.js";
+import type { TxnWrite } from "./transaction.js";
+
+export const PITFALL_WEIGHT: Record<string, number> = { high: 0.8, medium: 0.5, low: 0.3 };
+
+export interface PitfallRecord {
+  from: string;
+  to: string;
+  weight: number;
+  note: string;
+}
+
+export interface DedupEvent {
+  suggested_id: string;
+  /** The node the draft went to: the matched local node (appended) or the new node (created). */
+  node: string;
+  match: string | null;
+  match_origin: "local" | "global" | null;
+  score: number | null;
+  action: "appended" | "created";
+}
+
+export interface BlockingRecord {
+  /** Downstream task ids this failure blocks (the entry's `blocks`, else the PCD's recommended_start). */
+  tasks: string[];
+  tests: string[];
+  reason?: string;
+}
+
+export interface DocumentResult {
+  file: string;
+  kind: EvidenceKind;
+  session: string;
+  phase: number;
+  task_id: string | null;
+  status: "applied" | "already-applied" | "would-apply";
+  source_hash: string;
+  content_ref: string | null;
+  pitfalls: PitfallRecord[];
+  unanchored_pitfalls: { description: string; severity: string }[];
+  knowledge: DedupEvent[];
+  blocking: BlockingRecord[];
+  /** nodes_used entries naming auto_update nodes (code mirror, sessions): left untouched. */
+  untouched_auto_update: string[];
+}
+
+export interface StepRecord {
+  session: string;
+  kind: StepKind;
+  before: number;
+  after: number;
+  why: string;
+}
+
+export interface NodeChange {
+  id: string;
+  before: number;
+  after: number;
+  activations_added: number;
+  steps: StepRecord[];
+}
+
+export interface PlanResult {
+  documents: DocumentResult[];
+  nodes: NodeChange[];
+  files: { created: string[]; appended: string[]; updated: string[] };
+  warnings: string[];
+}
+
+export interface Plan {
+  result: PlanResult;
+  writes: TxnWrite[];
+}
+
+type Planned = { data: string | Buffer; action: "created" | "appended" | "updated" };
+
+function posix(p: string): string {
+  return p.split(sep).join("/");
+}
+
+function emptyOverlay(): Overlay {
+  return { akms_schema: "v2", nodes: {}, local_edges: [], session_nodes: {}, suppressed_edges: [] };
+}
+
+function pcdOutcome(d: Pcd): string {
+  const statuses = new Set(d.tasks.map((t) => t.status));
+  if (statuses.size === 0) return "complete";
+  return statuses.size === 1 ? [...statuses][0]! : "partial";
+}
+
+function uniq<T>(xs: Iterable<T>): T[] {
+  return [...new Set(xs)];
+}
+
+function realOrNull(p: string): string | null {
+  try {
+    return realpathSync(p);
+  } catch {
+    return null;
+  }
+}
+
+/** Refuses documents whose session id is registered from other bytes (or taken by another node). */
+function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: LoadedGraph): EvidenceDoc[] {
+  const problems: Problem[] = [];
+  const fresh: EvidenceDoc[] = [];
+  for (const d of docs) {
+    const field = d.kind === "pcd" ? "phase_id" : "task_id";
+    const where = { file: d.shown, line: lineOfPath(d.yaml, [field], d.firstLine), field };
+    const reg = ov.session_nodes?.[d.sessionId];
+    if (reg) {
+      if (reg.source_hash === d.hash) continue;
+      problems.push({
+        ...where,
+        code: "ALREADY_APPLIED",
+        message: reg.source_hash
+          ? `${d.sessionId} was already applied from a different document (source_hash ${reg.source_hash.slice(0, 12)}…, this document ${d.hash.slice(0, 12)}…)`
+          : `${d.sessionId} is already registered in local_state.yaml, not by an update from this document`,
+        hint: "applied evidence is never re-applied or changed: give new evidence its own task id (or phase), or pass the document exactly as it was applied",
+      });
+      continue;
+    }
+    const other = graph.nodes.get(d.sessionId);
+    if (other) {
+      problems.push({
+        ...where,
+        code: "SESSION_ID_TAKEN",
+        message: `its session id ${d.sessionId} is already taken by the ${other.node_origin} node "${d.sessionId}"`,
+        hint: "rename that node, or give this document another task id",
+      });
+      continue;
+    }
+    fresh.push(d);
+  }
+  if (problems.length) {
+    const p = problems[0]!;
+    throw new AkmsError(p.code!, problems.length === 1 ? p.message : `${problems.length} documents cannot be applied; nothing was changed`, {
+      file: p.file,
+      line: p.line,
+      field: p.field,
+      hint: p.hint,
+      problems: problems.length > 1 ? problems : [],
+    });
+  }
+  return fresh;
+}
+
+export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: LoadedGraph, overlay: Overlay | null, dryRun: boolean): Plan {
+  const cfg = ctx.cfg.config;
+  const params = paramsFromConfig(cfg);
+  const ov: Overlay = overlay ? structuredClone(overlay) : emptyOverlay();
+  ov.nodes ??= {};
+  ov.local_edges ??= [];
+  ov.session_nodes ??= {};
+  const nodes = ov.nodes;
+  const edges = ov.local_edges as LocalEdge[];
+  const sessions = ov.session_nodes;
+
+  const fresh = new Set(checkApplied(docs, ov, graph));
+  const sessionIds = new Set(docs.map((d) => d.sessionId));
+  const planned = new Map<string, Planned>();
+  const problems: Problem[] = [];
+  const warnings: string[] = [];
+  const results: DocumentResult[] = [];
+  const changes = new Map<string, NodeChange>();
+  const values = new Map<string, number>();
+
+  const gnode = (id: string): GNode | undefined => graph.nodes.get(id);
+  const cg: ConfidenceGraph = {
+    confidence: (id) => {
+      const c = gnode(id)?.confidence;
+      return typeof c === "number" ? c : params.minConfidence;
+    },
+    floor: (id) => gnode(id)?.confidence_floor,
+    autoUpdate: (id) => gnode(id)?.auto_update === true,
+    predecessors: (id) => graph.in.get(id) ?? [],
+  };
+  const entryOf = (id: string): NodeOverride => (nodes[id] ??= {});
+  const listOf = (e: NodeOverride, id: string, key: "session_refs" | "activated_by_tasks"): string[] => {
+    const fromGraph = (gnode(id) as Record<string, unknown> | undefined)?.[key];
+    return [...(e[key] ?? (Array.isArray(fromGraph) ? (fromGraph as string[]) : []))];
+  };
+  const touchRef = (id: string, ref: string) => {
+    const e = entryOf(id);
+    const refs = listOf(e, id, "session_refs").filter((r) => r !== ref);
+    refs.push(ref); // most recent last; pruned to max_session_refs when written
+    e.session_refs = refs;
+  };
+  const changeOf = (id: string): NodeChange => {
+    let c = changes.get(id);
+    if (!c) changes.set(id, (c = { id, before: cg.confidence(id), after: cg.confidence(id), activations_added: 0, steps: [] }));
+    return c;
+  };
+
+  // New-knowledge bookkeeping across the whole call.
+  const localFiles = new NodeFiles(ctx.paths.localNodes);
+  const globalFiles = new NodeFiles(ctx.vault.path);
+  const created = new Map<string, { domain: string; title: string; file: string }>();
+  const candidatesByDomain = new Map<string, { id: string; origin: "local" | "global"; title: string; file: string | null }[]>();
+  const graphCandidates = (domain: string) => {
+    let list = candidatesByDomain.get(domain);
+    if (!list) {
+      list = [];
+      for (const n of graph.nodes.values()) {
+        if (n.status !== "tentative" || n.domain !== domain) continue;
+        if (n.node_origin !== "local" && n.node_origin !== "global") continue;
+        const found = (n.node_origin === "local" ? localFiles : globalFiles).find(n.id);
+        list.push({ id: n.id, origin: n.node_origin, title: String(n.title ?? n.id), file: found?.file ?? null });
+      }
+      candidatesByDomain.set(domain, list);
+    }
+    return list;
+  };
+  const currentText = (file: string): string | null => {
+    const p = planned.get(file);
+    if (p) return typeof p.data === "string" ? p.data : p.data.toString("utf8");
+    try {
+      return readFileSync(file, "utf8");
+    } catch {
+      return null;
+    }
+  };
+  const candidateText = (title: string, file: string | null): string => {
+    const text = file ? currentText(file) : null;
+    const body = text === null ? "" : (splitFrontmatter(text)?.body ?? text);
+    return dedupText(title, draftTextOf(body));
+  };
+  const takenId = (id: string) =>
+    graph.nodes.has(id) ||
+    created.has(id) ||
+    sessionIds.has(id) ||
+    Boolean(sessions[id]) ||
+    planned.has(join(ctx.paths.localNodes, `${id}.md`)) ||
+    existsSync(join(ctx.paths.localNodes, `${id}.md`));
+
+  const knowledgeReal = realOrNull(ctx.paths.knowledge);
+
+  for (const d of docs) {
+    const base: DocumentResult = {
+      file: d.shown,
+      kind: d.kind,
+      session: d.sessionId,
+      phase: d.phase,
+      task_id: d.taskId,
+      status: fresh.has(d) ? (dryRun ? "would-apply" : "applied") : "already-applied",
+      source_hash: d.hash,
+      content_ref: sessions[d.sessionId]?.content_ref ?? null,
+      pitfalls: [],
+      unanchored_pitfalls: [],
+      knowledge: [],
+      blocking: [],
+      untouched_auto_update: [],
+    };
+    results.push(base);
+    if (!fresh.has(d)) continue;
+    const sid = d.sessionId;
+
+    // The session file: the document itself when it lies inside knowledge/, else a copy in sessions/.
+    let contentRef: string;
+    const docReal = realOrNull(d.file);
+    const inside = knowledgeReal && docReal ? relative(knowledgeReal, docReal) : null;
+    if (inside && !inside.startsWith("..") && !inside.startsWith(sep) && inside !== "") {
+      contentRef = posix(inside);
+    } else {
+      const ext = [".yaml", ".yml"].includes(extname(d.file).toLowerCase()) ? extname(d.file).toLowerCase() : ".md";
+      const name = (d.kind === "pcd" ? `handoff_phase_${d.phase}` : d.taskId!) + ext;
+      const target = join(ctx.paths.sessions, name);
+      contentRef = `sessions/${name}`;
+      const existing = readBytesIfExists(target);
+      if (existing && !existing.equals(d.bytes)) {
+        problems.push({
+          file: d.shown,
+          message: `knowledge/${contentRef} already exists and holds another document`,
+          hint: `apply the file knowledge/${contentRef} itself, or move it away first`,
+        });
+        continue;
+      }
+      if (!existing && !planned.has(target)) planned.set(target, { data: d.bytes, action: "created" });
+    }
+    base.content_ref = contentRef;
+
+    // Confidence: boost, direct hits, propagation (confidence.ts), then per-node bookkeeping.
+    const used = d.data.nodes_used ?? [];
+    const fb = applyFeedback(cg, values, used, params);
+    base.untouched_auto_update = uniq(fb.skipped);
+    for (const id of base.untouched_auto_update) {
+      warnings.push(`${d.shown}: nodes_used "${id}" is an auto_update node (code mirror or session): no confidence change (spec §4.7)`);
+    }
+    const docBefore = new Map<string, number>();
+    for (const s of fb.steps) {
+      if (!docBefore.has(s.node)) docBefore.set(s.node, s.before);
+      const c = changeOf(s.node);
+      c.after = s.after;
+      c.steps.push({ session: sid, kind: s.kind, before: s.before, after: s.after, why: describeStep(s, params) });
+    }
+    for (const [id, before] of docBefore) {
+      const e = entryOf(id);
+      const after = values.get(id)!;
+      e.confidence = after;
+      if (after !== before) e.history = [...(e.history ?? []), { date: d.date, confidence: after, cause: sid }];
+    }
+    for (const u of used) {
+      if (cg.autoUpdate(u.id)) continue;
+      const e = entryOf(u.id);
+      if (u.useful) {
+        const n = gnode(u.id);
+        e.activations = (e.activations ?? (typeof n?.activations === "number" ? n.activations : 0)) + 1;
+        changeOf(u.id).activations_added++;
+        const last = e.last_activated ?? (typeof n?.last_activated === "string" ? n.last_activated : null);
+        e.last_activated = last && last > d.date ? last : d.date;
+      }
+      const rawTask = (u as Record<string, unknown>).task_id;
+      const task = d.taskId ?? (typeof rawTask === "string" ? rawTask : null);
+      if (task) {
+        const tasks = listOf(e, u.id, "activated_by_tasks");
+        if (!tasks.includes(task)) tasks.push(task);
+        e.activated_by_tasks = tasks;
+      }
+      touchRef(u.id, contentRef);
+    }
+
+    // Pitfalls: one edge node_ref → session node per anchored node (a DiGraph holds one edge per
+    // pair), at the highest severity, notes joined; unanchored ones are kept for the review report.
+    const anchored = new Map<string, { weight: number; notes: string[] }>();
+    for (const p of d.data.pitfalls_discovered ?? []) {
+      if (p.node_ref === null) {
+        base.unanchored_pitfalls.push({ description: p.description, severity: p.severity });
+        continue;
+      }
+      const g = anchored.get(p.node_ref) ?? { weight: 0, notes: [] };
+      g.weight = Math.max(g.weight, PITFALL_WEIGHT[p.severity]!);
+      g.notes.push(p.description);
+      anchored.set(p.node_ref, g);
+    }
+    for (const [from, g] of anchored) {
+      const edge = { from, to: sid, type: "pitfall" as const, weight: g.weight, note: g.notes.join("\n") };
+      edges.push(edge);
+      base.pitfalls.push({ ...edge });
+      touchRef(from, contentRef);
+    }
+    if (base.unanchored_pitfalls.length) {
+      warnings.push(`${d.shown}: ${base.unanchored_pitfalls.length} pitfall(s) with node_ref null, kept on ${sid} for the review report`);
+    }
+
+    // New knowledge: dedup against tentative nodes of the same domain, then append or create.
+    const missing = new Map((d.data.nodes_missing ?? []).map((m) => [m.suggested_id, m]));
+    for (const k of d.data.new_knowledge ?? []) {
+      const m = missing.get(k.suggested_id);
+      const domain = k.domain ?? m?.domain ?? "uncategorized";
+      const title = k.title ?? titleFromId(k.suggested_id);
+      const tags = uniq([...(k.tags?.length ? k.tags : (m?.tags ?? []))]);
+      const draft = sanitizeDraft(k.content_draft);
+      const cands: (DedupCandidate & { file: string | null })[] = graphCandidates(domain).map((c) => ({
+        id: c.id,
+        origin: c.origin,
+        file: c.file,
+        text: candidateText(c.title, c.file),
+      }));
+      for (const [id, c] of created) {
+        if (c.domain === domain) cands.push({ id, origin: "local", file: c.file, text: candidateText(c.title, c.file) });
+      }
+      const match = bestMatch({ id: k.suggested_id, text: dedupText(title, draft) }, cands, cfg.graph.dedup_threshold);
+      const target = match ? cands.find((c) => c.id === match.id)! : null;
+      if (match && target && match.origin === "local" && target.file) {
+        const prev = planned.get(target.file);
+        planned.set(target.file, {
+          data: appendDedupSection(currentText(target.file) ?? "", { nodeId: match.id, session: sid, score: match.score, suggestedId: k.suggested_id, draft }),
+          action: prev?.action === "created" ? "created" : "appended",
+        });
+        base.knowledge.push({ suggested_id: k.suggested_id, node: match.id, match: match.id, match_origin: "local", score: match.score, action: "appended" });
+        continue;
+      }
+      const id = allocateId(k.suggested_id, takenId);
+      if (id !== k.suggested_id) warnings.push(`${d.shown}: new knowledge "${k.suggested_id}" is taken; created "${id}" instead`);
+      const file = join(ctx.paths.localNodes, `${id}.md`);
+      planned.set(file, {
+        data: newNodeText({
+          id,
+          title,
+          domain,
+          tags: tags.length ? tags : [domain],
+          session: sid,
+          phase: d.phase,
+          suggestedId: k.suggested_id,
+          draft,
+          ...(match ? { similarTo: { id: match.id, score: match.score } } : {}),
+        }),
+        action: "created",
+      });
+      created.set(id, { domain, title, file });
+      base.knowledge.push({
+        suggested_id: k.suggested_id,
+        node: id,
+        match: match?.id ?? null,
+        match_origin: match?.origin ?? null,
+        score: match?.score ?? null,
+        action: "created",
+      });
+    }
+
+    // PCD extras for the review gate (blocked tasks) and the code mirror (changed files).
+    const extras: Record<string, unknown> = {};
+    if (d.kind === "pcd") {
+      const p = d.data as Pcd;
+      for (const ft of p.known_issues?.failing_tests ?? []) {
+        if (ft.impact_on_next_phase !== "blocking") continue;
+        const tasks = ft.blocks ?? (typeof p.recommended_start === "string" && p.recommended_start ? [p.recommended_start] : []);
+        const tests = ft.tests === undefined ? [] : Array.isArray(ft.tests) ? ft.tests : [ft.tests];
+        base.blocking.push({ tasks, tests, ...(ft.reason ? { reason: ft.reason } : {}) });
+      }
+      const paths = (list: Record<string, unknown>[] | null | undefined) => uniq((list ?? []).map((f) => String(f.path)));
+      if (base.blocking.length) extras.blocking = base.blocking;
+      for (const [key, list] of [
+        ["files_created", p.files_created],
+        ["files_modified", p.files_modified],
+        ["files_deleted", p.files_deleted],
+      ] as const) {
+        const ps = paths(list);
+        if (ps.length) extras[key] = ps;
+      }
+    }
+    const domains = uniq(
+      [...used.map((u) => u.id), ...anchored.keys()]
+        .map((id) => gnode(id))
+        .filter((n): n is GNode => Boolean(n) && n!.domain !== "session" && n!.domain !== "code-mirror")
+        .map((n) => n.domain),
+    ).sort();
+    sessions[sid] = {
+      title: d.kind === "pcd" ? `Session: phase ${d.phase} handoff` : `Session: ${d.taskId}`,
+      ...(domains.length ? { tags: domains } : {}),
+      outcome: d.kind === "pcd" ? (pcdOutcome(d.data as Pcd) as "complete") : (d.data as { status: "complete" }).status,
+      content_ref: contentRef,
+      phase: d.phase,
+      source_hash: d.hash,
+      evidence: d.kind,
+      date: d.date,
+      ...(d.taskId ? { task_id: d.taskId } : {}),
+      ...(base.unanchored_pitfalls.length ? { unanchored_pitfalls: base.unanchored_pitfalls } : {}),
+      ...(base.knowledge.length ? { new_knowledge: base.knowledge } : {}),
+      ...extras,
+    };
+  }
+
+  if (problems.length) {
+    const p = problems[0]!;
+    throw new AkmsError("SESSION_FILE", problems.length === 1 ? p.message : `${problems.length} documents cannot be applied; nothing was changed`, {
+      file: p.file,
+      hint: p.hint,
+      problems: problems.length > 1 ? problems : [],
+    });
+  }
+
+  const writes: TxnWrite[] = [];
+  if (fresh.size) {
+    const text = dumpOverlay(ov, { maxSessionRefs: cfg.graph.max_session_refs, maxHistory: cfg.graph.max_history });
+    const current = readBytesIfExists(ctx.paths.overlay);
+    if (!current || !current.equals(Buffer.from(text, "utf8"))) planned.set(ctx.paths.overlay, { data: text, action: current ? "updated" : "created" });
+  }
+  const files: PlanResult["files"] = { created: [], appended: [], updated: [] };
+  for (const path of [...planned.keys()].sort()) {
+    const p = planned.get(path)!;
+    writes.push({ path, data: p.data });
+    files[p.action].push(posix(relative(ctx.repo, path)));
+  }
+  for (const c of changes.values()) c.after = values.get(c.id) ?? c.after;
+  return {
+    result: {
+      documents: results,
+      nodes: [...changes.values()].sort((a, b) => (a.id < b.id ? -1 : 1)),
+      files,
+      warnings,
+    },
+    writes,
+  };
+}
+
+export function describeDocument(d: DocumentResult): string {
+  return `${KIND_LABEL[d.kind]} ${d.file} → ${d.session}`;
+}

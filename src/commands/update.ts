@@ -1,0 +1,72 @@
+import { loadContext } from "../../core/context.js";
+import { UsageError } from "../../core/errors.js";
+import { runUpdate, type UpdateResult } from "../../core/update/apply.js";
+import type { CommandSpec } from "./types.js";
+
+function num(x: number): string {
+  return String(x);
+}
+
+function text(r: UpdateResult): string {
+  const lines: string[] = [];
+  const dry = r.dryRun;
+  if (r.recovered?.rolledForward.length) lines.push(`completed an interrupted update first (${r.recovered.rolledForward.length} file(s))`);
+  if (r.recovered?.discarded) lines.push("discarded an incomplete, interrupted update first (nothing of it had been applied)");
+  for (const d of r.documents) {
+    const label = d.kind === "pcd" ? "PCD" : "AgentMemory";
+    const verb = d.status === "already-applied" ? "already applied, unchanged:" : dry ? "would apply" : "applied";
+    lines.push(`${verb} ${label} ${d.file} → ${d.session}`);
+    for (const p of d.pitfalls) lines.push(`  pitfall ${p.from} → ${p.to} (weight ${num(p.weight)})`);
+    for (const p of d.unanchored_pitfalls) lines.push(`  unanchored pitfall (${p.severity}), kept for the review report: ${p.description.split("\n")[0]}`);
+    for (const k of d.knowledge) {
+      lines.push(
+        k.action === "appended"
+          ? `  new knowledge ${k.suggested_id}: appended to local node ${k.node} as a pending dedup section (score ${num(k.score!)})`
+          : `  new knowledge ${k.suggested_id}: new tentative node ${k.node}${k.match ? ` (similar to global ${k.match}, score ${num(k.score!)})` : ""}`,
+      );
+    }
+    for (const b of d.blocking) lines.push(`  blocking failure${b.reason ? ` (${b.reason})` : ""}: blocks ${b.tasks.length ? b.tasks.join(", ") : "(no task named)"}`);
+  }
+  if (r.nodes.length) {
+    lines.push(dry ? "confidence (would change):" : "confidence:");
+    const w = Math.max(...r.nodes.map((n) => n.id.length));
+    for (const n of r.nodes) {
+      const why = n.steps.map((s) => s.why).join("; ");
+      lines.push(`  ${n.id.padEnd(w)}  ${num(n.before)} → ${num(n.after)}  ${why}${n.activations_added ? ` [activations +${n.activations_added}]` : ""}`);
+    }
+  }
+  const f = r.files;
+  const prefix = dry ? "would " : "";
+  for (const p of f.created) lines.push(`${prefix}create ${p}`);
+  for (const p of f.appended) lines.push(`${prefix}append to ${p}`);
+  for (const p of f.updated) lines.push(`${prefix}update ${p}`);
+  if (dry) lines.push("dry run: nothing was written");
+  else if (r.graph) lines.push(`graph.json ${r.graph.written ? "recompiled" : "unchanged"}: ${r.graph.nodeCount} nodes, ${r.graph.edgeCount} edges, graph_version ${r.graph.graphVersion}`);
+  return lines.join("\n");
+}
+
+export const updateCommand: CommandSpec = {
+  name: "update",
+  summary: "apply AgentMemory / PCD files to the local overlay (validated first; all-or-nothing); --json: documents, nodes, files, graph, warnings",
+  usage: "akms update FILE… [--dry-run]",
+  run(args, flags) {
+    if (!args.length) throw new UsageError("akms update needs at least one AgentMemory or PCD file", "akms update knowledge/sessions/<task_id>.md [more files] [--dry-run]");
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const r = runUpdate(ctx, args, { dryRun: Boolean(flags.dryRun) });
+    return {
+      json: {
+        ok: true,
+        dry_run: r.dryRun,
+        documents: r.documents,
+        nodes: r.nodes,
+        files: r.files,
+        graph: r.graph && { written: r.graph.written, graph_version: r.graph.graphVersion, node_count: r.graph.nodeCount, edge_count: r.graph.edgeCount },
+        recovered: r.recovered && { rolled_forward: r.recovered.rolledForward, discarded: r.recovered.discarded },
+        warnings: r.warnings,
+        config_warnings: ctx.cfg.warnings,
+      },
+      text: text(r),
+      notes: [...ctx.cfg.warnings, ...r.warnings].map((w) => `warning: ${w}`),
+    };
+  },
+};
