@@ -1,0 +1,448 @@
+// The subgraph query of spec §5.3 as DESIGN §4 settles it: seeds by tag, traversal along the
+// role's edge types (contradicts both ways), filtering, ranking, the cap and pitfall injection —
+// with the reason for every node in and every node out. Pure and deterministic.
+import { AkmsError } from "./errors.js";
+import type { LoadedConfig } from "./config.js";
+import type { GNode, GraphLink } from "./graph.js";
+import { LOADABLE } from "./graph.js";
+import type { PlanGraph } from "./query/plan-graph.js";
+import { roundTo, traverse, type Reached, type TraceStep } from "./query/traverse.js";
+
+export type { TraceStep };
+
+/** What the query reads of a graph: a LoadedGraph, or the compact planning cache. */
+export type QueryGraph = PlanGraph;
+
+export interface QueryOptions {
+  tags: string[];
+  role: string;
+}
+
+export type ExclusionReason = "draft" | "deprecated" | "domain_excluded" | "below_threshold" | "cut_by_cap" | "edge_type_not_followed";
+
+export interface RankFigures {
+  formula: string;
+  confidence: number;
+  activations: number;
+  depth: number;
+  weight: number;
+  /** The formula's value. */
+  base: number;
+  /** 1.5 when the node's domain is in prefer_domains, else 1. */
+  multiplier: number;
+  prefer_domain: boolean;
+  rank: number;
+}
+
+export interface NodeTrace {
+  /** The seed at the start of the chain (the node itself for a seed). */
+  seed: string;
+  /** The task tags the seed matched. */
+  matched_tags: string[];
+  /** Edges from the seed to the node; [] for a seed. */
+  chain: TraceStep[];
+  depth: number;
+  /** Product of the chain's edge weights (1.0 for a seed). */
+  weight: number;
+}
+
+export interface QueryNode {
+  id: string;
+  /** The rank score: the role's rank_formula, × 1.5 for a preferred domain, 6 decimals. */
+  rank: number;
+  why: string;
+  /** 1-based place in the result. */
+  position: number;
+  title: string;
+  domain: string;
+  status: string;
+  confidence: number;
+  node_origin: string;
+  seed: boolean;
+  /** Kept beyond the cap because it carries pitfall warnings. */
+  pitfall_injected: boolean;
+  trace: NodeTrace;
+  rank_figures: RankFigures;
+}
+
+export interface ExcludedNode {
+  id: string;
+  why: string;
+  reason: ExclusionReason;
+  title: string;
+  domain: string;
+  status: string;
+  confidence: number;
+  depth: number;
+  trace: NodeTrace;
+  /** For cut_by_cap: the rank and place it had. */
+  rank?: number;
+  rank_position?: number;
+  /** For edge_type_not_followed: the edge types on the chain that the role does not follow. */
+  not_followed?: string[];
+}
+
+export interface QueryPitfall {
+  from: string;
+  to: string;
+  note: string;
+  weight: number;
+}
+
+export interface QuerySession {
+  id: string;
+  why: string;
+  via: ("pitfall" | "tag")[];
+  title: string;
+  phase: number | null;
+  outcome: string | null;
+  content_ref: string | null;
+  /** Domain nodes in the result whose pitfall edges point here. */
+  pitfall_from: string[];
+  matched_tags: string[];
+}
+
+export interface QueryResult {
+  role: string;
+  seed_tags: string[];
+  seeds: string[];
+  nodes: QueryNode[];
+  pitfalls: QueryPitfall[];
+  sessions: string[];
+  excluded: ExcludedNode[];
+  graph_version: string;
+  profile: {
+    edge_types: string[];
+    rank_formula: string;
+    prefer_domains: string[];
+    exclude_domains: string[];
+    follows_pitfalls: boolean;
+    max_depth: number;
+    max_nodes_per_loadout: number;
+    max_pitfall_nodes: number;
+    min_confidence_threshold: number;
+  };
+  /** Task tags that matched no domain node. */
+  unmatched_tags: string[];
+  session_details: QuerySession[];
+  /** One or two sentences on the result as a whole (what an empty result means, what the role skips). */
+  notes: string[];
+}
+
+export const DEFAULT_ROLE = "implementer";
+export const PREFER_MULTIPLIER = 1.5;
+
+/** Trimmed, non-empty, case-insensitively unique tags in their given order. */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    const t = raw.trim();
+    const k = t.toLowerCase();
+    if (!t || seen.has(k)) continue;
+    seen.add(k);
+    out.push(t);
+  }
+  return out;
+}
+
+export function unknownRoleError(role: string, cfg: LoadedConfig): AkmsError {
+  const roles = Object.keys(cfg.config.query_roles).sort();
+  return new AkmsError("UNKNOWN_ROLE", `unknown role "${role}"; the roles are: ${roles.join(", ")}`, {
+    field: "role",
+    file: cfg.file ?? undefined,
+    hint: `use one of ${roles.join(", ")}, or define "${role}" under query_roles in propagation_config.yaml`,
+  });
+}
+
+/** The role a task runs as: the flag, else the task's agent_role, else implementer. Checked against the config. */
+export function resolveRole(cfg: LoadedConfig, ...candidates: (string | null | undefined)[]): string {
+  const role = candidates.find((c) => typeof c === "string" && c !== "") ?? DEFAULT_ROLE;
+  if (!Object.hasOwn(cfg.config.query_roles, role)) throw unknownRoleError(role, cfg);
+  return role;
+}
+
+const isSession = (n: GNode) => n.domain === "session";
+const isMirror = (n: GNode) => n.domain === "code-mirror" || n.node_origin === "code-mirror";
+
+function fmtNum(x: number): string {
+  return String(roundTo(x, 6));
+}
+
+function chainText(t: NodeTrace): string {
+  let s = t.seed;
+  for (const st of t.chain) {
+    s += st.direction === "out" ? ` -${st.type}(${fmtNum(st.weight)})-> ${st.to}` : ` <-${st.type}(${fmtNum(st.weight)})- ${st.to}`;
+  }
+  return s;
+}
+
+function reachText(t: NodeTrace): string {
+  const tags = t.matched_tags.map((x) => `"${x}"`).join(", ");
+  if (!t.chain.length) return `seed: tag${t.matched_tags.length > 1 ? "s" : ""} ${tags} match${t.matched_tags.length > 1 ? "" : "es"}`;
+  return `reached from seed ${t.seed} (tag${t.matched_tags.length > 1 ? "s" : ""} ${tags}) via ${chainText(t)} (depth ${t.depth}, path weight ${fmtNum(t.weight)})`;
+}
+
+function rankText(f: RankFigures): string {
+  const vars = `confidence ${fmtNum(f.confidence)}, activations ${f.activations}, depth ${f.depth}, weight ${fmtNum(f.weight)}`;
+  return `rank ${fmtNum(f.rank)} = ${f.formula} with ${vars}${f.prefer_domain ? ` (${fmtNum(f.base)} × ${PREFER_MULTIPLIER}, preferred domain)` : ""}`;
+}
+
+/** Seeds: domain nodes with a tag equal (case-insensitively) to a task tag; sessions matched likewise. */
+function matchSeeds(graph: QueryGraph, tags: string[]): { seeds: Map<string, string[]>; sessions: Map<string, string[]> } {
+  const byLower = new Map<string, string>();
+  for (const t of tags) byLower.set(t.toLowerCase(), t);
+  const seeds = new Map<string, string[]>();
+  const sessions = new Map<string, string[]>();
+  if (!byLower.size) return { seeds, sessions };
+  let candidates: Iterable<GNode> = graph.nodes.values();
+  if (graph.tagIndex) {
+    const ids = new Set<string>();
+    for (const k of byLower.keys()) for (const id of graph.tagIndex.get(k) ?? []) ids.add(id);
+    candidates = [...ids].sort().map((id) => graph.nodes.get(id)!);
+  }
+  for (const n of candidates) {
+    const nt = n.tags;
+    if (!nt || !nt.length || isMirror(n)) continue;
+    let matched: string[] | null = null;
+    for (const t of nt) {
+      const hit = typeof t === "string" ? byLower.get(t.toLowerCase()) : undefined;
+      if (hit === undefined) continue;
+      matched ??= [];
+      if (!matched.includes(hit)) matched.push(hit);
+    }
+    if (matched) (isSession(n) ? sessions : seeds).set(n.id, tags.filter((t) => matched!.includes(t)));
+  }
+  return { seeds, sessions };
+}
+
+function traceOf(r: Reached, seedTags: Map<string, string[]>): NodeTrace {
+  return { seed: r.seed, matched_tags: seedTags.get(r.seed) ?? [], chain: r.chain, depth: r.depth, weight: roundTo(r.weight, 6) };
+}
+
+function pitfallLinks(graph: QueryGraph, id: string): GraphLink[] {
+  return (graph.out.get(id) ?? []).filter((l) => l.type === "pitfall" && graph.nodes.get(l.target)?.domain === "session");
+}
+
+export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOptions): QueryResult {
+  const role = opts.role;
+  const prof = cfg.config.query_roles[role];
+  const rankFn = cfg.rank[role];
+  if (!prof || !rankFn || !Object.hasOwn(cfg.config.query_roles, role)) throw unknownRoleError(role, cfg);
+  const L = cfg.config.loadout;
+  const tags = normalizeTags(opts.tags);
+  const followsPitfalls = prof.edge_types.includes("pitfall");
+  const exclude = new Set(prof.exclude_domains);
+  const prefer = new Set(prof.prefer_domains);
+
+  const { seeds, sessions: sessionMatches } = matchSeeds(graph, tags);
+  const seedIds = [...seeds.keys()].sort();
+  const roleReach = traverse(graph, seedIds, new Set(prof.edge_types), L.max_depth);
+  const anyReach = traverse(graph, seedIds, null, L.max_depth);
+
+  interface Candidate {
+    node: GNode;
+    trace: NodeTrace;
+    figures: RankFigures;
+  }
+  const candidates: Candidate[] = [];
+  const excluded: ExcludedNode[] = [];
+  const exclude1 = (n: GNode, trace: NodeTrace, reason: ExclusionReason, why: string, extra: Partial<ExcludedNode> = {}) =>
+    excluded.push({
+      id: n.id,
+      why,
+      reason,
+      title: String(n.title ?? n.id),
+      domain: String(n.domain),
+      status: String(n.status),
+      confidence: n.confidence,
+      depth: trace.depth,
+      trace,
+      ...extra,
+    });
+
+  for (const [id, r] of roleReach) {
+    const n = graph.nodes.get(id)!;
+    if (isSession(n) || isMirror(n)) continue; // sessions feed pitfalls/history; mirrors never appear
+    const trace = traceOf(r, seeds);
+    const reach = reachText(trace);
+    if (!LOADABLE.has(n.status)) {
+      const reason = n.status === "deprecated" ? "deprecated" : "draft";
+      exclude1(n, trace, reason, `${reason}: status ${n.status} is never loaded (spec §3.7, FR-G04); ${reach}`);
+      continue;
+    }
+    if (exclude.has(n.domain)) {
+      exclude1(n, trace, "domain_excluded", `domain excluded: "${n.domain}" is in ${role}'s exclude_domains; ${reach}`);
+      continue;
+    }
+    if (!(n.confidence >= L.min_confidence_threshold)) {
+      exclude1(
+        n,
+        trace,
+        "below_threshold",
+        `below threshold: confidence ${fmtNum(n.confidence)} < min_confidence_threshold ${fmtNum(L.min_confidence_threshold)}; ${reach}`,
+      );
+      continue;
+    }
+    const activations = typeof n.activations === "number" ? n.activations : 0;
+    const vars = { confidence: n.confidence, activations, depth: trace.depth, weight: trace.weight };
+    const base = rankFn(vars);
+    const pref = prefer.has(n.domain);
+    const multiplier = pref ? PREFER_MULTIPLIER : 1;
+    candidates.push({
+      node: n,
+      trace,
+      figures: { formula: prof.rank_formula, ...vars, base: roundTo(base, 6), multiplier, prefer_domain: pref, rank: roundTo(base * multiplier, 6) },
+    });
+  }
+
+  // Nodes the ego graph over every edge type reaches, but the role's edge types do not.
+  for (const [id, r] of anyReach) {
+    if (roleReach.has(id)) continue;
+    const n = graph.nodes.get(id)!;
+    if (isSession(n) || isMirror(n)) continue;
+    const trace = traceOf(r, seeds);
+    const notFollowed = [...new Set(r.chain.map((s) => s.type).filter((t) => !prof.edge_types.includes(t as never)))].sort();
+    exclude1(
+      n,
+      trace,
+      "edge_type_not_followed",
+      `edge type not followed: reachable only via ${notFollowed.join(", ")}, which ${role} does not follow (edge_types: ${prof.edge_types.join(", ") || "none"}); ${chainText(trace)}`,
+      { not_followed: notFollowed },
+    );
+  }
+
+  candidates.sort(
+    (a, b) =>
+      b.figures.rank - a.figures.rank ||
+      b.node.confidence - a.node.confidence ||
+      a.trace.depth - b.trace.depth ||
+      (a.node.id < b.node.id ? -1 : a.node.id > b.node.id ? 1 : 0),
+  );
+
+  const hasPitfall = (id: string) => followsPitfalls && pitfallLinks(graph, id).length > 0;
+  const kept: { c: Candidate; injected: boolean; rankPos: number }[] = [];
+  let pitfallCount = 0;
+  candidates.forEach((c, i) => {
+    const rankPos = i + 1;
+    const pf = hasPitfall(c.node.id);
+    if (i < L.max_nodes_per_loadout) {
+      kept.push({ c, injected: false, rankPos });
+      if (pf) pitfallCount++;
+      return;
+    }
+    if (pf && pitfallCount < L.max_pitfall_nodes) {
+      kept.push({ c, injected: true, rankPos });
+      pitfallCount++;
+      return;
+    }
+    const limitNote = pf ? `; it carries pitfall warnings, but max_pitfall_nodes ${L.max_pitfall_nodes} pitfall-connected nodes are already in` : "";
+    exclude1(
+      c.node,
+      c.trace,
+      "cut_by_cap",
+      `cut by cap: rank place ${rankPos} > max_nodes_per_loadout ${L.max_nodes_per_loadout} (${rankText(c.figures)})${limitNote}; ${reachText(c.trace)}`,
+      { rank: c.figures.rank, rank_position: rankPos },
+    );
+  });
+
+  const nodes: QueryNode[] = kept.map(({ c, injected, rankPos }, i) => {
+    const n = c.node;
+    let why = `${reachText(c.trace)}; ${rankText(c.figures)}`;
+    if (injected) {
+      why += `; pitfall injection: rank place ${rankPos} is beyond max_nodes_per_loadout ${L.max_nodes_per_loadout}, kept because it carries pitfall warnings (${pitfallCount} of max_pitfall_nodes ${L.max_pitfall_nodes} pitfall-connected nodes in)`;
+    }
+    return {
+      id: n.id,
+      rank: c.figures.rank,
+      why,
+      position: i + 1,
+      title: String(n.title ?? n.id),
+      domain: String(n.domain),
+      status: String(n.status),
+      confidence: n.confidence,
+      node_origin: String(n.node_origin),
+      seed: c.trace.chain.length === 0,
+      pitfall_injected: injected,
+      trace: c.trace,
+      rank_figures: c.figures,
+    };
+  });
+
+  const pitfalls: QueryPitfall[] = [];
+  const sessionInfo = new Map<string, { via: Set<"pitfall" | "tag">; from: string[]; tags: string[] }>();
+  const sessionEntry = (id: string) => {
+    let e = sessionInfo.get(id);
+    if (!e) sessionInfo.set(id, (e = { via: new Set(), from: [], tags: [] }));
+    return e;
+  };
+  if (followsPitfalls) {
+    for (const n of nodes) {
+      for (const l of pitfallLinks(graph, n.id)) {
+        pitfalls.push({ from: n.id, to: l.target, note: l.note ?? "", weight: l.weight });
+        const e = sessionEntry(l.target);
+        e.via.add("pitfall");
+        e.from.push(n.id);
+      }
+    }
+  }
+  for (const [id, matched] of sessionMatches) {
+    const e = sessionEntry(id);
+    e.via.add("tag");
+    e.tags = matched;
+  }
+  const sessionIds = [...sessionInfo.keys()].sort();
+  const session_details: QuerySession[] = sessionIds.map((id) => {
+    const s = graph.nodes.get(id)!;
+    const e = sessionInfo.get(id)!;
+    const whys: string[] = [];
+    if (e.via.has("pitfall")) whys.push(`pitfall edge from ${e.from.join(", ")}`);
+    if (e.via.has("tag")) whys.push(`tag ${e.tags.map((t) => `"${t}"`).join(", ")} matches`);
+    return {
+      id,
+      why: whys.join("; "),
+      via: (["pitfall", "tag"] as const).filter((v) => e.via.has(v)),
+      title: String(s.title ?? id),
+      phase: typeof s.phase === "number" ? s.phase : null,
+      outcome: typeof s.outcome === "string" ? s.outcome : null,
+      content_ref: typeof s.content_ref === "string" ? s.content_ref : null,
+      pitfall_from: e.from,
+      matched_tags: e.tags,
+    };
+  });
+
+  const seedLower = new Set<string>();
+  for (const m of seeds.values()) for (const t of m) seedLower.add(t.toLowerCase());
+  const unmatched = tags.filter((t) => !seedLower.has(t.toLowerCase()));
+  const notes: string[] = [];
+  if (!tags.length) notes.push("no seed tags were given, so no node can be a seed: the result is empty (cold start, UR-01)");
+  else if (!seeds.size) notes.push(`no domain node carries any of the tags ${tags.map((t) => `"${t}"`).join(", ")}: the result is empty (cold start, UR-01)`);
+  else if (unmatched.length) notes.push(`tag${unmatched.length > 1 ? "s" : ""} ${unmatched.map((t) => `"${t}"`).join(", ")} matched no domain node`);
+  if (!followsPitfalls) notes.push(`${role} does not follow pitfall edges (edge_types: ${prof.edge_types.join(", ")}): no pitfall warnings or pitfall injection`);
+
+  excluded.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return {
+    role,
+    seed_tags: tags,
+    seeds: seedIds,
+    nodes,
+    pitfalls,
+    sessions: sessionIds,
+    excluded,
+    graph_version: graph.version,
+    profile: {
+      edge_types: [...prof.edge_types],
+      rank_formula: prof.rank_formula,
+      prefer_domains: [...prof.prefer_domains],
+      exclude_domains: [...prof.exclude_domains],
+      follows_pitfalls: followsPitfalls,
+      max_depth: L.max_depth,
+      max_nodes_per_loadout: L.max_nodes_per_loadout,
+      max_pitfall_nodes: L.max_pitfall_nodes,
+      min_confidence_threshold: L.min_confidence_threshold,
+    },
+    unmatched_tags: unmatched,
+    session_details,
+    notes,
+  };
+}

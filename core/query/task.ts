@@ -1,0 +1,123 @@
+// Task records (spec §4.5) as the planning path reads them: validated, located, and with their
+// akms_tags written back surgically — every other byte of the file stays as it was.
+import { relative, resolve, sep } from "node:path";
+import { ValidationError } from "../errors.js";
+import { checkSchema } from "../schema-check.js";
+import { TaskRecord } from "../schemas/task.js";
+import { readTextFile } from "../textfile.js";
+
+export interface LoadedTask {
+  /** Absolute path. */
+  file: string;
+  /** Path for messages (relative to the working directory when inside it). */
+  shown: string;
+  text: string;
+  record: TaskRecord;
+}
+
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+export function shownPath(file: string, cwd = process.cwd()): string {
+  const r = relative(cwd, file);
+  return (r && !r.startsWith("..") ? r : file).split(sep).join("/");
+}
+
+export function readTask(fileArg: string, cwd = process.cwd()): LoadedTask {
+  const file = resolve(cwd, fileArg);
+  const shown = shownPath(file, cwd);
+  const text = readTextFile(file, shown);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    const msg = (e as Error).message;
+    const pos = /position (\d+)/.exec(msg);
+    throw new ValidationError(`the task record is not valid JSON: ${msg}`, {
+      file: shown,
+      line: pos ? lineAt(text, Number(pos[1])) : undefined,
+      hint: "a task record is a JSON object (spec §4.5)",
+    });
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data)) {
+    throw new ValidationError("the task record must be a JSON object", { file: shown, line: 1, hint: "see spec §4.5 for the task record fields" });
+  }
+  if (!("akms_tags" in data)) {
+    throw new ValidationError('the task record has no "akms_tags" field', {
+      file: shown,
+      field: "akms_tags",
+      hint: 'add "akms_tags": [] — an empty list means the tags are derived (`akms derive-tags --task FILE --write` fills it)',
+    });
+  }
+  const record = checkSchema(TaskRecord, data, { file: shown, text }, "task record");
+  return { file, shown, text, record };
+}
+
+/** Skips JSON whitespace from i. */
+function ws(t: string, i: number): number {
+  while (i < t.length && (t[i] === " " || t[i] === "\t" || t[i] === "\n" || t[i] === "\r")) i++;
+  return i;
+}
+
+/** End (exclusive) of the JSON value starting at i (strings, numbers, literals, nested containers). */
+function valueEnd(t: string, i: number): number {
+  const c = t[i];
+  if (c === '"') {
+    i++;
+    while (i < t.length && t[i] !== '"') i += t[i] === "\\" ? 2 : 1;
+    return i + 1;
+  }
+  if (c === "{" || c === "[") {
+    let depth = 0;
+    for (; i < t.length; i++) {
+      const d = t[i];
+      if (d === '"') {
+        i = valueEnd(t, i) - 1;
+        continue;
+      }
+      if (d === "{" || d === "[") depth++;
+      else if (d === "}" || d === "]") {
+        depth--;
+        if (depth === 0) return i + 1;
+      }
+    }
+    return i;
+  }
+  while (i < t.length && !/[,}\]\s]/.test(t[i]!)) i++;
+  return i;
+}
+
+/** [start, end) of the value of top-level `key` in a JSON object text, or null. */
+function topLevelValueSpan(t: string, key: string): [number, number] | null {
+  let i = ws(t, t.charCodeAt(0) === 0xfeff ? 1 : 0);
+  if (t[i] !== "{") return null;
+  i = ws(t, i + 1);
+  while (i < t.length && t[i] !== "}") {
+    const kEnd = valueEnd(t, i);
+    const k = JSON.parse(t.slice(i, kEnd)) as string;
+    i = ws(t, kEnd);
+    if (t[i] !== ":") return null;
+    const vStart = ws(t, i + 1);
+    const vEnd = valueEnd(t, vStart);
+    if (k === key) return [vStart, vEnd];
+    i = ws(t, vEnd);
+    if (t[i] === ",") i = ws(t, i + 1);
+  }
+  return null;
+}
+
+/**
+ * The task record text with `akms_tags` replaced by `tags`: only the array's bytes change. The array
+ * is written in the file's own indentation (2-space JSON when the value sat on one line).
+ */
+export function withTags(text: string, tags: string[]): string {
+  const span = topLevelValueSpan(text, "akms_tags");
+  if (!span) throw new ValidationError('the task record has no top-level "akms_tags" field to write to', { field: "akms_tags" });
+  const lineStart = text.lastIndexOf("\n", span[0] - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
+  const value = tags.length === 0 ? "[]" : JSON.stringify(tags, null, 2).replace(/\n/g, "\n" + indent);
+  return text.slice(0, span[0]) + value + text.slice(span[1]);
+}
