@@ -122,12 +122,12 @@ export function describeSource(s: TagSource): string {
 export function deriveTags(graph: QueryGraph, cfg: LoadedConfig, task: TaskTextFields, roots: DeriveRoots): TagDerivation {
   const td = cfg.config.tag_derivation;
   const warnings: string[] = [];
-  // lower-case tag → spelling (first node in id order) and its sources
+  // Derived tags are lower-case (seed matching ignores case), each with its sources.
   const found = new Map<string, { tag: string; sources: Map<string, TagSource> }>();
   const add = (tag: string, src: TagSource) => {
     const k = tag.toLowerCase();
     let e = found.get(k);
-    if (!e) found.set(k, (e = { tag, sources: new Map() }));
+    if (!e) found.set(k, (e = { tag: k, sources: new Map() }));
     e.sources.set(sourceKey(src), src);
   };
   const nodeTags = (n: GNode): string[] => (Array.isArray(n.tags) ? n.tags.filter((t): t is string => typeof t === "string" && t.trim() !== "") : []);
@@ -181,7 +181,7 @@ export function deriveTags(graph: QueryGraph, cfg: LoadedConfig, task: TaskTextF
         const k = t.toLowerCase();
         if (seenTags.has(k)) continue;
         seenTags.add(k);
-        if ([...k].length >= td.min_tag_length && hay.includes(k)) add(t, { kind: "tag-substring", tag: t });
+        if ([...k].length >= td.min_tag_length && hay.includes(k)) add(k, { kind: "tag-substring", tag: k });
       }
     }
   }

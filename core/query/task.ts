@@ -1,7 +1,8 @@
 // Task records (spec §4.5) as the planning path reads them: validated, located, and with their
 // akms_tags written back surgically — every other byte of the file stays as it was.
 import { relative, resolve, sep } from "node:path";
-import { ValidationError } from "../errors.js";
+import { isAkmsError, ValidationError } from "../errors.js";
+import { parseYaml } from "../yaml.js";
 import { checkSchema } from "../schema-check.js";
 import { TaskRecord } from "../schemas/task.js";
 import { readTextFile } from "../textfile.js";
@@ -21,6 +22,16 @@ function lineAt(text: string, offset: number): number {
   return line;
 }
 
+/** JSON is YAML: where V8's message names no position, the YAML parser's error line is used. */
+function yamlErrorLine(text: string, shown: string): number | undefined {
+  try {
+    parseYaml(text, { file: shown });
+  } catch (e) {
+    return isAkmsError(e) ? e.line : undefined;
+  }
+  return undefined;
+}
+
 export function shownPath(file: string, cwd = process.cwd()): string {
   const r = relative(cwd, file);
   return (r && !r.startsWith("..") ? r : file).split(sep).join("/");
@@ -36,9 +47,9 @@ export function readTask(fileArg: string, cwd = process.cwd()): LoadedTask {
   } catch (e) {
     const msg = (e as Error).message;
     const pos = /position (\d+)/.exec(msg);
-    throw new ValidationError(`the task record is not valid JSON: ${msg}`, {
+    throw new ValidationError(`the task record is not valid JSON: ${msg.replace(/\s+/g, " ")}`, {
       file: shown,
-      line: pos ? lineAt(text, Number(pos[1])) : undefined,
+      line: pos ? lineAt(text, Number(pos[1])) : yamlErrorLine(text, shown),
       hint: "a task record is a JSON object (spec §4.5)",
     });
   }
