@@ -67,6 +67,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
         yes: { type: "boolean", shortFlag: "y" },
         force: { type: "boolean" },
         limit: { type: "number" },
+        pcd: { type: "string" },
       },
     });
   } catch (e) {

@@ -4,5 +4,6 @@ import { buildCommand } from "./build.js";
 import { validateCommand } from "./validate.js";
 import { initCommand } from "./init.js";
 import { updateCommand } from "./update.js";
+import { mirrorCommand } from "./mirror.js";
 
-export const COMMANDS: CommandSpec[] = [initCommand, buildCommand, validateCommand, updateCommand];
+export const COMMANDS: CommandSpec[] = [initCommand, buildCommand, validateCommand, updateCommand, mirrorCommand];

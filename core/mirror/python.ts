@@ -1,0 +1,368 @@
+// Python front end: tree-sitter (web-tree-sitter + the pinned tree-sitter-python grammar).
+// It lists exactly the definitions Python's own `ast` module finds — every FunctionDef,
+// AsyncFunctionDef and ClassDef anywhere in the module, named by `__qualname__` rules
+// (`C.m`, `Outer.Inner.m`, `f.<locals>.g`) — with docstrings as `ast.get_docstring` returns them.
+// test/core/mirror-python.test.ts checks that against fixtures/mirror/ast_reference.py.
+import { createRequire } from "node:module";
+import type { Node as TsNode, Parser as TsParser } from "web-tree-sitter";
+import { AkmsError } from "../errors.js";
+import type { DefKind, Param, ParamKind, ParsedSource, SourceDef, SyntaxProblem } from "./types.js";
+
+const require = createRequire(import.meta.url);
+
+let parserPromise: Promise<TsParser> | null = null;
+
+/** The one tree-sitter parser for Python (web-tree-sitter's init is asynchronous). */
+export function pythonParser(): Promise<TsParser> {
+  if (!parserPromise) {
+    parserPromise = (async () => {
+      try {
+        const wts = await import("web-tree-sitter");
+        const runtime = require.resolve("web-tree-sitter/tree-sitter.wasm");
+        await wts.Parser.init({ locateFile: () => runtime });
+        const lang = await wts.Language.load(require.resolve("tree-sitter-python/tree-sitter-python.wasm"));
+        const parser = new wts.Parser();
+        parser.setLanguage(lang);
+        return parser;
+      } catch (e) {
+        parserPromise = null;
+        throw new AkmsError("PARSER_UNAVAILABLE", `the Python parser could not be loaded: ${(e as Error).message}`, {
+          hint: "reinstall akms's dependencies (web-tree-sitter and tree-sitter-python ship the parser)",
+        });
+      }
+    })();
+  }
+  return parserPromise;
+}
+
+/** Statement-level nodes that can hold definitions; expressions never can (lambdas hold no `def`). */
+const CONTAINERS = new Set([
+  "module",
+  "block",
+  "if_statement",
+  "elif_clause",
+  "else_clause",
+  "for_statement",
+  "while_statement",
+  "try_statement",
+  "except_clause",
+  "except_group_clause",
+  "finally_clause",
+  "with_statement",
+  "match_statement",
+  "case_clause",
+  "decorated_definition",
+  "ERROR",
+]);
+
+interface Frame {
+  qualname: string;
+  kind: DefKind;
+}
+
+/** Source text with Python's own newline handling: a leading BOM dropped, \r\n and \r read as \n. */
+export function normalizePythonSource(text: string): string {
+  return (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, "\n");
+}
+
+/** Parses `text` (already normalized) and lists its definitions. */
+export async function parsePython(text: string): Promise<ParsedSource> {
+  const parser = await pythonParser();
+  const src = normalizePythonSource(text);
+  const tree = parser.parse(src);
+  if (!tree) throw new AkmsError("PARSE_FAILED", "the Python parser returned no tree", { hint: "this is unexpected; please report it" });
+  try {
+    const lines = src.split("\n");
+    const defs: SourceDef[] = [];
+    const root = tree.rootNode;
+    walk(root, [], defs, lines);
+    return {
+      language: "python",
+      moduleDoc: docstringOf(root),
+      defs,
+      syntaxErrors: root.hasError ? syntaxProblems(root) : [],
+    };
+  } finally {
+    tree.delete();
+  }
+}
+
+function walk(node: TsNode, stack: Frame[], defs: SourceDef[], lines: string[]): void {
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (child.type === "function_definition" || child.type === "class_definition") {
+      visitDef(child, stack, defs, lines);
+    } else if (CONTAINERS.has(child.type)) {
+      walk(child, stack, defs, lines);
+    }
+  }
+}
+
+function visitDef(node: TsNode, stack: Frame[], defs: SourceDef[], lines: string[]): void {
+  const nameNode = node.childForFieldName("name");
+  const body = node.childForFieldName("body");
+  // A definition the parser could not even name (inside an error) is not one Python would have.
+  if (!nameNode || nameNode.isMissing) {
+    if (body) walk(body, stack, defs, lines);
+    return;
+  }
+  const name = nameNode.text;
+  const parent = stack[stack.length - 1];
+  const qualname = !parent ? name : parent.kind === "class" ? `${parent.qualname}.${name}` : `${parent.qualname}.<locals>.${name}`;
+  const isClass = node.type === "class_definition";
+  const kind: DefKind = isClass ? "class" : parent?.kind === "class" ? "method" : "function";
+  const isAsync = !isClass && node.child(0)?.type === "async";
+  const outer = node.parent?.type === "decorated_definition" ? node.parent : node;
+  const startLine = outer.startPosition.row + 1;
+  const endLine = endLineOf(node);
+  const params = isClass ? [] : paramsOf(node.childForFieldName("parameters"));
+  const returnNode = isClass ? null : node.childForFieldName("return_type");
+  const returns = returnNode ? returnNode.text : null;
+  const def: SourceDef = {
+    qualname,
+    name,
+    kind,
+    async: isAsync,
+    line: node.startPosition.row + 1,
+    startLine,
+    endLine,
+    params,
+    returns,
+    docstring: body ? docstringOf(body) : null,
+    signature: isClass ? classSignature(node, name) : functionSignature(node, name, isAsync, returns),
+    source: lines.slice(startLine - 1, endLine).join("\n"),
+  };
+  defs.push(def);
+  if (body) walk(body, [...stack, { qualname, kind: isClass ? "class" : "function" }], defs, lines);
+  if (isClass) {
+    // Python binds the last `__init__` in the class body.
+    const init = [...defs].reverse().find((d) => d.qualname === `${qualname}.__init__`);
+    if (init) def.initParams = init.params;
+  }
+}
+
+function endLineOf(node: TsNode): number {
+  const end = node.endPosition;
+  return end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1;
+}
+
+function paramsOf(node: TsNode | null): Param[] {
+  if (!node) return [];
+  const out: Param[] = [];
+  let afterStar = false;
+  const add = (name: string, kind: ParamKind) => out.push({ name, kind: kind === "normal" && afterStar ? "kwonly" : kind });
+  for (const c of node.namedChildren) {
+    if (!c) continue;
+    switch (c.type) {
+      case "identifier":
+        add(c.text, "normal");
+        break;
+      case "default_parameter":
+      case "typed_default_parameter": {
+        const n = c.childForFieldName("name");
+        if (n) add(n.text, "normal");
+        break;
+      }
+      case "typed_parameter": {
+        const inner = c.namedChildren.find((x) => x && x.type !== "type" && x.type !== "comment");
+        if (inner) addSplat(inner);
+        break;
+      }
+      case "list_splat_pattern":
+      case "dictionary_splat_pattern":
+        addSplat(c);
+        break;
+      case "keyword_separator":
+        afterStar = true;
+        break;
+      case "positional_separator":
+        for (const p of out) if (p.kind === "normal") p.kind = "posonly";
+        break;
+      default:
+        break; // comments, and error recovery leftovers
+    }
+  }
+  function addSplat(n: TsNode): void {
+    if (n.type === "identifier") add(n.text, "normal");
+    else if (n.type === "list_splat_pattern") {
+      const id = n.namedChildren.find((x) => x?.type === "identifier");
+      if (id) out.push({ name: id.text, kind: "vararg" });
+      afterStar = true;
+    } else if (n.type === "dictionary_splat_pattern") {
+      const id = n.namedChildren.find((x) => x?.type === "identifier");
+      if (id) out.push({ name: id.text, kind: "kwarg" });
+    }
+  }
+  return out;
+}
+
+const squash = (s: string) => s.replace(/\s+/g, " ").trim();
+
+function functionSignature(node: TsNode, name: string, isAsync: boolean, returns: string | null): string {
+  const params = node.childForFieldName("parameters");
+  const parts = (params?.namedChildren ?? []).filter((c): c is TsNode => !!c && c.type !== "comment").map((c) => squash(c.text));
+  const tp = node.childForFieldName("type_parameters");
+  return `${isAsync ? "async " : ""}def ${name}${tp ? squash(tp.text) : ""}(${parts.join(", ")})${returns !== null ? ` -> ${squash(returns)}` : ""}`;
+}
+
+function classSignature(node: TsNode, name: string): string {
+  const sup = node.childForFieldName("superclasses");
+  const parts = (sup?.namedChildren ?? []).filter((c): c is TsNode => !!c && c.type !== "comment").map((c) => squash(c.text));
+  const tp = node.childForFieldName("type_parameters");
+  return `class ${name}${tp ? squash(tp.text) : ""}${sup ? `(${parts.join(", ")})` : ""}`;
+}
+
+// ── Docstrings: the value of a leading string-literal statement, cleaned like inspect.cleandoc ──
+
+function docstringOf(body: TsNode): string | null {
+  const first = body.namedChildren.find((c) => c && c.type !== "comment");
+  if (!first || first.type !== "expression_statement" || first.namedChildCount !== 1) return null;
+  let expr = first.namedChild(0);
+  while (expr && expr.type === "parenthesized_expression" && expr.namedChildCount === 1) expr = expr.namedChild(0);
+  if (!expr) return null;
+  const value = stringValue(expr);
+  return value === null ? null : cleandoc(value);
+}
+
+/** The str value of a string literal node, or null for bytes, f-strings and non-strings. */
+function stringValue(node: TsNode): string | null {
+  if (node.type === "string") return literalValue(node.text);
+  if (node.type === "concatenated_string") {
+    let out = "";
+    for (const part of node.namedChildren) {
+      if (!part || part.type === "comment") continue;
+      if (part.type !== "string") return null;
+      const v = literalValue(part.text);
+      if (v === null) return null;
+      out += v;
+    }
+    return out;
+  }
+  return null;
+}
+
+function literalValue(text: string): string | null {
+  const m = /^([A-Za-z]*)('''|"""|'|")/.exec(text);
+  if (!m) return null;
+  const prefix = m[1]!.toLowerCase();
+  if (prefix.includes("b") || prefix.includes("f") || prefix.includes("t")) return null;
+  const q = m[2]!;
+  if (!text.endsWith(q) || text.length < m[0].length + q.length) return null;
+  const body = text.slice(m[0].length, text.length - q.length);
+  return prefix.includes("r") ? body : unescapePython(body);
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = {
+  "\n": "",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  v: "\v",
+};
+
+/**
+ * Python's escape sequences in a non-raw str literal. `\N{NAME}` stays as written: Node has no
+ * Unicode name table (documented limitation; the fixtures' docstrings do not use it).
+ */
+export function unescapePython(s: string): string {
+  if (!s.includes("\\")) return s;
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]!;
+    if (ch !== "\\" || i + 1 >= s.length) {
+      out += ch;
+      continue;
+    }
+    const n = s[i + 1]!;
+    if (n in SIMPLE_ESCAPES) {
+      out += SIMPLE_ESCAPES[n];
+      i++;
+    } else if (n >= "0" && n <= "7") {
+      let j = i + 1;
+      let digits = "";
+      while (j < s.length && digits.length < 3 && s[j]! >= "0" && s[j]! <= "7") digits += s[j++];
+      out += String.fromCodePoint(parseInt(digits, 8));
+      i = j - 1;
+    } else if (n === "x" || n === "u" || n === "U") {
+      const len = n === "x" ? 2 : n === "u" ? 4 : 8;
+      const hex = s.slice(i + 2, i + 2 + len);
+      if (hex.length === len && /^[0-9a-fA-F]+$/.test(hex) && parseInt(hex, 16) <= 0x10ffff) {
+        out += String.fromCodePoint(parseInt(hex, 16));
+        i += 1 + len;
+      } else {
+        out += ch; // Python would refuse the file; keep the text
+      }
+    } else {
+      out += ch; // unknown escape: Python keeps the backslash
+    }
+  }
+  return out;
+}
+
+// Python's str.isspace() characters (what str.lstrip() removes).
+const PY_SPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+
+function pyLstrip(s: string): string {
+  let i = 0;
+  while (i < s.length && PY_SPACE.test(s[i]!)) i++;
+  return s.slice(i);
+}
+
+/** str.expandtabs(8): the column restarts after \n and \r. */
+function expandTabs(s: string): string {
+  if (!s.includes("\t")) return s;
+  let out = "";
+  let col = 0;
+  for (const ch of s) {
+    if (ch === "\t") {
+      const n = 8 - (col % 8);
+      out += " ".repeat(n);
+      col += n;
+    } else {
+      out += ch;
+      col = ch === "\n" || ch === "\r" ? 0 : col + 1;
+    }
+  }
+  return out;
+}
+
+/** inspect.cleandoc, line for line. */
+export function cleandoc(doc: string): string {
+  const lines = expandTabs(doc).split("\n");
+  let margin = Infinity;
+  for (const line of lines.slice(1)) {
+    const content = [...pyLstrip(line)].length;
+    if (content) margin = Math.min(margin, [...line].length - content);
+  }
+  if (lines.length) lines[0] = pyLstrip(lines[0]!);
+  if (margin < Infinity) for (let i = 1; i < lines.length; i++) lines[i] = [...lines[i]!].slice(margin).join("");
+  while (lines.length && !lines[lines.length - 1]) lines.pop();
+  while (lines.length && !lines[0]) lines.shift();
+  return lines.join("\n");
+}
+
+// ── Syntax errors: where tree-sitter had to recover ──
+
+function syntaxProblems(root: TsNode): SyntaxProblem[] {
+  const out: SyntaxProblem[] = [];
+  const visit = (n: TsNode) => {
+    if (n.isMissing) {
+      out.push({ line: n.startPosition.row + 1, column: n.startPosition.column + 1, message: `syntax error: missing \`${n.type}\`` });
+      return;
+    }
+    if (n.type === "ERROR") {
+      const snippet = squash(n.text).slice(0, 40);
+      out.push({ line: n.startPosition.row + 1, column: n.startPosition.column + 1, message: `syntax error near \`${snippet}\`` });
+      return;
+    }
+    for (const c of n.children) if (c && (c.hasError || c.isMissing)) visit(c);
+  };
+  visit(root);
+  return out;
+}
