@@ -97,13 +97,23 @@ export function removeSection(text: string, s: DedupSection): string {
 }
 
 const MARK_LINE = /^\*\*Agent-authored, awaiting review\.\*\*[^\n]*(?:\n|$)/;
+const DRAFT_HEADING = /^#{1,6}[ \t]+content_draft\b[^\n]*(?:\n|$)/;
 
-/** The section's draft without the "agent-authored" line `akms update` puts first, and the suggested id that line names. */
+/**
+ * The section's draft alone: without the "agent-authored" line `akms update` writes first (whose
+ * "new knowledge `X`" names the suggested id) and without a leading `## content_draft` heading.
+ */
 export function sectionDraft(s: DedupSection): { draft: string; suggestedId: string | null } {
-  const m = MARK_LINE.exec(s.text);
-  if (!m) return { draft: s.text.trim(), suggestedId: s.attrs.suggested_id ?? null };
-  const suggested = /\(new knowledge `([^`]+)`\)/.exec(m[0]);
-  return { draft: s.text.slice(m[0].length).trim(), suggestedId: suggested ? suggested[1]! : (s.attrs.suggested_id ?? null) };
+  let text = s.text.replace(/^\s*\n/, "");
+  let suggestedId = s.attrs.suggested_id ?? null;
+  const m = MARK_LINE.exec(text);
+  if (m) {
+    suggestedId = /\(new knowledge `([^`]+)`\)/.exec(m[0])?.[1] ?? suggestedId;
+    text = text.slice(m[0].length).replace(/^\s*\n/, "");
+  }
+  const h = DRAFT_HEADING.exec(text);
+  if (h) text = text.slice(h[0].length);
+  return { draft: text.trim(), suggestedId };
 }
 
 /** The node's text without any dedup sections (the "existing" side of a side-by-side view). */

@@ -1,0 +1,250 @@
+// The review report (spec §3.7, UR-03, UR-06, UR-08; DESIGN §4 Review report): one screen of
+// counts first, then one table per section, one line per item, with status and confidence
+// (global default → local) inline and the one command that acts on the item. Written to
+// knowledge/reviews/phase-<N>-review.md; the console renders the same data (reviewData).
+import { join, resolve } from "node:path";
+import type { Context } from "./context.js";
+import type { Problem } from "./errors.js";
+import { writeFileAtomic } from "./fsx.js";
+import { withLock } from "./lock.js";
+import { todayIso } from "./clock.js";
+import { loadGraph, type LoadedGraph } from "./graph.js";
+import { buildLocked } from "./compiler/build.js";
+import { recoverPendingTransaction } from "./update/transaction.js";
+import { collect, SECTION_ORDER, type Sections } from "./review/sections.js";
+import { latestPhase } from "./review/sessions.js";
+import type { NodeItem } from "./review/items.js";
+
+export type ReviewSections = Sections;
+export type SectionName = keyof Sections;
+
+export interface ReviewData {
+  phase: number;
+  graph_version: string;
+  repo_id: string;
+  /** The date stale nodes are measured against. */
+  today: string;
+  stale_node_days: number;
+  summary: Record<SectionName, number>;
+  sections: Sections;
+  /** Local tentative nodes still awaiting review from other phases (`akms status` lists them). */
+  older_tentative: number;
+  problems: Problem[];
+}
+
+export const SECTION_TITLES: Record<SectionName, string> = {
+  new_tentative: "New tentative nodes",
+  dedup_events: "Dedup events",
+  degraded: "Degraded confidence",
+  new_pitfalls: "New pitfalls",
+  unanchored_pitfalls: "Unanchored pitfalls",
+  blocked_tasks: "Blocked downstream tasks",
+  id_collisions: "Id collisions",
+  drift: "Docstring drift",
+  orphans: "Orphans",
+  stale: "Stale nodes",
+  orphaned_overlay: "Orphaned overlay entries",
+  edge_problems: "Dangling / duplicate edges",
+  compile_warnings: "Other compile warnings",
+};
+
+/** Phase of the report: the one asked for, else the latest phase among session nodes, else 0. */
+export function reportPhase(graph: LoadedGraph, phase?: number): number {
+  return phase ?? latestPhase(graph);
+}
+
+export function reviewData(ctx: Context, graph: LoadedGraph, opts: { phase?: number; today?: string } = {}): ReviewData {
+  const phase = reportPhase(graph, opts.phase);
+  const today = opts.today ?? todayIso();
+  const c = collect(ctx, graph, { phase, all: false, today });
+  return {
+    phase,
+    graph_version: graph.version,
+    repo_id: String(graph.doc.graph?.repo_id ?? ""),
+    today,
+    stale_node_days: ctx.cfg.config.graph.stale_node_days,
+    summary: Object.fromEntries(SECTION_ORDER.map((k) => [k, c.sections[k].length])) as Record<SectionName, number>,
+    sections: c.sections,
+    older_tentative: c.older_tentative,
+    problems: c.problems,
+  };
+}
+
+// ── Markdown ──────────────────────────────────────────────────────────────────────────────────
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|\u001b\[[0-?]*[ -/]*[@-~]/g;
+
+/** One table cell: one line, no pipes breaking the row, no control characters, at most `max` characters. */
+function cell(v: unknown, max = 90): string {
+  if (v === null || v === undefined || v === "") return "—";
+  let s = String(v).replace(CONTROL, "").replace(/\s+/g, " ").trim();
+  if (s.length > max) s = s.slice(0, max - 1).trimEnd() + "…";
+  return s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|");
+}
+
+const code = (s: string | null | undefined) => (s ? "`" + s.replace(/`/g, "'").replace(/\|/g, "\\|") + "`" : "—");
+
+function num(x: number | null): string {
+  return x === null ? "?" : String(Math.round(x * 1000) / 1000);
+}
+
+/** "0.88 → 0.64" when the local value differs from the seed, else "0.88". */
+export function confidenceText(it: { confidence_default: number | null; confidence: number | null }): string {
+  if (it.confidence === null && it.confidence_default === null) return "—";
+  if (it.confidence_default === null || it.confidence === null || num(it.confidence_default) === num(it.confidence)) return num(it.confidence ?? it.confidence_default);
+  return `${num(it.confidence_default)} → ${num(it.confidence)}`;
+}
+
+function provenance(it: NodeItem): string {
+  const parts = [it.source ?? "?"];
+  if (it.origin_session) parts.push(it.origin_session);
+  if (it.origin_phase !== null) parts.push(`phase ${it.origin_phase}`);
+  return parts.join(" · ");
+}
+
+const action = (it: { command: string | null; fix?: string }) => (it.command ? code(it.command) : it.fix ? cell(it.fix, 110) : "—");
+
+function table(head: string[], rows: string[][]): string[] {
+  return [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)];
+}
+
+function nodeCols(it: NodeItem): string[] {
+  return [code(it.id), cell(it.title, 60), it.status, confidenceText(it), it.origin, cell(provenance(it), 50), cell(it.file, 70)];
+}
+const NODE_HEAD = ["Node", "Title", "Status", "Confidence", "Origin", "Provenance", "File"];
+
+function sectionLines(name: SectionName, d: ReviewData): string[] {
+  const s = d.sections;
+  switch (name) {
+    case "new_tentative":
+      return table([...NODE_HEAD, "Command"], s.new_tentative.map((it) => [...nodeCols(it), action(it)]));
+    case "dedup_events":
+      return table(
+        ["Node", "Status", "Confidence", "Session", "Score", "Dedup", "Draft (excerpt)", "Command"],
+        s.dedup_events.map((e) => [
+          code(e.id),
+          e.status,
+          confidenceText(e),
+          cell(e.session),
+          e.score === null ? "—" : String(e.score),
+          e.kind === "created" ? `new node, similar to ${code(e.match)}` : e.dedup_status,
+          cell(e.draft_text, 70),
+          e.command ? [code(e.command), ...e.alternatives.map(code)].join(" or ") : "—",
+        ]),
+      );
+    case "degraded":
+      return table(
+        ["Node", "Title", "Status", "Confidence", "Drop", "Origin", "Flags", "Command"],
+        s.degraded.map((it) => [
+          code(it.id),
+          cell(it.title, 50),
+          it.status,
+          confidenceText(it),
+          it.drop ? num(it.drop) : "—",
+          it.origin,
+          cell(it.flags.map((f) => `${f.coverage} (${f.session})`).join(", "), 60),
+          action(it),
+        ]),
+      );
+    case "new_pitfalls":
+      return table(
+        ["Node", "Status", "Confidence", "Severity", "Session", "Pitfall"],
+        s.new_pitfalls.map((p) => [code(p.from.id), p.from.status, confidenceText(p.from), p.severity, cell(p.session), cell(p.note, 110)]),
+      );
+    case "unanchored_pitfalls":
+      return table(
+        ["Session", "Severity", "Pitfall", "File", "What to do"],
+        s.unanchored_pitfalls.map((u) => [cell(u.session), u.severity, cell(u.description, 110), cell(u.file), cell(u.fix, 80)]),
+      );
+    case "blocked_tasks":
+      return table(
+        ["Task", "Title", "Status", "Blocked by", "Unblock"],
+        s.blocked_tasks.map((t) => [
+          code(t.task_id),
+          cell(t.title, 50),
+          t.status,
+          cell(
+            t.reasons
+              .map((r) => (r.kind === "failing-test" ? `failing test ${r.tests.join(", ") || "(unnamed)"} (${r.session})` : `tentative agent node ${r.node.id} (${r.node.status}, ${confidenceText(r.node)}) in its ${r.role} loadout`))
+              .join("; "),
+            140,
+          ),
+          t.command ? t.unblock.map(code).join(" and ") + (t.fix ? `; ${cell(t.fix, 60)}` : "") : cell(t.fix, 90),
+        ]),
+      );
+    case "id_collisions":
+      return table(["Id", "Kind", "Kept", "Skipped", "What to do"], s.id_collisions.map((c) => [code(c.id), c.code === "ID_COLLISION" ? "global vs local" : "duplicate", cell(c.kept_file), cell(c.skipped_file), cell(c.fix, 90)]));
+    case "drift":
+      return table(
+        ["Mirror", "Status", "Source", "Function", "Line", "Drift", "Command"],
+        s.drift.map((x) => [code(x.id), x.status, cell(x.source_file), cell(x.function), x.line === null ? "—" : String(x.line), cell([x.kind, x.detail].filter(Boolean).join(": "), 80), action(x)]),
+      );
+    case "orphans":
+      return table([...NODE_HEAD, "What to do"], s.orphans.map((it) => [...nodeCols(it), cell(it.fix, 60)]));
+    case "stale":
+      return table([...NODE_HEAD, "Last activated", "Command"], s.stale.map((it) => [...nodeCols(it), `${it.last_activated} (${it.days} days)`, action(it)]));
+    case "orphaned_overlay":
+    case "edge_problems":
+    case "compile_warnings":
+      return table(["Code", "Node / edge", "File", "Problem", "What to do"], s[name].map((w) => [w.code.toLowerCase(), cell(w.node ?? (w.source ? `${w.source} → ${w.target}` : null)), cell(w.file), cell(w.message, 100), cell(w.fix, 90)]));
+  }
+}
+
+export function renderReviewReport(data: ReviewData): string {
+  const actionable = data.summary.new_tentative + data.sections.dedup_events.filter((e) => e.command).length + data.summary.blocked_tasks;
+  const lines: string[] = [
+    `# Review — phase ${data.phase}`,
+    "",
+    `Repository \`${cell(data.repo_id || "?")}\` · graph_version \`${data.graph_version}\` · ${actionable} item${actionable === 1 ? "" : "s"} await a decision.`,
+    `Confidence reads *global default → this repository*. Run the command on a line to act on it; \`akms undo\` reverts the last action.`,
+    "",
+    "## Summary",
+    "",
+    ...table(
+      ["Section", "Items"],
+      SECTION_ORDER.map((k) => [data.summary[k] ? `[${SECTION_TITLES[k]}](#${anchor(SECTION_TITLES[k])})` : SECTION_TITLES[k], String(data.summary[k])]),
+    ),
+  ];
+  if (data.older_tentative) lines.push("", `Also awaiting review from other phases: ${data.older_tentative} local tentative node${data.older_tentative === 1 ? "" : "s"} (\`akms status\` lists them).`);
+  if (data.problems.length) lines.push("", `${data.problems.length} file${data.problems.length === 1 ? "" : "s"} could not be read for this report (see the end).`);
+  for (const k of SECTION_ORDER) {
+    lines.push("", `## ${SECTION_TITLES[k]}`, "");
+    if (k === "stale") lines.push(`Not activated for more than ${data.stale_node_days} days before ${data.today}.`, "");
+    if (!data.sections[k].length) lines.push("None.");
+    else lines.push(...sectionLines(k, data));
+  }
+  if (data.problems.length) {
+    lines.push("", "## Could not read", "");
+    for (const p of data.problems) lines.push(`- ${cell(p.file)}${p.line ? `:${p.line}` : ""}: ${cell(p.message, 200)}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+function anchor(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, "")
+    .replace(/ /g, "-");
+}
+
+export interface WrittenReport {
+  path: string;
+  written: boolean;
+  phase: number;
+  summary: Record<SectionName, number>;
+  graph_version: string;
+}
+
+/** Recompiles (cheap when nothing changed), then writes the report; unchanged bytes are not rewritten. */
+export function writeReviewReport(ctx: Context, opts: { phase?: number; out?: string; cwd?: string; today?: string } = {}): WrittenReport {
+  return withLock(ctx.paths.lock, () => {
+    recoverPendingTransaction(ctx);
+    buildLocked(ctx);
+    const graph = loadGraph(ctx.paths);
+    const data = reviewData(ctx, graph, { phase: opts.phase, today: opts.today });
+    const path = opts.out ? resolve(opts.cwd ?? process.cwd(), opts.out) : join(ctx.paths.reviews, `phase-${data.phase}-review.md`);
+    const written = writeFileAtomic(path, renderReviewReport(data));
+    return { path, written, phase: data.phase, summary: data.summary, graph_version: data.graph_version };
+  });
+}

@@ -1,0 +1,108 @@
+// Blocked downstream tasks (DESIGN §4 Review report): a task record in knowledge/tasks/*.json that
+// is not complete, and either the latest PCD lists it as blocked by a failing test (the test's
+// `blocks:` list, else the PCD's recommended_start — what `akms update` records), or its role query
+// would load an agent-sourced tentative node — with the promotion that would unblock it.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Context } from "../context.js";
+import { AkmsError, type Problem } from "../errors.js";
+import type { LoadedGraph } from "../graph.js";
+import { queryGraph, resolveRole, DEFAULT_ROLE } from "../query.js";
+import { readTask } from "../query/task.js";
+import { deriveTags } from "../tags.js";
+import { nodeItem, type FileResolver, type NodeItem } from "./items.js";
+import type { SessionInfo } from "./sessions.js";
+
+export type BlockReason =
+  | { kind: "failing-test"; session: string; phase: number | null; tests: string[]; reason: string | null; file: string | null }
+  | { kind: "tentative-node"; node: NodeItem; role: string };
+
+export interface BlockedTaskItem {
+  task_id: string;
+  title: string;
+  /** The task record's status ("pending" when it has none). */
+  status: string;
+  phase: number | null;
+  /** Repository-relative path of the task record. */
+  file: string;
+  role: string;
+  tags: string[];
+  reasons: BlockReason[];
+  /** The promotions that would unblock it (one per agent-drafted tentative node its query loads). */
+  unblock: string[];
+  command: string | null;
+  fix?: string;
+}
+
+const DONE = new Set(["complete", "completed", "done", "success"]);
+
+function listTaskFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((n) => n.endsWith(".json") && !n.startsWith("."))
+      .sort()
+      .map((n) => join(dir, n));
+  } catch {
+    return [];
+  }
+}
+
+export function blockedTasks(ctx: Context, graph: LoadedGraph, sessions: SessionInfo[], phase: number, files: FileResolver, problems: Problem[]): BlockedTaskItem[] {
+  const outcome = new Map<string, string>();
+  for (const s of sessions) for (const [t, st] of Object.entries(s.task_status)) outcome.set(t, st);
+  // The latest PCD up to this phase speaks for the next phase (its impact_on_next_phase).
+  const pcd = [...sessions].reverse().find((s) => s.kind === "pcd" && (s.phase === null || s.phase <= phase)) ?? null;
+  const out: BlockedTaskItem[] = [];
+  for (const file of listTaskFiles(ctx.paths.tasks)) {
+    let task;
+    try {
+      task = readTask(file, ctx.repo);
+    } catch (e) {
+      if (!(e instanceof AkmsError)) throw e;
+      problems.push({ file: e.file ?? file, line: e.line, field: e.field, message: `task record skipped: ${e.message}`, hint: e.hint });
+      continue;
+    }
+    const r = task.record;
+    const status = typeof r.status === "string" && r.status ? r.status : "pending";
+    if (DONE.has(status.toLowerCase()) || DONE.has((outcome.get(r.task_id) ?? "").toLowerCase())) continue;
+    const reasons: BlockReason[] = [];
+    for (const b of pcd?.blocking ?? []) {
+      if (b.tasks.includes(r.task_id)) reasons.push({ kind: "failing-test", session: b.session, phase: b.phase, tests: b.tests, reason: b.reason, file: b.file });
+    }
+    let role = DEFAULT_ROLE;
+    try {
+      role = resolveRole(ctx.cfg, r.agent_role);
+    } catch (e) {
+      problems.push({ file: task.shown, field: "agent_role", message: (e as Error).message, hint: "the blocked-task check used the implementer role" });
+    }
+    let tags = r.akms_tags;
+    if (!tags.length) tags = deriveTags(graph, ctx.cfg, r, { repo: ctx.repo, knowledge: ctx.paths.knowledge, vault: ctx.vault.path }).tags.map((t) => t.tag);
+    const q = queryGraph(graph, ctx.cfg, { tags, role });
+    const unblock: string[] = [];
+    for (const qn of q.nodes) {
+      const n = graph.nodes.get(qn.id);
+      if (!n || n.status !== "tentative" || n.source !== "agent") continue;
+      const cmd = n.node_origin === "local" ? `akms promote ${n.id}` : null;
+      reasons.push({ kind: "tentative-node", node: nodeItem(n, files, cmd), role });
+      if (cmd) unblock.push(cmd);
+    }
+    if (!reasons.length) continue;
+    const testReasons = reasons.filter((x) => x.kind === "failing-test");
+    out.push({
+      task_id: r.task_id,
+      title: typeof r.title === "string" ? r.title : r.task_id,
+      status,
+      phase: typeof r.phase === "number" ? r.phase : null,
+      file: task.shown,
+      role,
+      tags,
+      reasons,
+      unblock,
+      command: unblock.length === 1 ? unblock[0]! : unblock.length ? unblock.join(" && ") : null,
+      ...(testReasons.length
+        ? { fix: `make the failing test${testReasons.flatMap((x) => (x.kind === "failing-test" ? x.tests : [])).length > 1 ? "s" : ""} pass first (${testReasons.flatMap((x) => (x.kind === "failing-test" ? x.tests : [])).join(", ") || "see the PCD"})` }
+        : {}),
+    });
+  }
+  return out;
+}

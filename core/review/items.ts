@@ -1,0 +1,94 @@
+// One reviewable item as the report, `akms status` and the console show it: everything a reviewer
+// needs inline (UR-08) — id, title, status, confidence (global default → local), origin,
+// provenance, file — and the one command that acts on it (UR-03).
+import type { Context } from "../context.js";
+import type { GNode, LoadedGraph } from "../graph.js";
+import { GlobalFiles, localNodeIds } from "./node-files.js";
+
+export interface NodeItem {
+  id: string;
+  title: string;
+  status: string;
+  /** The seed value (global frontmatter, or the local file's own confidence). */
+  confidence_default: number | null;
+  /** The effective value in this repository (the overlay's override when there is one). */
+  confidence: number | null;
+  origin: "global" | "local" | "code-mirror";
+  /** Provenance: human | agent | hybrid | generated. */
+  source: string | null;
+  origin_session: string | null;
+  origin_phase: number | null;
+  /** Repository-relative (local, code-mirror) or under the vault's display path (global); null when not found. */
+  file: string | null;
+  /** The one command that acts on this item (null: nothing to run, read and decide). */
+  command: string | null;
+  /** What to do by hand when no akms command applies (e.g. a global node, which akms never edits). */
+  fix?: string;
+}
+
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/** Finds node files for items: local files indexed once, global ones by `<id>.md` (else one vault scan). */
+export class FileResolver {
+  private locals: Map<string, string> | null = null;
+  private readonly globals: GlobalFiles;
+  constructor(private readonly ctx: Context) {
+    this.globals = new GlobalFiles(ctx);
+  }
+
+  fileOf(n: GNode): string | null {
+    if (n.node_origin === "local") {
+      this.locals ??= new Map([...localNodeIds(this.ctx)].map(([id, l]) => [id, l.shown]));
+      return this.locals.get(n.id) ?? null;
+    }
+    if (n.node_origin === "code-mirror") return typeof n.content_ref === "string" ? `knowledge/${n.content_ref}` : null;
+    if (n.domain === "session") return typeof n.content_ref === "string" ? `knowledge/${n.content_ref}` : null;
+    return this.globals.find(n.id)?.shown ?? null;
+  }
+
+  /** The local node file declaring `id` (repo-relative), whether or not the graph holds that node. */
+  localFile(id: string): string | null {
+    this.locals ??= new Map([...localNodeIds(this.ctx)].map(([i, l]) => [i, l.shown]));
+    return this.locals.get(id) ?? null;
+  }
+
+  globalFile(id: string): string | null {
+    return this.globals.find(id)?.shown ?? null;
+  }
+}
+
+export function nodeItem(n: GNode, files: FileResolver, command: string | null): NodeItem {
+  return {
+    id: n.id,
+    title: typeof n.title === "string" ? n.title : n.id,
+    status: String(n.status),
+    confidence_default: num(n.confidence_default),
+    confidence: num(n.confidence),
+    origin: n.node_origin,
+    source: typeof n.source === "string" ? n.source : null,
+    origin_session: typeof n.origin_session === "string" ? n.origin_session : null,
+    origin_phase: typeof n.origin_phase === "number" ? n.origin_phase : null,
+    file: files.fileOf(n),
+    command,
+  };
+}
+
+/** An item for an id the graph does not hold (e.g. a skipped local node, an orphaned overlay entry). */
+export function bareItem(id: string, origin: NodeItem["origin"], file: string | null, command: string | null): NodeItem {
+  return { id, title: id, status: "—", confidence_default: null, confidence: null, origin, source: null, origin_session: null, origin_phase: null, file, command };
+}
+
+export function isReviewable(n: GNode): boolean {
+  return n.domain !== "session" && n.domain !== "code-mirror" && n.node_origin !== "code-mirror";
+}
+
+/** Domain nodes (not sessions, not code mirrors), in id order. */
+export function domainNodes(graph: LoadedGraph): GNode[] {
+  return [...graph.nodes.values()].filter(isReviewable);
+}
+
+/** How a tentative node gets promoted: `akms promote` for a local node; a global file is edited by hand. */
+export function promoteCommand(n: GNode, files: FileResolver): string {
+  if (n.node_origin === "local") return `akms promote ${n.id}`;
+  return `global node: set \`status: established\` in ${files.fileOf(n) ?? `its vault file (${n.id})`} by hand`;
+}

@@ -1,0 +1,441 @@
+// The sections of the review gate (spec §3.7, §5.7; DESIGN §4 Review report), computed once from
+// the compiled graph and the files beside it, and shared by `akms status` (every item, all
+// phases) and the review report (what phase N brought, plus what still needs a decision).
+import { join } from "node:path";
+import type { Context } from "../context.js";
+import type { Problem } from "../errors.js";
+import { readTextIfExists } from "../fsx.js";
+import { todayIso } from "../clock.js";
+import type { BuildWarning, GNode, LoadedGraph } from "../graph.js";
+import { parseFrontmatter } from "../frontmatter.js";
+import { parseDedupSections, sectionDraft, withoutSections } from "./dedup-sections.js";
+import { listLocalNodeFiles } from "./node-files.js";
+import { bareItem, domainNodes, FileResolver, nodeItem, promoteCommand, type NodeItem } from "./items.js";
+import { readSessions, type Blocking, type CoverageFlag, type SessionInfo, type Unanchored } from "./sessions.js";
+import { blockedTasks, type BlockedTaskItem } from "./blocked.js";
+
+export type { NodeItem, BlockedTaskItem, CoverageFlag };
+
+export interface DedupEventItem extends NodeItem {
+  session: string | null;
+  phase: number | null;
+  score: number | null;
+  /** pending | accepted (appended sections); for a node created beside a global near-duplicate: created. */
+  dedup_status: string;
+  kind: "appended" | "created";
+  /** The node the draft was found similar to (the node itself for an appended section). */
+  match: string | null;
+  suggested_id: string | null;
+  /** The node's own text (without dedup sections) — the left side of a side-by-side view. */
+  existing_text: string;
+  /** The draft that was appended (or that became the new node). */
+  draft_text: string;
+  /** The other command that decides this event. */
+  alternatives: string[];
+}
+
+export interface DegradedItem extends NodeItem {
+  /** confidence_default − confidence (0 when only flagged). */
+  drop: number;
+  flags: CoverageFlag[];
+}
+
+export interface PitfallItem {
+  from: NodeItem;
+  session: string;
+  phase: number | null;
+  weight: number;
+  severity: string;
+  note: string;
+  session_file: string | null;
+  command: string | null;
+}
+
+export interface UnanchoredItem extends Unanchored {
+  command: string | null;
+  fix: string;
+}
+
+export interface CollisionItem {
+  id: string;
+  code: "ID_COLLISION" | "DUPLICATE_ID";
+  /** The file that wins (in the graph) and the one that is skipped. */
+  kept_file: string | null;
+  skipped_file: string | null;
+  message: string;
+  command: string | null;
+  fix: string;
+}
+
+export interface DriftItem extends NodeItem {
+  source_file: string | null;
+  function: string | null;
+  kind: string | null;
+  detail: string | null;
+  line: number | null;
+  fix: string;
+}
+
+export interface OrphanItem extends NodeItem {
+  fix: string;
+}
+
+export interface StaleItem extends NodeItem {
+  last_activated: string;
+  days: number;
+}
+
+export interface WarningItem {
+  code: string;
+  node: string | null;
+  source: string | null;
+  target: string | null;
+  type: string | null;
+  file: string | null;
+  message: string;
+  command: string | null;
+  fix: string;
+}
+
+export interface Sections {
+  new_tentative: NodeItem[];
+  dedup_events: DedupEventItem[];
+  degraded: DegradedItem[];
+  new_pitfalls: PitfallItem[];
+  unanchored_pitfalls: UnanchoredItem[];
+  blocked_tasks: BlockedTaskItem[];
+  id_collisions: CollisionItem[];
+  drift: DriftItem[];
+  orphans: OrphanItem[];
+  stale: StaleItem[];
+  orphaned_overlay: WarningItem[];
+  edge_problems: WarningItem[];
+  /** Compile warnings not covered above (missing content_ref, missing content_draft, …). */
+  compile_warnings: WarningItem[];
+}
+
+export const SECTION_ORDER: (keyof Sections)[] = [
+  "new_tentative",
+  "dedup_events",
+  "degraded",
+  "new_pitfalls",
+  "unanchored_pitfalls",
+  "blocked_tasks",
+  "id_collisions",
+  "drift",
+  "orphans",
+  "stale",
+  "orphaned_overlay",
+  "edge_problems",
+  "compile_warnings",
+];
+
+export interface Scope {
+  /** The phase whose new items are listed. */
+  phase: number;
+  /** true (`akms status`): every item of every phase; false (review report): what phase N brought. */
+  all: boolean;
+  /** "Today" for stale nodes (YYYY-MM-DD); default: the clock (SOURCE_DATE_EPOCH honoured). */
+  today?: string;
+}
+
+export interface Collected {
+  sections: Sections;
+  sessions: SessionInfo[];
+  /** Local tentative nodes awaiting review that are not new in this phase (report only). */
+  older_tentative: number;
+  problems: Problem[];
+}
+
+const SEVERITY_OF_WEIGHT = (w: number) => (w >= 0.8 ? "high" : w >= 0.5 ? "medium" : "low");
+const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+function days(from: string, to: string): number {
+  const a = Date.parse(from.slice(0, 10) + "T00:00:00Z");
+  const b = Date.parse(to.slice(0, 10) + "T00:00:00Z");
+  return Number.isFinite(a) && Number.isFinite(b) ? Math.round((b - a) / 86_400_000) : 0;
+}
+
+function warningItem(w: BuildWarning, command: string | null, fix: string): WarningItem {
+  return {
+    code: w.code,
+    node: w.node ?? null,
+    source: w.source ?? null,
+    target: w.target ?? null,
+    type: w.type ?? null,
+    file: w.file ?? null,
+    message: w.message,
+    command,
+    fix,
+  };
+}
+
+function dedupEvents(ctx: Context, graph: LoadedGraph, files: FileResolver, scope: Scope, phaseOf: (s: string | null) => number | null, sessions: SessionInfo[], problems: Problem[]): DedupEventItem[] {
+  const out: DedupEventItem[] = [];
+  for (const f of listLocalNodeFiles(ctx)) {
+    const text = readTextIfExists(f.file);
+    if (text === null || !text.includes("akms:dedup")) continue;
+    const sections = parseDedupSections(text);
+    if (!sections.length) continue;
+    let id: string;
+    let existing: string;
+    try {
+      const fm = parseFrontmatter(text, f.shown);
+      id = String(fm.data.id);
+      existing = parseFrontmatter(withoutSections(text), f.shown).body.trim();
+    } catch (e) {
+      problems.push({ file: f.shown, message: `dedup sections of an unreadable node: ${(e as Error).message}` });
+      continue;
+    }
+    const n = graph.nodes.get(id);
+    const pending = sections.filter((s) => s.status === "pending");
+    for (const s of sections) {
+      const phase = phaseOf(s.session);
+      if (!scope.all && phase !== scope.phase && s.status !== "pending") continue;
+      if (!scope.all && phase !== scope.phase && phase !== null && phase > scope.phase) continue;
+      const arg = pending.length > 1 && s.session ? ` ${s.session}` : "";
+      const isPending = s.status === "pending";
+      const base = n && n.node_origin === "local" ? nodeItem(n, files, null) : bareItem(id, "local", f.shown, null);
+      const { draft, suggestedId } = sectionDraft(s);
+      out.push({
+        ...base,
+        file: f.shown,
+        command: isPending ? `akms dedup accept ${id}${arg}` : null,
+        session: s.session,
+        phase,
+        score: s.score,
+        dedup_status: s.status,
+        kind: "appended",
+        match: id,
+        suggested_id: suggestedId,
+        existing_text: existing,
+        draft_text: draft,
+        alternatives: isPending ? [`akms dedup reject ${id}${arg}`] : [],
+      });
+    }
+  }
+  // A draft close to a global node became a new local node (global files are never appended to).
+  for (const s of sessions) {
+    if (!scope.all && s.phase !== scope.phase) continue;
+    for (const k of s.knowledge) {
+      if (k.action !== "created" || k.match === null) continue;
+      const n = graph.nodes.get(k.node);
+      if (!n) continue;
+      const tentative = n.status === "tentative";
+      const matched = graph.nodes.get(k.match);
+      const rel = files.localFile(k.node);
+      const nodeText = rel ? readTextIfExists(join(ctx.repo, rel)) : null;
+      let draft = "";
+      if (nodeText) {
+        try {
+          draft = parseFrontmatter(nodeText, k.node).body.trim();
+        } catch {
+          /* shown without text */
+        }
+      }
+      out.push({
+        ...nodeItem(n, files, tentative ? `akms promote ${n.id}` : null),
+        session: s.id,
+        phase: s.phase,
+        score: k.score,
+        dedup_status: tentative ? "created" : String(n.status),
+        kind: "created",
+        match: k.match,
+        suggested_id: k.suggested_id,
+        existing_text: matched ? `${matched.title} (${k.match_origin ?? "global"} node ${k.match}; its file: ${files.fileOf(matched) ?? "not found"})` : k.match,
+        draft_text: draft,
+        alternatives: tentative ? [`akms draft ${n.id}`] : [],
+      });
+    }
+  }
+  out.sort((a, b) => (a.dedup_status === "pending" ? 0 : 1) - (b.dedup_status === "pending" ? 0 : 1) || byId(a, b) || ((a.session ?? "") < (b.session ?? "") ? -1 : 1));
+  return out;
+}
+
+export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collected {
+  const problems: Problem[] = [];
+  const files = new FileResolver(ctx);
+  const sessions = readSessions(ctx, graph, problems);
+  const sessionPhase = new Map(sessions.map((s) => [s.id, s.phase]));
+  const phaseOf = (s: string | null) => (s === null ? null : (sessionPhase.get(s) ?? null));
+  const inPhase = (p: number | null) => scope.all || p === scope.phase;
+  const nodes = domainNodes(graph);
+  const provenancePhase = (n: GNode) => (typeof n.origin_phase === "number" ? n.origin_phase : phaseOf(typeof n.origin_session === "string" ? n.origin_session : null));
+
+  // New tentative nodes: local ones drafted in this phase (status: every tentative node, global and local).
+  const tentative = nodes.filter((n) => n.status === "tentative");
+  const newTentative = tentative.filter((n) => (scope.all ? true : n.node_origin === "local" && provenancePhase(n) === scope.phase));
+  const olderTentative = scope.all ? 0 : tentative.filter((n) => n.node_origin === "local" && provenancePhase(n) !== scope.phase).length;
+
+  // Degraded: confidence below the seed, or flagged missing-detail / outdated by this phase's evidence.
+  const flagsByNode = new Map<string, CoverageFlag[]>();
+  for (const s of sessions) {
+    if (!inPhase(s.phase)) continue;
+    for (const f of s.flags) {
+      const l = flagsByNode.get(f.node) ?? [];
+      l.push(f);
+      flagsByNode.set(f.node, l);
+    }
+  }
+  const degraded: DegradedItem[] = [];
+  for (const n of nodes) {
+    const c = typeof n.confidence === "number" ? n.confidence : null;
+    const d = typeof n.confidence_default === "number" ? n.confidence_default : null;
+    const drop = c !== null && d !== null && c < d ? Math.round((d - c) * 1e6) / 1e6 : 0;
+    const flags = flagsByNode.get(n.id) ?? [];
+    if (drop > 0 || flags.length) degraded.push({ ...nodeItem(n, files, n.status === "draft" || n.status === "deprecated" ? null : `akms draft ${n.id}`), drop, flags });
+  }
+  degraded.sort((a, b) => b.drop - a.drop || byId(a, b));
+
+  // Pitfalls: edges to session nodes; unanchored ones recorded on the session.
+  const pitfalls: PitfallItem[] = [];
+  for (const l of graph.doc.links) {
+    if (l.type !== "pitfall") continue;
+    const target = graph.nodes.get(l.target);
+    const from = graph.nodes.get(l.source);
+    if (!target || !from || target.domain !== "session") continue;
+    const phase = phaseOf(l.target);
+    if (!inPhase(phase)) continue;
+    pitfalls.push({
+      from: nodeItem(from, files, null),
+      session: l.target,
+      phase,
+      weight: l.weight,
+      severity: SEVERITY_OF_WEIGHT(l.weight),
+      note: typeof l.note === "string" ? l.note : "",
+      session_file: files.fileOf(target),
+      command: null,
+    });
+  }
+  pitfalls.sort((a, b) => b.weight - a.weight || (a.from.id < b.from.id ? -1 : a.from.id > b.from.id ? 1 : a.session < b.session ? -1 : 1));
+  const unanchored: UnanchoredItem[] = sessions
+    .filter((s) => inPhase(s.phase))
+    .flatMap((s) => s.unanchored)
+    .map((u) => ({ ...u, command: null, fix: "no node holds this yet: name one in the evidence's node_ref, or write a node that covers it" }));
+
+  // Compile warnings, each in its section.
+  const collisions: CollisionItem[] = [];
+  const orphanedOverlay: WarningItem[] = [];
+  const edgeProblems: WarningItem[] = [];
+  const otherWarnings: WarningItem[] = [];
+  for (const w of graph.warnings) {
+    switch (w.code) {
+      case "ID_COLLISION":
+      case "DUPLICATE_ID": {
+        const id = w.node ?? "?";
+        const n = graph.nodes.get(id);
+        const kept = n ? files.fileOf(n) : null;
+        collisions.push({
+          id,
+          code: w.code,
+          kept_file: kept,
+          skipped_file: w.file ?? null,
+          message: w.message,
+          command: null,
+          fix: `give ${w.file ?? "the skipped file"} its own id (edit its \`id:\` line and rename the file), then \`akms build\``,
+        });
+        break;
+      }
+      case "ORPHANED_OVERLAY":
+        orphanedOverlay.push(warningItem(w, null, `no source declares "${w.node}" any more; its state stays in ${w.file ?? "local_state.yaml"} (restore the node, or leave the entry — it is never applied)`));
+        break;
+      case "DANGLING_EDGE":
+      case "DUPLICATE_EDGE":
+      case "PITFALL_TARGET":
+        edgeProblems.push(
+          warningItem(
+            w,
+            null,
+            w.code === "DANGLING_EDGE"
+              ? `fix or remove the edge to "${w.target}" in ${w.file ?? "its file"} (no node has that id)`
+              : w.code === "DUPLICATE_EDGE"
+                ? `remove the second ${w.source} → ${w.target} edge in ${w.file ?? "its file"} (only the first is kept)`
+                : `a pitfall edge must point at a session node; fix it in ${w.file ?? "its file"}`,
+          ),
+        );
+        break;
+      default:
+        otherWarnings.push(
+          warningItem(
+            w,
+            null,
+            w.code === "MISSING_CONTENT_REF"
+              ? `make content_ref of "${w.node}" point at an existing file inside its layer, or remove it`
+              : w.code === "MISSING_CONTENT_DRAFT"
+                ? `add a \`## content_draft\` heading above the agent-written text of "${w.node}"`
+                : `see ${w.file ?? "the file named"}`,
+          ),
+        );
+    }
+  }
+
+  // Docstring drift: mirror nodes that carry a drift list, or that the mirror set to draft.
+  const drift: DriftItem[] = [];
+  for (const n of graph.nodes.values()) {
+    if (n.node_origin !== "code-mirror" && n.domain !== "code-mirror") continue;
+    const list = Array.isArray(n.drift) ? (n.drift as Record<string, unknown>[]) : [];
+    if (!list.length && n.status !== "draft") continue;
+    const sf = typeof n.source_file === "string" ? n.source_file : null;
+    const cmd = sf ? `akms mirror --files ${sf}` : null;
+    const entries = list.length ? list : [{}];
+    for (const d of entries) {
+      const fn = typeof d.function === "string" ? d.function : null;
+      drift.push({
+        ...nodeItem(n, files, cmd),
+        source_file: sf,
+        function: fn,
+        kind: typeof d.kind === "string" ? d.kind : null,
+        detail: typeof d.detail === "string" ? d.detail : null,
+        line: typeof d.line === "number" ? d.line : null,
+        fix: `fix the docstring${fn ? ` of ${fn}` : "s"} in ${sf ?? "the source file"}${d.line !== undefined ? ` (line ${d.line})` : ""}, then regenerate the mirror`,
+      });
+    }
+  }
+  drift.sort((a, b) => byId(a, b) || (a.line ?? 0) - (b.line ?? 0));
+
+  // Orphans (no edges at all) and stale nodes (not activated for stale_node_days).
+  const orphans: OrphanItem[] = [];
+  if (ctx.cfg.config.graph.orphan_warning) {
+    for (const n of nodes) {
+      if ((graph.out.get(n.id)?.length ?? 0) || (graph.in.get(n.id)?.length ?? 0)) continue;
+      if (n.status === "deprecated") continue;
+      orphans.push({ ...nodeItem(n, files, null), fix: `connect it: add edges to ${n.id}'s file, or from the nodes it belongs with` });
+    }
+  }
+  const today = scope.today ?? todayIso();
+  const limit = ctx.cfg.config.graph.stale_node_days;
+  const stale: StaleItem[] = [];
+  for (const n of nodes) {
+    if (typeof n.last_activated !== "string" || n.status === "draft" || n.status === "deprecated") continue;
+    const age = days(n.last_activated, today);
+    if (age > limit) stale.push({ ...nodeItem(n, files, `akms draft ${n.id}`), last_activated: n.last_activated, days: age });
+  }
+  stale.sort((a, b) => b.days - a.days || byId(a, b));
+
+  const blocked = blockedTasks(ctx, graph, sessions, scope.phase, files, problems);
+
+  return {
+    sections: {
+      new_tentative: newTentative.map((n) =>
+        n.node_origin === "local" ? nodeItem(n, files, `akms promote ${n.id}`) : { ...nodeItem(n, files, null), fix: promoteCommand(n, files) },
+      ),
+      dedup_events: dedupEvents(ctx, graph, files, scope, phaseOf, sessions, problems),
+      degraded,
+      new_pitfalls: pitfalls,
+      unanchored_pitfalls: unanchored,
+      blocked_tasks: blocked,
+      id_collisions: collisions.sort((a, b) => (a.id < b.id ? -1 : 1)),
+      drift,
+      orphans,
+      stale,
+      orphaned_overlay: orphanedOverlay,
+      edge_problems: edgeProblems,
+      compile_warnings: otherWarnings,
+    },
+    sessions,
+    older_tentative: olderTentative,
+    problems,
+  };
+}
+
+export type { Blocking };

@@ -1,0 +1,31 @@
+import { loadContext } from "../../core/context.js";
+import { UsageError } from "../../core/errors.js";
+import { SECTION_TITLES, writeReviewReport } from "../../core/report.js";
+import { SECTION_ORDER } from "../../core/review/sections.js";
+import type { CommandSpec, Flags } from "./types.js";
+
+function reportRun(flags: Flags) {
+  const phase = flags.phase as number | undefined;
+  if (phase !== undefined && (!Number.isInteger(phase) || phase < 0)) throw new UsageError("--phase must be a whole number (0 or more)", "akms review --report --phase 2");
+  const out = typeof flags.out === "string" && flags.out ? flags.out : undefined;
+  const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+  const r = writeReviewReport(ctx, { phase, out });
+  const w = Math.max(...SECTION_ORDER.map((k) => SECTION_TITLES[k].length));
+  const lines = [`${r.written ? "wrote" : "unchanged"} ${r.path} (phase ${r.phase}, graph_version ${r.graph_version})`];
+  for (const k of SECTION_ORDER) lines.push(`  ${SECTION_TITLES[k].padEnd(w)}  ${String(r.summary[k]).padStart(4)}`);
+  return { json: { ok: true, path: r.path, written: r.written, phase: r.phase, graph_version: r.graph_version, summary: r.summary }, text: lines.join("\n") };
+}
+
+export const reviewCommand: CommandSpec = {
+  name: "review",
+  summary: "the review console (a terminal); --report writes the Markdown review report (knowledge/reviews/phase-<N>-review.md)",
+  usage: "akms review [--report [--phase N] [--out FILE]]",
+  run(args, flags) {
+    if (args.length) throw new UsageError(`\`akms review\` takes no arguments (got ${args.join(" ")})`, "akms review, or akms review --report [--phase N] [--out FILE]");
+    if (flags.report) return reportRun(flags);
+    if (!process.stdout.isTTY || !process.stdin.isTTY) {
+      throw new UsageError("the review console needs an interactive terminal", "use `akms review --report` for the Markdown report, and `akms promote|draft|undraft|dedup|undo` to act");
+    }
+    throw new UsageError("the review console is not available in this build yet", "use `akms review --report` and the review action commands (`akms promote ID`, `akms draft ID`, …)");
+  },
+};

@@ -1,0 +1,78 @@
+import { loadContext } from "../../core/context.js";
+import { formatProblem } from "../../core/errors.js";
+import { loadGraph } from "../../core/graph.js";
+import { healthReport, HEALTH_ORDER, HEALTH_TITLES, type HealthReport, type HealthSections } from "../../core/health.js";
+import { confidenceText } from "../../core/report.js";
+import type { CommandSpec } from "./types.js";
+
+const SHOWN = 8;
+
+/** One line per item: what it is, its status and confidence, and what to run. */
+function itemLine(key: keyof HealthSections, it: unknown): string {
+  const x = it as Record<string, unknown>;
+  const act = (o: Record<string, unknown>) => (typeof o.command === "string" ? `→ ${o.command}` : typeof o.fix === "string" ? `→ ${o.fix}` : "");
+  const node = (o: Record<string, unknown>) => `${o.id}  ${o.status}  ${confidenceText(o as never)}  ${o.origin}`;
+  switch (key) {
+    case "flagged":
+      return `${x.node}  ${x.coverage} in ${x.session}${x.note ? ` — ${String(x.note).split("\n")[0]}` : ""}`;
+    case "dedup_events":
+      return `${node(x)}  ${x.kind === "created" ? `new node similar to ${x.match}` : `${x.dedup_status} from ${x.session}`} (score ${x.score ?? "?"})  ${act(x)}`;
+    case "degraded":
+      return `${node(x)}  ${x.file ?? ""}  ${act(x)}`;
+    case "pitfalls": {
+      const from = x.from as Record<string, unknown>;
+      return `${from.id} → ${x.session}  ${x.severity}: ${String(x.note).split("\n")[0]}`;
+    }
+    case "unanchored_pitfalls":
+      return `${x.session}  ${x.severity}: ${String(x.description).split("\n")[0]}`;
+    case "blocked_tasks":
+      return `${x.task_id}  ${x.status}  ${act(x)}`;
+    case "id_collisions":
+      return `${x.id}  kept ${x.kept_file ?? "?"}, skipped ${x.skipped_file ?? "?"}  → ${x.fix}`;
+    case "drift":
+      return `${x.id}  ${x.source_file ?? ""}${x.function ? ` ${x.function}` : ""}${x.line ? `:${x.line}` : ""}  ${[x.kind, x.detail].filter(Boolean).join(": ")}  ${act(x)}`;
+    case "stale":
+      return `${node(x)}  last activated ${x.last_activated} (${x.days} days)  ${act(x)}`;
+    case "orphaned_overlay":
+    case "edge_problems":
+    case "compile_warnings":
+      return `${String(x.code).toLowerCase()}: ${x.file ? `${x.file}: ` : ""}${x.message}`;
+    default:
+      return `${node(x)}  ${x.file ?? ""}  ${act(x)}`;
+  }
+}
+
+function text(h: HealthReport): string {
+  const lines = [
+    `graph_version ${h.graph_version} · ${h.node_count} nodes, ${h.edge_count} edges · repo ${h.repo_id || "?"} · latest phase ${h.phase}`,
+    "",
+  ];
+  const w = Math.max(...HEALTH_ORDER.map((k) => HEALTH_TITLES[k].length));
+  for (const k of HEALTH_ORDER) {
+    const extra = k === "tentative" && h.counts.tentative ? `  (${h.tentative_by_origin.local} local-nodes/, ${h.tentative_by_origin.global} global)` : k === "stale" ? `  (> ${h.stale_node_days} days before ${h.today})` : "";
+    lines.push(`${HEALTH_TITLES[k].padEnd(w)}  ${String(h.counts[k]).padStart(4)}${extra}`);
+  }
+  for (const k of HEALTH_ORDER) {
+    const items = h.sections[k] as unknown[];
+    if (!items.length) continue;
+    lines.push("", `${HEALTH_TITLES[k]} (${items.length})`);
+    for (const it of items.slice(0, SHOWN)) lines.push(`  ${itemLine(k, it)}`.trimEnd());
+    if (items.length > SHOWN) lines.push(`  … ${items.length - SHOWN} more (\`akms status --json\` lists all)`);
+  }
+  if (h.problems.length) {
+    lines.push("", `Could not read (${h.problems.length})`);
+    for (const p of h.problems.slice(0, SHOWN)) lines.push(`  ${formatProblem(p)}`);
+  }
+  return lines.join("\n");
+}
+
+export const statusCommand: CommandSpec = {
+  name: "status",
+  summary: "health report: degraded/flagged/tentative nodes, dedup events, drift, collisions, orphans, stale, blocked tasks, compile warnings",
+  usage: "akms status",
+  run(_args, flags) {
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const h = healthReport(ctx, loadGraph(ctx.paths));
+    return { json: { ok: true, ...h }, text: text(h), notes: ctx.cfg.warnings.map((w) => `warning: ${w}`) };
+  },
+};

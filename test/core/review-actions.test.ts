@@ -1,0 +1,357 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync, existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { copyDemo, scratch, snapshot, treeHash, writeNode, write } from "../helpers.js";
+import { loadContext } from "../../core/context.js";
+import { build } from "../../core/compiler/build.js";
+import { loadGraph } from "../../core/graph.js";
+import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError } from "../../core/errors.js";
+import { sha256 } from "../../core/fsx.js";
+import { actionTarget, dedupAccept, dedupReject, draft, promote, undo, undoTarget, undraft } from "../../core/review/actions.js";
+import { parseDedupSections } from "../../core/review/dedup-sections.js";
+import { readJournal } from "../../core/review/journal.js";
+import { dumpOverlay } from "../../core/update/overlay-io.js";
+
+// graph.json's generated_at comes from the clock: pin it, so that undo gives back the same bytes.
+process.env.SOURCE_DATE_EPOCH = "1790000000";
+
+/** knowledge/ without what is derived or is the journal itself. */
+function state(knowledge: string): Map<string, string> {
+  const s = snapshot(knowledge);
+  for (const k of [...s.keys()]) if (k.startsWith("graph/.cache/") || k === "graph/review_log.jsonl") s.delete(k);
+  return s;
+}
+
+function demo() {
+  const d = copyDemo();
+  const ctx = loadContext({ repo: d.repo, env: {} });
+  build(ctx);
+  return { ...d, ctx, vaultHash: treeHash(d.vault) };
+}
+
+/** A local tentative node of the demo, found by what it is rather than by name. */
+function localTentative(ctx: ReturnType<typeof loadContext>): string {
+  const g = loadGraph(ctx.paths);
+  const n = [...g.nodes.values()].find((x) => x.node_origin === "local" && x.status === "tentative" && x.source === "agent");
+  assert.ok(n, "the demo has an agent-drafted tentative local node");
+  return n.id;
+}
+
+function pendingDedupNodes(knowledge: string): string[] {
+  const dir = join(knowledge, "local-nodes");
+  return readdirSync(dir)
+    .filter((f) => parseDedupSections(readFileSync(join(dir, f), "utf8")).some((s) => s.status === "pending"))
+    .map((f) => /^id:\s*(\S+)/m.exec(readFileSync(join(dir, f), "utf8"))![1]!)
+    .sort();
+}
+
+function globalNode(ctx: ReturnType<typeof loadContext>, status: string): string {
+  const n = [...loadGraph(ctx.paths).nodes.values()].find((x) => x.node_origin === "global" && x.status === status && x.domain !== "session");
+  assert.ok(n, `the demo has a global ${status} node`);
+  return n.id;
+}
+
+test("promote changes only the status line of a local tentative node, and undo restores knowledge/ byte for byte", () => {
+  const d = demo();
+  const id = localTentative(d.ctx);
+  const file = join(d.knowledge, "local-nodes", `${id}.md`);
+  const before = readFileSync(file, "utf8");
+  const s0 = state(d.knowledge);
+  const r = promote(d.ctx, { id });
+  assert.equal(r.action, "promote");
+  assert.equal(r.cli, `akms promote ${id}`);
+  assert.deepEqual(r.files.map((f) => f.path), [`knowledge/local-nodes/${id}.md`]);
+  const after = readFileSync(file, "utf8");
+  assert.equal(after, before.replace(/^status: tentative$/m, "status: established"));
+  assert.equal(r.files[0]!.before_sha, sha256(before));
+  assert.equal(r.files[0]!.after_sha, sha256(after));
+  assert.equal(loadGraph(d.ctx.paths).nodes.get(id)!.status, "established");
+  assert.equal(loadGraph(d.ctx.paths).version, r.graphVersion);
+  assert.match(r.message, /mv .*local-nodes\/.*\.md .*vault\/.*\.md/, "the manual move into the vault is printed");
+  const j = readJournal(d.ctx).entries;
+  assert.equal(j.length, 1);
+  assert.equal(j[0]!.action, "promote");
+  assert.equal(j[0]!.files[0]!.before!.data, before);
+  const u = undo(d.ctx);
+  assert.equal(u.action, "undo");
+  assert.deepEqual(state(d.knowledge), s0);
+  assert.equal(treeHash(d.vault), d.vaultHash);
+});
+
+test("every review action on the demo round-trips through undo byte for byte", () => {
+  const d = demo();
+  const s0 = state(d.knowledge);
+  const local = localTentative(d.ctx);
+  const global = globalNode(d.ctx, "established");
+  const dedups = pendingDedupNodes(d.knowledge);
+  assert.ok(dedups.length >= 2, "the demo has two pending dedup sections");
+  const steps: [string, () => unknown][] = [
+    ["promote", () => promote(d.ctx, { id: local })],
+    ["draft local", () => draft(d.ctx, { id: local })],
+    ["undraft local", () => undraft(d.ctx, { id: local })],
+    ["draft global", () => draft(d.ctx, { id: global })],
+    ["undraft global", () => undraft(d.ctx, { id: global })],
+    ["dedup accept", () => dedupAccept(d.ctx, { id: dedups[0]! })],
+    ["dedup reject", () => dedupReject(d.ctx, { id: dedups[1]! })],
+  ];
+  const states: Map<string, string>[] = [s0];
+  for (const [name, run] of steps) {
+    run();
+    const s = state(d.knowledge);
+    assert.notDeepEqual(s, states.at(-1), `${name} changed something`);
+    states.push(s);
+  }
+  // Each undo reverts the next older action, exactly.
+  for (let i = steps.length - 1; i >= 0; i--) {
+    undo(d.ctx);
+    assert.deepEqual(state(d.knowledge), states[i], `undo of ${steps[i]![0]}`);
+  }
+  assert.throws(() => undo(d.ctx), (e: unknown) => e instanceof StateError && /nothing to undo/.test(e.message));
+  assert.equal(treeHash(d.vault), d.vaultHash);
+  const entries = readJournal(d.ctx).entries;
+  assert.equal(entries.length, steps.length * 2);
+  assert.deepEqual(
+    entries.filter((e) => e.action === "undo").map((e) => e.undoes),
+    [7, 6, 5, 4, 3, 2, 1],
+  );
+});
+
+test("draft of a global node is an overlay override for this repository; the vault is never written", () => {
+  const d = demo();
+  const id = globalNode(d.ctx, "established");
+  const overlay = join(d.knowledge, "graph", "local_state.yaml");
+  const before = readFileSync(overlay, "utf8");
+  const t = actionTarget(d.ctx, id);
+  assert.equal(t.kind, "overlay");
+  assert.equal(t.file, overlay);
+  const r = draft(d.ctx, { id, expectedSha: t.sha });
+  const after = readFileSync(overlay, "utf8");
+  // Only the override was added: taking its line (and a new entry line) out gives the old bytes back.
+  const entryExisted = before.includes(`\n  ${id}:\n`);
+  const stripped = entryExisted
+    ? after.replace(new RegExp(`(\\n  ${id}:\\n(?:    .*\\n)*?)    status: draft\\n`), "$1")
+    : after.replace(`  ${id}:\n    status: draft\n`, "");
+  assert.equal(stripped, before);
+  assert.equal(after.length - before.length, "    status: draft\n".length + (entryExisted ? 0 : `  ${id}:\n`.length));
+  assert.equal(loadGraph(d.ctx.paths).nodes.get(id)!.status, "draft");
+  assert.match(r.message, /this repository only/);
+  assert.equal(treeHash(d.vault), d.vaultHash);
+  // Already drafted → refused, nothing written.
+  const snap = state(d.knowledge);
+  assert.throws(() => draft(d.ctx, { id }), StateError);
+  assert.deepEqual(state(d.knowledge), snap);
+  undraft(d.ctx, { id });
+  assert.equal(readFileSync(overlay, "utf8"), before);
+  assert.notEqual(loadGraph(d.ctx.paths).nodes.get(id)!.status, "draft");
+});
+
+test("a canonical overlay is rewritten by the update's deterministic writer, changing only the override", () => {
+  const s = scratch();
+  writeNode(s.vault, { id: "alpha" });
+  writeNode(s.vault, { id: "beta" });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  const limits = { maxSessionRefs: 10, maxHistory: 20 };
+  const canonical = dumpOverlay({ akms_schema: "v2", repo_id: "x", nodes: { beta: { confidence: 0.5, activations: 2 } } }, limits);
+  const overlay = write(join(s.knowledge, "graph", "local_state.yaml"), canonical);
+  build(ctx);
+  draft(ctx, { id: "alpha" });
+  const after = readFileSync(overlay, "utf8");
+  assert.equal(after, dumpOverlay({ akms_schema: "v2", repo_id: "x", nodes: { alpha: { status: "draft" }, beta: { confidence: 0.5, activations: 2 } } }, limits));
+  draft(ctx, { id: "beta" });
+  undraft(ctx, { id: "beta" });
+  undraft(ctx, { id: "alpha" });
+  assert.equal(readFileSync(overlay, "utf8"), canonical);
+});
+
+test("a hand-written overlay is edited in place: comments, order and spacing stay", () => {
+  const s = scratch();
+  writeNode(s.vault, { id: "alpha" });
+  writeNode(s.vault, { id: "gamma" });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  const text = "# my notes\nakms_schema: v2\nnodes:\n  # gamma first on purpose\n  gamma:\n    confidence: 0.40   # after task 7\nlocal_edges: []\n";
+  const overlay = write(join(s.knowledge, "graph", "local_state.yaml"), text);
+  build(ctx);
+  draft(ctx, { id: "gamma" });
+  assert.equal(readFileSync(overlay, "utf8"), text.replace("  gamma:\n", "  gamma:\n    status: draft\n"));
+  draft(ctx, { id: "alpha" });
+  assert.equal(
+    readFileSync(overlay, "utf8"),
+    "# my notes\nakms_schema: v2\nnodes:\n  # gamma first on purpose\n  alpha:\n    status: draft\n  gamma:\n    status: draft\n    confidence: 0.40   # after task 7\nlocal_edges: []\n",
+  );
+  undraft(ctx, { id: "alpha" });
+  undraft(ctx, { id: "gamma" });
+  assert.equal(readFileSync(overlay, "utf8"), text);
+});
+
+test("draft and undraft of a local node: undraft brings back the status it had before the draft", () => {
+  const s = scratch();
+  const dir = join(s.knowledge, "local-nodes");
+  writeNode(dir, { id: "kept", status: "established", source: "human" });
+  writeNode(dir, { id: "parked", status: "draft", source: "human" });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  build(ctx);
+  draft(ctx, { id: "kept" });
+  assert.match(readFileSync(join(dir, "kept.md"), "utf8"), /^status: draft$/m);
+  const r = undraft(ctx, { id: "kept" });
+  assert.match(readFileSync(join(dir, "kept.md"), "utf8"), /^status: established$/m);
+  assert.match(r.message, /draft → established/);
+  // Drafted by hand (no journal entry): back to tentative, awaiting review.
+  const r2 = undraft(ctx, { id: "parked" });
+  assert.match(readFileSync(join(dir, "parked.md"), "utf8"), /^status: tentative$/m);
+  assert.match(r2.message, /akms promote parked/);
+});
+
+test("dedup accept changes only the section's status value; reject moves the draft into a new tentative node", () => {
+  const d = demo();
+  const [first, second] = pendingDedupNodes(d.knowledge);
+  const f1 = join(d.knowledge, "local-nodes", `${first}.md`);
+  const before = readFileSync(f1, "utf8");
+  dedupAccept(d.ctx, { id: first! });
+  const after = readFileSync(f1, "utf8");
+  assert.equal(after.length, before.length + "accepted".length - "pending".length);
+  assert.equal(after, before.replace(/(<!-- akms:dedup [^>]*status=)pending/, "$1accepted"));
+  assert.throws(() => dedupAccept(d.ctx, { id: first! }), (e: unknown) => e instanceof StateError && /no pending dedup/.test(e.message));
+  assert.throws(() => dedupReject(d.ctx, { id: first! }), StateError);
+
+  const f2 = join(d.knowledge, "local-nodes", `${second}.md`);
+  const text2 = readFileSync(f2, "utf8");
+  const section = parseDedupSections(text2)[0]!;
+  const r = dedupReject(d.ctx, { id: second! });
+  assert.equal(r.files.length, 2);
+  const created = r.files.find((f) => f.before_sha === null)!;
+  const newText = readFileSync(join(d.repo, created.path), "utf8");
+  assert.match(newText, /^status: tentative$/m);
+  assert.match(newText, /^source: agent$/m);
+  assert.match(newText, new RegExp(`^origin_session: ${section.session}$`, "m"));
+  assert.match(newText, /^origin_phase: \d+$/m);
+  assert.match(newText, /^## content_draft$/m);
+  assert.match(newText, /Agent-authored, awaiting review/);
+  assert.equal(parseDedupSections(readFileSync(f2, "utf8")).length, 0);
+  assert.doesNotMatch(readFileSync(f2, "utf8"), /akms:dedup/);
+  const g = loadGraph(d.ctx.paths);
+  const newId = /^id: (\S+)$/m.exec(newText)![1]!;
+  assert.equal(g.nodes.get(newId)?.status, "tentative");
+  assert.equal(g.nodes.get(newId)?.node_origin, "local");
+  assert.equal(treeHash(d.vault), d.vaultHash);
+});
+
+test("dedup reject never collides: a taken id gets -2", () => {
+  const s = scratch();
+  const dir = join(s.knowledge, "local-nodes");
+  const body =
+    "> agent-authored\n\n## content_draft\n\nOld text.\n\n<!-- akms:dedup session=session-phase3 score=0.9 status=pending -->\n**Agent-authored, awaiting review.** From `session-phase3` (new knowledge `note`): x.\n\nNew text.\n<!-- akms:end -->\n";
+  writeNode(dir, { id: "note", status: "tentative", source: "agent", body });
+  writeNode(dir, { id: "note-phase3", status: "tentative", source: "agent", body: "## content_draft\n\nTaken.\n" });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  build(ctx);
+  const r = dedupReject(ctx, { id: "note" });
+  assert.ok(r.files.some((f) => f.path === "knowledge/local-nodes/note-phase3-2.md" && f.before_sha === null), JSON.stringify(r.files));
+  const created = readFileSync(join(dir, "note-phase3-2.md"), "utf8");
+  assert.match(created, /New text\./);
+  assert.doesNotMatch(created, /Old text/);
+  // The section is gone, and with it the blank line the update wrote before it.
+  assert.equal(readFileSync(join(dir, "note.md"), "utf8").endsWith("## content_draft\n\nOld text.\n"), true);
+});
+
+test("a file changed between read and action is refused, and nothing is written", () => {
+  const d = demo();
+  const id = localTentative(d.ctx);
+  const file = join(d.knowledge, "local-nodes", `${id}.md`);
+  const t = actionTarget(d.ctx, id);
+  assert.equal(t.kind, "local-node");
+  assert.equal(t.sha, sha256(readFileSync(file)));
+  const edited = readFileSync(file, "utf8") + "\nA human added a line.\n";
+  writeFileSync(file, edited);
+  const snap = state(d.knowledge);
+  assert.throws(() => promote(d.ctx, { id, expectedSha: t.sha }), (e: unknown) => e instanceof StaleWriteError && e.exitCode === 1 && /changed since you looked/.test(e.message));
+  assert.deepEqual(state(d.knowledge), snap);
+  assert.equal(existsSync(join(d.knowledge, "graph", "review_log.jsonl")), false);
+  // With the sha of what is there now, it goes through.
+  promote(d.ctx, { id, expectedSha: actionTarget(d.ctx, id).sha });
+});
+
+test("undo refuses to clobber newer content and writes nothing", () => {
+  const d = demo();
+  const id = localTentative(d.ctx);
+  const file = join(d.knowledge, "local-nodes", `${id}.md`);
+  promote(d.ctx, { id });
+  writeFileSync(file, readFileSync(file, "utf8") + "\nEdited after the promotion.\n");
+  const snap = snapshot(d.knowledge);
+  assert.throws(() => undo(d.ctx), (e: unknown) => e instanceof StaleWriteError && /changed after `akms promote/.test(e.message));
+  assert.deepEqual(snapshot(d.knowledge), snap);
+  // The console passes the journal sha it showed; another action in between makes it stale.
+  const seen = undoTarget(d.ctx)!;
+  assert.equal(seen.entry.action, "promote");
+  const other = pendingDedupNodes(d.knowledge)[0]!;
+  dedupAccept(d.ctx, { id: other });
+  assert.throws(() => undo(d.ctx, { expectedSha: seen.journalSha }), StaleWriteError);
+  assert.equal(undo(d.ctx, { expectedSha: undoTarget(d.ctx)!.journalSha }).action, "undo");
+});
+
+test("bad input: clear errors, exit 1, nothing written", () => {
+  const d = demo();
+  const snap = snapshot(d.knowledge);
+  const id = localTentative(d.ctx);
+  const check = (fn: () => unknown, cls: new (...a: never[]) => AkmsError, re: RegExp, hintRe?: RegExp) => {
+    assert.throws(fn, (e: unknown) => {
+      assert.ok(e instanceof cls, `expected ${cls.name}, got ${(e as Error).constructor.name}: ${(e as Error).message}`);
+      assert.equal((e as AkmsError).exitCode, 1);
+      assert.match((e as AkmsError).message, re);
+      if (hintRe) assert.match((e as AkmsError).hint ?? "", hintRe);
+      return true;
+    });
+    assert.deepEqual(snapshot(d.knowledge), snap);
+  };
+  // Unknown id, with the nearest ids suggested.
+  const typo = id.slice(0, -1) + (id.endsWith("x") ? "y" : "x");
+  check(() => promote(d.ctx, { id: typo }), NotFoundError, /no node/, new RegExp(`did you mean .*${id}`));
+  check(() => promote(d.ctx, { id: "../etc/passwd" }), ValidationError, /not a node id/);
+  // A global node cannot be promoted: the manual steps are in the hint.
+  const gTentative = globalNode(d.ctx, "tentative");
+  check(() => promote(d.ctx, { id: gTentative }), StateError, /global node.*never edits the global vault/, /EDITOR.*status: established/);
+  // Already established, draft, deprecated.
+  const s = scratch();
+  const dir = join(s.knowledge, "local-nodes");
+  writeNode(dir, { id: "done", status: "established", source: "human" });
+  writeNode(dir, { id: "parked", status: "draft", source: "human" });
+  writeNode(dir, { id: "retired", status: "deprecated", source: "human" });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  build(ctx);
+  const snap2 = snapshot(s.knowledge);
+  assert.throws(() => promote(ctx, { id: "done" }), /already established/);
+  assert.throws(() => promote(ctx, { id: "parked" }), (e: unknown) => e instanceof StateError && /draft/.test(e.message) && /akms undraft parked/.test(e.hint ?? ""));
+  assert.throws(() => promote(ctx, { id: "retired" }), (e: unknown) => e instanceof StateError && /deprecated/.test(e.message));
+  assert.throws(() => undraft(ctx, { id: "done" }), /not draft/);
+  assert.throws(() => draft(ctx, { id: "retired" }), /deprecated/);
+  assert.throws(() => dedupAccept(ctx, { id: "done" }), /no dedup section/);
+  assert.throws(() => undo(ctx), (e: unknown) => e instanceof StateError && /nothing to undo/.test(e.message));
+  assert.deepEqual(snapshot(s.knowledge), snap2);
+  assert.equal(treeHash(d.vault), d.vaultHash);
+});
+
+test("session, code-mirror and colliding ids are refused with what to do instead", () => {
+  const d = demo();
+  const g = loadGraph(d.ctx.paths);
+  const session = [...g.nodes.values()].find((n) => n.domain === "session")!;
+  assert.throws(() => draft(d.ctx, { id: session.id }), /session node/);
+  const mirror = [...g.nodes.values()].find((n) => n.node_origin === "code-mirror")!;
+  assert.throws(() => draft(d.ctx, { id: mirror.id }), (e: unknown) => e instanceof StateError && /akms mirror --files/.test(e.hint ?? ""));
+  const collision = g.warnings.find((w) => w.code === "ID_COLLISION")!;
+  assert.throws(() => promote(d.ctx, { id: collision.node! }), (e: unknown) => e instanceof StateError && /both a global node/.test(e.message) && /own id/.test(e.hint ?? ""));
+});
+
+test("when the recompile fails, the action is rolled back completely", () => {
+  const s = scratch();
+  const dir = join(s.knowledge, "local-nodes");
+  writeNode(dir, { id: "good", status: "tentative", source: "human" });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  build(ctx);
+  write(join(dir, "broken.md"), "---\nid: broken\ntitle: [unclosed\n---\n");
+  const snap = snapshot(s.knowledge);
+  assert.throws(
+    () => promote(ctx, { id: "good" }),
+    (e: unknown) => e instanceof AkmsError && /promote good was not applied/.test(e.message) && e.problems.some((p) => /broken\.md/.test(p.file ?? "")),
+  );
+  assert.deepEqual(snapshot(s.knowledge), snap);
+});
