@@ -4,6 +4,13 @@ import { buildCommand } from "./build.js";
 import { validateCommand } from "./validate.js";
 import { initCommand } from "./init.js";
 import { updateCommand } from "./update.js";
+import { statusCommand } from "./status.js";
+import { reviewCommand } from "./review.js";
+import { promoteCommand } from "./promote.js";
+import { draftCommand } from "./draft.js";
+import { undraftCommand } from "./undraft.js";
+import { dedupCommand } from "./dedup.js";
+import { undoCommand } from "./undo.js";
 import { mirrorCommand } from "./mirror.js";
 
-export const COMMANDS: CommandSpec[] = [initCommand, buildCommand, validateCommand, updateCommand, mirrorCommand];
+export const COMMANDS: CommandSpec[] = [initCommand, buildCommand, validateCommand, updateCommand, mirrorCommand, statusCommand, reviewCommand, promoteCommand, draftCommand, undraftCommand, dedupCommand, undoCommand];
