@@ -4,6 +4,8 @@ import { buildCommand } from "./build.js";
 import { validateCommand } from "./validate.js";
 import { initCommand } from "./init.js";
 import { updateCommand } from "./update.js";
+import { queryCommand } from "./query.js";
+import { deriveTagsCommand } from "./derive-tags.js";
 import { statusCommand } from "./status.js";
 import { reviewCommand } from "./review.js";
 import { promoteCommand } from "./promote.js";
@@ -13,4 +15,4 @@ import { dedupCommand } from "./dedup.js";
 import { undoCommand } from "./undo.js";
 import { mirrorCommand } from "./mirror.js";
 
-export const COMMANDS: CommandSpec[] = [initCommand, buildCommand, validateCommand, updateCommand, mirrorCommand, statusCommand, reviewCommand, promoteCommand, draftCommand, undraftCommand, dedupCommand, undoCommand];
+export const COMMANDS: CommandSpec[] = [initCommand, buildCommand, validateCommand, updateCommand, mirrorCommand, statusCommand, reviewCommand, promoteCommand, draftCommand, undraftCommand, dedupCommand, undoCommand, queryCommand, deriveTagsCommand];
