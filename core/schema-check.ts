@@ -38,6 +38,8 @@ export function issuesToProblems(issues: readonly z.core.$ZodIssue[], src: Sourc
     // Only a parse with `reportInput` tells a missing field from a wrong type (custom messages hide "received undefined").
     const missing = "input" in iss ? (iss as { input?: unknown }).input === undefined : /received undefined/.test(message);
     if (iss.code === "invalid_type" && missing) message = "is required but missing";
+    // A missing enum/literal field: say it is missing, and keep the allowed values.
+    if (iss.code === "invalid_value" && "input" in iss && (iss as { input?: unknown }).input === undefined) message = `is required but missing (${message})`;
     if (iss.code === "unrecognized_keys") message = `unknown field(s): ${(iss as { keys: string[] }).keys.join(", ")}`;
     if (iss.code === "invalid_key") {
       const inner = [...new Set((iss as { issues?: { message: string }[] }).issues?.map((i) => i.message) ?? [])];

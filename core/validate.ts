@@ -226,7 +226,7 @@ function withHint(p: Problem, kind: Kind): Problem {
   if (p.hint) return p;
   const where = `see spec ${KINDS[kind].spec} for the ${KINDS[kind].label} schema`;
   const hint =
-    p.message === "is required but missing" && p.field
+    p.message.startsWith("is required but missing") && p.field
       ? `add \`${p.field}\` (${where})`
       : p.field
         ? `fix \`${p.field}\` (${where})`
