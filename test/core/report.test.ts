@@ -1,0 +1,163 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { copyDemo, scratch, tmp, treeHash, write, writeNode } from "../helpers.js";
+import { loadContext } from "../../core/context.js";
+import { build } from "../../core/compiler/build.js";
+import { loadGraph } from "../../core/graph.js";
+import { renderReviewReport, reviewData, SECTION_TITLES, writeReviewReport } from "../../core/report.js";
+import { SECTION_ORDER } from "../../core/review/sections.js";
+
+const TODAY = "2026-11-29";
+
+const DRIFTING_MIRROR = [
+  "---",
+  "id: mirror-extra-drift",
+  'title: "Code Mirror: src/extra/drift.py"',
+  "domain: code-mirror",
+  "status: draft",
+  "confidence: 1.0",
+  "source: generated",
+  "auto_update: true",
+  "content_ref: code-mirror/extra/drift.md",
+  "source_file: src/extra/drift.py",
+  "generated_at: 2026-11-06T00:00:00",
+  "generated_by_phase: 1",
+  "drift:",
+  '  - function: "equilibrium_error"',
+  "    kind: unknown-parameter",
+  '    detail: "documents `ord`, which the signature does not have"',
+  "    line: 40",
+  "akms_schema: v2",
+  "---",
+  "",
+].join("\n");
+
+/** The demo; a drifting mirror is added only if the demo does not have one yet. */
+function demo() {
+  const d = copyDemo();
+  let ctx = loadContext({ repo: d.repo, env: {} });
+  build(ctx);
+  if (![...loadGraph(ctx.paths).nodes.values()].some((n) => Array.isArray(n.drift) && n.drift.length)) {
+    write(join(d.knowledge, "code-mirror", "extra", "drift.md"), DRIFTING_MIRROR);
+    ctx = loadContext({ repo: d.repo, env: {} });
+    build(ctx);
+  }
+  return { ...d, ctx };
+}
+
+/** The lines of one section of the Markdown report. */
+function sectionOf(md: string, title: string): string[] {
+  const lines = md.split("\n");
+  const start = lines.indexOf(`## ${title}`);
+  assert.ok(start >= 0, `section "${title}" is in the report`);
+  const end = lines.findIndex((l, i) => i > start && l.startsWith("## "));
+  return lines.slice(start + 1, end < 0 ? undefined : end);
+}
+
+test("on the demo, the review report shows every section with real items", () => {
+  const d = demo();
+  const data = reviewData(d.ctx, loadGraph(d.ctx.paths), { today: TODAY });
+  assert.equal(data.phase, 1, "the latest phase among session nodes");
+  for (const k of SECTION_ORDER) assert.ok(data.sections[k].length > 0, `section ${k} has items`);
+  assert.deepEqual(Object.keys(data.summary), SECTION_ORDER);
+  for (const k of SECTION_ORDER) assert.equal(data.summary[k], data.sections[k].length);
+  // UR-08: status and confidence inline, provenance and file, the command.
+  for (const it of data.sections.new_tentative) {
+    assert.equal(it.status, "tentative");
+    assert.equal(it.origin, "local");
+    assert.equal(it.origin_phase ?? 1, 1);
+    assert.ok(it.file && it.source);
+    assert.equal(it.command, `akms promote ${it.id}`);
+  }
+  for (const e of data.sections.dedup_events.filter((x) => x.dedup_status === "pending")) {
+    assert.ok(e.existing_text.length > 0 && e.draft_text.length > 0);
+    assert.notEqual(e.existing_text, e.draft_text);
+  }
+});
+
+test("the Markdown: summary first, one table per section, one line per item, confidence and command inline", () => {
+  const d = demo();
+  const data = reviewData(d.ctx, loadGraph(d.ctx.paths), { today: TODAY });
+  const md = renderReviewReport(data);
+  assert.equal(renderReviewReport(data), md, "deterministic");
+  const lines = md.split("\n");
+  assert.match(lines[0]!, /^# Review — phase 1$/);
+  const summaryAt = lines.indexOf("## Summary");
+  assert.ok(summaryAt > 0 && summaryAt < 8, "the summary comes first");
+  assert.ok(lines.indexOf(`## ${SECTION_TITLES.new_tentative}`) > summaryAt);
+  // The summary fits on one screen.
+  assert.ok(lines.indexOf(`## ${SECTION_TITLES.new_tentative}`) < 40);
+  for (const k of SECTION_ORDER) {
+    const body = sectionOf(md, SECTION_TITLES[k]);
+    const rows = body.filter((l) => l.startsWith("| ") && !/^\|---/.test(l));
+    assert.equal(rows.length - 1, data.sections[k].length, `${k}: one row per item (plus the header)`);
+  }
+  // Confidence "global default → local", and the one command per item.
+  const degraded = sectionOf(md, SECTION_TITLES.degraded).join("\n");
+  const top = data.sections.degraded[0]!;
+  assert.match(degraded, new RegExp(`\`${top.id}\` .*\\| ${top.confidence_default} → ${Math.round(top.confidence! * 1000) / 1000} \\|`));
+  for (const it of data.sections.new_tentative) assert.ok(md.includes(`\`akms promote ${it.id}\``));
+  for (const e of data.sections.dedup_events.filter((x) => x.command)) assert.ok(md.includes(`\`${e.command}\` or \`${e.alternatives[0]}\``));
+  // Scannable: no wall of text in a cell.
+  for (const l of lines.filter((x) => x.startsWith("| "))) {
+    for (const c of l.split(/(?<!\\)\|/)) assert.ok(c.length <= 240, `cell too long: ${c.slice(0, 60)}…`);
+  }
+});
+
+test("table cells cannot break the table or carry control characters", () => {
+  const s = scratch();
+  writeNode(join(s.knowledge, "local-nodes"), {
+    id: "pipe-title",
+    title: "a | b \\u001b[31m red",
+    status: "tentative",
+    source: "agent",
+    extra: "origin_phase: 0",
+    body: "## content_draft\n\nText.\n",
+  });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  build(ctx);
+  const md = renderReviewReport(reviewData(ctx, loadGraph(ctx.paths), { today: TODAY }));
+  const row = md.split("\n").find((l) => l.includes("`pipe-title`"))!;
+  assert.ok(row.includes("a \\| b"));
+  assert.doesNotMatch(md, /\u001b/);
+  assert.equal(row.split(/(?<!\\)\|/).length, 10, "8 columns");
+});
+
+test("writeReviewReport writes knowledge/reviews/phase-<N>-review.md, leaves identical bytes alone, honours --phase and --out", () => {
+  const d = demo();
+  const vault = treeHash(d.vault);
+  const r = writeReviewReport(d.ctx, { today: TODAY });
+  assert.equal(r.path, join(d.knowledge, "reviews", "phase-1-review.md"));
+  assert.equal(r.written, true);
+  assert.equal(r.phase, 1);
+  const text = readFileSync(r.path, "utf8");
+  const mtime = statSync(r.path).mtimeMs;
+  const again = writeReviewReport(d.ctx, { today: TODAY });
+  assert.equal(again.written, false);
+  assert.equal(statSync(r.path).mtimeMs, mtime);
+  assert.equal(readFileSync(r.path, "utf8"), text);
+  // An older phase: its own file, with this phase's "new" items only.
+  const p0 = writeReviewReport(d.ctx, { phase: 0, today: TODAY });
+  assert.equal(p0.path, join(d.knowledge, "reviews", "phase-0-review.md"));
+  assert.equal(p0.summary.new_tentative, 0);
+  assert.match(readFileSync(p0.path, "utf8"), /^# Review — phase 0$/m);
+  const outDir = tmp();
+  const o = writeReviewReport(d.ctx, { out: "mine.md", cwd: outDir, today: TODAY });
+  assert.equal(o.path, join(outDir, "mine.md"));
+  assert.equal(readFileSync(o.path, "utf8"), text);
+  assert.equal(treeHash(d.vault), vault);
+});
+
+test("with no sessions the report is phase 0, every section says None, and it is still written", () => {
+  const s = scratch();
+  writeNode(s.vault, { id: "alpha", edges: [{ to: "beta", type: "requires", weight: 1 }] });
+  writeNode(s.vault, { id: "beta" });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  const r = writeReviewReport(ctx, { today: TODAY });
+  assert.equal(r.phase, 0);
+  assert.ok(existsSync(join(s.knowledge, "reviews", "phase-0-review.md")));
+  const md = readFileSync(r.path, "utf8");
+  for (const k of SECTION_ORDER) assert.deepEqual(sectionOf(md, SECTION_TITLES[k]).filter((l) => l.trim()).slice(-1), ["None."], k);
+});
