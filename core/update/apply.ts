@@ -8,10 +8,10 @@ import { withLock } from "../lock.js";
 import { displayPath } from "../paths.js";
 import { buildLocked, compileGraph, type BuildResult } from "../compiler/build.js";
 import { readOverlay } from "../compiler/sources.js";
-import { graphFromText, loadGraph, type LoadedGraph } from "../graph.js";
+import { loadGraph, type GNode, type GraphDoc, type GraphLink } from "../graph.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
-import { planUpdate, type PlanResult } from "./plan.js";
+import { planUpdate, type GraphView, type PlanResult } from "./plan.js";
 import { commitTransaction, crashPoint, hasPendingTransaction, recoverPendingTransaction, type Recovery } from "./transaction.js";
 
 export interface UpdateResult extends PlanResult {
@@ -48,7 +48,20 @@ function loadOverlay(ctx: Context): Overlay | null {
   return r.overlay;
 }
 
-function planAgainst(ctx: Context, docs: EvidenceDoc[], graph: LoadedGraph, dryRun: boolean) {
+/** The id and predecessor maps of an in-memory compile (what the plan reads of a LoadedGraph). */
+function graphView(doc: GraphDoc): GraphView {
+  const nodes = new Map<string, GNode>();
+  const inn = new Map<string, GraphLink[]>();
+  for (const n of doc.nodes) nodes.set(n.id, n as GNode);
+  for (const l of doc.links) {
+    let list = inn.get(l.target);
+    if (!list) inn.set(l.target, (list = []));
+    list.push(l);
+  }
+  return { nodes, in: inn };
+}
+
+function planAgainst(ctx: Context, docs: EvidenceDoc[], graph: GraphView, dryRun: boolean) {
   checkNodeRefs(docs, (id) => graph.nodes.get(id));
   return planUpdate(ctx, docs, graph, loadOverlay(ctx), dryRun);
 }
@@ -63,8 +76,7 @@ export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOp
         hint: "run `akms update` without --dry-run: it completes the interrupted update first",
       });
     }
-    const { text } = compileGraph(ctx, { env });
-    const plan = planAgainst(ctx, docs, graphFromText(text, ctx.paths.graphJson), true);
+    const plan = planAgainst(ctx, docs, graphView(compileGraph(ctx, { env }).doc), true);
     return { ...plan.result, dryRun: true, recovered: null, graph: null };
   }
 

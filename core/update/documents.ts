@@ -9,6 +9,7 @@ import { LIMITS, lineOfPath, parseYaml } from "../yaml.js";
 import { checkSchema, fieldPath } from "../schema-check.js";
 import { displayPath } from "../paths.js";
 import { sha256 } from "../fsx.js";
+import { decodeUtf8 } from "../textfile.js";
 import { ID_PATTERN } from "../schemas/common.js";
 import { AgentMemory, Pcd } from "../schemas/evidence.js";
 
@@ -66,15 +67,6 @@ function readBytes(abs: string, shown: string): Buffer {
     });
   }
   return readFileSync(abs);
-}
-
-function decode(bytes: Buffer, shown: string): string {
-  try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  } catch {
-    throw new AkmsError("ENCODING", "the document is not valid UTF-8", { file: shown, hint: "save the file as UTF-8" });
-  }
 }
 
 function detectKind(data: Record<string, unknown>, shown: string): EvidenceKind {
@@ -145,7 +137,7 @@ function semanticProblems(kind: EvidenceKind, d: Record<string, unknown>, src: S
 
 function readOne(abs: string, shown: string): EvidenceDoc {
   const bytes = readBytes(abs, shown);
-  const text = decode(bytes, shown);
+  const text = decodeUtf8(bytes, shown);
   if (text.trim() === "") {
     throw new ValidationError("the document is empty", { file: shown, line: 1, hint: "an update needs an AgentMemory (spec §4.3) or a PCD (spec §4.4)" });
   }

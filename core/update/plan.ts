@@ -90,6 +90,9 @@ export interface Plan {
   writes: TxnWrite[];
 }
 
+/** What the plan reads of the compiled graph. */
+export type GraphView = Pick<LoadedGraph, "nodes" | "in">;
+
 type Planned = { data: string | Buffer; action: "created" | "appended" | "updated" };
 
 function posix(p: string): string {
@@ -119,7 +122,7 @@ function realOrNull(p: string): string | null {
 }
 
 /** Refuses documents whose session id is registered from other bytes (or taken by another node). */
-function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: LoadedGraph): EvidenceDoc[] {
+function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: GraphView): EvidenceDoc[] {
   const problems: Problem[] = [];
   const fresh: EvidenceDoc[] = [];
   for (const d of docs) {
@@ -163,7 +166,7 @@ function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: LoadedGr
   return fresh;
 }
 
-export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: LoadedGraph, overlay: Overlay | null, dryRun: boolean): Plan {
+export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: GraphView, overlay: Overlay | null, dryRun: boolean): Plan {
   const cfg = ctx.cfg.config;
   const params = paramsFromConfig(cfg);
   const ov: Overlay = overlay ? structuredClone(overlay) : emptyOverlay();
