@@ -137,8 +137,12 @@ export function formatProblem(p: Problem): string {
   return `${head ? head + ": " : ""}${p.message}${p.hint ? ` — ${p.hint}` : ""}`;
 }
 
+const MAX_LISTED = 25;
+
 export function formatError(e: AkmsError): string {
   const lines = [`error[${e.code}]: ${formatProblem({ file: e.file, line: e.line, field: e.field, message: e.message, hint: e.hint })}`];
-  for (const p of e.problems) lines.push(`  ${formatProblem(p)}`);
+  const shown = e.problems.slice(0, MAX_LISTED);
+  for (const p of shown) lines.push(`  ${formatProblem(p)}`);
+  if (e.problems.length > shown.length) lines.push(`  … and ${e.problems.length - shown.length} more (all of them with --json)`);
   return lines.join("\n");
 }

@@ -5,8 +5,11 @@ import { basename, dirname, join } from "node:path";
 
 let tmpCounter = 0;
 
-export function sha256(data: string | Uint8Array): string {
-  return createHash("sha256").update(data).digest("hex");
+export function sha256(data: string | Uint8Array | readonly string[]): string {
+  const h = createHash("sha256");
+  if (typeof data === "string" || data instanceof Uint8Array) h.update(data);
+  else for (const chunk of data) h.update(chunk);
+  return h.digest("hex");
 }
 
 export function readTextIfExists(path: string): string | null {
@@ -53,17 +56,30 @@ function fsyncDir(dir: string): void {
  * Writes `data` to `path` atomically: readers see the old bytes or the new bytes, never a mix.
  * Returns false (and touches nothing) when the file already holds exactly these bytes.
  */
-export function writeFileAtomic(path: string, data: string | Uint8Array): boolean {
-  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data);
-  const current = readBytesIfExists(path);
-  if (current && current.equals(bytes)) return false;
+export function writeFileAtomic(path: string, data: string | Uint8Array | readonly string[], opts: { knownDifferent?: boolean } = {}): boolean {
+  if (Array.isArray(data)) {
+    if (!opts.knownDifferent) return writeFileAtomic(path, data.join(""));
+    return writeChunks(path, data as readonly string[]);
+  }
+  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data as Uint8Array);
+  if (!opts.knownDifferent) {
+    const current = readBytesIfExists(path);
+    if (current && current.equals(bytes)) return false;
+  }
+  return writeChunks(path, [bytes]);
+}
+
+function writeChunks(path: string, chunks: readonly (string | Buffer)[]): boolean {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${++tmpCounter}.tmp`);
   const fd = openSync(tmp, "wx", 0o644);
   try {
-    let off = 0;
-    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+    for (const chunk of chunks) {
+      const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
+      let off = 0;
+      while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+    }
     fsyncSync(fd);
   } catch (e) {
     closeSync(fd);

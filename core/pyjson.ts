@@ -10,6 +10,12 @@ export function pyFloat(x: number): string {
   if (x === Infinity) return "Infinity";
   if (x === -Infinity) return "-Infinity";
   if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
+  const ax = Math.abs(x);
+  if (ax >= 1e-4 && ax < 1e16) {
+    // In this range both JS and Python print the shortest digits in fixed notation.
+    const s = String(x);
+    return s.includes(".") ? s : s + ".0";
+  }
   const neg = x < 0;
   const e = Math.abs(x).toExponential(); // shortest round-trip digits
   const [mant, expS] = e.split("e") as [string, string];
@@ -58,52 +64,90 @@ function cmpKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function write(v: unknown, indent: string, out: string[], asFloat: boolean): void {
+// Pieces go into one array; the elements of long arrays (the graph's nodes and links) are joined
+// one by one, so that neither millions of tiny strings nor a deep rope pile up in memory.
+function dumpInto(v: unknown, indent: string, asFloat: boolean, out: string[]): void {
   if (v === null || v === undefined) {
     out.push("null");
-  } else if (typeof v === "string") {
-    out.push(pyString(v));
-  } else if (typeof v === "number") {
-    out.push(asFloat || !Number.isInteger(v) ? pyFloat(v) : pyInt(v));
-  } else if (typeof v === "boolean") {
-    out.push(v ? "true" : "false");
-  } else if (Array.isArray(v)) {
-    if (v.length === 0) {
-      out.push("[]");
+    return;
+  }
+  switch (typeof v) {
+    case "string":
+      out.push(pyString(v));
+      return;
+    case "number":
+      out.push(asFloat || !Number.isInteger(v) ? pyFloat(v) : pyInt(v));
+      return;
+    case "boolean":
+      out.push(v ? "true" : "false");
+      return;
+    case "object": {
+      const inner = indent + "  ";
+      if (Array.isArray(v)) {
+        if (v.length === 0) {
+          out.push("[]");
+          return;
+        }
+        const long = v.length > 64;
+        out.push("[\n");
+        for (let i = 0; i < v.length; i++) {
+          out.push(i ? ",\n" + inner : inner);
+          if (long) {
+            const own: string[] = [];
+            dumpInto(v[i], inner, asFloat, own);
+            out.push(own.join(""));
+          } else dumpInto(v[i], inner, asFloat, out);
+        }
+        out.push("\n" + indent + "]");
+        return;
+      }
+      const obj = v as Record<string, unknown>;
+      const keys: string[] = [];
+      for (const k in obj) if (obj[k] !== undefined) keys.push(k);
+      if (keys.length === 0) {
+        out.push("{}");
+        return;
+      }
+      keys.sort(cmpKeys);
+      out.push("{\n");
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i]!;
+        out.push((i ? ",\n" : "") + inner + pyString(k) + ": ");
+        dumpInto(obj[k], inner, FLOAT_KEYS.has(k), out);
+      }
+      out.push("\n" + indent + "}");
       return;
     }
-    const inner = indent + "  ";
-    out.push("[\n");
-    for (let i = 0; i < v.length; i++) {
-      if (i) out.push(",\n");
-      out.push(inner);
-      write(v[i], inner, out, asFloat);
-    }
-    out.push("\n", indent, "]");
-  } else if (typeof v === "object") {
-    const keys = Object.keys(v as object).filter((k) => (v as Record<string, unknown>)[k] !== undefined).sort(cmpKeys);
-    if (keys.length === 0) {
-      out.push("{}");
-      return;
-    }
-    const inner = indent + "  ";
-    out.push("{\n");
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      if (i) out.push(",\n");
-      out.push(inner, pyString(k), ": ");
-      write((v as Record<string, unknown>)[k], inner, out, FLOAT_KEYS.has(k));
-    }
-    out.push("\n", indent, "}");
-  } else {
-    throw new TypeError(`cannot serialise ${typeof v}`);
+    default:
+      throw new TypeError(`cannot serialise ${typeof v}`);
   }
 }
 
 /** `json.dumps(v, sort_keys=True, indent=2) + "\n"`. */
 export function pyJsonDumps(v: unknown): string {
+  return pyJsonChunks(v).join("");
+}
+
+/**
+ * The same text as pyJsonDumps, as a list of chunks of roughly `chunkChars` characters, so that
+ * a large document can be hashed and written without ever holding one giant string.
+ */
+export function pyJsonChunks(v: unknown, chunkChars = 256 * 1024): string[] {
   const out: string[] = [];
-  write(v, "", out, false);
+  dumpInto(v, "", false, out);
   out.push("\n");
-  return out.join("");
+  const chunks: string[] = [];
+  let group: string[] = [];
+  let size = 0;
+  for (const piece of out) {
+    group.push(piece);
+    size += piece.length;
+    if (size >= chunkChars) {
+      chunks.push(group.join(""));
+      group = [];
+      size = 0;
+    }
+  }
+  if (group.length) chunks.push(group.join(""));
+  return chunks;
 }

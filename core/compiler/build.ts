@@ -4,17 +4,17 @@ import { statSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Context } from "../context.js";
 import { SchemaVersionError, ValidationError, type Problem } from "../errors.js";
-import { readTextIfExists, sha256, writeFileAtomic } from "../fsx.js";
+import { readBytesIfExists, readTextIfExists, sha256, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import { displayPath, resolveInside } from "../paths.js";
-import { pyJsonDumps } from "../pyjson.js";
+import { pyJsonChunks } from "../pyjson.js";
 import { nowIso } from "../clock.js";
 import { listMarkdown, readNode, readOverlay, type Listed, type Origin, type SourceNode } from "./sources.js";
 import { mergeGraph, type BuildWarning, type GraphDoc } from "./merge.js";
-import { blankGeneratedAt, graphVersionOf } from "./graph-version.js";
+import { blankGeneratedAt, stampGeneratedAt } from "./graph-version.js";
 
 /** Bump when the compiler's output format changes, so fingerprints of older builds stop matching. */
-const BUILD_FORMAT = "akms-build-1";
+const BUILD_FORMAT = "akms-build-2";
 
 export interface BuildOptions {
   keepGoing?: boolean;
@@ -40,6 +40,8 @@ interface Manifest {
   format: string;
   fingerprint: string;
   output_sha: string;
+  /** sha256 of graph.json with generated_at blanked (its first 12 hex are the graph_version). */
+  content_sha: string;
   node_count: number;
   edge_count: number;
   graph_version: string;
@@ -67,8 +69,8 @@ function fingerprint(ctx: Context, set: SourceSet): string {
   for (const [tag, list] of [["g", set.globals], ["l", set.locals], ["m", set.mirrors]] as const) {
     for (const f of list) {
       try {
-        const st = statSync(f.file, { bigint: true });
-        parts.push(`${tag}\t${f.file}\t${st.size}\t${st.mtimeNs}\t${st.ctimeNs}\t${st.ino}`);
+        const st = statSync(f.file);
+        parts.push(`${tag}\t${f.file}\t${st.size}\t${st.mtimeMs}\t${st.ctimeMs}\t${st.ino}`);
       } catch {
         parts.push(`${tag}\t${f.file}\tmissing`);
       }
@@ -101,7 +103,7 @@ function readAll(list: Listed[], origin: Origin, nodes: SourceNode[], problems: 
 }
 
 /** Compiles in memory without writing anything. */
-export function compileGraph(ctx: Context, opts: BuildOptions = {}, set = listSources(ctx)): { doc: GraphDoc; text: string; rejects: Problem[] } {
+export function compileGraph(ctx: Context, opts: BuildOptions = {}, set = listSources(ctx)): { doc: GraphDoc; chunks: string[]; rejects: Problem[] } {
   const problems: Problem[] = [];
   const globals: SourceNode[] = [];
   const locals: SourceNode[] = [];
@@ -113,7 +115,15 @@ export function compileGraph(ctx: Context, opts: BuildOptions = {}, set = listSo
   const ov = readOverlay(ctx.paths.overlay, overlayShown);
   const versionProblems = [...problems, ...ov.problems].filter((p) => p.code === "SCHEMA_VERSION");
   if (versionProblems.length) {
-    throw new SchemaVersionError(versionProblems[0]!.message.match(/is (.*), expected/)?.[1] ?? null, {
+    // The problem's message holds the found value JSON-encoded; decode it so it is not quoted twice.
+    const raw = versionProblems[0]!.message.match(/is (.*), expected/)?.[1];
+    let found: unknown = raw ?? null;
+    try {
+      found = raw === undefined ? null : JSON.parse(raw);
+    } catch {
+      /* keep the raw text */
+    }
+    throw new SchemaVersionError(found, {
       file: versionProblems[0]!.file,
       line: versionProblems[0]!.line,
     });
@@ -143,7 +153,7 @@ export function compileGraph(ctx: Context, opts: BuildOptions = {}, set = listSo
     repoId: (ov.overlay?.repo_id as string | undefined) || basename(ctx.repo),
     contentRefOk: contentRefChecker(ctx),
   });
-  return { doc, text: pyJsonDumps(doc), rejects: problems };
+  return { doc, chunks: pyJsonChunks(doc), rejects: problems };
 }
 
 function manifestPath(ctx: Context): string {
@@ -167,38 +177,47 @@ export function build(ctx: Context, opts: BuildOptions = {}): BuildResult {
 export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult {
   const set = listSources(ctx);
   const fp = fingerprint(ctx, set);
-  const current = readTextIfExists(ctx.paths.graphJson);
-  if (!opts.noCache && current !== null) {
-    const m = readManifest(ctx);
-    if (m && m.fingerprint === fp && m.output_sha === sha256(current)) {
-      return {
-        written: false,
-        graphVersion: m.graph_version,
-        nodeCount: m.node_count,
-        edgeCount: m.edge_count,
-        warnings: m.warnings,
-        rejects: [],
-        fromCache: true,
-        graphJson: ctx.paths.graphJson,
-      };
-    }
+  let currentBytes = readBytesIfExists(ctx.paths.graphJson);
+  const currentSha = currentBytes ? sha256(currentBytes) : null;
+  const m = readManifest(ctx);
+  const manifestValid = m !== null && currentSha !== null && m.output_sha === currentSha;
+  if (!opts.noCache && manifestValid && m.fingerprint === fp) {
+    return {
+      written: false,
+      graphVersion: m.graph_version,
+      nodeCount: m.node_count,
+      edgeCount: m.edge_count,
+      warnings: m.warnings,
+      rejects: [],
+      fromCache: true,
+      graphJson: ctx.paths.graphJson,
+    };
   }
-  const { doc, text, rejects } = compileGraph(ctx, opts, set);
-  let out = text;
+  // Without a trustworthy manifest, the current file's content hash is computed now, and its
+  // bytes released before the compile allocates its own.
+  const currentContentSha = manifestValid ? m.content_sha : currentBytes ? sha256(blankGeneratedAt(currentBytes.toString("utf8"))) : null;
+  currentBytes = null;
+  const { doc, chunks, rejects } = compileGraph(ctx, opts, set);
+  // Unchanged content keeps the file and its generated_at. The manifest remembers the hash of the
+  // current file's content (generated_at blanked), so the 40 MB comparison is a hash comparison.
+  const contentSha = sha256(chunks);
+  let outSha: string;
   let written = false;
-  if (current !== null && blankGeneratedAt(current) === text) {
-    out = current; // same content: keep the file and its generated_at
+  if (currentContentSha === contentSha) {
+    outSha = currentSha!;
   } else {
     doc.graph.generated_at = nowIso(opts.env);
-    out = pyJsonDumps(doc);
-    written = writeFileAtomic(ctx.paths.graphJson, out);
+    chunks[0] = stampGeneratedAt(chunks[0]!, doc.graph.generated_at);
+    outSha = sha256(chunks);
+    written = writeFileAtomic(ctx.paths.graphJson, chunks, { knownDifferent: true });
   }
-  const graphVersion = graphVersionOf(out);
+  const graphVersion = contentSha.slice(0, 12);
   if (!rejects.length) {
     const manifest: Manifest = {
       format: BUILD_FORMAT,
       fingerprint: fp,
-      output_sha: sha256(out),
+      output_sha: outSha,
+      content_sha: contentSha,
       node_count: doc.graph.node_count,
       edge_count: doc.graph.edge_count,
       graph_version: graphVersion,

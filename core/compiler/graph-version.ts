@@ -16,3 +16,8 @@ export function generatedAtOf(text: string): string | null {
 export function graphVersionOf(text: string): string {
   return sha256(blankGeneratedAt(text)).slice(0, 12);
 }
+
+/** Sets the graph-level generated_at of a serialised graph whose value is blank. */
+export function stampGeneratedAt(text: string, iso: string): string {
+  return text.replace(GENERATED_AT, `    "generated_at": "${iso}"`);
+}

@@ -12,7 +12,8 @@ export interface BuildWarning {
     | "ORPHANED_OVERLAY"
     | "MISSING_CONTENT_REF"
     | "SESSION_ID_TAKEN"
-    | "AUTO_UPDATE_OVERRIDE";
+    | "AUTO_UPDATE_OVERRIDE"
+    | "MISSING_CONTENT_DRAFT";
   message: string;
   file?: string;
   node?: string;
@@ -85,18 +86,31 @@ export function mergeGraph(input: MergeInput): GraphDoc {
   const edges: PendingEdge[] = [];
 
   const addNode = (src: SourceNode) => {
-    const { edges: declared, ...attrs } = src.data as Record<string, unknown> & { edges?: PendingEdge[] | null };
-    const node: GraphNode = { ...(attrs as GraphNode), confidence_default: attrs.confidence, node_origin: src.origin };
+    // The parsed frontmatter object is ours alone: turn it into the node in place (no copies).
+    const node = src.data as GraphNode & { edges?: { to: string; type: string; weight: number; note?: string | null }[] | null };
+    const declared = node.edges;
+    node.edges = undefined; // not `delete`: that would drop the object into slow dictionary mode
+    node.confidence_default = node.confidence;
+    node.node_origin = src.origin;
     if (src.origin === "code-mirror") {
       node.source = "generated";
       node.auto_update = true;
     }
     nodes.set(src.id, node);
     shownOf.set(src.id, src.shown);
-    for (const e of (declared as unknown as { to: string; type: string; weight: number; note?: string | null }[] | null | undefined) ?? []) {
-      edges.push({ from: src.id, to: e.to, type: e.type, weight: e.weight, note: e.note, origin: src.origin === "global" ? "global" : "local", file: src.shown });
+    const edgeOrigin = src.origin === "global" ? "global" : "local";
+    for (const e of declared ?? []) {
+      edges.push({ from: src.id, to: e.to, type: e.type, weight: e.weight, note: e.note, origin: edgeOrigin, file: src.shown });
     }
-    const ref = attrs.content_ref;
+    if (src.missingDraft) {
+      warnings.push({
+        code: "MISSING_CONTENT_DRAFT",
+        message: "agent-drafted local node has no `## content_draft` section marking its text as agent-authored (spec §4.1.4, UR-05)",
+        file: src.shown,
+        node: src.id,
+      });
+    }
+    const ref = node.content_ref;
     if (typeof ref === "string" && ref && !input.contentRefOk(src, ref)) {
       warnings.push({
         code: "MISSING_CONTENT_REF",

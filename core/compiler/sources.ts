@@ -1,11 +1,12 @@
 // Reading and validating the source files of the compile: global nodes, local nodes, code-mirror
 // nodes and the overlay. Every bad file becomes a located problem; nothing is skipped silently.
-import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, type Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { z } from "zod";
 import { AkmsError, type Problem } from "../errors.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { LIMITS, parseYaml } from "../yaml.js";
+import { decodeUtf8 } from "../textfile.js";
 import { safeCheck } from "../schema-check.js";
 import { GlobalNode, LocalNode, MirrorNode, hasContentDraft } from "../schemas/node.js";
 import { Overlay } from "../schemas/overlay.js";
@@ -20,6 +21,8 @@ export interface SourceNode {
   /** Path for messages and graph.json warnings (repo-relative, or under the vault's display path). */
   shown: string;
   data: Record<string, unknown>;
+  /** An agent-drafted local node without a `## content_draft` section (UR-05 warning). */
+  missingDraft?: boolean;
 }
 
 export interface Listed {
@@ -53,21 +56,58 @@ export function listMarkdown(dir: string, shownPrefix: string, recursive = false
   return out;
 }
 
-function readLimited(file: string, shown: string): string {
-  const st = statSync(file);
-  if (!st.isFile()) throw new AkmsError("NOT_A_FILE", "is not a regular file", { file: shown });
-  if (st.size > LIMITS.maxFileBytes) {
-    throw new AkmsError("TOO_LARGE", `file is too large (${st.size} bytes, limit ${LIMITS.maxFileBytes})`, {
-      file: shown,
-      hint: "split the node, or move the content to a content_ref target",
-    });
+const HEAD_BYTES = 16 * 1024;
+const headBuf = Buffer.allocUnsafe(HEAD_BYTES);
+
+/** Byte offset just past the closing `---` line of the frontmatter in `buf[0, len)`, or -1. */
+function frontmatterEnd(buf: Buffer, len: number): number {
+  if (len < 4 || buf[0] !== 0x2d || buf[1] !== 0x2d || buf[2] !== 0x2d) return -1;
+  let i = buf.indexOf(0x0a, 0);
+  while (i >= 0 && i < len) {
+    const start = i + 1;
+    if (start + 3 <= len && buf[start] === 0x2d && buf[start + 1] === 0x2d && buf[start + 2] === 0x2d) {
+      let j = start + 3;
+      while (j < len && (buf[j] === 0x20 || buf[j] === 0x09 || buf[j] === 0x0d)) j++;
+      if (j === len) return len;
+      if (buf[j] === 0x0a) return j + 1;
+    }
+    i = buf.indexOf(0x0a, start);
   }
-  const buf = readFileSync(file);
-  const text = buf.toString("utf8");
-  if (text.includes("\uFFFD") && !Buffer.from(text, "utf8").equals(buf)) {
-    throw new AkmsError("ENCODING", "file is not valid UTF-8", { file: shown, hint: "save the file as UTF-8" });
+  return -1;
+}
+
+/**
+ * Reads what the compiler needs of a node file: its frontmatter (and the body when `wholeFile`).
+ * Reading only the head keeps I/O and memory small: parsed values are slices of the text they
+ * came from, so a whole body read here would stay alive as long as the node does.
+ */
+function readSource(file: string, shown: string, wholeFile: boolean): string {
+  const fd = openSync(file, "r");
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new AkmsError("NOT_A_FILE", "is not a regular file", { file: shown });
+    if (st.size > LIMITS.maxFileBytes) {
+      throw new AkmsError("TOO_LARGE", `file is too large (${st.size} bytes, limit ${LIMITS.maxFileBytes})`, {
+        file: shown,
+        hint: "split the node, or move the content to a content_ref target",
+      });
+    }
+    if (!wholeFile) {
+      const n = readSync(fd, headBuf, 0, Math.min(HEAD_BYTES, st.size), 0);
+      const end = frontmatterEnd(headBuf, n);
+      if (end >= 0) return decodeUtf8(headBuf.subarray(0, end), shown);
+    }
+    const all = Buffer.allocUnsafe(st.size);
+    let off = 0;
+    while (off < st.size) {
+      const n = readSync(fd, all, off, st.size - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    return decodeUtf8(all.subarray(0, off), shown);
+  } finally {
+    closeSync(fd);
   }
-  return text;
 }
 
 function asProblems(e: unknown, shown: string): Problem[] {
@@ -82,38 +122,29 @@ const SCHEMAS: Record<Origin, z.ZodType> = { global: GlobalNode, local: LocalNod
 
 export function readNode(item: Listed, origin: Origin): { node?: SourceNode; problems: Problem[] } {
   try {
-    const text = readLimited(item.file, item.shown);
+    const text = readSource(item.file, item.shown, origin === "local");
     const fm = parseFrontmatter(text, item.shown);
     const r = safeCheck(SCHEMAS[origin], fm.data, { file: item.shown, text: fm.yaml, firstLine: fm.firstLine });
     if (!r.ok) return { problems: r.problems };
     const data = r.data as Record<string, unknown>;
-    if (origin === "local" && data.source === "agent" && !hasContentDraft(fm.body)) {
-      return {
-        problems: [
-          {
-            file: item.shown,
-            field: "body",
-            message: "an agent-drafted local node must carry a `## content_draft` section (spec §4.1.4)",
-            hint: "add a `## content_draft` heading above the agent-written text",
-          },
-        ],
-      };
-    }
-    return { node: { id: data.id as string, origin, file: item.file, shown: item.shown, data }, problems: [] };
+    // The body is not graph input (spec §2): a missing content_draft section is a health warning, not a reject.
+    const missingDraft = origin === "local" && data.source === "agent" && !hasContentDraft(fm.body);
+    return { node: { id: data.id as string, origin, file: item.file, shown: item.shown, data, missingDraft }, problems: [] };
   } catch (e) {
     return { problems: asProblems(e, item.shown) };
   }
 }
 
 export function readOverlay(file: string, shown: string): { overlay: Overlay | null; problems: Problem[] } {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, "utf8");
+    bytes = readFileSync(file);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return { overlay: null, problems: [] };
     throw e;
   }
   try {
+    const text = decodeUtf8(bytes, shown);
     const data = parseYaml(text, { file: shown });
     if (data === null || data === undefined) {
       return { overlay: null, problems: [{ file: shown, line: 1, message: "the overlay is empty", hint: "delete the file or add `akms_schema: v2`" }] };

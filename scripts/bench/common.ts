@@ -1,0 +1,78 @@
+// Shared benchmark plumbing: timing whole processes (wall time and peak RSS), medians, data sets.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { generateVault } from "./genvault.js";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const BIN = join(ROOT, "bin", "akms.mjs");
+export const SHARED_BENCH = resolve(ROOT, "..", "shared", "bench");
+
+export interface Run {
+  wallMs: number;
+  peakKb: number | null;
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const HAS_TIME = existsSync("/usr/bin/time");
+
+/** Runs a whole process; peak RSS from GNU time when it is there. */
+export function timeRun(cmd: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Run {
+  const argv = HAS_TIME ? ["/usr/bin/time", "-f", "__PEAK_KB=%M", ...cmd] : cmd;
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(argv[0]!, argv.slice(1), { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env }, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const m = /__PEAK_KB=(\d+)/.exec(r.stderr ?? "");
+  return { wallMs, peakKb: m ? Number(m[1]) : null, code: r.status ?? -1, stdout: r.stdout ?? "", stderr: (r.stderr ?? "").replace(/__PEAK_KB=\d+\n?/, "") };
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+export function sizes(defaults = [500, 5000, 50000]): number[] {
+  return process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(",").map(Number) : defaults;
+}
+
+const DATA_VERSION = "1";
+
+/** A generated knowledge base of `n` global nodes under .bench/ (made once, reused). */
+export function dataset(n: number): { dir: string; vault: string; repo: string } {
+  const dir = join(ROOT, ".bench", `kb-${n}`);
+  const stamp = join(dir, ".complete");
+  if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== DATA_VERSION) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    generateVault(dir, n);
+    writeFileSync(stamp, DATA_VERSION);
+  }
+  return { dir, vault: join(dir, "vault"), repo: join(dir, "repo") };
+}
+
+export function akmsCmd(args: string[]): string[] {
+  return [process.execPath, BIN, ...args];
+}
+
+export const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+export const fmtMb = (kb: number | null) => (kb === null ? "n/a" : `${(kb / 1024).toFixed(0)} MB`);
+
+export interface BenchSection {
+  name: string;
+  title: string;
+  run(): Promise<unknown> | unknown;
+}
+
+/** Every section, in order. Each lives in its own file under scripts/bench/. */
+export function benchSections(): BenchSection[] {
+  return registry;
+}
+
+const registry: BenchSection[] = [];
+export function registerSection(s: BenchSection): void {
+  registry.push(s);
+}

@@ -1,0 +1,65 @@
+// Compile: `akms build` cold and no-op, side by side with shared/bench/pyref_build.py (Python,
+// PyYAML's C loader, NetworkX) on the same generated data in the same run.
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { SHARED_BENCH, akmsCmd, dataset, fmtMb, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
+
+function reps(n: number): number {
+  return Number(process.env.BENCH_REPS ?? (n >= 50000 ? 3 : 5));
+}
+
+registerSection({
+  name: "compile",
+  title: "Compile (akms build) vs the spec's stack (pyref_build.py)",
+  run() {
+    const pyref = join(SHARED_BENCH, "pyref_build.py");
+    const havePy = existsSync(pyref) && timeRun(["python3", "-c", "import networkx, yaml"]).code === 0;
+    const rows: Record<string, unknown>[] = [];
+    console.log("| nodes | akms cold | akms no-op | akms peak RSS | pyref | pyref peak RSS | ratio (pyref / akms cold) |");
+    console.log("|---:|---:|---:|---:|---:|---:|---:|");
+    for (const n of sizes()) {
+      const d = dataset(n);
+      const graph = join(d.repo, "knowledge", "graph", "graph.json");
+      const cache = join(d.repo, "knowledge", "graph", ".cache");
+      const cold: number[] = [];
+      const coldRss: number[] = [];
+      const noop: number[] = [];
+      const py: number[] = [];
+      const pyRss: number[] = [];
+      for (let i = 0; i < reps(n); i++) {
+        // Interleaved, so that machine noise hits both sides alike.
+        rmSync(graph, { force: true });
+        rmSync(cache, { recursive: true, force: true });
+        const a = timeRun(akmsCmd(["build", "--repo", d.repo, "--vault", d.vault]));
+        if (a.code !== 0) throw new Error(`akms build failed: ${a.stderr}`);
+        cold.push(a.wallMs);
+        if (a.peakKb !== null) coldRss.push(a.peakKb);
+        const b = timeRun(akmsCmd(["build", "--repo", d.repo, "--vault", d.vault]));
+        if (!/^unchanged/.test(b.stdout)) throw new Error(`no-op rebuild wrote: ${b.stdout}`);
+        noop.push(b.wallMs);
+        if (havePy) {
+          const p = timeRun(["python3", pyref, d.vault, d.repo, join(d.dir, "pyref-graph.json")]);
+          if (p.code !== 0) throw new Error(`pyref failed: ${p.stderr}`);
+          py.push(p.wallMs);
+          if (p.peakKb !== null) pyRss.push(p.peakKb);
+        }
+      }
+      const row = {
+        nodes: n,
+        akms_cold_ms: median(cold),
+        akms_noop_ms: median(noop),
+        akms_peak_kb: coldRss.length ? Math.max(...coldRss) : null,
+        pyref_ms: py.length ? median(py) : null,
+        pyref_peak_kb: pyRss.length ? Math.max(...pyRss) : null,
+        ratio: py.length ? median(py) / median(cold) : null,
+        runs: { cold, noop, py },
+      };
+      rows.push(row);
+      console.log(
+        `| ${n.toLocaleString("en")} | ${fmtMs(row.akms_cold_ms)} | ${fmtMs(row.akms_noop_ms)} | ${fmtMb(row.akms_peak_kb)} | ${row.pyref_ms === null ? "n/a" : fmtMs(row.pyref_ms)} | ${fmtMb(row.pyref_peak_kb)} | ${row.ratio === null ? "n/a" : row.ratio.toFixed(1) + "×"} |`,
+      );
+    }
+    console.log(`\nmedian of ${reps(500)} runs (${reps(50000)} at 50,000); whole CLI processes; cold = no graph.json and no build cache.`);
+    return rows;
+  },
+});
