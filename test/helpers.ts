@@ -9,6 +9,8 @@ import { fileURLToPath } from "node:url";
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const DEMO = join(ROOT, "fixtures", "demo");
 export const BIN = join(ROOT, "bin", "akms.mjs");
+/** The Python with NetworkX and PyYAML (CI sets AKMS_PYTHON when it is not the first python3). */
+export const PYTHON = process.env.AKMS_PYTHON ?? "python3";
 
 export function tmp(prefix = "akms-test-"): string {
   return mkdtempSync(join(tmpdir(), prefix));

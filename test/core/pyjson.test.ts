@@ -2,11 +2,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { pyFloat, pyJsonDumps } from "../../core/pyjson.js";
+import { PYTHON } from "../helpers.js";
 
 const FLOATS = [0.1, 1.0, 1e-5, 1.5e-5, 1e16, 1e15, 123456789012345678, 0.0001, 0.00012, -2.5, 5e-324, 1.7976931348623157e308, 0.30000000000000004, 0.83868, 100.5, 1e22, 3.14159e-10, 2.5e-7];
 
 test("pyFloat prints every float exactly like Python's repr", () => {
-  const py = spawnSync("python3", ["-c", `import json,sys; print(json.dumps([repr(float(x)) for x in json.loads(sys.stdin.read())]))`], {
+  const py = spawnSync(PYTHON, ["-c", `import json,sys; print(json.dumps([repr(float(x)) for x in json.loads(sys.stdin.read())]))`], {
     input: JSON.stringify(FLOATS),
     encoding: "utf8",
   });
@@ -22,7 +23,7 @@ test("pyJsonDumps is a fixed point of Python's json.dumps(json.loads(x), sort_ke
   };
   const text = pyJsonDumps(doc);
   assert.match(text, /"weight": 1\.0/);
-  const py = spawnSync("python3", ["-c", "import json,sys; t=sys.stdin.read(); sys.stdout.write(json.dumps(json.loads(t), sort_keys=True, indent=2)+'\\n')"], {
+  const py = spawnSync(PYTHON, ["-c", "import json,sys; t=sys.stdin.read(); sys.stdout.write(json.dumps(json.loads(t), sort_keys=True, indent=2)+'\\n')"], {
     input: text,
     encoding: "utf8",
   });
