@@ -1,8 +1,6 @@
 // Bundles the CLI into one ESM file (fast start-up: one module graph to load).
 import { build } from "esbuild";
-await build({
-  entryPoints: ["src/cli.ts"],
-  outfile: "dist/akms.mjs",
+const common = {
   bundle: true,
   platform: "node",
   format: "esm",
@@ -10,7 +8,11 @@ await build({
   sourcemap: false,
   legalComments: "none",
   jsx: "automatic",
-  external: ["typescript", "web-tree-sitter", "tree-sitter-python", "react-devtools-core", "@tobilu/qmd"],
+  external: ["typescript", "web-tree-sitter", "tree-sitter-python", "@tobilu/qmd"],
+  alias: { "react-devtools-core": "./scripts/stubs/react-devtools-core.mjs" },
   banner: { js: "import { createRequire as __akmsCreateRequire } from 'node:module'; const require = __akmsCreateRequire(import.meta.url);" },
   logLevel: "warning",
-});
+};
+await build({ ...common, entryPoints: ["src/cli.ts"], outfile: "dist/akms.mjs" });
+// The compiler's parse worker (core/compiler/parallel.ts looks for it next to the bundle).
+await build({ ...common, entryPoints: ["core/compiler/parse-worker.ts"], outfile: "dist/parse-worker.mjs" });

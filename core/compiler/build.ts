@@ -9,7 +9,9 @@ import { withLock } from "../lock.js";
 import { displayPath, resolveInside } from "../paths.js";
 import { pyJsonChunks } from "../pyjson.js";
 import { nowIso } from "../clock.js";
-import { listMarkdown, readNode, readOverlay, type Listed, type Origin, type SourceNode } from "./sources.js";
+import { listMarkdown, readOverlay, type Listed, type SourceNode } from "./sources.js";
+import { readJobs } from "./parallel.js";
+import type { ShareResult } from "./read-share.js";
 import { mergeGraph, type BuildWarning, type GraphDoc } from "./merge.js";
 import { blankGeneratedAt, stampGeneratedAt } from "./graph-version.js";
 
@@ -94,23 +96,17 @@ function contentRefChecker(ctx: Context): (node: SourceNode, ref: string) => boo
   };
 }
 
-function readAll(list: Listed[], origin: Origin, nodes: SourceNode[], problems: Problem[]): void {
-  for (const item of list) {
-    const r = readNode(item, origin);
-    if (r.node) nodes.push(r.node);
-    else problems.push(...r.problems);
-  }
-}
-
 /** Compiles in memory without writing anything. */
 export function compileGraph(ctx: Context, opts: BuildOptions = {}, set = listSources(ctx)): { doc: GraphDoc; chunks: string[]; rejects: Problem[] } {
-  const problems: Problem[] = [];
-  const globals: SourceNode[] = [];
-  const locals: SourceNode[] = [];
-  const mirrors: SourceNode[] = [];
-  readAll(set.globals, "global", globals, problems);
-  readAll(set.locals, "local", locals, problems);
-  readAll(set.mirrors, "code-mirror", mirrors, problems);
+  const [g, l, mi] = readJobs([
+    { origin: "global", items: set.globals },
+    { origin: "local", items: set.locals },
+    { origin: "code-mirror", items: set.mirrors },
+  ]) as [ShareResult, ShareResult, ShareResult];
+  const globals = g.nodes;
+  const locals = l.nodes;
+  const mirrors = mi.nodes;
+  const problems: Problem[] = [...g.problems, ...l.problems, ...mi.problems];
   const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
   const ov = readOverlay(ctx.paths.overlay, overlayShown);
   const versionProblems = [...problems, ...ov.problems].filter((p) => p.code === "SCHEMA_VERSION");
