@@ -292,7 +292,7 @@ export function checkLoadoutSections(body: string, bodyLine: number, shown: stri
 }
 
 /** The `..`-free, non-absolute, inside-its-root check of a content_ref (spec §4.1.5, DESIGN §5). */
-function checkContentRef(ref: unknown, root: string | null, shown: string, line: number | undefined, field: string): Problem[] {
+function checkContentRef(ref: unknown, root: string | null, shown: string, lineOf: () => number | undefined, field: string): Problem[] {
   if (typeof ref !== "string" || ref === "") return [];
   const escapes = ref.startsWith("/") || /^[A-Za-z]:[\\/]/.test(ref) || ref.startsWith("~") || ref.split(/[\\/]/).includes("..") || ref.includes("\0");
   if (escapes) {
@@ -300,7 +300,7 @@ function checkContentRef(ref: unknown, root: string | null, shown: string, line:
       {
         code: "MISSING_CONTENT_REF",
         file: shown,
-        line,
+        line: lineOf(),
         field,
         message: `${field} ${JSON.stringify(ref)} is absolute or climbs out with '..'; it is never read (the build warns MISSING_CONTENT_REF)`,
         hint: "make it a path relative to the node's layer root, without '..'",
@@ -320,7 +320,7 @@ function checkContentRef(ref: unknown, root: string | null, shown: string, line:
     {
       code: "MISSING_CONTENT_REF",
       file: shown,
-      line,
+      line: lineOf(),
       field,
       message: `${field} ${JSON.stringify(ref)} does not resolve to a file inside ${root}${full === null ? " (a symlink leads out of it)" : ""}`,
       hint: "create the file, or fix the path (relative to the layer root)",
@@ -338,9 +338,10 @@ function layerRoot(kind: Kind, abs: string): string | null {
   return i > 0 ? parts.slice(0, i).join(sep) || sep : null;
 }
 
-function idMismatch(shown: string, line: number | undefined, field: string, value: unknown, expected: string, what: string): Problem[] {
+function idMismatch(shown: string, lineOf: () => number | undefined, field: string, value: unknown, expected: string, what: string): Problem[] {
   if (typeof value !== "string" && typeof value !== "number") return [];
   if (String(value) === expected) return [];
+  const line = lineOf();
   return [
     {
       code: "ID_FILENAME_MISMATCH",
@@ -362,10 +363,10 @@ function extraChecks(kind: Kind, parsed: Parsed, abs: string, shown: string): { 
   const name = basename(abs);
   const stem = name.replace(/\.[^.]+$/, "");
   if (kind === "global-node" || kind === "local-node") {
-    warnings.push(...idMismatch(shown, lineOf(["id"]), "id", d.id, stem, `${String(d.id)}.md`));
+    warnings.push(...idMismatch(shown, () => lineOf(["id"]), "id", d.id, stem, `${String(d.id)}.md`));
   }
   if (kind === "global-node" || kind === "local-node" || kind === "mirror-node") {
-    warnings.push(...checkContentRef(d.content_ref, layerRoot(kind, abs), shown, lineOf(["content_ref"]), "content_ref"));
+    warnings.push(...checkContentRef(d.content_ref, layerRoot(kind, abs), shown, () => lineOf(["content_ref"]), "content_ref"));
   }
   if (kind === "local-node" && d.source === "agent" && !hasContentDraft(parsed.body ?? "")) {
     const p: Problem = {
@@ -383,19 +384,19 @@ function extraChecks(kind: Kind, parsed: Parsed, abs: string, shown: string): { 
   if (kind === "overlay" && d.session_nodes && typeof d.session_nodes === "object") {
     for (const [id, entry] of Object.entries(d.session_nodes as Record<string, unknown>)) {
       const ref = (entry as Record<string, unknown> | null)?.content_ref;
-      const p = checkContentRef(ref, null, shown, lineOf(["session_nodes", id, "content_ref"]), `session_nodes.${id}.content_ref`);
+      const p = checkContentRef(ref, null, shown, () => lineOf(["session_nodes", id, "content_ref"]), `session_nodes.${id}.content_ref`);
       warnings.push(...p);
     }
   }
   if (kind === "agent-memory" && basename(dirname(abs)) === "sessions") {
-    warnings.push(...idMismatch(shown, lineOf(["task_id"]), "task_id", d.task_id, stem, `${String(d.task_id)}.md`));
+    warnings.push(...idMismatch(shown, () => lineOf(["task_id"]), "task_id", d.task_id, stem, `${String(d.task_id)}.md`));
   }
   if (kind === "pcd") {
     const m = HANDOFF.exec(name);
-    if (m) warnings.push(...idMismatch(shown, lineOf(["phase_id"]), "phase_id", d.phase_id, m[1]!, `handoff_phase_${String(d.phase_id)}.md`));
+    if (m) warnings.push(...idMismatch(shown, () => lineOf(["phase_id"]), "phase_id", d.phase_id, m[1]!, `handoff_phase_${String(d.phase_id)}.md`));
   }
   if (kind === "task") {
-    warnings.push(...idMismatch(shown, lineOf(["task_id"]), "task_id", d.task_id, stem, `${String(d.task_id)}.json`));
+    warnings.push(...idMismatch(shown, () => lineOf(["task_id"]), "task_id", d.task_id, stem, `${String(d.task_id)}.json`));
   }
   if (kind === "loadout") errors.push(...checkLoadoutSections(parsed.body ?? "", parsed.bodyLine ?? 1, shown));
   return { errors, warnings };
