@@ -185,7 +185,8 @@ function readOne(abs: string, shown: string): EvidenceDoc {
 function reject(problems: Problem[], what: string): never {
   const files = new Set(problems.map((p) => p.file));
   const first = problems[0]!;
-  throw new ValidationError(
+  throw new AkmsError(
+    problems.length === 1 ? (first.code ?? "VALIDATION") : "VALIDATION",
     problems.length === 1 ? first.message : `${problems.length} problems in ${files.size} ${what}${files.size === 1 ? "" : "s"}; nothing was changed`,
     {
       file: first.file,

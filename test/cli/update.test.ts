@@ -1,0 +1,191 @@
+// `akms update` on bad input: every case exits 1 (2 for usage), names file, field and line, prints
+// no stack trace, and leaves knowledge/ and the global vault byte-identical.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { snapshot, treeHash, write } from "../helpers.js";
+import { kb, memory, pcd, run, type Scratch } from "../update-helpers.js";
+
+function base(): Scratch {
+  return kb([
+    { id: "x", confidence: 0.85, domain: "fft" },
+    { id: "p", confidence: 0.85, domain: "fft", edges: [{ to: "x", type: "requires", weight: 0.8 }] },
+  ]);
+}
+
+/** Runs the update and checks the rejection: exit code, nothing written, no stack trace. */
+function rejected(s: Scratch, files: string[], code = 1) {
+  const knowledge = snapshot(s.knowledge);
+  const vault = treeHash(s.vault);
+  const human = run(s, ["update", ...files]);
+  const r = run(s, ["update", ...files, "--json"]);
+  assert.equal(human.code, code, human.stderr + human.stdout);
+  assert.equal(r.code, code);
+  assert.equal(r.json.ok, false);
+  assert.doesNotMatch(human.stderr, /\bat .*\.(?:m?js|ts):\d+/, "no stack trace");
+  assert.equal(human.stdout, "");
+  assert.deepEqual(snapshot(s.knowledge), knowledge, "knowledge/ changed");
+  assert.equal(treeHash(s.vault), vault, "the global vault changed");
+  const problems = r.json.error.problems?.length ? r.json.error.problems : [r.json.error];
+  return { error: r.json.error, problems, stderr: human.stderr };
+}
+
+const has = (problems: { field?: string; line?: number; file?: string; message: string }[], field: string, line?: number, message?: RegExp) =>
+  assert.ok(
+    problems.some((p) => p.field === field && (line === undefined || p.line === line) && (!message || message.test(p.message))),
+    `no problem on ${field}${line ? ` at line ${line}` : ""}: ${JSON.stringify(problems)}`,
+  );
+
+test("wrong types are reported per field with their lines", () => {
+  const s = base();
+  const doc = memory({ task: "t1", extra: 'nodes_used: [{"id": "x", "useful": "yes", "coverage": "stale"}]' })
+    .replace("phase_id: 1", 'phase_id: "one"')
+    .replace("tests_passed: 7", "tests_passed: 7.5");
+  write(join(s.dir, "bad.md"), doc);
+  const { problems, stderr } = rejected(s, ["bad.md"]);
+  has(problems, "phase_id", 4, /integer/);
+  has(problems, "tests_passed", 9, /integer/);
+  has(problems, "nodes_used[0].useful", 11);
+  has(problems, "nodes_used[0].coverage", 11, /sufficient \| missing-detail \| outdated/);
+  assert.match(stderr, /bad\.md:4: phase_id:/);
+});
+
+test("unknown node ids in nodes_used and pitfall node_refs make the document invalid", () => {
+  const s = base();
+  write(
+    join(s.dir, "bad.md"),
+    memory({
+      task: "t1",
+      used: [
+        { id: "x", useful: true, coverage: "sufficient" },
+        { id: "no-such-node", useful: true, coverage: "outdated" },
+      ],
+      pitfalls: [{ node_ref: "ghost", description: "d", severity: "high" }],
+    }),
+  );
+  const { problems, stderr } = rejected(s, ["bad.md"]);
+  has(problems, "nodes_used[1].id", 11, /unknown node id "no-such-node"/);
+  has(problems, "pitfalls_discovered[0].node_ref", 12, /unknown node id "ghost"/);
+  assert.match(stderr, /bad\.md:11: nodes_used\[1\]\.id: unknown node id "no-such-node"/);
+});
+
+test("a pitfall cannot hang on a session node", () => {
+  const s = base();
+  write(join(s.dir, "ok.md"), memory({ task: "t1", used: [{ id: "x", useful: true, coverage: "sufficient" }] }));
+  assert.equal(run(s, ["update", "ok.md"]).code, 0);
+  write(join(s.dir, "bad.md"), memory({ task: "t2", pitfalls: [{ node_ref: "session-t1", description: "d", severity: "low" }] }));
+  const { problems } = rejected(s, ["bad.md"]);
+  has(problems, "pitfalls_discovered[0].node_ref", undefined, /is a session node/);
+});
+
+test("path-like task_id and suggested_id are rejected by the id rule", () => {
+  const s = base();
+  write(join(s.dir, "a.md"), memory({ task: '"../../etc/x"' }));
+  write(join(s.dir, "b.md"), memory({ task: "t2", knowledge: [{ suggested_id: "../escape", content_draft: "d" }] }));
+  write(join(s.dir, "c.md"), memory({ task: "t3", knowledge: [{ suggested_id: "sub/dir", content_draft: "d" }], extra: 'nodes_missing: [{"description": "d", "suggested_id": "/abs", "domain": "fft", "priority": "low"}]' }));
+  const { problems } = rejected(s, ["a.md", "b.md", "c.md"]);
+  has(problems, "task_id", 2, /must match/);
+  has(problems, "new_knowledge[0].suggested_id", 11, /must match/);
+  assert.ok(problems.some((p: { file: string; field?: string }) => p.file.endsWith("c.md") && p.field === "new_knowledge[0].suggested_id"));
+  assert.ok(problems.some((p: { file: string; field?: string }) => p.file.endsWith("c.md") && p.field === "nodes_missing[0].suggested_id"));
+});
+
+test("two documents with the same task id in one call are refused, even when both are valid", () => {
+  const s = base();
+  write(join(s.dir, "a.md"), memory({ task: "t1", used: [{ id: "x", useful: true, coverage: "sufficient" }] }));
+  write(join(s.dir, "b.md"), memory({ task: "t1", used: [{ id: "p", useful: true, coverage: "sufficient" }] }));
+  const { problems } = rejected(s, ["a.md", "b.md"]);
+  has(problems, "task_id", 2, /gives session session-t1, like .*a\.md/);
+  // The same file twice is the same task twice.
+  rejected(s, ["a.md", "a.md"]);
+  // Two PCDs of one phase likewise.
+  write(join(s.dir, "p1.md"), pcd({ phase: 3 }));
+  write(join(s.dir, "p2.md"), pcd({ phase: 3, date: "2026-04-01" }));
+  has(rejected(s, ["p1.md", "p2.md"]).problems, "phase_id", 2);
+});
+
+test("numbers outside [0, 1] on confidence or weight fields are rejected", () => {
+  const s = base();
+  write(
+    join(s.dir, "bad.md"),
+    memory({
+      task: "t1",
+      extra: [
+        'nodes_used: [{"id": "x", "useful": true, "coverage": "sufficient", "confidence": 1.5}]',
+        'pitfalls_discovered: [{"node_ref": "x", "description": "d", "severity": "high", "weight": -0.1}]',
+        'new_knowledge: [{"suggested_id": "k", "content_draft": "d", "status": "tentative", "source": "agent", "confidence": 85}]',
+      ].join("\n"),
+    }),
+  );
+  const { problems } = rejected(s, ["bad.md"]);
+  has(problems, "nodes_used[0].confidence", 11, /between 0\.0 and 1\.0/);
+  has(problems, "pitfalls_discovered[0].weight", 12, /between 0\.0 and 1\.0/);
+  has(problems, "new_knowledge[0].confidence", 13, /between 0\.0 and 1\.0/);
+});
+
+test("empty documents are rejected", () => {
+  const s = base();
+  write(join(s.dir, "empty.md"), "");
+  write(join(s.dir, "blank.md"), "  \n\n");
+  write(join(s.dir, "nofields.md"), "---\n---\n# nothing\n");
+  write(join(s.dir, "empty.yaml"), "# only a comment\n");
+  write(join(s.dir, "nofront.md"), "# Just Markdown\n");
+  const { problems } = rejected(s, ["empty.md", "blank.md", "nofields.md", "empty.yaml", "nofront.md"]);
+  const files = new Set(problems.map((p: { file: string }) => p.file.split("/").pop()));
+  assert.deepEqual([...files].sort(), ["blank.md", "empty.md", "empty.yaml", "nofields.md", "nofront.md"]);
+  assert.ok(problems.some((p: { message: string }) => /empty/.test(p.message)));
+  assert.ok(problems.some((p: { message: string }) => /no YAML frontmatter/.test(p.message)));
+});
+
+test("a PCD with empty next_phase_warnings is rejected (FR-M06)", () => {
+  const s = base();
+  write(join(s.dir, "handoff_phase_1.md"), pcd({ phase: 1, warnings: [] }));
+  const { problems } = rejected(s, ["handoff_phase_1.md"]);
+  has(problems, "next_phase_warnings", 9, /at least one entry/);
+});
+
+test("a YAML alias bomb is refused without expanding it", () => {
+  const s = base();
+  const levels = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+  for (let i = 1; i < 9; i++) levels.push(`a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(",")}]`);
+  write(join(s.dir, "bomb.md"), memory({ task: "t1", extra: levels.join("\n") }));
+  const started = Date.now();
+  const { error } = rejected(s, ["bomb.md"]);
+  assert.equal(error.code, "YAML");
+  assert.match(error.message, /alias/);
+  assert.ok(Date.now() - started < 30_000);
+});
+
+test("one bad document rejects the whole call: the good one is not applied either", () => {
+  const s = base();
+  write(join(s.dir, "good.md"), memory({ task: "t1", used: [{ id: "x", useful: true, coverage: "outdated" }] }));
+  write(join(s.dir, "bad.md"), memory({ task: "t2", used: [{ id: "missing", useful: true, coverage: "outdated" }] }));
+  const { problems } = rejected(s, ["good.md", "bad.md"]);
+  assert.ok(problems.every((p: { file: string }) => p.file.endsWith("bad.md")));
+});
+
+test("other malformed input: wrong schema version, not an evidence document, bad counts, reserved domain, bad UTF-8, missing file", () => {
+  const s = base();
+  write(join(s.dir, "v1.md"), memory({ task: "t1" }).replace("akms_schema: v2", "akms_schema: v1"));
+  write(join(s.dir, "node.md"), "---\nid: n\ntitle: N\ndomain: d\ntags: [a]\nstatus: established\nconfidence: 0.5\nsource: human\nakms_schema: v2\n---\n");
+  write(join(s.dir, "counts.md"), memory({ task: "t3" }).replace("tests_passed: 7", "tests_passed: 9"));
+  write(join(s.dir, "domain.md"), memory({ task: "t4", knowledge: [{ suggested_id: "k", domain: "session", content_draft: "d" }] }));
+  write(join(s.dir, "blankdraft.md"), memory({ task: "t5", knowledge: [{ suggested_id: "k", content_draft: "  \n " }] }));
+  writeFileSync(join(s.dir, "latin1.md"), Buffer.concat([Buffer.from(memory({ task: "t6" }).replace("A task", "caf")), Buffer.from([0xe9, 0x0a])]));
+  const { problems } = rejected(s, ["v1.md", "node.md", "counts.md", "domain.md", "blankdraft.md", "latin1.md", "nope.md"]);
+  const by = (f: string) => problems.filter((p: { file: string }) => p.file.endsWith(f));
+  assert.equal(by("v1.md")[0].code, "SCHEMA_VERSION");
+  assert.match(by("node.md")[0].message, /cannot tell whether this is an AgentMemory or a PCD/);
+  has(by("counts.md"), "tests_passed", 9, /more than tests_total/);
+  has(by("domain.md"), "new_knowledge[0].domain", 11, /system-reserved/);
+  has(by("blankdraft.md"), "new_knowledge[0].content_draft", 11, /holds no text/);
+  assert.equal(by("latin1.md")[0].code, "ENCODING");
+  assert.match(by("nope.md")[0].message, /no such file/);
+});
+
+test("no file at all is a usage error (exit 2)", () => {
+  const s = base();
+  const { error } = rejected(s, [], 2);
+  assert.equal(error.code, "USAGE");
+});
