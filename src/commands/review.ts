@@ -2,6 +2,7 @@ import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { SECTION_TITLES, writeReviewReport } from "../../core/report.js";
 import { SECTION_ORDER } from "../../core/review/sections.js";
+import { openConsole } from "../console/open.js";
 import type { CommandSpec, Flags } from "./types.js";
 
 function reportRun(flags: Flags) {
@@ -26,6 +27,8 @@ export const reviewCommand: CommandSpec = {
     if (!process.stdout.isTTY || !process.stdin.isTTY) {
       throw new UsageError("the review console needs an interactive terminal", "use `akms review --report` for the Markdown report, and `akms promote|draft|undraft|dedup|undo` to act");
     }
-    throw new UsageError("the review console is not available in this build yet", "use `akms review --report` and the review action commands (`akms promote ID`, `akms draft ID`, …)");
+    const phase = flags.phase as number | undefined;
+    if (phase !== undefined && (!Number.isInteger(phase) || phase < 0)) throw new UsageError("--phase must be a whole number (0 or more)", "akms review --phase 2");
+    return openConsole(loadContext({ repo: flags.repo, vault: flags.vault }), flags);
   },
 };

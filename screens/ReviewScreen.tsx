@@ -1,0 +1,279 @@
+// Review (the default screen): the review report's sections as navigable lists with counts, each
+// item's key facts inline (status, confidence global → local, origin, provenance — UR-08), and a
+// detail pane with the node's frontmatter, body and content_draft; a pending dedup merge is shown
+// side by side (the existing text beside the appended draft, with its score and session).
+import React from "react";
+import { Box, Text } from "ink";
+import type { ReviewState } from "../src/console/state/review.js";
+import { selectedIn } from "../src/console/state/review.js";
+import type { ReviewItem, ReviewSectionView } from "../src/console/review-view.js";
+import { itemFacts } from "../src/console/review-view.js";
+import type { NodeDetail } from "../src/console/detail.js";
+import { confPair, safe, truncate, width as cells, wrap } from "../src/console/text.js";
+import { Table, type Column } from "../components/Table.js";
+import { Rule } from "../components/Rule.js";
+import { KeyHint } from "../components/KeyHint.js";
+import { SideBySide } from "../components/SideBySide.js";
+import { confColor, statusColor, useTheme } from "../components/theme.js";
+import type { DedupSection } from "../core/review/dedup-sections.js";
+
+export interface ReviewProps {
+  width: number;
+  height: number;
+  state: ReviewState;
+  sections: ReviewSectionView[];
+  item: ReviewItem | null;
+  detail: NodeDetail | null;
+  /** "phase 2 · 14 items need a look" */
+  headline: string;
+}
+
+export interface DetailLine {
+  text: string;
+  color?: string;
+  bold?: boolean;
+  dim?: boolean;
+}
+
+export const WIDE = 120;
+
+export function reviewLayout(width: number, height: number): { wide: boolean; list: number; detail: number; sideW: number } {
+  const wide = width >= WIDE;
+  // Narrow: strip, rule, list, rule, detail, hints. Wide: rule, list, rule, detail, hints (sections on the left).
+  const fixed = wide ? 3 : 4;
+  const free = Math.max(4, height - fixed);
+  const list = Math.max(3, Math.min(wide ? 14 : 9, Math.floor(free * 0.4)));
+  return { wide, list, detail: Math.max(1, free - list), sideW: wide ? 30 : 0 };
+}
+
+/** The pending dedup section an item is about (by session when the item names one). */
+export function dedupOf(item: ReviewItem | null, detail: NodeDetail | null): DedupSection | null {
+  if (!detail?.dedup.length) return null;
+  const session = item && typeof item.raw.session === "string" ? item.raw.session : null;
+  const pending = detail.dedup.filter((d) => d.status === "pending");
+  return (session ? detail.dedup.find((d) => d.session === session && d.status === "pending") : null) ?? pending[0] ?? null;
+}
+
+export interface DedupView {
+  session: string;
+  score: string;
+  status: string;
+  kind: string;
+  match: string;
+  existing: string[];
+  draft: string[];
+}
+
+/** A dedup event item (core DedupEventItem) as the side-by-side view shows it. */
+export function dedupEvent(item: ReviewItem | null): DedupView | null {
+  const r = item?.raw;
+  if (!r || typeof r.draft_text !== "string") return null;
+  return {
+    session: safe(r.session ?? "?"),
+    score: typeof r.score === "number" ? String(r.score) : "?",
+    status: safe(r.dedup_status ?? "pending"),
+    kind: safe(r.kind ?? "appended"),
+    match: safe(r.match ?? ""),
+    existing: String(r.existing_text ?? "").split(/\r?\n/).map(safe),
+    draft: r.draft_text.split(/\r?\n/).map(safe),
+  };
+}
+
+/** The detail pane's lines for a node item (frontmatter, body with content_draft marked). */
+export function detailLines(item: ReviewItem | null, detail: NodeDetail | null, width: number): DetailLine[] {
+  if (!item) return [{ text: "Nothing selected.", dim: true }];
+  const out: DetailLine[] = [];
+  const push = (text: string, style: Omit<DetailLine, "text"> = {}) => {
+    for (const l of wrap([text], width)) out.push({ text: l, ...style });
+  };
+  push(`${item.label}${item.title ? ` — ${item.title}` : ""}`, { bold: true, color: "cyan" });
+  const facts = [
+    item.status,
+    item.confidence !== null || item.confidenceDefault !== null ? `conf ${confPair(item.confidenceDefault, item.confidence)}` : "",
+    item.origin,
+    item.provenance,
+  ].filter(Boolean);
+  if (facts.length) push(facts.join(" · "));
+  if (detail?.shown || item.file) push(`file ${detail?.shown ?? item.file}`, { dim: true });
+  if (item.command) push(`$ ${item.command}`, { color: "green" });
+  if (!item.node || !detail) {
+    out.push({ text: "" });
+    for (const f of itemFacts(item)) push(f, { dim: true });
+    return out;
+  }
+  if (detail.note) push(detail.note, { dim: true });
+  if (detail.frontmatter.length) {
+    out.push({ text: "── frontmatter", dim: true });
+    for (const l of detail.frontmatter) push(l);
+  }
+  if (detail.body.length) {
+    out.push({ text: "── body", dim: true });
+    let inDraft = false;
+    let inDedup = false;
+    for (const l of detail.body) {
+      if (/^##[ \t]+content_draft\b/.test(l)) inDraft = true;
+      else if (/^##[ \t]+(?!#)/.test(l)) inDraft = false;
+      if (/<!--\s*akms:dedup\b/.test(l)) inDedup = true;
+      const style: Omit<DetailLine, "text"> = inDedup ? { color: "magenta" } : inDraft ? { color: "yellow" } : {};
+      push((inDraft || inDedup ? "┃ " : "") + l, style);
+      if (/<!--\s*akms:end\s*-->/.test(l)) inDedup = false;
+    }
+  }
+  return out;
+}
+
+function SectionStrip({ sections, active, width }: { sections: ReviewSectionView[]; active: number; width: number }) {
+  const theme = useTheme();
+  const parts = sections.map((s, i) => ({ i, text: ` ${s.short} ${s.items.length} ` }));
+  // Keep the active section visible: start from a window that contains it.
+  let start = 0;
+  const fits = (from: number) => parts.slice(from, active + 1).reduce((w, p) => w + cells(p.text), 0) <= width - 4;
+  while (start < active && !fits(start)) start++;
+  const shown: typeof parts = [];
+  let used = start > 0 ? 2 : 0;
+  for (const p of parts.slice(start)) {
+    if (used + cells(p.text) > width - 2) break;
+    shown.push(p);
+    used += cells(p.text);
+  }
+  const more = shown.length && shown[shown.length - 1]!.i < parts.length - 1;
+  return (
+    <Box width={width}>
+      {start > 0 ? <Text dimColor>‹ </Text> : null}
+      {shown.map((p) => {
+        const s = sections[p.i]!;
+        const on = p.i === active;
+        return (
+          <Text key={s.key} inverse={on} bold={on || s.items.length > 0} dimColor={!on && s.items.length === 0} color={theme.c(on ? "cyan" : undefined)}>
+            {p.text}
+          </Text>
+        );
+      })}
+      {more ? <Text dimColor> ›</Text> : null}
+    </Box>
+  );
+}
+
+function SectionColumn({ sections, active, width, height }: { sections: ReviewSectionView[]; active: number; width: number; height: number }) {
+  const theme = useTheme();
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold wrap="truncate-end">
+        {truncate("Sections", width)}
+      </Text>
+      {sections.map((s, i) => {
+        const on = i === active;
+        const count = String(s.items.length) + (s.items.length !== s.total ? `/${s.total}` : "");
+        return (
+          <Text key={s.key} inverse={on} bold={on || s.items.length > 0} dimColor={!on && s.items.length === 0} color={theme.c(on ? "cyan" : undefined)} wrap="truncate-end">
+            {truncate(s.title, width - count.length - 2).padEnd(width - count.length - 1, " ") + count}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}
+
+export function ReviewScreen({ width, height, state, sections, item, detail, headline }: ReviewProps) {
+  const theme = useTheme();
+  const { wide, list, detail: detailH, sideW } = reviewLayout(width, height);
+  const mainW = wide ? width - sideW - 2 : width;
+  const sec = sections[state.section];
+  const count = sec?.items.length ?? 0;
+  const sel = sec ? selectedIn(state, { sections: sections.map((s) => ({ key: s.key, count: s.items.length })), page: list, detailLines: 0, detailPage: 0 }) : 0;
+  const cols: Column<ReviewItem>[] = [
+    { header: "item", width: "grow", cell: (r) => r.label },
+    { header: "status", width: 11, cell: (r) => r.status, color: (r) => statusColor(r.status) },
+    { header: "conf g→l", width: 9, cell: (r) => (r.confidence === null && r.confidenceDefault === null ? "" : confPair(r.confidenceDefault, r.confidence)), color: (r) => confColor(r.confidenceDefault, r.confidence) },
+    { header: "origin", width: 6, cell: (r) => r.origin },
+  ];
+  if (mainW >= 90) cols.push({ header: "provenance", width: Math.min(28, Math.max(12, mainW - 70)), cell: (r) => r.provenance });
+  if (mainW >= 110) cols.push({ header: "title", width: "grow", cell: (r) => r.title });
+
+  const dedup = sec?.key === "dedup_events" ? dedupEvent(item) : null;
+  const lines = detailLines(item, detail, mainW);
+  const offset = Math.max(0, Math.min(state.detailOffset, Math.max(0, lines.length - detailH)));
+  const filterNote = state.filter ? ` · filter "${safe(state.filter)}" (Esc clears)` : "";
+  const pos = count ? `${sel + 1} of ${count}` : "empty";
+  const hints: [string, string][] =
+    sec?.key === "dedup_events"
+      ? [
+          ["a", "accept merge"],
+          ["r", "reject → own node"],
+          ["Enter", "scroll detail"],
+          ["←→", "section"],
+          ["u", "undo"],
+        ]
+      : [
+          ["p", "promote"],
+          ["d/D", "draft/undraft"],
+          ["e", "edit"],
+          ["Enter", "detail"],
+          ["←→", "section"],
+          ["/", "filter"],
+          ["u", "undo"],
+        ];
+
+  const main = (
+    <Box flexDirection="column" width={mainW} height={wide ? height - 1 : height - 2}>
+      <Rule title={`${sec?.title ?? "Review"} — ${pos}${filterNote}`} right={headline} width={mainW} active={state.focus === "list"} />
+      <Table
+        columns={cols}
+        rows={sec?.items ?? []}
+        width={mainW}
+        height={list}
+        selected={sel}
+        focused={state.focus === "list"}
+        empty={state.filter ? "No item matches the filter." : "Nothing here: this section is clear. ← → move between sections."}
+        rowKey={(r) => r.key}
+      />
+      <Rule
+        title={
+          dedup
+            ? dedup.kind === "created"
+              ? `Dedup: ${item?.label ?? ""} was created beside global ${dedup.match}`
+              : `Dedup merge into ${item?.label ?? ""} (${dedup.status})`
+            : `Detail${item ? `: ${item.label}` : ""}`
+        }
+        right={dedup ? `score ${dedup.score} · ${dedup.session}` : lines.length > detailH ? `${offset + 1}–${Math.min(lines.length, offset + detailH)} of ${lines.length}` : ""}
+        width={mainW}
+        active={state.focus === "detail"}
+      />
+      {dedup ? (
+        <SideBySide
+          left={{ title: dedup.kind === "created" ? `Similar: ${dedup.match}` : `Existing: ${item?.label ?? ""}`, lines: dedup.existing }}
+          right={{ title: `${dedup.kind === "created" ? "New node's draft" : "Appended draft"} (${dedup.status}) · score ${dedup.score} · ${dedup.session}`, lines: dedup.draft, color: "magenta" }}
+          width={mainW}
+          height={detailH}
+          offset={state.detailOffset}
+        />
+      ) : (
+        <Box flexDirection="column" width={mainW} height={detailH}>
+          {lines.slice(offset, offset + detailH).map((l, i) => (
+            <Text key={offset + i} color={theme.c(l.color)} bold={l.bold} dimColor={l.dim} wrap="truncate-end">
+              {truncate(l.text, mainW) || " "}
+            </Text>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      {wide ? (
+        <Box width={width} height={height - 1}>
+          <SectionColumn sections={sections} active={state.section} width={sideW} height={height - 1} />
+          <Box width={2} />
+          {main}
+        </Box>
+      ) : (
+        <>
+          <SectionStrip sections={sections} active={state.section} width={width} />
+          {main}
+        </>
+      )}
+      <KeyHint width={width} hints={hints} />
+    </Box>
+  );
+}

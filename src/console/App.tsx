@@ -1,0 +1,362 @@
+// The console's shell: the screens, the one input owner (dialogs first, then global keys, then
+// the active screen — see state/app.ts), the status bar, and the effects a key can start:
+// confirming and running a review action through the shared core, reloading, $EDITOR.
+import React, { useEffect, useRef, useState } from "react";
+import { Box, useApp, useInput, useStdin, useStdout } from "ink";
+import { StaleWriteError } from "../../core/errors.js";
+import { promote, draft, undraft, dedupAccept, dedupReject, undo, actionTarget, type ActionResult } from "../../core/review/actions.js";
+import { qmdUse, type QmdUse } from "../../core/loadout/retrieve.js";
+import { ConsoleProvider } from "./context.js";
+import { loadModel, type ConsoleModel } from "./model.js";
+import { splitKeys, SCREENS, primaryKey } from "./keybindings.js";
+import { initialState, route, type AppState, type ConfirmData, type Effect, type ActionName } from "./state/app.js";
+import { firstNonEmpty } from "./state/review.js";
+import { computeViews, ViewCache } from "./views.js";
+import { errorText } from "./errors.js";
+import { safe } from "./text.js";
+import { makeTheme, ThemeProvider } from "../../components/theme.js";
+import { Tabs } from "../../components/Tabs.js";
+import { StatusBar } from "../../components/StatusBar.js";
+import { HelpOverlay } from "../../components/HelpOverlay.js";
+import { ConfirmDialog } from "../../components/ConfirmDialog.js";
+import { InputBox } from "../../components/InputBox.js";
+import { ReviewScreen, dedupOf } from "../../screens/ReviewScreen.js";
+import { ExplorerScreen } from "../../screens/ExplorerScreen.js";
+import { WhyScreen } from "../../screens/WhyScreen.js";
+import { LoadoutScreen } from "../../screens/LoadoutScreen.js";
+import { HistoryScreen } from "../../screens/HistoryScreen.js";
+
+export interface EditorResult {
+  /** Why the editor could not run (null when it ran). */
+  error: string | null;
+}
+
+export interface AppProps {
+  model: ConsoleModel;
+  color: boolean;
+  /** A fixed size (tests); otherwise the terminal's, following resizes. */
+  size?: { width: number; height: number };
+  /** Runs $EDITOR on a file with the screen handed over (open.tsx); absent off a real terminal. */
+  editor?: (file: string) => EditorResult;
+  /** Probe qmd after the first frame (default true; tests may turn it off). */
+  probeQmd?: boolean;
+  onQuit?: () => void;
+}
+
+const RUN: Record<Exclude<ActionName, "undo">, typeof promote> = {
+  promote,
+  draft,
+  undraft,
+  "dedup-accept": dedupAccept,
+  "dedup-reject": dedupReject,
+};
+
+/** The state the console opens in: the first section with items, its first node current. */
+export function openingState(model: ConsoleModel, size: { width: number; height: number }): AppState {
+  const s0 = initialState(null);
+  const cache = new ViewCache();
+  const v0 = computeViews(model, s0, cache, size, null);
+  const section = firstNonEmpty(v0.review.env);
+  const s1: AppState = { ...s0, review: { ...s0.review, section } };
+  const v1 = computeViews(model, s1, cache, size, null);
+  const firstNode = v1.env.reviewNode ?? (model.graph.nodes.size ? [...model.graph.nodes.keys()][0]! : null);
+  const notice = model.notices[0];
+  return {
+    ...s1,
+    current: firstNode,
+    status: notice ? { text: notice, tone: "warn" } : { text: `? shows every key · ${primaryKey("promote")} promotes · ${primaryKey("quit")} quits`, tone: "info" },
+  };
+}
+
+export function App({ model: initial, color, size: fixedSize, editor, probeQmd = true, onQuit }: AppProps) {
+  const { exit } = useApp();
+  const { stdout } = useStdout();
+  const { isRawModeSupported } = useStdin();
+  const termSize = () => ({ width: stdout?.columns || 80, height: stdout?.rows || 24 });
+  const [size, setSize] = useState(() => fixedSize ?? termSize());
+  const sizeRef = useRef(size);
+  sizeRef.current = fixedSize ?? size;
+  const [model, setModelState] = useState(initial);
+  const modelRef = useRef(initial);
+  const [state, setStateRaw] = useState<AppState>(() => openingState(initial, fixedSize ?? termSize()));
+  const stateRef = useRef(state);
+  const [qmd, setQmd] = useState<QmdUse | null>(null);
+  const qmdRef = useRef<QmdUse | null>(null);
+  const cache = useRef(new ViewCache()).current;
+  const theme = useRef(makeTheme(color)).current;
+
+  const commit = (next: AppState) => {
+    stateRef.current = next;
+    setStateRaw(next);
+  };
+  const commitModel = (m: ConsoleModel) => {
+    modelRef.current = m;
+    setModelState(m);
+  };
+  const status = (text: string, tone: "info" | "ok" | "error" | "warn" = "info") => commit({ ...stateRef.current, status: { text, tone } });
+
+  useEffect(() => {
+    if (fixedSize) return;
+    const onResize = () => setSize(termSize());
+    stdout?.on("resize", onResize);
+    return () => {
+      stdout?.off("resize", onResize);
+    };
+  }, []);
+
+  // qmd is probed after the first frame (it may start a process), once per session.
+  useEffect(() => {
+    if (!probeQmd) return;
+    const t = setTimeout(() => {
+      try {
+        const q = qmdUse(false);
+        qmdRef.current = q;
+        setQmd(q);
+      } catch {
+        /* the status bar keeps saying qmd is unknown */
+      }
+    }, 0);
+    return () => clearTimeout(t);
+  }, []);
+
+  const reload = (rebuild: boolean, after?: (m: ConsoleModel) => string) => {
+    try {
+      const m = loadModel(modelRef.current.ctx, modelRef.current.opts, { rebuild });
+      commitModel(m);
+      const note = m.notices[0];
+      commit({
+        ...stateRef.current,
+        status: note ? { text: note, tone: "warn" } : { text: after ? after(m) : `reloaded: graph ${m.graph.version}, ${m.graph.nodes.size} nodes`, tone: "ok" },
+      });
+    } catch (e) {
+      commit({ ...stateRef.current, dialog: { kind: "message", title: "Reload failed", lines: [safe(errorText(e))], tone: "error" }, status: { text: safe(errorText(e)), tone: "error" } });
+    }
+  };
+
+  const message = (title: string, lines: string[], tone: "normal" | "error" = "error") =>
+    commit({ ...stateRef.current, dialog: { kind: "message", title, lines: lines.map(safe), tone }, status: { text: safe(lines[0] ?? title), tone: tone === "error" ? "error" : "info" } });
+
+  const prepare = (action: ActionName | "edit", id: string | null) => {
+    const m = modelRef.current;
+    const s = stateRef.current;
+    if (action === "undo") {
+      const u = m.undo;
+      if (!u) return message("Nothing to undo", ["No review action to undo: every action in knowledge/graph/review_log.jsonl is undone already, or none was taken."], "normal");
+      const data: ConfirmData = {
+        action: "undo",
+        id: u.entry.id,
+        expectedSha: u.journalSha,
+        title: `Undo #${u.entry.seq}: \`${safe(u.entry.cli)}\`?`,
+        lines: [safe(u.entry.message), ...u.entry.files.map((f) => (f.before_sha === null ? `removes ${safe(f.path)} (the action created it)` : `restores ${safe(f.path)} byte for byte`))],
+        cli: "akms undo",
+      };
+      return commit({ ...s, dialog: { kind: "confirm", data } });
+    }
+    if (!id) return status("select a node first", "warn");
+    const node = m.graph.nodes.get(id);
+    if (!node) return message("Not in the graph", [`${id} is not in the compiled graph; press R to rebuild and reload.`]);
+    const detail = m.details.get(id);
+    if (action === "edit") {
+      if (node.node_origin !== "local" || node.domain === "session" || !detail.file) {
+        const why =
+          node.node_origin === "global"
+            ? `${id} is a global node (${detail.shown ?? "in the vault"}): akms never edits the global vault. Edit it by hand if it should change for every repository, then press R.`
+            : `${id} has no local node file to edit (${node.domain === "session" ? "a session record" : node.node_origin}).`;
+        return message("Cannot edit here", [why]);
+      }
+      if (!editor) return message("No terminal for $EDITOR", [`Open ${detail.shown} in your editor, then press R to rebuild and reload.`]);
+      const r = editor(detail.file);
+      if (r.error) return message("$EDITOR did not run", [r.error]);
+      return reload(true, (m2) => `edited ${detail.shown}; rebuilt: graph ${m2.graph.version}`);
+    }
+    let target;
+    try {
+      target = actionTarget(m.ctx, id);
+    } catch (e) {
+      return message(`Cannot ${action.replace("-", " ")} ${id}`, [errorText(e)]);
+    }
+    const shown = detail.shown ?? id;
+    const status0 = String(node.status);
+    const isGlobal = target.kind === "overlay";
+    const expectedSha = isGlobal ? detail.overlaySha : (detail.sha ?? target.sha);
+    let title = "";
+    let lines: string[] = [];
+    let session: string | undefined;
+    let cli = `akms ${action} ${id}`;
+    switch (action) {
+      case "promote":
+        if (isGlobal)
+          return message("Global nodes are promoted by hand", [
+            `${id} lives in the global vault (${shown}); akms never edits it.`,
+            "To change it for every repository, edit the file by hand, then press R.",
+          ]);
+        if (status0 === "established") return message("Already established", [`${id} is established already; nothing to do.`], "normal");
+        title = `Promote ${id}?`;
+        lines = [`status ${status0} → established in ${shown}`, "Only the status line changes. graph.json is recompiled; u undoes it."];
+        break;
+      case "draft":
+        if (status0 === "draft") return message("Already draft", [`${id} is draft already; D undrafts it.`], "normal");
+        title = `Draft ${id}?`;
+        lines = isGlobal
+          ? [`For this repository only: ${safe(m.ctx.paths.overlay.slice(m.ctx.repo.length + 1))} gets nodes.${id}.status: draft.`, "The global file is not touched. A draft node is never loaded; u undoes it."]
+          : [`status ${status0} → draft in ${shown}`, "A draft node is kept but never loaded into a loadout; u undoes it."];
+        break;
+      case "undraft":
+        if (status0 !== "draft") return message("Not draft", [`${id} is ${status0}, not draft; nothing to undraft.`], "normal");
+        title = `Undraft ${id}?`;
+        lines = isGlobal ? ["Removes this repository's draft override from local_state.yaml."] : [`status draft → loadable again in ${shown} (its status before the draft, else tentative)`];
+        break;
+      case "dedup-accept":
+      case "dedup-reject": {
+        const shownItem = s.screen === "review" ? computeViews(m, s, cache, sizeRef.current, qmdRef.current).review.item : null;
+        const s0 = dedupOf(shownItem?.node === id ? shownItem : null, detail);
+        const sec = s0 ?? detail.dedup.find((d) => d.status === "pending") ?? null;
+        if (!sec) return message("No pending dedup", [`${id} has no pending dedup merge (see the Dedup events section).`], "normal");
+        session = sec.session ?? undefined;
+        cli = `akms dedup ${action === "dedup-accept" ? "accept" : "reject"} ${id}${session ? ` ${session}` : ""}`;
+        title = action === "dedup-accept" ? `Accept the merge into ${id}?` : `Reject the merge into ${id}?`;
+        lines =
+          action === "dedup-accept"
+            ? [`The draft from ${safe(sec.session ?? "?")} (score ${sec.score ?? "?"}) stays in ${shown}; its marker becomes accepted.`]
+            : [`The draft from ${safe(sec.session ?? "?")} (score ${sec.score ?? "?"}) leaves ${shown} and becomes its own tentative node.`];
+        lines.push("graph.json is recompiled; u undoes it.");
+        break;
+      }
+    }
+    commit({ ...s, dialog: { kind: "confirm", data: { action, id, expectedSha, session, title, lines, cli } } });
+  };
+
+  const run = (data: ConfirmData) => {
+    const t0 = performance.now();
+    // Let the "running" status render before the (synchronous) core call.
+    setTimeout(() => {
+      const m = modelRef.current;
+      let res: ActionResult;
+      try {
+        res = data.action === "undo" ? undo(m.ctx, { expectedSha: data.expectedSha }) : RUN[data.action](m.ctx, { id: data.id, expectedSha: data.expectedSha, session: data.session });
+      } catch (e) {
+        if (e instanceof StaleWriteError) {
+          return commit({
+            ...stateRef.current,
+            dialog: { kind: "stale", title: "Changed on disk since shown — not applied", lines: [safe(e.message), "Press R (or Enter) to reload and look again; Esc keeps this view."] },
+            status: { text: `refused: ${safe(e.message)}`, tone: "error" },
+          });
+        }
+        return message(`${data.cli} failed`, [errorText(e)]);
+      }
+      reload(false, () => `✓ $ ${res.cli} — ${res.message} (${Math.round(performance.now() - t0)} ms)`);
+    }, 0);
+  };
+
+  const runEffect = (e: Effect) => {
+    switch (e.kind) {
+      case "quit":
+        onQuit?.();
+        exit();
+        return;
+      case "reload":
+        setTimeout(() => reload(true), 0);
+        return;
+      case "prepare":
+        return prepare(e.action, e.id);
+      case "run":
+        return run(e.data);
+      case "filter-changed":
+        return;
+    }
+  };
+
+  const handleKey = (name: string, input: string, ctrl: boolean) => {
+    const m = modelRef.current;
+    const s = stateRef.current;
+    const v = computeViews(m, s, cache, sizeRef.current, qmdRef.current);
+    const r = route(s, name, input, v.env);
+    let next = r.state;
+    if (next.screen === "review" && !next.dialog) {
+      // The Review selection is the current node (Explorer and History follow it).
+      const v2 = computeViews(m, next, cache, sizeRef.current, qmdRef.current);
+      const id = v2.env.reviewNode;
+      if (id && id !== next.current) next = { ...next, current: id, explorer: { ...next.explorer, selected: 0, trail: [] }, history: { selected: 0 } };
+    }
+    if (next !== s) commit(next);
+    if (r.effect) runEffect(r.effect);
+    else if (next === s && input && !ctrl && name.length === 1 && !s.dialog) status(`no key "${name}" here — ? shows the keys`, "warn");
+  };
+
+  useInput(
+    (input, key) => {
+      for (const k of splitKeys(input, key)) handleKey(k.name, k.input, key.ctrl || k.name.startsWith("ctrl+"));
+    },
+    { isActive: Boolean(isRawModeSupported) },
+  );
+
+  const sz = fixedSize ?? size;
+  const v = computeViews(model, state, cache, sz, qmd);
+  const d = state.dialog;
+  const body = (() => {
+    if (d?.kind === "help") return <HelpOverlay screen={state.screen} width={sz.width} height={v.bodyHeight} offset={d.offset} />;
+    switch (state.screen) {
+      case "review":
+        return <ReviewScreen width={sz.width} height={v.bodyHeight} state={state.review} sections={v.review.sections} item={v.review.item} detail={v.review.detail} headline={v.review.headline} />;
+      case "explorer":
+        return <ExplorerScreen width={sz.width} height={v.bodyHeight} state={state.explorer} center={state.current} ego={v.ego} />;
+      case "why":
+        return <WhyScreen width={sz.width} height={v.bodyHeight} state={{ ...state.why, selected: v.whySelected }} plan={v.plan!} rows={v.whyRows} taskCount={model.tasks.length} taskIndex={state.plan.taskIndex} />;
+      case "loadout":
+        return (
+          <LoadoutScreen
+            width={sz.width}
+            height={v.bodyHeight}
+            state={state.loadout}
+            plan={v.plan!}
+            preview={v.preview}
+            qmdAvailable={qmd ? qmd.available : null}
+            qmdReason={qmd?.reason ?? ""}
+            taskCount={model.tasks.length}
+            taskIndex={state.plan.taskIndex}
+          />
+        );
+      case "history":
+        return <HistoryScreen width={sz.width} height={v.bodyHeight} state={state.history} history={v.history} />;
+    }
+  })();
+
+  const dialog = (() => {
+    if (!d || d.kind === "help") return null;
+    switch (d.kind) {
+      case "confirm":
+        return <ConfirmDialog title={d.data.title} lines={d.data.lines} cli={d.data.cli} width={sz.width} tone="danger" keys="y / Enter: do it · n / Esc: cancel" />;
+      case "stale":
+        return <ConfirmDialog title={d.title} lines={d.lines} width={sz.width} tone="error" keys="R / Enter: reload · Esc: keep this view" />;
+      case "message":
+        return <ConfirmDialog title={d.title} lines={d.lines} width={sz.width} tone={d.tone === "error" ? "error" : "normal"} keys="Enter / Esc: close" />;
+      case "input": {
+        const label = d.purpose === "find" ? "find node: " : d.purpose === "tags" ? "tags: " : "filter: ";
+        const hint = d.purpose === "find" ? "↑↓ pick · Enter go · Esc cancel" : d.purpose === "tags" ? "comma-separated · Enter query · Esc cancel" : "Enter keep · Esc clear";
+        const results =
+          d.purpose === "find"
+            ? v.finder.map((id) => {
+                const n = model.graph.nodes.get(id);
+                return `${safe(id)}  ${safe(n?.title ?? "")}  (${safe(n?.status ?? "")}, ${safe(n?.node_origin ?? "")})`;
+              })
+            : undefined;
+        return <InputBox label={label} value={safe(d.value)} width={sz.width} hint={hint} results={results} selected={d.selected} />;
+      }
+    }
+  })();
+
+  return (
+    <ThemeProvider theme={theme}>
+      <ConsoleProvider model={model}>
+        <Box flexDirection="column" width={sz.width} height={sz.height}>
+          <Tabs tabs={SCREENS.map((x) => ({ id: x.id, label: x.title, key: x.digit }))} active={state.screen} width={sz.width} title={`akms review · ${safe(model.ctx.cfg.config.orchestrator.plan_name || model.ctx.repo.split("/").pop() || "")}`} />
+          <Box height={v.bodyHeight} width={sz.width} flexDirection="column">
+            {body}
+          </Box>
+          {dialog}
+          <StatusBar width={sz.width} message={state.status} position={v.position} graphVersion={model.graph.version} qmdAvailable={qmd?.available ?? false} />
+        </Box>
+      </ConsoleProvider>
+    </ThemeProvider>
+  );
+}

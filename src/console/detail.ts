@@ -1,0 +1,142 @@
+// What the detail pane shows for a node: its file (frontmatter, body, content_draft section) and
+// any dedup sections appended to it. Read once per model generation, so the bytes the user saw
+// are the bytes an action is checked against.
+import { readFileSync } from "node:fs";
+import type { Context } from "../../core/context.js";
+import type { GNode, LoadedGraph } from "../../core/graph.js";
+import { splitFrontmatter } from "../../core/frontmatter.js";
+import { sha256 } from "../../core/fsx.js";
+import { resolveInside } from "../../core/paths.js";
+import { findLocalNodeFiles, GlobalFiles } from "../../core/review/node-files.js";
+import { parseDedupSections, withoutSections, type DedupSection } from "../../core/review/dedup-sections.js";
+import { safeLines } from "./text.js";
+
+export interface NodeDetail {
+  id: string;
+  node: GNode | undefined;
+  /** Absolute path of the file shown (null when the node has no file we can read). */
+  file: string | null;
+  /** The path as shown to the user. */
+  shown: string | null;
+  /** sha256 of the bytes shown. */
+  sha: string | null;
+  frontmatter: string[];
+  body: string[];
+  /** The `## content_draft` section (agent-authored text awaiting review), when present. */
+  contentDraft: string[] | null;
+  /** Dedup sections appended to the node (pending and decided). */
+  dedup: DedupSection[];
+  /** The body without its dedup sections: the "existing" side of a pending merge. */
+  existing: string[];
+  /** sha256 of local_state.yaml when this was shown (a global node's draft/undraft changes that file). */
+  overlaySha: string;
+  /** Why there is no file to show, when there is none. */
+  note?: string;
+}
+
+/** sha256 of a file's bytes, reading a missing file as empty (as the review actions do). */
+export function fileSha(path: string): string {
+  try {
+    return sha256(readFileSync(path));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return sha256(Buffer.alloc(0));
+    throw e;
+  }
+}
+
+/** The `## content_draft` section of a body: from its heading to the next level-2 heading. */
+export function contentDraftOf(body: string): string | null {
+  const m = /^##[ \t]+content_draft\b.*$/m.exec(body);
+  if (!m) return null;
+  const rest = body.slice(m.index + m[0].length);
+  const next = /^##[ \t]+(?!#)/m.exec(rest);
+  return rest.slice(0, next ? next.index : undefined).replace(/^\r?\n/, "").trimEnd();
+}
+
+function locate(ctx: Context, globals: GlobalFiles, n: GNode | undefined, id: string): { file: string; shown: string } | { note: string } {
+  if (!n) return { note: `${id} is not in the compiled graph` };
+  if (n.node_origin === "local" && n.domain !== "session") {
+    const hits = findLocalNodeFiles(ctx, id);
+    if (hits[0]) return { file: hits[0].file, shown: hits[0].shown };
+    return { note: `no file in knowledge/local-nodes/ declares id ${id}` };
+  }
+  if (n.node_origin === "global") {
+    const f = globals.find(id);
+    return f ? { file: f.file, shown: f.shown } : { note: `no file in the global vault declares id ${id}` };
+  }
+  // Session and code-mirror nodes: their content_ref points at the file (inside knowledge/).
+  const ref = typeof n.content_ref === "string" ? n.content_ref : null;
+  if (ref) {
+    for (const base of [ctx.paths.knowledge, ctx.repo]) {
+      const p = resolveInside(base, ref);
+      if (p) {
+        try {
+          readFileSync(p);
+          return { file: p, shown: ref };
+        } catch {
+          /* try the next base */
+        }
+      }
+    }
+  }
+  if (n.node_origin === "code-mirror" && typeof n.source_file === "string") {
+    return { note: `generated mirror of ${n.source_file}` };
+  }
+  return { note: ref ? `${ref} is not readable` : `${id} has no file of its own` };
+}
+
+export function loadDetail(ctx: Context, graph: LoadedGraph, id: string, globals = new GlobalFiles(ctx)): NodeDetail {
+  const n = graph.nodes.get(id);
+  const where = locate(ctx, globals, n, id);
+  const overlaySha = fileSha(ctx.paths.overlay);
+  const empty: NodeDetail = { id, node: n, file: null, shown: null, sha: null, frontmatter: [], body: [], contentDraft: null, dedup: [], existing: [], overlaySha };
+  if ("note" in where) return { ...empty, note: where.note };
+  let buf: Buffer;
+  try {
+    buf = readFileSync(where.file);
+  } catch (e) {
+    return { ...empty, shown: where.shown, note: `cannot read ${where.shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+  }
+  const text = buf.toString("utf8");
+  const split = splitFrontmatter(text);
+  const yaml = split ? split.yaml : "";
+  const body = split ? split.body : text;
+  const draft = contentDraftOf(body);
+  const existingBody = (() => {
+    const s = splitFrontmatter(withoutSections(text));
+    return s ? s.body : withoutSections(text);
+  })();
+  return {
+    id,
+    node: n,
+    file: where.file,
+    shown: where.shown,
+    sha: sha256(buf),
+    frontmatter: safeLines(yaml.replace(/\r?\n$/, "")),
+    body: safeLines(body.replace(/^\r?\n/, "").trimEnd()),
+    contentDraft: draft === null ? null : safeLines(draft),
+    dedup: parseDedupSections(text),
+    existing: safeLines(existingBody.replace(/^\r?\n/, "").trimEnd()),
+    overlaySha,
+  };
+}
+
+/** A small per-generation cache of details (the model is rebuilt on every reload). */
+export class DetailCache {
+  private readonly map = new Map<string, NodeDetail>();
+  private readonly globals: GlobalFiles;
+  constructor(
+    private readonly ctx: Context,
+    private readonly graph: LoadedGraph,
+  ) {
+    this.globals = new GlobalFiles(ctx);
+  }
+  get(id: string): NodeDetail {
+    let d = this.map.get(id);
+    if (!d) {
+      d = loadDetail(this.ctx, this.graph, id, this.globals);
+      this.map.set(id, d);
+    }
+    return d;
+  }
+}

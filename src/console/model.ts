@@ -1,0 +1,108 @@
+// The console's model: everything the screens show, loaded through the shared core (the same
+// functions the CLI uses) and replaced whole on every reload — never edited in place.
+import type { Context } from "../../core/context.js";
+import { AkmsError, NotFoundError } from "../../core/errors.js";
+import { errorText } from "./errors.js";
+import { loadGraph, type LoadedGraph } from "../../core/graph.js";
+import { build } from "../../core/compiler/build.js";
+import { readOverlay } from "../../core/compiler/sources.js";
+import { displayPath } from "../../core/paths.js";
+import type { Overlay } from "../../core/schemas/overlay.js";
+import { undoTarget, type UndoTarget } from "../../core/review/actions.js";
+import { reviewData, type ReviewData } from "../../core/report.js";
+import { DetailCache } from "./detail.js";
+import { listTasks, type TaskEntry } from "./plan.js";
+
+export interface ConsoleOptions {
+  /** Review report phase (`akms review --phase N`). */
+  phase?: number;
+}
+
+export interface ConsoleModel {
+  ctx: Context;
+  opts: ConsoleOptions;
+  graph: LoadedGraph;
+  overlay: Overlay | null;
+  /** What `u` would undo now (null when nothing), with the journal sha to pass back. */
+  undo: UndoTarget | null;
+  details: DetailCache;
+  /** knowledge/tasks/*.json for the Why and Loadout screens. */
+  tasks: TaskEntry[];
+  /** The review report's data (core/report.ts reviewData, as `akms review --report` prints it). */
+  review: ReviewData | null;
+  /** Warnings to show once (a failed rebuild that left the previous graph in place, …). */
+  notices: string[];
+  /** Increases on every load: caches keyed on the model see a new generation. */
+  generation: number;
+  /** Milliseconds each part of the load took (for the benchmark and the status line). */
+  timings: Record<string, number>;
+}
+
+let generation = 0;
+
+function timed<T>(timings: Record<string, number>, name: string, fn: () => T): T {
+  const t0 = performance.now();
+  try {
+    return fn();
+  } finally {
+    timings[name] = Math.round((performance.now() - t0) * 10) / 10;
+  }
+}
+
+/**
+ * Loads the model. With `rebuild`, recompiles first (a no-op when nothing changed); a failed
+ * rebuild keeps the last compiled graph and says so, and with no graph at all it throws.
+ */
+export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = true }: { rebuild?: boolean } = {}): ConsoleModel {
+  const timings: Record<string, number> = {};
+  const notices: string[] = [];
+  if (rebuild) {
+    try {
+      timed(timings, "build", () => build(ctx));
+    } catch (e) {
+      if (!(e instanceof AkmsError)) throw e;
+      notices.push(`rebuild failed, showing the last compiled graph: ${errorText(e)}`);
+    }
+  }
+  let graph: LoadedGraph;
+  try {
+    graph = timed(timings, "graph", () => loadGraph(ctx.paths));
+  } catch (e) {
+    if (e instanceof NotFoundError && notices.length) throw new AkmsError("BUILD_FAILED", notices[0]!, { hint: "fix the file named above, then open the console again" });
+    throw e;
+  }
+  const overlay = timed(timings, "overlay", () => {
+    const r = readOverlay(ctx.paths.overlay, displayPath(ctx.repo, ctx.paths.overlay));
+    return r.overlay;
+  });
+  const undo = timed(timings, "journal", () => {
+    try {
+      return undoTarget(ctx);
+    } catch (e) {
+      notices.push(`review journal: ${errorText(e)}`);
+      return null;
+    }
+  });
+  const tasks = timed(timings, "tasks", () => listTasks(ctx));
+  const review = timed(timings, "review", () => {
+    try {
+      return reviewData(ctx, graph, { phase: opts.phase });
+    } catch (e) {
+      notices.push(`review report: ${errorText(e)}`);
+      return null;
+    }
+  });
+  return {
+    ctx,
+    opts,
+    graph,
+    overlay,
+    undo,
+    details: new DetailCache(ctx, graph),
+    tasks,
+    review,
+    notices,
+    generation: ++generation,
+    timings,
+  };
+}

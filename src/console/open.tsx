@@ -1,0 +1,107 @@
+// `akms review` without --report: the console, full-screen on the alternate screen buffer. The
+// terminal is restored on every way out — quit, Ctrl-C, SIGINT/SIGTERM/SIGHUP, an uncaught
+// exception — and around $EDITOR, which gets the normal screen while it runs.
+import React from "react";
+import { render } from "ink";
+import { spawnSync } from "node:child_process";
+import type { Context } from "../../core/context.js";
+import { UsageError } from "../../core/errors.js";
+import type { CommandResult } from "../output.js";
+import type { Flags } from "../commands/types.js";
+import { App, type EditorResult } from "./App.js";
+import { loadModel } from "./model.js";
+
+const ENTER_ALT = "\x1b[?1049h\x1b[H\x1b[2J";
+const LEAVE_ALT = "\x1b[?1049l";
+const HIDE_CURSOR = "\x1b[?25l";
+const SHOW_CURSOR = "\x1b[?25h";
+
+export interface TerminalGuard {
+  /** Leaves the alternate screen and shows the cursor (idempotent). */
+  restore(): void;
+  /** Stops listening for signals and crashes. */
+  dispose(): void;
+}
+
+/** Enters the alternate screen and arranges for it to be left however the process ends. */
+export function guardTerminal(out: NodeJS.WriteStream = process.stdout, input: NodeJS.ReadStream = process.stdin): TerminalGuard {
+  let active = true;
+  out.write(ENTER_ALT + HIDE_CURSOR);
+  const restore = () => {
+    if (!active) return;
+    active = false;
+    try {
+      if (input.isTTY) input.setRawMode?.(false);
+    } catch {
+      /* the terminal may be gone already */
+    }
+    out.write(SHOW_CURSOR + LEAVE_ALT);
+  };
+  const onSignal = (sig: NodeJS.Signals) => {
+    restore();
+    process.exit(sig === "SIGINT" ? 130 : sig === "SIGTERM" ? 143 : 129);
+  };
+  const onCrash = (e: unknown) => {
+    restore();
+    process.stderr.write(`akms review crashed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(1);
+  };
+  const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+  for (const s of signals) process.on(s, onSignal);
+  process.on("uncaughtException", onCrash);
+  process.on("unhandledRejection", onCrash);
+  process.on("exit", restore);
+  return {
+    restore,
+    dispose() {
+      for (const s of signals) process.off(s, onSignal);
+      process.off("uncaughtException", onCrash);
+      process.off("unhandledRejection", onCrash);
+      process.off("exit", restore);
+    },
+  };
+}
+
+/** $VISUAL / $EDITOR split into an argv (no shell), else vi. */
+export function editorArgv(env: NodeJS.ProcessEnv = process.env): string[] {
+  const raw = (env.VISUAL || env.EDITOR || "vi").trim();
+  const argv = raw.split(/\s+/).filter(Boolean);
+  return argv.length ? argv : ["vi"];
+}
+
+/** Runs the editor on the normal screen, then takes the alternate screen back. */
+function runEditor(file: string): EditorResult {
+  const argv = editorArgv();
+  const out = process.stdout;
+  const input = process.stdin;
+  out.write(SHOW_CURSOR + LEAVE_ALT);
+  if (input.isTTY) input.setRawMode(false);
+  const r = spawnSync(argv[0]!, [...argv.slice(1), file], { stdio: "inherit" });
+  if (input.isTTY) input.setRawMode(true);
+  out.write(ENTER_ALT + HIDE_CURSOR);
+  if (r.error) return { error: `could not run ${argv[0]} (from $VISUAL/$EDITOR): ${r.error.message}` };
+  if (r.status !== 0) return { error: `${argv.join(" ")} exited with status ${r.status ?? r.signal}; press R to reload if the file changed` };
+  return { error: null };
+}
+
+export async function openConsole(ctx: Context, flags: Flags): Promise<CommandResult> {
+  if (!process.stdout.isTTY || !process.stdin.isTTY) {
+    throw new UsageError(
+      "akms review opens an interactive console and needs a terminal (stdin and stdout must be a TTY)",
+      "for the review report as Markdown, run `akms review --report` (add --out FILE to choose where it goes)",
+    );
+  }
+  const color = flags.color !== false && !process.env.NO_COLOR;
+  const phase = typeof flags.phase === "number" ? flags.phase : undefined;
+  // Load before taking the screen, so a failure prints like any other command's.
+  const model = loadModel(ctx, { phase });
+  const guard = guardTerminal();
+  try {
+    const app = render(<App model={model} color={color} editor={runEditor} />, { exitOnCtrlC: false, patchConsole: true, maxFps: 60 });
+    await app.waitUntilExit();
+  } finally {
+    guard.restore();
+    guard.dispose();
+  }
+  return { json: { ok: true }, text: "" };
+}

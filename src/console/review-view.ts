@@ -1,0 +1,125 @@
+// The Review screen's view of the core's review data (core/report.ts reviewData — the same data
+// `akms review --report` prints): the sections in report order, each item's key facts, filtered.
+import { SECTION_TITLES, type ReviewData, type SectionName } from "../../core/report.js";
+import { SECTION_ORDER } from "../../core/review/sections.js";
+import { safe } from "./text.js";
+
+const SHORT: Record<SectionName, string> = {
+  new_tentative: "Tentative",
+  dedup_events: "Dedup",
+  degraded: "Degraded",
+  new_pitfalls: "Pitfalls",
+  unanchored_pitfalls: "Unanchored",
+  blocked_tasks: "Blocked",
+  id_collisions: "Collisions",
+  drift: "Drift",
+  orphans: "Orphans",
+  stale: "Stale",
+  orphaned_overlay: "Overlay",
+  edge_problems: "Edges",
+  compile_warnings: "Warnings",
+};
+
+/** The report's sections, in the report's order, with its titles. */
+export const REVIEW_SECTIONS: { key: SectionName; title: string; short: string }[] = SECTION_ORDER.map((k) => ({ key: k, title: SECTION_TITLES[k], short: SHORT[k] }));
+
+/** One report item as the screen shows it (the raw item is kept for the detail pane). */
+export interface ReviewItem {
+  key: string;
+  /** The node the item is about (actions and the explorer use it); null for non-node items. */
+  node: string | null;
+  label: string;
+  title: string;
+  status: string;
+  confidenceDefault: number | null;
+  confidence: number | null;
+  origin: string;
+  provenance: string;
+  file: string;
+  command: string;
+  raw: Record<string, unknown>;
+}
+
+export interface ReviewSectionView {
+  key: string;
+  title: string;
+  short: string;
+  items: ReviewItem[];
+  /** Items before the filter. */
+  total: number;
+}
+
+const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+function provenanceText(v: unknown): string {
+  if (typeof v === "string") return v;
+  if (v && typeof v === "object") {
+    return Object.entries(v as Record<string, unknown>)
+      .filter(([, x]) => x !== null && x !== undefined && x !== "")
+      .map(([k, x]) => (k === "source" ? String(x) : `${k} ${String(x)}`))
+      .join(" · ");
+  }
+  return "";
+}
+
+function provenanceOf(r: Record<string, unknown>): string {
+  const bits = [str(r.source), r.origin_session ? `from ${str(r.origin_session)}` : "", typeof r.origin_phase === "number" ? `phase ${r.origin_phase}` : ""];
+  return bits.filter(Boolean).join(" · ") || provenanceText(r.provenance);
+}
+
+export function toItem(section: string, raw: Record<string, unknown>, i: number, isNode: (id: string) => boolean): ReviewItem {
+  // A pitfall item carries its node under `from`; the others are flat.
+  const from = raw.from && typeof raw.from === "object" ? (raw.from as Record<string, unknown>) : null;
+  const base = from ?? raw;
+  const id = str(base.id) || str(raw.node);
+  const label = from ? `${str(from.id)} → ${str(raw.session)}` : id || str(raw.task_id) || str(raw.session) || str(raw.code) || str(raw.file) || `#${i + 1}`;
+  const title = from
+    ? str(raw.note)
+    : str(raw.title) && str(raw.title) !== id
+      ? str(raw.title)
+      : str(raw.description) || str(raw.message) || str(raw.detail) || str(raw.title);
+  return {
+    key: `${section}:${label}:${i}`,
+    node: id && isNode(id) ? id : null,
+    label: safe(label),
+    title: safe(title),
+    status: safe(str(raw.dedup_status) ? `${str(base.status)}` : str(base.status) || str(raw.severity)),
+    confidenceDefault: num(base.confidence_default),
+    confidence: num(base.confidence),
+    origin: safe(str(base.origin) || str(base.node_origin)),
+    provenance: safe(provenanceOf(base)),
+    file: safe(str(base.file) || str(raw.session_file)),
+    command: safe(str(raw.command)),
+    raw,
+  };
+}
+
+function matches(item: ReviewItem, filter: string): boolean {
+  if (!filter) return true;
+  const f = filter.toLowerCase();
+  return [item.label, item.title, item.status, item.origin, item.provenance, item.file].some((x) => x.toLowerCase().includes(f));
+}
+
+export function reviewSections(data: ReviewData | null, filter: string, isNode: (id: string) => boolean): ReviewSectionView[] {
+  return REVIEW_SECTIONS.map((s) => {
+    const raw: unknown = data?.sections[s.key];
+    const list = Array.isArray(raw) ? (raw as Record<string, unknown>[]) : [];
+    const items = list.map((r, i) => toItem(s.key, r ?? {}, i, isNode));
+    return { ...s, items: items.filter((it) => matches(it, filter)), total: items.length };
+  });
+}
+
+/** Key/value lines for an item that is not a node (a pitfall, a drift, an edge problem …). */
+const SHOWN_ELSEWHERE = new Set(["existing_text", "draft_text"]);
+
+export function itemFacts(item: ReviewItem): string[] {
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(item.raw)) {
+    if (SHOWN_ELSEWHERE.has(k)) continue;
+    if (v === null || v === undefined || v === "") continue;
+    if (typeof v === "object") out.push(`${k}: ${safe(JSON.stringify(v))}`);
+    else out.push(`${k}: ${safe(String(v))}`);
+  }
+  return out;
+}

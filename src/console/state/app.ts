@@ -1,0 +1,279 @@
+// The console's state and its one key router (pure: state + key + what the screens show →
+// new state + an effect for the shell to run). Priority: an open dialog takes every key, then
+// the global keys, then the active screen.
+import { commandFor, SCREENS, type Command, type ScreenId } from "../keybindings.js";
+import type { Ego } from "../ego.js";
+import type { PlanSource } from "../plan.js";
+import { initialPlanSource } from "../plan.js";
+import { initialExplorer, explorerKey, type ExplorerState } from "./explorer.js";
+import { initialHistory, historyKey, type HistoryState } from "./history.js";
+import { initialLoadout, loadoutKey, type LoadoutState } from "./loadout.js";
+import { initialReview, reviewKey, type ReviewEnv, type ReviewState } from "./review.js";
+import { initialWhy, whyKey, type WhyState } from "./why.js";
+import { move, MOVES } from "./list.js";
+import type { Tone } from "../../../components/StatusBar.js";
+
+export type ActionName = "promote" | "draft" | "undraft" | "dedup-accept" | "dedup-reject" | "undo";
+
+export interface ConfirmData {
+  action: ActionName;
+  id: string;
+  expectedSha?: string;
+  session?: string;
+  title: string;
+  lines: string[];
+  cli: string;
+}
+
+export type Dialog =
+  | { kind: "help"; offset: number }
+  | { kind: "confirm"; data: ConfirmData }
+  | { kind: "stale"; title: string; lines: string[] }
+  | { kind: "message"; title: string; lines: string[]; tone: "normal" | "error" }
+  | { kind: "input"; purpose: "filter" | "find" | "tags"; value: string; selected: number; before: string };
+
+export interface AppState {
+  screen: ScreenId;
+  /** The node Explorer and History show and node actions outside Review apply to. */
+  current: string | null;
+  dialog: Dialog | null;
+  status: { text: string; tone: Tone } | null;
+  review: ReviewState;
+  explorer: ExplorerState;
+  why: WhyState;
+  loadout: LoadoutState;
+  history: HistoryState;
+  plan: PlanSource;
+}
+
+export function initialState(current: string | null): AppState {
+  return {
+    screen: "review",
+    current,
+    dialog: null,
+    status: null,
+    review: initialReview,
+    explorer: initialExplorer,
+    why: initialWhy,
+    loadout: initialLoadout,
+    history: initialHistory,
+    plan: initialPlanSource,
+  };
+}
+
+/** What the screens currently show: the router needs counts, pages and targets. */
+export interface RouteEnv {
+  review: ReviewEnv;
+  /** The node the Review selection is on (null for items that are not nodes). */
+  reviewNode: string | null;
+  explorer: { ego: Ego | null; page: number };
+  why: { count: number; page: number; isHeading: (i: number) => boolean };
+  loadout: { nodes: number; lines: number; pages: { nodes: number; text: number } };
+  history: { count: number; page: number };
+  taskCount: number;
+  roles: string[];
+  /** Finder hits for the current input (ids). */
+  finder: string[];
+  helpLines: number;
+  helpPage: number;
+}
+
+export type Effect =
+  | { kind: "quit" }
+  | { kind: "prepare"; action: ActionName | "edit"; id: string | null }
+  | { kind: "run"; data: ConfirmData }
+  | { kind: "reload" }
+  | { kind: "filter-changed" };
+
+export interface Routed {
+  state: AppState;
+  effect?: Effect;
+}
+
+const NODE_ACTIONS = new Set<Command>(["promote", "draft", "undraft", "dedup-accept", "dedup-reject", "edit"]);
+
+/** The node a node action applies to on the current screen. */
+export function actionNode(s: AppState, env: RouteEnv): string | null {
+  if (s.screen === "review") return env.reviewNode;
+  if (s.screen === "explorer" || s.screen === "history") return s.current;
+  return null;
+}
+
+function isPrintable(name: string, input: string): boolean {
+  return input.length > 0 && !name.startsWith("ctrl+") && !["enter", "esc", "tab", "shift+tab", "backspace", "up", "down", "left", "right", "pageup", "pagedown", "home", "end"].includes(name);
+}
+
+function switchTo(s: AppState, screen: ScreenId): AppState {
+  if (s.screen === screen) return s;
+  return { ...s, screen };
+}
+
+function setStatus(s: AppState, text: string, tone: Tone = "info"): AppState {
+  return { ...s, status: { text, tone } };
+}
+
+function dialogKey(s: AppState, d: Dialog, name: string, input: string, env: RouteEnv): Routed {
+  switch (d.kind) {
+    case "help": {
+      if (name === "esc" || name === "?" || name === "q" || name === "enter") return { state: { ...s, dialog: null } };
+      const cmd = commandFor(name, s.screen);
+      if (cmd && MOVES.has(cmd)) {
+        const max = Math.max(0, env.helpLines - env.helpPage);
+        return { state: { ...s, dialog: { ...d, offset: Math.min(max, move(d.offset, cmd, max + 1, env.helpPage)) } } };
+      }
+      return { state: s };
+    }
+    case "confirm":
+      if (name === "y" || name === "Y" || name === "enter") return { state: { ...s, dialog: null, status: { text: `${d.data.cli} …`, tone: "info" } }, effect: { kind: "run", data: d.data } };
+      if (name === "n" || name === "N" || name === "esc" || name === "q") return { state: setStatus({ ...s, dialog: null }, `cancelled: ${d.data.cli}`) };
+      return { state: s };
+    case "stale":
+      if (name === "R" || name === "enter" || name === "ctrl+r") return { state: { ...s, dialog: null }, effect: { kind: "reload" } };
+      if (name === "esc" || name === "q" || name === "n") return { state: { ...s, dialog: null } };
+      return { state: s };
+    case "message":
+      if (name === "esc" || name === "enter" || name === "q" || name === "space") return { state: { ...s, dialog: null } };
+      return { state: s };
+    case "input": {
+      if (name === "esc") {
+        // Cancelling restores what was there before.
+        const restored = applyInput(s, { ...d, value: d.before }, false);
+        return { state: { ...restored, dialog: null }, effect: d.purpose === "filter" ? { kind: "filter-changed" } : undefined };
+      }
+      if (name === "enter") {
+        if (d.purpose === "find") {
+          const id = env.finder[d.selected];
+          if (!id) return { state: setStatus({ ...s, dialog: null }, `no node matches "${d.value}"`, "warn") };
+          return { state: goToNode({ ...s, dialog: null }, id) };
+        }
+        return { state: { ...applyInput(s, d, true), dialog: null } };
+      }
+      if (d.purpose === "find" && (name === "up" || name === "down")) {
+        const sel = Math.max(0, Math.min(Math.max(0, env.finder.length - 1), d.selected + (name === "up" ? -1 : 1)));
+        return { state: { ...s, dialog: { ...d, selected: sel } } };
+      }
+      let value = d.value;
+      if (name === "backspace") value = [...value].slice(0, -1).join("");
+      else if (name === "ctrl+u") value = "";
+      else if (isPrintable(name, input)) value += input;
+      else return { state: s };
+      const next = { ...d, value, selected: 0 };
+      return { state: { ...applyInput(s, next, false), dialog: next }, effect: d.purpose === "filter" ? { kind: "filter-changed" } : undefined };
+    }
+  }
+}
+
+/** Live effect of typing: filters update as you type; tags apply on Enter. */
+function applyInput(s: AppState, d: Extract<Dialog, { kind: "input" }>, done: boolean): AppState {
+  if (d.purpose === "filter") {
+    if (s.screen === "why") return { ...s, why: { ...s.why, filter: d.value, selected: 1, detailOffset: 0 } };
+    return { ...s, review: { ...s.review, filter: d.value, detailOffset: 0, selected: {} } };
+  }
+  if (d.purpose === "tags" && done) {
+    const tags = d.value
+      .split(/[,\s]+/)
+      .map((t) => t.trim())
+      .filter(Boolean);
+    return { ...s, plan: { ...s.plan, kind: "tags", tags }, why: { ...s.why, selected: 1, detailOffset: 0 }, loadout: { ...s.loadout, selected: 0, offset: 0 } };
+  }
+  return s;
+}
+
+/** Makes `id` the current node (the explorer keeps a trail back). */
+export function goToNode(s: AppState, id: string): AppState {
+  if (s.current === id) return s;
+  const trail = s.current ? [...s.explorer.trail, { center: s.current, selected: s.explorer.selected, radius: s.explorer.radius }] : s.explorer.trail;
+  return { ...s, current: id, explorer: { ...s.explorer, selected: 0, trail }, history: { selected: 0 } };
+}
+
+export function route(s: AppState, name: string, input: string, env: RouteEnv): Routed {
+  if (s.dialog) return dialogKey(s, s.dialog, name, input, env);
+  const cmd = commandFor(name, s.screen);
+  if (!cmd) return { state: s };
+  // Global keys.
+  switch (cmd) {
+    case "quit":
+      return { state: s, effect: { kind: "quit" } };
+    case "help":
+      return { state: { ...s, dialog: { kind: "help", offset: 0 } } };
+    case "next-screen":
+    case "prev-screen": {
+      const i = SCREENS.findIndex((x) => x.id === s.screen);
+      const n = SCREENS.length;
+      return { state: switchTo(s, SCREENS[(i + (cmd === "next-screen" ? 1 : n - 1)) % n]!.id) };
+    }
+    case "screen-review":
+    case "screen-explorer":
+    case "screen-why":
+    case "screen-loadout":
+    case "screen-history":
+      return { state: switchTo(s, cmd.slice("screen-".length) as ScreenId) };
+    case "reload":
+      return { state: setStatus(s, "reloading …"), effect: { kind: "reload" } };
+    case "undo":
+      return { state: s, effect: { kind: "prepare", action: "undo", id: null } };
+    case "filter":
+      if (s.screen === "review") return { state: { ...s, dialog: { kind: "input", purpose: "filter", value: s.review.filter, selected: 0, before: s.review.filter } } };
+      if (s.screen === "why") return { state: { ...s, dialog: { kind: "input", purpose: "filter", value: s.why.filter, selected: 0, before: s.why.filter } } };
+      if (s.screen === "explorer" || s.screen === "history") return { state: { ...s, dialog: { kind: "input", purpose: "find", value: "", selected: 0, before: "" } } };
+      return { state: setStatus(s, "nothing to filter here: ← → pick the task, t types tags") };
+    default:
+      break;
+  }
+  if (NODE_ACTIONS.has(cmd)) {
+    const id = actionNode(s, env);
+    if (!id) return { state: setStatus(s, "select a node first", "warn") };
+    return { state: s, effect: { kind: "prepare", action: cmd as ActionName | "edit", id } };
+  }
+  // The active screen.
+  switch (s.screen) {
+    case "review": {
+      const review = reviewKey(s.review, cmd, env.review);
+      return { state: { ...s, review } };
+    }
+    case "explorer": {
+      const r = explorerKey(s.explorer, cmd, env.explorer.ego, env.explorer.page);
+      return { state: { ...s, explorer: r.state, current: r.center ?? s.current, history: r.center ? { selected: 0 } : s.history } };
+    }
+    case "why":
+    case "loadout": {
+      const planned = planKey(s, cmd, env);
+      if (planned) return { state: planned };
+      if (s.screen === "why") return { state: { ...s, why: whyKey(s.why, cmd, env.why.count, env.why.page, env.why.isHeading) } };
+      return { state: { ...s, loadout: loadoutKey(s.loadout, cmd, env.loadout.nodes, env.loadout.lines, env.loadout.pages) } };
+    }
+    case "history":
+      return { state: { ...s, history: historyKey(s.history, cmd, env.history.count, env.history.page) } };
+  }
+}
+
+/** Keys shared by Why and Loadout: which task, typed tags, which role. */
+function planKey(s: AppState, cmd: Command, env: RouteEnv): AppState | null {
+  const resetViews = (x: AppState): AppState => ({
+    ...x,
+    why: { ...x.why, selected: 1, detailOffset: 0 },
+    loadout: { ...x.loadout, selected: 0, offset: 0 },
+  });
+  switch (cmd) {
+    case "left":
+    case "right": {
+      if (!env.taskCount) return setStatus(s, "no task records in knowledge/tasks/: press t to type tags", "warn");
+      if (s.plan.kind === "tags") return resetViews({ ...s, plan: { ...s.plan, kind: "task" } });
+      const i = (s.plan.taskIndex + (cmd === "right" ? 1 : env.taskCount - 1)) % env.taskCount;
+      return resetViews({ ...s, plan: { ...s.plan, taskIndex: i } });
+    }
+    case "type-tags": {
+      const value = s.plan.tags.join(", ");
+      return { ...s, dialog: { kind: "input", purpose: "tags", value, selected: 0, before: value } };
+    }
+    case "cycle-role": {
+      if (!env.roles.length) return s;
+      const cur = s.plan.role;
+      const i = cur ? env.roles.indexOf(cur) : -1;
+      const role = i + 1 >= env.roles.length ? null : env.roles[i + 1]!;
+      return resetViews(setStatus({ ...s, plan: { ...s.plan, role } }, role ? `role: ${role}` : "role: the task's own (agent_role, else implementer)"));
+    }
+    default:
+      return null;
+  }
+}

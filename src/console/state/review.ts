@@ -1,0 +1,68 @@
+// Review screen state: the section shown, the selection in each section, the focus (list or
+// detail), the detail's scroll, and the filter.
+import type { Command } from "../keybindings.js";
+import { move, MOVES, scroll } from "./list.js";
+
+export interface ReviewState {
+  section: number;
+  /** Selected index per section key. */
+  selected: Record<string, number>;
+  focus: "list" | "detail";
+  detailOffset: number;
+  filter: string;
+}
+
+export const initialReview: ReviewState = { section: 0, selected: {}, focus: "list", detailOffset: 0, filter: "" };
+
+export interface ReviewEnv {
+  /** Section keys in display order with their (filtered) item counts. */
+  sections: { key: string; count: number }[];
+  page: number;
+  detailLines: number;
+  detailPage: number;
+}
+
+export function selectedIn(s: ReviewState, env: ReviewEnv): number {
+  const sec = env.sections[s.section];
+  if (!sec) return 0;
+  return Math.max(0, Math.min(Math.max(0, sec.count - 1), s.selected[sec.key] ?? 0));
+}
+
+/** The first section with items (0 when all are empty). */
+export function firstNonEmpty(env: ReviewEnv): number {
+  const i = env.sections.findIndex((x) => x.count > 0);
+  return i < 0 ? 0 : i;
+}
+
+function nextSection(s: ReviewState, env: ReviewEnv, dir: 1 | -1): number {
+  const n = env.sections.length;
+  for (let k = 1; k <= n; k++) {
+    const i = s.section + dir * k;
+    if (i < 0 || i >= n) break;
+    if (env.sections[i]!.count > 0) return i;
+  }
+  return s.section;
+}
+
+export function reviewKey(s: ReviewState, cmd: Command, env: ReviewEnv): ReviewState {
+  const sec = env.sections[s.section];
+  if (MOVES.has(cmd)) {
+    if (s.focus === "detail") return { ...s, detailOffset: scroll(s.detailOffset, cmd, env.detailLines, env.detailPage) };
+    if (!sec) return s;
+    return { ...s, selected: { ...s.selected, [sec.key]: move(selectedIn(s, env), cmd, sec.count, env.page) }, detailOffset: 0 };
+  }
+  switch (cmd) {
+    case "left":
+      return { ...s, section: nextSection(s, env, -1), focus: "list", detailOffset: 0 };
+    case "right":
+      return { ...s, section: nextSection(s, env, 1), focus: "list", detailOffset: 0 };
+    case "enter":
+      return { ...s, focus: s.focus === "list" ? "detail" : "list" };
+    case "back":
+      if (s.focus === "detail") return { ...s, focus: "list" };
+      if (s.filter) return { ...s, filter: "" };
+      return s;
+    default:
+      return s;
+  }
+}

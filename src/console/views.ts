@@ -1,0 +1,197 @@
+// What each screen shows, derived from the model and the state, memoised so that a keypress
+// recomputes only what it changed (navigation stays well under a frame at 5,000 nodes).
+import Fuse from "fuse.js";
+import type { ConsoleModel } from "./model.js";
+import type { AppState, RouteEnv } from "./state/app.js";
+import { egoGraph, type Ego } from "./ego.js";
+import { explorerPage } from "../../screens/ExplorerScreen.js";
+import { nodeHistory, type NodeHistory } from "./history.js";
+import { historyLayout } from "../../screens/HistoryScreen.js";
+import { planFor, roles, type Plan } from "./plan.js";
+import { whyRows, isHeading, type WhyRow } from "./why.js";
+import { skipHeadings } from "./state/why.js";
+import { whyLayout } from "../../screens/WhyScreen.js";
+import { previewLoadout, type LoadoutPreview } from "./loadout-preview.js";
+import { loadoutLayout } from "../../screens/LoadoutScreen.js";
+import { reviewSections, type ReviewItem, type ReviewSectionView } from "./review-view.js";
+import { reviewLayout, detailLines } from "../../screens/ReviewScreen.js";
+import { firstNonEmpty, selectedIn, type ReviewEnv } from "./state/review.js";
+import { explorerSelection } from "./state/explorer.js";
+import type { NodeDetail } from "./detail.js";
+import type { QmdUse } from "../../core/loadout/retrieve.js";
+import { helpLines } from "../../components/HelpOverlay.js";
+import { position } from "../../components/Table.js";
+
+/** Remembers the last result for the last key (one entry: screens ask for the same thing again and again). */
+class Memo<T> {
+  private key: string | null = null;
+  private value!: T;
+  get(key: string, make: () => T): T {
+    if (key !== this.key) {
+      this.value = make();
+      this.key = key;
+    }
+    return this.value;
+  }
+}
+
+export class ViewCache {
+  sections = new Memo<ReviewSectionView[]>();
+  ego = new Memo<Ego | null>();
+  plan = new Memo<Plan>();
+  why = new Memo<WhyRow[]>();
+  preview = new Memo<LoadoutPreview>();
+  history = new Memo<NodeHistory | null>();
+  fuse = new Memo<Fuse<{ id: string; title: string; tags: string }>>();
+  finder = new Memo<string[]>();
+}
+
+export interface Views {
+  bodyHeight: number;
+  width: number;
+  review: { sections: ReviewSectionView[]; item: ReviewItem | null; detail: NodeDetail | null; headline: string; env: ReviewEnv };
+  ego: Ego | null;
+  plan: Plan | null;
+  whyRows: WhyRow[];
+  whySelected: number;
+  preview: LoadoutPreview | null;
+  history: NodeHistory | null;
+  finder: string[];
+  env: RouteEnv;
+  position: string;
+}
+
+export function finderHits(model: ConsoleModel, cache: ViewCache, query: string, limit = 50): string[] {
+  const q = query.trim();
+  return cache.finder.get(`${model.generation}\0${q}`, () => {
+    if (!q) return [];
+    const fuse = cache.fuse.get(String(model.generation), () => {
+      const docs = [...model.graph.nodes.values()].map((n) => ({ id: n.id, title: String(n.title ?? ""), tags: (n.tags ?? []).join(" ") }));
+      return new Fuse(docs, { keys: [{ name: "id", weight: 2 }, { name: "title", weight: 1.5 }, { name: "tags", weight: 1 }], threshold: 0.4, ignoreLocation: true });
+    });
+    // An exact id, then ids starting with the query, then the fuzzy ranking.
+    const lower = q.toLowerCase();
+    const exact = model.graph.nodes.has(q) ? [q] : [];
+    const prefix = [...model.graph.nodes.keys()].filter((id) => id !== q && id.toLowerCase().startsWith(lower)).sort().slice(0, limit);
+    const seen = new Set([...exact, ...prefix]);
+    const fuzzy = fuse.search(q, { limit }).map((r) => r.item.id).filter((id) => !seen.has(id));
+    return [...exact, ...prefix, ...fuzzy].slice(0, limit);
+  });
+}
+
+export function dialogRows(state: AppState, finderCount: number): number {
+  const d = state.dialog;
+  if (!d) return 0;
+  switch (d.kind) {
+    case "help":
+      return 0; // replaces the body
+    case "confirm":
+      return 2 + 1 + d.data.lines.length + 1 + 1;
+    case "stale":
+    case "message":
+      return 2 + 1 + d.lines.length + 1;
+    case "input":
+      return 2 + 1 + (d.purpose === "find" ? Math.min(8, Math.max(1, finderCount)) : 0);
+  }
+}
+
+export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCache, size: { width: number; height: number }, qmd: QmdUse | null): Views {
+  const width = size.width;
+  const finder = state.dialog?.kind === "input" && state.dialog.purpose === "find" ? finderHits(model, cache, state.dialog.value) : [];
+  const bodyHeight = Math.max(6, size.height - 2 - dialogRows(state, finder.length));
+  const isNode = (id: string) => model.graph.nodes.has(id);
+
+  // Review.
+  const sections = cache.sections.get(`${model.generation}\0${state.review.filter}`, () => reviewSections(model.review, state.review.filter, isNode));
+  const rl = reviewLayout(width, bodyHeight);
+  const mainW = rl.wide ? width - rl.sideW - 2 : width;
+  const reviewEnv0: ReviewEnv = { sections: sections.map((s) => ({ key: s.key, count: s.items.length })), page: rl.list - 1, detailLines: 0, detailPage: rl.detail };
+  const sec = sections[state.review.section];
+  const item = sec?.items[selectedIn(state.review, reviewEnv0)] ?? null;
+  const detail = item?.node ? model.details.get(item.node) : null;
+  const reviewEnv: ReviewEnv = { ...reviewEnv0, detailLines: state.screen === "review" ? detailLines(item, detail, mainW).length : 0 };
+  const needs = sections.reduce((n, s) => n + s.total, 0);
+  const headline = `${model.review ? `phase ${model.review.phase} · ` : ""}${needs} item${needs === 1 ? "" : "s"}`;
+
+  // Explorer.
+  const ego =
+    state.screen === "explorer" && state.current
+      ? cache.ego.get(`${model.generation}\0${state.current}\0${state.explorer.radius}`, () => (model.graph.nodes.has(state.current!) ? egoGraph(model.graph, state.current!, state.explorer.radius) : null))
+      : null;
+
+  // Why and Loadout share the plan (task or typed tags, role).
+  const planKey = `${model.generation}\0${JSON.stringify(state.plan)}`;
+  const plan = state.screen === "why" || state.screen === "loadout" ? cache.plan.get(planKey, () => planFor(model.ctx, model.graph, model.tasks, state.plan)) : null;
+  const rows = state.screen === "why" && plan?.result ? cache.why.get(`${planKey}\0${state.why.filter}`, () => whyRows(plan.result!, state.why.filter)) : [];
+  const whySelected = skipHeadings((i) => isHeading(rows[i]), rows.length, state.why.selected, 1);
+  const preview =
+    state.screen === "loadout" && plan
+      ? cache.preview.get(`${planKey}\0${state.loadout.useQmd}\0${state.loadout.mode}\0${qmd?.available ?? "?"}`, () =>
+          previewLoadout(model.ctx, model.graph, model.tasks, state.plan, { useQmd: state.loadout.useQmd, mode: state.loadout.mode, qmd, phase: model.opts.phase }),
+        )
+      : null;
+
+  // History.
+  const history = state.screen === "history" && state.current ? cache.history.get(`${model.generation}\0${state.current}`, () => (model.graph.nodes.has(state.current!) ? nodeHistory(model.graph, model.overlay, model.ctx.cfg.config, state.current!) : null)) : null;
+
+  const wl = whyLayout(bodyHeight);
+  const ll = loadoutLayout(bodyHeight);
+  const hl = historyLayout(bodyHeight);
+  const env: RouteEnv = {
+    review: reviewEnv,
+    reviewNode: item?.node ?? null,
+    explorer: { ego, page: explorerPage(bodyHeight) },
+    why: { count: rows.length, page: wl.list, isHeading: (i) => isHeading(rows[i]) },
+    loadout: { nodes: preview?.plan?.entries.length ?? 0, lines: preview?.lines.length ?? 0, pages: { nodes: ll.nodes - 1, text: ll.text } },
+    history: { count: history?.changes.length ?? 0, page: hl.list },
+    taskCount: model.tasks.length,
+    roles: roles(model.ctx.cfg),
+    finder,
+    helpLines: helpLines(state.screen).length,
+    helpPage: Math.max(1, bodyHeight - 2),
+  };
+
+  let pos = "";
+  switch (state.screen) {
+    case "review":
+      pos = position(selectedIn(state.review, reviewEnv), sec?.items.length ?? 0);
+      break;
+    case "explorer": {
+      const selectable = ego?.rows.filter((r) => !r.heading) ?? [];
+      const sel = ego ? explorerSelection(state.explorer, ego) : 0;
+      const idx = ego ? ego.rows.slice(0, sel + 1).filter((r) => !r.heading).length - 1 : 0;
+      pos = position(Math.max(0, idx), selectable.length);
+      void sel;
+      break;
+    }
+    case "why": {
+      const items = rows.filter((r) => r.kind !== "heading");
+      const idx = rows.slice(0, whySelected + 1).filter((r) => r.kind !== "heading").length - 1;
+      pos = position(Math.max(0, idx), items.length);
+      break;
+    }
+    case "loadout":
+      pos = position(state.loadout.selected, preview?.plan?.entries.length ?? 0);
+      break;
+    case "history":
+      pos = position(state.history.selected, history?.changes.length ?? 0);
+      break;
+  }
+
+  return {
+    bodyHeight,
+    width,
+    review: { sections, item, detail, headline, env: reviewEnv },
+    ego,
+    plan,
+    whyRows: rows,
+    whySelected,
+    preview,
+    history,
+    finder,
+    env,
+    position: pos,
+  };
+}
+
+export { firstNonEmpty };

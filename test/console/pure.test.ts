@@ -1,0 +1,219 @@
+// The console's pure parts: text safety and fitting, the ego graph, the chart, list movement,
+// confidence history and the key router.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { graphFromText } from "../../core/graph.js";
+import { DEFAULT_CONFIG } from "../../core/config.js";
+import { safe, safeLines, truncate, pad, wrap, width, confPair, windowStart } from "../../src/console/text.js";
+import { egoGraph, selectable } from "../../src/console/ego.js";
+import { chartRows, sparkline } from "../../components/ConfidenceChart.js";
+import { columnWidths } from "../../components/Table.js";
+import { move } from "../../src/console/state/list.js";
+import { nodeHistory } from "../../src/console/history.js";
+import { initialState, route, type AppState, type RouteEnv } from "../../src/console/state/app.js";
+import { explorerKey, initialExplorer } from "../../src/console/state/explorer.js";
+import { contentDraftOf } from "../../src/console/detail.js";
+
+function graph(nodes: Record<string, Partial<Record<string, unknown>>>, links: [string, string, string, number][]) {
+  const doc = {
+    directed: true,
+    multigraph: false,
+    graph: { akms_schema: "v2", generated_at: "", node_count: 0, edge_count: 0, global_vault: "", repo_id: "", warnings: [] },
+    nodes: Object.entries(nodes).map(([id, n]) => ({ id, title: id, domain: "d", status: "established", confidence: 0.8, confidence_default: 0.8, source: "human", node_origin: "global", ...n })),
+    links: links.map(([source, target, type, weight]) => ({ source, target, type, weight, edge_origin: "global" })),
+  };
+  return graphFromText(JSON.stringify(doc), "graph.json");
+}
+
+test("safe strips escape sequences and control characters from file text", () => {
+  assert.equal(safe("a\x1b[31mred\x1b[0m\x07b"), "aredb");
+  assert.equal(safe("x\x1b]0;title\x07y"), "xy");
+  assert.equal(safe("one\ntwo\tthree\r"), "one two  three ");
+  assert.deepEqual(safeLines("a\r\nb\x1b[2Jc\n"), ["a", "bc", ""]);
+});
+
+test("truncate, pad and wrap count terminal cells (wide characters take two)", () => {
+  assert.equal(truncate("abcdef", 4), "abc…");
+  assert.equal(truncate("abc", 4), "abc");
+  assert.equal(width("日本"), 4);
+  assert.equal(truncate("日本語", 4), "日…");
+  assert.equal(pad("ab", 4), "ab  ");
+  assert.equal(pad("ab", 4, "right"), "  ab");
+  assert.deepEqual(wrap(["the quick brown fox jumps"], 10), ["the quick", "brown fox", "jumps"]);
+  assert.deepEqual(wrap(["abcdefghijkl"], 5), ["abcde", "fghij", "kl"]);
+});
+
+test("confidence pairs show global → local only when they differ", () => {
+  assert.equal(confPair(0.88, 0.64), "0.88→0.64");
+  assert.equal(confPair(0.5, 0.5), "0.50");
+  assert.equal(confPair(undefined, undefined), "–");
+});
+
+test("windows keep the selection visible and list moves clamp", () => {
+  assert.equal(windowStart(0, 100, 10), 0);
+  assert.equal(windowStart(50, 100, 10), 47);
+  assert.equal(windowStart(99, 100, 10), 90);
+  assert.equal(move(0, "up", 5, 3), 0);
+  assert.equal(move(4, "down", 5, 3), 4);
+  assert.equal(move(0, "page-down", 10, 4), 3);
+  assert.equal(move(3, "bottom", 10, 4), 9);
+  assert.deepEqual(columnWidths([3, "grow", 5], 30), [3, 20, 5]);
+});
+
+test("the ego graph groups out and in edges by type, lists each node once, and grows with the radius", () => {
+  const g = graph({ a: {}, b: {}, c: {}, d: {}, e: {} }, [
+    ["a", "b", "requires", 1],
+    ["a", "c", "feeds-into", 0.5],
+    ["d", "a", "requires", 0.8],
+    ["b", "e", "requires", 0.7],
+  ]);
+  const r1 = egoGraph(g, "a", 1);
+  assert.deepEqual(
+    r1.rows.map((r) => r.heading ?? `${r.depth}${r.dir}:${r.type}:${r.neighbour}`),
+    ["→ out · feeds-into (1)", "1out:feeds-into:c", "→ out · requires (1)", "1out:requires:b", "← in · requires (1)", "1in:requires:d"],
+  );
+  assert.equal(r1.nodeCount, 4);
+  assert.equal(r1.edgeCount, 3);
+  const r2 = egoGraph(g, "a", 2);
+  assert.ok(r2.rows.some((r) => r.neighbour === "e" && r.depth === 2 && r.parent === "b"));
+  assert.equal(r2.nodeCount, 5);
+  assert.equal(selectable(r1.rows, 0, 1), 1);
+  assert.equal(selectable(r1.rows, 2, -1), 1);
+});
+
+test("explorer: Enter follows the selected edge and Esc walks back", () => {
+  const g = graph({ a: {}, b: {}, c: {} }, [
+    ["a", "b", "requires", 1],
+    ["b", "c", "requires", 1],
+  ]);
+  const ego = egoGraph(g, "a", 1);
+  const s1 = explorerKey(initialExplorer, "down", ego, 10);
+  const s2 = explorerKey(s1.state, "enter", ego, 10);
+  assert.equal(s2.center, "b");
+  assert.equal(s2.state.trail.length, 1);
+  const back = explorerKey(s2.state, "back", egoGraph(g, "b", 1), 10);
+  assert.equal(back.center, "a");
+  assert.equal(back.state.trail.length, 0);
+  assert.equal(explorerKey(initialExplorer, "radius-up", ego, 10).state.radius, 2);
+  assert.equal(explorerKey(initialExplorer, "radius-down", ego, 10).state.radius, 1);
+});
+
+test("the chart marks the default (┈), the floor (═) and each value (●)", () => {
+  const rows = chartRows({ values: [0.9, 0.5, 0.6], globalDefault: 0.9, floor: 0.2, width: 26, height: 11 });
+  assert.equal(rows.length, 11);
+  const text = rows.map((r) => r.axis + r.cells);
+  assert.equal(text.filter((l) => l.includes("●")).length, 3);
+  assert.ok(text[1]!.includes("┈"), "default 0.9 on the second row");
+  assert.ok(text[8]!.includes("═"), "floor 0.2 on row 8");
+  assert.match(text[0]!, /1\.00┤/);
+  assert.match(text[10]!, /0\.00┤/);
+  assert.equal(sparkline([0, 1]), "▁█");
+});
+
+test("confidence history: default, floor, each change with its delta and cause kind", () => {
+  const g = graph({ n: { confidence: 0.6, confidence_default: 0.88, confidence_floor: 0.5 } }, []);
+  const h = nodeHistory(
+    g,
+    { akms_schema: "v2", nodes: { n: { history: [{ date: "2026-01-01", confidence: 0.75, cause: "session-task-1" }, { date: "2026-01-02", confidence: 0.6, cause: "draft" }] } } } as never,
+    DEFAULT_CONFIG,
+    "n",
+  );
+  assert.equal(h.globalDefault, 0.88);
+  assert.equal(h.floor, 0.5);
+  assert.equal(h.floorFrom, "node");
+  assert.deepEqual(h.series, [0.88, 0.75, 0.6]);
+  assert.deepEqual(h.changes.map((c) => [Math.round(c.delta * 100) / 100, c.kind]), [[-0.13, "session"], [-0.15, "review"]]);
+  const none = nodeHistory(g, null, DEFAULT_CONFIG, "n");
+  assert.equal(none.changes.length, 0);
+  assert.equal(nodeHistory(graph({ m: {} }, []), null, DEFAULT_CONFIG, "m").floor, DEFAULT_CONFIG.confidence.min_confidence);
+});
+
+test("the content_draft section is cut at the next level-2 heading", () => {
+  assert.equal(contentDraftOf("# T\n\n## content_draft\nline 1\nline 2\n\n## Notes\nx"), "line 1\nline 2");
+  assert.equal(contentDraftOf("# T\nno draft"), null);
+});
+
+function env(over: Partial<RouteEnv> = {}): RouteEnv {
+  return {
+    review: { sections: [{ key: "a", count: 3 }, { key: "b", count: 0 }, { key: "c", count: 2 }], page: 5, detailLines: 20, detailPage: 5 },
+    reviewNode: "n1",
+    explorer: { ego: null, page: 10 },
+    why: { count: 0, page: 5, isHeading: () => false },
+    loadout: { nodes: 0, lines: 0, pages: { nodes: 3, text: 5 } },
+    history: { count: 0, page: 5 },
+    taskCount: 2,
+    roles: ["code_reviewer", "implementer"],
+    finder: ["x", "y"],
+    helpLines: 40,
+    helpPage: 10,
+    ...over,
+  };
+}
+
+test("router: dialogs first, then global keys, then the screen", () => {
+  let s = initialState("n1");
+  s = route(s, "?", "?", env()).state;
+  assert.equal(s.dialog?.kind, "help");
+  assert.equal(route(s, "q", "q", env()).effect, undefined, "q closes help, it does not quit");
+  s = route(s, "esc", "", env()).state;
+  assert.equal(s.dialog, null);
+  assert.equal(route(s, "q", "q", env()).effect?.kind, "quit");
+  // Sections skip the empty one.
+  s = route(s, "l", "l", env()).state;
+  assert.equal(s.review.section, 2);
+  s = route(s, "j", "j", env()).state;
+  assert.equal(s.review.selected.c, 1);
+  // Node actions ask the shell to prepare (confirm) with the selected node.
+  assert.deepEqual(route(s, "p", "p", env()).effect, { kind: "prepare", action: "promote", id: "n1" });
+  assert.deepEqual(route(s, "u", "u", env()).effect, { kind: "prepare", action: "undo", id: null });
+  // Digits and Tab switch screens.
+  assert.equal(route(s, "2", "2", env()).state.screen, "explorer");
+  assert.equal(route(s, "tab", "", env()).state.screen, "explorer");
+  assert.equal(route(s, "shift+tab", "", env()).state.screen, "history");
+});
+
+test("router: a confirmation runs only on y / Enter", () => {
+  const data = { action: "promote" as const, id: "n1", title: "t", lines: [], cli: "akms promote n1", expectedSha: "abc" };
+  const s = { ...initialState("n1"), dialog: { kind: "confirm" as const, data } };
+  assert.equal(route(s, "x", "x", env()).state.dialog?.kind, "confirm");
+  assert.deepEqual(route(s, "y", "y", env()).effect, { kind: "run", data });
+  const cancelled = route(s, "esc", "", env());
+  assert.equal(cancelled.effect, undefined);
+  assert.equal(cancelled.state.dialog, null);
+  assert.match(cancelled.state.status!.text, /cancelled/);
+});
+
+test("router: the filter filters as you type and Esc restores it; the finder jumps to a node", () => {
+  let s = initialState("n1");
+  s = route(s, "/", "/", env()).state;
+  for (const ch of "gre") s = route(s, ch, ch, env()).state;
+  assert.equal(s.review.filter, "gre");
+  s = route(s, "backspace", "", env()).state;
+  assert.equal(s.review.filter, "gr");
+  s = route(s, "esc", "", env()).state;
+  assert.equal(s.review.filter, "");
+  let e: AppState = { ...initialState("n1"), screen: "explorer" };
+  e = route(e, "/", "/", env()).state;
+  assert.equal(e.dialog?.kind, "input");
+  e = route(e, "down", "", env()).state;
+  e = route(e, "enter", "", env()).state;
+  assert.equal(e.current, "y");
+  assert.equal(e.explorer.trail[0]?.center, "n1");
+});
+
+test("router: Why/Loadout keys pick the task, type tags and cycle the role", () => {
+  let s: AppState = { ...initialState(null), screen: "why" };
+  s = route(s, "right", "", env()).state;
+  assert.equal(s.plan.taskIndex, 1);
+  s = route(s, "right", "", env()).state;
+  assert.equal(s.plan.taskIndex, 0);
+  s = route(s, "o", "o", env()).state;
+  assert.equal(s.plan.role, "code_reviewer");
+  s = route(s, "o", "o", env()).state;
+  s = route(s, "o", "o", env()).state;
+  assert.equal(s.plan.role, null);
+  s = route(s, "t", "t", env()).state;
+  for (const ch of "a, b") s = route(s, ch === " " ? "space" : ch, ch, env()).state;
+  s = route(s, "enter", "", env()).state;
+  assert.deepEqual(s.plan, { kind: "tags", taskIndex: 0, tags: ["a", "b"], role: null });
+});

@@ -1,0 +1,199 @@
+// The Review screen on a copy of fixtures/demo: sections with counts, facts inline, detail pane,
+// the dedup side-by-side, and every review action through the shared core — confirmation,
+// recompile, refresh in place, the CLI command in the status line, undo, stale refusal.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { demoRepo, openConsole, pressUntil } from "./helpers.js";
+import { treeHash } from "../helpers.js";
+
+async function filterTo(c: Awaited<ReturnType<typeof openConsole>>, text: string) {
+  await c.press("/");
+  for (const ch of text) await c.press(ch);
+  await c.press("enter");
+}
+
+test("opens on the review report: sections with counts, key facts inline, status bar", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx);
+  try {
+    const f = c.frame();
+    const data = c.model.review!;
+    assert.ok(data.summary.new_tentative > 0, "the demo has tentative nodes");
+    assert.match(f, new RegExp(`Tentative ${data.summary.new_tentative}`));
+    assert.match(f, new RegExp(`Dedup ${data.summary.dedup_events}`));
+    assert.match(f, /New tentative nodes — 1 of \d+/);
+    assert.match(f, /tentative/);
+    assert.match(f, /agent/, "provenance inline");
+    assert.match(f, new RegExp(`graph ${c.model.graph.version}`));
+    assert.match(f, /1 of \d+ │ graph/);
+    assert.match(f, /qmd no/);
+    // The detail pane shows the node's frontmatter, body and its content_draft section.
+    assert.match(f, /── frontmatter/);
+    assert.match(f, /id: /);
+    await c.press("j");
+    assert.match(c.frame(), /New tentative nodes — 2 of \d+/);
+    assert.match(c.frame(), /2 of \d+ │ graph/);
+    await c.press("k");
+    assert.match(c.frame(), /— 1 of/);
+  } finally {
+    c.unmount();
+  }
+});
+
+test("promote: confirm, the file changes, the screen refreshes, the CLI command shows; undo restores the bytes", async () => {
+  const d = demoRepo();
+  const vaultBefore = treeHash(d.vault);
+  const c = await openConsole(d.ctx);
+  try {
+    const item = c.model.review!.sections.new_tentative.find((i) => i.origin === "local" && i.status === "tentative")!;
+    assert.ok(item, "a local tentative node to promote");
+    const file = join(d.repo, item.file!);
+    const before = readFileSync(file);
+    await filterTo(c, item.id);
+    assert.match(c.frame(), new RegExp(`Detail: ${item.id}`));
+    await c.press("p");
+    assert.match(c.frame(), new RegExp(`Promote ${item.id}\\?`));
+    assert.match(c.frame(), new RegExp(`CLI: akms promote ${item.id}`));
+    assert.deepEqual(readFileSync(file), before, "nothing is written before the confirmation");
+    await c.press("y");
+    const after = await c.waitFor(/✓ \$ akms promote/);
+    assert.match(after, new RegExp(`✓ \\$ akms promote ${item.id}`));
+    const text = readFileSync(file, "utf8");
+    assert.match(text, /^status: established/m);
+    // Only the status line changed.
+    assert.equal(text.replace(/^status: established/m, "status: tentative"), before.toString("utf8"));
+    // Refreshed in place: the node has left the tentative section (the filter now matches nothing there).
+    assert.match(after, /No item matches the filter|established/);
+    assert.notEqual(c.model.graph.version, after.match(/graph ([0-9a-f]{12})/)![1], "graph_version moved on");
+    // Undo.
+    await c.press("u");
+    assert.match(c.frame(), /Undo #\d+: `akms promote/);
+    await c.press("y");
+    await c.waitFor(/✓ \$ akms undo/);
+    assert.deepEqual(readFileSync(file), before, "undo restores the file byte for byte");
+    assert.equal(treeHash(d.vault), vaultBefore, "the global vault is never written");
+  } finally {
+    c.unmount();
+  }
+});
+
+test("cancel writes nothing; a file changed on disk since shown is refused and the view offers a reload", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx);
+  try {
+    const item = c.model.review!.sections.new_tentative.find((i) => i.origin === "local" && i.status === "tentative")!;
+    const file = join(d.repo, item.file!);
+    await filterTo(c, item.id);
+    const before = readFileSync(file);
+    await c.press("p");
+    await c.press("n");
+    assert.match(c.frame(), /cancelled: akms promote/);
+    assert.deepEqual(readFileSync(file), before);
+    // Someone edits the file after the console showed it.
+    const edited = before.toString("utf8") + "\nA line added in another editor.\n";
+    writeFileSync(file, edited);
+    await c.press("p");
+    await c.press("y");
+    const f = await c.waitFor(/Changed on disk since shown/);
+    assert.match(f, /R \/ Enter: reload/);
+    assert.equal(readFileSync(file, "utf8"), edited, "the refused action wrote nothing");
+    await c.press("R");
+    await c.waitFor(/reloaded: graph/);
+    // After the reload the same action goes through.
+    await c.press("p");
+    await c.press("y");
+    await c.waitFor(/✓ \$ akms promote/);
+    assert.match(readFileSync(file, "utf8"), /^status: established/m);
+  } finally {
+    c.unmount();
+  }
+});
+
+test("dedup: the pending merge is shown side by side; accept one, reject the other", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx);
+  try {
+    const events = c.model.review!.sections.dedup_events.filter((e) => e.dedup_status === "pending");
+    assert.ok(events.length >= 2, "the demo has two pending dedup merges");
+    await pressUntil(c, "l", /Dedup events — 1 of/);
+    const f = c.frame();
+    const first = events[0]!;
+    assert.match(f, new RegExp(`Dedup merge into ${first.id} \\(pending\\)`));
+    assert.match(f, /Existing: /);
+    assert.match(f, new RegExp(`Appended draft \\(pending\\) · score ${first.score}`));
+    assert.match(f, new RegExp(`score ${first.score} · ${first.session}`));
+    // Accept the first.
+    await c.press("a");
+    assert.match(c.frame(), new RegExp(`Accept the merge into ${first.id}\\?`));
+    await c.press("y");
+    await c.waitFor(/✓ \$ akms dedup accept/);
+    const acceptedText = readFileSync(join(d.repo, first.file!), "utf8");
+    assert.match(acceptedText, new RegExp(`session=${first.session}[^>]*status=accepted`));
+    // Reject the other pending one.
+    const second = events.find((e) => e.id !== first.id)!;
+    await pressUntil(c, "j", new RegExp(`Dedup merge into ${second.id} \\(pending\\)`));
+    const localNodes = join(d.repo, "knowledge", "local-nodes");
+    const filesBefore = new Set(readdirSync(localNodes));
+    await c.press("r");
+    assert.match(c.frame(), new RegExp(`Reject the merge into ${second.id}\\?`));
+    await c.press("y");
+    await c.waitFor(/✓ \$ akms dedup reject/);
+    const added = readdirSync(localNodes).filter((f) => !filesBefore.has(f));
+    assert.equal(added.length, 1, "the rejected draft became its own node file");
+    assert.match(readFileSync(join(localNodes, added[0]!), "utf8"), /^status: tentative/m);
+    assert.doesNotMatch(readFileSync(join(d.repo, second.file!), "utf8"), new RegExp(`session=${second.session}`));
+  } finally {
+    c.unmount();
+  }
+});
+
+test("draft and undraft a global node: an overlay override for this repository, the vault untouched", async () => {
+  const d = demoRepo();
+  const vaultBefore = treeHash(d.vault);
+  const c = await openConsole(d.ctx);
+  try {
+    const item = c.model.review!.sections.degraded.find((i) => i.origin === "global")!;
+    assert.ok(item);
+    await pressUntil(c, "l", /Degraded confidence — /);
+    await filterTo(c, item.id);
+    await c.press("d");
+    assert.match(c.frame(), /For this repository only/);
+    await c.press("y");
+    await c.waitFor(/✓ \$ akms draft/);
+    assert.match(readFileSync(d.ctx.paths.overlay, "utf8"), new RegExp(`${item.id}:[\\s\\S]*status: draft`));
+    await c.press("D");
+    await c.press("y");
+    await c.waitFor(/✓ \$ akms undraft/);
+    assert.equal(treeHash(d.vault), vaultBefore);
+    // Promoting a global node is refused with the manual route, without a confirmation.
+    await c.press("p");
+    assert.match(c.frame(), /Global nodes are promoted by hand/);
+    await c.press("esc");
+  } finally {
+    c.unmount();
+  }
+});
+
+test("e opens $EDITOR on the local node file, then rebuilds and reloads", async () => {
+  const d = demoRepo();
+  let edited: string | null = null;
+  const c = await openConsole(d.ctx, {
+    editor: (file) => {
+      edited = file;
+      writeFileSync(file, readFileSync(file, "utf8").replace(/^title: .*$/m, 'title: "Edited in the editor"'));
+      return { error: null };
+    },
+  });
+  try {
+    const item = c.model.review!.sections.new_tentative.find((i) => i.origin === "local")!;
+    await filterTo(c, item.id);
+    await c.press("e");
+    const f = await c.waitFor(/edited knowledge\/local-nodes/);
+    assert.equal(edited, join(d.repo, item.file!));
+    assert.match(f, /Edited in the editor/);
+  } finally {
+    c.unmount();
+  }
+});

@@ -1,0 +1,219 @@
+// Explorer, Why, Loadout and History on a copy of fixtures/demo, the help overlay, and fit:
+// 80×24 and wide terminals, NO_COLOR, and no escape sequence from a file reaching the terminal.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { demoRepo, openConsole, pressUntil } from "./helpers.js";
+import { queryGraph } from "../../core/query.js";
+import { width as cells } from "../../src/console/text.js";
+
+test("explorer: edges grouped by type with weights, origins, status and confidence; Enter follows, Esc goes back, radius", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx);
+  try {
+    await c.press("2");
+    await c.press("/");
+    for (const ch of "lippmann-schwinger") await c.press(ch);
+    await c.press("enter");
+    let f = c.frame();
+    assert.match(f, /lippmann-schwinger/);
+    assert.match(f, /radius 1 · \d+ nodes/);
+    assert.match(f, /→ out · requires \(\d+\)/);
+    assert.match(f, /← in · /);
+    assert.match(f, /\d\.\d\d +(established|tentative|draft|deprecated)/);
+    const out = c.model.graph.out.get("lippmann-schwinger")!;
+    const firstReq = out.filter((l) => l.type === (f.match(/→ out · ([a-z-]+)/)![1])).map((l) => l.target).sort()[0]!;
+    await c.press("enter");
+    f = c.frame();
+    assert.match(f.split("\n")[1]!, new RegExp(firstReq), "Enter follows the first edge");
+    assert.match(f, /Esc back to lippmann-schwinger/);
+    await c.press("esc");
+    assert.match(c.frame().split("\n")[1]!, /lippmann-schwinger/);
+    await c.press("+");
+    assert.match(c.frame(), /radius 2 · /);
+    await c.press("-");
+    assert.match(c.frame(), /radius 1 · /);
+    // Fuzzy finder on /.
+    await c.press("/");
+    for (const ch of "nyquist-freq") await c.press(ch);
+    assert.match(c.frame(), /find node: /);
+    assert.match(c.frame(), /nyquist-frequency-handling/);
+    await c.press("enter");
+    assert.match(c.frame().split("\n")[1]!, /nyquist-frequency-handling/);
+  } finally {
+    c.unmount();
+  }
+});
+
+test("why in loadout: seed and tag, the chain of edges, rank and figures, every excluded node with its reason", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx, { height: 40 });
+  try {
+    await c.press("3");
+    let f = c.frame();
+    assert.match(f, /Task ‹ task-201/);
+    assert.match(f, /In the loadout \(\d+\) — rank order/);
+    assert.match(f, /seed · tag "/);
+    assert.match(f, /Left out \(\d+\) — with the reason/);
+    // The selected node's explanation.
+    assert.match(f, /Seed: its tags? .* match/);
+    assert.match(f, /Rank [\d.]+ = confidence \* activations with confidence/);
+    // Typed tags and a role.
+    await c.press("t");
+    for (const ch of "green-operator") await c.press(ch);
+    await c.press("enter");
+    await c.press("o");
+    await c.press("o");
+    await c.press("o");
+    f = c.frame();
+    assert.match(f, /Typed tags: green-operator/);
+    assert.match(f, /role physics_reviewer/);
+    const q = queryGraph(c.model.graph, d.ctx.cfg, { tags: ["green-operator"], role: "physics_reviewer" });
+    assert.ok(q.excluded.length > 0);
+    // A reached node shows its chain; an excluded one its reason.
+    f = await pressUntil(c, "j", /Reached from seed .* in \d hops?, path weight/);
+    assert.match(f, / —(requires|contradicts) \(w [\d.]+\)→ | ←contradicts /);
+    f = await pressUntil(c, "j", /Left out: /);
+    assert.match(f, /Left out: (draft|deprecated|domain excluded|below threshold|cut by cap|edge not followed)\./);
+  } finally {
+    c.unmount();
+  }
+});
+
+test("loadout preview: the mode decision with its numbers, tokens per node, the qmd / degraded toggle; nothing written", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx, { width: 120, height: 36 });
+  try {
+    await c.press("4");
+    let f = c.frame();
+    assert.match(f, /mode (routing|full) \(auto\): available \d+ = limit 200000 − system 0 − task \d+ − margin 4000; /);
+    assert.match(f, /tokens/);
+    assert.match(f, /alloc/);
+    assert.match(f, /Loadout text — /);
+    assert.match(f, /^---$/m);
+    assert.match(f, /qmd_available: false/);
+    await c.press("m");
+    f = c.frame();
+    assert.match(f, /showing: degraded \(no-qmd\)/);
+    await c.press("M");
+    assert.match(c.frame(), /mode routing \(routing\)/);
+    await c.press("M");
+    assert.match(c.frame(), /mode full \(full\)/);
+    await c.press("right");
+    assert.match(c.frame(), /Task ‹ task-202/);
+    const { readdirSync } = await import("node:fs");
+    let loadouts: string[] = [];
+    try {
+      loadouts = readdirSync(d.ctx.paths.loadouts);
+    } catch {
+      /* no directory: nothing written */
+    }
+    assert.deepEqual(loadouts, [], "the preview writes no loadout");
+  } finally {
+    c.unmount();
+  }
+});
+
+test("history: the chart with the global default and the floor, each change with its cause", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx, { height: 32 });
+  try {
+    await c.press("5");
+    await c.press("/");
+    for (const ch of "green-operator-continuous") await c.press(ch);
+    await c.press("enter");
+    const f = c.frame();
+    assert.match(f, /● confidence {2}┈ global default 0\.88 {2}═ floor/);
+    assert.match(f, /┈/);
+    assert.match(f, /═/);
+    assert.match(f, /Changes \(\d+\)/);
+    assert.match(f, /session-task-101|session-task-102|session-phase1/);
+    assert.match(f, /−0\.\d\d/);
+  } finally {
+    c.unmount();
+  }
+});
+
+test("help overlay lists the keys of the screen from the binding table", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx);
+  try {
+    await c.press("?");
+    const f = c.frame();
+    assert.match(f, /Keys — Review screen/);
+    assert.match(f, /p +promote: tentative → established/);
+    assert.match(f, /u +undo the last review action/);
+    assert.match(f, /e +edit in \$EDITOR, then rebuild/);
+    await c.press("esc");
+    assert.doesNotMatch(c.frame(), /Keys — Review screen/);
+  } finally {
+    c.unmount();
+  }
+});
+
+test("fits 80×24 exactly and uses a wide terminal (sections column)", async () => {
+  const d = demoRepo();
+  for (const [w, h] of [
+    [80, 24],
+    [160, 45],
+  ] as const) {
+    const c = await openConsole(d.ctx, { width: w, height: h });
+    try {
+      for (const screen of ["1", "2", "3", "4", "5"]) {
+        await c.press(screen);
+        const lines = c.frame().split("\n");
+        assert.equal(lines.length, h, `screen ${screen} at ${w}×${h} has ${lines.length} lines`);
+        for (const l of lines) assert.ok(cells(l) <= w, `line wider than ${w}: ${JSON.stringify(l)}`);
+      }
+      await c.press("1");
+      if (w >= 120) assert.match(c.frame(), /^Sections/m);
+      else assert.match(c.frame(), /Tentative \d+ +Dedup \d+/);
+    } finally {
+      c.unmount();
+    }
+  }
+});
+
+test("text from files cannot inject escape sequences", async () => {
+  const d = demoRepo();
+  const evil = join(d.repo, "knowledge", "local-nodes", "evil-node.md");
+  writeFileSync(
+    evil,
+    [
+      "---",
+      "id: evil-node",
+      'title: "Evil \\e]0;pwned\\a title \\e[2J"',
+      "domain: demo",
+      "tags: [evil]",
+      "status: tentative",
+      "confidence: 0.5",
+      "source: agent",
+      "origin_phase: 1",
+      "akms_schema: v2",
+      "---",
+      "",
+      "# Evil",
+      "",
+      "## content_draft",
+      "",
+      "body \x1b[31mred\x1b[0m and \x1b]8;;http://x\x07link\x1b]8;;\x07 and bell \x07",
+      "",
+    ].join("\n"),
+  );
+  const c = await openConsole(d.ctx, { color: false });
+  try {
+    await c.press("/");
+    for (const ch of "evil") await c.press(ch);
+    await c.press("enter");
+    const all = c.frames.join("");
+    assert.match(c.frame(), /evil-node/);
+    assert.match(c.frame(), /Evil .*pwned.* title/);
+    assert.doesNotMatch(all, /\x1b\]/, "no OSC sequence");
+    assert.doesNotMatch(all, /\x1b\[2J/, "no clear-screen");
+    assert.doesNotMatch(all, /\x07/, "no bell");
+    assert.doesNotMatch(all, /\x1b\[31m/, "no colour from the file");
+  } finally {
+    c.unmount();
+  }
+});

@@ -1,0 +1,92 @@
+// The built CLI in a real terminal (tmux): open a copy of the demo, promote a node, see the file
+// change and the screen update, undo it; quit and Ctrl-C restore the terminal; off a TTY the
+// console refuses and points to --report.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { akms, BIN, copyDemo, ROOT, treeHash } from "../helpers.js";
+import { startPane, tmuxAvailable, type Pane } from "./tmux.js";
+import { loadContext } from "../../core/context.js";
+import { loadGraph } from "../../core/graph.js";
+import { reviewData } from "../../core/report.js";
+
+const skip = !tmuxAvailable() ? "tmux is not installed (CI installs it with apt)" : !existsSync(join(ROOT, "dist", "akms.mjs")) ? "run `npm run build` first" : false;
+
+/** The environment the console runs in: a real terminal type, not CI (ink prints only the last frame in CI). */
+const TERM_ENV = { TERM: "xterm-256color", CI: undefined, CONTINUOUS_INTEGRATION: undefined, AKMS_GLOBAL_VAULT: undefined, NO_COLOR: undefined };
+
+function demo() {
+  const d = copyDemo();
+  const b = akms(["build", "--repo", d.repo, "--vault", d.vault, "--json"]);
+  assert.equal(b.code, 0, b.stderr);
+  const ctx = loadContext({ repo: d.repo, vault: d.vault });
+  const data = reviewData(ctx, loadGraph(ctx.paths));
+  return { ...d, data };
+}
+
+let n = 0;
+const session = () => `akms-e2e-${process.pid}-${++n}`;
+
+test("promote a node in the real console, see the file and the screen change, undo it, quit", { skip }, async () => {
+  const d = demo();
+  const vaultBefore = treeHash(d.vault);
+  const item = d.data.sections.new_tentative.find((i) => i.origin === "local" && i.status === "tentative")!;
+  assert.ok(item, "the demo has a local tentative node");
+  const file = join(d.repo, item.file!);
+  const before = readFileSync(file);
+  const pane: Pane = startPane(session(), [process.execPath, BIN, "review", "--repo", d.repo, "--vault", d.vault], { width: 100, height: 30, env: TERM_ENV });
+  try {
+    let screen = await pane.waitFor(/│ graph [0-9a-f]{12} │/);
+    assert.match(screen, /New tentative nodes — 1 of \d+/);
+    pane.send("/", ...item.id.split(""), "Enter");
+    await pane.waitFor(new RegExp(`Detail: ${item.id}`));
+    pane.send("p");
+    screen = await pane.waitFor(new RegExp(`Promote ${item.id}\\?`));
+    assert.match(screen, new RegExp(`CLI: akms promote ${item.id}`));
+    pane.send("y");
+    screen = await pane.waitFor(/✓ \$ akms promote/);
+    assert.match(readFileSync(file, "utf8"), /^status: established/m, "the file changed");
+    assert.match(screen, new RegExp(`akms promote ${item.id} — promoted`));
+    const version = /│ graph ([0-9a-f]{12}) │/.exec(screen)![1];
+    pane.send("u");
+    await pane.waitFor(/Undo #\d+: `akms promote/);
+    pane.send("y");
+    screen = await pane.waitFor(/✓ \$ akms undo/);
+    assert.deepEqual(readFileSync(file), before, "undo restored the bytes");
+    assert.notEqual(/│ graph ([0-9a-f]{12}) │/.exec(screen)![1], version, "the screen shows the recompiled graph");
+    pane.send("q");
+    const t0 = Date.now();
+    while (pane.alive() && Date.now() - t0 < 10000) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(pane.alive(), false, "q quits");
+    // The alternate screen was left: the console's frame is gone from the visible screen.
+    assert.doesNotMatch(pane.capture(), /│ graph [0-9a-f]{12} │/);
+    assert.equal(treeHash(d.vault), vaultBefore);
+  } finally {
+    pane.kill();
+  }
+});
+
+test("Ctrl-C leaves the console and restores the terminal", { skip }, async () => {
+  const d = demo();
+  const pane = startPane(session(), [process.execPath, BIN, "review", "--repo", d.repo, "--vault", d.vault], { width: 80, height: 24, env: TERM_ENV });
+  try {
+    await pane.waitFor(/│ graph [0-9a-f]{12} │/);
+    pane.send("C-c");
+    const t0 = Date.now();
+    while (pane.alive() && Date.now() - t0 < 10000) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(pane.alive(), false);
+    assert.doesNotMatch(pane.capture(), /│ graph [0-9a-f]{12} │/);
+  } finally {
+    pane.kill();
+  }
+});
+
+test("off a terminal the console refuses and points to --report", { skip: existsSync(join(ROOT, "dist", "akms.mjs")) ? false : "run `npm run build` first" }, () => {
+  const d = copyDemo();
+  const r = spawnSync(process.execPath, [BIN, "review", "--repo", d.repo, "--vault", d.vault], { encoding: "utf8", input: "" });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--report/);
+  assert.equal(r.stdout, "");
+});
