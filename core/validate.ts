@@ -436,6 +436,10 @@ export function validateText(text: string, abs: string, shown: string, opts: Val
     return report;
   }
   const ext = extname(abs).toLowerCase();
+  if (!det && basename(abs) === "graph.json") {
+    report.errors.push(unknownKind(shown, "graph.json is the compiled graph `akms build` writes, not a source artifact; validate its sources"));
+    return report;
+  }
   let parsed: Parsed;
   try {
     const format = det ? formatOf(det.kind) : formatOfExt(ext);

@@ -92,6 +92,8 @@ test("an undetectable file is a clear error listing the kinds and --kind; --kind
   assert.match(r.errors[0]!.hint!, /global-node, local-node, mirror-node, overlay, agent-memory, pcd, task, loadout, config/);
   const odd = validateFile(write(join(s.dir, "x.yaml"), "akms_schema: v2\nfoo: 1\n"));
   assert.equal(odd.errors[0]!.code, "UNKNOWN_KIND");
+  const graph = validateFile(write(join(s.dir, "graph.json"), '{"directed": true, "nodes": [], "links": []}\n'));
+  assert.match(graph.errors[0]!.message, /compiled graph/);
   const txt = validateFile(write(join(s.dir, "x.txt"), "hello\n"));
   assert.match(txt.errors[0]!.message, /extension/);
   // The same global-looking node, forced to be a local node.
