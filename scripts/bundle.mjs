@@ -10,6 +10,8 @@ const common = {
   jsx: "automatic",
   external: ["typescript", "web-tree-sitter", "tree-sitter-python", "@tobilu/qmd"],
   alias: { "react-devtools-core": "./scripts/stubs/react-devtools-core.mjs" },
+  // React and ink ship development builds that are several times slower; the CLI runs the production ones.
+  define: { "process.env.NODE_ENV": '"production"' },
   banner: { js: "import { createRequire as __akmsCreateRequire } from 'node:module'; const require = __akmsCreateRequire(import.meta.url);" },
   logLevel: "warning",
 };
