@@ -70,6 +70,7 @@ export const ConfigSchema = z.object({
     plan_name: z.string(),
     base_branch: z.string().min(1),
     agent_command: z.array(z.string()).default([]),
+    agent_timeout_seconds: PosInt,
   }),
   mirror: z.object({
     languages: z.array(z.enum(["python", "typescript", "javascript"], { error: "must be python, typescript or javascript" })),
@@ -109,7 +110,7 @@ export const DEFAULT_CONFIG: Config = {
     physics_reviewer: { edge_types: ["requires", "contradicts"], rank_formula: "confidence", prefer_domains: [], exclude_domains: ["code-mirror"] },
   },
   tag_derivation: { min_tag_length: 2, title_match: "whole_word", log_derived_tags: true },
-  orchestrator: { plan_name: "", base_branch: "main", agent_command: [] },
+  orchestrator: { plan_name: "", base_branch: "main", agent_command: [], agent_timeout_seconds: 3600 },
   mirror: { languages: ["python", "typescript", "javascript"], semantic_drift: false, max_file_bytes: 1_000_000 },
   model_routing: null,
 };

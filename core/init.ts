@@ -87,6 +87,7 @@ orchestrator:                      # the reference pipeline \`akms orchestrate\`
   plan_name: ""                    # used in phase-branch names; any text
   base_branch: main                # phase 1 branches from here; a branch name
   agent_command: []                # argv of the task agent, e.g. [claude, -p]; [] = no agent configured
+  agent_timeout_seconds: 3600      # an agent still running after this long is stopped; whole number ≥ 1
 
 mirror:                            # the code mirror \`akms mirror\` writes (spec §5.6)
   languages: [python, typescript, javascript]  # source languages mirrored: python | typescript | javascript

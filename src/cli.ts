@@ -85,7 +85,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   const cmd = COMMANDS.find((c) => c.name === name);
   if (!cmd) return emitError(new UsageError(`unknown command "${name}"`), out);
   if (cli.flags.help) {
-    process.stdout.write(`\n  ${cmd.usage}\n\n  ${cmd.summary}\n`);
+    process.stdout.write(cmd.help ?? `\n  ${cmd.usage}\n\n  ${cmd.summary}\n`);
     return 0;
   }
   try {

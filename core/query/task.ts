@@ -102,7 +102,7 @@ function valueEnd(t: string, i: number): number {
 }
 
 /** [start, end) of the value of top-level `key` in a JSON object text, or null. */
-function topLevelValueSpan(t: string, key: string): [number, number] | null {
+export function topLevelValueSpan(t: string, key: string): [number, number] | null {
   let i = ws(t, t.charCodeAt(0) === 0xfeff ? 1 : 0);
   if (t[i] !== "{") return null;
   i = ws(t, i + 1);

@@ -14,5 +14,6 @@ import { undraftCommand } from "./undraft.js";
 import { dedupCommand } from "./dedup.js";
 import { undoCommand } from "./undo.js";
 import { mirrorCommand } from "./mirror.js";
+import { orchestrateCommand } from "./orchestrate.js";
 
-export const COMMANDS: CommandSpec[] = [initCommand, buildCommand, validateCommand, updateCommand, mirrorCommand, statusCommand, reviewCommand, promoteCommand, draftCommand, undraftCommand, dedupCommand, undoCommand, queryCommand, deriveTagsCommand];
+export const COMMANDS: CommandSpec[] = [initCommand, buildCommand, validateCommand, updateCommand, mirrorCommand, statusCommand, reviewCommand, promoteCommand, draftCommand, undraftCommand, dedupCommand, undoCommand, queryCommand, deriveTagsCommand, orchestrateCommand];

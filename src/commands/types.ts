@@ -13,6 +13,8 @@ export interface CommandSpec {
   /** One line for the command reference. */
   summary: string;
   usage: string;
+  /** Longer text for `akms <command> --help` (default: usage and summary). */
+  help?: string;
   /** Runs the command; `args` are the positional arguments after the command name. */
   run(args: string[], flags: Flags): CommandResult | Promise<CommandResult>;
 }

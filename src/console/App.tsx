@@ -25,6 +25,10 @@ import { ExplorerScreen } from "../../screens/ExplorerScreen.js";
 import { WhyScreen } from "../../screens/WhyScreen.js";
 import { LoadoutScreen } from "../../screens/LoadoutScreen.js";
 import { HistoryScreen } from "../../screens/HistoryScreen.js";
+import { CheckpointScreen } from "../../screens/CheckpointScreen.js";
+import { runOrchestrateEffect } from "./checkpoint.js";
+import type { OrchestrateEffect } from "./state/checkpoint.js";
+import type { ScreenId } from "./keybindings.js";
 
 export interface EditorResult {
   /** Why the editor could not run (null when it ran). */
@@ -40,6 +44,8 @@ export interface AppProps {
   editor?: (file: string) => EditorResult;
   /** Probe qmd after the first frame (default true; tests may turn it off). */
   probeQmd?: boolean;
+  /** The screen to open on (default: Review; `akms orchestrate` opens on Checkpoint). */
+  initialScreen?: ScreenId;
   onQuit?: () => void;
 }
 
@@ -68,7 +74,7 @@ export function openingState(model: ConsoleModel, size: { width: number; height:
   };
 }
 
-export function App({ model: initial, color, size: fixedSize, editor, probeQmd = true, onQuit }: AppProps) {
+export function App({ model: initial, color, size: fixedSize, editor, probeQmd = true, onQuit, initialScreen }: AppProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
   const { isRawModeSupported } = useStdin();
@@ -78,7 +84,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
   sizeRef.current = fixedSize ?? size;
   const [model, setModelState] = useState(initial);
   const modelRef = useRef(initial);
-  const [state, setStateRaw] = useState<AppState>(() => openingState(initial, fixedSize ?? termSize()));
+  const [state, setStateRaw] = useState<AppState>(() => ({ ...openingState(initial, fixedSize ?? termSize()), ...(initialScreen ? { screen: initialScreen } : {}) }));
   const stateRef = useRef(state);
   const [qmd, setQmd] = useState<QmdUse | null>(null);
   const qmdRef = useRef<QmdUse | null>(null);
@@ -263,7 +269,29 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
         return run(e.data);
       case "filter-changed":
         return;
+      case "orchestrate":
+        return runOrchestrate(e);
     }
+  };
+
+  // Checkpoint actions run through core/orchestrator; a stage may take long (agents), so the
+  // screen stays live, shows progress in the status line and refuses further actions meanwhile.
+  const runOrchestrate = (e: OrchestrateEffect) => {
+    const setBusy = (busy: boolean) => commit({ ...stateRef.current, checkpoint: { ...stateRef.current.checkpoint, busy } });
+    setBusy(true);
+    status(`orchestrate ${e.action} …`);
+    setTimeout(() => {
+      runOrchestrateEffect(modelRef.current.ctx, e, { progress: (m) => status(safe(m)), editor })
+        .then((msg) => {
+          setBusy(false);
+          reload(true, () => `✓ ${safe(msg)}`);
+        })
+        .catch((err: unknown) => {
+          setBusy(false);
+          reload(true);
+          message(`orchestrate ${e.action} failed`, [errorText(err)]);
+        });
+    }, 0);
   };
 
   const handleKey = (name: string, input: string, ctrl: boolean) => {
@@ -318,6 +346,8 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
         );
       case "history":
         return <HistoryScreen width={sz.width} height={v.bodyHeight} state={state.history} history={v.history} />;
+      case "checkpoint":
+        return <CheckpointScreen width={sz.width} height={v.bodyHeight} state={state.checkpoint} data={model.orchestrator} />;
     }
   })();
 
@@ -331,8 +361,8 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       case "message":
         return <ConfirmDialog title={d.title} lines={d.lines} width={sz.width} tone={d.tone === "error" ? "error" : "normal"} keys="Enter / Esc: close" />;
       case "input": {
-        const label = d.purpose === "find" ? "find node: " : d.purpose === "tags" ? "tags: " : "filter: ";
-        const hint = d.purpose === "find" ? "↑↓ pick · Enter go · Esc cancel" : d.purpose === "tags" ? "comma-separated · Enter query · Esc cancel" : "Enter keep · Esc clear";
+        const label = d.purpose === "find" ? "find node: " : d.purpose === "tags" ? "tags: " : d.purpose === "reason" ? "reject — reason: " : "filter: ";
+        const hint = d.purpose === "find" ? "↑↓ pick · Enter go · Esc cancel" : d.purpose === "tags" ? "comma-separated · Enter query · Esc cancel" : d.purpose === "reason" ? "Enter reject · Esc cancel" : "Enter keep · Esc clear";
         const results =
           d.purpose === "find"
             ? v.finder.map((id) => {

@@ -2,7 +2,7 @@
 // router (App.tsx) and the `?` help overlay, so the two can never disagree.
 import type { Key } from "ink";
 
-export type ScreenId = "review" | "explorer" | "why" | "loadout" | "history";
+export type ScreenId = "review" | "explorer" | "why" | "loadout" | "history" | "checkpoint";
 export type Scope = "global" | ScreenId;
 
 export const SCREENS: { id: ScreenId; title: string; digit: string }[] = [
@@ -11,6 +11,7 @@ export const SCREENS: { id: ScreenId; title: string; digit: string }[] = [
   { id: "why", title: "Why", digit: "3" },
   { id: "loadout", title: "Loadout", digit: "4" },
   { id: "history", title: "History", digit: "5" },
+  { id: "checkpoint", title: "Checkpoint", digit: "6" },
 ];
 
 export type Command =
@@ -23,6 +24,7 @@ export type Command =
   | "screen-why"
   | "screen-loadout"
   | "screen-history"
+  | "screen-checkpoint"
   | "reload"
   | "undo"
   | "up"
@@ -47,7 +49,12 @@ export type Command =
   | "type-tags"
   | "cycle-role"
   | "toggle-qmd"
-  | "cycle-mode";
+  | "cycle-mode"
+  | "cp-approve"
+  | "cp-reject"
+  | "cp-edit"
+  | "cp-abort"
+  | "cp-next";
 
 export interface Binding {
   command: Command;
@@ -57,7 +64,7 @@ export interface Binding {
   /** Where the binding is live; "global" means on every screen. */
   scopes: Scope[];
   /** Group heading in the help overlay. */
-  group: "General" | "Move" | "Review actions" | "Explorer" | "Why" | "Loadout";
+  group: "General" | "Move" | "Review actions" | "Explorer" | "Why" | "Loadout" | "Checkpoint";
 }
 
 const NODE_SCREENS: Scope[] = ["review", "explorer", "history"];
@@ -72,6 +79,7 @@ export const BINDINGS: Binding[] = [
   { command: "screen-why", keys: ["3"], description: "Why: why a node is in a loadout", scopes: ["global"], group: "General" },
   { command: "screen-loadout", keys: ["4"], description: "Loadout: what an agent would get", scopes: ["global"], group: "General" },
   { command: "screen-history", keys: ["5"], description: "History: confidence over time", scopes: ["global"], group: "General" },
+  { command: "screen-checkpoint", keys: ["6"], description: "Checkpoint: the orchestrator waiting for your decision", scopes: ["global"], group: "General" },
   { command: "reload", keys: ["R", "ctrl+r"], description: "rebuild and reload from disk", scopes: ["global"], group: "General" },
   { command: "filter", keys: ["/"], description: "filter (Review, Why) · find a node", scopes: ["global"], group: "General" },
 
@@ -102,6 +110,12 @@ export const BINDINGS: Binding[] = [
 
   { command: "toggle-qmd", keys: ["m"], description: "qmd ↔ degraded (no-qmd) loadout", scopes: ["loadout"], group: "Loadout" },
   { command: "cycle-mode", keys: ["M"], description: "mode: auto → routing → full", scopes: ["loadout"], group: "Loadout" },
+
+  { command: "cp-approve", keys: ["a"], description: "approve the checkpoint and run the next stage", scopes: ["checkpoint"], group: "Checkpoint" },
+  { command: "cp-reject", keys: ["x"], description: "reject the checkpoint with a reason", scopes: ["checkpoint"], group: "Checkpoint" },
+  { command: "cp-edit", keys: ["e"], description: "open the selected artifact in $EDITOR", scopes: ["checkpoint"], group: "Checkpoint" },
+  { command: "cp-abort", keys: ["X"], description: "abort the run (press twice; everything is kept)", scopes: ["checkpoint"], group: "Checkpoint" },
+  { command: "cp-next", keys: ["n"], description: "run the current stage / resume an aborted run", scopes: ["checkpoint"], group: "Checkpoint" },
 ];
 
 /** Canonical name of a keypress: "j", "G", "?", "enter", "esc", "tab", "shift+tab", "ctrl+c", "up"… */

@@ -12,6 +12,7 @@ import { undoTarget, type UndoTarget } from "../../core/review/actions.js";
 import { reviewData, type ReviewData } from "../../core/report.js";
 import { DetailCache } from "./detail.js";
 import { listTasks, type TaskEntry } from "./plan.js";
+import { loadCheckpointData, type CheckpointData } from "./checkpoint.js";
 
 export interface ConsoleOptions {
   /** Review report phase (`akms review --phase N`). */
@@ -30,6 +31,8 @@ export interface ConsoleModel {
   tasks: TaskEntry[];
   /** The review report's data (core/report.ts reviewData, as `akms review --report` prints it). */
   review: ReviewData | null;
+  /** The orchestrator run (`akms orchestrate`) for the Checkpoint screen. */
+  orchestrator?: CheckpointData;
   /** Warnings to show once (a failed rebuild that left the previous graph in place, …). */
   notices: string[];
   /** Increases on every load: caches keyed on the model see a new generation. */
@@ -92,9 +95,11 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
       return null;
     }
   });
+  const orchestrator = timed(timings, "orchestrator", () => loadCheckpointData(ctx));
   return {
     ctx,
     opts,
+    orchestrator,
     graph,
     overlay,
     undo,

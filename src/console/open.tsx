@@ -10,6 +10,7 @@ import type { CommandResult } from "../output.js";
 import type { Flags } from "../commands/types.js";
 import { App, type EditorResult } from "./App.js";
 import { loadModel } from "./model.js";
+import type { ScreenId } from "./keybindings.js";
 
 const ENTER_ALT = "\x1b[?1049h\x1b[H\x1b[2J";
 const LEAVE_ALT = "\x1b[?1049l";
@@ -84,7 +85,7 @@ function runEditor(file: string): EditorResult {
   return { error: null };
 }
 
-export async function openConsole(ctx: Context, flags: Flags): Promise<CommandResult> {
+export async function openConsole(ctx: Context, flags: Flags, opts: { initialScreen?: ScreenId } = {}): Promise<CommandResult> {
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     throw new UsageError(
       "akms review opens an interactive console and needs a terminal (stdin and stdout must be a TTY)",
@@ -97,7 +98,7 @@ export async function openConsole(ctx: Context, flags: Flags): Promise<CommandRe
   const model = loadModel(ctx, { phase });
   const guard = guardTerminal();
   try {
-    const app = render(<App model={model} color={color} editor={runEditor} />, { exitOnCtrlC: false, patchConsole: true, maxFps: 60 });
+    const app = render(<App model={model} color={color} editor={runEditor} initialScreen={opts.initialScreen} />, { exitOnCtrlC: false, patchConsole: true, maxFps: 60 });
     await app.waitUntilExit();
   } finally {
     guard.restore();

@@ -21,6 +21,7 @@ import type { NodeDetail } from "./detail.js";
 import type { QmdUse } from "../../core/loadout/retrieve.js";
 import { helpLines } from "../../components/HelpOverlay.js";
 import { position } from "../../components/Table.js";
+import { checkpointEnv } from "./checkpoint.js";
 
 /** Remembers the last result for the last key (one entry: screens ask for the same thing again and again). */
 class Memo<T> {
@@ -144,6 +145,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
     why: { count: rows.length, page: wl.list, isHeading: (i) => isHeading(rows[i]) },
     loadout: { nodes: preview?.plan?.entries.length ?? 0, lines: preview?.lines.length ?? 0, pages: { nodes: ll.nodes - 1, text: ll.text } },
     history: { count: history?.changes.length ?? 0, page: hl.list },
+    checkpoint: checkpointEnv(model.orchestrator, bodyHeight),
     taskCount: model.tasks.length,
     roles: roles(model.ctx.cfg),
     finder,
@@ -175,6 +177,9 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
       break;
     case "history":
       pos = position(state.history.selected, history?.changes.length ?? 0);
+      break;
+    case "checkpoint":
+      pos = position(state.checkpoint.selected, env.checkpoint?.artifacts.length ?? 0);
       break;
   }
 

@@ -10,6 +10,7 @@ import { initialHistory, historyKey, type HistoryState } from "./history.js";
 import { initialLoadout, loadoutKey, type LoadoutState } from "./loadout.js";
 import { initialReview, reviewKey, type ReviewEnv, type ReviewState } from "./review.js";
 import { initialWhy, whyKey, type WhyState } from "./why.js";
+import { checkpointKey, initialCheckpoint, NO_RUN, type CheckpointEnv, type CheckpointState, type OrchestrateEffect } from "./checkpoint.js";
 import { move, MOVES } from "./list.js";
 import type { Tone } from "../../../components/StatusBar.js";
 
@@ -30,7 +31,7 @@ export type Dialog =
   | { kind: "confirm"; data: ConfirmData }
   | { kind: "stale"; title: string; lines: string[] }
   | { kind: "message"; title: string; lines: string[]; tone: "normal" | "error" }
-  | { kind: "input"; purpose: "filter" | "find" | "tags"; value: string; selected: number; before: string };
+  | { kind: "input"; purpose: "filter" | "find" | "tags" | "reason"; value: string; selected: number; before: string };
 
 export interface AppState {
   screen: ScreenId;
@@ -43,6 +44,7 @@ export interface AppState {
   why: WhyState;
   loadout: LoadoutState;
   history: HistoryState;
+  checkpoint: CheckpointState;
   plan: PlanSource;
 }
 
@@ -57,6 +59,7 @@ export function initialState(current: string | null): AppState {
     why: initialWhy,
     loadout: initialLoadout,
     history: initialHistory,
+    checkpoint: initialCheckpoint,
     plan: initialPlanSource,
   };
 }
@@ -70,6 +73,8 @@ export interface RouteEnv {
   why: { count: number; page: number; isHeading: (i: number) => boolean };
   loadout: { nodes: number; lines: number; pages: { nodes: number; text: number } };
   history: { count: number; page: number };
+  /** The Checkpoint screen (absent: no orchestration run). */
+  checkpoint?: CheckpointEnv;
   taskCount: number;
   roles: string[];
   /** Finder hits for the current input (ids). */
@@ -83,7 +88,8 @@ export type Effect =
   | { kind: "prepare"; action: ActionName | "edit"; id: string | null }
   | { kind: "run"; data: ConfirmData }
   | { kind: "reload" }
-  | { kind: "filter-changed" };
+  | { kind: "filter-changed" }
+  | OrchestrateEffect;
 
 export interface Routed {
   state: AppState;
@@ -141,6 +147,10 @@ function dialogKey(s: AppState, d: Dialog, name: string, input: string, env: Rou
         return { state: { ...restored, dialog: null }, effect: d.purpose === "filter" ? { kind: "filter-changed" } : undefined };
       }
       if (name === "enter") {
+        if (d.purpose === "reason") {
+          if (!d.value.trim()) return { state: setStatus(s, "a rejection needs a reason (Esc cancels)", "warn") };
+          return { state: { ...s, dialog: null }, effect: { kind: "orchestrate", action: "reject", seq: env.checkpoint?.seq ?? null, reason: d.value.trim() } };
+        }
         if (d.purpose === "find") {
           const id = env.finder[d.selected];
           if (!id) return { state: setStatus({ ...s, dialog: null }, `no node matches "${d.value}"`, "warn") };
@@ -207,6 +217,7 @@ export function route(s: AppState, name: string, input: string, env: RouteEnv): 
     case "screen-why":
     case "screen-loadout":
     case "screen-history":
+    case "screen-checkpoint":
       return { state: switchTo(s, cmd.slice("screen-".length) as ScreenId) };
     case "reload":
       return { state: setStatus(s, "reloading …"), effect: { kind: "reload" } };
@@ -244,6 +255,13 @@ export function route(s: AppState, name: string, input: string, env: RouteEnv): 
     }
     case "history":
       return { state: { ...s, history: historyKey(s.history, cmd, env.history.count, env.history.page) } };
+    case "checkpoint": {
+      const r = checkpointKey(s.checkpoint, cmd, env.checkpoint ?? NO_RUN);
+      let next: AppState = { ...s, checkpoint: r.state };
+      if (r.status) next = setStatus(next, r.status.text, r.status.tone);
+      if (r.askReason) next = { ...next, dialog: { kind: "input", purpose: "reason", value: "", selected: 0, before: "" } };
+      return { state: next, effect: r.effect };
+    }
   }
 }
 

@@ -38,6 +38,8 @@ export interface CheckpointEnv {
   page: number;
 }
 
+export const NO_RUN: CheckpointEnv = { present: false, actions: [], artifacts: [], seq: null, lines: 0, page: 1 };
+
 export interface CheckpointRouted {
   state: CheckpointState;
   effect?: OrchestrateEffect;

@@ -1,0 +1,104 @@
+// The plan's task records (knowledge/tasks/*.json, spec §4.5): read and validated all at once, and
+// the fields the orchestrator owns (loadout_path before dispatch, status after the agent) written
+// back surgically — only that value's bytes change, every other byte of the record stays.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Context } from "../context.js";
+import { AkmsError, StaleWriteError, ValidationError, type Problem } from "../errors.js";
+import { readTextIfExists, writeFileAtomic } from "../fsx.js";
+import { readTask, topLevelValueSpan, type LoadedTask } from "../query/task.js";
+import type { PlannedTask } from "./waves.js";
+
+export function listTaskFiles(ctx: Context): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(ctx.paths.tasks);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw e;
+  }
+  return names
+    .filter((n) => n.endsWith(".json") && !n.startsWith("."))
+    .sort()
+    .map((n) => join(ctx.paths.tasks, n));
+}
+
+function problemsOf(e: unknown, file: string): Problem[] {
+  if (!(e instanceof AkmsError)) throw e;
+  if (e.problems.length) return e.problems.map((p) => ({ ...p, file: p.file ?? file }));
+  return [{ code: e.code, file: e.file ?? file, line: e.line, field: e.field, message: e.message, hint: e.hint }];
+}
+
+/** Every task record, validated; one error lists every bad record. Messages name repo-relative paths. */
+export function loadTasks(ctx: Context, files = listTaskFiles(ctx)): LoadedTask[] {
+  const tasks: LoadedTask[] = [];
+  const problems: Problem[] = [];
+  for (const f of files) {
+    try {
+      tasks.push(readTask(f, ctx.repo));
+    } catch (e) {
+      problems.push(...problemsOf(e, f));
+    }
+  }
+  for (const t of tasks) {
+    if (typeof t.record.phase !== "number") {
+      problems.push({ file: t.shown, field: "phase", message: `task ${t.record.task_id} has no phase`, hint: 'the orchestrator groups tasks by phase: add "phase": 1 (or the phase it belongs to)' });
+    }
+    const stem = t.file.slice(t.file.lastIndexOf("/") + 1, -".json".length);
+    if (stem !== t.record.task_id) {
+      problems.push({ file: t.shown, field: "task_id", message: `the record of ${t.record.task_id} is named ${stem}.json`, hint: `rename it to knowledge/tasks/${t.record.task_id}.json` });
+    }
+  }
+  if (problems.length) {
+    const p = problems[0]!;
+    throw new ValidationError(problems.length === 1 ? p.message : `${problems.length} problems in the task records; nothing was dispatched`, {
+      file: p.file,
+      line: p.line,
+      field: p.field,
+      hint: p.hint ?? "fix the task records, then `akms orchestrate next`",
+      problems: problems.length > 1 ? problems : [],
+    });
+  }
+  return tasks;
+}
+
+export function isComplete(t: LoadedTask): boolean {
+  return t.record.status === "complete";
+}
+
+export function planned(t: LoadedTask, complete = isComplete(t)): PlannedTask {
+  return {
+    task_id: t.record.task_id,
+    phase: t.record.phase ?? 0,
+    depends_on: t.record.depends_on ?? [],
+    scope: t.record.scope ?? [],
+    file: t.shown,
+    complete,
+  };
+}
+
+/** The record text with top-level `key` set to `value` (inserted before the closing brace when absent). */
+export function withField(text: string, key: string, value: string | number | null): string {
+  const json = JSON.stringify(value);
+  const span = topLevelValueSpan(text, key);
+  if (span) return text.slice(0, span[0]) + json + text.slice(span[1]);
+  const close = text.lastIndexOf("}");
+  if (close < 0) throw new ValidationError("the task record is not a JSON object", { field: key });
+  const head = text.slice(0, close).replace(/\s+$/, "");
+  const firstKey = /\n([ \t]+)"/.exec(text);
+  const indent = firstKey ? firstKey[1]! : "  ";
+  const empty = head.endsWith("{");
+  return `${head}${empty ? "" : ","}\n${indent}${JSON.stringify(key)}: ${json}\n${text.slice(close)}`;
+}
+
+/** Writes fields into a task record (the caller holds the lock); returns the record as now on disk. */
+export function setTaskFields(ctx: Context, task: LoadedTask, fields: Record<string, string | number | null>): LoadedTask {
+  const now = readTextIfExists(task.file);
+  if (now !== task.text) {
+    throw new StaleWriteError(`the task record ${task.shown} changed while the orchestrator worked on it`, { file: task.shown, hint: "run `akms orchestrate next` again" });
+  }
+  let text = task.text;
+  for (const [k, v] of Object.entries(fields)) text = withField(text, k, v);
+  if (text !== task.text) writeFileAtomic(task.file, text);
+  return readTask(task.file, ctx.repo);
+}

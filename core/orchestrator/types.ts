@@ -1,0 +1,210 @@
+// The orchestrator's persisted state (knowledge/orchestrator/state.json): where the run stands, the
+// checkpoint a person is looking at, what each phase did, and the history of every decision.
+import { z } from "zod";
+import type { Problem } from "../errors.js";
+
+export const STATE_FORMAT = "akms-orchestrator-1";
+
+export const STAGES = ["plan", "task-breakdown", "scaffold", "execute", "review", "finalize"] as const;
+export type StageId = (typeof STAGES)[number];
+
+export const STAGE_TITLES: Record<StageId, string> = {
+  plan: "PLAN",
+  "task-breakdown": "TASK BREAKDOWN",
+  scaffold: "SCAFFOLD",
+  execute: "EXECUTE",
+  review: "REVIEW",
+  finalize: "FINALIZE",
+};
+
+/** Stages that run once per phase. */
+export const PER_PHASE = new Set<StageId>(["scaffold", "execute", "review"]);
+
+/**
+ * pending: the stage has not run yet · running: it is running (or was, when the process died) ·
+ * checkpoint: its output waits for a person · rejected: a person rejected it (re-run with `next`) ·
+ * failed: it stopped with an error (fix, then `next`) · aborted: a person stopped the run
+ * (`resume` continues) · done: finalized and approved.
+ */
+export const RUN_STATUSES = ["pending", "running", "checkpoint", "rejected", "failed", "aborted", "done"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+export const ACTIONS = ["approve", "reject", "edit", "abort", "next", "resume"] as const;
+export type ActionId = (typeof ACTIONS)[number];
+
+export interface StageRef {
+  stage: StageId;
+  phase: number | null;
+}
+
+export interface Artifact {
+  /** Repository-relative path. */
+  path: string;
+  kind: string;
+  description: string;
+  /** sha256 of the file when the checkpoint was made (null when it did not exist). */
+  sha256: string | null;
+  editable: boolean;
+}
+
+export interface NodeChanges {
+  previous_graph_version: string | null;
+  graph_version: string;
+  /** True for the first checkpoint of a run: nothing to compare with. */
+  baseline: boolean;
+  added: { id: string; status: string; confidence: number | null; origin: string }[];
+  removed: string[];
+  status_changed: { id: string; from: string; to: string }[];
+  confidence_changed: { id: string; from: number | null; to: number | null }[];
+}
+
+export interface PitfallEdge {
+  from: string;
+  to: string;
+  weight: number | null;
+  note: string;
+}
+
+export interface AkmsStatus {
+  changes: NodeChanges;
+  new_pitfalls: PitfallEdge[];
+  /** Health-report counts per section (`akms status`). */
+  health: Record<string, number>;
+  node_count: number;
+  edge_count: number;
+  /** The review report written for this checkpoint (REVIEW only). */
+  review_report: string | null;
+}
+
+export interface Checkpoint {
+  seq: number;
+  stage: StageId;
+  phase: number | null;
+  title: string;
+  created_at: string;
+  /** The stage output, one line each. */
+  summary: string[];
+  artifacts: Artifact[];
+  /** Stage-specific structured output (what `--json` scripts read). */
+  details: Record<string, unknown>;
+  akms: AkmsStatus;
+  warnings: string[];
+}
+
+export interface ErrorRecord {
+  code: string;
+  message: string;
+  hint: string | null;
+  file: string | null;
+  line: number | null;
+  field: string | null;
+  problems: Problem[];
+}
+
+export type HistoryEvent = "init" | "run" | "interrupted" | "checkpoint" | "fail" | "approve" | "reject" | "edit" | "abort" | "resume" | "done";
+
+export interface HistoryEntry {
+  seq: number;
+  at: string;
+  event: HistoryEvent;
+  stage: StageId;
+  phase: number | null;
+  /** The reason of a reject or abort, the artifact of an edit, the error of a failure. */
+  detail: string | null;
+}
+
+export type TaskRunStatus = "pending" | "running" | "done" | "failed";
+
+export interface TaskRun {
+  task_id: string;
+  /** Task record, repository-relative. */
+  file: string;
+  role: string;
+  tags: string[];
+  tags_from: string;
+  /** Loadout, repository-relative (the task record's loadout_path). */
+  loadout: string;
+  loadout_nodes: number;
+  loadout_pitfalls: number;
+  loadout_mode: string;
+  /** Where the agent writes its AgentMemory (knowledge/sessions/<task_id>.md). */
+  memory: string;
+  wave: number;
+  status: TaskRunStatus;
+  attempts: number;
+  exit_code: number | null;
+  /** The AgentMemory's own outcome (complete | partial | failed | deferred). */
+  outcome: string | null;
+  log: string | null;
+  error: ErrorRecord | null;
+}
+
+export interface PhaseRun {
+  phase: number;
+  branch: string;
+  /** The branch or ref it was created from. */
+  from: string;
+  /** The commit the branch was created at (null until created). */
+  base_commit: string | null;
+  waves: string[][];
+  tasks: Record<string, TaskRun>;
+  /** The PCD, repository-relative (after REVIEW). */
+  pcd: string | null;
+  /** The commit that closed the phase (its knowledge and source changes). */
+  closed_commit: string | null;
+}
+
+export interface OrchestratorState {
+  format: string;
+  plan_name: string;
+  /** Repository-relative. */
+  plan_file: string;
+  base_branch: string;
+  no_qmd: boolean;
+  /** Phases to run, ascending (known after TASK BREAKDOWN). */
+  phases: number[];
+  current: StageRef;
+  status: RunStatus;
+  /** The status an abort interrupted (what `resume` returns to). */
+  resume_status: RunStatus | null;
+  /** How often the current stage has been started. */
+  attempt: number;
+  checkpoint: Checkpoint | null;
+  /** The last failure of the current stage. */
+  error: ErrorRecord | null;
+  rejection: { reason: string; at: string } | null;
+  phase_runs: Record<string, PhaseRun>;
+  history: HistoryEntry[];
+  created_at: string;
+  updated_at: string;
+}
+
+// The state file is read back through a schema: a hand-damaged file is an error naming the field.
+const Ref = z.object({ stage: z.enum(STAGES), phase: z.number().int().nullable() });
+export const StateSchema = z.looseObject({
+  format: z.literal(STATE_FORMAT, { error: `must be "${STATE_FORMAT}"` }),
+  plan_name: z.string().min(1),
+  plan_file: z.string().min(1),
+  base_branch: z.string().min(1),
+  no_qmd: z.boolean(),
+  phases: z.array(z.number().int()),
+  current: Ref,
+  status: z.enum(RUN_STATUSES),
+  resume_status: z.enum(RUN_STATUSES).nullable(),
+  attempt: z.number().int().min(0),
+  checkpoint: z.looseObject({ seq: z.number().int(), stage: z.enum(STAGES), summary: z.array(z.string()), artifacts: z.array(z.looseObject({ path: z.string() })) }).nullable(),
+  error: z.looseObject({ code: z.string(), message: z.string() }).nullable(),
+  rejection: z.looseObject({ reason: z.string() }).nullable(),
+  phase_runs: z.record(z.string(), z.looseObject({ phase: z.number().int(), branch: z.string(), tasks: z.record(z.string(), z.looseObject({ task_id: z.string(), status: z.string() })) })),
+  history: z.array(z.looseObject({ seq: z.number().int(), event: z.string() })),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export function stageLabel(ref: StageRef): string {
+  return `${STAGE_TITLES[ref.stage]}${ref.phase !== null ? ` (phase ${ref.phase})` : ""}`;
+}
+
+export function branchName(planName: string, phase: number): string {
+  return `${planName}_phase-${phase}`;
+}
