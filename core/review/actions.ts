@@ -11,7 +11,7 @@ import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError } from "../errors.js";
-import { readBytesIfExists, removeFile, sha256 } from "../fsx.js";
+import { readBytesIfExists, readTextIfExists, removeFile, sha256 } from "../fsx.js";
 import { withLock } from "../lock.js";
 import { displayPath, resolveInside } from "../paths.js";
 import { nowIso } from "../clock.js";
@@ -19,7 +19,7 @@ import { parseFrontmatter } from "../frontmatter.js";
 import { parseYaml } from "../yaml.js";
 import { ID_PATTERN } from "../schemas/common.js";
 import { EXPERIENTIAL_FIELDS } from "../schemas/node.js";
-import { buildLocked } from "../compiler/build.js";
+import { recompile, type GraphChange } from "./recompile.js";
 import { readNode } from "../compiler/sources.js";
 import { loadGraph, type GNode, type LoadedGraph } from "../graph.js";
 import { didYouMean } from "./suggest.js";
@@ -112,8 +112,10 @@ function resolve(ctx: Context, id: string): Resolved {
   checkId(id);
   const graph = tryLoadGraph(ctx);
   const node = graph?.nodes.get(id);
-  const dupReported = Boolean(graph?.warnings.some((w) => w.code === "DUPLICATE_ID" && w.node === id));
-  const locals = findLocalNodeFiles(ctx, id, dupReported);
+  const reported = (code: string) => Boolean(graph?.warnings.some((w) => w.code === code && w.node === id));
+  // A local file declaring a global id would have been reported as a collision by the compile.
+  const mode = reported("DUPLICATE_ID") ? "all" : node?.node_origin === "global" && !reported("ID_COLLISION") ? "direct" : "auto";
+  const locals = findLocalNodeFiles(ctx, id, mode);
   if (locals.length > 1) {
     throw new StateError(`"${id}" is declared by ${locals.length} local node files: ${locals.map((l) => l.shown).join(", ")}`, {
       hint: "give each file its own id (or delete the copy), run `akms build`, then retry",
@@ -181,6 +183,10 @@ interface Write {
 interface Plan {
   writes: Write[];
   message: string;
+  /** The node's status before the action, kept in the journal (undraft reads it back). */
+  priorStatus?: string;
+  /** What the action changed in the graph, evaluated after the writes (see recompile.ts). */
+  change: () => GraphChange;
 }
 
 interface Prior {
@@ -243,12 +249,13 @@ function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: (
     cli,
     undoes,
     message: p.message,
-    files: priors.map((x, i) => ({ ...files[i]!, before: x.before === null ? null : encodeBytes(x.before) })),
+    ...(p.priorStatus ? { prior_status: p.priorStatus } : {}),
+    files: priors.map((x, i) => ({ ...files[i]!, before: x.before === null ? null : encodeBytes(x.before, x.after) })),
   });
   applyAll(ctx, priors, bytes);
   let graphVersion: string;
   try {
-    graphVersion = buildLocked(ctx).graphVersion;
+    graphVersion = recompile(ctx, p.change()).graphVersion;
   } catch (e) {
     restoreAll(ctx, priors, journal);
     throw wrapBuildFailure(kind, id, e);
@@ -332,16 +339,56 @@ function globalRefusal(ctx: Context, r: Resolved, what: string, wanted?: string)
   });
 }
 
-function overlayDraft(r: Resolved): { text: string | null; drafted: boolean } {
-  const text = r.bytes === null ? null : r.bytes.toString("utf8");
-  if (text === null) return { text, drafted: false };
-  const data = parseYaml(text, { file: r.shown }) as { nodes?: Record<string, { status?: string } | null> | null } | null;
-  return { text, drafted: data?.nodes?.[r.id]?.status === "draft" };
+interface OverlayState {
+  text: string | null;
+  parsed: unknown;
+  drafted: boolean;
 }
 
-function overlayEdit(ctx: Context, text: string | null, r: Resolved, on: boolean): OverlayEdit {
+function overlayDraft(r: Resolved): OverlayState {
+  const text = r.bytes === null ? null : r.bytes.toString("utf8");
+  if (text === null) return { text, parsed: null, drafted: false };
+  const parsed = parseYaml(text, { file: r.shown }) as { nodes?: Record<string, { status?: string } | null> | null } | null;
+  return { text, parsed, drafted: parsed?.nodes?.[r.id]?.status === "draft" };
+}
+
+function overlayEdit(ctx: Context, ov: OverlayState, r: Resolved, on: boolean): OverlayEdit {
   const limits = { maxSessionRefs: ctx.cfg.config.graph.max_session_refs, maxHistory: ctx.cfg.config.graph.max_history };
-  return editDraftOverride(text, r.id, r.shown, limits, on);
+  return editDraftOverride(ov.text, r.id, r.shown, limits, on, ov.parsed ?? undefined);
+}
+
+/** A global node's status in its own vault file (what it has again once the override is gone). */
+function globalFileStatus(ctx: Context, id: string): GraphChange {
+  const g = new GlobalFiles(ctx).find(id);
+  const text = g ? readTextIfExists(g.file) : null;
+  try {
+    const status = text === null ? undefined : parseFrontmatter(text, g!.shown).data.status;
+    return typeof status === "string" ? { kind: "status", id, status } : { kind: "full" };
+  } catch {
+    return { kind: "full" };
+  }
+}
+
+/**
+ * The node's status as the compiler will now see it: the overlay's `status: draft` override when
+ * there is one, else its file's status. Anything unexpected → a full build.
+ */
+function statusChange(ctx: Context, id: string): GraphChange {
+  try {
+    const ov = readTextIfExists(ctx.paths.overlay);
+    if (ov !== null && ov.includes(id)) {
+      const data = parseYaml(ov, { file: ctx.paths.overlay }) as { nodes?: Record<string, { status?: unknown } | null> | null } | null;
+      if (data?.nodes?.[id]?.status === "draft") return { kind: "status", id, status: "draft" };
+    }
+    // The graph holds the global node when both exist, but review actions refuse such ids.
+    const local = findLocalNodeFiles(ctx, id, "direct")[0] ?? null;
+    const file = local?.file ?? new GlobalFiles(ctx).find(id)?.file ?? (findLocalNodeFiles(ctx, id).length === 1 ? findLocalNodeFiles(ctx, id)[0]!.file : null);
+    const text = file === null ? null : readTextIfExists(file);
+    const status = text === null ? undefined : parseFrontmatter(text, id).data.status;
+    return typeof status === "string" ? { kind: "status", id, status } : { kind: "full" };
+  } catch {
+    return { kind: "full" };
+  }
 }
 
 // ── the actions ───────────────────────────────────────────────────────────────────────────────
@@ -370,6 +417,7 @@ export function promote(ctx: Context, req: ActionRequest): ActionResult {
     const steps = manualPromotionSteps(ctx, r.file, { ...lf.data, status: "established" }, r.id);
     return {
       writes: [{ file: r.file, bytes: withStatus(r, lf, "established") }],
+      change: () => statusChange(ctx, r.id),
       message:
         `promoted ${r.id}: tentative → established (${r.shown})\n` +
         `To share it with every repository (a manual step; akms never writes the global vault):\n` +
@@ -388,9 +436,10 @@ export function draft(ctx: Context, req: ActionRequest): ActionResult {
       const status = r.node?.status;
       if (status === "draft") throw new StateError(`"${r.id}" is already draft in the global vault itself`, { hint: "nothing to do" });
       if (status === "deprecated") throw new StateError(`"${r.id}" is deprecated; it is never loaded already`, { hint: "nothing to do" });
-      const edit = overlayEdit(ctx, ov.text, r, true);
+      const edit = overlayEdit(ctx, ov, r, true);
       return {
         writes: [{ file: r.file, bytes: Buffer.from(edit.text, "utf8") }],
+        change: () => ({ kind: "status", id: r.id, status: "draft" }),
         message: `drafted ${r.id} for this repository only: \`nodes.${r.id}.status: draft\` in ${r.shown} (the global file is not touched)`,
       };
     }
@@ -398,24 +447,21 @@ export function draft(ctx: Context, req: ActionRequest): ActionResult {
     if (lf.status === "draft") throw new StateError(`"${r.id}" is already draft`, { file: r.shown, field: "status", hint: `\`akms undraft ${r.id}\` brings it back` });
     if (lf.status === "deprecated") throw new StateError(`"${r.id}" is deprecated; it is never loaded already`, { file: r.shown, field: "status", hint: "nothing to do" });
     return {
+      priorStatus: lf.status,
       writes: [{ file: r.file, bytes: withStatus(r, lf, "draft") }],
+      change: () => statusChange(ctx, r.id),
       message: `drafted ${r.id}: ${lf.status} → draft (${r.shown}); it is left out of every loadout until \`akms undraft ${r.id}\``,
     };
   });
 }
 
-/** The status a local node had before its most recent journaled draft, if the journal knows it. */
+/** The status a local node had before its most recent journaled `akms draft` (null when the journal does not know). */
 function statusBeforeDraft(ctx: Context, r: Resolved): string | null {
   const entries = readJournal(ctx).entries;
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!;
-    if (e.action !== "draft" || e.id !== r.id) continue;
-    const f = e.files.find((x) => x.path === r.shown);
-    if (!f?.before) return null;
-    const prior = decodeBytes(f.before).toString("utf8");
-    if (idOfText(prior) !== r.id) return null;
-    const v = findStatusLine(prior)?.value ?? null;
-    return v === "tentative" || v === "established" ? v : null;
+    if (e.action !== "draft" || e.id !== r.id || !e.files.some((f) => f.path === r.shown)) continue;
+    return e.prior_status === "tentative" || e.prior_status === "established" ? e.prior_status : null;
   }
   return null;
 }
@@ -433,9 +479,10 @@ export function undraft(ctx: Context, req: ActionRequest): ActionResult {
         if (r.node?.status === "draft") throw globalRefusal(ctx, r, "undraft", "tentative");
         throw new StateError(`"${r.id}" is not draft (it is ${r.node?.status ?? "unknown"})`, { hint: "nothing to do" });
       }
-      const edit = overlayEdit(ctx, ov.text, r, false);
+      const edit = overlayEdit(ctx, ov, r, false);
       return {
         writes: [{ file: r.file, bytes: Buffer.from(edit.text, "utf8") }],
+        change: () => globalFileStatus(ctx, r.id),
         message: `undrafted ${r.id} in this repository: removed \`nodes.${r.id}.status: draft\` from ${r.shown}; it is ${r.node?.status === "draft" ? "loaded again" : "back"} with its global status`,
       };
     }
@@ -444,6 +491,7 @@ export function undraft(ctx: Context, req: ActionRequest): ActionResult {
     const to = statusBeforeDraft(ctx, r) ?? "tentative";
     return {
       writes: [{ file: r.file, bytes: withStatus(r, lf, to) }],
+      change: () => statusChange(ctx, r.id),
       message: `undrafted ${r.id}: draft → ${to} (${r.shown})${to === "tentative" ? `; it awaits review: \`akms promote ${r.id}\`` : ""}`,
     };
   });
@@ -486,6 +534,7 @@ export function dedupAccept(ctx: Context, req: ActionRequest): ActionResult {
     const left = parseDedupSections(text).filter((x) => x.status === "pending").length;
     return {
       writes: [{ file: r.file, bytes: Buffer.from(text, "utf8") }],
+      change: () => ({ kind: "none" }),
       message: `accepted the dedup merge from ${s.session ?? "an unnamed session"} into ${r.id} (${r.shown})${left ? `; ${left} more pending` : ""}`,
     };
   });
@@ -506,6 +555,7 @@ export function dedupReject(ctx: Context, req: ActionRequest): ActionResult {
         { file: r.file, bytes: Buffer.from(text, "utf8") },
         { file: fresh.file, bytes: Buffer.from(fresh.text, "utf8") },
       ],
+      change: () => ({ kind: "full" }),
       message:
         `rejected the dedup merge from ${s.session ?? "an unnamed session"} into ${r.id}: its draft is now the tentative node ${fresh.id} ` +
         `(${displayPath(ctx.repo, fresh.file)}), awaiting review: \`akms promote ${fresh.id}\`${left ? `; ${left} more pending in ${r.id}` : ""}`,
@@ -574,7 +624,12 @@ export function undo(ctx: Context, req: { expectedSha?: string } = {}): ActionRe
           { file: f.path, hint: `look at ${f.path}; revert it by hand if needed (the journal keeps its prior bytes in entry #${target.seq})` },
         );
       }
-      const prior = f.before === null ? null : decodeBytes(f.before);
+      let prior: Buffer | null = null;
+      try {
+        prior = f.before === null ? null : decodeBytes(f.before, cur);
+      } catch {
+        prior = null;
+      }
       if ((prior === null ? null : sha256(prior)) !== f.before_sha) {
         throw new ValidationError(`entry #${target.seq} of the review journal is damaged: the stored bytes of ${f.path} do not match before_sha`, {
           file: shown,
@@ -584,6 +639,8 @@ export function undo(ctx: Context, req: { expectedSha?: string } = {}): ActionRe
       writes.push({ file: full, bytes: prior });
     }
     const message = `undid #${target.seq} \`${target.cli}\`: ${target.files.map((f) => (f.before_sha === null ? `removed ${f.path}` : `restored ${f.path}`)).join(", ")}`;
-    return commit(ctx, "undo", target.id, "akms undo", () => ({ writes, message }), target.seq);
+    const change = (): GraphChange =>
+      target.action === "dedup-accept" ? { kind: "none" } : target.action === "dedup-reject" ? { kind: "full" } : statusChange(ctx, target.id);
+    return commit(ctx, "undo", target.id, "akms undo", () => ({ writes, message, change }), target.seq);
   });
 }

@@ -2,6 +2,10 @@
 // and the prior bytes of every file it touched, for undo and audit. The file is rewritten
 // atomically with the new line appended, so a reader never sees half a line.
 // Entry: {seq, at, action, id, cli, undoes, message, files: [{path, before_sha, after_sha, before}]}.
+// `before` holds the prior bytes as the span that differs from the bytes the action left (plus how
+// many bytes at the head and tail the two share), so a one-line edit of a large overlay costs a
+// line in the journal, not a copy of the file; undo rebuilds the prior bytes from the file as the
+// action left it (which it checks by after_sha) and checks the result against before_sha.
 import { z } from "zod";
 import type { Context } from "../context.js";
 import { ValidationError } from "../errors.js";
@@ -11,8 +15,16 @@ import { displayPath } from "../paths.js";
 export const ACTION_KINDS = ["promote", "draft", "undraft", "dedup-accept", "dedup-reject", "undo"] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
-/** Prior bytes: UTF-8 text when the bytes are valid UTF-8 (readable in the log), else base64. */
-export const Bytes = z.object({ encoding: z.enum(["utf8", "base64"]), data: z.string() });
+/**
+ * Prior bytes = the after-state's first `keep_head` bytes + `data` + its last `keep_tail` bytes.
+ * `data` is UTF-8 text when valid UTF-8 (readable in the log), else base64.
+ */
+export const Bytes = z.object({
+  encoding: z.enum(["utf8", "base64"]),
+  keep_head: z.number().int().min(0),
+  keep_tail: z.number().int().min(0),
+  data: z.string(),
+});
 export type Bytes = z.infer<typeof Bytes>;
 
 export const JournalFile = z.object({
@@ -20,7 +32,7 @@ export const JournalFile = z.object({
   path: z.string().min(1),
   before_sha: z.string().nullable(),
   after_sha: z.string().nullable(),
-  /** The file's bytes before the action; null when the action created it. */
+  /** The file's bytes before the action (relative to its bytes after it); null when the action created it. */
   before: Bytes.nullable(),
 });
 export type JournalFile = z.infer<typeof JournalFile>;
@@ -35,6 +47,8 @@ export const JournalEntry = z.looseObject({
   /** For an undo: the seq of the action it reverted. */
   undoes: z.number().int().nullable(),
   message: z.string(),
+  /** promote / draft / undraft of a local node: its status before the action. */
+  prior_status: z.string().optional(),
 });
 export type JournalEntry = z.infer<typeof JournalEntry>;
 export interface NewJournalEntry {
@@ -45,15 +59,35 @@ export interface NewJournalEntry {
   files: JournalFile[];
   undoes: number | null;
   message: string;
+  prior_status?: string;
 }
 
-export function encodeBytes(buf: Buffer): Bytes {
-  const text = buf.toString("utf8");
-  return Buffer.from(text, "utf8").equals(buf) ? { encoding: "utf8", data: text } : { encoding: "base64", data: buf.toString("base64") };
+const isContinuation = (b: number | undefined) => b !== undefined && (b & 0xc0) === 0x80;
+
+/** Encodes `before` as the span that differs from `after` (whole when there is no after-state). */
+export function encodeBytes(before: Buffer, after: Buffer | null): Bytes {
+  let head = 0;
+  let tail = 0;
+  if (after) {
+    const max = Math.min(before.length, after.length);
+    while (head < max && before[head] === after[head]) head++;
+    while (tail < max - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+    // Cut on character boundaries so the differing span stays readable UTF-8.
+    while (head > 0 && (isContinuation(before[head]) || isContinuation(after[head]))) head--;
+    while (tail > 0 && (isContinuation(before[before.length - tail]) || isContinuation(after[after.length - tail]))) tail--;
+  }
+  const span = before.subarray(head, before.length - tail);
+  const text = span.toString("utf8");
+  const utf8 = Buffer.from(text, "utf8").equals(span);
+  return { encoding: utf8 ? "utf8" : "base64", keep_head: head, keep_tail: tail, data: utf8 ? text : span.toString("base64") };
 }
 
-export function decodeBytes(b: Bytes): Buffer {
-  return b.encoding === "utf8" ? Buffer.from(b.data, "utf8") : Buffer.from(b.data, "base64");
+/** The prior bytes, rebuilt from the after-state they were encoded against. */
+export function decodeBytes(b: Bytes, after: Buffer | null): Buffer {
+  const span = b.encoding === "utf8" ? Buffer.from(b.data, "utf8") : Buffer.from(b.data, "base64");
+  if (!b.keep_head && !b.keep_tail) return span;
+  if (!after || b.keep_head + b.keep_tail > after.length) throw new RangeError("the after-state is shorter than the kept bytes");
+  return Buffer.concat([after.subarray(0, b.keep_head), span, after.subarray(after.length - b.keep_tail)]);
 }
 
 export interface Journal {
@@ -119,6 +153,7 @@ function orderedEntry(e: JournalEntry): Record<string, unknown> {
     cli: e.cli,
     undoes: e.undoes,
     message: e.message,
+    ...(e.prior_status !== undefined ? { prior_status: e.prior_status } : {}),
     files: e.files.map((f) => ({ path: f.path, before_sha: f.before_sha, after_sha: f.after_sha, before: f.before })),
   };
 }

@@ -36,11 +36,13 @@ export function listLocalNodeFiles(ctx: Context): Listed[] {
 
 /**
  * Every local node file declaring `id` (usually one; two is a DUPLICATE_ID the caller reports).
- * `<id>.md` holding the id is taken as the answer unless `scanAll` (the graph reported a duplicate).
+ * "direct": only `<id>.md`; "auto": `<id>.md` when it declares the id, else a scan of every file;
+ * "all": always the scan (the graph reported a duplicate).
  */
-export function findLocalNodeFiles(ctx: Context, id: string, scanAll = false): Listed[] {
+export function findLocalNodeFiles(ctx: Context, id: string, mode: "direct" | "auto" | "all" = "auto"): Listed[] {
   const direct = join(ctx.paths.localNodes, `${id}.md`);
-  if (!scanAll && idOfFile(direct) === id) return [{ file: direct, shown: `knowledge/local-nodes/${id}.md` }];
+  if (mode !== "all" && idOfFile(direct) === id) return [{ file: direct, shown: `knowledge/local-nodes/${id}.md` }];
+  if (mode === "direct") return [];
   const hits: Listed[] = [];
   for (const f of listLocalNodeFiles(ctx)) {
     const text = readTextIfExists(f.file);

@@ -114,22 +114,25 @@ function entryKeys(lines: Line[], b: NodesBlock, indent: number): { key: string;
   return out;
 }
 
-function verify(oldText: string, newText: string, shown: string, expect: (old: Record<string, unknown>) => Record<string, unknown>): void {
+/**
+ * The edited text must parse to the old overlay plus exactly the intended change (the old overlay
+ * was valid — the graph compiled from it — and the override is a valid addition or removal).
+ */
+function verify(oldText: string, newText: string, shown: string, expect: (old: Record<string, unknown>) => Record<string, unknown>, oldParsed?: unknown): void {
   let oldData: Record<string, unknown>;
   let newData: unknown;
   try {
-    oldData = (parseYaml(oldText, { file: shown }) ?? {}) as Record<string, unknown>;
+    oldData = ((oldParsed ?? parseYaml(oldText, { file: shown })) ?? {}) as Record<string, unknown>;
     newData = parseYaml(newText, { file: shown });
   } catch {
     throw unsupported(shown, "the edited text would not parse");
   }
   const want = expect(structuredClone(oldData));
   if (canonical(newData) !== canonical(want)) throw unsupported(shown, "the edit would change more than the one override");
-  if (!Overlay.safeParse(newData).success) throw unsupported(shown, "the edited overlay would not be valid");
 }
 
 /** Text of the overlay with `nodes.<id>.status: draft` set. `oldText` null: the overlay does not exist yet. */
-export function setDraftOverride(oldText: string | null, id: string, shown: string): string {
+export function setDraftOverride(oldText: string | null, id: string, shown: string, oldParsed?: unknown): string {
   if (oldText === null) return `akms_schema: v2\nnodes:\n  ${id}:\n    status: draft\n`;
   const lines = splitLines(oldText);
   const eol = oldText.includes("\r\n") ? "\r\n" : "\n";
@@ -172,12 +175,12 @@ export function setDraftOverride(oldText: string | null, id: string, shown: stri
     const nodes = (old.nodes ?? {}) as Record<string, Record<string, unknown> | null>;
     nodes[id] = { ...(nodes[id] ?? {}), status: "draft" };
     return { ...old, nodes };
-  });
+  }, oldParsed);
   return text;
 }
 
 /** Text of the overlay without the `nodes.<id>.status: draft` override (and without the entry when nothing else is left in it). */
-export function clearDraftOverride(oldText: string, id: string, shown: string): string {
+export function clearDraftOverride(oldText: string, id: string, shown: string, oldParsed?: unknown): string {
   const lines = splitLines(oldText);
   const b = findNodesBlock(lines);
   const indent = b.header < 0 ? null : entryIndent(lines, b);
@@ -199,7 +202,7 @@ export function clearDraftOverride(oldText: string, id: string, shown: string): 
     if (Object.keys(rest).length) nodes[id] = rest;
     else delete nodes[id];
     return { ...old, nodes: Object.keys(nodes).length ? nodes : null };
-  });
+  }, oldParsed);
   return text;
 }
 
@@ -210,27 +213,31 @@ export interface OverlayEdit {
   writer: "overlay-io" | "in-place";
 }
 
-function parseOverlay(text: string, shown: string): Overlay | null {
-  try {
-    const r = Overlay.safeParse(parseYaml(text, { file: shown }));
-    return r.success ? r.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Sets (`on`) or clears the `nodes.<id>.status: draft` override. A canonical overlay (the exact bytes
  * the update's deterministic writer produces) is rewritten by that writer, so it stays canonical and
  * only the override's line differs; any other layout is edited in place, keeping every other byte.
  */
-export function editDraftOverride(oldText: string | null, id: string, shown: string, limits: OverlayLimits, on: boolean): OverlayEdit {
+export function editDraftOverride(oldText: string | null, id: string, shown: string, limits: OverlayLimits, on: boolean, parsed?: unknown): OverlayEdit {
   if (oldText === null) {
     if (!on) throw unsupported(shown, "there is no overlay");
     return { text: dumpOverlay({ akms_schema: "v2", nodes: { [id]: { status: "draft" } } }, limits), writer: "overlay-io" };
   }
-  const ov = parseOverlay(oldText, shown);
-  if (ov && dumpOverlay(ov, limits) === oldText) {
+  let ov: Overlay | null = null;
+  try {
+    const data = parsed ?? parseYaml(oldText, { file: shown });
+    if (data && typeof data === "object" && !Array.isArray(data)) ov = data as Overlay;
+  } catch {
+    ov = null;
+  }
+  let canonicalNow = false;
+  try {
+    canonicalNow = ov !== null && dumpOverlay(ov, limits) === oldText;
+  } catch {
+    canonicalNow = false; // a value the writer cannot write: edit in place instead
+  }
+  if (ov && canonicalNow) {
     const nodes = { ...(ov.nodes ?? {}) };
     if (on) nodes[id] = { ...(nodes[id] ?? {}), status: "draft" };
     else {
@@ -241,5 +248,5 @@ export function editDraftOverride(oldText: string | null, id: string, shown: str
     }
     return { text: dumpOverlay({ ...ov, nodes }, limits), writer: "overlay-io" };
   }
-  return { text: on ? setDraftOverride(oldText, id, shown) : clearDraftOverride(oldText, id, shown), writer: "in-place" };
+  return { text: on ? setDraftOverride(oldText, id, shown, ov ?? undefined) : clearDraftOverride(oldText, id, shown, ov ?? undefined), writer: "in-place" };
 }

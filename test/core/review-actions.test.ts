@@ -10,8 +10,9 @@ import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError 
 import { sha256 } from "../../core/fsx.js";
 import { actionTarget, dedupAccept, dedupReject, draft, promote, undo, undoTarget, undraft } from "../../core/review/actions.js";
 import { parseDedupSections } from "../../core/review/dedup-sections.js";
-import { readJournal } from "../../core/review/journal.js";
+import { decodeBytes, encodeBytes, readJournal } from "../../core/review/journal.js";
 import { dumpOverlay } from "../../core/update/overlay-io.js";
+import { patchNodeStatus, recompile } from "../../core/review/recompile.js";
 
 // graph.json's generated_at comes from the clock: pin it, so that undo gives back the same bytes.
 process.env.SOURCE_DATE_EPOCH = "1790000000";
@@ -72,7 +73,11 @@ test("promote changes only the status line of a local tentative node, and undo r
   const j = readJournal(d.ctx).entries;
   assert.equal(j.length, 1);
   assert.equal(j[0]!.action, "promote");
-  assert.equal(j[0]!.files[0]!.before!.data, before);
+  // The prior bytes are kept as the span that differs from the file the action left.
+  const prior = j[0]!.files[0]!.before!;
+  assert.equal(prior.data, "tentative");
+  assert.equal(decodeBytes(prior, Buffer.from(after)).toString("utf8"), before);
+  assert.equal(j[0]!.prior_status, undefined);
   const u = undo(d.ctx);
   assert.equal(u.action, "undo");
   assert.deepEqual(state(d.knowledge), s0);
@@ -96,15 +101,23 @@ test("every review action on the demo round-trips through undo byte for byte", (
     ["dedup reject", () => dedupReject(d.ctx, { id: dedups[1]! })],
   ];
   const states: Map<string, string>[] = [s0];
+  /** The action's recompile (patched in place where it can be) gives exactly what a full compile gives. */
+  const sameAsFullBuild = (what: string, version: string) => {
+    const full = build(d.ctx, { noCache: true });
+    assert.equal(full.written, false, `${what}: a full compile would have written different bytes`);
+    assert.equal(full.graphVersion, version, what);
+  };
   for (const [name, run] of steps) {
-    run();
+    const r = run() as { graphVersion: string };
+    sameAsFullBuild(name, r.graphVersion);
     const s = state(d.knowledge);
     assert.notDeepEqual(s, states.at(-1), `${name} changed something`);
     states.push(s);
   }
   // Each undo reverts the next older action, exactly.
   for (let i = steps.length - 1; i >= 0; i--) {
-    undo(d.ctx);
+    const r = undo(d.ctx);
+    sameAsFullBuild(`undo of ${steps[i]![0]}`, r.graphVersion);
     assert.deepEqual(state(d.knowledge), states[i], `undo of ${steps[i]![0]}`);
   }
   assert.throws(() => undo(d.ctx), (e: unknown) => e instanceof StateError && /nothing to undo/.test(e.message));
@@ -236,6 +249,29 @@ test("dedup accept changes only the section's status value; reject moves the dra
   assert.equal(treeHash(d.vault), d.vaultHash);
 });
 
+test("the journal's prior bytes round-trip for any pair of files, multi-byte characters included", () => {
+  const cases: [string, string | null][] = [
+    ["status: tentative\n", "status: established\n"],
+    ["a ü b\n", "a ö b\n"],
+    ["same", "same"],
+    ["", "new"],
+    ["old", ""],
+    ["whole file", null],
+    ["Γ̂⁰ at ξ = 0", "Γ̂⁰ at ξ = 1"],
+  ];
+  for (const [b, a] of cases) {
+    const before = Buffer.from(b);
+    const after = a === null ? null : Buffer.from(a);
+    const enc = encodeBytes(before, after);
+    assert.deepEqual(decodeBytes(enc, after), before, `${b} ← ${a}`);
+    assert.equal(enc.encoding, "utf8");
+  }
+  const bin = Buffer.from([0xff, 0xfe, 0x00, 0x41]);
+  const enc = encodeBytes(bin, Buffer.from("A"));
+  assert.equal(enc.encoding, "base64");
+  assert.deepEqual(decodeBytes(enc, Buffer.from("A")), bin);
+});
+
 test("dedup reject never collides: a taken id gets -2", () => {
   const s = scratch();
   const dir = join(s.knowledge, "local-nodes");
@@ -344,14 +380,40 @@ test("session, code-mirror and colliding ids are refused with what to do instead
 test("when the recompile fails, the action is rolled back completely", () => {
   const s = scratch();
   const dir = join(s.knowledge, "local-nodes");
-  writeNode(dir, { id: "good", status: "tentative", source: "human" });
+  const body = "## content_draft\n\nOld.\n\n<!-- akms:dedup session=session-phase1 score=0.8 status=pending -->\nNew.\n<!-- akms:end -->\n";
+  writeNode(dir, { id: "good", status: "tentative", source: "agent", body });
   const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
   build(ctx);
   write(join(dir, "broken.md"), "---\nid: broken\ntitle: [unclosed\n---\n");
   const snap = snapshot(s.knowledge);
+  // dedup reject adds a node, so it needs the full compile, which fails on the broken file.
   assert.throws(
-    () => promote(ctx, { id: "good" }),
-    (e: unknown) => e instanceof AkmsError && /promote good was not applied/.test(e.message) && e.problems.some((p) => /broken\.md/.test(p.file ?? "")),
+    () => dedupReject(ctx, { id: "good" }),
+    (e: unknown) => e instanceof AkmsError && /dedup-reject good was not applied/.test(e.message) && e.problems.some((p) => /broken\.md/.test(p.file ?? "")),
   );
   assert.deepEqual(snapshot(s.knowledge), snap);
+  // A status change is patched into graph.json: an unrelated broken file does not block the review.
+  promote(ctx, { id: "good" });
+  assert.equal(loadGraph(ctx.paths).nodes.get("good")!.status, "established");
+  assert.throws(() => build(ctx), /invalid/);
 });
+
+test("status actions patch graph.json in place, exactly as the full compile writes it", () => {
+  const s = scratch();
+  const dir = join(s.knowledge, "local-nodes");
+  writeNode(s.vault, { id: "g1", status: "established", edges: [{ to: "l1", type: "requires", weight: 0.5 }] });
+  writeNode(dir, { id: "l1", status: "tentative", source: "human" });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  build(ctx);
+  const graphFile = join(s.knowledge, "graph", "graph.json");
+  const file = join(dir, "l1.md");
+  writeFileSync(file, readFileSync(file, "utf8").replace("status: tentative", "status: established"));
+  const r = recompile(ctx, { kind: "status", id: "l1", status: "established" });
+  assert.equal(r.how, "patch");
+  const patched = readFileSync(graphFile, "utf8");
+  assert.equal(build(ctx, { noCache: true }).written, false);
+  assert.equal(readFileSync(graphFile, "utf8"), patched);
+  assert.equal(patchNodeStatus(patched, "nope", "draft"), null);
+  assert.equal(recompile(ctx, { kind: "status", id: "nope", status: "draft" }).how, "full");
+});
+
