@@ -1,0 +1,325 @@
+// Loadout generation (spec §4.6, §5.4; DESIGN §4): the query's nodes, mode selection, summaries or
+// inline content with qmd passages (or the degraded mode of spec §3.6), pitfalls, session history
+// and reading order — one file per task, rewritten only when its content changes.
+import { join, resolve } from "node:path";
+import type { Config } from "./config.js";
+import type { Context } from "./context.js";
+import { UsageError } from "./errors.js";
+import { readTextIfExists, sha256, writeFileAtomic } from "./fsx.js";
+import type { GNode } from "./graph.js";
+import { withLock } from "./lock.js";
+import { nowIso } from "./clock.js";
+import { displayPath, resolveInside } from "./paths.js";
+import { DEFAULT_ROLE, normalizeTags, queryGraph, resolveRole, type QueryGraph, type QueryResult } from "./query.js";
+import { taskTags, type TagDerivation } from "./tags.js";
+import type { LoadedTask } from "./query/task.js";
+import { estimateTokens, readNodeContent, truncateToTokens, type NodeContent, type Roots, type ShownFile } from "./loadout/content.js";
+import { effectiveRead, selectMode, sizeTokens, type ModeRequest, type ModeSelection } from "./loadout/mode.js";
+import { readingOrder } from "./loadout/reading-order.js";
+import { renderBody, renderHeader, type LoadoutEntry, type LoadoutHeaderData } from "./loadout/render.js";
+import { qmdUse, retrievePassages, type QmdUse, type Retrieval } from "./loadout/retrieve.js";
+
+export interface LoadoutRequest {
+  /** The task record (--task); its akms_tags, or derived tags when empty. */
+  task?: LoadedTask | null;
+  /** Seed tags (--tags) when there is no task. */
+  tags?: string[];
+  role?: string;
+  phase?: number | null;
+  mode?: ModeRequest;
+  noQmd?: boolean;
+  contextLimit?: number;
+  /** Output file (absolute); default knowledge/loadouts/phase<N>-<task_id>-loadout.md. */
+  out?: string;
+  env?: NodeJS.ProcessEnv;
+  /** A qmd status already probed (several loadouts in one run probe once). */
+  qmd?: QmdUse;
+}
+
+export interface LoadoutPlan {
+  taskId: string;
+  phase: number | null;
+  role: string;
+  tags: string[];
+  tagsFrom: "akms_tags" | "derived" | "flag";
+  derivation: TagDerivation | null;
+  query: QueryResult;
+  mode: ModeSelection;
+  qmd: QmdUse;
+  retrieval: Retrieval | null;
+  entries: LoadoutEntry[];
+  warnings: string[];
+  /** Output path (absolute) and as shown. */
+  file: string;
+  shown: string;
+  header: LoadoutHeaderData;
+  body: string;
+}
+
+export interface LoadoutResult {
+  file: string;
+  shown: string;
+  written: boolean;
+  task_id: string;
+  phase: number | null;
+  role: string;
+  seed_tags: string[];
+  tags_from: LoadoutPlan["tagsFrom"];
+  graph_version: string;
+  loadout_mode: string;
+  mode_reason: string;
+  available_context: number;
+  qmd_available: boolean;
+  qmd_reason: string;
+  qmd_cached: boolean | null;
+  node_ids: string[];
+  node_count: number;
+  pitfall_count: number;
+  warnings: string[];
+}
+
+function rootsOf(ctx: Context): Roots {
+  return { repo: ctx.repo, knowledge: ctx.paths.knowledge, localNodes: ctx.paths.localNodes, vault: ctx.vault.path, vaultDisplay: ctx.vault.display };
+}
+
+/** Default file: knowledge/loadouts/phase<N>-<task_id>-loadout.md; another role than the task's own gets -<role>. */
+export function loadoutPath(ctx: Context, taskId: string, phase: number | null, role: string, ownRole: string): string {
+  const rolePart = role === ownRole ? "" : `-${role}`;
+  const name = `${phase !== null ? `phase${phase}-` : ""}${taskId}${rolePart}-loadout.md`;
+  return join(ctx.paths.loadouts, name);
+}
+
+/** A stable id for a loadout made from tags alone. */
+export function adhocTaskId(tags: string[]): string {
+  const key = tags.map((t) => t.toLowerCase()).sort().join("\n");
+  return `tags-${sha256(key).slice(0, 10)}`;
+}
+
+/** Computes the loadout (reads node files, may run qmd and fill its cache); writes no loadout. */
+export function planLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest): LoadoutPlan {
+  const cfg = ctx.cfg.config;
+  const task = req.task ?? null;
+  if (!task && req.tags === undefined) throw new UsageError("give --task FILE or --tags a,b");
+  const role = resolveRole(ctx.cfg, req.role, task?.record.agent_role);
+  const ownRole = resolveOwnRole(ctx, task);
+  let tags: string[];
+  let tagsFrom: LoadoutPlan["tagsFrom"];
+  let derivation: TagDerivation | null = null;
+  if (task) ({ tags, from: tagsFrom, derivation } = taskTags(ctx, graph, task));
+  else {
+    tags = normalizeTags(req.tags ?? []);
+    tagsFrom = "flag";
+  }
+  const taskId = task ? task.record.task_id : adhocTaskId(tags);
+  const phase = req.phase ?? task?.record.phase ?? null;
+  const query = queryGraph(graph, ctx.cfg, { tags, role });
+  const roots = rootsOf(ctx);
+  const warnings: string[] = derivation ? [...derivation.warnings] : [];
+
+  // Content of every node (also in degraded mode: the Read column needs to know about ## Summary).
+  const contents = new Map<string, NodeContent>();
+  for (const n of query.nodes) {
+    const c = readNodeContent(roots, graph.nodes.get(n.id)!);
+    contents.set(n.id, c);
+    warnings.push(...c.warnings);
+  }
+  const nodeOf = (id: string) => graph.nodes.get(id)! as GNode;
+  let fullCost = 0;
+  for (const n of query.nodes) {
+    const g = nodeOf(n.id);
+    if (effectiveRead("full", g.reading_priority, contents.get(n.id)!.summary !== null).read === "full") fullCost += sizeTokens(cfg, g.context_size);
+  }
+  const taskTokens = task ? estimateTokens(task.text) : 0;
+  const mode = selectMode(cfg, {
+    requested: req.mode ?? "auto",
+    contextLimit: req.contextLimit ?? cfg.loadout.mode_selection.model_context_limit,
+    taskTokens,
+    fullCost,
+  });
+
+  let qmd = req.qmd ?? qmdUse(Boolean(req.noQmd), req.env);
+  if (req.noQmd) qmd = { available: false, reason: "disabled by --no-qmd", bin: null, version: null };
+  const entries: LoadoutEntry[] = query.nodes.map((n) => {
+    const g = nodeOf(n.id);
+    const c = contents.get(n.id)!;
+    const { read, note } = effectiveRead(mode.mode, g.reading_priority, c.summary !== null);
+    const path = (c.contentFile ?? c.nodeFile)?.shown ?? null;
+    return { id: n.id, title: n.title, origin: n.node_origin, status: n.status, confidence: n.confidence, position: n.position, read, readNote: note, path, why: n.why, block: null, trimmed: false, passages: [] };
+  });
+
+  // qmd: passages from the selected nodes' files; a failing qmd degrades like a missing one.
+  let retrieval: Retrieval | null = null;
+  if (qmd.available) {
+    const files: ShownFile[] = [];
+    for (const e of entries) {
+      if (e.read === "pitfalls-only") continue;
+      const c = contents.get(e.id)!;
+      for (const f of [c.nodeFile, c.contentFile]) if (f) files.push(f);
+    }
+    try {
+      retrieval = retrievePassages({
+        qmd,
+        stateDir: join(ctx.paths.qmdCacheDir, "index"),
+        cacheDir: ctx.paths.qmdCacheDir,
+        graphVersion: graph.version,
+        tags,
+        files,
+        roots,
+      });
+    } catch (e) {
+      qmd = { ...qmd, available: false, reason: `qmd failed: ${(e as Error).message.split("\n")[0]}` };
+    }
+  }
+  if (qmd.available) fillBlocks(cfg, entries, contents, retrieval, (id) => nodeOf(id).context_size);
+
+  const order = readingOrder(
+    entries.filter((e) => e.read !== "pitfalls-only").map((e) => e.id),
+    (id) => graph.out.get(id) ?? [],
+  );
+  const sessionPaths = new Map<string, string | null>();
+  for (const s of query.session_details) {
+    const full = s.content_ref ? resolveInside(ctx.paths.knowledge, s.content_ref) : null;
+    sessionPaths.set(s.id, full ? displayPath(ctx.repo, full) : null);
+  }
+  const body = renderBody({
+    title: task?.record.title ?? (task ? taskId : `tags ${tags.join(", ") || "(none)"}`),
+    query,
+    mode,
+    qmd: { available: qmd.available, reason: qmd.reason },
+    entries,
+    order,
+    sessionPaths,
+    warnings,
+    maxLoadoutTokens: cfg.loadout.max_loadout_tokens,
+  });
+  const file = req.out ?? loadoutPath(ctx, taskId, phase, role, ownRole);
+  const header: LoadoutHeaderData = {
+    task_id: taskId,
+    phase,
+    generated_at: "",
+    graph_version: graph.version,
+    seed_tags: tags,
+    agent_role: role,
+    node_count: entries.length,
+    loadout_mode: mode.mode,
+    available_context: mode.available,
+    qmd_available: qmd.available,
+    akms_schema: "v2",
+    task_file: task ? displayPath(ctx.repo, task.file) : null,
+    tags_from: tagsFrom,
+    mode_requested: mode.requested,
+    context_limit: mode.context_limit,
+    system_prompt_tokens: mode.system_prompt_tokens,
+    task_tokens: mode.task_tokens,
+    safety_margin: mode.safety_margin,
+    low_threshold: mode.low_threshold,
+    budget_fraction: mode.budget_fraction,
+    full_cost: mode.full_cost,
+    mode_reason: mode.reason,
+    no_qmd: Boolean(req.noQmd),
+    qmd_reason: qmd.reason,
+    qmd_version: qmd.available ? qmd.version : null,
+    qmd_queries: qmd.available && retrieval ? retrieval.queries : null,
+    max_loadout_tokens: cfg.loadout.max_loadout_tokens,
+    content_tokens: entries.reduce((s, e) => s + (e.block?.tokens ?? 0), 0),
+  };
+  return { taskId, phase, role, tags, tagsFrom, derivation, query, mode, qmd, retrieval, entries, warnings, file, shown: displayPath(ctx.repo, file), header, body };
+}
+
+function resolveOwnRole(ctx: Context, task: LoadedTask | null): string {
+  const r = task?.record.agent_role;
+  return r && Object.hasOwn(ctx.cfg.config.query_roles, r) ? r : DEFAULT_ROLE;
+}
+
+/** Summaries / inline content per node, then trimming of the lowest-ranked content to max_loadout_tokens. */
+export function fillBlocks(
+  cfg: Config,
+  entries: LoadoutEntry[],
+  contents: Map<string, NodeContent>,
+  retrieval: Retrieval | null,
+  contextSize: (id: string) => unknown,
+): void {
+  for (const e of entries) {
+    const c = contents.get(e.id)!;
+    const files = new Set([c.nodeFile?.shown, c.contentFile?.shown].filter(Boolean));
+    e.passages = (retrieval?.passages ?? []).filter((p) => files.has(p.file));
+    if (e.read === "pitfalls-only") continue;
+    if (e.read === "summary") {
+      const src = c.summary ?? c.text;
+      if (!src) continue;
+      const cap = cfg.loadout.routing_tokens_per_node;
+      const t = truncateToTokens(src, cap, (k) => `[… summary cut at ${k} tokens (routing_tokens_per_node ${cap}); read ${e.path ?? "the node file"}]`);
+      e.block = { kind: c.summary ? "summary" : "excerpt", text: t.text, tokens: estimateTokens(t.text), truncated: t.truncated };
+      continue;
+    }
+    if (!c.text) continue;
+    const alloc = sizeTokens(cfg, contextSize(e.id));
+    const t = truncateToTokens(c.text, alloc, (k) => `[… cut at ${k} tokens: this node's allocation is ${alloc} tokens; read ${e.path ?? "the node file"} for the rest]`);
+    e.block = { kind: "full", text: t.text, tokens: estimateTokens(t.text), truncated: t.truncated };
+  }
+  const max = cfg.loadout.max_loadout_tokens;
+  let total = entries.reduce((s, e) => s + (e.block?.tokens ?? 0), 0);
+  for (const kind of ["full", "summary"] as const) {
+    for (let i = entries.length - 1; i >= 0 && total > max; i--) {
+      const e = entries[i]!;
+      const b = e.block;
+      if (!b || (kind === "full" ? b.kind !== "full" : b.kind === "full")) continue;
+      total -= b.tokens;
+      e.block = null;
+      e.trimmed = true;
+    }
+  }
+}
+
+const GENERATED_AT_LINE = /^generated_at: .*$/m;
+
+/** The loadout text with generated_at blanked (what "unchanged" is judged on). */
+export function blankLoadoutGeneratedAt(text: string): string {
+  return text.replace(GENERATED_AT_LINE, 'generated_at: ""');
+}
+
+export function loadoutText(plan: LoadoutPlan, generatedAt: string): string {
+  return renderHeader({ ...plan.header, generated_at: generatedAt }) + "\n" + plan.body;
+}
+
+export function resultOf(plan: LoadoutPlan, written: boolean): LoadoutResult {
+  return {
+    file: plan.file,
+    shown: plan.shown,
+    written,
+    task_id: plan.taskId,
+    phase: plan.phase,
+    role: plan.role,
+    seed_tags: plan.tags,
+    tags_from: plan.tagsFrom,
+    graph_version: plan.header.graph_version,
+    loadout_mode: plan.mode.mode,
+    mode_reason: plan.mode.reason,
+    available_context: plan.mode.available,
+    qmd_available: plan.qmd.available,
+    qmd_reason: plan.qmd.reason,
+    qmd_cached: plan.retrieval ? plan.retrieval.cached : null,
+    node_ids: plan.entries.map((e) => e.id),
+    node_count: plan.entries.length,
+    pitfall_count: plan.query.pitfalls.length,
+    warnings: plan.warnings,
+  };
+}
+
+/**
+ * Plans and writes one loadout under the repository lock. When only generated_at would differ,
+ * the file is left untouched (identical inputs → identical bytes).
+ */
+export function writeLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest): LoadoutResult {
+  return withLock(ctx.paths.lock, () => {
+    const plan = planLoadout(ctx, graph, req);
+    const current = readTextIfExists(plan.file);
+    if (current !== null && blankLoadoutGeneratedAt(current) === loadoutText(plan, "")) return resultOf(plan, false);
+    const written = writeFileAtomic(plan.file, loadoutText(plan, nowIso(req.env)));
+    return resultOf(plan, written);
+  });
+}
+
+export function resolveOut(cwd: string, out: string | undefined): string | undefined {
+  return out ? resolve(cwd, out) : undefined;
+}

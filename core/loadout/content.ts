@@ -1,0 +1,150 @@
+// A selected node's files and text for a loadout: the node file (found by id), its content_ref
+// target (inside its own layer root, or a warning), the `## Summary` section, token estimates.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { splitFrontmatter } from "../frontmatter.js";
+import type { GNode } from "../graph.js";
+import { listMarkdown } from "../compiler/sources.js";
+import { resolveInside } from "../paths.js";
+import { readTextFile } from "../textfile.js";
+
+export interface Roots {
+  repo: string;
+  knowledge: string;
+  localNodes: string;
+  vault: string;
+  /** The vault as the user wrote it (for paths shown in loadouts). */
+  vaultDisplay: string;
+}
+
+export interface ShownFile {
+  file: string;
+  /** Repository-relative (`knowledge/…`) or under the vault's display path. */
+  shown: string;
+}
+
+export interface NodeContent {
+  nodeFile: ShownFile | null;
+  contentFile: ShownFile | null;
+  /** Node body (frontmatter removed) followed by the content_ref target's text. */
+  text: string;
+  summary: string | null;
+  warnings: string[];
+}
+
+/** DESIGN §4: tokens ≈ ceil(chars / 4). */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+const ID_LINE = /^id:[ \t]*["']?([^"'\s#]+)["']?[ \t]*(?:#.*)?$/m;
+
+function frontmatterId(file: string): string | null {
+  let head: string;
+  try {
+    head = readFileSync(file, "utf8").slice(0, 8192);
+  } catch {
+    return null;
+  }
+  const fm = splitFrontmatter(head);
+  return fm ? (ID_LINE.exec(fm.yaml)?.[1] ?? null) : null;
+}
+
+/** Per directory: id → file, built only when a node's file is not named `<id>.md`. */
+const scans = new Map<string, Map<string, string>>();
+
+function scanDir(dir: string): Map<string, string> {
+  let m = scans.get(dir);
+  if (m) return m;
+  m = new Map();
+  for (const { file } of listMarkdown(dir, "")) {
+    const id = frontmatterId(file);
+    if (id && !m.has(id)) m.set(id, file);
+  }
+  scans.set(dir, m);
+  return m;
+}
+
+function shownUnder(root: string, rootShown: string, file: string): string {
+  const rel = file.slice(root.length).replace(/^[\\/]+/, "").split(/[\\/]/).join("/");
+  return rootShown.replace(/\/+$/, "") + "/" + rel;
+}
+
+/** The file that declares a global or local node (sessions: their content_ref file). */
+export function locateNodeFile(roots: Roots, n: GNode): ShownFile | null {
+  if (n.domain === "session") {
+    const ref = typeof n.content_ref === "string" ? resolveInside(roots.knowledge, n.content_ref) : null;
+    return ref ? { file: ref, shown: shownUnder(roots.knowledge, "knowledge", ref) } : null;
+  }
+  const [dir, dirShown] = n.node_origin === "global" ? [roots.vault, roots.vaultDisplay] : [roots.localNodes, "knowledge/local-nodes"];
+  const named = join(dir, `${n.id}.md`);
+  const file = frontmatterId(named) === n.id ? named : (scanDir(dir).get(n.id) ?? null);
+  return file ? { file, shown: shownUnder(dir, dirShown, file) } : null;
+}
+
+function bodyOf(text: string): string {
+  const fm = splitFrontmatter(text);
+  return (fm ? fm.body : text).replace(/^\s+/, "");
+}
+
+/** The text of the first `## Summary` section (up to the next heading of level 1 or 2), or null. */
+export function extractSummary(markdown: string): string | null {
+  const lines = markdown.split(/\r?\n/);
+  let inFence = false;
+  let start = -1;
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+    if (!inFence && start >= 0 && /^#{1,2}\s/.test(line)) break;
+    if (start >= 0) out.push(line);
+    else if (!inFence && /^##\s+summary\s*#*\s*$/i.test(line)) start = i;
+  }
+  if (start < 0) return null;
+  const text = out.join("\n").trim();
+  return text || null;
+}
+
+export function readNodeContent(roots: Roots, n: GNode): NodeContent {
+  const warnings: string[] = [];
+  const nodeFile = locateNodeFile(roots, n);
+  let body = "";
+  if (!nodeFile) warnings.push(`node ${n.id}: its file was not found; the loadout lists it without content`);
+  else {
+    try {
+      body = bodyOf(readTextFile(nodeFile.file, nodeFile.shown));
+    } catch (e) {
+      warnings.push(`node ${n.id}: ${nodeFile.shown} could not be read (${(e as Error).message})`);
+    }
+  }
+  let contentFile: ShownFile | null = null;
+  let refText = "";
+  const ref = n.domain !== "session" && typeof n.content_ref === "string" && n.content_ref ? n.content_ref : null;
+  if (ref) {
+    const [root, rootShown] = n.node_origin === "global" ? [roots.vault, roots.vaultDisplay] : [roots.knowledge, "knowledge"];
+    const full = resolveInside(root, ref);
+    if (!full) warnings.push(`node ${n.id}: content_ref "${ref}" leaves its layer root (${rootShown}); it is ignored`);
+    else {
+      try {
+        refText = bodyOf(readTextFile(full, shownUnder(root, rootShown, full)));
+        contentFile = { file: full, shown: shownUnder(root, rootShown, full) };
+      } catch (e) {
+        warnings.push(`node ${n.id}: content_ref "${ref}" could not be read (${(e as Error).message}); it is ignored`);
+      }
+    }
+  }
+  const text = [body.trimEnd(), refText.trimEnd()].filter(Boolean).join("\n\n");
+  const summary = extractSummary(body) ?? extractSummary(refText);
+  return { nodeFile, contentFile, text, summary, warnings };
+}
+
+/** Cuts `text` to at most `tokens` tokens, at a line break when one is near; marks the cut. */
+export function truncateToTokens(text: string, tokens: number, marker: (kept: number) => string): { text: string; truncated: boolean } {
+  if (estimateTokens(text) <= tokens) return { text, truncated: false };
+  const room = Math.max(0, tokens * 4 - 120); // leaves room for the marker
+  let cut = text.slice(0, room);
+  const nl = cut.lastIndexOf("\n");
+  if (nl > room / 2) cut = cut.slice(0, nl);
+  cut = cut.trimEnd();
+  return { text: cut + "\n\n" + marker(estimateTokens(cut)), truncated: true };
+}

@@ -1,0 +1,130 @@
+// `akms re-evaluate` (spec §5.1): every loadout in knowledge/loadouts/ whose graph_version is not
+// the current graph's is generated again from the request its header records (task file or tags,
+// role, phase, mode, context limit, --no-qmd); the report says which changed and how.
+import { readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Context } from "./context.js";
+import { isAkmsError } from "./errors.js";
+import { readTextIfExists } from "./fsx.js";
+import { splitFrontmatter } from "./frontmatter.js";
+import { withLock } from "./lock.js";
+import { displayPath } from "./paths.js";
+import { parseYaml } from "./yaml.js";
+import { writeLoadout, type LoadoutRequest } from "./loadout.js";
+import type { QueryGraph } from "./query.js";
+import { readTask } from "./query/task.js";
+import { qmdUse } from "./loadout/retrieve.js";
+
+export interface ReevaluateEntry {
+  file: string;
+  task_id: string | null;
+  role: string | null;
+  status: "current" | "regenerated" | "failed";
+  old_version: string | null;
+  new_version: string;
+  written: boolean;
+  nodes_in: string[];
+  nodes_out: string[];
+  mode_before: string | null;
+  mode_after: string | null;
+  error?: { code: string; message: string; hint?: string };
+}
+
+export interface ReevaluateResult {
+  graph_version: string;
+  checked: number;
+  stale: number;
+  regenerated: number;
+  failed: number;
+  entries: ReevaluateEntry[];
+}
+
+/** Node ids listed in a loadout's Domain Knowledge table, in order. */
+export function loadoutNodeIds(text: string): string[] {
+  const start = text.indexOf("\n## Domain Knowledge");
+  if (start < 0) return [];
+  const end = text.indexOf("\n## ", start + 1);
+  const section = text.slice(start, end < 0 ? undefined : end);
+  const ids: string[] = [];
+  for (const m of section.matchAll(/^\| `([^`]+)`/gm)) ids.push(m[1]!);
+  return ids;
+}
+
+function header(text: string, file: string): Record<string, unknown> | null {
+  const fm = splitFrontmatter(text);
+  if (!fm) return null;
+  try {
+    const h = parseYaml(fm.yaml, { file, firstLine: 2 });
+    return h && typeof h === "object" && !Array.isArray(h) ? (h as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function reevaluate(ctx: Context, graph: QueryGraph, opts: { noQmd?: boolean; env?: NodeJS.ProcessEnv } = {}): ReevaluateResult {
+  return withLock(ctx.paths.lock, () => {
+    let names: string[] = [];
+    try {
+      names = readdirSync(ctx.paths.loadouts).filter((n) => n.endsWith(".md") && !n.startsWith(".")).sort();
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    }
+    const probed = qmdUse(Boolean(opts.noQmd), opts.env);
+    const entries: ReevaluateEntry[] = [];
+    for (const name of names) {
+      const file = join(ctx.paths.loadouts, name);
+      const shown = displayPath(ctx.repo, file);
+      const text = readTextIfExists(file) ?? "";
+      const h = header(text, shown);
+      const base = {
+        file: shown,
+        task_id: typeof h?.task_id === "string" ? h.task_id : null,
+        role: typeof h?.agent_role === "string" ? h.agent_role : null,
+        old_version: typeof h?.graph_version === "string" ? h.graph_version : null,
+        new_version: graph.version,
+        mode_before: typeof h?.loadout_mode === "string" ? h.loadout_mode : null,
+      };
+      if (base.old_version === graph.version) {
+        entries.push({ ...base, status: "current", written: false, nodes_in: [], nodes_out: [], mode_after: base.mode_before });
+        continue;
+      }
+      try {
+        if (!h) throw new Error("its header cannot be read; delete it and run `akms loadout` again");
+        const taskFile = typeof h.task_file === "string" && h.task_file ? resolve(ctx.repo, h.task_file) : null;
+        const req: LoadoutRequest = {
+          task: taskFile ? readTask(taskFile, ctx.repo) : null,
+          tags: Array.isArray(h.seed_tags) ? h.seed_tags.map(String) : [],
+          role: base.role ?? undefined,
+          phase: typeof h.phase === "number" ? h.phase : null,
+          mode: h.mode_requested === "routing" || h.mode_requested === "full" ? h.mode_requested : "auto",
+          noQmd: Boolean(opts.noQmd) || h.no_qmd === true,
+          contextLimit: typeof h.context_limit === "number" ? h.context_limit : undefined,
+          out: file,
+          env: opts.env,
+          qmd: probed,
+        };
+        const r = writeLoadout(ctx, graph, req);
+        const before = loadoutNodeIds(text);
+        entries.push({
+          ...base,
+          status: "regenerated",
+          written: r.written,
+          nodes_in: r.node_ids.filter((id) => !before.includes(id)),
+          nodes_out: before.filter((id) => !r.node_ids.includes(id)),
+          mode_after: r.loadout_mode,
+        });
+      } catch (e) {
+        const error = isAkmsError(e) ? { code: e.code, message: e.message, ...(e.hint ? { hint: e.hint } : {}) } : { code: "FAILED", message: (e as Error).message };
+        entries.push({ ...base, status: "failed", written: false, nodes_in: [], nodes_out: [], mode_after: null, error });
+      }
+    }
+    return {
+      graph_version: graph.version,
+      checked: entries.length,
+      stale: entries.filter((e) => e.status !== "current").length,
+      regenerated: entries.filter((e) => e.status === "regenerated").length,
+      failed: entries.filter((e) => e.status === "failed").length,
+      entries,
+    };
+  });
+}

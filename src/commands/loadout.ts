@@ -1,0 +1,53 @@
+import { loadContext } from "../../core/context.js";
+import { UsageError } from "../../core/errors.js";
+import { resolveOut, writeLoadout } from "../../core/loadout.js";
+import type { ModeRequest } from "../../core/loadout/mode.js";
+import { resolveRole } from "../../core/query.js";
+import { readPlanningFlags } from "../../core/query/input.js";
+import { loadPlanGraph } from "../../core/query/plan-graph.js";
+import type { CommandSpec } from "./types.js";
+
+function intFlag(name: string, v: unknown, min: number): number | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== "number" || !Number.isInteger(v) || v < min) throw new UsageError(`--${name} needs a whole number of at least ${min}`);
+  return v;
+}
+
+export const loadoutCommand: CommandSpec = {
+  name: "loadout",
+  summary: "write a task's loadout (knowledge/loadouts/phase<N>-<task_id>-loadout.md); --no-qmd for the degraded mode",
+  usage: "akms loadout --task FILE | --tags a,b [--role R] [--phase N] [--mode auto|routing|full] [--no-qmd] [--context-limit N] [--out FILE]",
+  run(_args, flags) {
+    const mode = (flags.mode ?? "auto") as string;
+    if (!["auto", "routing", "full"].includes(mode)) throw new UsageError(`--mode must be auto, routing or full (got "${mode}")`);
+    const phase = intFlag("phase", flags.phase, 0);
+    const contextLimit = intFlag("context-limit", flags.contextLimit, 1);
+    if (flags.out !== undefined && (typeof flags.out !== "string" || !flags.out)) throw new UsageError("--out needs a file path");
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const read = readPlanningFlags({ task: flags.task, tags: flags.tags });
+    if (flags.role !== undefined && typeof flags.role !== "string") throw new UsageError("--role needs a role name");
+    resolveRole(ctx.cfg, flags.role as string | undefined, read.task?.record.agent_role);
+    const { graph } = loadPlanGraph(ctx.paths);
+    const r = writeLoadout(ctx, graph, {
+      task: read.task,
+      tags: read.tags,
+      role: flags.role as string | undefined,
+      phase,
+      mode: mode as ModeRequest,
+      noQmd: flags.qmd === false,
+      contextLimit,
+      out: resolveOut(process.cwd(), flags.out as string | undefined),
+    });
+    const text = [
+      `${r.written ? "wrote" : "unchanged"} ${r.shown}`,
+      `  task ${r.task_id} · role ${r.role} · tags ${r.seed_tags.join(", ") || "(none)"} (${r.tags_from})`,
+      `  ${r.loadout_mode} mode (${r.mode_reason}) · ${r.node_count} node${r.node_count === 1 ? "" : "s"} · ${r.pitfall_count} pitfall${r.pitfall_count === 1 ? "" : "s"} · graph ${r.graph_version}`,
+      `  qmd: ${r.qmd_available ? `available (${r.qmd_reason})${r.qmd_cached ? ", passages from cache" : ""}` : `not available (${r.qmd_reason}): degraded mode`}`,
+    ].join("\n");
+    return {
+      json: { ok: true, ...r },
+      text,
+      notes: [...ctx.cfg.warnings, ...r.warnings].map((x) => `warning: ${x}`),
+    };
+  },
+};
