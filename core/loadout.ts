@@ -4,7 +4,7 @@
 import { join, resolve } from "node:path";
 import type { Config } from "./config.js";
 import type { Context } from "./context.js";
-import { UsageError } from "./errors.js";
+import { LockHeldError, UsageError } from "./errors.js";
 import { readTextIfExists, sha256, writeFileAtomic } from "./fsx.js";
 import type { GNode } from "./graph.js";
 import { withLock } from "./lock.js";
@@ -157,17 +157,22 @@ export function planLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest
       for (const f of [c.nodeFile, c.contentFile]) if (f) files.push(f);
     }
     try {
-      retrieval = retrievePassages({
-        qmd,
-        stateDir: join(ctx.paths.qmdCacheDir, "index"),
-        cacheDir: ctx.paths.qmdCacheDir,
-        graphVersion: graph.version,
-        tags,
-        files,
-        roots,
-      });
+      // qmd's index and the hit cache live in knowledge/graph/.qmd_cache/: written under the lock
+      // (re-entrant when writeLoadout already holds it).
+      retrieval = withLock(ctx.paths.lock, () =>
+        retrievePassages({
+          qmd,
+          stateDir: join(ctx.paths.qmdCacheDir, "index"),
+          cacheDir: ctx.paths.qmdCacheDir,
+          graphVersion: graph.version,
+          tags,
+          files,
+          roots,
+        }),
+      );
     } catch (e) {
-      qmd = { ...qmd, available: false, reason: `qmd failed: ${(e as Error).message.split("\n")[0]}` };
+      const why = e instanceof LockHeldError ? `skipped: ${e.message}` : `qmd failed: ${(e as Error).message.split("\n")[0]}`;
+      qmd = { ...qmd, available: false, reason: why };
     }
   }
   if (qmd.available) fillBlocks(cfg, entries, contents, retrieval, (id) => nodeOf(id).context_size);

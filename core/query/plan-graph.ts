@@ -1,14 +1,14 @@
 // The graph as the planning path reads it. Small graphs: graph.json, parsed. Large graphs: a
-// compact derived cache (knowledge/graph/.cache/plan-graph.txt), keyed by graph.json's identity
-// (inode, size, mtime, ctime) and decoded lazily: ids and the tag index up front, a node's record
-// and edges only when the query touches it. Parsing a 50,000-node graph.json takes about a second;
-// opening the cache takes a few tens of milliseconds.
-import { readFileSync, statSync } from "node:fs";
+// compact derived cache (knowledge/graph/.cache/plan-graph.bin), keyed by graph.json's identity
+// (device, inode, size, mtime, ctime) and read lazily: ids, offsets and tag names up front, a
+// node's record, edges and a tag's postings only when the query touches them. Parsing a
+// 50,000-node graph.json takes about a second; opening the cache a few milliseconds.
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
 import { loadGraph } from "../graph.js";
 import { LockHeldError } from "../errors.js";
-import { readTextIfExists, writeFileAtomic } from "../fsx.js";
+import { writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
 import { EDGE_TYPES } from "../schemas/common.js";
@@ -23,7 +23,7 @@ export interface PlanGraph {
   tagIndex?: { get(lowerTag: string): readonly string[] | undefined };
 }
 
-const FORMAT = "akms-plan-graph-1";
+const FORMAT = "akms-plan-graph-2";
 /** Node attributes the planning path reads (the rest of graph.json stays out of the cache). */
 const FIELDS = [
   "title",
@@ -47,8 +47,8 @@ const FIELDS = [
 /** Graphs smaller than this load from graph.json directly (parsing them is already fast). */
 export const CACHE_MIN_BYTES = 2 * 1024 * 1024;
 
-function cachePath(paths: RepoPaths): string {
-  return join(paths.cacheDir, "plan-graph.txt");
+export function planGraphCachePath(paths: RepoPaths): string {
+  return join(paths.cacheDir, "plan-graph.bin");
 }
 
 function identity(file: string): string | null {
@@ -60,29 +60,51 @@ function identity(file: string): string | null {
   }
 }
 
-/** Serializes a loaded graph into the cache text. */
-export function encodePlanGraph(g: LoadedGraph, key: string): string {
+/**
+ * The cache file: one JSON header line naming each section's byte range, then the sections.
+ * Read eagerly: ids (sorted), the byte offsets of every node's record and edge lists, the tag
+ * names and their postings' offsets. Read on demand (positioned reads): a node's record (JSON),
+ * its out- and in-edges (`other,type,weight,origin[,note]` joined by `;`), a tag's postings.
+ */
+const SECTIONS = ["ids", "rec", "recOff", "out", "outOff", "in", "inOff", "tagNames", "tagPost", "tagOff", "notes"] as const;
+type Section = (typeof SECTIONS)[number];
+
+function offsets(parts: Buffer[]): Buffer {
+  const b = Buffer.alloc(4 * (parts.length + 1));
+  let at = 0;
+  parts.forEach((p, i) => {
+    b.writeUInt32LE(at, 4 * i);
+    at += p.length;
+  });
+  b.writeUInt32LE(at, 4 * parts.length);
+  return b;
+}
+
+/** Serializes a loaded graph into the cache file's bytes. */
+export function encodePlanGraph(g: Pick<LoadedGraph, "version" | "nodes" | "out" | "in">, key: string): Buffer {
   const ids = [...g.nodes.keys()].sort();
   const idx = new Map(ids.map((id, i) => [id, i]));
   const notes: string[] = [];
   const edgeList = (links: GraphLink[] | undefined, other: (l: GraphLink) => string) =>
-    (links ?? [])
-      .map((l) => {
-        const t = EDGE_TYPES.indexOf(l.type as (typeof EDGE_TYPES)[number]);
-        let s = `${idx.get(other(l))},${t < 0 ? l.type : t},${l.weight},${l.edge_origin === "global" ? 0 : 1}`;
-        if (l.note !== undefined) s += `,${notes.push(l.note) - 1}`;
-        return s;
-      })
-      .join(";");
-  const records: string[] = [];
-  const outs: string[] = [];
-  const ins: string[] = [];
+    Buffer.from(
+      (links ?? [])
+        .map((l) => {
+          const t = EDGE_TYPES.indexOf(l.type as (typeof EDGE_TYPES)[number]);
+          let s = `${idx.get(other(l))},${t < 0 ? JSON.stringify(l.type) : t},${l.weight},${l.edge_origin === "global" ? 0 : 1}`;
+          if (l.note !== undefined) s += `,${notes.push(l.note) - 1}`;
+          return s;
+        })
+        .join(";"),
+    );
+  const recs: Buffer[] = [];
+  const outs: Buffer[] = [];
+  const ins: Buffer[] = [];
   const tagIdx = new Map<string, number[]>();
   ids.forEach((id, i) => {
     const n = g.nodes.get(id)! as unknown as Record<string, unknown>;
     const rec: Record<string, unknown> = {};
     for (const f of FIELDS) if (n[f] !== undefined) rec[f] = n[f];
-    records.push(JSON.stringify(rec));
+    recs.push(Buffer.from(JSON.stringify(rec)));
     outs.push(edgeList(g.out.get(id), (l) => l.target));
     ins.push(edgeList(g.in.get(id), (l) => l.source));
     if (Array.isArray(n.tags)) {
@@ -93,39 +115,75 @@ export function encodePlanGraph(g: LoadedGraph, key: string): string {
       }
     }
   });
-  const tagLines = [...tagIdx.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([t, a]) => `${JSON.stringify(t)}\t${a.join(" ")}`);
-  const head = JSON.stringify({ format: FORMAT, key, version: g.version, nodes: ids.length, tags: tagLines.length });
-  return [head, ...ids, ...records, ...outs, ...ins, ...tagLines, JSON.stringify(notes)].join("\n") + "\n";
+  const tags = [...tagIdx.keys()].filter((t) => !t.includes("\n")).sort();
+  const posts = tags.map((t) => Buffer.from(tagIdx.get(t)!.join(" ")));
+  const sections: Record<Section, Buffer> = {
+    ids: Buffer.from(ids.join("\n")),
+    rec: Buffer.concat(recs),
+    recOff: offsets(recs),
+    out: Buffer.concat(outs),
+    outOff: offsets(outs),
+    in: Buffer.concat(ins),
+    inOff: offsets(ins),
+    tagNames: Buffer.from(tags.join("\n")),
+    tagPost: Buffer.concat(posts),
+    tagOff: offsets(posts),
+    notes: Buffer.from(JSON.stringify(notes)),
+  };
+  const ranges: Record<string, [number, number]> = {};
+  let at = 0;
+  for (const name of SECTIONS) {
+    ranges[name] = [at, sections[name].length];
+    at += sections[name].length;
+  }
+  const head = Buffer.from(JSON.stringify({ format: FORMAT, key, version: g.version, nodes: ids.length, tags: tags.length, sections: ranges }) + "\n");
+  return Buffer.concat([head, ...SECTIONS.map((name) => sections[name])]);
+}
+
+interface Head {
+  format?: string;
+  key?: string;
+  version?: string;
+  nodes?: number;
+  tags?: number;
+  sections?: Record<Section, [number, number]>;
 }
 
 class LazyPlanGraph implements PlanGraph {
   readonly version: string;
-  private readonly lines: string[];
-  private readonly n: number;
+  private readonly fd: number;
+  private readonly base: number;
+  private readonly sec: Record<Section, [number, number]>;
+  private readonly ids: string[];
+  private readonly recOff: Buffer;
+  private readonly outOff: Buffer;
+  private readonly inOff: Buffer;
+  private readonly tagOff: Buffer;
+  private readonly tagNo = new Map<string, number>();
   private readonly cacheNodes = new Map<number, GNode>();
   private readonly cacheOut = new Map<number, GraphLink[]>();
   private readonly cacheIn = new Map<number, GraphLink[]>();
-  private readonly tags = new Map<string, number[]>();
   private readonly tagIds = new Map<string, readonly string[]>();
-  private readonly tagCount: number;
   private notes: string[] | null = null;
   readonly nodes: PlanGraph["nodes"];
   readonly out: PlanGraph["out"];
   readonly in: PlanGraph["in"];
   readonly tagIndex: NonNullable<PlanGraph["tagIndex"]>;
 
-  constructor(lines: string[], version: string, n: number, tagCount: number) {
-    this.lines = lines;
-    this.version = version;
-    this.n = n;
-    this.tagCount = tagCount;
-    const tagStart = 1 + 4 * n;
-    for (let i = 0; i < tagCount; i++) {
-      const line = lines[tagStart + i]!;
-      const tab = line.indexOf("\t");
-      this.tags.set(JSON.parse(line.slice(0, tab)) as string, line.slice(tab + 1).split(" ").map(Number));
-    }
+  constructor(fd: number, base: number, head: Required<Head>) {
+    this.fd = fd;
+    this.base = base;
+    this.version = head.version;
+    this.sec = head.sections;
+    this.ids = head.nodes ? this.read("ids").toString("utf8").split("\n") : [];
+    this.recOff = this.read("recOff");
+    this.outOff = this.read("outOff");
+    this.inOff = this.read("inOff");
+    this.tagOff = this.read("tagOff");
+    if (head.tags) this.read("tagNames").toString("utf8").split("\n").forEach((t, i) => this.tagNo.set(t, i));
+    if (this.ids.length !== head.nodes || this.tagNo.size !== head.tags) throw new Error("plan-graph cache: section sizes do not match its header");
     const self = this;
+    const n = head.nodes;
     this.nodes = {
       get: (id) => {
         const i = self.indexOf(id);
@@ -133,7 +191,7 @@ class LazyPlanGraph implements PlanGraph {
       },
       has: (id) => self.indexOf(id) >= 0,
       *values() {
-        for (let i = 0; i < self.n; i++) yield self.node(i);
+        for (let i = 0; i < n; i++) yield self.node(i);
       },
       size: n,
     };
@@ -143,21 +201,44 @@ class LazyPlanGraph implements PlanGraph {
       get: (t) => {
         let ids = self.tagIds.get(t);
         if (ids) return ids;
-        const v = self.tags.get(t);
-        if (!v) return undefined;
-        ids = v.map((i) => self.lines[1 + i]!);
+        const k = self.tagNo.get(t);
+        if (k === undefined) return undefined;
+        ids = self.slice("tagPost", self.tagOff, k).split(" ").map((i) => self.ids[Number(i)]!);
         self.tagIds.set(t, ids);
         return ids;
       },
     };
   }
 
+  private readAt(position: number, length: number): Buffer {
+    const buf = Buffer.alloc(length);
+    let got = 0;
+    while (got < length) {
+      const r = readSync(this.fd, buf, got, length - got, position + got);
+      if (r === 0) throw new Error("plan-graph cache: the file is shorter than its header says");
+      got += r;
+    }
+    return buf;
+  }
+
+  private read(name: Section): Buffer {
+    const [at, len] = this.sec[name];
+    return this.readAt(this.base + at, len);
+  }
+
+  /** Item i of a section whose item offsets are in `off`. */
+  private slice(name: Section, off: Buffer, i: number): string {
+    const a = off.readUInt32LE(4 * i);
+    const b = off.readUInt32LE(4 * i + 4);
+    return b > a ? this.readAt(this.base + this.sec[name][0] + a, b - a).toString("utf8") : "";
+  }
+
   private indexOf(id: string): number {
     let lo = 0;
-    let hi = this.n - 1;
+    let hi = this.ids.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const v = this.lines[1 + mid]!;
+      const v = this.ids[mid]!;
       if (v === id) return mid;
       if (v < id) lo = mid + 1;
       else hi = mid - 1;
@@ -168,7 +249,7 @@ class LazyPlanGraph implements PlanGraph {
   private node(i: number): GNode {
     let node = this.cacheNodes.get(i);
     if (!node) {
-      node = { id: this.lines[1 + i]!, ...(JSON.parse(this.lines[1 + this.n + i]!) as object) } as GNode;
+      node = { id: this.ids[i]!, ...(JSON.parse(this.slice("rec", this.recOff, i)) as object) } as GNode;
       this.cacheNodes.set(i, node);
     }
     return node;
@@ -180,20 +261,20 @@ class LazyPlanGraph implements PlanGraph {
     const cache = out ? this.cacheOut : this.cacheIn;
     let list = cache.get(i);
     if (list) return list;
-    const line = this.lines[1 + (out ? 2 : 3) * this.n + i]!;
+    const text = out ? this.slice("out", this.outOff, i) : this.slice("in", this.inOff, i);
     list = [];
-    if (line) {
-      for (const part of line.split(";")) {
+    if (text) {
+      for (const part of text.split(";")) {
         const [o, t, w, origin, note] = part.split(",");
-        const other = this.lines[1 + Number(o)]!;
+        const other = this.ids[Number(o)]!;
         const l: GraphLink = {
           source: out ? id : other,
           target: out ? other : id,
-          type: /^\d+$/.test(t!) ? EDGE_TYPES[Number(t)]! : t!,
+          type: /^\d+$/.test(t!) ? EDGE_TYPES[Number(t)]! : (JSON.parse(t!) as string),
           weight: Number(w),
           edge_origin: origin === "0" ? "global" : "local",
         };
-        if (note !== undefined) l.note = (this.notes ??= JSON.parse(this.lines[1 + 4 * this.n + this.tagCount]!) as string[])[Number(note)]!;
+        if (note !== undefined) l.note = (this.notes ??= JSON.parse(this.read("notes").toString("utf8")) as string[])[Number(note)]!;
         list.push(l);
       }
     }
@@ -202,21 +283,26 @@ class LazyPlanGraph implements PlanGraph {
   }
 }
 
-export function decodePlanGraph(text: string, key: string | null): PlanGraph | null {
-  const nl = text.indexOf("\n");
-  if (nl < 0) return null;
-  let head: { format?: string; key?: string; version?: string; nodes?: number; tags?: number };
+/** Opens a cache file; null when it is missing, of another format, or for another graph.json (`key`). */
+export function openPlanGraph(file: string, key: string | null): PlanGraph | null {
+  let fd: number;
   try {
-    head = JSON.parse(text.slice(0, nl));
+    fd = openSync(file, "r");
   } catch {
     return null;
   }
-  if (head.format !== FORMAT || (key !== null && head.key !== key) || typeof head.version !== "string") return null;
-  const lines = text.split("\n");
-  const n = head.nodes ?? -1;
-  const t = head.tags ?? -1;
-  if (n < 0 || t < 0 || lines.length !== 1 + 4 * n + t + 2) return null;
-  return new LazyPlanGraph(lines, head.version, n, t);
+  try {
+    const first = Buffer.alloc(64 * 1024);
+    const n = readSync(fd, first, 0, first.length, 0);
+    const nl = first.subarray(0, n).indexOf(10);
+    if (nl < 0) throw new Error("no header");
+    const head = JSON.parse(first.subarray(0, nl).toString("utf8")) as Head;
+    if (head.format !== FORMAT || (key !== null && head.key !== key) || typeof head.version !== "string" || !head.sections) throw new Error("not this graph");
+    return new LazyPlanGraph(fd, nl + 1, head as Required<Head>);
+  } catch {
+    closeSync(fd);
+    return null;
+  }
 }
 
 export interface PlanGraphLoad {
@@ -232,10 +318,9 @@ export interface PlanGraphLoad {
  */
 export function loadPlanGraph(paths: RepoPaths, opts: { cacheMinBytes?: number } = {}): PlanGraphLoad {
   const key = identity(paths.graphJson);
-  const cacheFile = cachePath(paths);
+  const cacheFile = planGraphCachePath(paths);
   if (key !== null) {
-    const cached = readTextIfExists(cacheFile);
-    const g = cached === null ? null : decodePlanGraph(cached, key);
+    const g = openPlanGraph(cacheFile, key);
     if (g) return { graph: g, from: "cache", cacheWritten: false };
   }
   const g = loadGraph(paths);
@@ -257,11 +342,3 @@ export function loadPlanGraph(paths: RepoPaths, opts: { cacheMinBytes?: number }
   return { graph: g, from: "graph.json", cacheWritten };
 }
 
-/** Reads the whole cache file (for tests and benchmarks). */
-export function readPlanGraphCache(paths: RepoPaths): string | null {
-  try {
-    return readFileSync(cachePath(paths), "utf8");
-  } catch {
-    return null;
-  }
-}

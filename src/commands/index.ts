@@ -6,6 +6,8 @@ import { initCommand } from "./init.js";
 import { updateCommand } from "./update.js";
 import { queryCommand } from "./query.js";
 import { deriveTagsCommand } from "./derive-tags.js";
+import { loadoutCommand } from "./loadout.js";
+import { reEvaluateCommand } from "./re-evaluate.js";
 import { statusCommand } from "./status.js";
 import { reviewCommand } from "./review.js";
 import { promoteCommand } from "./promote.js";
@@ -16,4 +18,4 @@ import { undoCommand } from "./undo.js";
 import { mirrorCommand } from "./mirror.js";
 import { orchestrateCommand } from "./orchestrate.js";
 
-export const COMMANDS: CommandSpec[] = [initCommand, buildCommand, validateCommand, updateCommand, mirrorCommand, statusCommand, reviewCommand, promoteCommand, draftCommand, undraftCommand, dedupCommand, undoCommand, queryCommand, deriveTagsCommand, orchestrateCommand];
+export const COMMANDS: CommandSpec[] = [initCommand, buildCommand, validateCommand, updateCommand, mirrorCommand, statusCommand, reviewCommand, promoteCommand, draftCommand, undraftCommand, dedupCommand, undoCommand, queryCommand, deriveTagsCommand, loadoutCommand, reEvaluateCommand, orchestrateCommand];

@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { scratch, write, writeNode, type NodeSpec } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
@@ -7,7 +8,7 @@ import { build } from "../../core/compiler/build.js";
 import { loadGraph, type LoadedGraph } from "../../core/graph.js";
 import { parseConfig, type LoadedConfig } from "../../core/config.js";
 import { queryGraph, resolveRole } from "../../core/query.js";
-import { decodePlanGraph, encodePlanGraph, loadPlanGraph } from "../../core/query/plan-graph.js";
+import { encodePlanGraph, loadPlanGraph, openPlanGraph } from "../../core/query/plan-graph.js";
 import { isAkmsError } from "../../core/errors.js";
 
 /** A scratch repository compiled by the real compiler. */
@@ -247,11 +248,13 @@ test("the same graph, tags and role give the same result; the compact planning c
   for (const role of ["implementer", "code_reviewer", "physics_reviewer"]) {
     const a = queryGraph(graph, cfg, { tags: ["alpha"], role });
     assert.deepEqual(queryGraph(graph, cfg, { tags: ["alpha"], role }), a);
-    const text = encodePlanGraph(graph, "k");
-    const lazy = decodePlanGraph(text, "k")!;
-    assert.ok(lazy, "the cache decodes");
+    const file = write(join(repo, "cache-test.bin"), "");
+    writeFileSync(file, encodePlanGraph(graph, "k"));
+    const lazy = openPlanGraph(file, "k")!;
+    assert.ok(lazy, "the cache opens");
     assert.deepEqual(queryGraph(lazy, cfg, { tags: ["alpha"], role }), a);
-    assert.equal(decodePlanGraph(text, "other-key"), null, "a cache for another graph.json is not used");
+    assert.deepEqual([...lazy.nodes.values()].map((n) => n.id), [...graph.nodes.keys()].sort());
+    assert.equal(openPlanGraph(file, "other-key"), null, "a cache for another graph.json is not used");
   }
   const ctx = loadContext({ repo });
   const first = loadPlanGraph(ctx.paths, { cacheMinBytes: 0 });
