@@ -7,7 +7,7 @@ import { basename, isAbsolute, relative, resolve, sep } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, isAkmsError, StaleWriteError, StateError, UsageError } from "../errors.js";
 import { nowIso } from "../clock.js";
-import { acquireLock } from "../lock.js";
+import { acquireLock, readLockHolder } from "../lock.js";
 import { readTextIfExists, writeFileAtomic } from "../fsx.js";
 import { resolveInside } from "../paths.js";
 import { recoverPendingTransaction } from "../update/transaction.js";
@@ -224,9 +224,12 @@ export async function orchestrateResume(ctx: Context, opts: RunOptions = {}): Pr
   });
 }
 
-/** What a person may edit now: the checkpoint's editable artifacts, else the current stage's inputs. */
+/**
+ * What a person may edit now: the checkpoint's artifacts (numbered as `status` lists them; the
+ * read-only ones are refused), else the current stage's inputs.
+ */
 export function editTargets(ctx: Context, s: OrchestratorState): Artifact[] {
-  if (s.status === "checkpoint" && s.checkpoint) return s.checkpoint.artifacts.filter((a) => a.editable);
+  if (s.status === "checkpoint" && s.checkpoint) return s.checkpoint.artifacts;
   const rel = (p: string) => relative(ctx.repo, p).split(sep).join("/");
   const mk = (path: string, kind: string, description: string): Artifact => ({ path, kind, description, sha256: null, editable: true });
   const config = mk(rel(ctx.paths.config), "config", "orchestrator settings");
@@ -264,6 +267,7 @@ export function findEditTarget(ctx: Context, s: OrchestratorState, which: string
   if (!hit) {
     throw new UsageError(`"${which}" is not one of the artifacts you can edit now`, `run \`akms orchestrate edit\` for the list (${targets.length} item${targets.length === 1 ? "" : "s"})`);
   }
+  if (!hit.editable) throw new UsageError(`${hit.path} is read only at this checkpoint (${hit.description})`, "pick an editable artifact from `akms orchestrate edit`");
   return hit;
 }
 
@@ -281,11 +285,14 @@ export interface StatusView {
   actions: ActionId[];
   /** Checkpoint artifacts whose bytes changed since the checkpoint. */
   edited: string[];
+  /** Who holds the repository lock now (a running stage shows here). */
+  lock: { pid: number; command: string; since: string } | null;
 }
 
 export function orchestrateStatus(ctx: Context): StatusView {
   const state = requireState(ctx);
-  return { state, actions: allowedActions(state), edited: editedSince(ctx, state.checkpoint) };
+  const h = readLockHolder(ctx.paths.lock);
+  return { state, actions: allowedActions(state), edited: editedSince(ctx, state.checkpoint), lock: h ? { pid: h.pid, command: h.command, since: h.started_at } : null };
 }
 
 export function stateFile(ctx: Context): string {

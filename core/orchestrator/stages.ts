@@ -39,7 +39,7 @@ import { orchestratorPaths } from "./store.js";
 import { isComplete, loadTasks, planned, setTaskFields } from "./tasks.js";
 import { expandTemplate, templateProblems, type Placeholder } from "./template.js";
 import { branchName, type ErrorRecord, type OrchestratorState, type PhaseRun, type TaskRun } from "./types.js";
-import { planBreakdown, planWaves } from "./waves.js";
+import { planBreakdown, planWaves, scopesOverlap } from "./waves.js";
 
 export interface RunContext {
   ctx: Context;
@@ -506,6 +506,9 @@ export async function runExecute(rc: RunContext, phase: number): Promise<StageOu
     { cwd: ctx.repo, repo: ctx.repo },
   );
   const warnings: string[] = [];
+  const scopes = ids.flatMap((id) => byId.get(id)!.record.scope ?? []);
+  const outside = changes.filter((c) => !scopes.some((sc) => scopesOverlap(sc, c.path))).map((c) => c.path);
+  if (outside.length) warnings.push(`changed outside every task's scope: ${outside.join(", ")}`);
   const lines = memories.map((d) => {
     const m = d.data as AgentMemory;
     const tr = pr.tasks[m.task_id]!;

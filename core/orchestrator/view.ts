@@ -78,7 +78,13 @@ export function statusText(v: StatusView): string {
   out.push(`stage: ${where}`);
   if (s.status === "aborted") out.push(`aborted while ${s.resume_status ?? "pending"}; nothing was lost`);
   if (s.rejection && s.status === "rejected") out.push(`rejected: ${s.rejection.reason}`);
-  if (s.status === "running") out.push("running — or interrupted: if no akms process is working on it, `akms orchestrate next` runs it again");
+  if (s.status === "running") {
+    out.push(
+      v.lock
+        ? `running: pid ${v.lock.pid} holds the repository lock (\`${v.lock.command}\`, since ${v.lock.since})`
+        : "interrupted (no akms process holds the lock): `akms orchestrate next` runs it again",
+    );
+  }
   if (s.status === "done") out.push("the run is complete");
 
   if (s.error && (s.status === "failed" || (s.status === "aborted" && s.resume_status === "failed"))) {

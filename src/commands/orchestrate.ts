@@ -139,7 +139,7 @@ export const orchestrateCommand: CommandSpec = {
           const targets = editTargets(ctx, s.state);
           const text = [
             `artifacts you can edit at ${s.state.current.stage}${s.state.current.phase !== null ? ` (phase ${s.state.current.phase})` : ""} (${s.state.status}):`,
-            ...targets.map((a, i) => `  ${String(i + 1).padStart(2)}. ${a.path}  ${a.kind} — ${a.description}${s.edited.includes(a.path) ? "  [edited since the checkpoint]" : ""}`),
+            ...targets.map((a, i) => `  ${String(i + 1).padStart(2)}. ${a.path}  ${a.kind}${a.editable ? "" : " (read only)"} — ${a.description}${s.edited.includes(a.path) ? "  [edited since the checkpoint]" : ""}`),
             "",
             "open one with `akms orchestrate edit N` (or edit the file with any editor: the checkpoint shows what changed)",
           ];

@@ -6,6 +6,7 @@ import type { Context } from "../../core/context.js";
 import { isAkmsError } from "../../core/errors.js";
 import { fileSha } from "../../core/orchestrator/checkpoint.js";
 import {
+  editTargets,
   orchestrateAbort,
   orchestrateApprove,
   orchestrateNext,
@@ -17,7 +18,7 @@ import {
   type StatusView,
 } from "../../core/orchestrator/runner.js";
 import { ACTION_HELP, akmsLines } from "../../core/orchestrator/view.js";
-import { stageLabel, type ActionId } from "../../core/orchestrator/types.js";
+import { stageLabel, type ActionId, type Artifact } from "../../core/orchestrator/types.js";
 import { errorText } from "./errors.js";
 import { primaryKey, type Command } from "./keybindings.js";
 import type { CheckpointEnv, CheckpointState, OrchestrateEffect } from "./state/checkpoint.js";
@@ -27,14 +28,17 @@ export interface CheckpointData {
   view: StatusView | null;
   /** Why the state could not be read (a damaged state file). */
   error: string | null;
+  /** What can be edited now: the checkpoint's artifacts, else the stage's inputs (to fix a failure). */
+  targets: Artifact[];
 }
 
 export function loadCheckpointData(ctx: Context): CheckpointData {
   try {
-    return { view: orchestrateStatus(ctx), error: null };
+    const view = orchestrateStatus(ctx);
+    return { view, error: null, targets: editTargets(ctx, view.state) };
   } catch (e) {
-    if (isAkmsError(e) && e.code === "STATE" && /no orchestration run/.test(e.message)) return { view: null, error: null };
-    return { view: null, error: errorText(e) };
+    if (isAkmsError(e) && e.code === "STATE" && /no orchestration run/.test(e.message)) return { view: null, error: null, targets: [] };
+    return { view: null, error: errorText(e), targets: [] };
   }
 }
 
@@ -105,7 +109,7 @@ export function checkpointScreenData(data: CheckpointData | undefined): Checkpoi
       lines.push({ text: `${p}: ${safe(pr.branch)} — ${tasks.map((t) => `${safe(t.task_id)} ${t.status}${t.outcome ? `/${safe(t.outcome)}` : ""}`).join(", ") || "no tasks yet"}` });
     }
   }
-  const artifacts = (cp?.artifacts ?? []).map((a) => {
+  const artifacts = (cp?.artifacts ?? data?.targets ?? []).map((a) => {
     const edited = v.edited.includes(a.path);
     return { path: a.path, editable: a.editable, edited, text: `${safe(a.path)}  ${safe(a.kind)}${a.editable ? "" : " (read only)"} — ${safe(a.description)}${edited ? "  [edited]" : ""}` };
   });
