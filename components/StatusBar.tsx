@@ -1,7 +1,7 @@
 // The bottom line: the last message (or the equivalent CLI command of the last action) on the
 // left; position, graph_version and qmd availability on the right.
 import React from "react";
-import { Box, Text } from "ink";
+import { Text } from "ink";
 import { truncate, width as cells } from "../src/console/text.js";
 import { useTheme } from "./theme.js";
 
@@ -23,13 +23,11 @@ export function StatusBar({ width, message, position, graphVersion, qmdAvailable
   const leftWidth = Math.max(0, width - cells(right) - 1);
   const left = truncate(message?.text ?? "", leftWidth);
   return (
-    <Box width={width}>
-      <Text wrap="truncate-end" color={theme.c(message ? TONE[message.tone] : undefined)} bold={message?.tone === "error"}>
-        {left.padEnd(leftWidth + 1, " ")}
+    <Text wrap="truncate-end">
+      <Text color={theme.c(message ? TONE[message.tone] : undefined)} bold={message?.tone === "error"}>
+        {left + " ".repeat(Math.max(0, leftWidth + 1 - cells(left)))}
       </Text>
-      <Text wrap="truncate-end" inverse>
-        {truncate(right, width - leftWidth - 1)}
-      </Text>
-    </Box>
+      <Text inverse>{truncate(right, width - leftWidth - 1)}</Text>
+    </Text>
   );
 }

@@ -64,19 +64,13 @@ export function Table<T>({ columns, rows, width, height, selected = -1, focused 
         const i = start + vi;
         const isSel = i === selected;
         return (
-          <Box key={rowKey ? rowKey(row, i) : String(i)} width={width}>
+          <Text key={rowKey ? rowKey(row, i) : String(i)} wrap="truncate-end">
             {columns.map((c, ci) => (
-              <Text
-                key={ci}
-                inverse={isSel && focused}
-                underline={isSel && !focused}
-                color={theme.c(c.color?.(row))}
-                wrap="truncate-end"
-              >
+              <Text key={ci} inverse={isSel && focused} underline={isSel && !focused} color={theme.c(c.color?.(row))}>
                 {pad(c.cell(row), widths[ci]!, c.align) + (ci < columns.length - 1 ? " " : "")}
               </Text>
             ))}
-          </Box>
+          </Text>
         );
       })}
     </Box>

@@ -1,6 +1,6 @@
 // The top line: the screens with their digit keys, the active one highlighted, and a title.
 import React from "react";
-import { Box, Text } from "ink";
+import { Text } from "ink";
 import { truncate, width as cells } from "../src/console/text.js";
 import { useTheme } from "./theme.js";
 
@@ -11,15 +11,13 @@ export function Tabs({ tabs, active, width, title }: { tabs: { id: string; label
   const used = parts.reduce((s, p) => s + cells(p.text) + 2, 0);
   const rest = Math.max(0, width - used - 1);
   return (
-    <Box width={width}>
+    <Text wrap="truncate-end">
       {parts.map((p) => (
         <Text key={p.id} inverse={p.id === active} bold={p.id === active} color={theme.c(p.id === active ? "cyan" : undefined)}>
           {` ${p.text} `}
         </Text>
       ))}
-      <Text dimColor wrap="truncate-end">
-        {" " + truncate(title, rest).padStart(rest, " ")}
-      </Text>
-    </Box>
+      <Text dimColor>{" " + " ".repeat(Math.max(0, rest - cells(truncate(title, rest)))) + truncate(title, rest)}</Text>
+    </Text>
   );
 }

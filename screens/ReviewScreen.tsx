@@ -138,7 +138,7 @@ function SectionStrip({ sections, active, width }: { sections: ReviewSectionView
   }
   const more = shown.length && shown[shown.length - 1]!.i < parts.length - 1;
   return (
-    <Box width={width}>
+    <Text wrap="truncate-end">
       {start > 0 ? <Text dimColor>‹ </Text> : null}
       {shown.map((p) => {
         const s = sections[p.i]!;
@@ -150,7 +150,7 @@ function SectionStrip({ sections, active, width }: { sections: ReviewSectionView
         );
       })}
       {more ? <Text dimColor> ›</Text> : null}
-    </Box>
+    </Text>
   );
 }
 

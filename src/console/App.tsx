@@ -6,6 +6,7 @@ import { Box, useApp, useInput, useStdin, useStdout } from "ink";
 import { StaleWriteError } from "../../core/errors.js";
 import { promote, draft, undraft, dedupAccept, dedupReject, undo, actionTarget, type ActionResult } from "../../core/review/actions.js";
 import { qmdUse, type QmdUse } from "../../core/loadout/retrieve.js";
+import { build } from "../../core/compiler/build.js";
 import { ConsoleProvider } from "./context.js";
 import { loadModel, type ConsoleModel } from "./model.js";
 import { splitKeys, SCREENS, primaryKey } from "./keybindings.js";
@@ -58,9 +59,8 @@ const RUN: Record<Exclude<ActionName, "undo">, typeof promote> = {
 };
 
 /** The state the console opens in: the first section with items, its first node current. */
-export function openingState(model: ConsoleModel, size: { width: number; height: number }): AppState {
+export function openingState(model: ConsoleModel, size: { width: number; height: number }, cache = new ViewCache()): AppState {
   const s0 = initialState(null);
-  const cache = new ViewCache();
   const v0 = computeViews(model, s0, cache, size, null);
   const section = firstNonEmpty(v0.review.env);
   const s1: AppState = { ...s0, review: { ...s0.review, section } };
@@ -84,11 +84,11 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
   sizeRef.current = fixedSize ?? size;
   const [model, setModelState] = useState(initial);
   const modelRef = useRef(initial);
-  const [state, setStateRaw] = useState<AppState>(() => ({ ...openingState(initial, fixedSize ?? termSize()), ...(initialScreen ? { screen: initialScreen } : {}) }));
+  const cache = useRef(new ViewCache()).current;
+  const [state, setStateRaw] = useState<AppState>(() => ({ ...openingState(initial, fixedSize ?? termSize(), cache), ...(initialScreen ? { screen: initialScreen } : {}) }));
   const stateRef = useRef(state);
   const [qmd, setQmd] = useState<QmdUse | null>(null);
   const qmdRef = useRef<QmdUse | null>(null);
-  const cache = useRef(new ViewCache()).current;
   const theme = useRef(makeTheme(color)).current;
 
   const commit = (next: AppState) => {
@@ -110,16 +110,26 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     };
   }, []);
 
-  // qmd is probed after the first frame (it may start a process), once per session.
+  // After the first frame: qmd is probed (it may start a process), and when the console opened on
+  // the compiled graph as it was, the sources are checked for changes (a rebuild is a no-op then).
   useEffect(() => {
-    if (!probeQmd) return;
     const t = setTimeout(() => {
-      try {
-        const q = qmdUse(false);
-        qmdRef.current = q;
-        setQmd(q);
-      } catch {
-        /* the status bar keeps saying qmd is unknown */
+      if (probeQmd) {
+        try {
+          const q = qmdUse(false);
+          qmdRef.current = q;
+          setQmd(q);
+        } catch {
+          /* the status bar keeps saying qmd is unknown */
+        }
+      }
+      if (!modelRef.current.rebuilt) {
+        try {
+          const r = build(modelRef.current.ctx);
+          if (r.written) reload(false, (m) => `the sources changed since the last build: recompiled (graph ${m.graph.version})`);
+        } catch (e) {
+          status(`the sources do not compile (showing the last compiled graph): ${safe(errorText(e))}`, "warn");
+        }
       }
     }, 0);
     return () => clearTimeout(t);

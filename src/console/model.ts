@@ -1,5 +1,6 @@
 // The console's model: everything the screens show, loaded through the shared core (the same
 // functions the CLI uses) and replaced whole on every reload — never edited in place.
+import { existsSync } from "node:fs";
 import type { Context } from "../../core/context.js";
 import { AkmsError, NotFoundError } from "../../core/errors.js";
 import { errorText } from "./errors.js";
@@ -23,7 +24,10 @@ export interface ConsoleModel {
   ctx: Context;
   opts: ConsoleOptions;
   graph: LoadedGraph;
-  overlay: Overlay | null;
+  /** local_state.yaml, parsed on first use (only the History screen needs it). */
+  overlay: () => Overlay | null;
+  /** Whether this load recompiled first (false: the compiled graph was taken as it was). */
+  rebuilt: boolean;
   /** What `u` would undo now (null when nothing), with the journal sha to pass back. */
   undo: UndoTarget | null;
   details: DetailCache;
@@ -53,13 +57,16 @@ function timed<T>(timings: Record<string, number>, name: string, fn: () => T): T
 }
 
 /**
- * Loads the model. With `rebuild`, recompiles first (a no-op when nothing changed); a failed
- * rebuild keeps the last compiled graph and says so, and with no graph at all it throws.
+ * Loads the model. With `rebuild`, recompiles first (a no-op when nothing changed); "if-missing"
+ * compiles only when there is no graph.json yet (the console opens at once on the compiled graph
+ * and checks for changed sources after its first frame). A failed rebuild keeps the last compiled
+ * graph and says so; with no graph at all it throws.
  */
-export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = true }: { rebuild?: boolean } = {}): ConsoleModel {
+export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = true }: { rebuild?: boolean | "if-missing" } = {}): ConsoleModel {
   const timings: Record<string, number> = {};
   const notices: string[] = [];
-  if (rebuild) {
+  const doBuild = rebuild === "if-missing" ? !existsSync(ctx.paths.graphJson) : rebuild;
+  if (doBuild) {
     try {
       timed(timings, "build", () => build(ctx));
     } catch (e) {
@@ -74,10 +81,11 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
     if (e instanceof NotFoundError && notices.length) throw new AkmsError("BUILD_FAILED", notices[0]!, { hint: "fix the file named above, then open the console again" });
     throw e;
   }
-  const overlay = timed(timings, "overlay", () => {
-    const r = readOverlay(ctx.paths.overlay, displayPath(ctx.repo, ctx.paths.overlay));
-    return r.overlay;
-  });
+  let overlayMemo: { value: Overlay | null } | null = null;
+  const overlay = () => {
+    overlayMemo ??= { value: readOverlay(ctx.paths.overlay, displayPath(ctx.repo, ctx.paths.overlay)).overlay };
+    return overlayMemo.value;
+  };
   const undo = timed(timings, "journal", () => {
     try {
       return undoTarget(ctx);
@@ -102,6 +110,7 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
     orchestrator,
     graph,
     overlay,
+    rebuilt: doBuild,
     undo,
     details: new DetailCache(ctx, graph),
     tasks,

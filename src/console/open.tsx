@@ -95,7 +95,7 @@ export async function openConsole(ctx: Context, flags: Flags, opts: { initialScr
   const color = flags.color !== false && !process.env.NO_COLOR;
   const phase = typeof flags.phase === "number" ? flags.phase : undefined;
   // Load before taking the screen, so a failure prints like any other command's.
-  const model = loadModel(ctx, { phase });
+  const model = loadModel(ctx, { phase }, { rebuild: "if-missing" });
   const guard = guardTerminal();
   try {
     const app = render(<App model={model} color={color} editor={runEditor} initialScreen={opts.initialScreen} />, { exitOnCtrlC: false, patchConsole: true, maxFps: 60 });

@@ -67,33 +67,52 @@ export function pad(s: string, w: number, align: "left" | "right" = "left"): str
   return align === "right" ? fill + t : t + fill;
 }
 
-/** Soft-wraps lines to `w` cells (at spaces where possible, hard otherwise). */
+/** Soft-wraps lines to `w` cells (at spaces where possible, hard otherwise); linear in the text. */
 export function wrap(lines: string[], w: number): string[] {
   const out: string[] = [];
   const max = Math.max(1, w);
   for (const line of lines) {
-    if (width(line) <= max) {
+    if (line.length <= max && width(line) <= max) {
       out.push(line);
       continue;
     }
-    let rest = line;
-    while (width(rest) > max) {
-      // Take as many characters as fit.
-      let cut = 0;
-      let used = 0;
-      const chars = [...rest];
-      while (cut < chars.length && used + cellWidth(chars[cut]!.codePointAt(0)!) <= max) {
-        used += cellWidth(chars[cut]!.codePointAt(0)!);
-        cut++;
+    let cur = "";
+    let curW = 0;
+    // Position in `cur` just after the last space, and the width up to it.
+    let space = -1;
+    let spaceW = 0;
+    for (const ch of line) {
+      const cw = cellWidth(ch.codePointAt(0)!);
+      if (ch === " " && curW + cw > max) {
+        // Break at this space; it is not carried to the next line.
+        out.push(cur);
+        cur = "";
+        curW = 0;
+        space = -1;
+        spaceW = 0;
+        continue;
       }
-      const head = chars.slice(0, cut).join("");
-      const space = head.lastIndexOf(" ");
-      const at = space > max / 3 ? space : head.length;
-      out.push(rest.slice(0, at).trimEnd());
-      rest = rest.slice(at).replace(/^ /, "");
-      if (cut === 0) break;
+      if (curW + cw > max && cur) {
+        if (space > 0 && spaceW > max / 3) {
+          out.push(cur.slice(0, space).trimEnd());
+          cur = cur.slice(space);
+          curW -= spaceW;
+        } else {
+          out.push(cur);
+          cur = "";
+          curW = 0;
+        }
+        space = -1;
+        spaceW = 0;
+      }
+      cur += ch;
+      curW += cw;
+      if (ch === " ") {
+        space = cur.length;
+        spaceW = curW;
+      }
     }
-    out.push(rest);
+    out.push(cur);
   }
   return out;
 }

@@ -133,7 +133,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
       : null;
 
   // History.
-  const history = state.screen === "history" && state.current ? cache.history.get(`${model.generation}\0${state.current}`, () => (model.graph.nodes.has(state.current!) ? nodeHistory(model.graph, model.overlay, model.ctx.cfg.config, state.current!) : null)) : null;
+  const history = state.screen === "history" && state.current ? cache.history.get(`${model.generation}\0${state.current}`, () => (model.graph.nodes.has(state.current!) ? nodeHistory(model.graph, model.overlay(), model.ctx.cfg.config, state.current!) : null)) : null;
 
   const wl = whyLayout(bodyHeight);
   const ll = loadoutLayout(bodyHeight);

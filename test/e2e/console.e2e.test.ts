@@ -48,7 +48,7 @@ test("promote a node in the real console, see the file and the screen change, un
     pane.send("y");
     screen = await pane.waitFor(/✓ \$ akms promote/);
     assert.match(readFileSync(file, "utf8"), /^status: established/m, "the file changed");
-    assert.match(screen, new RegExp(`akms promote ${item.id} — promoted`));
+    assert.match(screen, new RegExp(`✓ \\$ akms promote ${item.id}`));
     const version = /│ graph ([0-9a-f]{12}) │/.exec(screen)![1];
     pane.send("u");
     await pane.waitFor(/Undo #\d+: `akms promote/);

@@ -53,7 +53,16 @@ export function startPane(name: string, argv: string[], opts: { width?: number; 
         } catch {
           /* the server may be starting */
         }
-        if (re.test(last)) return last;
+        if (re.test(last)) {
+          // The frame may still be being drawn: return a capture that is the same twice in a row.
+          await sleep(40);
+          const again = pane.capture();
+          if (again === last || re.test(again)) {
+            if (again === last) return again;
+            last = again;
+            continue;
+          }
+        }
         await sleep(25);
       }
       throw new Error(`timed out after ${ms} ms waiting for ${re}; screen:\n${last}`);
