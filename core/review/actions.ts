@@ -7,7 +7,7 @@
 //    before/after sha256 and prior bytes of every file in knowledge/graph/review_log.jsonl;
 //  - on any failure restores every file it wrote, so nothing is left half-done.
 // Nothing here ever promotes on its own (FR-M05): every action is one explicit human request.
-import { lstatSync } from "node:fs";
+import { lstatSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError } from "../errors.js";
@@ -19,7 +19,7 @@ import { parseFrontmatter } from "../frontmatter.js";
 import { parseYaml } from "../yaml.js";
 import { ID_PATTERN } from "../schemas/common.js";
 import { EXPERIENTIAL_FIELDS } from "../schemas/node.js";
-import { recompile, type GraphChange } from "./recompile.js";
+import { recompile, type GraphChange, type Recompiled } from "./recompile.js";
 import { readNode } from "../compiler/sources.js";
 import { loadGraph, type GNode, type LoadedGraph } from "../graph.js";
 import { didYouMean } from "./suggest.js";
@@ -90,12 +90,45 @@ interface Resolved {
   graph: LoadedGraph | null;
 }
 
-function tryLoadGraph(ctx: Context): LoadedGraph | null {
+// The compiled graph as the actions last read or patched it, so that a long-lived caller (the
+// console) does not parse graph.json again for every action. Keyed by the file's identity: any
+// other writer replaces the file (new inode), which misses the cache.
+let cache: { key: string; graph: LoadedGraph } | null = null;
+
+function graphKey(file: string): string | null {
   try {
-    return loadGraph(ctx.paths);
+    const st = statSync(file);
+    return `${file}\0${st.ino}\0${st.size}\0${st.mtimeMs}`;
+  } catch {
+    return null;
+  }
+}
+
+function tryLoadGraph(ctx: Context): LoadedGraph | null {
+  const key = graphKey(ctx.paths.graphJson);
+  if (key !== null && cache?.key === key) return cache.graph;
+  try {
+    const graph = loadGraph(ctx.paths);
+    cache = key === null ? null : { key, graph };
+    return graph;
   } catch (e) {
+    cache = null;
     if (e instanceof NotFoundError) return null;
     throw e;
+  }
+}
+
+/** Keeps the cached graph in step with a patch of graph.json; anything else drops it. */
+function afterRecompile(ctx: Context, change: GraphChange, rc: Recompiled): void {
+  const g = cache?.graph;
+  const n = change.kind === "status" ? g?.nodes.get(change.id) : undefined;
+  if (rc.how === "patch" && g && g.file === ctx.paths.graphJson && (change.kind === "none" || n)) {
+    if (n && change.kind === "status") n.status = change.status;
+    g.version = rc.graphVersion;
+    const key = graphKey(ctx.paths.graphJson);
+    cache = key === null ? null : { key, graph: g };
+  } else {
+    cache = null;
   }
 }
 
@@ -255,8 +288,12 @@ function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: (
   applyAll(ctx, priors, bytes);
   let graphVersion: string;
   try {
-    graphVersion = recompile(ctx, p.change()).graphVersion;
+    const change = p.change();
+    const rc = recompile(ctx, change);
+    afterRecompile(ctx, change, rc);
+    graphVersion = rc.graphVersion;
   } catch (e) {
+    cache = null;
     restoreAll(ctx, priors, journal);
     throw wrapBuildFailure(kind, id, e);
   }

@@ -2,7 +2,6 @@ import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { SECTION_TITLES, writeReviewReport } from "../../core/report.js";
 import { SECTION_ORDER } from "../../core/review/sections.js";
-import { openConsole } from "../console/open.js";
 import type { CommandSpec, Flags } from "./types.js";
 
 function reportRun(flags: Flags) {
@@ -21,7 +20,7 @@ export const reviewCommand: CommandSpec = {
   name: "review",
   summary: "the review console (a terminal); --report writes the Markdown review report (knowledge/reviews/phase-<N>-review.md)",
   usage: "akms review [--report [--phase N] [--out FILE]]",
-  run(args, flags) {
+  async run(args, flags) {
     if (args.length) throw new UsageError(`\`akms review\` takes no arguments (got ${args.join(" ")})`, "akms review, or akms review --report [--phase N] [--out FILE]");
     if (flags.report) return reportRun(flags);
     if (!process.stdout.isTTY || !process.stdin.isTTY) {
@@ -29,6 +28,8 @@ export const reviewCommand: CommandSpec = {
     }
     const phase = flags.phase as number | undefined;
     if (phase !== undefined && (!Number.isInteger(phase) || phase < 0)) throw new UsageError("--phase must be a whole number (0 or more)", "akms review --phase 2");
+    // Loaded only here: the console (ink, react) is most of the bundle, and no other command needs it.
+    const { openConsole } = await import("../console/open.js");
     return openConsole(loadContext({ repo: flags.repo, vault: flags.vault }), flags);
   },
 };

@@ -1,0 +1,85 @@
+// Review actions: one action, recompile included, in-process (the console's budget: ≤ 300 ms) and
+// as a whole CLI run (≤ 800 ms), on a copy of the generated knowledge base. Each action is undone
+// right after, so every repetition starts from the same state.
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { loadContext } from "../../core/context.js";
+import { build } from "../../core/compiler/build.js";
+import { loadGraph } from "../../core/graph.js";
+import { draft, promote, undo } from "../../core/review/actions.js";
+import { akmsCmd, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
+
+function reps(): number {
+  return Number(process.env.BENCH_REPS ?? 7);
+}
+
+function inProcess(fn: () => unknown): { wall: number; cpu: number } {
+  const c = process.cpuUsage();
+  const t = performance.now();
+  fn();
+  const u = process.cpuUsage(c);
+  return { wall: performance.now() - t, cpu: (u.user + u.system) / 1000 };
+}
+
+registerSection({
+  name: "review-actions",
+  title: "Review actions (promote / draft of a global node, recompile included) — budgets 300 ms in-process, 800 ms CLI",
+  run() {
+    const rows: Record<string, unknown>[] = [];
+    console.log("| nodes | action | in-process wall | in-process CPU | undo in-process | CLI run | CLI undo |");
+    console.log("|---:|---|---:|---:|---:|---:|---:|");
+    for (const n of sizes([5000])) {
+      const d = dataset(n);
+      const work = mkdtempSync(join(tmpdir(), "akms-bench-review-"));
+      cpSync(d.repo, join(work, "repo"), { recursive: true });
+      const repo = join(work, "repo");
+      try {
+        const ctx = loadContext({ repo, vault: d.vault, env: {} });
+        build(ctx);
+        const g = loadGraph(ctx.paths);
+        const local = [...g.nodes.values()].find((x) => x.node_origin === "local" && x.status === "tentative")!.id;
+        const global = [...g.nodes.values()].find((x) => x.node_origin === "global" && x.status === "established")!.id;
+        const cases: [string, string[], () => unknown][] = [
+          [`promote ${local}`, ["promote", local], () => promote(ctx, { id: local })],
+          [`draft ${global} (global: overlay)`, ["draft", global], () => draft(ctx, { id: global })],
+        ];
+        for (const [name, argv, fn] of cases) {
+          const act: { wall: number; cpu: number }[] = [];
+          const und: number[] = [];
+          const cli: number[] = [];
+          const cliUndo: number[] = [];
+          for (let i = 0; i < reps(); i++) {
+            act.push(inProcess(fn));
+            und.push(inProcess(() => undo(ctx)).wall);
+            const a = timeRun(akmsCmd([...argv, "--repo", repo, "--vault", d.vault]));
+            if (a.code !== 0) throw new Error(`akms ${argv.join(" ")} failed: ${a.stderr}`);
+            cli.push(a.wallMs);
+            const b = timeRun(akmsCmd(["undo", "--repo", repo, "--vault", d.vault]));
+            if (b.code !== 0) throw new Error(`akms undo failed: ${b.stderr}`);
+            cliUndo.push(b.wallMs);
+          }
+          const row = {
+            nodes: n,
+            action: name,
+            in_process_ms: median(act.map((x) => x.wall)),
+            in_process_cpu_ms: median(act.map((x) => x.cpu)),
+            undo_in_process_ms: median(und),
+            cli_ms: median(cli),
+            cli_undo_ms: median(cliUndo),
+            runs: { act, und, cli, cliUndo },
+          };
+          rows.push(row);
+          console.log(
+            `| ${n.toLocaleString("en")} | ${name} | ${fmtMs(row.in_process_ms)} | ${fmtMs(row.in_process_cpu_ms)} | ${fmtMs(row.undo_in_process_ms)} | ${fmtMs(row.cli_ms)} | ${fmtMs(row.cli_undo_ms)} |`,
+          );
+        }
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+    }
+    console.log(`\nmedian of ${reps()} runs; each action is undone before the next; CLI = whole \`akms\` process.`);
+    return rows;
+  },
+});
