@@ -180,8 +180,9 @@ export async function orchestrateApprove(ctx: Context, opts: RunOptions = {}): P
     const s = requireState(ctx);
     checkSeq(s, opts.expectedSeq);
     const label = stageLabel(s.current);
+    const edited = editedSince(ctx, s.checkpoint);
     const approved = apply(ctx, s, { type: "approve" }, opts.env);
-    const done = [`approved ${label}`];
+    const done = [`approved ${label}${edited.length ? ` with edits to ${edited.join(", ")} (the next stage reads them as they are now)` : ""}`];
     if (approved.status === "done") return { state: approved, done: [...done, "the run is complete"] };
     const after = await runStage(ctx, approved, opts);
     return { state: after, done: [...done, `${stageLabel(after.current)}: checkpoint #${after.checkpoint!.seq}`] };
