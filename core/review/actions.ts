@@ -23,8 +23,8 @@ import { recompile, type GraphChange, type Recompiled } from "./recompile.js";
 import { readNode } from "../compiler/sources.js";
 import { loadGraph, type GNode, type LoadedGraph } from "../graph.js";
 import { didYouMean } from "./suggest.js";
-import { findLocalNodeFiles, GlobalFiles, idOfText, localNodeIds } from "./node-files.js";
-import { findStatusLine, replaceStatus } from "./status-line.js";
+import { findLocalNodeFiles, GlobalFiles, localNodeIds } from "./node-files.js";
+import { replaceStatus } from "./status-line.js";
 import { editDraftOverride, type OverlayEdit } from "./overlay-edit.js";
 import { parseDedupSections, removeSection, setSectionStatus, type DedupSection } from "./dedup-sections.js";
 import { newNodeFromSection } from "./dedup-node.js";
@@ -165,7 +165,7 @@ function resolve(ctx: Context, id: string): Resolved {
     }
     const st = lstatSync(l.file);
     if (st.isSymbolicLink() || !resolveInside(ctx.paths.localNodes, displayPath(ctx.paths.localNodes, l.file))) {
-      throw new StateError(`${l.shown} is a symbolic link; review actions never write through links`, {
+      throw new StateError(`${l.shown} is a symbolic link or lies outside knowledge/local-nodes/; review actions never write through links`, {
         file: l.shown,
         hint: "replace the link with the file itself, then retry",
       });
@@ -231,7 +231,7 @@ interface Prior {
 
 /**
  * Writes the files and the journal together (one crash-safe transaction: core/update/transaction.ts),
- * then removes the files the action deletes. Returns what each file held before.
+ * then removes the files the action deletes.
  */
 function applyAll(ctx: Context, priors: Prior[], journalBytes: Buffer): void {
   const txn: TxnWrite[] = priors.filter((p) => p.after !== null).map((p) => ({ path: p.file, data: p.after! }));

@@ -11,7 +11,7 @@ import { parseFrontmatter } from "../frontmatter.js";
 import { parseDedupSections, sectionDraft, withoutSections } from "./dedup-sections.js";
 import { listLocalNodeFiles } from "./node-files.js";
 import { bareItem, domainNodes, FileResolver, nodeItem, promoteCommand, type NodeItem } from "./items.js";
-import { readSessions, type Blocking, type CoverageFlag, type SessionInfo, type Unanchored } from "./sessions.js";
+import { readSessions, type CoverageFlag, type SessionInfo, type Unanchored } from "./sessions.js";
 import { blockedTasks, type BlockedTaskItem } from "./blocked.js";
 
 export type { NodeItem, BlockedTaskItem, CoverageFlag };
@@ -148,7 +148,8 @@ export interface Collected {
 }
 
 const SEVERITY_OF_WEIGHT = (w: number) => (w >= 0.8 ? "high" : w >= 0.5 ? "medium" : "low");
-const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byId = <T extends { id: string }>(a: T, b: T) => cmp(a.id, b.id);
 
 function days(from: string, to: string): number {
   const a = Date.parse(from.slice(0, 10) + "T00:00:00Z");
@@ -248,7 +249,7 @@ function dedupEvents(ctx: Context, graph: LoadedGraph, files: FileResolver, scop
       });
     }
   }
-  out.sort((a, b) => (a.dedup_status === "pending" ? 0 : 1) - (b.dedup_status === "pending" ? 0 : 1) || byId(a, b) || ((a.session ?? "") < (b.session ?? "") ? -1 : 1));
+  out.sort((a, b) => (a.dedup_status === "pending" ? 0 : 1) - (b.dedup_status === "pending" ? 0 : 1) || byId(a, b) || cmp(a.session ?? "", b.session ?? ""));
   return out;
 }
 
@@ -307,7 +308,7 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
       command: null,
     });
   }
-  pitfalls.sort((a, b) => b.weight - a.weight || (a.from.id < b.from.id ? -1 : a.from.id > b.from.id ? 1 : a.session < b.session ? -1 : 1));
+  pitfalls.sort((a, b) => b.weight - a.weight || cmp(a.from.id, b.from.id) || cmp(a.session, b.session));
   const unanchored: UnanchoredItem[] = sessions
     .filter((s) => inPhase(s.phase))
     .flatMap((s) => s.unanchored)
@@ -424,7 +425,7 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
       new_pitfalls: pitfalls,
       unanchored_pitfalls: unanchored,
       blocked_tasks: blocked,
-      id_collisions: collisions.sort((a, b) => (a.id < b.id ? -1 : 1)),
+      id_collisions: collisions.sort((a, b) => cmp(a.id, b.id) || cmp(a.skipped_file ?? "", b.skipped_file ?? "")),
       drift,
       orphans,
       stale,
@@ -438,4 +439,3 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
   };
 }
 
-export type { Blocking };
