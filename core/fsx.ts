@@ -108,3 +108,71 @@ export function removeFile(path: string): boolean {
   fsyncDir(dirname(path));
   return true;
 }
+
+/**
+ * writeFileAtomic for many files at once (same guarantees per file: temp file, fsync, rename,
+ * directory fsync; files already holding the bytes are not touched). The fsyncs run concurrently
+ * so the filesystem can commit them together — one journal commit instead of one per file.
+ * Returns, per file, whether it was written.
+ */
+export async function writeFilesAtomic(files: readonly { path: string; data: string | Uint8Array }[]): Promise<boolean[]> {
+  const { open } = await import("node:fs/promises");
+  const written = files.map(() => false);
+  const pending: { index: number; path: string; tmp: string; bytes: Buffer }[] = [];
+  for (const [index, f] of files.entries()) {
+    const bytes = typeof f.data === "string" ? Buffer.from(f.data, "utf8") : Buffer.from(f.data);
+    const current = readBytesIfExists(f.path);
+    if (current && current.equals(bytes)) continue;
+    const dir = dirname(f.path);
+    mkdirSync(dir, { recursive: true });
+    pending.push({ index, path: f.path, tmp: join(dir, `.${basename(f.path)}.${process.pid}.${++tmpCounter}.tmp`), bytes });
+  }
+  const cleanup = () => {
+    for (const p of pending) rmSync(p.tmp, { force: true });
+  };
+  try {
+    for (let i = 0; i < pending.length; i += 64) {
+      await Promise.all(
+        pending.slice(i, i + 64).map(async (p) => {
+          const h = await open(p.tmp, "wx", 0o644);
+          try {
+            await h.writeFile(p.bytes);
+            await h.sync();
+          } finally {
+            await h.close();
+          }
+        }),
+      );
+    }
+  } catch (e) {
+    cleanup();
+    throw e;
+  }
+  try {
+    for (const p of pending) {
+      renameSync(p.tmp, p.path);
+      written[p.index] = true;
+    }
+  } catch (e) {
+    cleanup();
+    throw e;
+  }
+  const dirs = [...new Set(pending.map((p) => dirname(p.path)))];
+  for (let i = 0; i < dirs.length; i += 64) {
+    await Promise.all(
+      dirs.slice(i, i + 64).map(async (d) => {
+        try {
+          const h = await open(d, "r");
+          try {
+            await h.sync();
+          } finally {
+            await h.close();
+          }
+        } catch {
+          // Some filesystems refuse fsync on directories; the renames are still atomic.
+        }
+      }),
+    );
+  }
+  return written;
+}

@@ -7,7 +7,7 @@ import type { Context } from "../context.js";
 import { AkmsError, ValidationError, type Problem } from "../errors.js";
 import { nowIso } from "../clock.js";
 import { acquireLock } from "../lock.js";
-import { readTextIfExists, removeFile, sha256, writeFileAtomic } from "../fsx.js";
+import { readTextIfExists, removeFile, sha256, writeFileAtomic, writeFilesAtomic } from "../fsx.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import { parseYaml } from "../yaml.js";
 import { buildLocked } from "../compiler/build.js";
@@ -18,6 +18,7 @@ import { assignMirrorNames, type MirrorName } from "./names.js";
 import { comparable, renderMirror } from "./render.js";
 import { languageOf, listSourceFiles, selectFiles, statInside, type SelectOptions, type SelectionMode } from "./select.js";
 import { semanticDrift, semanticSetup } from "./semantic.js";
+import { parseAll } from "./parse-pool.js";
 import type { Language, ParsedSource } from "./types.js";
 
 export interface MirrorOptions extends SelectOptions {
@@ -66,6 +67,8 @@ export interface MirrorResult {
   /** Drift in the mirrored and unchanged files of this run. */
   drift: DriftRecord[];
   semantic: { enabled: boolean; ran: boolean; calls: number; message?: string };
+  /** Files parsed by this run, and on how many worker threads (0: all in the main thread). */
+  parsing: { files: number; workers: number };
   graph: { written: boolean; graph_version: string } | null;
   /** Set when the mirrors were written but graph.json could not be rebuilt. */
   graph_error?: string;
@@ -122,6 +125,7 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
     warnings: [],
     drift: [],
     semantic: { enabled: semantic.enabled, ran: false, calls: 0 },
+    parsing: { files: 0, workers: 0 },
     graph: null,
   };
   if (semantic.enabled && !semantic.route) {
@@ -139,7 +143,8 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
   };
   for (const f of selection.files) if (languageOf(f.path, languages) && statOf(f.path).kind === "file") universe.add(f.path);
   const names = assignMirrorNames(universe);
-  const index = scanMirrors(ctx, cache, result.warnings);
+  const intact = new Set<string>();
+  const index = scanMirrors(ctx, cache, result.warnings, intact);
 
   // 1. Existing mirrors: deleted sources lose theirs; a mirror whose name moved (a new clash) is relocated.
   const removals = new Map<string, { source: string; reason: string }>();
@@ -215,7 +220,7 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
         bytes = readFileSync(join(ctx.repo, item.path));
         same = sha256(bytes) === entry.sha;
       }
-      if (same && mirrorIntact(ctx, entry)) {
+      if (same && (intact.has(entry.mirror) || mirrorIntact(ctx, entry))) {
         newCache[item.path] = { ...entry, size, mtime_ns: mtimeNs };
         result.unchanged.push({ source: item.path, mirror: `knowledge/${entry.mirror}`, id: entry.id });
         for (const d of entry.drift) result.drift.push({ ...d, source_file: item.path, mirror_id: entry.id });
@@ -242,35 +247,41 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
     throw new ValidationError(`${problems.length} of the named files cannot be mirrored; nothing was written`, { problems, hint: problems[0]!.hint });
   }
 
-  // 4. Parse, check drift, render.
-  const parsedFiles: Parsed[] = [];
-  for (const t of toParse) {
-    const parsed = t.lang === "python" ? await (await import("./python.js")).parsePython(t.text) : await (await import("./typescript.js")).parseTypeScript(t.text, t.item.path);
-    parsedFiles.push({ path: t.item.path, lang: t.lang, name: t.name, sha: t.sha, size: t.size, mtimeNs: t.mtimeNs, parsed });
-  }
+  // 4. Parse (on worker threads when there is a lot), check drift, render — as results arrive.
   const generatedAt = nowIso(opts.env);
-  const writes: { ref: string; text: string; pf: Parsed; drift: DriftFinding[] }[] = [];
-  for (const pf of parsedFiles) {
-    for (const e of pf.parsed.syntaxErrors.slice(0, 5)) result.warnings.push({ file: pf.path, line: e.line, message: `${e.message} (column ${e.column}); mirrored what parsed` });
-    if (pf.parsed.syntaxErrors.length > 5) result.warnings.push({ file: pf.path, message: `${pf.parsed.syntaxErrors.length - 5} more syntax errors` });
-    const drift = checkAllDrift(pf.parsed.defs, pf.parsed.language);
-    if (semantic.enabled && semantic.route) {
-      const s = semanticDrift(semantic.route, pf.parsed.defs, pf.parsed.language, pf.path, ctx.repo);
-      result.semantic.ran = true;
-      result.semantic.calls += s.calls;
-      drift.push(...s.findings);
-      for (const p of s.problems) result.warnings.push({ file: pf.path, message: p });
-    }
-    drift.sort((a, b) => a.line - b.line || (a.function < b.function ? -1 : a.function > b.function ? 1 : 0) || (a.kind < b.kind ? -1 : 1));
-    const meta = { id: pf.name.id, sourceFile: pf.path, contentRef: pf.name.contentRef, generatedAt, phase };
-    let text = renderMirror(meta, pf.parsed, drift);
-    const existing = readTextIfExists(join(ctx.paths.knowledge, pf.name.contentRef));
-    if (existing !== null && comparable(existing) === comparable(text)) text = existing; // keep generated_at and phase
-    writes.push({ ref: pf.name.contentRef, text, pf, drift });
+  const writes: ({ ref: string; text: string; pf: Parsed; drift: DriftFinding[] } | undefined)[] = new Array(toParse.length);
+  const jobs = toParse.map((t) => ({ path: t.item.path, lang: t.lang, text: t.text }));
+  const parsing = await parseAll(
+    jobs,
+    (i, parsed) => {
+      const t = toParse[i]!;
+      const pf: Parsed = { path: t.item.path, lang: t.lang, name: t.name, sha: t.sha, size: t.size, mtimeNs: t.mtimeNs, parsed };
+      const drift = checkAllDrift(parsed.defs, parsed.language);
+      if (semantic.enabled && semantic.route) {
+        const s = semanticDrift(semantic.route, parsed.defs, parsed.language, pf.path, ctx.repo);
+        result.semantic.ran = true;
+        result.semantic.calls += s.calls;
+        drift.push(...s.findings);
+        for (const p of s.problems) result.warnings.push({ file: pf.path, message: p });
+      }
+      drift.sort((a, b) => a.line - b.line || (a.function < b.function ? -1 : a.function > b.function ? 1 : 0) || (a.kind < b.kind ? -1 : 1));
+      const meta = { id: pf.name.id, sourceFile: pf.path, contentRef: pf.name.contentRef, generatedAt, phase };
+      let text = renderMirror(meta, parsed, drift);
+      const existing = readTextIfExists(join(ctx.paths.knowledge, pf.name.contentRef));
+      if (existing !== null && comparable(existing) === comparable(text)) text = existing; // keep generated_at and phase
+      writes[i] = { ref: pf.name.contentRef, text, pf, drift };
+    },
+    opts.env,
+  );
+  result.parsing = { files: jobs.length, workers: parsing.workers };
+  for (const w of writes) {
+    const errs = w!.pf.parsed.syntaxErrors;
+    for (const e of errs.slice(0, 5)) result.warnings.push({ file: w!.pf.path, line: e.line, message: `${e.message} (column ${e.column}); mirrored what parsed` });
+    if (errs.length > 5) result.warnings.push({ file: w!.pf.path, message: `${errs.length - 5} more syntax errors` });
   }
 
   // 5. Write: removals first (a relocated mirror may free the path another one needs), then mirrors.
-  const writeRefs = new Set(writes.map((w) => w.ref));
+  const writeRefs = new Set(writes.map((w) => w!.ref));
   for (const [ref, r] of [...removals].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     if (!writeRefs.has(ref)) {
       const abs = join(ctx.paths.knowledge, ref);
@@ -280,9 +291,9 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
     result.removed.push({ source: r.source, mirror: `knowledge/${ref}`, reason: r.reason });
     if (newCache[r.source]?.mirror === ref) delete newCache[r.source];
   }
-  for (const w of writes) {
+  const done = await writeFilesAtomic(writes.map((w) => ({ path: join(ctx.paths.knowledge, w!.ref), data: w!.text })));
+  for (const [i, w] of (writes as NonNullable<(typeof writes)[number]>[]).entries()) {
     const abs = join(ctx.paths.knowledge, w.ref);
-    const written = writeFileAtomic(abs, w.text);
     const mst = statSync(abs, { bigint: true });
     newCache[w.pf.path] = {
       size: w.pf.size,
@@ -297,7 +308,7 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
       drift: w.drift,
     };
     const shownMirror = `knowledge/${w.ref}`;
-    if (written) {
+    if (done[i]) {
       result.mirrored.push({
         source: w.pf.path,
         mirror: shownMirror,
@@ -342,7 +353,7 @@ function mirrorIntact(ctx: Context, entry: CacheEntry): boolean {
 }
 
 /** Every generated mirror on disk: content_ref → the source_file its frontmatter names. */
-function scanMirrors(ctx: Context, cache: MirrorCache, warnings: MirrorWarning[]): Map<string, IndexedMirror> {
+function scanMirrors(ctx: Context, cache: MirrorCache, warnings: MirrorWarning[], intact: Set<string>): Map<string, IndexedMirror> {
   const byRef = new Map<string, { source: string; entry: CacheEntry }>();
   for (const [source, entry] of Object.entries(cache.sources)) byRef.set(entry.mirror, { source, entry });
   const out = new Map<string, IndexedMirror>();
@@ -354,6 +365,7 @@ function scanMirrors(ctx: Context, cache: MirrorCache, warnings: MirrorWarning[]
         const st = statSync(item.file, { bigint: true });
         if (Number(st.size) === known.entry.mirror_size && String(st.mtimeNs) === known.entry.mirror_mtime_ns) {
           out.set(ref, { source: known.source, id: known.entry.id });
+          intact.add(ref);
           continue;
         }
       } catch {

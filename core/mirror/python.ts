@@ -35,29 +35,11 @@ export function pythonParser(): Promise<TsParser> {
   return parserPromise;
 }
 
-/** Statement-level nodes that can hold definitions; expressions never can (lambdas hold no `def`). */
-const CONTAINERS = new Set([
-  "module",
-  "block",
-  "if_statement",
-  "elif_clause",
-  "else_clause",
-  "for_statement",
-  "while_statement",
-  "try_statement",
-  "except_clause",
-  "except_group_clause",
-  "finally_clause",
-  "with_statement",
-  "match_statement",
-  "case_clause",
-  "decorated_definition",
-  "ERROR",
-]);
-
 interface Frame {
   qualname: string;
   kind: DefKind;
+  /** End offset of the definition: later definitions inside it are its children. */
+  end: number;
 }
 
 /** Source text with Python's own newline handling: a leading BOM dropped, \r\n and \r read as \n. */
@@ -65,17 +47,39 @@ export function normalizePythonSource(text: string): string {
   return (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, "\n");
 }
 
-/** Parses `text` (already normalized) and lists its definitions. */
+/** Parses `text` and lists its definitions. */
 export async function parsePython(text: string): Promise<ParsedSource> {
   const parser = await pythonParser();
   const src = normalizePythonSource(text);
-  const tree = parser.parse(src);
+  // Fed in 1 KiB slices: handing web-tree-sitter the whole string makes it copy up to 10 KiB per
+  // lexer read, which triples the parse time of a large file.
+  const tree = parser.parse((index: number) => src.slice(index, index + 1024));
   if (!tree) throw new AkmsError("PARSE_FAILED", "the Python parser returned no tree", { hint: "this is unexpected; please report it" });
   try {
     const lines = src.split("\n");
-    const defs: SourceDef[] = [];
     const root = tree.rootNode;
-    walk(root, [], defs, lines);
+    // Statements are the only place a `def` or `class` can be (lambdas hold none), so every
+    // function_definition / class_definition node is one ast would find. The search runs inside
+    // tree-sitter; nesting (and so the qualified name) follows from the nodes' offsets.
+    const found = root.descendantsOfType(["function_definition", "class_definition"]).filter((n): n is TsNode => !!n);
+    found.sort((a, b) => a.startIndex - b.startIndex);
+    const defs: SourceDef[] = [];
+    const stack: Frame[] = [];
+    const byQualname = new Map<string, SourceDef>();
+    const classes: { def: SourceDef; qualname: string }[] = [];
+    for (const node of found) {
+      while (stack.length && stack[stack.length - 1]!.end <= node.startIndex) stack.pop();
+      const def = visitDef(node, stack, lines);
+      if (!def) continue;
+      defs.push(def);
+      byQualname.set(def.qualname, def); // the last binding wins, as in Python
+      if (def.kind === "class") classes.push({ def, qualname: def.qualname });
+      stack.push({ qualname: def.qualname, kind: def.kind === "class" ? "class" : "function", end: node.endIndex });
+    }
+    for (const c of classes) {
+      const init = byQualname.get(`${c.qualname}.__init__`);
+      if (init) c.def.initParams = init.params;
+    }
     return {
       language: "python",
       moduleDoc: docstringOf(root),
@@ -87,38 +91,25 @@ export async function parsePython(text: string): Promise<ParsedSource> {
   }
 }
 
-function walk(node: TsNode, stack: Frame[], defs: SourceDef[], lines: string[]): void {
-  for (const child of node.namedChildren) {
-    if (!child) continue;
-    if (child.type === "function_definition" || child.type === "class_definition") {
-      visitDef(child, stack, defs, lines);
-    } else if (CONTAINERS.has(child.type)) {
-      walk(child, stack, defs, lines);
-    }
-  }
-}
-
-function visitDef(node: TsNode, stack: Frame[], defs: SourceDef[], lines: string[]): void {
+function visitDef(node: TsNode, stack: Frame[], lines: string[]): SourceDef | null {
   const nameNode = node.childForFieldName("name");
-  const body = node.childForFieldName("body");
   // A definition the parser could not even name (inside an error) is not one Python would have.
-  if (!nameNode || nameNode.isMissing) {
-    if (body) walk(body, stack, defs, lines);
-    return;
-  }
+  if (!nameNode || nameNode.isMissing) return null;
+  const body = node.childForFieldName("body");
   const name = nameNode.text;
   const parent = stack[stack.length - 1];
   const qualname = !parent ? name : parent.kind === "class" ? `${parent.qualname}.${name}` : `${parent.qualname}.<locals>.${name}`;
   const isClass = node.type === "class_definition";
   const kind: DefKind = isClass ? "class" : parent?.kind === "class" ? "method" : "function";
-  const isAsync = !isClass && node.child(0)?.type === "async";
-  const outer = node.parent?.type === "decorated_definition" ? node.parent : node;
+  const isAsync = !isClass && node.firstChild?.type === "async";
+  const up = node.parent;
+  const outer = up && up.type === "decorated_definition" ? up : node;
   const startLine = outer.startPosition.row + 1;
   const endLine = endLineOf(node);
   const params = isClass ? [] : paramsOf(node.childForFieldName("parameters"));
   const returnNode = isClass ? null : node.childForFieldName("return_type");
   const returns = returnNode ? returnNode.text : null;
-  const def: SourceDef = {
+  return {
     qualname,
     name,
     kind,
@@ -132,13 +123,6 @@ function visitDef(node: TsNode, stack: Frame[], defs: SourceDef[], lines: string
     signature: isClass ? classSignature(node, name) : functionSignature(node, name, isAsync, returns),
     source: lines.slice(startLine - 1, endLine).join("\n"),
   };
-  defs.push(def);
-  if (body) walk(body, [...stack, { qualname, kind: isClass ? "class" : "function" }], defs, lines);
-  if (isClass) {
-    // Python binds the last `__init__` in the class body.
-    const init = [...defs].reverse().find((d) => d.qualname === `${qualname}.__init__`);
-    if (init) def.initParams = init.params;
-  }
 }
 
 function endLineOf(node: TsNode): number {
@@ -215,7 +199,8 @@ function classSignature(node: TsNode, name: string): string {
 // ── Docstrings: the value of a leading string-literal statement, cleaned like inspect.cleandoc ──
 
 function docstringOf(body: TsNode): string | null {
-  const first = body.namedChildren.find((c) => c && c.type !== "comment");
+  let first = body.firstNamedChild;
+  while (first && first.type === "comment") first = first.nextNamedSibling;
   if (!first || first.type !== "expression_statement" || first.namedChildCount !== 1) return null;
   let expr = first.namedChild(0);
   while (expr && expr.type === "parenthesized_expression" && expr.namedChildCount === 1) expr = expr.namedChild(0);
@@ -310,8 +295,8 @@ const PY_SPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u
 
 function pyLstrip(s: string): string {
   let i = 0;
-  while (i < s.length && PY_SPACE.test(s[i]!)) i++;
-  return s.slice(i);
+  while (i < s.length && (s.charCodeAt(i) === 32 || PY_SPACE.test(s[i]!))) i++;
+  return i === 0 ? s : s.slice(i);
 }
 
 /** str.expandtabs(8): the column restarts after \n and \r. */
@@ -332,19 +317,25 @@ function expandTabs(s: string): string {
   return out;
 }
 
-/** inspect.cleandoc, line for line. */
+/**
+ * inspect.cleandoc, line for line. (Indentation is whitespace, all in the BMP, so UTF-16 lengths
+ * count the same characters Python counts.)
+ */
 export function cleandoc(doc: string): string {
   const lines = expandTabs(doc).split("\n");
   let margin = Infinity;
-  for (const line of lines.slice(1)) {
-    const content = [...pyLstrip(line)].length;
-    if (content) margin = Math.min(margin, [...line].length - content);
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    const content = pyLstrip(line).length;
+    if (content) margin = Math.min(margin, line.length - content);
   }
   if (lines.length) lines[0] = pyLstrip(lines[0]!);
-  if (margin < Infinity) for (let i = 1; i < lines.length; i++) lines[i] = [...lines[i]!].slice(margin).join("");
-  while (lines.length && !lines[lines.length - 1]) lines.pop();
-  while (lines.length && !lines[0]) lines.shift();
-  return lines.join("\n");
+  if (margin < Infinity) for (let i = 1; i < lines.length; i++) lines[i] = lines[i]!.slice(margin);
+  let end = lines.length;
+  while (end > 0 && !lines[end - 1]) end--;
+  let start = 0;
+  while (start < end && !lines[start]) start++;
+  return lines.slice(start, end).join("\n");
 }
 
 // ── Syntax errors: where tree-sitter had to recover ──

@@ -107,7 +107,11 @@ export function renderMirror(meta: MirrorMeta, parsed: ParsedSource, drift: Drif
   const byFn = new Map<string, DriftFinding[]>();
   for (const f of drift) byFn.set(`${f.function}\0${f.line}`, [...(byFn.get(`${f.function}\0${f.line}`) ?? []), f]);
   for (const d of parsed.defs) out.push(defSection(d, parsed.language, byFn.get(`${d.qualname}\0${d.line}`) ?? []));
-  return out.join("\n").replace(/\n+$/, "\n");
+  let text = out.join("\n");
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
+  text = text.slice(0, end) + "\n";
+  return text;
 }
 
 /** The mirror text with its two run-dependent lines blanked, for "did anything else change?". */

@@ -1,7 +1,7 @@
 // Which source files a mirror run looks at: named files, a PCD's file lists, the git diff against
 // a base, or every source file of the configured languages. git is always run with argv arrays.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
+import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, UsageError, ValidationError, type Problem } from "../errors.js";
@@ -77,14 +77,9 @@ export function gitWorkTree(repo: string): GitResult {
  * dot-directories, Python virtual environments and knowledge/.
  */
 export function listSourceFiles(repo: string, languages: readonly string[]): string[] {
-  const inTree = gitWorkTree(repo);
-  let paths: string[];
-  if (inTree.ok && inTree.stdout.trim() === "true") {
-    const r = git(repo, ["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
-    paths = r.ok ? splitZ(r.stdout) : walk(repo);
-  } else {
-    paths = walk(repo);
-  }
+  // ls-files fails outside a work tree (or without git): then the walk.
+  const r = git(repo, ["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
+  const paths = r.ok ? splitZ(r.stdout) : walk(repo);
   const out = new Set<string>();
   for (const p of paths) {
     if (p === "knowledge" || p.startsWith("knowledge/") || p.split("/").includes("node_modules")) continue;
@@ -225,9 +220,31 @@ function dedupe(files: SelectedFile[]): SelectedFile[] {
   return [...seen.values()];
 }
 
+const realRoots = new Map<string, string>();
+
+/** resolveInside, with one native realpath per file (this runs for every source of a large repository). */
+function inside(repo: string, rel: string): boolean {
+  if (!rel || isAbsolute(rel) || rel.includes("\0") || rel.split("/").includes("..")) return false;
+  let root = realRoots.get(repo);
+  if (root === undefined) {
+    try {
+      root = realpathSync.native(repo);
+    } catch {
+      root = repo;
+    }
+    realRoots.set(repo, root);
+  }
+  try {
+    const r = relative(root, realpathSync.native(join(repo, rel)));
+    return r !== "" && !r.startsWith("..") && !isAbsolute(r);
+  } catch {
+    return resolveInside(repo, rel) !== null; // does not exist (or a dangling link): the lexical check
+  }
+}
+
 /** Whether `rel` is a regular file (following symlinks) that stays inside the repository. */
 export function statInside(repo: string, rel: string): { kind: "file" | "missing" | "dir" | "outside" | "other"; size?: number; mtimeNs?: bigint } {
-  if (resolveInside(repo, rel) === null) return { kind: "outside" };
+  if (!inside(repo, rel)) return { kind: "outside" };
   try {
     const st = statSync(join(repo, rel), { bigint: true });
     if (st.isDirectory()) return { kind: "dir" };
