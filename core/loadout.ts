@@ -236,6 +236,9 @@ function resolveOwnRole(ctx: Context, task: LoadedTask | null): string {
   return r && Object.hasOwn(ctx.cfg.config.query_roles, r) ? r : DEFAULT_ROLE;
 }
 
+/** qmd passages listed per node (the first ones by file and line). */
+const PASSAGES_PER_NODE = 5;
+
 /** Summaries / inline content per node, then trimming of the lowest-ranked content to max_loadout_tokens. */
 export function fillBlocks(
   cfg: Config,
@@ -247,7 +250,7 @@ export function fillBlocks(
   for (const e of entries) {
     const c = contents.get(e.id)!;
     const files = new Set([c.nodeFile?.shown, c.contentFile?.shown].filter(Boolean));
-    e.passages = (retrieval?.passages ?? []).filter((p) => files.has(p.file));
+    e.passages = (retrieval?.passages ?? []).filter((p) => files.has(p.file)).slice(0, PASSAGES_PER_NODE);
     if (e.read === "pitfalls-only") continue;
     if (e.read === "summary") {
       const src = c.summary ?? c.text;

@@ -144,6 +144,28 @@ function frontmatterEnd(file: string): number {
 }
 
 /**
+ * qmd gives one passage per file; when it lies in the frontmatter (a tags list), the passage is
+ * the first body line holding every word of the query (as qmd's AND does), else any of them.
+ */
+function bodyLineFor(file: string, fmEnd: number, query: string): { line: number; text: string } | null {
+  let lines: string[];
+  try {
+    lines = readFileSync(file, "utf8").split(/\r?\n/);
+  } catch {
+    return null;
+  }
+  const words = query.split("-").filter(Boolean);
+  const has = (l: string, w: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "iu").test(l);
+  for (const all of [true, false]) {
+    for (let i = fmEnd; i < lines.length; i++) {
+      const l = lines[i]!;
+      if (l.trim() && (all ? words.every((w) => has(l, w)) : words.some((w) => has(l, w)))) return { line: i + 1, text: oneLine(l) };
+    }
+  }
+  return null;
+}
+
+/**
  * Passages for the loadout's tags within `files` (the selected nodes' files and content_ref
  * targets). Throws QmdError when qmd fails (the caller degrades).
  */
@@ -211,9 +233,11 @@ export function retrievePassages(opts: {
     }
     for (const h of doc.hits) {
       const sel = selected.get(h.file);
-      if (!sel || h.line <= sel.fmEnd) continue;
-      const key = `${h.file}\0${h.line}`;
-      if (!passages.has(key)) passages.set(key, { ...h, query });
+      if (!sel) continue;
+      const hit = h.line > sel.fmEnd ? h : bodyLineFor(sel.file, sel.fmEnd, query);
+      if (!hit) continue;
+      const key = `${h.file}\0${hit.line}`;
+      if (!passages.has(key)) passages.set(key, { file: h.file, line: hit.line, text: hit.text, query });
     }
   }
   if (!allFromCache) pruneOtherVersions(opts.cacheDir, opts.graphVersion);

@@ -26,7 +26,7 @@ const body = (title: string, summary: string | null, rest = "Details.\n") => `# 
 function demoRepo(extraConfig = ""): { ctx: Context; graph: LoadedGraph; vault: string; repo: string } {
   const s = scratch();
   const nodes: NodeSpec[] = [
-    { id: "solver", title: "Solver", tags: ["solve"], confidence: 0.9, edges: [e("operator", "requires", 1), e("basics", "requires", 0.8)], body: body("Solver", "The solver iterates. It converges.", "SOLVER-BODY ".repeat(50)), extra: "context_size: small" },
+    { id: "solver", title: "Solver", tags: ["solve"], confidence: 0.9, edges: [e("operator", "requires", 1), e("basics", "requires", 0.8)], body: body("Solver", "The solver iterates. It converges.", "SOLVER-BODY ".repeat(500)), extra: "context_size: small" },
     { id: "operator", title: "Operator", tags: ["op"], confidence: 0.8, edges: [e("basics", "requires", 1)], body: body("Operator", "The operator is applied per frequency."), extra: "reading_priority: full" },
     { id: "basics", title: "Basics", tags: ["b"], confidence: 0.7, body: body("Basics", null, "BASICS-BODY with no summary.\n"), extra: "reading_priority: summary" },
     { id: "wrapper", title: "Wrapper", tags: ["solve"], confidence: 0.6, body: "# Wrapper\n", extra: "content_ref: docs/wrapped.md" },
@@ -203,6 +203,7 @@ test("with the real qmd: summaries in routing mode, inline content in full mode,
   assert.match(rt, /```markdown\n# Operator/, "reading_priority: full forces inline content in routing mode");
   assert.match(rt, /BASICS-BODY with no summary/, "summary without ## Summary falls back to full");
   assert.ok(!rt.includes("SECRET"));
+  assert.match(rt, /Relevant passages \(qmd search\):\n- `[^`]*\/solver\.md:\d+` \(solve\) # Solver/, "a passage from the body (qmd's frontmatter snippet moved to the body)");
   for (const m of rt.matchAll(/^- `([^`:]+):(\d+)`/gm)) assert.ok(!m[1]!.includes("secret"), `a passage from outside the selected files: ${m[1]}`);
   const again = writeLoadout(ctx, graph, { tags: ["solve"], mode: "routing", out: join(ctx.paths.loadouts, "routing.md") });
   assert.deepEqual([again.written, again.qmd_cached], [false, true]);
