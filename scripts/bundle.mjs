@@ -1,5 +1,7 @@
 // Bundles the CLI into one ESM file (fast start-up: one module graph to load).
 import { build } from "esbuild";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 const common = {
   bundle: true,
   platform: "node",
@@ -15,6 +17,16 @@ const common = {
   banner: { js: "import { createRequire as __akmsCreateRequire } from 'node:module'; const require = __akmsCreateRequire(import.meta.url);" },
   logLevel: "warning",
 };
-await build({ ...common, entryPoints: ["src/cli.ts"], outfile: "dist/akms.mjs" });
+// Written atomically (temp + rename), so a CLI started during a rebuild never loads half a file.
+async function bundle(entry, outfile) {
+  const r = await build({ ...common, entryPoints: [entry], outfile, write: false });
+  for (const f of r.outputFiles) {
+    mkdirSync(dirname(f.path), { recursive: true });
+    const tmp = `${f.path}.${process.pid}.tmp`;
+    writeFileSync(tmp, f.contents);
+    renameSync(tmp, f.path);
+  }
+}
+await bundle("src/cli.ts", "dist/akms.mjs");
 // The compiler's parse worker (core/compiler/parallel.ts looks for it next to the bundle).
-await build({ ...common, entryPoints: ["core/compiler/parse-worker.ts"], outfile: "dist/parse-worker.mjs" });
+await bundle("core/compiler/parse-worker.ts", "dist/parse-worker.mjs");
