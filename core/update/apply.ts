@@ -1,17 +1,16 @@
 // `akms update`: the only path by which experience enters the graph (spec §5.5). Validate every
-// document first; then, under the repository lock: finish any interrupted update, make sure the
-// compiled graph is current, plan every change in memory, journal and apply it (transaction.ts),
-// recompile graph.json. With --dry-run: the same plan against an in-memory compile, nothing written.
+// document first; then, under the repository lock: finish any interrupted update, read the
+// compiled graph (compiling it first only when it is missing or lacks a node a document names),
+// plan every change in memory, journal and apply it (transaction.ts), recompile graph.json.
+// With --dry-run: the same plan against an in-memory compile, and nothing written.
 import type { Context } from "../context.js";
-import { StateError, ValidationError } from "../errors.js";
+import { AkmsError, StateError } from "../errors.js";
 import { withLock } from "../lock.js";
-import { displayPath } from "../paths.js";
 import { buildLocked, compileGraph, type BuildResult } from "../compiler/build.js";
-import { readOverlay } from "../compiler/sources.js";
-import { loadGraph, type GNode, type GraphDoc, type GraphLink } from "../graph.js";
-import type { Overlay } from "../schemas/overlay.js";
 import { checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
-import { planUpdate, type GraphView, type PlanResult } from "./plan.js";
+import { readGraphView, viewOfDoc, type GraphView } from "./graph-view.js";
+import { readOverlayState, rememberOverlay } from "./overlay-store.js";
+import { planUpdate, type PlanResult } from "./plan.js";
 import { commitTransaction, crashPoint, hasPendingTransaction, recoverPendingTransaction, type Recovery } from "./transaction.js";
 
 export interface UpdateResult extends PlanResult {
@@ -35,35 +34,27 @@ export interface UpdateOptions {
   afterUpdate?: (ctx: Context, result: UpdateResult) => void;
 }
 
-function loadOverlay(ctx: Context): Overlay | null {
-  const shown = displayPath(ctx.repo, ctx.paths.overlay);
-  const r = readOverlay(ctx.paths.overlay, shown);
-  if (r.problems.length) {
-    throw new ValidationError(`the overlay ${shown} is invalid; nothing was changed`, {
-      file: shown,
-      hint: "fix local_state.yaml (see spec §4.2), then retry",
-      problems: r.problems,
-    });
+/**
+ * The compiled graph with every node the documents name. graph.json is trusted as compiled; it is
+ * rebuilt first only when it is missing, or when a named node is not in it (a node added since the
+ * last build) — the confidence base comes from the overlay itself, so a graph.json not yet
+ * recompiled after an interrupted update does not skew the arithmetic.
+ */
+function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): GraphView {
+  let view = readGraphView(ctx.paths.graphJson);
+  if (!view) {
+    buildLocked(ctx, { env });
+    view = readGraphView(ctx.paths.graphJson)!;
   }
-  return r.overlay;
-}
-
-/** The id and predecessor maps of an in-memory compile (what the plan reads of a LoadedGraph). */
-function graphView(doc: GraphDoc): GraphView {
-  const nodes = new Map<string, GNode>();
-  const inn = new Map<string, GraphLink[]>();
-  for (const n of doc.nodes) nodes.set(n.id, n as GNode);
-  for (const l of doc.links) {
-    let list = inn.get(l.target);
-    if (!list) inn.set(l.target, (list = []));
-    list.push(l);
+  try {
+    checkNodeRefs(docs, (id) => view!.node(id));
+    return view;
+  } catch (e) {
+    if (!(e instanceof AkmsError) || !buildLocked(ctx, { env }).written) throw e;
   }
-  return { nodes, in: inn };
-}
-
-function planAgainst(ctx: Context, docs: EvidenceDoc[], graph: GraphView, dryRun: boolean) {
-  checkNodeRefs(docs, (id) => graph.nodes.get(id));
-  return planUpdate(ctx, docs, graph, loadOverlay(ctx), dryRun);
+  view = readGraphView(ctx.paths.graphJson)!;
+  checkNodeRefs(docs, (id) => view!.node(id));
+  return view;
 }
 
 export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOptions = {}): UpdateResult {
@@ -76,16 +67,19 @@ export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOp
         hint: "run `akms update` without --dry-run: it completes the interrupted update first",
       });
     }
-    const plan = planAgainst(ctx, docs, graphView(compileGraph(ctx, { env }).doc), true);
+    const graph = viewOfDoc(compileGraph(ctx, { env }).doc);
+    checkNodeRefs(docs, (id) => graph.node(id));
+    const plan = planUpdate(ctx, docs, graph, readOverlayState(ctx), true);
     return { ...plan.result, dryRun: true, recovered: null, graph: null };
   }
 
   return withLock(ctx.paths.lock, () => {
     const recovered = recoverPendingTransaction(ctx);
-    buildLocked(ctx, { env }); // the arithmetic runs on the compiled graph of the current sources
-    const plan = planAgainst(ctx, docs, loadGraph(ctx.paths), false);
+    const graph = currentGraph(ctx, docs, env);
+    const plan = planUpdate(ctx, docs, graph, readOverlayState(ctx), false);
     crashPoint("planned", env);
     commitTransaction(ctx, plan.writes);
+    if (plan.overlay) rememberOverlay(ctx, plan.overlay.text, plan.overlay.data);
     const b = buildLocked(ctx, { env });
     crashPoint("built", env);
     const result: UpdateResult = {

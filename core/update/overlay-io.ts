@@ -28,19 +28,31 @@ export function yamlNumber(x: number, asFloat: boolean): string {
   return s;
 }
 
+const memo = new Map<string, string>();
+
+/** yamlString, memoised: an overlay repeats the same keys, ids and paths thousands of times. */
+function str(s: string): string {
+  let out = memo.get(s);
+  if (out === undefined) {
+    if (memo.size > 200_000) memo.clear();
+    memo.set(s, (out = yamlString(s)));
+  }
+  return out;
+}
+
 function scalar(v: unknown, asFloat: boolean): string | null {
   if (v === null) return "null";
   switch (typeof v) {
     case "string":
-      return yamlString(v);
+      return str(v);
     case "number":
       return yamlNumber(v, asFloat);
     case "boolean":
       return v ? "true" : "false";
     case "object":
-      if (Array.isArray(v) && v.length === 0) return "[]";
-      if (!Array.isArray(v) && definedKeys(v as Record<string, unknown>).length === 0) return "{}";
-      return null;
+      if (Array.isArray(v)) return v.length === 0 ? "[]" : null;
+      for (const k in v as Record<string, unknown>) if ((v as Record<string, unknown>)[k] !== undefined) return null;
+      return "{}";
     default:
       throw new TypeError(`cannot write a ${typeof v} to YAML`);
   }
@@ -52,38 +64,38 @@ function definedKeys(o: Record<string, unknown>): string[] {
   return keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-function mapping(o: Record<string, unknown>, indent: number, out: string[]): void {
-  const pad = " ".repeat(indent);
+const pads: string[] = [];
+const pad = (n: number) => (pads[n] ??= " ".repeat(n));
+
+// `first` replaces the indent of the first line: a block that starts on a sequence item's dash line.
+function mapping(o: Record<string, unknown>, indent: number, out: string[], first?: string): void {
+  let lead = first ?? pad(indent);
   for (const k of definedKeys(o)) {
     const v = o[k];
-    const s = scalar(v, FLOAT_KEYS.has(k));
+    const asFloat = FLOAT_KEYS.has(k);
+    const s = scalar(v, asFloat);
     if (s !== null) {
-      out.push(`${pad}${yamlString(k)}: ${s}`);
+      out.push(`${lead}${str(k)}: ${s}`);
     } else {
-      out.push(`${pad}${yamlString(k)}:`);
-      block(v, indent + 2, out, FLOAT_KEYS.has(k));
+      out.push(`${lead}${str(k)}:`);
+      block(v, indent + 2, out, asFloat);
     }
+    lead = pad(indent);
   }
 }
 
-function block(v: unknown, indent: number, out: string[], asFloat: boolean): void {
-  if (Array.isArray(v)) sequence(v, indent, out, asFloat);
-  else mapping(v as Record<string, unknown>, indent, out);
+function block(v: unknown, indent: number, out: string[], asFloat: boolean, first?: string): void {
+  if (Array.isArray(v)) sequence(v, indent, out, asFloat, first);
+  else mapping(v as Record<string, unknown>, indent, out, first);
 }
 
-function sequence(items: unknown[], indent: number, out: string[], asFloat: boolean): void {
-  const pad = " ".repeat(indent);
+function sequence(items: unknown[], indent: number, out: string[], asFloat: boolean, first?: string): void {
+  let lead = first ?? pad(indent);
   for (const item of items) {
     const s = scalar(item, asFloat);
-    if (s !== null) {
-      out.push(`${pad}- ${s}`);
-      continue;
-    }
-    // A nested block starts on the dash line: render it two deeper, then put the dash in front.
-    const inner: string[] = [];
-    block(item, indent + 2, inner, asFloat);
-    inner[0] = `${pad}- ${inner[0]!.slice(indent + 2)}`;
-    out.push(...inner);
+    if (s !== null) out.push(`${lead}- ${s}`);
+    else block(item, indent + 2, out, asFloat, `${lead}- `);
+    lead = pad(indent);
   }
 }
 
@@ -103,8 +115,8 @@ const HEADER =
   "# Experiential state of this repository (spec §4.2), written by `akms update` and the review\n" +
   "# actions. Edit the knowledge, not this file: it is rewritten deterministically.\n";
 
-/** Normalises, prunes (session_refs, history: most recent kept) and writes the overlay. */
-export function dumpOverlay(ov: Overlay, limits: OverlayLimits): string {
+/** The overlay as it is written: sections present, session_refs and history pruned (most recent kept). */
+export function normalizeOverlay(ov: Overlay, limits: OverlayLimits): Overlay {
   const nodes: Record<string, unknown> = {};
   for (const [id, entry] of Object.entries(ov.nodes ?? {})) {
     const e = { ...entry };
@@ -112,13 +124,21 @@ export function dumpOverlay(ov: Overlay, limits: OverlayLimits): string {
     if (e.history && e.history.length > limits.maxHistory) e.history = e.history.slice(-limits.maxHistory);
     nodes[id] = e;
   }
-  const doc: Record<string, unknown> = {
+  return {
     ...ov,
     akms_schema: "v2",
-    nodes,
+    nodes: nodes as Overlay["nodes"],
     local_edges: ov.local_edges ?? [],
     session_nodes: ov.session_nodes ?? {},
     suppressed_edges: ov.suppressed_edges ?? [],
   };
-  return HEADER + dumpYaml(doc);
+}
+
+/** local_state.yaml's bytes for a normalised overlay. */
+export function overlayText(normalized: Overlay): string {
+  return HEADER + dumpYaml(normalized as Record<string, unknown>);
+}
+
+export function dumpOverlay(ov: Overlay, limits: OverlayLimits): string {
+  return overlayText(normalizeOverlay(ov, limits));
 }

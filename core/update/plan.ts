@@ -8,7 +8,8 @@ import { AkmsError, type Problem } from "../errors.js";
 import { readBytesIfExists } from "../fsx.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import { lineOfPath } from "../yaml.js";
-import type { LoadedGraph, GNode } from "../graph.js";
+import type { GNode } from "../graph.js";
+import type { GraphView } from "./graph-view.js";
 import type { Overlay, NodeOverride, LocalEdge } from "../schemas/overlay.js";
 import type { Pcd } from "../schemas/evidence.js";
 import { applyFeedback, describeStep, paramsFromConfig, type ConfidenceGraph, type StepKind } from "./confidence.js";
@@ -16,7 +17,7 @@ import { bestMatch, dedupText, type DedupCandidate } from "./dedup.js";
 import { KIND_LABEL, type EvidenceDoc, type EvidenceKind } from "./documents.js";
 import { NodeFiles } from "./node-files.js";
 import { allocateId, appendDedupSection, draftTextOf, newNodeText, sanitizeDraft, titleFromId } from "./nodes.js";
-import { dumpOverlay } from "./overlay-io.js";
+import { normalizeOverlay, overlayText } from "./overlay-io.js";
 import type { TxnWrite } from "./transaction.js";
 
 export const PITFALL_WEIGHT: Record<string, number> = { high: 0.8, medium: 0.5, low: 0.3 };
@@ -88,10 +89,9 @@ export interface PlanResult {
 export interface Plan {
   result: PlanResult;
   writes: TxnWrite[];
+  /** The overlay as written (its bytes and parsed form), when the update writes it. */
+  overlay: { text: string; data: Overlay } | null;
 }
-
-/** What the plan reads of the compiled graph. */
-export type GraphView = Pick<LoadedGraph, "nodes" | "in">;
 
 type Planned = { data: string | Buffer; action: "created" | "appended" | "updated" };
 
@@ -141,7 +141,7 @@ function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: GraphVie
       });
       continue;
     }
-    const other = graph.nodes.get(d.sessionId);
+    const other = graph.node(d.sessionId);
     if (other) {
       problems.push({
         ...where,
@@ -169,7 +169,7 @@ function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: GraphVie
 export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: GraphView, overlay: Overlay | null, dryRun: boolean): Plan {
   const cfg = ctx.cfg.config;
   const params = paramsFromConfig(cfg);
-  const ov: Overlay = overlay ? structuredClone(overlay) : emptyOverlay();
+  const ov: Overlay = overlay ?? emptyOverlay(); // changed in place: the caller's copy is the working state
   ov.nodes ??= {};
   ov.local_edges ??= [];
   ov.session_nodes ??= {};
@@ -186,15 +186,18 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
   const changes = new Map<string, NodeChange>();
   const values = new Map<string, number>();
 
-  const gnode = (id: string): GNode | undefined => graph.nodes.get(id);
+  const gnode = (id: string): GNode | undefined => graph.node(id);
   const cg: ConfidenceGraph = {
+    // The overlay as read (after any interrupted update was completed) over the node's own value:
+    // right even when graph.json has not been recompiled since the overlay last changed.
     confidence: (id) => {
-      const c = gnode(id)?.confidence;
+      const n = gnode(id);
+      const c = nodes[id]?.confidence ?? n?.confidence_default ?? n?.confidence;
       return typeof c === "number" ? c : params.minConfidence;
     },
     floor: (id) => gnode(id)?.confidence_floor,
     autoUpdate: (id) => gnode(id)?.auto_update === true,
-    predecessors: (id) => graph.in.get(id) ?? [],
+    predecessors: (id) => graph.predecessors(id),
   };
   const entryOf = (id: string): NodeOverride => (nodes[id] ??= {});
   const listOf = (e: NodeOverride, id: string, key: "session_refs" | "activated_by_tasks"): string[] => {
@@ -222,8 +225,8 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
     let list = candidatesByDomain.get(domain);
     if (!list) {
       list = [];
-      for (const n of graph.nodes.values()) {
-        if (n.status !== "tentative" || n.domain !== domain) continue;
+      for (const n of graph.inDomain(domain)) {
+        if (n.status !== "tentative") continue;
         if (n.node_origin !== "local" && n.node_origin !== "global") continue;
         const found = (n.node_origin === "local" ? localFiles : globalFiles).find(n.id);
         list.push({ id: n.id, origin: n.node_origin, title: String(n.title ?? n.id), file: found?.file ?? null });
@@ -247,7 +250,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
     return dedupText(title, draftTextOf(body));
   };
   const takenId = (id: string) =>
-    graph.nodes.has(id) ||
+    graph.has(id) ||
     created.has(id) ||
     sessionIds.has(id) ||
     Boolean(sessions[id]) ||
@@ -472,10 +475,15 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
   }
 
   const writes: TxnWrite[] = [];
+  let written: Plan["overlay"] = null;
   if (fresh.size) {
-    const text = dumpOverlay(ov, { maxSessionRefs: cfg.graph.max_session_refs, maxHistory: cfg.graph.max_history });
+    const data = normalizeOverlay(ov, { maxSessionRefs: cfg.graph.max_session_refs, maxHistory: cfg.graph.max_history });
+    const text = overlayText(data);
     const current = readBytesIfExists(ctx.paths.overlay);
-    if (!current || !current.equals(Buffer.from(text, "utf8"))) planned.set(ctx.paths.overlay, { data: text, action: current ? "updated" : "created" });
+    if (!current || !current.equals(Buffer.from(text, "utf8"))) {
+      planned.set(ctx.paths.overlay, { data: text, action: current ? "updated" : "created" });
+      written = { text, data };
+    }
   }
   const files: PlanResult["files"] = { created: [], appended: [], updated: [] };
   for (const path of [...planned.keys()].sort()) {
@@ -492,6 +500,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
       warnings,
     },
     writes,
+    overlay: written,
   };
 }
 

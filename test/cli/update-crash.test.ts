@@ -112,6 +112,15 @@ test("a complete journal is rolled forward by the next update even of other docu
   assert.equal(existsSync(join(c.knowledge, "graph", ".local_state.yaml.999999.1.tmp")), false);
   const again = run(c, [...ARGS, "--json"]);
   assert.deepEqual(again.json.documents.map((d: { status: string }) => d.status), ["already-applied", "already-applied"]);
+  const clean = copyOf(base);
+  assert.equal(run(clean, ARGS).code, 0);
+  assert.deepEqual(knowledgeState(c), knowledgeState(clean), "rolled forward, then the PCD: the same as both in one clean run");
+  // Killed after the journal is cleared but before graph.json is recompiled: the next update of
+  // another document reads confidences from the overlay, not from the stale graph.json.
+  const e = copyOf(base);
+  assert.equal(run(e, ["update", "am.md"], { AKMS_CRASH_AT: "journal-cleared" }).code, -1);
+  assert.equal(run(e, ["update", "repo/knowledge/sessions/handoff_phase_1.md"]).code, 0);
+  assert.deepEqual(knowledgeState(e), knowledgeState(clean));
   // An incomplete journal (no manifest) is discarded: nothing of it is applied.
   const d = copyOf(base);
   assert.equal(run(d, ["update", "am.md"], { AKMS_CRASH_AT: "journal-2" }).code, -1);

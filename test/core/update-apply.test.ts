@@ -282,3 +282,17 @@ test("new nodes and session files never land outside knowledge/, and nothing app
   assert.equal(r.code, 0, r.stderr + r.stdout);
   assert.equal(r.json.nodes[0].after, 0.82);
 });
+
+test("the parsed overlay kept in .cache is what the file says; a hand edit of the file wins over it", () => {
+  const s = example();
+  write(join(s.dir, "a.md"), memory({ task: "ta", used: [{ id: "x", useful: true, coverage: "sufficient" }] }));
+  assert.equal(run(s, ["update", "a.md"]).code, 0);
+  const cache = JSON.parse(readFileSync(join(s.knowledge, "graph", ".cache", "overlay.json"), "utf8"));
+  assert.deepEqual(cache.overlay, Overlay.parse(parseYaml(overlayText(s), { file: "o" })));
+  assert.equal(cache.sha256, createHash("sha256").update(overlayText(s)).digest("hex"));
+  write(join(s.knowledge, "graph", "local_state.yaml"), overlayText(s).replace("confidence: 0.87", "confidence: 0.5"));
+  write(join(s.dir, "b.md"), memory({ task: "tb", used: [{ id: "x", useful: true, coverage: "sufficient" }] }));
+  const r = run(s, ["update", "b.md", "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual([r.json.nodes[0].before, r.json.nodes[0].after], [0.5, 0.52]);
+});

@@ -1,0 +1,189 @@
+// What an update reads of the compiled graph: a few nodes by id, the predecessors of the nodes it
+// hits, and the tentative nodes of a domain. graph.json has a fixed layout (DESIGN §4: Python's
+// json.dumps(sort_keys=True, indent=2)), so instead of parsing the whole file (tens of megabytes
+// on a large graph) one pass indexes where each node and each link's target sit, and only the
+// objects actually needed are parsed. Anything unexpected falls back to a full parse.
+import { isAscii } from "node:buffer";
+import { readFileSync } from "node:fs";
+import { NotFoundError } from "../errors.js";
+import type { GNode, GraphDoc, GraphLink } from "../graph.js";
+import { pyString } from "../pyjson.js";
+
+export interface GraphView {
+  node(id: string): GNode | undefined;
+  has(id: string): boolean;
+  /** Links whose target is `id`. */
+  predecessors(id: string): GraphLink[];
+  /** Nodes whose domain is `domain`. */
+  inDomain(domain: string): GNode[];
+}
+
+/** A view over a parsed graph document (the in-memory compile of a dry run, or the fallback). */
+export function viewOfDoc(doc: Pick<GraphDoc, "nodes" | "links">): GraphView {
+  const nodes = new Map<string, GNode>();
+  const inn = new Map<string, GraphLink[]>();
+  for (const n of doc.nodes) nodes.set(n.id, n as GNode);
+  for (const l of doc.links) {
+    let list = inn.get(l.target);
+    if (!list) inn.set(l.target, (list = []));
+    list.push(l);
+  }
+  return {
+    node: (id) => nodes.get(id),
+    has: (id) => nodes.has(id),
+    predecessors: (id) => inn.get(id) ?? [],
+    inDomain: (domain) => [...nodes.values()].filter((n) => n.domain === domain),
+  };
+}
+
+const NODE_OPEN = "\n    {\n";
+const NODE_CLOSE = "\n    }";
+const ID_KEY = '\n      "id": "';
+const TARGET_KEY = '\n      "target": "';
+
+/** Thrown when the file turns out not to be laid out as we write it. */
+class Unexpected extends Error {}
+
+class IndexedGraph implements GraphView {
+  private readonly preds = new Map<string, number[]>();
+  private readonly parsed = new Map<number, Record<string, unknown>>();
+  private readonly found = new Map<string, number>();
+
+  constructor(
+    private readonly text: string,
+    private readonly links: [number, number],
+    private readonly nodesAt: [number, number],
+  ) {}
+
+  private valueAt(keyAt: number, key: string): string {
+    const start = keyAt + key.length;
+    return this.text.slice(start, this.text.indexOf('"', start));
+  }
+
+  /** Position of the node's `"id"` line: binary search, the nodes being sorted by id. */
+  private locate(id: string): number {
+    const hit = this.found.get(id);
+    if (hit !== undefined) return hit;
+    let [lo, hi] = this.nodesAt;
+    let at = -1;
+    while (lo < hi) {
+      const mid = lo + ((hi - lo) >> 1);
+      const p = this.text.indexOf(ID_KEY, mid);
+      if (p === -1 || p >= hi) {
+        hi = mid;
+        continue;
+      }
+      const key = this.valueAt(p, ID_KEY);
+      if (key === id) {
+        at = p;
+        break;
+      }
+      if (key < id) lo = p + ID_KEY.length;
+      else hi = mid;
+    }
+    if (at === -1) {
+      // Confirm a miss the slow way: a file whose nodes are not sorted is not ours to search.
+      const needle = `${ID_KEY}${id}"`;
+      for (let i = this.text.indexOf(needle, this.nodesAt[0]); i !== -1; i = this.text.indexOf(needle, i + 1)) {
+        const next = this.text[i + needle.length];
+        if (next === "," || next === "\n") throw new Unexpected("nodes are not sorted by id");
+      }
+    }
+    this.found.set(id, at);
+    return at;
+  }
+
+  /** The whole object around position `at` (an attribute line at 6 spaces of indent). */
+  private objectAt(at: number): Record<string, unknown> {
+    let o = this.parsed.get(at);
+    if (!o) {
+      const start = this.text.lastIndexOf(NODE_OPEN, at);
+      const end = this.text.indexOf(NODE_CLOSE, at);
+      o = JSON.parse(this.text.slice(start + 1, end + NODE_CLOSE.length)) as Record<string, unknown>;
+      this.parsed.set(at, o);
+    }
+    return o;
+  }
+
+  node(id: string): GNode | undefined {
+    const at = this.locate(id);
+    return at === -1 ? undefined : (this.objectAt(at) as GNode);
+  }
+
+  has(id: string): boolean {
+    return this.locate(id) !== -1;
+  }
+
+  predecessors(id: string): GraphLink[] {
+    let at = this.preds.get(id);
+    if (!at) {
+      // One search per node hit (a handful per update) beats indexing every link's target.
+      at = [];
+      const needle = `${TARGET_KEY}${id}"`;
+      const [from, to] = this.links;
+      for (let i = this.text.indexOf(needle, from); i !== -1 && i < to; i = this.text.indexOf(needle, i + needle.length)) {
+        const next = this.text[i + needle.length];
+        if (next === "," || next === "\n") at.push(i);
+      }
+      this.preds.set(id, at);
+    }
+    return at.map((i) => this.objectAt(i) as unknown as GraphLink);
+  }
+
+  inDomain(domain: string): GNode[] {
+    const key = `\n      "domain": ${pyString(domain)}`;
+    const out: GNode[] = [];
+    for (let i = this.text.indexOf(key, this.nodesAt[0]); i !== -1; i = this.text.indexOf(key, i + key.length)) {
+      const next = this.text[i + key.length];
+      if (next === "," || next === "\n") out.push(this.objectAt(i) as GNode);
+    }
+    return out;
+  }
+}
+
+/** Falls back to a full parse the first time the indexed view meets a layout it does not expect. */
+function guarded(indexed: IndexedGraph, full: () => GraphView): GraphView {
+  let fallback: GraphView | null = null;
+  const use = <T>(f: (g: GraphView) => T): T => {
+    if (!fallback) {
+      try {
+        return f(indexed);
+      } catch (e) {
+        if (!(e instanceof Unexpected || e instanceof SyntaxError)) throw e;
+        fallback = full();
+      }
+    }
+    return f(fallback);
+  };
+  return {
+    node: (id) => use((g) => g.node(id)),
+    has: (id) => use((g) => g.has(id)),
+    predecessors: (id) => use((g) => g.predecessors(id)),
+    inDomain: (d) => use((g) => g.inDomain(d)),
+  };
+}
+
+/** The compiled graph as an update reads it; null when graph.json does not exist. */
+export function readGraphView(file: string): GraphView | null {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw e;
+  }
+  const ascii = isAscii(bytes); // graph.json escapes everything else as \uXXXX
+  const text = bytes.toString(ascii ? "latin1" : "utf8");
+  const full = (): GraphView => {
+    try {
+      return viewOfDoc(JSON.parse(text) as GraphDoc);
+    } catch {
+      throw new NotFoundError("graph.json cannot be read", { file, hint: "run `akms build` to recompile it" });
+    }
+  };
+  const links = text.indexOf('\n  "links": [');
+  const multigraph = text.indexOf('\n  "multigraph": ');
+  const nodes = text.indexOf('\n  "nodes": [');
+  const laidOut = ascii && text.startsWith('{\n  "directed": true,\n') && links > 0 && multigraph > links && nodes > multigraph && text.endsWith("\n  ]\n}\n");
+  return laidOut ? guarded(new IndexedGraph(text, [links, multigraph], [nodes, text.length]), full) : full();
+}
