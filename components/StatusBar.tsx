@@ -1,7 +1,8 @@
 // The bottom line: the last message (or the equivalent CLI command of the last action) on the
-// left; position, graph_version and qmd availability on the right.
+// left; position, graph_version and qmd availability on the right. A long message (an action's
+// result) gets a line of its own above the facts.
 import React from "react";
-import { Text } from "ink";
+import { Box, Text } from "ink";
 import { truncate, width as cells } from "../src/console/text.js";
 import { useTheme } from "./theme.js";
 
@@ -17,9 +18,31 @@ export interface StatusBarProps {
 
 const TONE: Record<Tone, string | undefined> = { info: undefined, ok: "green", error: "red", warn: "yellow" };
 
+const rightText = (position: string, graphVersion: string, qmdAvailable: boolean) =>
+  `${position} │ graph ${graphVersion || "–"} │ qmd ${qmdAvailable ? "yes" : "no"} │ ? help`;
+
+/** Rows the bar takes: a message too long to share the line with the facts gets a line of its own. */
+export function statusRows(width: number, message: { text: string } | null | undefined): 1 | 2 {
+  const widest = cells(rightText("99999 of 99999", "0".repeat(12), true));
+  return message && cells(message.text) > width - widest - 1 ? 2 : 1;
+}
+
 export function StatusBar({ width, message, position, graphVersion, qmdAvailable }: StatusBarProps) {
   const theme = useTheme();
-  const right = `${position} │ graph ${graphVersion || "–"} │ qmd ${qmdAvailable ? "yes" : "no"} │ ? help`;
+  const right = rightText(position, graphVersion, qmdAvailable);
+  if (statusRows(width, message) === 2) {
+    return (
+      <Box flexDirection="column" width={width} height={2}>
+        <Text wrap="truncate-end" color={theme.c(TONE[message!.tone])} bold={message!.tone === "error"}>
+          {truncate(message!.text, width)}
+        </Text>
+        <Text wrap="truncate-end">
+          {" ".repeat(Math.max(0, width - cells(right)))}
+          <Text inverse>{truncate(right, width)}</Text>
+        </Text>
+      </Box>
+    );
+  }
   const leftWidth = Math.max(0, width - cells(right) - 1);
   const left = truncate(message?.text ?? "", leftWidth);
   return (

@@ -12,7 +12,7 @@ import { loadModel, type ConsoleModel } from "./model.js";
 import { splitKeys, SCREENS, primaryKey } from "./keybindings.js";
 import { initialState, route, type AppState, type ConfirmData, type Effect, type ActionName } from "./state/app.js";
 import { firstNonEmpty } from "./state/review.js";
-import { computeViews, ViewCache } from "./views.js";
+import { computeViews, ViewCache, type Views } from "./views.js";
 import { errorText } from "./errors.js";
 import { safe } from "./text.js";
 import { makeTheme, ThemeProvider } from "../../components/theme.js";
@@ -72,6 +72,18 @@ export function openingState(model: ConsoleModel, size: { width: number; height:
     current: firstNode,
     status: notice ? { text: notice, tone: "warn" } : { text: `? shows every key · ${primaryKey("promote")} promotes · ${primaryKey("quit")} quits`, tone: "info" },
   };
+}
+
+/**
+ * After a reload the Review selection stays on the same item when it is still in its section
+ * (an accepted dedup, a drafted node); an item that left (a promoted node) leaves its place to the next.
+ */
+export function keepSelection(s: AppState, before: Views["review"], after: Views["review"]): AppState {
+  const sec = after.sections[s.review.section];
+  if (!before.item || !sec) return s;
+  const i = sec.items.findIndex((it) => it.label === before.item!.label);
+  if (i < 0) return s;
+  return { ...s, review: { ...s.review, selected: { ...s.review.selected, [sec.key]: i } } };
 }
 
 export function App({ model: initial, color, size: fixedSize, editor, probeQmd = true, onQuit, initialScreen }: AppProps) {
@@ -137,11 +149,12 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
 
   const reload = (rebuild: boolean, after?: (m: ConsoleModel) => string) => {
     try {
+      const before = computeViews(modelRef.current, stateRef.current, cache, sizeRef.current, qmdRef.current).review;
       const m = loadModel(modelRef.current.ctx, modelRef.current.opts, { rebuild });
       commitModel(m);
       const note = m.notices[0];
       commit({
-        ...stateRef.current,
+        ...keepSelection(stateRef.current, before, computeViews(m, stateRef.current, cache, sizeRef.current, qmdRef.current).review),
         status: note ? { text: note, tone: "warn" } : { text: after ? after(m) : `reloaded: graph ${m.graph.version}, ${m.graph.nodes.size} nodes`, tone: "ok" },
       });
     } catch (e) {

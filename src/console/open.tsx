@@ -4,6 +4,7 @@
 import React from "react";
 import { render } from "ink";
 import { spawnSync } from "node:child_process";
+import { writeSync } from "node:fs";
 import type { Context } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import type { CommandResult } from "../output.js";
@@ -44,7 +45,8 @@ export function guardTerminal(out: NodeJS.WriteStream = process.stdout, input: N
   };
   const onCrash = (e: unknown) => {
     restore();
-    process.stderr.write(`akms review crashed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    // Straight to fd 2: process.stderr may be held while the console runs.
+    writeSync(2, `akms review crashed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exit(1);
   };
   const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
@@ -61,6 +63,38 @@ export function guardTerminal(out: NodeJS.WriteStream = process.stdout, input: N
       process.off("exit", restore);
     },
   };
+}
+
+/**
+ * While the console owns the screen, anything written to stderr (a library's warning, console.*)
+ * would land in the middle of the frame and shift it. It is held and printed after the terminal
+ * is restored.
+ */
+export function holdStderr(): { release(): void } {
+  const chunks: string[] = [];
+  const origWrite = process.stderr.write;
+  const methods = ["log", "info", "warn", "error", "debug"] as const;
+  const origConsole = methods.map((m) => console[m]);
+  process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    chunks.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
+    const cb = rest.find((r) => typeof r === "function") as (() => void) | undefined;
+    cb?.();
+    return true;
+  }) as typeof process.stderr.write;
+  for (const m of methods) console[m] = (...args: unknown[]) => void chunks.push(args.map(String).join(" ") + "\n");
+  let released = false;
+  const onExit = () => release();
+  process.on("exit", onExit);
+  function release() {
+    if (released) return;
+    released = true;
+    process.off("exit", onExit);
+    process.stderr.write = origWrite;
+    methods.forEach((m, i) => (console[m] = origConsole[i]!));
+    const text = chunks.join("");
+    if (text) process.stderr.write(text.endsWith("\n") ? text : text + "\n");
+  }
+  return { release };
 }
 
 /** $VISUAL / $EDITOR split into an argv (no shell), else vi. */
@@ -97,12 +131,14 @@ export async function openConsole(ctx: Context, flags: Flags, opts: { initialScr
   // Load before taking the screen, so a failure prints like any other command's.
   const model = loadModel(ctx, { phase }, { rebuild: "if-missing" });
   const guard = guardTerminal();
+  const held = holdStderr();
   try {
-    const app = render(<App model={model} color={color} editor={runEditor} initialScreen={opts.initialScreen} />, { exitOnCtrlC: false, patchConsole: true, maxFps: 60 });
+    const app = render(<App model={model} color={color} editor={runEditor} initialScreen={opts.initialScreen} />, { exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
     await app.waitUntilExit();
   } finally {
     guard.restore();
     guard.dispose();
+    held.release();
   }
   return { json: { ok: true }, text: "" };
 }

@@ -21,6 +21,7 @@ import type { NodeDetail } from "./detail.js";
 import type { QmdUse } from "../../core/loadout/retrieve.js";
 import { helpLines } from "../../components/HelpOverlay.js";
 import { position } from "../../components/Table.js";
+import { statusRows } from "../../components/StatusBar.js";
 import { checkpointEnv } from "./checkpoint.js";
 
 /** Remembers the last result for the last key (one entry: screens ask for the same thing again and again). */
@@ -99,7 +100,7 @@ export function dialogRows(state: AppState, finderCount: number): number {
 export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCache, size: { width: number; height: number }, qmd: QmdUse | null): Views {
   const width = size.width;
   const finder = state.dialog?.kind === "input" && state.dialog.purpose === "find" ? finderHits(model, cache, state.dialog.value) : [];
-  const bodyHeight = Math.max(6, size.height - 2 - dialogRows(state, finder.length));
+  const bodyHeight = Math.max(6, size.height - 1 - statusRows(size.width, state.status) - dialogRows(state, finder.length));
   const isNode = (id: string) => model.graph.nodes.has(id);
 
   // Review.

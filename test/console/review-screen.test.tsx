@@ -60,6 +60,9 @@ test("promote: confirm, the file changes, the screen refreshes, the CLI command 
     await c.press("y");
     const after = await c.waitFor(/✓ \$ akms promote/);
     assert.match(after, new RegExp(`✓ \\$ akms promote ${item.id}`));
+    // A long result gets a status line of its own; the frame keeps its height.
+    assert.match(after, new RegExp(`✓ \\$ akms promote ${item.id} — promoted`));
+    assert.equal(after.split("\n").length, 30);
     const text = readFileSync(file, "utf8");
     assert.match(text, /^status: established/m);
     // Only the status line changed.
@@ -133,6 +136,9 @@ test("dedup: the pending merge is shown side by side; accept one, reject the oth
     assert.match(acceptedText, new RegExp(`session=${first.session}[^>]*status=accepted`));
     // Reject the other pending one.
     const second = events.find((e) => e.id !== first.id)!;
+    // The selection stayed on the accepted event (now listed after the pending one).
+    assert.match(c.frame(), new RegExp(`Dedup merge into ${first.id} \\(accepted\\)`));
+    await c.press("g");
     await pressUntil(c, "j", new RegExp(`Dedup merge into ${second.id} \\(pending\\)`));
     const localNodes = join(d.repo, "knowledge", "local-nodes");
     const filesBefore = new Set(readdirSync(localNodes));
