@@ -10,6 +10,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { ROOT, benchSections } from "./bench/common.js";
 import "./bench/compile.js";
+import "./bench/planning.js";
 import "./bench/review-actions.js";
 
 const only = process.argv.slice(2);
