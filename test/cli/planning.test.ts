@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { akms, copyDemo, scratch, snapshot, treeHash, write, writeNode } from "../helpers.js";
 import { findQmd } from "../../core/qmd.js";
@@ -151,9 +151,27 @@ test("on fixtures/demo with the real qmd: the loadout carries summaries or inlin
   const r2 = akms(["loadout", ...base, "--tags", "green-operator,nyquist", "--out", out, "--json"]);
   assert.deepEqual([r2.json.written, r2.json.qmd_cached], [false, true]);
   assert.equal(readFileSync(out, "utf8"), text);
-  const broken = akms(["loadout", ...base, "--tags", "green-operator", "--out", join(d.dir, "broken.md"), "--json"], { env: { AKMS_QMD_BIN: "/bin/false" } });
-  assert.equal(broken.code, 0, broken.stderr);
-  assert.equal(broken.json.qmd_available, false, "a broken qmd degrades like a missing one");
+});
+
+test("a missing or a broken qmd gives the degraded loadout, with the reason in its header", () => {
+  const s = small();
+  assert.equal(akms(["build", ...s.base]).code, 0);
+  const broken = write(join(s.dir, "qmd"), "#!/bin/sh\necho 'qmd 9.9.9'\nexit 3\n");
+  chmodSync(broken, 0o755);
+  for (const [bin, reason] of [
+    [join(s.dir, "no-such-qmd"), /^not installed$/],
+    [broken, /^installed but failing/],
+  ] as const) {
+    const out = join(s.knowledge, "loadouts", "q.md");
+    const r = akms(["loadout", ...s.base, "--tags", "alpha", "--out", out, "--json"], { env: { AKMS_QMD_BIN: bin } });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.json.qmd_available, false);
+    assert.match(r.json.qmd_reason, reason);
+    const text = readFileSync(out, "utf8");
+    assert.match(text, /^qmd_available: false$/m);
+    assert.match(text, /Degraded mode \(spec §3\.6\)/);
+    assert.ok(!/### Summaries|### Full Content/.test(text));
+  }
 });
 
 test("re-evaluate regenerates only stale loadouts and reports the nodes in and out", () => {
