@@ -14,7 +14,7 @@ import type { Overlay, NodeOverride, LocalEdge } from "../schemas/overlay.js";
 import type { Pcd } from "../schemas/evidence.js";
 import { applyFeedback, describeStep, paramsFromConfig, type ConfidenceGraph, type StepKind } from "./confidence.js";
 import { bestMatch, dedupText, type DedupCandidate } from "./dedup.js";
-import { KIND_LABEL, type EvidenceDoc, type EvidenceKind } from "./documents.js";
+import type { EvidenceDoc, EvidenceKind } from "./documents.js";
 import { NodeFiles } from "./node-files.js";
 import { allocateId, appendDedupSection, draftTextOf, newNodeText, sanitizeDraft, titleFromId } from "./nodes.js";
 import { normalizeOverlay, overlayText } from "./overlay-io.js";
@@ -210,11 +210,6 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
     refs.push(ref); // most recent last; pruned to max_session_refs when written
     e.session_refs = refs;
   };
-  const changeOf = (id: string): NodeChange => {
-    let c = changes.get(id);
-    if (!c) changes.set(id, (c = { id, before: cg.confidence(id), after: cg.confidence(id), activations_added: 0, steps: [] }));
-    return c;
-  };
 
   // New-knowledge bookkeeping across the whole call.
   const localFiles = new NodeFiles(ctx.paths.localNodes);
@@ -313,7 +308,8 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
     const docBefore = new Map<string, number>();
     for (const s of fb.steps) {
       if (!docBefore.has(s.node)) docBefore.set(s.node, s.before);
-      const c = changeOf(s.node);
+      let c = changes.get(s.node);
+      if (!c) changes.set(s.node, (c = { id: s.node, before: s.before, after: s.before, activations_added: 0, steps: [] }));
       c.after = s.after;
       c.steps.push({ session: sid, kind: s.kind, before: s.before, after: s.after, why: describeStep(s, params) });
     }
@@ -329,7 +325,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
       if (u.useful) {
         const n = gnode(u.id);
         e.activations = (e.activations ?? (typeof n?.activations === "number" ? n.activations : 0)) + 1;
-        changeOf(u.id).activations_added++;
+        changes.get(u.id)!.activations_added++; // a useful entry always has its boost step
         const last = e.last_activated ?? (typeof n?.last_activated === "string" ? n.last_activated : null);
         e.last_activated = last && last > d.date ? last : d.date;
       }
@@ -502,8 +498,4 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
     writes,
     overlay: written,
   };
-}
-
-export function describeDocument(d: DocumentResult): string {
-  return `${KIND_LABEL[d.kind]} ${d.file} → ${d.session}`;
 }

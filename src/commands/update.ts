@@ -1,11 +1,8 @@
 import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { runUpdate, type UpdateResult } from "../../core/update/apply.js";
+import { KIND_LABEL } from "../../core/update/documents.js";
 import type { CommandSpec } from "./types.js";
-
-function num(x: number): string {
-  return String(x);
-}
 
 function text(r: UpdateResult): string {
   const lines: string[] = [];
@@ -13,16 +10,16 @@ function text(r: UpdateResult): string {
   if (r.recovered?.rolledForward.length) lines.push(`completed an interrupted update first (${r.recovered.rolledForward.length} file(s))`);
   if (r.recovered?.discarded) lines.push("discarded an incomplete, interrupted update first (nothing of it had been applied)");
   for (const d of r.documents) {
-    const label = d.kind === "pcd" ? "PCD" : "AgentMemory";
+    const label = KIND_LABEL[d.kind];
     const verb = d.status === "already-applied" ? "already applied, unchanged:" : dry ? "would apply" : "applied";
     lines.push(`${verb} ${label} ${d.file} → ${d.session}`);
-    for (const p of d.pitfalls) lines.push(`  pitfall ${p.from} → ${p.to} (weight ${num(p.weight)})`);
+    for (const p of d.pitfalls) lines.push(`  pitfall ${p.from} → ${p.to} (weight ${String(p.weight)})`);
     for (const p of d.unanchored_pitfalls) lines.push(`  unanchored pitfall (${p.severity}), kept for the review report: ${p.description.split("\n")[0]}`);
     for (const k of d.knowledge) {
       lines.push(
         k.action === "appended"
-          ? `  new knowledge ${k.suggested_id}: appended to local node ${k.node} as a pending dedup section (score ${num(k.score!)})`
-          : `  new knowledge ${k.suggested_id}: new tentative node ${k.node}${k.match ? ` (similar to global ${k.match}, score ${num(k.score!)})` : ""}`,
+          ? `  new knowledge ${k.suggested_id}: appended to local node ${k.node} as a pending dedup section (score ${String(k.score!)})`
+          : `  new knowledge ${k.suggested_id}: new tentative node ${k.node}${k.match ? ` (similar to global ${k.match}, score ${String(k.score!)})` : ""}`,
       );
     }
     for (const b of d.blocking) lines.push(`  blocking failure${b.reason ? ` (${b.reason})` : ""}: blocks ${b.tasks.length ? b.tasks.join(", ") : "(no task named)"}`);
@@ -32,7 +29,7 @@ function text(r: UpdateResult): string {
     const w = Math.max(...r.nodes.map((n) => n.id.length));
     for (const n of r.nodes) {
       const why = n.steps.map((s) => s.why).join("; ");
-      lines.push(`  ${n.id.padEnd(w)}  ${num(n.before)} → ${num(n.after)}  ${why}${n.activations_added ? ` [activations +${n.activations_added}]` : ""}`);
+      lines.push(`  ${n.id.padEnd(w)}  ${String(n.before)} → ${String(n.after)}  ${why}${n.activations_added ? ` [activations +${n.activations_added}]` : ""}`);
     }
   }
   const f = r.files;
