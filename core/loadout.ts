@@ -137,8 +137,7 @@ export function planLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest
     fullCost,
   });
 
-  let qmd = req.qmd ?? qmdUse(Boolean(req.noQmd), req.env);
-  if (req.noQmd) qmd = { available: false, reason: "disabled by --no-qmd", bin: null, version: null };
+  let qmd = req.noQmd ? qmdUse(true) : (req.qmd ?? qmdUse(false, req.env));
   const entries: LoadoutEntry[] = query.nodes.map((n) => {
     const g = nodeOf(n.id);
     const c = contents.get(n.id)!;

@@ -1,8 +1,9 @@
 // Task records (spec §4.5) as the planning path reads them: validated, located, and with their
 // akms_tags written back surgically — every other byte of the file stays as it was.
-import { relative, resolve, sep } from "node:path";
+import { resolve } from "node:path";
 import { isAkmsError, ValidationError } from "../errors.js";
 import { parseYaml } from "../yaml.js";
+import { displayPath } from "../paths.js";
 import { checkSchema } from "../schema-check.js";
 import { TaskRecord } from "../schemas/task.js";
 import { readTextFile } from "../textfile.js";
@@ -32,14 +33,9 @@ function yamlErrorLine(text: string, shown: string): number | undefined {
   return undefined;
 }
 
-export function shownPath(file: string, cwd = process.cwd()): string {
-  const r = relative(cwd, file);
-  return (r && !r.startsWith("..") ? r : file).split(sep).join("/");
-}
-
 export function readTask(fileArg: string, cwd = process.cwd()): LoadedTask {
   const file = resolve(cwd, fileArg);
-  const shown = shownPath(file, cwd);
+  const shown = displayPath(cwd, file);
   const text = readTextFile(file, shown);
   let data: unknown;
   try {
