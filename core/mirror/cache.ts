@@ -4,9 +4,10 @@
 import { join } from "node:path";
 import { readTextIfExists } from "../fsx.js";
 import type { DriftFinding } from "./drift.js";
+import type { SyntaxProblem } from "./types.js";
 
 /** Bump when the rendered mirror or the drift rules change, so old entries stop matching. */
-export const MIRROR_FORMAT = "akms-mirror-1";
+export const MIRROR_FORMAT = "akms-mirror-2";
 
 export interface CacheEntry {
   size: number;
@@ -21,6 +22,8 @@ export interface CacheEntry {
   /** MIRROR_FORMAT plus the settings that shape the output. */
   key: string;
   drift: DriftFinding[];
+  /** Where the parser had to recover (so an unchanged file still reports them). */
+  syntax_errors: SyntaxProblem[];
 }
 
 export interface MirrorCache {

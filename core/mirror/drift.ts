@@ -2,8 +2,11 @@
 //   • it documents a parameter the signature does not have (Google `Args:`, NumPy `Parameters`,
 //     Sphinx `:param x:`, JSDoc `@param x`), or
 //   • it documents a return value where the return annotation is `None` (Python) / `void` (TS).
-// A missing, partial or vague docstring is never drift. Deterministic: no model is called here
-// (the optional semantic check lives in semantic.ts and runs only when configured).
+// A missing, partial or vague docstring is never drift. Nor is a documented name the code may
+// really accept: with `*args`, `**kwargs`, `...rest` or a read of `arguments` any name may be one
+// of the values collected; a destructured JS parameter may be named freely; a class docstring is
+// checked only against the class's own __init__ / constructor. Deterministic: no model is called
+// here (the optional semantic check lives in semantic.ts and runs only when configured).
 import type { Language, Param, SourceDef } from "./types.js";
 
 export type DriftKind = "unknown-parameter" | "return-on-none" | "semantic";

@@ -19,7 +19,7 @@ import { comparable, renderMirror } from "./render.js";
 import { languageOf, listSourceFiles, selectFiles, statInside, type SelectOptions, type SelectionMode } from "./select.js";
 import { semanticDrift, semanticSetup } from "./semantic.js";
 import { parseAll } from "./parse-pool.js";
-import type { Language, ParsedSource } from "./types.js";
+import type { Language, ParsedSource, SyntaxProblem } from "./types.js";
 
 export interface MirrorOptions extends SelectOptions {
   /** generated_by_phase for mirrors written now (default: the PCD's phase_id, else null). */
@@ -141,10 +141,14 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
     if (!s) stats.set(p, (s = statInside(ctx.repo, p)));
     return s;
   };
-  for (const f of selection.files) if (languageOf(f.path, languages) && statOf(f.path).kind === "file") universe.add(f.path);
-  const names = assignMirrorNames(universe);
   const intact = new Set<string>();
   const index = scanMirrors(ctx, cache, result.warnings, intact);
+  // Names are assigned over every mirror-able source: the repository's, the named ones, and those
+  // that already have a mirror (e.g. a git-ignored file named with --files once).
+  for (const p of [...selection.files.map((f) => f.path), ...[...index.values()].map((m) => m.source)]) {
+    if (!universe.has(p) && languageOf(p, languages) && statOf(p).kind === "file") universe.add(p);
+  }
+  const names = assignMirrorNames(universe);
 
   // 1. Existing mirrors: deleted sources lose theirs; a mirror whose name moved (a new clash) is relocated.
   const removals = new Map<string, { source: string; reason: string }>();
@@ -180,7 +184,7 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
     const st = statOf(f.path);
     if (st.kind === "missing") {
       if (!hasMirror.has(f.path)) {
-        if (f.explicit) problems.push({ file: f.path, message: "no such file (and no mirror to remove)", hint: "check the path (it is relative to the current directory)" });
+        if (f.explicit) problems.push({ file: f.path, message: "no such file (and no mirror to remove)", hint: "check the path (relative to the current directory, or to the repository root)" });
       }
       continue; // its mirror, if any, is already in `removals`
     }
@@ -224,6 +228,7 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
         newCache[item.path] = { ...entry, size, mtime_ns: mtimeNs };
         result.unchanged.push({ source: item.path, mirror: `knowledge/${entry.mirror}`, id: entry.id });
         for (const d of entry.drift) result.drift.push({ ...d, source_file: item.path, mirror_id: entry.id });
+        syntaxWarnings(result, item.path, entry.syntax_errors);
         continue;
       }
     }
@@ -274,11 +279,7 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
     opts.env,
   );
   result.parsing = { files: jobs.length, workers: parsing.workers };
-  for (const w of writes) {
-    const errs = w!.pf.parsed.syntaxErrors;
-    for (const e of errs.slice(0, 5)) result.warnings.push({ file: w!.pf.path, line: e.line, message: `${e.message} (column ${e.column}); mirrored what parsed` });
-    if (errs.length > 5) result.warnings.push({ file: w!.pf.path, message: `${errs.length - 5} more syntax errors` });
-  }
+  for (const w of writes) syntaxWarnings(result, w!.pf.path, w!.pf.parsed.syntaxErrors);
 
   // 5. Write: removals first (a relocated mirror may free the path another one needs), then mirrors.
   const writeRefs = new Set(writes.map((w) => w!.ref));
@@ -306,6 +307,7 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
       mirror_sha: sha256(w.text),
       key,
       drift: w.drift,
+      syntax_errors: w.pf.parsed.syntaxErrors.slice(0, 100),
     };
     const shownMirror = `knowledge/${w.ref}`;
     if (done[i]) {
@@ -338,6 +340,11 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
     result.graph_error = e instanceof AkmsError ? e.message : (e as Error).message;
   }
   return result;
+}
+
+function syntaxWarnings(result: MirrorResult, file: string, errs: readonly SyntaxProblem[]): void {
+  for (const e of errs.slice(0, 5)) result.warnings.push({ file, line: e.line, message: `${e.message} (column ${e.column}); mirrored what parsed` });
+  if (errs.length > 5) result.warnings.push({ file, message: `${errs.length - 5} more syntax errors` });
 }
 
 /** The mirror file still holds exactly what this cache entry says we wrote. */

@@ -1,7 +1,7 @@
 // Which source files a mirror run looks at: named files, a PCD's file lists, the git diff against
 // a base, or every source file of the configured languages. git is always run with argv arrays.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, UsageError, ValidationError, type Problem } from "../errors.js";
@@ -133,9 +133,12 @@ export function selectFiles(ctx: Context, opts: SelectOptions): Selection {
     const problems: Problem[] = [];
     const files: SelectedFile[] = [];
     for (const f of opts.files) {
-      const rel = toRepoPath(ctx.repo, cwd, f);
+      // Relative to the current directory, as a shell user expects — or, when nothing is there but
+      // the repository has it, relative to the repository (the form reports and PCDs print).
+      const fromRepo = !isAbsolute(f) && !existsSync(resolve(cwd, f)) && existsSync(resolve(ctx.repo, f));
+      const rel = toRepoPath(ctx.repo, fromRepo ? ctx.repo : cwd, f);
       if (rel === null) {
-        problems.push({ file: f, message: `is outside the repository ${ctx.repo} (directly, through \`..\` or through a symlink)`, hint: "mirror only files inside the repository (paths are relative to the current directory)" });
+        problems.push({ file: f, message: `is outside the repository ${ctx.repo} (directly, through \`..\` or through a symlink)`, hint: "mirror only files inside the repository (paths are relative to the current directory, or to the repository root)" });
         continue;
       }
       if (rel === "knowledge" || rel.startsWith("knowledge/")) {
