@@ -50,7 +50,14 @@ function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv)
     checkNodeRefs(docs, (id) => view!.node(id));
     return view;
   } catch (e) {
-    if (!(e instanceof AkmsError) || !buildLocked(ctx, { env }).written) throw e;
+    if (!(e instanceof AkmsError)) throw e;
+    let rebuilt = false;
+    try {
+      rebuilt = buildLocked(ctx, { env }).written;
+    } catch {
+      /* sources that do not compile: the unknown id is still the error to show */
+    }
+    if (!rebuilt) throw e;
   }
   view = readGraphView(ctx.paths.graphJson)!;
   checkNodeRefs(docs, (id) => view!.node(id));
