@@ -35,6 +35,13 @@ export function pythonParser(): Promise<TsParser> {
   return parserPromise;
 }
 
+/**
+ * The source being walked. Node#text re-reads a callback-parsed tree through the callback; slicing
+ * the string is cheaper. Set right after parsing; the walk that reads it is synchronous.
+ */
+let text_ = "";
+const txt = (n: TsNode) => text_.slice(n.startIndex, n.endIndex);
+
 interface Frame {
   qualname: string;
   kind: DefKind;
@@ -54,6 +61,7 @@ export async function parsePython(text: string): Promise<ParsedSource> {
   // Fed in 1 KiB slices: handing web-tree-sitter the whole string makes it copy up to 10 KiB per
   // lexer read, which triples the parse time of a large file.
   const tree = parser.parse((index: number) => src.slice(index, index + 1024));
+  text_ = src;
   if (!tree) throw new AkmsError("PARSE_FAILED", "the Python parser returned no tree", { hint: "this is unexpected; please report it" });
   try {
     const lines = src.split("\n");
@@ -96,7 +104,7 @@ function visitDef(node: TsNode, stack: Frame[], lines: string[]): SourceDef | nu
   // A definition the parser could not even name (inside an error) is not one Python would have.
   if (!nameNode || nameNode.isMissing) return null;
   const body = node.childForFieldName("body");
-  const name = nameNode.text;
+  const name = txt(nameNode);
   const parent = stack[stack.length - 1];
   const qualname = !parent ? name : parent.kind === "class" ? `${parent.qualname}.${name}` : `${parent.qualname}.<locals>.${name}`;
   const isClass = node.type === "class_definition";
@@ -108,7 +116,7 @@ function visitDef(node: TsNode, stack: Frame[], lines: string[]): SourceDef | nu
   const endLine = endLineOf(node);
   const params = isClass ? [] : paramsOf(node.childForFieldName("parameters"));
   const returnNode = isClass ? null : node.childForFieldName("return_type");
-  const returns = returnNode ? returnNode.text : null;
+  const returns = returnNode ? txt(returnNode) : null;
   return {
     qualname,
     name,
@@ -139,12 +147,12 @@ function paramsOf(node: TsNode | null): Param[] {
     if (!c) continue;
     switch (c.type) {
       case "identifier":
-        add(c.text, "normal");
+        add(txt(c), "normal");
         break;
       case "default_parameter":
       case "typed_default_parameter": {
         const n = c.childForFieldName("name");
-        if (n) add(n.text, "normal");
+        if (n) add(txt(n), "normal");
         break;
       }
       case "typed_parameter": {
@@ -167,14 +175,14 @@ function paramsOf(node: TsNode | null): Param[] {
     }
   }
   function addSplat(n: TsNode): void {
-    if (n.type === "identifier") add(n.text, "normal");
+    if (n.type === "identifier") add(txt(n), "normal");
     else if (n.type === "list_splat_pattern") {
       const id = n.namedChildren.find((x) => x?.type === "identifier");
-      if (id) out.push({ name: id.text, kind: "vararg" });
+      if (id) out.push({ name: txt(id), kind: "vararg" });
       afterStar = true;
     } else if (n.type === "dictionary_splat_pattern") {
       const id = n.namedChildren.find((x) => x?.type === "identifier");
-      if (id) out.push({ name: id.text, kind: "kwarg" });
+      if (id) out.push({ name: txt(id), kind: "kwarg" });
     }
   }
   return out;
@@ -184,16 +192,16 @@ const squash = (s: string) => s.replace(/\s+/g, " ").trim();
 
 function functionSignature(node: TsNode, name: string, isAsync: boolean, returns: string | null): string {
   const params = node.childForFieldName("parameters");
-  const parts = (params?.namedChildren ?? []).filter((c): c is TsNode => !!c && c.type !== "comment").map((c) => squash(c.text));
+  const parts = (params?.namedChildren ?? []).filter((c): c is TsNode => !!c && c.type !== "comment").map((c) => squash(txt(c)));
   const tp = node.childForFieldName("type_parameters");
-  return `${isAsync ? "async " : ""}def ${name}${tp ? squash(tp.text) : ""}(${parts.join(", ")})${returns !== null ? ` -> ${squash(returns)}` : ""}`;
+  return `${isAsync ? "async " : ""}def ${name}${tp ? squash(txt(tp)) : ""}(${parts.join(", ")})${returns !== null ? ` -> ${squash(returns)}` : ""}`;
 }
 
 function classSignature(node: TsNode, name: string): string {
   const sup = node.childForFieldName("superclasses");
-  const parts = (sup?.namedChildren ?? []).filter((c): c is TsNode => !!c && c.type !== "comment").map((c) => squash(c.text));
+  const parts = (sup?.namedChildren ?? []).filter((c): c is TsNode => !!c && c.type !== "comment").map((c) => squash(txt(c)));
   const tp = node.childForFieldName("type_parameters");
-  return `class ${name}${tp ? squash(tp.text) : ""}${sup ? `(${parts.join(", ")})` : ""}`;
+  return `class ${name}${tp ? squash(txt(tp)) : ""}${sup ? `(${parts.join(", ")})` : ""}`;
 }
 
 // ── Docstrings: the value of a leading string-literal statement, cleaned like inspect.cleandoc ──
@@ -211,13 +219,13 @@ function docstringOf(body: TsNode): string | null {
 
 /** The str value of a string literal node, or null for bytes, f-strings and non-strings. */
 function stringValue(node: TsNode): string | null {
-  if (node.type === "string") return literalValue(node.text);
+  if (node.type === "string") return literalValue(txt(node));
   if (node.type === "concatenated_string") {
     let out = "";
     for (const part of node.namedChildren) {
       if (!part || part.type === "comment") continue;
       if (part.type !== "string") return null;
-      const v = literalValue(part.text);
+      const v = literalValue(txt(part));
       if (v === null) return null;
       out += v;
     }
@@ -348,7 +356,7 @@ function syntaxProblems(root: TsNode): SyntaxProblem[] {
       return;
     }
     if (n.type === "ERROR") {
-      const snippet = squash(n.text).slice(0, 40);
+      const snippet = squash(txt(n)).slice(0, 40);
       out.push({ line: n.startPosition.row + 1, column: n.startPosition.column + 1, message: `syntax error near \`${snippet}\`` });
       return;
     }
