@@ -24,6 +24,8 @@ export interface ReviewProps {
   sections: ReviewSectionView[];
   item: ReviewItem | null;
   detail: NodeDetail | null;
+  /** The detail pane's lines (detailLines, computed once per item by the views). */
+  lines: DetailLine[];
   /** "phase 2 · 14 items need a look" */
   headline: string;
 }
@@ -174,7 +176,7 @@ function SectionColumn({ sections, active, width, height }: { sections: ReviewSe
   );
 }
 
-export function ReviewScreen({ width, height, state, sections, item, detail, headline }: ReviewProps) {
+export function ReviewScreen({ width, height, state, sections, item, lines, headline }: ReviewProps) {
   const theme = useTheme();
   const { wide, list, detail: detailH, sideW } = reviewLayout(width, height);
   const mainW = wide ? width - sideW - 2 : width;
@@ -191,7 +193,6 @@ export function ReviewScreen({ width, height, state, sections, item, detail, hea
   if (mainW >= 110) cols.push({ header: "title", width: "grow", cell: (r) => r.title });
 
   const dedup = sec?.key === "dedup_events" ? dedupEvent(item) : null;
-  const lines = detailLines(item, detail, mainW);
   const offset = Math.max(0, Math.min(state.detailOffset, Math.max(0, lines.length - detailH)));
   const filterNote = state.filter ? ` · filter "${safe(state.filter)}" (Esc clears)` : "";
   const pos = count ? `${sel + 1} of ${count}` : "empty";

@@ -348,7 +348,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     if (d?.kind === "help") return <HelpOverlay screen={state.screen} width={sz.width} height={v.bodyHeight} offset={d.offset} />;
     switch (state.screen) {
       case "review":
-        return <ReviewScreen width={sz.width} height={v.bodyHeight} state={state.review} sections={v.review.sections} item={v.review.item} detail={v.review.detail} headline={v.review.headline} />;
+        return <ReviewScreen width={sz.width} height={v.bodyHeight} state={state.review} sections={v.review.sections} item={v.review.item} detail={v.review.detail} lines={v.review.lines} headline={v.review.headline} />;
       case "explorer":
         return <ExplorerScreen width={sz.width} height={v.bodyHeight} state={state.explorer} center={state.current} ego={v.ego} />;
       case "why":

@@ -14,7 +14,7 @@ import { whyLayout } from "../../screens/WhyScreen.js";
 import { previewLoadout, type LoadoutPreview } from "./loadout-preview.js";
 import { loadoutLayout } from "../../screens/LoadoutScreen.js";
 import { reviewSections, type ReviewItem, type ReviewSectionView } from "./review-view.js";
-import { reviewLayout, detailLines } from "../../screens/ReviewScreen.js";
+import { reviewLayout, detailLines, type DetailLine } from "../../screens/ReviewScreen.js";
 import { firstNonEmpty, selectedIn, type ReviewEnv } from "./state/review.js";
 import { explorerSelection } from "./state/explorer.js";
 import type { NodeDetail } from "./detail.js";
@@ -46,12 +46,14 @@ export class ViewCache {
   history = new Memo<NodeHistory | null>();
   fuse = new Memo<Fuse<{ id: string; title: string; tags: string }>>();
   finder = new Memo<string[]>();
+  detail = new Memo<DetailLine[]>();
+  help = new Memo<number>();
 }
 
 export interface Views {
   bodyHeight: number;
   width: number;
-  review: { sections: ReviewSectionView[]; item: ReviewItem | null; detail: NodeDetail | null; headline: string; env: ReviewEnv };
+  review: { sections: ReviewSectionView[]; item: ReviewItem | null; detail: NodeDetail | null; lines: DetailLine[]; headline: string; env: ReviewEnv };
   ego: Ego | null;
   plan: Plan | null;
   whyRows: WhyRow[];
@@ -111,7 +113,8 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
   const sec = sections[state.review.section];
   const item = sec?.items[selectedIn(state.review, reviewEnv0)] ?? null;
   const detail = item?.node ? model.details.get(item.node) : null;
-  const reviewEnv: ReviewEnv = { ...reviewEnv0, detailLines: state.screen === "review" ? detailLines(item, detail, mainW).length : 0 };
+  const lines = state.screen === "review" ? cache.detail.get(`${model.generation}\0${item?.key ?? ""}\0${mainW}`, () => detailLines(item, detail, mainW)) : [];
+  const reviewEnv: ReviewEnv = { ...reviewEnv0, detailLines: lines.length };
   const needs = sections.reduce((n, s) => n + s.total, 0);
   const headline = `${model.review ? `phase ${model.review.phase} · ` : ""}${needs} item${needs === 1 ? "" : "s"}`;
 
@@ -150,7 +153,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
     taskCount: model.tasks.length,
     roles: roles(model.ctx.cfg),
     finder,
-    helpLines: helpLines(state.screen).length,
+    helpLines: state.dialog?.kind === "help" ? cache.help.get(state.screen, () => helpLines(state.screen).length) : 0,
     helpPage: Math.max(1, bodyHeight - 2),
   };
 
@@ -187,7 +190,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
   return {
     bodyHeight,
     width,
-    review: { sections, item, detail, headline, env: reviewEnv },
+    review: { sections, item, detail, lines, headline, env: reviewEnv },
     ego,
     plan,
     whyRows: rows,

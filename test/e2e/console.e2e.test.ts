@@ -3,7 +3,7 @@
 // console refuses and points to --report.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { akms, BIN, copyDemo, ROOT, treeHash } from "../helpers.js";
@@ -63,6 +63,32 @@ test("promote a node in the real console, see the file and the screen change, un
     // The alternate screen was left: the console's frame is gone from the visible screen.
     assert.doesNotMatch(pane.capture(), /│ graph [0-9a-f]{12} │/);
     assert.equal(treeHash(d.vault), vaultBefore);
+  } finally {
+    pane.kill();
+  }
+});
+
+test("e runs $EDITOR (an argv, not a shell line) on the normal screen, then rebuilds and reloads", { skip }, async () => {
+  const d = demo();
+  const item = d.data.sections.new_tentative.find((i) => i.origin === "local")!;
+  const file = join(d.repo, item.file!);
+  // An "editor" that changes the title, like a person would.
+  const editor = join(d.dir, "fake-editor.sh");
+  writeFileSync(editor, `#!/bin/sh\nsed -i 's/^title: .*/title: "Retitled in the editor"/' "$1"\n`);
+  chmodSync(editor, 0o755);
+  const pane = startPane(session(), [process.execPath, BIN, "review", "--repo", d.repo, "--vault", d.vault], {
+    width: 100,
+    height: 30,
+    env: { ...TERM_ENV, VISUAL: undefined, EDITOR: editor },
+  });
+  try {
+    await pane.waitFor(/│ graph [0-9a-f]{12} │/);
+    pane.send("/", ...item.id.split(""), "Enter");
+    await pane.waitFor(new RegExp(`Detail: ${item.id}`));
+    pane.send("e");
+    const screen = await pane.waitFor(/edited knowledge\/local-nodes\//);
+    assert.match(screen, /Retitled in the editor/);
+    assert.match(readFileSync(file, "utf8"), /^title: "Retitled in the editor"$/m);
   } finally {
     pane.kill();
   }
