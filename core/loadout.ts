@@ -17,7 +17,7 @@ import { estimateTokens, readNodeContent, truncateToTokens, type NodeContent, ty
 import { effectiveRead, selectMode, sizeTokens, type ModeRequest, type ModeSelection } from "./loadout/mode.js";
 import { readingOrder } from "./loadout/reading-order.js";
 import { renderBody, renderHeader, type LoadoutEntry, type LoadoutHeaderData } from "./loadout/render.js";
-import { qmdUse, retrievePassages, type QmdUse, type Retrieval } from "./loadout/retrieve.js";
+import { markQmdFailed, qmdUse, retrievePassages, stillUsable, type QmdUse, type Retrieval } from "./loadout/retrieve.js";
 
 export interface LoadoutRequest {
   /** The task record (--task); its akms_tags, or derived tags when empty. */
@@ -137,7 +137,7 @@ export function planLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest
     fullCost,
   });
 
-  let qmd = req.noQmd ? qmdUse(true) : (req.qmd ?? qmdUse(false, req.env));
+  let qmd = req.noQmd ? qmdUse(true) : req.qmd ? stillUsable(req.qmd) : qmdUse(false, req.env);
   const entries: LoadoutEntry[] = query.nodes.map((n) => {
     const g = nodeOf(n.id);
     const c = contents.get(n.id)!;
@@ -170,8 +170,8 @@ export function planLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest
         }),
       );
     } catch (e) {
-      const why = e instanceof LockHeldError ? `skipped: ${e.message}` : `qmd failed: ${(e as Error).message.split("\n")[0]}`;
-      qmd = { ...qmd, available: false, reason: why };
+      if (e instanceof LockHeldError) qmd = { ...qmd, available: false, reason: `skipped: ${e.message}` };
+      else qmd = markQmdFailed(qmd, `qmd failed: ${(e as Error).message.split("\n")[0]}`);
     }
   }
   if (qmd.available) fillBlocks(cfg, entries, contents, retrieval, (id) => nodeOf(id).context_size);

@@ -41,10 +41,24 @@ const PASSAGE_CHARS = 200;
 /** Knowledge subdirectories that never hold node content. */
 const NOT_CONTENT = new Set(["graph", "loadouts", "code-mirror", "tasks", "reviews", "orchestrator"]);
 
+/** qmd binaries that failed a search in this process: later loadouts degrade at once instead of retrying. */
+const failedBins = new Map<string, string>();
+
+export function markQmdFailed(q: QmdUse, reason: string): QmdUse {
+  if (q.bin) failedBins.set(q.bin, reason);
+  return { ...q, available: false, reason };
+}
+
+/** A status probed earlier, unless its binary has failed since. */
+export function stillUsable(q: QmdUse): QmdUse {
+  const failed = q.available && q.bin ? failedBins.get(q.bin) : undefined;
+  return failed ? { ...q, available: false, reason: failed } : q;
+}
+
 export function qmdUse(disabled: boolean, env: NodeJS.ProcessEnv = process.env): QmdUse {
   if (disabled) return { available: false, reason: "disabled by --no-qmd", bin: null, version: null };
   const s: QmdStatus = probeQmd(env);
-  return { available: s.available, reason: s.reason, bin: s.bin, version: s.version };
+  return stillUsable({ available: s.available, reason: s.reason, bin: s.bin, version: s.version });
 }
 
 /** One qmd query per tag: its words, lower-cased, joined by hyphens (qmd reads that as a phrase). */
