@@ -1,8 +1,9 @@
 // What an update reads of the compiled graph: a few nodes by id, the predecessors of the nodes it
 // hits, and the tentative nodes of a domain. graph.json has a fixed layout (DESIGN §4: Python's
-// json.dumps(sort_keys=True, indent=2)), so instead of parsing the whole file (tens of megabytes
-// on a large graph) one pass indexes where each node and each link's target sit, and only the
-// objects actually needed are parsed. Anything unexpected falls back to a full parse.
+// json.dumps(sort_keys=True, indent=2), nodes sorted by id), so instead of parsing the whole file
+// (tens of megabytes on a large graph) a node is found by binary search over its "id" lines, a
+// node's predecessors by one search for its "target" lines, and only those objects are parsed.
+// Anything unexpected (another layout, unsorted nodes) falls back to a full parse.
 import { isAscii } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { NotFoundError } from "../errors.js";
