@@ -30,3 +30,5 @@ async function bundle(entry, outfile) {
 await bundle("src/cli.ts", "dist/akms.mjs");
 // The compiler's parse worker (core/compiler/parallel.ts looks for it next to the bundle).
 await bundle("core/compiler/parse-worker.ts", "dist/parse-worker.mjs");
+// The code mirror's parse worker (core/mirror/parse-pool.ts looks for it next to the bundle).
+await bundle("core/mirror/parse-worker.ts", "dist/mirror-worker.mjs");

@@ -134,7 +134,7 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
   }
 
   const cache: MirrorCache = opts.noCache ? { format: MIRROR_FORMAT, sources: {} } : readCache(ctx.paths.cacheDir);
-  const universe = new Set(listSourceFiles(ctx.repo, languages));
+  const universe = new Set(selection.listing ?? listSourceFiles(ctx.repo, languages));
   const stats = new Map<string, ReturnType<typeof statInside>>();
   const statOf = (p: string) => {
     let s = stats.get(p);

@@ -1,10 +1,11 @@
 // Parsing many files: in this thread for a few, on worker threads for many (web-tree-sitter is
-// single-threaded and parsing dominates a large mirror run). A worker runs the bundle itself
-// (dist/akms.mjs, this module's URL once bundled) and recognises itself by its workerData. Run
-// from the .ts sources (tests under tsx), everything is parsed in this thread: Node 20 workers do
-// not inherit tsx's module hooks.
+// single-threaded and parsing dominates a large mirror run). The worker is its own small bundle,
+// dist/mirror-worker.mjs next to the CLI bundle (see parse-worker.ts). Without it — running from
+// the .ts sources, or AKMS_MIRROR_WORKERS=0 — everything is parsed in this thread.
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import type { Language, ParsedSource } from "./types.js";
 
 export interface ParseJob {
@@ -13,20 +14,25 @@ export interface ParseJob {
   text: string;
 }
 
-const WORKER_FLAG = "akmsMirrorParseWorker";
 /** Below this much source, starting workers costs more than it saves. */
 const MIN_PARALLEL_BYTES = 1_500_000;
 const MIN_PARALLEL_FILES = 24;
 
-async function parseOne(job: ParseJob): Promise<ParsedSource> {
+export async function parseOne(job: ParseJob): Promise<ParsedSource> {
   if (job.lang === "python") return (await import("./python.js")).parsePython(job.text);
   return (await import("./typescript.js")).parseTypeScript(job.text, job.path);
 }
 
-const BUNDLED = !import.meta.url.endsWith(".ts");
+function workerFile(): string | null {
+  try {
+    const f = fileURLToPath(new URL("./mirror-worker.mjs", import.meta.url));
+    return existsSync(f) ? f : null;
+  } catch {
+    return null;
+  }
+}
 
 function workerCount(jobs: readonly ParseJob[], env: NodeJS.ProcessEnv): number {
-  if (!BUNDLED) return 0;
   const forced = env.AKMS_MIRROR_WORKERS;
   if (forced !== undefined && /^\d+$/.test(forced)) return Math.min(Number(forced), jobs.length);
   const bytes = jobs.reduce((n, j) => n + j.text.length, 0);
@@ -43,8 +49,9 @@ export async function parseAll(
   onParsed: (index: number, parsed: ParsedSource) => void,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ workers: number; inThread: number }> {
-  const n = workerCount(jobs, env);
-  if (n < 2) {
+  const file = workerFile();
+  const n = file ? workerCount(jobs, env) : 0;
+  if (!file || n < 2) {
     for (const [i, job] of jobs.entries()) onParsed(i, await parseOne(job));
     return { workers: 0, inThread: jobs.length };
   }
@@ -56,7 +63,7 @@ export async function parseAll(
       if (--live === 0) resolveAll();
     };
     for (let w = 0; w < n; w++) {
-      const worker = new Worker(new URL(import.meta.url), { workerData: { [WORKER_FLAG]: true } });
+      const worker = new Worker(file);
       let current = -1;
       let done = false;
       const finish = () => {
@@ -96,15 +103,4 @@ export async function parseAll(
   for (let i = next; i < jobs.length; i++) handled.add(i);
   for (const i of [...handled].sort((a, b) => a - b)) onParsed(i, await parseOne(jobs[i]!));
   return { workers: n, inThread: handled.size };
-}
-
-if (!isMainThread && parentPort && (workerData as Record<string, unknown> | null)?.[WORKER_FLAG]) {
-  const port = parentPort;
-  port.on("message", async (m: { index: number; job: ParseJob }) => {
-    try {
-      port.postMessage({ index: m.index, parsed: await parseOne(m.job) });
-    } catch (e) {
-      port.postMessage({ index: m.index, error: (e as Error).message });
-    }
-  });
 }

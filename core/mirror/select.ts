@@ -40,6 +40,8 @@ export interface Selection {
   pcd?: string;
   pcdPhase?: number;
   files: SelectedFile[];
+  /** --all: the listing it came from (every mirror-able source), so it is not listed twice. */
+  listing?: string[];
 }
 
 export interface SelectOptions {
@@ -186,7 +188,8 @@ export function selectFiles(ctx: Context, opts: SelectOptions): Selection {
   }
 
   if (opts.all) {
-    return { mode: "all", files: listSourceFiles(ctx.repo, languages).map((path) => ({ path, explicit: false })) };
+    const listing = listSourceFiles(ctx.repo, languages);
+    return { mode: "all", files: listing.map((path) => ({ path, explicit: false })), listing };
   }
 
   // --since REF, or (no selection flag at all) the configured base branch.
