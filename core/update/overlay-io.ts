@@ -3,6 +3,8 @@
 // YAML reader (ours or PyYAML) could take them for something else, ISO dates as plain scalars,
 // floats printed in fixed notation so that they read back as the same number.
 import type { Overlay } from "../schemas/overlay.js";
+// Numbers under these keys always print as floats (1.0, not 1), as in graph.json.
+import { FLOAT_KEYS } from "../pyjson.js";
 
 const PLAIN = /^[A-Za-z_][A-Za-z0-9_./-]*$/;
 // YAML 1.1 readers (PyYAML) also take these for booleans or null.
@@ -12,8 +14,6 @@ const DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
 // eslint-disable-next-line no-control-regex
 const UNPRINTABLE = /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g;
 
-/** Keys whose numbers always print as floats (1.0, not 1). */
-const FLOAT_KEYS = new Set(["confidence", "confidence_default", "confidence_floor", "weight", "score"]);
 
 export function yamlString(s: string): string {
   if ((PLAIN.test(s) && !RESERVED.test(s)) || DATE.test(s)) return s;
