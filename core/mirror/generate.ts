@@ -146,7 +146,8 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
   // Names are assigned over every mirror-able source: the repository's, the named ones, and those
   // that already have a mirror (e.g. a git-ignored file named with --files once).
   for (const p of [...selection.files.map((f) => f.path), ...[...index.values()].map((m) => m.source)]) {
-    if (!universe.has(p) && languageOf(p, languages) && statOf(p).kind === "file") universe.add(p);
+    if (universe.has(p) || p === "knowledge" || p.startsWith("knowledge/")) continue;
+    if (languageOf(p, languages) && statOf(p).kind === "file") universe.add(p);
   }
   const names = assignMirrorNames(universe);
 
