@@ -12,6 +12,7 @@ import { ROOT, benchSections } from "./bench/common.js";
 import "./bench/compile.js";
 import "./bench/planning.js";
 import "./bench/review-actions.js";
+import "./bench/update.js";
 
 const only = process.argv.slice(2);
 const sections = benchSections();
