@@ -2,6 +2,8 @@ import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { runUpdate, type UpdateResult } from "../../core/update/apply.js";
 import { KIND_LABEL } from "../../core/update/documents.js";
+import { writeReviewReport } from "../../core/report.js";
+import { displayPath } from "../../core/paths.js";
 import type { CommandSpec } from "./types.js";
 
 function text(r: UpdateResult): string {
@@ -49,7 +51,15 @@ export const updateCommand: CommandSpec = {
   run(args, flags) {
     if (!args.length) throw new UsageError("akms update needs at least one AgentMemory or PCD file", "akms update knowledge/sessions/<task_id>.md [more files] [--dry-run]");
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
-    const r = runUpdate(ctx, args, { dryRun: Boolean(flags.dryRun) });
+    // After every applied PCD, the phase's review report is (re)written (spec §3.7, FR-R01).
+    const reports: string[] = [];
+    const r = runUpdate(ctx, args, {
+      dryRun: Boolean(flags.dryRun),
+      afterUpdate: (c, result) => {
+        const phases = [...new Set(result.documents.filter((d) => d.kind === "pcd").map((d) => d.phase))].sort((a, b) => a - b);
+        for (const phase of phases) reports.push(displayPath(c.repo, writeReviewReport(c, { phase }).path));
+      },
+    });
     return {
       json: {
         ok: true,
@@ -61,8 +71,9 @@ export const updateCommand: CommandSpec = {
         recovered: r.recovered && { rolled_forward: r.recovered.rolledForward, discarded: r.recovered.discarded },
         warnings: r.warnings,
         config_warnings: ctx.cfg.warnings,
+        review_reports: reports,
       },
-      text: text(r),
+      text: text(r) + reports.map((p) => `\nreview report: ${p}`).join(""),
       notes: [...ctx.cfg.warnings, ...r.warnings].map((w) => `warning: ${w}`),
     };
   },
