@@ -16,7 +16,7 @@ import { cachePath, MIRROR_FORMAT, readCache, serializeCache, type CacheEntry, t
 import { checkAllDrift, type DriftFinding } from "./drift.js";
 import { assignMirrorNames, type MirrorName } from "./names.js";
 import { comparable, renderMirror } from "./render.js";
-import { languageOf, listSourceFiles, selectFiles, statInside, type SelectOptions, type SelectionMode } from "./select.js";
+import { languageOf, listSourceFiles, repoStatter, selectFiles, type SelectOptions, type SelectionMode, type SourceStat } from "./select.js";
 import { semanticDrift, semanticSetup } from "./semantic.js";
 import { parseAll } from "./parse-pool.js";
 import type { Language, ParsedSource, SyntaxProblem } from "./types.js";
@@ -135,10 +135,11 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
 
   const cache: MirrorCache = opts.noCache ? { format: MIRROR_FORMAT, sources: {} } : readCache(ctx.paths.cacheDir);
   const universe = new Set(selection.listing ?? listSourceFiles(ctx.repo, languages));
-  const stats = new Map<string, ReturnType<typeof statInside>>();
+  const stats = new Map<string, SourceStat>();
+  const statter = repoStatter(ctx.repo);
   const statOf = (p: string) => {
     let s = stats.get(p);
-    if (!s) stats.set(p, (s = statInside(ctx.repo, p)));
+    if (!s) stats.set(p, (s = statter(p)));
     return s;
   };
   const intact = new Set<string>();

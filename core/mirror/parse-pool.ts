@@ -77,8 +77,8 @@ export async function parseAll(
         current = next++;
         worker.postMessage({ index: current, job: jobs[current] });
       };
-      worker.on("message", (m: { index: number; parsed?: ParsedSource; error?: string }) => {
-        if (m.parsed) onParsed(m.index, m.parsed);
+      worker.on("message", (m: { index: number; json?: string; error?: string }) => {
+        if (m.json !== undefined) onParsed(m.index, JSON.parse(m.json) as ParsedSource);
         else failed.push(m.index);
         current = -1;
         feed();

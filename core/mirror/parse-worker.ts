@@ -8,7 +8,8 @@ const port = parentPort;
 if (port) {
   port.on("message", async (m: { index: number; job: ParseJob }) => {
     try {
-      port.postMessage({ index: m.index, parsed: await parseOne(m.job) });
+      // One JSON string moves between threads far faster than a structured clone of the object.
+      port.postMessage({ index: m.index, json: JSON.stringify(await parseOne(m.job)) });
     } catch (e) {
       port.postMessage({ index: m.index, error: (e as Error).message });
     }

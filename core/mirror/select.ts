@@ -1,8 +1,8 @@
 // Which source files a mirror run looks at: named files, a PCD's file lists, the git diff against
 // a base, or every source file of the configured languages. git is always run with argv arrays.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from "node:fs";
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, UsageError, ValidationError, type Problem } from "../errors.js";
 import { parseFrontmatter } from "../frontmatter.js";
@@ -226,40 +226,58 @@ function dedupe(files: SelectedFile[]): SelectedFile[] {
   return [...seen.values()];
 }
 
-const realRoots = new Map<string, string>();
+export type SourceStat = { kind: "file" | "missing" | "dir" | "outside" | "other"; size?: number; mtimeNs?: bigint };
 
-/** resolveInside, with one native realpath per file (this runs for every source of a large repository). */
-function inside(repo: string, rel: string): boolean {
-  if (!rel || isAbsolute(rel) || rel.includes("\0") || rel.split("/").includes("..")) return false;
-  let root = realRoots.get(repo);
-  if (root === undefined) {
-    try {
-      root = realpathSync.native(repo);
-    } catch {
-      root = repo;
+/**
+ * A stat for repository files that also says whether the file stays inside the repository
+ * (resolveInside's rule), made cheap for every source of a large repository: the real path of
+ * each directory is resolved once per checker (one checker per run, so nothing goes stale), plus
+ * one lstat per file; only a symlinked file is resolved itself.
+ */
+export function repoStatter(repo: string): (rel: string) => SourceStat {
+  const realCache = new Map<string, string | null>();
+  const real = (p: string): string | null => {
+    let r = realCache.get(p);
+    if (r === undefined) {
+      try {
+        r = realpathSync.native(p);
+      } catch {
+        r = null;
+      }
+      realCache.set(p, r);
     }
-    realRoots.set(repo, root);
-  }
-  try {
-    const r = relative(root, realpathSync.native(join(repo, rel)));
+    return r;
+  };
+  const root = real(repo) ?? repo;
+  const within = (p: string) => {
+    const r = relative(root, p);
     return r !== "" && !r.startsWith("..") && !isAbsolute(r);
-  } catch {
-    return resolveInside(repo, rel) !== null; // does not exist (or a dangling link): the lexical check
-  }
-}
-
-/** Whether `rel` is a regular file (following symlinks) that stays inside the repository. */
-export function statInside(repo: string, rel: string): { kind: "file" | "missing" | "dir" | "outside" | "other"; size?: number; mtimeNs?: bigint } {
-  if (!inside(repo, rel)) return { kind: "outside" };
-  try {
-    const st = statSync(join(repo, rel), { bigint: true });
-    if (st.isDirectory()) return { kind: "dir" };
-    if (!st.isFile()) return { kind: "other" };
-    return { kind: "file", size: Number(st.size), mtimeNs: st.mtimeNs };
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
-    // A dangling symlink or an unreadable entry.
-    return { kind: "other" };
-  }
+  };
+  const inside = (rel: string): boolean => {
+    if (!rel || isAbsolute(rel) || rel.includes("\0") || rel.split("/").includes("..")) return false;
+    const full = join(repo, rel);
+    const dir = real(dirname(full));
+    if (dir === null) return resolveInside(repo, rel) !== null; // no such directory: the lexical check
+    if (!within(join(dir, "x"))) return false;
+    try {
+      if (!lstatSync(full).isSymbolicLink()) return true;
+    } catch {
+      return true; // does not exist: inside, lexically and by its directory
+    }
+    const target = real(full);
+    return target === null ? true : within(target); // a dangling link reads as missing below
+  };
+  return (rel) => {
+    if (!inside(rel)) return { kind: "outside" };
+    try {
+      const st = statSync(join(repo, rel), { bigint: true });
+      if (st.isDirectory()) return { kind: "dir" };
+      if (!st.isFile()) return { kind: "other" };
+      return { kind: "file", size: Number(st.size), mtimeNs: st.mtimeNs };
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
+      return { kind: "other" }; // a dangling symlink or an unreadable entry
+    }
+  };
 }

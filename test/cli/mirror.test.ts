@@ -317,6 +317,8 @@ test("bad named files: binary, too large, not UTF-8, outside the repository (..,
   const outside = join(s.dir, "outside.py");
   write(outside, "def evil(): pass\n");
   symlinkSync(outside, join(s.repo, "link.py"));
+  write(join(s.dir, "elsewhere", "other.py"), "def other(): pass\n");
+  symlinkSync(join(s.dir, "elsewhere"), join(s.repo, "linkdir"));
   const before = snapshot(s.repo);
   const cases: [string, RegExp][] = [
     ["blob.py", /binary/],
@@ -325,6 +327,7 @@ test("bad named files: binary, too large, not UTF-8, outside the repository (..,
     ["../outside.py", /outside the repository/],
     [outside, /outside the repository/],
     ["link.py", /outside the repository/],
+    ["linkdir/other.py", /outside the repository/],
     ["missing.py", /no such file/],
   ];
   for (const [f, re] of cases) {
