@@ -6,7 +6,7 @@ import { Box, useApp, useInput, useStdin, useStdout } from "ink";
 import { StaleWriteError } from "../../core/errors.js";
 import { promote, draft, undraft, dedupAccept, dedupReject, undo, actionTarget, type ActionResult } from "../../core/review/actions.js";
 import { qmdUse, type QmdUse } from "../../core/loadout/retrieve.js";
-import { build } from "../../core/compiler/build.js";
+import { newerSource } from "./staleness.js";
 import { ConsoleProvider } from "./context.js";
 import { loadModel, type ConsoleModel } from "./model.js";
 import { splitKeys, SCREENS, primaryKey } from "./keybindings.js";
@@ -123,7 +123,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
   }, []);
 
   // After the first frame: qmd is probed (it may start a process), and when the console opened on
-  // the compiled graph as it was, the sources are checked for changes (a rebuild is a no-op then).
+  // the compiled graph as it was, it looks for sources written since (R rebuilds; no blocking here).
   useEffect(() => {
     const t = setTimeout(() => {
       if (probeQmd) {
@@ -136,12 +136,8 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
         }
       }
       if (!modelRef.current.rebuilt) {
-        try {
-          const r = build(modelRef.current.ctx);
-          if (r.written) reload(false, (m) => `the sources changed since the last build: recompiled (graph ${m.graph.version})`);
-        } catch (e) {
-          status(`the sources do not compile (showing the last compiled graph): ${safe(errorText(e))}`, "warn");
-        }
+        const newer = newerSource(modelRef.current.ctx);
+        if (newer) status(`press R to rebuild: ${safe(newer)} changed after graph.json was compiled`, "warn");
       }
     }, 0);
     return () => clearTimeout(t);

@@ -43,9 +43,9 @@ export function demoRepo() {
 
 export async function openConsole(
   ctx: ReturnType<typeof loadContext>,
-  opts: { width?: number; height?: number; color?: boolean; editor?: (file: string) => EditorResult } = {},
+  opts: { width?: number; height?: number; color?: boolean; editor?: (file: string) => EditorResult; rebuild?: boolean | "if-missing" } = {},
 ): Promise<Console> {
-  const model = loadModel(ctx, {});
+  const model = loadModel(ctx, {}, { rebuild: opts.rebuild ?? true });
   const r = render(<App model={model} color={opts.color ?? false} size={{ width: opts.width ?? 100, height: opts.height ?? 30 }} probeQmd={false} editor={opts.editor} />);
   await tick();
   const c: Console = {

@@ -3,7 +3,7 @@
 // recompile, refresh in place, the CLI command in the status line, undo, stale refusal.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { demoRepo, openConsole, pressUntil } from "./helpers.js";
 import { treeHash } from "../helpers.js";
@@ -203,3 +203,29 @@ test("e opens $EDITOR on the local node file, then rebuilds and reloads", async 
     c.unmount();
   }
 });
+
+test("opened on the compiled graph as it is, the console says when a source was written after it", async () => {
+  const d = demoRepo();
+  const fresh = await openConsole(d.ctx, { rebuild: "if-missing" });
+  try {
+    await new Promise((r) => setTimeout(r, 100));
+    assert.doesNotMatch(fresh.frame(), /changed after graph\.json was compiled/);
+  } finally {
+    fresh.unmount();
+  }
+  const item = c0(d);
+  const later = new Date(Date.now() + 60_000);
+  utimesSync(join(d.repo, item), later, later);
+  const c = await openConsole(d.ctx, { rebuild: "if-missing", width: 140 });
+  try {
+    const f = await c.waitFor(/press R to rebuild: .* changed after graph\.json was compiled/);
+    assert.match(f, new RegExp(item.replace(/[.]/g, "\\.")));
+  } finally {
+    c.unmount();
+  }
+});
+
+/** A local node file of the demo (repo-relative). */
+function c0(d: ReturnType<typeof demoRepo>): string {
+  return "knowledge/local-nodes/" + readdirSync(join(d.repo, "knowledge", "local-nodes")).sort()[0]!;
+}
