@@ -137,7 +137,7 @@ export function planLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest
     fullCost,
   });
 
-  let qmd = req.noQmd ? qmdUse(true) : req.qmd ? stillUsable(req.qmd) : qmdUse(false, req.env);
+  let qmd = req.noQmd ? qmdUse(true) : req.qmd ? stillUsable(req.qmd) : qmdUse(false, req.env, { dir: ctx.paths.qmdCacheDir, lock: ctx.paths.lock });
   const entries: LoadoutEntry[] = query.nodes.map((n) => {
     const g = nodeOf(n.id);
     const c = contents.get(n.id)!;

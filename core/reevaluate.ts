@@ -69,7 +69,7 @@ export function reevaluate(ctx: Context, graph: QueryGraph, opts: { noQmd?: bool
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
     }
-    const probed = qmdUse(Boolean(opts.noQmd), opts.env);
+    const probed = qmdUse(Boolean(opts.noQmd), opts.env, { dir: ctx.paths.qmdCacheDir, lock: ctx.paths.lock });
     const entries: ReevaluateEntry[] = [];
     for (const name of names) {
       const file = join(ctx.paths.loadouts, name);

@@ -6,11 +6,13 @@
 // as <graph_version>-<query_hash>.json (query_hash: qmd version, query, collections) and shared
 // by every loadout of that graph version; an entry is not reused once a selected file is newer
 // than the files it was computed from (a body edit does not change graph_version).
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { LockHeldError } from "../errors.js";
+import { withLock } from "../lock.js";
 import { readTextIfExists, removeFile, sha256, writeFileAtomic } from "../fsx.js";
 import { splitFrontmatter } from "../frontmatter.js";
-import { probeQmd, qmdSearch, type QmdStatus } from "../qmd.js";
+import { findQmd, probeQmd, qmdSearch, type QmdStatus } from "../qmd.js";
 import type { Roots, ShownFile } from "./content.js";
 
 export interface QmdUse {
@@ -55,10 +57,57 @@ export function stillUsable(q: QmdUse): QmdUse {
   return failed ? { ...q, available: false, reason: failed } : q;
 }
 
-export function qmdUse(disabled: boolean, env: NodeJS.ProcessEnv = process.env): QmdUse {
+const PROBE_FORMAT = "akms-qmd-probe-1";
+
+/** What a successful probe depends on: the binary, its package, and the Node.js running it. */
+function probeKey(bin: string): string | null {
+  try {
+    const real = realpathSync(bin);
+    const parts = [PROBE_FORMAT, real, process.version];
+    for (const f of [real, join(dirname(real), "..", "package.json")]) {
+      try {
+        const st = statSync(f);
+        parts.push(`${f}\t${st.size}\t${st.mtimeMs}\t${st.ino}`);
+      } catch {
+        parts.push(`${f}\tmissing`);
+      }
+    }
+    return sha256(parts.join("\n"));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * qmd's status: `disabled` (--no-qmd), else the probe of core/qmd.ts (it runs the binary twice).
+ * With `remember`, a successful probe is kept in <dir>/probe.json and reused while the binary,
+ * its package.json and the Node.js version are unchanged — so a CLI run whose passages all come
+ * from the cache starts no qmd process. (A qmd broken since then still fails at search time and
+ * degrades the loadout.)
+ */
+export function qmdUse(disabled: boolean, env: NodeJS.ProcessEnv = process.env, remember?: { dir: string; lock: string }): QmdUse {
   if (disabled) return { available: false, reason: "disabled by --no-qmd", bin: null, version: null };
+  const bin = remember ? findQmd(env) : null;
+  const key = bin ? probeKey(bin) : null;
+  const file = remember ? join(remember.dir, "probe.json") : null;
+  if (file && key) {
+    try {
+      const doc = JSON.parse(readFileSync(file, "utf8")) as { key?: string; status?: QmdUse };
+      if (doc.key === key && doc.status?.available && doc.status.bin === bin) return stillUsable(doc.status);
+    } catch {
+      /* no or unreadable record: probe */
+    }
+  }
   const s: QmdStatus = probeQmd(env);
-  return stillUsable({ available: s.available, reason: s.reason, bin: s.bin, version: s.version });
+  const use: QmdUse = { available: s.available, reason: s.reason, bin: s.bin, version: s.version };
+  if (remember && file && key && use.available && use.bin === bin) {
+    try {
+      withLock(remember.lock, () => writeFileAtomic(file, JSON.stringify({ key, status: use }, null, 2) + "\n"));
+    } catch (e) {
+      if (!(e instanceof LockHeldError)) throw e;
+    }
+  }
+  return stillUsable(use);
 }
 
 /** One qmd query per tag: its words, lower-cased, joined by hyphens (qmd reads that as a phrase). */
