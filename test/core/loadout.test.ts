@@ -205,6 +205,8 @@ test("with the real qmd: summaries in routing mode, inline content in full mode,
   assert.ok(!rt.includes("SECRET"));
   assert.match(rt, /Relevant passages \(qmd search\):\n- `[^`]*\/solver\.md:\d+` \(solve\) # Solver/, "a passage from the body (qmd's frontmatter snippet moved to the body)");
   for (const m of rt.matchAll(/^- `([^`:]+):(\d+)`/gm)) assert.ok(!m[1]!.includes("secret"), `a passage from outside the selected files: ${m[1]}`);
+  const probe = JSON.parse(readFileSync(join(ctx.paths.qmdCacheDir, "probe.json"), "utf8"));
+  assert.deepEqual([probe.status.available, probe.status.bin], [true, qmdBin], "a successful probe is remembered for later runs");
   const again = writeLoadout(ctx, graph, { tags: ["solve"], mode: "routing", out: join(ctx.paths.loadouts, "routing.md") });
   assert.deepEqual([again.written, again.qmd_cached], [false, true]);
   assert.equal(readFileSync(routing.file, "utf8"), rt);
