@@ -7,7 +7,7 @@ import type { DriftFinding } from "./drift.js";
 import type { SyntaxProblem } from "./types.js";
 
 /** Bump when the rendered mirror or the drift rules change, so old entries stop matching. */
-export const MIRROR_FORMAT = "akms-mirror-2";
+export const MIRROR_FORMAT = "akms-mirror-3";
 
 export interface CacheEntry {
   size: number;

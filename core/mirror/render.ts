@@ -16,6 +16,12 @@ export interface MirrorMeta {
 
 const FENCE_LANG: Record<string, string> = { python: "python", typescript: "ts", javascript: "js" };
 
+/** The fence's info string: the language, or tsx / jsx for those files. */
+function fenceLang(lang: Language, sourceFile: string): string {
+  const ext = sourceFile.slice(sourceFile.lastIndexOf(".") + 1).toLowerCase();
+  return ext === "tsx" || ext === "jsx" ? ext : (FENCE_LANG[lang] ?? "");
+}
+
 /** A YAML scalar: plain when it is an unambiguous path-like string, else double-quoted (JSON escapes are valid YAML). */
 function yamlStr(s: string): string {
   return /^[A-Za-z_][A-Za-z0-9_./-]*$/.test(s) && !/^(true|false|null|yes|no|on|off|y|n)$/i.test(s) ? s : JSON.stringify(s);
@@ -78,7 +84,7 @@ function kindLabel(d: SourceDef): string {
   return `${d.async ? "async " : ""}${d.kind}`;
 }
 
-function defSection(d: SourceDef, lang: Language, drift: DriftFinding[]): string {
+function defSection(d: SourceDef, info: string, drift: DriftFinding[]): string {
   const parts: string[] = [];
   parts.push(`## \`${d.qualname}\``, "");
   const lines = d.startLine === d.endLine ? `line ${d.startLine}` : `lines ${d.startLine}–${d.endLine}`;
@@ -87,7 +93,7 @@ function defSection(d: SourceDef, lang: Language, drift: DriftFinding[]): string
   if (d.docstring) parts.push(docstringMarkdown(d.docstring), "");
   else parts.push("_No docstring._", "");
   const fence = fenceFor(d.source);
-  parts.push(`${fence}${FENCE_LANG[lang] ?? ""}`, d.source, fence, "");
+  parts.push(`${fence}${info}`, d.source, fence, "");
   return parts.join("\n");
 }
 
@@ -106,7 +112,8 @@ export function renderMirror(meta: MirrorMeta, parsed: ParsedSource, drift: Drif
   if (parsed.moduleDoc) out.push(docstringMarkdown(parsed.moduleDoc), "");
   const byFn = new Map<string, DriftFinding[]>();
   for (const f of drift) byFn.set(`${f.function}\0${f.line}`, [...(byFn.get(`${f.function}\0${f.line}`) ?? []), f]);
-  for (const d of parsed.defs) out.push(defSection(d, parsed.language, byFn.get(`${d.qualname}\0${d.line}`) ?? []));
+  const info = fenceLang(parsed.language, meta.sourceFile);
+  for (const d of parsed.defs) out.push(defSection(d, info, byFn.get(`${d.qualname}\0${d.line}`) ?? []));
   let text = out.join("\n");
   let end = text.length;
   while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
