@@ -2,7 +2,7 @@
 // file, line, field path and what to do. The akms_schema stamp is checked first (SchemaVersionError).
 import type { z } from "zod";
 import { SchemaVersionError, ValidationError, type Problem } from "./errors.js";
-import { lineOfPath } from "./yaml.js";
+import { lineLocator, lineOfPath } from "./yaml.js";
 
 export interface SourceText {
   file: string;
@@ -32,6 +32,7 @@ export function checkSchemaVersion(data: unknown, src: SourceText): void {
 }
 
 export function issuesToProblems(issues: readonly z.core.$ZodIssue[], src: SourceText): Problem[] {
+  const locate = src.text !== undefined && issues.length ? lineLocator(src.text, src.firstLine ?? 1) : null;
   const problems = issues.map((iss) => {
     const path = iss.path.filter((p): p is string | number => typeof p !== "symbol");
     let message = iss.message;
@@ -51,7 +52,7 @@ export function issuesToProblems(issues: readonly z.core.$ZodIssue[], src: Sourc
     }
     return {
       file: src.file,
-      line: src.text !== undefined ? lineOfPath(src.text, path, src.firstLine ?? 1) : undefined,
+      line: locate ? locate(path) : undefined,
       field: fieldPath(path) || undefined,
       message,
     } satisfies Problem;

@@ -58,30 +58,43 @@ export function parseYaml(text: string, src: YamlSource): unknown {
 
 /** Finds the 1-based line of a field path in YAML text (error path only). */
 export function lineOfPath(text: string, path: readonly (string | number)[], firstLine = 1): number | undefined {
+  return lineLocator(text, firstLine)(path);
+}
+
+/** Like lineOfPath for many paths of one text: the YAML is parsed once (files with many problems). */
+export function lineLocator(text: string, firstLine = 1): (path: readonly (string | number)[]) => number | undefined {
+  let lc: LineCounter;
+  let root: YNode | null;
   try {
-    const lc = new LineCounter();
-    const doc = parseDocument(text, { lineCounter: lc, uniqueKeys: false, strict: false });
-    let node: YNode | null | undefined = doc.contents as YNode | null;
-    let lastRange: [number, number, number] | undefined = node?.range ?? undefined;
-    for (const key of path) {
-      if (!node) break;
-      if (isMap(node)) {
-        const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(key));
-        if (!pair) break;
-        const k = pair.key as YNode;
-        // The key's line names the field, also when its value is a block that starts below it.
-        lastRange = k.range ?? lastRange;
-        node = pair.value as YNode | null;
-      } else if (isSeq(node) && typeof key === "number") {
-        const item = node.items[key] as YNode | undefined;
-        if (!item) break;
-        node = item;
-        if (item.range) lastRange = item.range;
-      } else break;
-    }
-    if (!lastRange) return undefined;
-    return lc.linePos(lastRange[0]).line + firstLine - 1;
+    lc = new LineCounter();
+    root = parseDocument(text, { lineCounter: lc, uniqueKeys: false, strict: false }).contents as YNode | null;
   } catch {
-    return undefined;
+    return () => undefined;
   }
+  return (path) => {
+    try {
+      let node: YNode | null | undefined = root;
+      let lastRange: [number, number, number] | undefined = node?.range ?? undefined;
+      for (const key of path) {
+        if (!node) break;
+        if (isMap(node)) {
+          const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(key));
+          if (!pair) break;
+          const k = pair.key as YNode;
+          // The key's line names the field, also when its value is a block that starts below it.
+          lastRange = k.range ?? lastRange;
+          node = pair.value as YNode | null;
+        } else if (isSeq(node) && typeof key === "number") {
+          const item = node.items[key] as YNode | undefined;
+          if (!item) break;
+          node = item;
+          if (item.range) lastRange = item.range;
+        } else break;
+      }
+      if (!lastRange) return undefined;
+      return lc.linePos(lastRange[0]).line + firstLine - 1;
+    } catch {
+      return undefined;
+    }
+  };
 }

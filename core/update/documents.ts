@@ -5,7 +5,7 @@ import { readFileSync, statSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { AkmsError, ValidationError, type Problem } from "../errors.js";
 import { parseFrontmatter } from "../frontmatter.js";
-import { LIMITS, lineOfPath, parseYaml } from "../yaml.js";
+import { LIMITS, lineLocator, lineOfPath, parseYaml } from "../yaml.js";
 import { checkSchema, fieldPath } from "../schema-check.js";
 import { displayPath } from "../paths.js";
 import { sha256 } from "../fsx.js";
@@ -80,10 +80,11 @@ function detectKind(data: Record<string, unknown>, shown: string): EvidenceKind 
   });
 }
 
-type Src = { file: string; yaml: string; firstLine: number };
+type Src = { file: string; yaml: string; firstLine: number; locate?: (path: (string | number)[]) => number | undefined };
 
 function at(src: Src, path: (string | number)[], message: string, hint?: string): Problem {
-  return { file: src.file, line: lineOfPath(src.yaml, path, src.firstLine), field: fieldPath(path), message, ...(hint ? { hint } : {}) };
+  src.locate ??= lineLocator(src.yaml, src.firstLine); // one parse for all of a document's problems
+  return { file: src.file, line: src.locate(path), field: fieldPath(path), message, ...(hint ? { hint } : {}) };
 }
 
 /** Rules beyond the field types: test counts, 0–1 numbers, reserved domains, id lengths. */
@@ -159,11 +160,12 @@ function readOne(abs: string, shown: string): EvidenceDoc {
   }
   const raw = data as Record<string, unknown>;
   const kind = detectKind(raw, shown);
-  const src = { file: shown, text: yaml, firstLine };
-  const parsed = kind === "pcd" ? checkSchema(Pcd, raw, src, "PCD") : checkSchema(AgentMemory, raw, src, "AgentMemory");
+  const src: Src = { file: shown, yaml, firstLine };
+  const located = { file: shown, text: yaml, firstLine };
+  const parsed = kind === "pcd" ? checkSchema(Pcd, raw, located, "PCD") : checkSchema(AgentMemory, raw, located, "AgentMemory");
   const taskId = kind === "agent-memory" ? (parsed as AgentMemory).task_id : null;
   const sessionId = kind === "pcd" ? `session-phase${parsed.phase_id}` : `session-${taskId}`;
-  const problems = semanticProblems(kind, raw, { file: shown, yaml, firstLine }, sessionId);
+  const problems = semanticProblems(kind, raw, src, sessionId);
   if (problems.length) throw new ValidationError(problems[0]!.message, { file: shown, problems });
   const when = kind === "pcd" ? (parsed as Pcd).date : (parsed as AgentMemory).timestamp;
   return {
@@ -237,7 +239,7 @@ export interface NodeLookup {
 export function checkNodeRefs(docs: readonly EvidenceDoc[], node: NodeLookup): void {
   const problems: Problem[] = [];
   for (const d of docs) {
-    const src = { file: d.shown, yaml: d.yaml, firstLine: d.firstLine };
+    const src: Src = { file: d.shown, yaml: d.yaml, firstLine: d.firstLine };
     (d.data.nodes_used ?? []).forEach((u, i) => {
       if (!node(u.id)) {
         problems.push(at(src, ["nodes_used", i, "id"], `unknown node id "${u.id}": no node of the compiled graph has it`, "use an id from the graph (`akms query`), or list the missing knowledge under nodes_missing"));

@@ -189,3 +189,17 @@ test("no file at all is a usage error (exit 2)", () => {
   const { error } = rejected(s, [], 2);
   assert.equal(error.code, "USAGE");
 });
+
+test("a document with thousands of bad entries is located in one pass, not one parse per problem", () => {
+  const s = base();
+  const used = Array.from({ length: 2000 }, (_, i) => ({ id: `ghost-${i}`, useful: true, coverage: "outdated" as const }));
+  write(join(s.dir, "big.md"), memory({ task: "t1", used }).replace(/\{"id":"ghost-1","useful":true,"coverage":"outdated"\}/, '{"id":"ghost-1","useful":"yes","coverage":"outdated"}'));
+  write(join(s.dir, "big-ids.md"), memory({ task: "t2", used }));
+  const started = Date.now();
+  const schema = rejected(s, ["big.md"]);
+  has(schema.problems, "nodes_used[1].useful", 11);
+  const ids = rejected(s, ["big-ids.md"]);
+  assert.equal(ids.problems.length, 2000);
+  assert.equal(ids.problems.filter((p: { line?: number }) => p.line === 11).length, 2000); // one flow-style line
+  assert.ok(Date.now() - started < 120_000, "took too long");
+});
