@@ -246,7 +246,7 @@ export function retrievePassages(opts: {
   if (!queries.length || !files.length) return { queries, passages: [], cached: false };
   const collections = collectionsFor(opts.roots, files);
   const selected = new Map(files.map((f) => [f.shown, { ...f, mtime: mtimeOf(f.file), fmEnd: frontmatterEnd(f.file) }]));
-  const newestSelected = Math.max(0, ...[...selected.values()].map((f) => f.mtime ?? 0));
+  const newestSelected = [...selected.values()].reduce((m, f) => Math.max(m, f.mtime ?? 0), 0);
   let allFromCache = true;
   let searchable: ReturnType<typeof walkMarkdown> | null = null;
   const passages = new Map<string, Passage>();
@@ -288,7 +288,7 @@ export function retrievePassages(opts: {
         graph_version: opts.graphVersion,
         query,
         collections: collKey,
-        newest_mtime_ms: Math.max(0, ...searchable.map((f) => f.mtimeMs)),
+        newest_mtime_ms: searchable.reduce((m, f) => Math.max(m, f.mtimeMs), 0),
         hit_mtimes: hitMtimes,
         hits: kept,
       };
