@@ -57,7 +57,8 @@ export interface DocumentResult {
   content_ref: string | null;
   pitfalls: PitfallRecord[];
   unanchored_pitfalls: { description: string; severity: string }[];
-  knowledge: DedupEvent[];
+  /** What became of each new_knowledge entry (dedup outcome). */
+  new_knowledge: DedupEvent[];
   blocking: BlockingRecord[];
   /** nodes_used entries naming auto_update nodes (code mirror, sessions): left untouched. */
   untouched_auto_update: string[];
@@ -266,7 +267,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
       content_ref: sessions[d.sessionId]?.content_ref ?? null,
       pitfalls: [],
       unanchored_pitfalls: [],
-      knowledge: [],
+      new_knowledge: [],
       blocking: [],
       untouched_auto_update: [],
     };
@@ -387,7 +388,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
           data: appendDedupSection(currentText(target.file) ?? "", { nodeId: match.id, session: sid, score: match.score, suggestedId: k.suggested_id, draft }),
           action: prev?.action === "created" ? "created" : "appended",
         });
-        base.knowledge.push({ suggested_id: k.suggested_id, node: match.id, match: match.id, match_origin: "local", score: match.score, action: "appended" });
+        base.new_knowledge.push({ suggested_id: k.suggested_id, node: match.id, match: match.id, match_origin: "local", score: match.score, action: "appended" });
         continue;
       }
       const id = allocateId(k.suggested_id, takenId);
@@ -408,7 +409,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
         action: "created",
       });
       created.set(id, { domain, title, file });
-      base.knowledge.push({
+      base.new_knowledge.push({
         suggested_id: k.suggested_id,
         node: id,
         match: match?.id ?? null,
@@ -456,7 +457,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
       date: d.date,
       ...(d.taskId ? { task_id: d.taskId } : {}),
       ...(base.unanchored_pitfalls.length ? { unanchored_pitfalls: base.unanchored_pitfalls } : {}),
-      ...(base.knowledge.length ? { new_knowledge: base.knowledge } : {}),
+      ...(base.new_knowledge.length ? { new_knowledge: base.new_knowledge } : {}),
       ...extras,
     };
   }

@@ -17,7 +17,7 @@ function text(r: UpdateResult): string {
     lines.push(`${verb} ${label} ${d.file} → ${d.session}`);
     for (const p of d.pitfalls) lines.push(`  pitfall ${p.from} → ${p.to} (weight ${String(p.weight)})`);
     for (const p of d.unanchored_pitfalls) lines.push(`  unanchored pitfall (${p.severity}), kept for the review report: ${p.description.split("\n")[0]}`);
-    for (const k of d.knowledge) {
+    for (const k of d.new_knowledge) {
       lines.push(
         k.action === "appended"
           ? `  new knowledge ${k.suggested_id}: appended to local node ${k.node} as a pending dedup section (score ${String(k.score!)})`

@@ -74,7 +74,7 @@ test("a near-duplicate of a local tentative node is appended to it as a pending 
   assert.equal(r.code, 0, r.stderr + r.stdout);
   assert.deepEqual(r.json.files.appended, ["knowledge/local-nodes/aliasing.md"]);
   assert.deepEqual(r.json.files.created.filter((f: string) => f.includes("local-nodes")), []);
-  const ev = r.json.documents[0].knowledge[0];
+  const ev = r.json.documents[0].new_knowledge[0];
   assert.deepEqual([ev.action, ev.node, ev.match_origin], ["appended", "aliasing", "local"]);
   assert.ok(ev.score > 0.75 && ev.score < 1);
   const after = readFileSync(file, "utf8");
@@ -97,7 +97,7 @@ test("a near-duplicate of a global tentative node becomes a new local node; the 
   write(join(s.dir, "am.md"), memory({ task: "t1", knowledge: [{ suggested_id: "aliasing", title: "Aliasing", domain: "fft", content_draft: DRAFT }] }));
   const r = run(s, ["update", "am.md", "--json"]);
   assert.equal(r.code, 0, r.stderr + r.stdout);
-  const ev = r.json.documents[0].knowledge[0];
+  const ev = r.json.documents[0].new_knowledge[0];
   assert.deepEqual([ev.action, ev.node, ev.match, ev.match_origin, ev.score], ["created", "aliasing-2", "aliasing", "global", 1]);
   const text = readFileSync(join(s.knowledge, "local-nodes", "aliasing-2.md"), "utf8");
   assert.match(text, /^status: tentative$/m);
@@ -116,7 +116,7 @@ test("only tentative nodes of the same domain are candidates; a taken id gets -2
   write(join(s.dir, "am.md"), memory({ task: "t1", knowledge: [{ suggested_id: "k", title: "K", domain: "fft", content_draft: DRAFT }] }));
   const r = run(s, ["update", "am.md", "--json"]);
   assert.equal(r.code, 0, r.stderr + r.stdout);
-  const ev = r.json.documents[0].knowledge[0];
+  const ev = r.json.documents[0].new_knowledge[0];
   assert.deepEqual([ev.action, ev.node, ev.match], ["created", "k-3", null]);
   assert.match(r.json.warnings.join("\n"), /"k" is taken; created "k-3"/);
 });
@@ -139,7 +139,7 @@ test("two near-duplicates in one call: the second goes to the node the first cre
   );
   const r = run(s, ["update", "am.md", "--json"]);
   assert.equal(r.code, 0, r.stderr + r.stdout);
-  const evs = r.json.documents[0].knowledge;
+  const evs = r.json.documents[0].new_knowledge;
   assert.deepEqual(evs.map((e: { action: string; node: string }) => [e.action, e.node]), [
     ["created", "fresh"],
     ["appended", "fresh"],
