@@ -258,6 +258,7 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
   const generatedAt = nowIso(opts.env);
   const writes: ({ ref: string; text: string; pf: Parsed; drift: DriftFinding[] } | undefined)[] = new Array(toParse.length);
   const jobs = toParse.map((t) => ({ path: t.item.path, lang: t.lang, text: t.text }));
+  const semanticProblems: string[][] = toParse.map(() => []);
   const parsing = await parseAll(
     jobs,
     (i, parsed) => {
@@ -269,7 +270,7 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
         result.semantic.ran = true;
         result.semantic.calls += s.calls;
         drift.push(...s.findings);
-        for (const p of s.problems) result.warnings.push({ file: pf.path, message: p });
+        semanticProblems[i] = s.problems;
       }
       drift.sort((a, b) => a.line - b.line || (a.function < b.function ? -1 : a.function > b.function ? 1 : 0) || (a.kind < b.kind ? -1 : 1));
       const meta = { id: pf.name.id, sourceFile: pf.path, contentRef: pf.name.contentRef, generatedAt, phase };
@@ -281,7 +282,11 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
     opts.env,
   );
   result.parsing = { files: jobs.length, workers: parsing.workers };
-  for (const w of writes) syntaxWarnings(result, w!.pf.path, w!.pf.parsed.syntaxErrors);
+  // Reported in file order (results arrive in any order from the workers).
+  for (const [i, w] of writes.entries()) {
+    syntaxWarnings(result, w!.pf.path, w!.pf.parsed.syntaxErrors);
+    for (const p of semanticProblems[i]!) result.warnings.push({ file: w!.pf.path, message: p });
+  }
 
   // 5. Write: removals first (a relocated mirror may free the path another one needs), then mirrors.
   const writeRefs = new Set(writes.map((w) => w!.ref));

@@ -418,3 +418,39 @@ test("parsing on worker threads gives byte-identical mirrors to parsing in one t
   assert.deepEqual(snapshot(join(s.knowledge, "code-mirror")), a);
   assert.deepEqual(single.json.drift, threaded.json.drift);
 });
+
+test("semantic drift: only with mirror.semantic_drift true and a model command; never on the deterministic path", () => {
+  const s = scratch();
+  write(join(s.repo, "m.py"), 'def shuffle(xs):\n    """Sorts xs in place. CONTRADICTS"""\n    import random\n    random.shuffle(xs)\n\ndef plain(x):\n    return x\n');
+  const calls = join(s.dir, "calls.log");
+  const model = write(
+    join(s.dir, "model.mjs"),
+    `import { appendFileSync, readFileSync } from "node:fs";
+const req = JSON.parse(readFileSync(0, "utf8"));
+appendFileSync(${JSON.stringify(calls)}, req.function + "\\n");
+process.stdout.write(JSON.stringify({ drift: req.docstring.includes("CONTRADICTS"), detail: "says sorts, code shuffles" }));
+`,
+  );
+  const routing = `model_routing:\n  semantic_drift:\n    command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(model)}]`;
+  // Configured model, check off: the deterministic path never calls it.
+  config(s, `${routing}\nmirror:\n  semantic_drift: false`);
+  const det = mirror(s, ["--all"]);
+  assert.equal(det.code, 0, det.stderr);
+  assert.equal(det.json.semantic.enabled, false);
+  assert.ok(!existsSync(calls), "no model call on the deterministic path");
+  assert.equal(det.json.mirrored[0].status, "established");
+
+  config(s, `${routing}\nmirror:\n  semantic_drift: true`);
+  const sem = mirror(s, ["--all"]);
+  assert.equal(sem.code, 0, sem.stderr);
+  assert.deepEqual(sem.json.semantic, { enabled: true, ran: true, calls: 1 });
+  assert.equal(readFileSync(calls, "utf8"), "shuffle\n", "one call per documented function");
+  assert.deepEqual(sem.json.drift.map((d: { function: string; kind: string }) => `${d.function} ${d.kind}`), ["shuffle semantic"]);
+  const fm = parseFrontmatter(readFileSync(join(s.knowledge, "code-mirror", "m.md"), "utf8"), "m.md");
+  assert.equal(fm.data.status, "draft");
+  // Unchanged source: no new calls, the finding is still reported.
+  const again = mirror(s, ["--all"]);
+  assert.equal(again.json.semantic.calls, 0);
+  assert.equal(again.json.drift.length, 1);
+  assert.equal(readFileSync(calls, "utf8"), "shuffle\n");
+});
