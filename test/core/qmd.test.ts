@@ -1,0 +1,241 @@
+// core/qmd.ts against the real qmd CLI (BM25 `qmd search` only), plus fake broken binaries.
+// Without qmd installed the real-qmd tests are skipped, unless AKMS_REQUIRE_QMD=1 (then they fail).
+// Point AKMS_QMD_BIN at a qmd binary to test one that is not in node_modules/.bin or on PATH.
+import { test, type TestContext } from "node:test";
+import assert from "node:assert/strict";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { findQmd, probeQmd, qmdSearch, QmdError, type QmdHit } from "../../core/qmd.js";
+import { AkmsError } from "../../core/errors.js";
+
+function tmp(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+function put(path: string, text: string): string {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+  return path;
+}
+
+/** The real qmd, or null after skipping (failing when AKMS_REQUIRE_QMD=1). */
+function realQmd(t: TestContext): string | null {
+  const bin = findQmd();
+  if (bin) return bin;
+  if (process.env.AKMS_REQUIRE_QMD === "1") {
+    assert.fail("AKMS_REQUIRE_QMD=1 but qmd is not installed (run `npm ci`, or set AKMS_QMD_BIN)");
+  }
+  t.skip("qmd not installed");
+  return null;
+}
+
+/** Every file under `dir` (relative path → size and mtime), skipping `skip`. */
+function snapshot(dir: string, skip: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (p === skip) continue;
+      const st = statSync(p);
+      if (st.isDirectory()) {
+        out.set(relative(dir, p) + "/", "dir");
+        walk(p);
+      } else out.set(relative(dir, p), `${st.size}:${st.mtimeMs}`);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+function fakeQmd(dir: string, name: string, script: string): string {
+  const p = put(join(dir, name), `#!/bin/sh\n${script}\n`);
+  chmodSync(p, 0o755);
+  return p;
+}
+
+test("qmdSearch: BM25 hits limited to the given files, sorted by (file, line), deterministic, state kept in stateDir", async (t) => {
+  const bin = realQmd(t);
+  if (!bin) return;
+  const status = probeQmd();
+  assert.equal(status.available, true, `qmd at ${bin} is installed but does not work: ${status.reason}`);
+  assert.match(status.version ?? "", /^\d+\.\d+\.\d+/);
+
+  const root = tmp("akms-qmd-test-");
+  const home = join(root, "home");
+  const xdgCache = join(root, "xdg-cache");
+  const xdgConfig = join(root, "xdg-config");
+  for (const d of [home, xdgCache, xdgConfig]) mkdirSync(d, { recursive: true });
+  const saved = { HOME: process.env.HOME, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
+  process.env.HOME = home;
+  process.env.XDG_CACHE_HOME = xdgCache;
+  process.env.XDG_CONFIG_HOME = xdgConfig;
+  t.after(() => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const vault = join(root, "vault");
+  const repo = join(root, "repo");
+  const local = join(repo, "knowledge", "local-nodes");
+  const stateDir = join(repo, "knowledge", "graph", ".qmd_cache", "state");
+  const alpha = put(join(vault, "alpha.md"), "---\nid: alpha\ntags: [x]\n---\n\n# Alpha\n\nThe frobnicator handles widgets.\nMore text.\n");
+  const beta = put(join(vault, "sub", "My_Beta_File.md"), "# Beta\n\nNothing here.\n\n\n\n\nLater: frobnicator settings live in beta.\n");
+  const excluded = put(join(vault, "excluded.md"), "# Excluded\n\nfrobnicator frobnicator frobnicator\n");
+  const gamma = put(join(local, "gamma.md"), "# Gamma\n\nA local frobnicator note.\n");
+  const quiet = put(join(local, "quiet.md"), "# Quiet\n\nNo match in this one.\n");
+  const files = [alpha, beta, gamma, quiet];
+  mkdirSync(dirname(stateDir), { recursive: true }); // knowledge/graph/.qmd_cache exists in a real repository
+  const collections = [
+    { name: "vault", dir: vault },
+    { name: "local", dir: local },
+  ];
+  const before = snapshot(root, stateDir);
+
+  const hits = qmdSearch(bin, { stateDir, collections, query: "frobnicator", files });
+  assert.deepEqual(hits.map((h) => h.file), [gamma, alpha, beta].sort());
+  assert.ok(!hits.some((h) => h.file === excluded), "a file outside `files` is never returned");
+  const sorted = [...hits].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  assert.deepEqual(hits, sorted);
+  for (const h of hits) {
+    // the passage is the file's text from `line` on
+    const lines = readFileSync(h.file, "utf8").split("\n");
+    assert.equal(h.text.split("\n")[0], lines[h.line - 1].trimEnd(), `${h.file}:${h.line}`);
+    assert.match(h.text, /frobnicator/);
+  }
+  assert.equal(hits.find((h) => h.file === beta)?.line, 8);
+
+  // the same inputs give the same answer
+  const again = qmdSearch(bin, { stateDir, collections, query: "frobnicator", files });
+  assert.deepEqual(again, hits);
+
+  // a limit keeps that many hits, still sorted
+  const one = qmdSearch(bin, { stateDir, collections, query: "frobnicator", files, limit: 1 });
+  assert.equal(one.length, 1);
+
+  // a changed file is re-indexed before the next search
+  writeFileSync(gamma, "# Gamma\n\nNothing to see any more.\n");
+  writeFileSync(quiet, "# Quiet\n\nline two\nNow the frobnicator is here.\n");
+  const changed = qmdSearch(bin, { stateDir, collections, query: "frobnicator", files });
+  assert.deepEqual(changed.map((h) => h.file), [alpha, beta, quiet].sort());
+  assert.equal(changed.find((h) => h.file === quiet)?.line, 3); // the passage starts one line before the match
+
+  // only one collection asked: hits only from it; odd queries do not break the call
+  const vaultOnly = qmdSearch(bin, { stateDir, collections: [collections[0]], query: "frobnicator", files });
+  assert.deepEqual(vaultOnly.map((h) => h.file), [alpha, beta].sort());
+  assert.deepEqual(qmdSearch(bin, { stateDir, collections, query: "-frobnicator", files }), []);
+  assert.deepEqual(qmdSearch(bin, { stateDir, collections, query: "zzzunmatchedzzz", files }), []);
+  assert.ok(Array.isArray(qmdSearch(bin, { stateDir, collections, query: '"frobnicator settings', files })));
+  assert.deepEqual(qmdSearch(bin, { stateDir, collections, query: "frobnicator", files: [] }), []);
+  assert.deepEqual(qmdSearch(bin, { stateDir, collections: [{ name: "gone", dir: join(root, "missing") }], query: "frobnicator", files }), []);
+
+  // qmd's state is inside stateDir, and nothing else was written: not in $HOME, not in the XDG dirs,
+  // not next to the searched files
+  assert.ok(existsSync(join(stateDir, "cache", "qmd", "akms.sqlite")), "the index lives in stateDir");
+  for (const d of [home, xdgCache, xdgConfig]) assert.deepEqual(readdirSync(d), [], `${d} stays empty`);
+  const after = snapshot(root, stateDir);
+  for (const f of [gamma, quiet]) {
+    before.delete(relative(root, f));
+    after.delete(relative(root, f));
+  }
+  assert.deepEqual([...after.keys()].sort(), [...before.keys()].sort());
+  assert.deepEqual(after, before);
+});
+
+test("qmdSearch: a collection moved to another directory is re-registered", async (t) => {
+  const bin = realQmd(t);
+  if (!bin) return;
+  const root = tmp("akms-qmd-move-");
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const stateDir = join(root, "state");
+  const a = put(join(root, "one", "n.md"), "# N\n\nfrobnicator one\n");
+  const b = put(join(root, "two", "n.md"), "# N\n\nfrobnicator two\n");
+  const first: QmdHit[] = qmdSearch(bin, { stateDir, collections: [{ name: "kb", dir: join(root, "one") }], query: "frobnicator", files: [a, b] });
+  assert.deepEqual(first.map((h) => h.file), [a]);
+  const second = qmdSearch(bin, { stateDir, collections: [{ name: "kb", dir: join(root, "two") }], query: "frobnicator", files: [a, b] });
+  assert.deepEqual(second.map((h) => h.file), [b]);
+  // the same directory under a new name (qmd allows one collection per directory)
+  const renamed = qmdSearch(bin, { stateDir, collections: [{ name: "kb2", dir: join(root, "two") }], query: "frobnicator", files: [a, b] });
+  assert.deepEqual(renamed, second);
+  // one directory given twice is searched once
+  const twice = qmdSearch(bin, {
+    stateDir,
+    collections: [{ name: "x", dir: join(root, "one") }, { name: "y", dir: join(root, "one") }, { name: "kb2", dir: join(root, "two") }],
+    query: "frobnicator",
+    files: [a, b],
+  });
+  assert.deepEqual(twice.map((h) => h.file), [a, b]);
+});
+
+test("probeQmd: a missing or broken qmd is unavailable", () => {
+  const dir = tmp("akms-qmd-fake-");
+  try {
+    const missing = probeQmd({ ...process.env, AKMS_QMD_BIN: join(dir, "nope") });
+    assert.deepEqual(missing, { available: false, bin: null, version: null, reason: "not installed" });
+
+    const exit1 = fakeQmd(dir, "exit1", 'echo "boom: broken qmd" >&2\nexit 1');
+    const s1 = probeQmd({ ...process.env, AKMS_QMD_BIN: exit1 });
+    assert.equal(s1.available, false);
+    assert.equal(s1.bin, exit1);
+    assert.match(s1.reason, /^installed but failing: .*boom: broken qmd/);
+
+    const segv = fakeQmd(dir, "segv", "kill -SEGV $$");
+    const s2 = probeQmd({ ...process.env, AKMS_QMD_BIN: segv });
+    assert.equal(s2.available, false);
+    assert.match(s2.reason, /^installed but failing: .*SIGSEGV/);
+
+    // prints a version, but crashes as soon as it opens its index
+    const log = join(dir, "calls.log");
+    const late = fakeQmd(dir, "late-segv", `echo "$1" >> '${log}'\nif [ "$1" = "--version" ]; then echo "qmd 9.9.9"; exit 0; fi\nkill -SEGV $$`);
+    const s3 = probeQmd({ ...process.env, AKMS_QMD_BIN: late });
+    assert.equal(s3.available, false);
+    assert.equal(s3.version, "9.9.9");
+    assert.match(s3.reason, /SIGSEGV/);
+    // cached per process: a second probe does not run the binary again
+    const calls = readFileSync(log, "utf8");
+    assert.deepEqual(probeQmd({ ...process.env, AKMS_QMD_BIN: late }), s3);
+    assert.equal(readFileSync(log, "utf8"), calls);
+
+    const silent = fakeQmd(dir, "silent", "exit 0");
+    const s4 = probeQmd({ ...process.env, AKMS_QMD_BIN: silent });
+    assert.equal(s4.available, false);
+    assert.match(s4.reason, /^installed but failing/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("qmdSearch: a failing qmd raises QmdError with a hint", () => {
+  const dir = tmp("akms-qmd-fail-");
+  try {
+    const kb = join(dir, "kb");
+    const f = put(join(kb, "a.md"), "# A\n\nword\n");
+    const broken = fakeQmd(dir, "broken", 'echo "database is locked" >&2\nexit 3');
+    assert.throws(
+      () => qmdSearch(broken, { stateDir: join(dir, "state"), collections: [{ name: "kb", dir: kb }], query: "word", files: [f] }),
+      (e: unknown) => {
+        assert.ok(e instanceof QmdError);
+        assert.ok(e instanceof AkmsError);
+        assert.equal(e.code, "QMD_FAILED");
+        assert.match(e.message, /database is locked/);
+        assert.equal(typeof e.hint, "string");
+        assert.ok(e.hint.length > 0);
+        return true;
+      },
+    );
+    const garbage = fakeQmd(dir, "garbage", 'if [ "$1" = "search" ]; then echo "not json"; fi\nexit 0');
+    assert.throws(
+      () => qmdSearch(garbage, { stateDir: join(dir, "state2"), collections: [{ name: "kb", dir: kb }], query: "word", files: [f] }),
+      (e: unknown) => e instanceof QmdError && /not a JSON array/.test(e.message),
+    );
+    assert.throws(
+      () => qmdSearch(garbage, { stateDir: join(dir, "state3"), collections: [{ name: "bad name", dir: kb }], query: "word", files: [f] }),
+      QmdError,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
