@@ -13,13 +13,14 @@ export interface StatusBarProps {
   message?: { text: string; tone: Tone } | null;
   position: string;
   graphVersion: string;
-  qmdAvailable: boolean;
+  /** null: not probed yet. */
+  qmdAvailable: boolean | null;
 }
 
 const TONE: Record<Tone, string | undefined> = { info: undefined, ok: "green", error: "red", warn: "yellow" };
 
-const rightText = (position: string, graphVersion: string, qmdAvailable: boolean) =>
-  `${position} │ graph ${graphVersion || "–"} │ qmd ${qmdAvailable ? "yes" : "no"} │ ? help`;
+const rightText = (position: string, graphVersion: string, qmdAvailable: boolean | null) =>
+  `${position} │ graph ${graphVersion || "–"} │ qmd ${qmdAvailable === null ? "?" : qmdAvailable ? "yes" : "no"} │ ? help`;
 
 /** Rows the bar takes: a message too long to share the line with the facts gets a line of its own. */
 export function statusRows(width: number, message: { text: string } | null | undefined): 1 | 2 {

@@ -28,6 +28,13 @@ export interface LoadoutProps {
   taskIndex: number;
 }
 
+/** What is known about qmd: the session's probe, else what the preview found when it used qmd. */
+function qmdState(probed: boolean | null, reason: string, used: { available: boolean; reason: string } | null): string {
+  const known = probed !== null ? { available: probed, reason } : used;
+  if (!known) return "not probed yet";
+  return known.available ? "available" : `unavailable (${safe(known.reason)})`;
+}
+
 export function loadoutLayout(height: number): { nodes: number; text: number } {
   const free = Math.max(4, height - 6);
   const nodes = Math.max(2, Math.min(12, Math.floor(free * 0.4)));
@@ -39,7 +46,9 @@ export function LoadoutScreen({ width, height, state, plan, preview, qmdAvailabl
   const model = useModel();
   const { nodes: nodesH, text: textH } = loadoutLayout(height);
   const source =
-    plan.tagOrigin === "typed"
+    plan.tagOrigin === "typed" && !taskCount && !plan.tags.length
+      ? "No task records in knowledge/tasks/ — press t to type tags, o to pick the role"
+      : plan.tagOrigin === "typed"
       ? `Typed tags: ${plan.tags.map(safe).join(", ") || "(none)"} · role ${safe(plan.role)}`
       : `Task ‹ ${safe(plan.label)} › ${taskIndex + 1} of ${taskCount} · role ${safe(plan.role)}`;
   const p = preview?.plan ?? null;
@@ -49,7 +58,7 @@ export function LoadoutScreen({ width, height, state, plan, preview, qmdAvailabl
     : "mode –";
   const variant = state.useQmd ? (p?.qmd.available ? "qmd" : "degraded: qmd unavailable") : "degraded (no-qmd)";
   const qmdLine =
-    `showing: ${variant} · qmd ${qmdAvailable === null ? "not probed yet" : qmdAvailable ? "available" : `unavailable (${safe(qmdReason)})`}` +
+    `showing: ${variant} · qmd ${qmdState(qmdAvailable, qmdReason, state.useQmd ? (p?.qmd ?? null) : null)}` +
     (p ? ` · content ${p.header.content_tokens} of max ${p.header.max_loadout_tokens} tokens · full_cost ${m?.full_cost ?? 0}` : "");
 
   const cols: Column<LoadoutEntry>[] = [
@@ -81,7 +90,7 @@ export function LoadoutScreen({ width, height, state, plan, preview, qmdAvailabl
           </Text>
         </Box>
       ) : (
-        <Table columns={cols} rows={p?.entries ?? []} width={width} height={nodesH} selected={state.selected} focused={state.focus === "nodes"} empty="No node would be loaded (no seed matched these tags)." rowKey={(e) => e.id} />
+        <Table columns={cols} rows={p?.entries ?? []} width={width} height={nodesH} selected={state.selected} focused={state.focus === "nodes"} empty={preview ? "No node would be loaded (no seed matched these tags)." : "computing …"} rowKey={(e) => e.id} />
       )}
       <Rule
         title={`Loadout text — ${variant}${p ? ` (${p.shown})` : ""}`}
@@ -89,7 +98,13 @@ export function LoadoutScreen({ width, height, state, plan, preview, qmdAvailabl
         width={width}
         active={state.focus === "text"}
       />
-      <TextView lines={(preview?.lines ?? []).map((t) => ({ text: t, bold: t.startsWith("#") }))} width={width} height={textH} offset={state.offset} />
+      {preview ? (
+        <TextView lines={preview.lines.map((t) => ({ text: t, bold: t.startsWith("#") }))} width={width} height={textH} offset={state.offset} />
+      ) : (
+        <Box width={width} height={textH}>
+          <Text dimColor>{truncate(`computing the loadout${state.useQmd ? " (qmd search over the selected nodes' files)" : ""} …`, width)}</Text>
+        </Box>
+      )}
       <KeyHint
         width={width}
         hints={[

@@ -85,7 +85,9 @@ export function WhyScreen({ width, height, state, plan, rows, taskCount, taskInd
   const theme = useTheme();
   const { list, detail } = whyLayout(height);
   const source =
-    plan.tagOrigin === "typed"
+    plan.tagOrigin === "typed" && !taskCount && !plan.tags.length
+      ? "No task records in knowledge/tasks/ — press t to type tags, o to pick the role"
+      : plan.tagOrigin === "typed"
       ? `Typed tags: ${plan.tags.map(safe).join(", ") || "(none)"}${taskCount ? "   ← → back to the task records" : ""}`
       : `Task ‹ ${safe(plan.label)} › ${taskIndex + 1} of ${taskCount}`;
   const tagLine =
@@ -136,7 +138,8 @@ export function WhyScreen({ width, height, state, plan, rows, taskCount, taskInd
           ["t", "type tags"],
           ["o", "role"],
           ["/", "filter"],
-          ["4", "loadout preview"],
+          ["Enter", "explore node"],
+          ["4", "loadout"],
         ]}
       />
     </Box>

@@ -85,11 +85,13 @@ async function inProcess(): Promise<InProcess> {
   const load = { wall: performance.now() - t0, cpu: cpuMs(process.cpuUsage(c0)), parts: model.timings };
   const out = new PassThrough() as unknown as NodeJS.WriteStream & { columns: number; rows: number; isTTY: boolean };
   Object.assign(out, { columns: 120, rows: 40, isTTY: true });
+  // What ink wrote since the last key (a frame comes in several writes), and when its content came.
   let frame = "";
   let frameAt = 0;
   (out as unknown as NodeJS.ReadableStream).on("data", (d: Buffer) => {
-    frame = d.toString();
-    frameAt = performance.now();
+    const text = d.toString();
+    frame += text;
+    if (text.length > 32) frameAt = performance.now();
   });
   const stdin = new FakeStdin();
   const c1 = process.cpuUsage();
@@ -107,6 +109,7 @@ async function inProcess(): Promise<InProcess> {
     const c = process.cpuUsage();
     const t = performance.now();
     frameAt = 0;
+    frame = "";
     stdin.write(k);
     if (until) {
       const deadline = t + 20000;

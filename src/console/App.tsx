@@ -339,6 +339,20 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
 
   const sz = fixedSize ?? size;
   const v = computeViews(model, state, cache, sz, qmd);
+
+  // The loadout preview may run qmd: it is computed after the frame that says so, not inside it.
+  const [, setPreviewTick] = useState(0);
+  const pendingKey = v.pendingPreview?.key ?? null;
+  useEffect(() => {
+    if (!pendingKey || !v.pendingPreview) return;
+    const compute = v.pendingPreview.compute;
+    const t = setTimeout(() => {
+      if (cache.previews.size > 16) cache.previews.clear();
+      cache.previews.set(pendingKey, compute());
+      setPreviewTick((n) => n + 1);
+    }, 0);
+    return () => clearTimeout(t);
+  }, [pendingKey]);
   const d = state.dialog;
   const body = (() => {
     if (d?.kind === "help") return <HelpOverlay screen={state.screen} width={sz.width} height={v.bodyHeight} offset={d.offset} />;
@@ -403,7 +417,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
             {body}
           </Box>
           {dialog}
-          <StatusBar width={sz.width} message={state.status} position={v.position} graphVersion={model.graph.version} qmdAvailable={qmd?.available ?? false} />
+          <StatusBar width={sz.width} message={state.status} position={v.position} graphVersion={model.graph.version} qmdAvailable={qmd ? qmd.available : null} />
         </Box>
       </ConsoleProvider>
     </ThemeProvider>

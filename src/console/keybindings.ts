@@ -91,7 +91,7 @@ export const BINDINGS: Binding[] = [
   { command: "page-down", keys: ["pagedown", "ctrl+d", "space"], description: "page down", scopes: ["global"], group: "Move" },
   { command: "top", keys: ["g", "home"], description: "first", scopes: ["global"], group: "Move" },
   { command: "bottom", keys: ["G", "end"], description: "last", scopes: ["global"], group: "Move" },
-  { command: "enter", keys: ["enter"], description: "open the detail · follow the edge", scopes: ["global"], group: "Move" },
+  { command: "enter", keys: ["enter"], description: "open: detail · edge · node (Why)", scopes: ["global"], group: "Move" },
   { command: "back", keys: ["esc"], description: "back · clear the filter", scopes: ["global"], group: "Move" },
 
   { command: "promote", keys: ["p"], description: "promote: tentative → established", scopes: NODE_SCREENS, group: "Review actions" },

@@ -8,7 +8,7 @@ import { explorerPage } from "../../screens/ExplorerScreen.js";
 import { nodeHistory, type NodeHistory } from "./history.js";
 import { historyLayout } from "../../screens/HistoryScreen.js";
 import { planFor, roles, type Plan } from "./plan.js";
-import { whyRows, isHeading, type WhyRow } from "./why.js";
+import { whyRows, isHeading, rowNode, type WhyRow } from "./why.js";
 import { skipHeadings } from "./state/why.js";
 import { whyLayout } from "../../screens/WhyScreen.js";
 import { previewLoadout, type LoadoutPreview } from "./loadout-preview.js";
@@ -42,7 +42,8 @@ export class ViewCache {
   ego = new Memo<Ego | null>();
   plan = new Memo<Plan>();
   why = new Memo<WhyRow[]>();
-  preview = new Memo<LoadoutPreview>();
+  /** Loadout previews by key; computed off the render path (qmd may run), see `pendingPreview`. */
+  previews = new Map<string, LoadoutPreview>();
   history = new Memo<NodeHistory | null>();
   fuse = new Memo<Fuse<{ id: string; title: string; tags: string }>>();
   finder = new Memo<string[]>();
@@ -59,6 +60,8 @@ export interface Views {
   whyRows: WhyRow[];
   whySelected: number;
   preview: LoadoutPreview | null;
+  /** A preview the Loadout screen needs that is not computed yet (the shell computes it after this frame). */
+  pendingPreview: { key: string; compute: () => LoadoutPreview } | null;
   history: NodeHistory | null;
   finder: string[];
   env: RouteEnv;
@@ -129,11 +132,14 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
   const plan = state.screen === "why" || state.screen === "loadout" ? cache.plan.get(planKey, () => planFor(model.ctx, model.graph, model.tasks, state.plan)) : null;
   const rows = state.screen === "why" && plan?.result ? cache.why.get(`${planKey}\0${state.why.filter}`, () => whyRows(plan.result!, state.why.filter)) : [];
   const whySelected = skipHeadings((i) => isHeading(rows[i]), rows.length, state.why.selected, 1);
-  const preview =
-    state.screen === "loadout" && plan
-      ? cache.preview.get(`${planKey}\0${state.loadout.useQmd}\0${state.loadout.mode}\0${qmd?.available ?? "?"}`, () =>
-          previewLoadout(model.ctx, model.graph, model.tasks, state.plan, { useQmd: state.loadout.useQmd, mode: state.loadout.mode, qmd, phase: model.opts.phase }),
-        )
+  const previewKey = `${planKey}\0${state.loadout.useQmd}\0${state.loadout.mode}\0${qmd?.available ?? "?"}`;
+  const preview = state.screen === "loadout" && plan ? (cache.previews.get(previewKey) ?? null) : null;
+  const pendingPreview =
+    state.screen === "loadout" && plan && !preview
+      ? {
+          key: previewKey,
+          compute: () => previewLoadout(model.ctx, model.graph, model.tasks, state.plan, { useQmd: state.loadout.useQmd, mode: state.loadout.mode, qmd, phase: model.opts.phase }),
+        }
       : null;
 
   // History.
@@ -146,7 +152,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
     review: reviewEnv,
     reviewNode: item?.node ?? null,
     explorer: { ego, page: explorerPage(bodyHeight) },
-    why: { count: rows.length, page: wl.list, isHeading: (i) => isHeading(rows[i]) },
+    why: { count: rows.length, page: wl.list, isHeading: (i) => isHeading(rows[i]), nodeAt: (i) => rowNode(rows[skipHeadings((j) => isHeading(rows[j]), rows.length, i, 1)]) },
     loadout: { nodes: preview?.plan?.entries.length ?? 0, lines: preview?.lines.length ?? 0, pages: { nodes: ll.nodes - 1, text: ll.text } },
     history: { count: history?.changes.length ?? 0, page: hl.list },
     checkpoint: checkpointEnv(model.orchestrator, bodyHeight),
@@ -196,6 +202,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
     whyRows: rows,
     whySelected,
     preview,
+    pendingPreview,
     history,
     finder,
     env,

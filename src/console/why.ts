@@ -98,3 +98,19 @@ export function explain(row: WhyRow | undefined, r: QueryResult): string[] {
       return [`Session ${safe(row.id)} — ${safe(row.title)}`, `${row.outcome ? `outcome ${safe(row.outcome)}` : ""}${row.phase !== null ? ` · phase ${row.phase}` : ""}`, `Included because: ${safe(row.why)}`];
   }
 }
+
+/** The node a row is about (Enter opens it in the Explorer). */
+export function rowNode(r: WhyRow | undefined): string | null {
+  if (!r) return null;
+  switch (r.kind) {
+    case "node":
+    case "excluded":
+      return r.node.id;
+    case "pitfall":
+      return r.from;
+    case "session":
+      return r.id;
+    default:
+      return null;
+  }
+}

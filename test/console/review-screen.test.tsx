@@ -28,7 +28,7 @@ test("opens on the review report: sections with counts, key facts inline, status
     assert.match(f, /agent/, "provenance inline");
     assert.match(f, new RegExp(`graph ${c.model.graph.version}`));
     assert.match(f, /1 of \d+ │ graph/);
-    assert.match(f, /qmd no/);
+    assert.match(f, /qmd \?/, "qmd is probed after the first frame (not in these tests)");
     // The detail pane shows the node's frontmatter, body and its content_draft section.
     assert.match(f, /── frontmatter/);
     assert.match(f, /id: /);

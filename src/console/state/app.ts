@@ -70,7 +70,7 @@ export interface RouteEnv {
   /** The node the Review selection is on (null for items that are not nodes). */
   reviewNode: string | null;
   explorer: { ego: Ego | null; page: number };
-  why: { count: number; page: number; isHeading: (i: number) => boolean };
+  why: { count: number; page: number; isHeading: (i: number) => boolean; nodeAt?: (i: number) => string | null };
   loadout: { nodes: number; lines: number; pages: { nodes: number; text: number } };
   history: { count: number; page: number };
   /** The Checkpoint screen (absent: no orchestration run). */
@@ -250,6 +250,12 @@ export function route(s: AppState, name: string, input: string, env: RouteEnv): 
     case "loadout": {
       const planned = planKey(s, cmd, env);
       if (planned) return { state: planned };
+      if (s.screen === "why" && cmd === "enter") {
+        // Enter on a row: the Explorer, centred on that node.
+        const id = env.why.nodeAt?.(s.why.selected) ?? null;
+        if (!id) return { state: s };
+        return { state: { ...goToNode(s, id), screen: "explorer" } };
+      }
       if (s.screen === "why") return { state: { ...s, why: whyKey(s.why, cmd, env.why.count, env.why.page, env.why.isHeading) } };
       return { state: { ...s, loadout: loadoutKey(s.loadout, cmd, env.loadout.nodes, env.loadout.lines, env.loadout.pages) } };
     }
