@@ -585,7 +585,7 @@ export async function runReview(rc: RunContext, phase: number): Promise<StageOut
   const warnings: string[] = [...upd.warnings];
   for (const w of mir.warnings) warnings.push(`mirror: ${w.file}${w.line !== undefined ? `:${w.line}` : ""}: ${w.message}`);
   if (mir.graph_error) warnings.push(`mirror: graph.json not rebuilt: ${mir.graph_error}`);
-  const knowledge = doc?.knowledge ?? [];
+  const knowledge = doc?.new_knowledge ?? [];
   return {
     summary: [
       `PCD ${pcdRel}: ${plural(docs.length, "AgentMemory", "AgentMemories")}, ${plural(files.length, "file")} changed`,
