@@ -6,6 +6,7 @@ import type { Context } from "../context.js";
 import { SchemaVersionError, ValidationError, type Problem } from "../errors.js";
 import { readBytesIfExists, readTextIfExists, sha256, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
+import { recoverPendingTransaction } from "../update/transaction.js";
 import { displayPath, resolveInside } from "../paths.js";
 import { pyJsonChunks } from "../pyjson.js";
 import { nowIso } from "../clock.js";
@@ -166,7 +167,11 @@ function readManifest(ctx: Context): Manifest | null {
 }
 
 export function build(ctx: Context, opts: BuildOptions = {}): BuildResult {
-  return withLock(ctx.paths.lock, () => buildLocked(ctx, opts));
+  return withLock(ctx.paths.lock, () => {
+    // An update killed half-way is finished first, so the graph compiles from a whole state.
+    recoverPendingTransaction(ctx);
+    return buildLocked(ctx, opts);
+  });
 }
 
 /** The build proper; the caller holds the repository lock. */
