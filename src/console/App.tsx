@@ -70,7 +70,7 @@ export function openingState(model: ConsoleModel, size: { width: number; height:
   return {
     ...s1,
     current: firstNode,
-    status: notice ? { text: notice, tone: "warn" } : { text: `? shows every key · ${primaryKey("promote")} promotes · ${primaryKey("quit")} quits`, tone: "info" },
+    status: notice ? { text: notice, tone: "warn" } : { text: `${primaryKey("promote")} promotes · ? keys`, tone: "info" },
   };
 }
 
