@@ -1,7 +1,7 @@
 // Bundles the CLI into one ESM file (fast start-up: one module graph to load).
 import { build } from "esbuild";
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 const common = {
   bundle: true,
   platform: "node",
@@ -27,7 +27,32 @@ async function bundle(entry, outfile) {
     renameSync(tmp, f.path);
   }
 }
-await bundle("src/cli.ts", "dist/akms.mjs");
+// The CLI is split: each command's module (and the console) is a chunk loaded only when used.
+// Chunks sit next to the entry (workers are found relative to the code that starts them).
+{
+  const r = await build({
+    ...common,
+    entryPoints: { akms: "src/cli.ts" },
+    outdir: "dist",
+    splitting: true,
+    chunkNames: "chunk-[hash]",
+    outExtension: { ".js": ".mjs" },
+    write: false,
+  });
+  const made = new Set();
+  for (const f of r.outputFiles) {
+    mkdirSync(dirname(f.path), { recursive: true });
+    const tmp = `${f.path}.${process.pid}.tmp`;
+    writeFileSync(tmp, f.contents);
+    renameSync(tmp, f.path);
+    made.add(f.path);
+  }
+  // Chunks of earlier builds are dropped (after the new entry is in place).
+  for (const name of readdirSync("dist")) {
+    const p = resolve("dist", name);
+    if (/^chunk-.*\.mjs$/.test(name) && !made.has(p)) rmSync(p, { force: true });
+  }
+}
 // The compiler's parse worker (core/compiler/parallel.ts looks for it next to the bundle).
 await bundle("core/compiler/parse-worker.ts", "dist/parse-worker.mjs");
 // The code mirror's parse worker (core/mirror/parse-pool.ts looks for it next to the bundle).

@@ -1,20 +1,20 @@
 // The akms command line: meow parses the flags, the registry dispatches, output.ts prints.
 import meow from "meow";
-import { COMMANDS } from "./commands/index.js";
+import { loadAllCommands, loadCommand } from "./commands/index.js";
+import type { CommandSpec } from "./commands/types.js";
 import { emit, emitError } from "./output.js";
 import { UsageError } from "../core/errors.js";
 import type { Flags } from "./commands/types.js";
 
-function helpText(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.usage.length));
+function helpText(COMMANDS: CommandSpec[]): string {
   return `
   akms — persistent, reviewable knowledge for coding agents (AKMS v2)
 
   Usage
-    $ akms <command> [options]
+    $ akms <command> [options]        (akms <command> --help for one command)
 
   Commands
-${COMMANDS.map((c) => `    ${c.usage.padEnd(width)}  ${c.summary}`).join("\n")}
+${COMMANDS.map((c) => `    ${c.usage}\n        ${c.summary}`).join("\n")}
 
   Global options
     --repo DIR     repository root (default: git root of the current directory, else it)
@@ -31,7 +31,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   const out = { json: jsonWanted, color: !argv.includes("--no-color") && !process.env.NO_COLOR };
   let cli;
   try {
-    cli = meow(helpText(), {
+    cli = meow("", {
       importMeta: import.meta,
       argv,
       allowUnknownFlags: false,
@@ -79,10 +79,11 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     return 0;
   }
   if (!name || name === "help" || (cli.flags.help && !name)) {
-    process.stdout.write(helpText());
+    process.stdout.write(helpText(await loadAllCommands()));
     return name || cli.flags.help ? 0 : 2;
   }
-  const cmd = COMMANDS.find((c) => c.name === name);
+  const pending = loadCommand(name);
+  const cmd = pending ? await pending : null;
   if (!cmd) return emitError(new UsageError(`unknown command "${name}"`), out);
   if (cli.flags.help) {
     process.stdout.write(cmd.help ?? `\n  ${cmd.usage}\n\n  ${cmd.summary}\n`);

@@ -1,21 +1,34 @@
-// The command registry: one line per command. The CLI's help and dispatch are built from it.
+// The command registry: one line per command. Each command's module is loaded only when that
+// command runs (the bundle is split per command), so `akms build` never loads the console.
 import type { CommandSpec } from "./types.js";
-import { buildCommand } from "./build.js";
-import { validateCommand } from "./validate.js";
-import { initCommand } from "./init.js";
-import { updateCommand } from "./update.js";
-import { queryCommand } from "./query.js";
-import { deriveTagsCommand } from "./derive-tags.js";
-import { loadoutCommand } from "./loadout.js";
-import { reEvaluateCommand } from "./re-evaluate.js";
-import { statusCommand } from "./status.js";
-import { reviewCommand } from "./review.js";
-import { promoteCommand } from "./promote.js";
-import { draftCommand } from "./draft.js";
-import { undraftCommand } from "./undraft.js";
-import { dedupCommand } from "./dedup.js";
-import { undoCommand } from "./undo.js";
-import { mirrorCommand } from "./mirror.js";
-import { orchestrateCommand } from "./orchestrate.js";
 
-export const COMMANDS: CommandSpec[] = [initCommand, buildCommand, validateCommand, updateCommand, mirrorCommand, statusCommand, reviewCommand, promoteCommand, draftCommand, undraftCommand, dedupCommand, undoCommand, queryCommand, deriveTagsCommand, loadoutCommand, reEvaluateCommand, orchestrateCommand];
+const LOADERS: Record<string, () => Promise<CommandSpec>> = {
+  init: async () => (await import("./init.js")).initCommand,
+  build: async () => (await import("./build.js")).buildCommand,
+  validate: async () => (await import("./validate.js")).validateCommand,
+  update: async () => (await import("./update.js")).updateCommand,
+  mirror: async () => (await import("./mirror.js")).mirrorCommand,
+  status: async () => (await import("./status.js")).statusCommand,
+  review: async () => (await import("./review.js")).reviewCommand,
+  promote: async () => (await import("./promote.js")).promoteCommand,
+  draft: async () => (await import("./draft.js")).draftCommand,
+  undraft: async () => (await import("./undraft.js")).undraftCommand,
+  dedup: async () => (await import("./dedup.js")).dedupCommand,
+  undo: async () => (await import("./undo.js")).undoCommand,
+  query: async () => (await import("./query.js")).queryCommand,
+  "derive-tags": async () => (await import("./derive-tags.js")).deriveTagsCommand,
+  loadout: async () => (await import("./loadout.js")).loadoutCommand,
+  "re-evaluate": async () => (await import("./re-evaluate.js")).reEvaluateCommand,
+  orchestrate: async () => (await import("./orchestrate.js")).orchestrateCommand,
+};
+
+export const COMMAND_NAMES = Object.keys(LOADERS);
+
+export function loadCommand(name: string): Promise<CommandSpec> | null {
+  return Object.hasOwn(LOADERS, name) ? LOADERS[name]!() : null;
+}
+
+/** Every command (for the help text). */
+export function loadAllCommands(): Promise<CommandSpec[]> {
+  return Promise.all(COMMAND_NAMES.map((n) => LOADERS[n]!()));
+}
