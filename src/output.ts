@@ -1,6 +1,7 @@
 // How a command's result reaches the terminal: JSON on stdout with --json, text otherwise.
 // Strings from files pass through `clean` so they cannot inject terminal escape sequences.
 import { AkmsError, BugError, formatError, isAkmsError } from "../core/errors.js";
+import { stripControl } from "../core/control-chars.js";
 
 export interface CommandResult {
   /** The one JSON document printed with --json. */
@@ -17,13 +18,8 @@ export interface OutputOptions {
   color: boolean;
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
-
 /** Removes escape sequences and control characters (keeps \n and \t). */
-export function clean(s: string): string {
-  return s.replace(CONTROL, "");
-}
+export const clean = stripControl;
 
 export function emit(result: CommandResult, opts: OutputOptions): number {
   if (opts.json) {

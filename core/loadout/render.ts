@@ -5,6 +5,9 @@ import type { QueryResult } from "../query.js";
 import type { ModeSelection, Read } from "./mode.js";
 import type { Passage } from "./retrieve.js";
 import type { ReadingOrder } from "./reading-order.js";
+import { stripControl } from "../control-chars.js";
+
+export { stripControl };
 
 export interface LoadoutEntry {
   id: string;
@@ -77,14 +80,6 @@ export function renderHeader(h: LoadoutHeaderData): string {
   }
   lines.push("---", "");
   return lines.join("\n");
-}
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
-
-/** Text from node files, minus escape sequences and control characters (keeps \n and \t). */
-export function stripControl(s: string): string {
-  return s.replace(CONTROL, "");
 }
 
 function cell(s: string): string {
