@@ -180,8 +180,9 @@ function runFailure(r: SpawnSyncReturns<string>, timeoutMs: number): string | nu
   return null;
 }
 
-function run(bin: string, args: string[], stateDir: string, timeoutMs: number): SpawnSyncReturns<string> {
-  return spawnSync(bin, args, {
+/** One qmd process, bounded by `timeoutMs`; exported for tests. */
+export function run(bin: string, args: string[], stateDir: string, timeoutMs: number): SpawnSyncReturns<string> {
+  const r = spawnSync(bin, args, {
     cwd: stateDir,
     env: qmdEnv(stateDir),
     encoding: "utf8",
@@ -190,7 +191,20 @@ function run(bin: string, args: string[], stateDir: string, timeoutMs: number): 
     maxBuffer: MAX_BUFFER,
     stdio: ["ignore", "pipe", "pipe"],
     windowsHide: true,
+    // qmd's launcher is a node script that runs the real CLI as a second node process; the timeout
+    // kills only the launcher, so qmd runs in its own process group and the whole group goes.
+    detached: process.platform !== "win32",
   });
+  if (r.pid && (r.error || r.signal) && process.platform !== "win32") killGroup(r.pid);
+  return r;
+}
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    /* the group is already gone */
+  }
 }
 
 const probeCache = new Map<string, QmdStatus>();

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { findQmd, probeQmd, qmdSearch, QmdError, type QmdHit } from "../../core/qmd.js";
+import { findQmd, probeQmd, qmdSearch, QmdError, run as runQmd, type QmdHit } from "../../core/qmd.js";
 import { AkmsError } from "../../core/errors.js";
 
 function tmp(prefix: string): string {
@@ -238,4 +238,27 @@ test("qmdSearch: a failing qmd raises QmdError with a hint", () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("a qmd that hangs is killed with everything it started when the timeout expires", async (t) => {
+  if (process.platform === "win32") return t.skip("process groups are POSIX");
+  const dir = tmp("akms-qmd-hang-");
+  const pidFile = join(dir, "child.pid");
+  // Like qmd's launcher: a parent that starts a second long-lived process and waits for it.
+  const bin = fakeQmd(dir, "qmd", `sleep 30 &\necho $! > "${pidFile}"\nwait`);
+  const r = runQmd(bin, ["search", "x"], dir, 500);
+  assert.equal((r.error as NodeJS.ErrnoException | undefined)?.code, "ETIMEDOUT");
+  const child = Number(readFileSync(pidFile, "utf8").trim());
+  assert.ok(child > 0);
+  const alive = (): boolean => {
+    try {
+      process.kill(child, 0);
+      return !/^\S+ \(\S+\) Z/.test(readFileSync(`/proc/${child}/stat`, "utf8"));
+    } catch {
+      return false;
+    }
+  };
+  for (let i = 0; i < 50 && alive(); i++) await new Promise((res) => setTimeout(res, 20));
+  assert.equal(alive(), false, "the grandchild survived the timeout");
+  rmSync(dir, { recursive: true, force: true });
 });
