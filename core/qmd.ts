@@ -11,7 +11,7 @@
 // - indexing runs only when a collection's files changed (a fingerprint of path/size/mtime per
 //   collection is kept in `<stateDir>/akms-qmd-state.json`); qmd itself also skips unchanged files
 //   by content hash, but every `qmd update` reads and hashes every file.
-import { spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { spawnSync, type SpawnSyncOptionsWithStringEncoding, type SpawnSyncReturns } from "node:child_process";
 import { createHash } from "node:crypto";
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -182,7 +182,8 @@ function runFailure(r: SpawnSyncReturns<string>, timeoutMs: number): string | nu
 
 /** One qmd process, bounded by `timeoutMs`; exported for tests. */
 export function run(bin: string, args: string[], stateDir: string, timeoutMs: number): SpawnSyncReturns<string> {
-  const r = spawnSync(bin, args, {
+  // `detached` works for spawnSync (it shares spawn's option handling) but is missing from its type.
+  const options: SpawnSyncOptionsWithStringEncoding & { detached: boolean } = {
     cwd: stateDir,
     env: qmdEnv(stateDir),
     encoding: "utf8",
@@ -194,7 +195,8 @@ export function run(bin: string, args: string[], stateDir: string, timeoutMs: nu
     // qmd's launcher is a node script that runs the real CLI as a second node process; the timeout
     // kills only the launcher, so qmd runs in its own process group and the whole group goes.
     detached: process.platform !== "win32",
-  });
+  };
+  const r = spawnSync(bin, args, options);
   if (r.pid && (r.error || r.signal) && process.platform !== "win32") killGroup(r.pid);
   return r;
 }
