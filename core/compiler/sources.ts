@@ -10,6 +10,8 @@ import { decodeUtf8 } from "../textfile.js";
 import { safeCheck } from "../schema-check.js";
 import { GlobalNode, LocalNode, MirrorNode, hasContentDraft } from "../schemas/node.js";
 import { Overlay } from "../schemas/overlay.js";
+import { fastParseYaml, fastSplitFrontmatter } from "./fast-frontmatter.js";
+import { fastCheckNode } from "./fast-node-check.js";
 
 export type Origin = "global" | "local" | "code-mirror";
 
@@ -123,12 +125,20 @@ const SCHEMAS: Record<Origin, z.ZodType> = { global: GlobalNode, local: LocalNod
 export function readNode(item: Listed, origin: Origin): { node?: SourceNode; problems: Problem[] } {
   try {
     const text = readSource(item.file, item.shown, origin === "local");
-    const fm = parseFrontmatter(text, item.shown);
-    const r = safeCheck(SCHEMAS[origin], fm.data, { file: item.shown, text: fm.yaml, firstLine: fm.firstLine });
-    if (!r.ok) return { problems: r.problems };
-    const data = r.data as Record<string, unknown>;
+    // The fast paths answer only when certain; otherwise js-yaml and zod run and report as always.
+    const split = fastSplitFrontmatter(text);
+    const parsed = split && fastParseYaml(split.yaml);
+    let data = parsed ? fastCheckNode(origin, parsed) : undefined;
+    let body = split?.body ?? "";
+    if (!data) {
+      const fm = parsed ? { yaml: split!.yaml, data: parsed, body, firstLine: 2 } : parseFrontmatter(text, item.shown);
+      const r = safeCheck(SCHEMAS[origin], fm.data, { file: item.shown, text: fm.yaml, firstLine: fm.firstLine });
+      if (!r.ok) return { problems: r.problems };
+      data = r.data as Record<string, unknown>;
+      body = fm.body;
+    }
     // The body is not graph input (spec §2): a missing content_draft section is a health warning, not a reject.
-    const missingDraft = origin === "local" && data.source === "agent" && !hasContentDraft(fm.body);
+    const missingDraft = origin === "local" && data.source === "agent" && !hasContentDraft(body);
     return { node: { id: data.id as string, origin, file: item.file, shown: item.shown, data, missingDraft }, problems: [] };
   } catch (e) {
     return { problems: asProblems(e, item.shown) };

@@ -1,0 +1,143 @@
+// A fast path for validating node frontmatter. For data the zod schemas of core/schemas/node.ts
+// certainly accept it returns what their parse returns (shape keys in shape order, then the other
+// keys in input order; edges rebuilt as `to, type, weight[, note]`); for anything else it answers
+// `undefined` and the caller runs zod, which then names the problems. Every check and refinement
+// of the schemas is here; a field it does not check with certainty makes it answer `undefined`.
+import { EDGE_TYPES, ID_PATTERN, IsoDate, IsoDateTime, SOURCES, STATUSES } from "../schemas/common.js";
+import { EXPERIENTIAL_FIELDS, GlobalNode, LocalNode, MirrorNode } from "../schemas/node.js";
+import type { Origin } from "./sources.js";
+
+type Data = Record<string, unknown>;
+const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+const isString = (v: unknown): v is string => typeof v === "string";
+const isNonEmpty = (v: unknown): v is string => typeof v === "string" && v.length > 0;
+const isId = (v: unknown): v is string => typeof v === "string" && ID_PATTERN.test(v) && !v.includes("..");
+const isUnit = (v: unknown): v is number => typeof v === "number" && v >= 0 && v <= 1;
+const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
+const orNull = (f: (v: unknown) => boolean) => (v: unknown) => v === null || f(v);
+const listOf = (f: (v: unknown) => boolean) => (v: unknown) => Array.isArray(v) && v.every(f);
+const oneOf = (xs: readonly string[]) => (v: unknown) => typeof v === "string" && xs.includes(v);
+// Dates are rare fields: their own zod schemas decide, so the patterns cannot drift apart.
+const isIsoDate = (v: unknown) => IsoDate.safeParse(v).success;
+const isIsoDateTime = (v: unknown) => IsoDateTime.safeParse(v).success;
+
+const EDGE_KEYS = new Set(["to", "type", "weight", "note"]);
+const isEdgeType = oneOf(EDGE_TYPES);
+const isStatus = oneOf(STATUSES);
+const isSource = oneOf(SOURCES);
+
+/** Edges as z.object(Edge) returns them, or undefined when one is not certainly valid (or has extra keys). */
+function edges(v: unknown): unknown[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const out: unknown[] = [];
+  for (const e of v) {
+    if (e === null || typeof e !== "object" || Array.isArray(e)) return undefined;
+    const r = e as Data;
+    for (const k in r) if (!EDGE_KEYS.has(k)) return undefined;
+    if (!isId(r.to) || !isEdgeType(r.type) || !isUnit(r.weight)) return undefined;
+    if (hasOwn(r, "note")) {
+      if (r.note !== null && !isString(r.note)) return undefined;
+      out.push({ to: r.to, type: r.type, weight: r.weight, note: r.note });
+    } else out.push({ to: r.to, type: r.type, weight: r.weight });
+  }
+  return out;
+}
+
+interface Field {
+  /** Required (absent = invalid) or optional (absent = fine). */
+  required: boolean;
+  ok: (v: unknown) => boolean;
+}
+const req = (ok: (v: unknown) => boolean): Field => ({ required: true, ok });
+const opt = (ok: (v: unknown) => boolean): Field => ({ required: false, ok });
+
+const NODE_FIELDS: Record<string, Field> = {
+  id: req(isId),
+  title: req(isNonEmpty),
+  domain: req((v) => isNonEmpty(v) && v !== "session" && v !== "code-mirror"),
+  subdomain: opt(orNull(isString)),
+  tags: req((v) => Array.isArray(v) && v.length >= 1 && v.every(isNonEmpty)),
+  status: req(isStatus),
+  confidence: req(isUnit),
+  source: req(isSource),
+  confidence_floor: opt(orNull(isUnit)),
+  edges: opt(() => true), // checked and rebuilt by edges()
+  load_with: opt(orNull(listOf(isId))),
+  context_size: opt(orNull(oneOf(["small", "medium", "large"]))),
+  reading_priority: opt(orNull(oneOf(["full", "summary", "pitfalls-only"]))),
+  content_ref: opt(orNull(isString)),
+  akms_schema: req((v) => v === "v2"),
+};
+
+const LOCAL_FIELDS: Record<string, Field> = {
+  ...NODE_FIELDS,
+  activations: opt((v) => isInt(v) && v >= 0),
+  last_activated: opt(orNull(isIsoDate)),
+  activated_by_tasks: opt(orNull(listOf(isString))),
+  session_refs: opt(orNull(listOf(isString))),
+  origin_session: opt(orNull(isId)),
+  origin_phase: opt(orNull(isInt)),
+};
+
+const MIRROR_FIELDS: Record<string, Field> = {
+  id: req(isId),
+  title: req(isNonEmpty),
+  domain: req((v) => v === "code-mirror"),
+  status: req((v) => v === "established" || v === "draft"),
+  confidence: req((v) => v === 1),
+  source: req((v) => v === "generated"),
+  auto_update: req((v) => v === true),
+  content_ref: req(isNonEmpty),
+  source_file: req(isNonEmpty),
+  generated_at: req(isIsoDateTime),
+  generated_by_phase: req(orNull(isInt)),
+  akms_schema: req((v) => v === "v2"),
+};
+
+interface Spec {
+  fields: Record<string, Field>;
+  /** Shape keys in the schema's order (the order zod's output has). */
+  order: string[];
+  refine: (d: Data) => boolean;
+}
+
+function spec(schema: unknown, fields: Record<string, Field>, refine: (d: Data) => boolean): Spec | null {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  const order = shape ? Object.keys(shape) : [];
+  // If the schema gained or lost a field this file does not know, zod alone decides.
+  const known = Object.keys(fields);
+  if (order.length !== known.length || !order.every((k) => hasOwn(fields, k))) return null;
+  return { fields, order, refine };
+}
+
+const SPECS: Record<Origin, Spec | null> = {
+  global: spec(GlobalNode, NODE_FIELDS, (d) => !EXPERIENTIAL_FIELDS.some((f) => f in d) && d.source !== "generated"),
+  local: spec(LocalNode, LOCAL_FIELDS, (d) => (d.source === "agent" || d.source === "human") && !("auto_update" in d)),
+  "code-mirror": spec(MirrorNode, MIRROR_FIELDS, (d) => !("tags" in d) && !("edges" in d)),
+};
+
+/** What the origin's zod schema returns for `data` when it certainly accepts it, else undefined. */
+export function fastCheckNode(origin: Origin, data: Data): Data | undefined {
+  const sp = SPECS[origin];
+  if (!sp) return undefined;
+  const out: Data = {};
+  for (const k of sp.order) {
+    const f = sp.fields[k]!;
+    if (!hasOwn(data, k)) {
+      if (f.required) return undefined;
+      continue;
+    }
+    let v = data[k];
+    if (!f.ok(v)) return undefined;
+    if (k === "edges" && v !== null && (v = edges(v)) === undefined) return undefined;
+    out[k] = v;
+  }
+  for (const k in data) if (!hasOwn(sp.fields, k)) out[k] = data[k];
+  return sp.refine(out) ? out : undefined;
+}
+
+/** For tests: the shape keys each origin's fast check knows (null when it is switched off). */
+export function fastCheckOrders(): Record<Origin, string[] | null> {
+  return { global: SPECS.global?.order ?? null, local: SPECS.local?.order ?? null, "code-mirror": SPECS["code-mirror"]?.order ?? null };
+}
