@@ -1,6 +1,7 @@
 // The resolved working context of one invocation: repository, its paths, config and vault.
-import { loadConfig, type LoadedConfig, DEFAULT_CONFIG } from "./config.js";
-import { findRepo, repoPaths, resolveVault, type RepoPaths, type VaultLocation } from "./paths.js";
+import { loadConfig, type LoadedConfig } from "./config.js";
+import { contextWith, locateRepo } from "./context-quick.js";
+import type { RepoPaths, VaultLocation } from "./paths.js";
 
 export interface Context {
   repo: string;
@@ -17,14 +18,6 @@ export interface ContextOptions {
 }
 
 export function loadContext(opts: ContextOptions = {}): Context {
-  const repo = findRepo(opts.cwd ?? process.cwd(), opts.repo);
-  const paths = repoPaths(repo);
-  const cfg = loadConfig(paths.config);
-  const vault = resolveVault(repo, {
-    flag: opts.vault,
-    env: opts.env ?? process.env,
-    configValue: cfg.config.global_vault,
-    configIsDefault: cfg.file === null || cfg.config.global_vault === DEFAULT_CONFIG.global_vault,
-  });
-  return { repo, paths, cfg, vault };
+  const { repo, paths } = locateRepo(opts);
+  return contextWith(repo, paths, loadConfig(paths.config), opts);
 }

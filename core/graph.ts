@@ -1,7 +1,6 @@
 // The compiled graph in memory: graph.json parsed once, with id → node and adjacency maps.
 // Readers (query, loadout, update, health, console) share this; they never need the lock.
 import { readFileSync } from "node:fs";
-import { DirectedGraph } from "graphology";
 import { NotFoundError, ValidationError } from "./errors.js";
 import type { RepoPaths } from "./paths.js";
 import type { BuildWarning, GraphDoc, GraphLink, GraphNode } from "./compiler/merge.js";
@@ -84,14 +83,6 @@ export function loadGraph(paths: RepoPaths): LoadedGraph {
     throw e;
   }
   return graphFromText(text, paths.graphJson);
-}
-
-/** A graphology view of the graph (for ego-graph exploration and graph algorithms). */
-export function toGraphology(g: LoadedGraph): DirectedGraph {
-  const dg = new DirectedGraph();
-  for (const [id, n] of g.nodes) dg.addNode(id, n);
-  for (const l of g.doc.links) if (!dg.hasEdge(l.source, l.target)) dg.addDirectedEdge(l.source, l.target, l);
-  return dg;
 }
 
 /** Nodes that may ever appear in a loadout table: not sessions, not code-mirror. */

@@ -2,6 +2,18 @@
 import { build } from "esbuild";
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+// AKMS_DIST: another output folder (to compare builds side by side); dist/ by default.
+const DIST = process.env.AKMS_DIST ?? "dist";
+// zod bundles 60-odd message locales that the CLI never uses (zod sets English itself); leaving
+// them out makes every command that loads zod start faster.
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core|mini)$/.test(args.resolveDir) ? { path: resolve("scripts/stubs/zod-locales.mjs") } : undefined,
+    );
+  },
+};
 const common = {
   bundle: true,
   platform: "node",
@@ -16,6 +28,7 @@ const common = {
   define: { "process.env.NODE_ENV": '"production"' },
   banner: { js: "import { createRequire as __akmsCreateRequire } from 'node:module'; const require = __akmsCreateRequire(import.meta.url);" },
   logLevel: "warning",
+  plugins: [zodEnglishOnly],
 };
 // Written atomically (temp + rename), so a CLI started during a rebuild never loads half a file.
 async function bundle(entry, outfile) {
@@ -33,7 +46,7 @@ async function bundle(entry, outfile) {
   const r = await build({
     ...common,
     entryPoints: { akms: "src/cli.ts" },
-    outdir: "dist",
+    outdir: DIST,
     splitting: true,
     chunkNames: "chunk-[hash]",
     outExtension: { ".js": ".mjs" },
@@ -48,12 +61,12 @@ async function bundle(entry, outfile) {
     made.add(f.path);
   }
   // Chunks of earlier builds are dropped (after the new entry is in place).
-  for (const name of readdirSync("dist")) {
-    const p = resolve("dist", name);
+  for (const name of readdirSync(DIST)) {
+    const p = resolve(DIST, name);
     if (/^chunk-.*\.mjs$/.test(name) && !made.has(p)) rmSync(p, { force: true });
   }
 }
 // The compiler's parse worker (core/compiler/parallel.ts looks for it next to the bundle).
-await bundle("core/compiler/parse-worker.ts", "dist/parse-worker.mjs");
+await bundle("core/compiler/parse-worker.ts", `${DIST}/parse-worker.mjs`);
 // The code mirror's parse worker (core/mirror/parse-pool.ts looks for it next to the bundle).
-await bundle("core/mirror/parse-worker.ts", "dist/mirror-worker.mjs");
+await bundle("core/mirror/parse-worker.ts", `${DIST}/mirror-worker.mjs`);

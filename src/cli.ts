@@ -1,5 +1,6 @@
-// The akms command line: meow parses the flags, the registry dispatches, output.ts prints.
-import meow from "meow";
+// The akms command line: args.ts parses the flags (meow the unusual command lines), the registry
+// dispatches, output.ts prints.
+import { quickParse } from "./args.js";
 import { loadAllCommands, loadCommand } from "./commands/index.js";
 import type { CommandSpec } from "./commands/types.js";
 import { emit, emitError } from "./output.js";
@@ -29,49 +30,15 @@ ${COMMANDS.map((c) => `    ${c.usage}\n        ${c.summary}`).join("\n")}
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   const jsonWanted = argv.includes("--json");
   const out = { json: jsonWanted, color: !argv.includes("--no-color") && !process.env.NO_COLOR };
-  let cli;
-  try {
-    cli = meow("", {
-      importMeta: import.meta,
-      argv,
-      allowUnknownFlags: false,
-      autoHelp: false,
-      autoVersion: false,
-      booleanDefault: undefined,
-      flags: {
-        repo: { type: "string" },
-        vault: { type: "string" },
-        json: { type: "boolean", default: false },
-        color: { type: "boolean", default: true },
-        help: { type: "boolean", shortFlag: "h" },
-        version: { type: "boolean" },
-        keepGoing: { type: "boolean" },
-        cache: { type: "boolean" },
-        tags: { type: "string" },
-        task: { type: "string" },
-        role: { type: "string" },
-        explain: { type: "boolean" },
-        write: { type: "boolean" },
-        phase: { type: "number" },
-        mode: { type: "string" },
-        qmd: { type: "boolean" },
-        contextLimit: { type: "number" },
-        out: { type: "string" },
-        dryRun: { type: "boolean" },
-        files: { type: "string", isMultiple: true },
-        since: { type: "string" },
-        all: { type: "boolean" },
-        report: { type: "boolean" },
-        kind: { type: "string" },
-        reason: { type: "string" },
-        yes: { type: "boolean", shortFlag: "y" },
-        force: { type: "boolean" },
-        limit: { type: "number" },
-        pcd: { type: "string" },
-      },
-    });
-  } catch (e) {
-    return emitError(new UsageError((e as Error).message.split("\n")[0] ?? "bad arguments"), out);
+  let cli = quickParse(argv);
+  if (cli) process.title = "akms"; // what meow sets (the package's bin name)
+  else {
+    const { parseWithMeow } = await import("./args-meow.js");
+    try {
+      cli = parseWithMeow(argv);
+    } catch (e) {
+      return emitError(new UsageError((e as Error).message.split("\n")[0] ?? "bad arguments"), out);
+    }
   }
   const [name, ...args] = cli.input;
   if (cli.flags.version) {

@@ -1,40 +1,22 @@
 // The planning commands' common input: `--task FILE` or `--tags a,b` (exactly one), and the tags
-// and role they give.
+// and role they give. (input-quick.ts: the same, loading the task reader only for --task.)
 import type { Context } from "../context.js";
-import { UsageError } from "../errors.js";
-import { normalizeTags, resolveRole, type QueryGraph } from "../query.js";
-import { taskTags, type TagDerivation } from "../tags.js";
-import { readTask, type LoadedTask } from "./task.js";
+import { resolveRole, type QueryGraph } from "../query.js";
+import { taskTags } from "../tags.js";
+import { checkPlanningFlags, checkRoleFlag, parseTagsFlag, type PlanningFlags, type PlanningInput } from "./input-quick.js";
+import { readTask } from "./task.js";
 
-export interface PlanningInput {
-  task: LoadedTask | null;
-  tags: string[];
-  tagsFrom: "akms_tags" | "derived" | "flag";
-  derivation: TagDerivation | null;
-  role: string;
-}
-
-export function parseTagsFlag(value: unknown): string[] {
-  if (typeof value !== "string") throw new UsageError("--tags needs a comma-separated list, e.g. --tags fft-galerkin,spectral");
-  return normalizeTags(value.split(","));
-}
+export { parseTagsFlag, type PlanningInput };
 
 /** Checks the flags and reads the task record; the tags come later (they may need the graph). */
-export function readPlanningFlags(flags: { task?: unknown; tags?: unknown }, cwd = process.cwd()): { task: LoadedTask | null; tags: string[] | undefined } {
-  const hasTask = flags.task !== undefined;
-  const hasTags = flags.tags !== undefined;
-  if (hasTask && hasTags) throw new UsageError("give either --task FILE or --tags a,b, not both");
-  if (!hasTask && !hasTags) throw new UsageError("give --task FILE (a task record) or --tags a,b");
-  if (hasTask) {
-    if (typeof flags.task !== "string" || !flags.task) throw new UsageError("--task needs a task record file");
-    return { task: readTask(flags.task, cwd), tags: undefined };
-  }
+export function readPlanningFlags(flags: { task?: unknown; tags?: unknown }, cwd = process.cwd()): PlanningFlags {
+  const taskFile = checkPlanningFlags(flags);
+  if (taskFile !== null) return { task: readTask(taskFile, cwd), tags: undefined };
   return { task: null, tags: parseTagsFlag(flags.tags) };
 }
 
-export function planningInput(ctx: Context, graph: QueryGraph, read: { task: LoadedTask | null; tags: string[] | undefined }, roleFlag?: unknown): PlanningInput {
-  if (roleFlag !== undefined && typeof roleFlag !== "string") throw new UsageError("--role needs a role name, e.g. --role physics_reviewer");
-  const role = resolveRole(ctx.cfg, roleFlag as string | undefined, read.task?.record.agent_role);
+export function planningInput(ctx: Context, graph: QueryGraph, read: PlanningFlags, roleFlag?: unknown): PlanningInput {
+  const role = resolveRole(ctx.cfg, checkRoleFlag(roleFlag), read.task?.record.agent_role);
   if (read.task) {
     const t = taskTags(ctx, graph, read.task);
     return { task: read.task, tags: t.tags, tagsFrom: t.from, derivation: t.derivation, role };

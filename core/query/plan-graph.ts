@@ -11,7 +11,6 @@ import { LockHeldError } from "../errors.js";
 import { writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
-import { EDGE_TYPES } from "../schemas/common.js";
 
 /** What the query, tag derivation and loadouts read of a graph. A LoadedGraph satisfies it. */
 export interface PlanGraph {
@@ -24,6 +23,11 @@ export interface PlanGraph {
 }
 
 const FORMAT = "akms-plan-graph-2";
+/**
+ * Edge types stored by number (anything else is stored as a JSON string). Part of FORMAT: kept
+ * here, not taken from schemas/common.ts, so that the query reads the cache without loading zod.
+ */
+export const EDGE_TYPES = ["requires", "feeds-into", "refines", "contradicts", "pitfall", "implements"] as const;
 /** Node attributes the planning path reads (the rest of graph.json stays out of the cache). */
 const FIELDS = [
   "title",

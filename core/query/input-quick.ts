@@ -1,0 +1,59 @@
+// The planning input (`--task FILE` or `--tags a,b`) for commands that start fast: the task
+// record's reader and tag derivation (YAML + zod) are loaded only when --task is given.
+// input.ts gives the same behaviour synchronously.
+import type { Context } from "../context.js";
+import { UsageError } from "../errors.js";
+import { normalizeTags, resolveRole, type QueryGraph } from "../query.js";
+import type { TagDerivation } from "../tags.js";
+import type { LoadedTask } from "./task.js";
+
+export interface PlanningInput {
+  task: LoadedTask | null;
+  tags: string[];
+  tagsFrom: "akms_tags" | "derived" | "flag";
+  derivation: TagDerivation | null;
+  role: string;
+}
+
+export interface PlanningFlags {
+  task: LoadedTask | null;
+  tags: string[] | undefined;
+}
+
+export function parseTagsFlag(value: unknown): string[] {
+  if (typeof value !== "string") throw new UsageError("--tags needs a comma-separated list, e.g. --tags fft-galerkin,spectral");
+  return normalizeTags(value.split(","));
+}
+
+/** Checks the flags; the task file's name when --task is given, else null (then the tags are read). */
+export function checkPlanningFlags(flags: { task?: unknown; tags?: unknown }): string | null {
+  const hasTask = flags.task !== undefined;
+  const hasTags = flags.tags !== undefined;
+  if (hasTask && hasTags) throw new UsageError("give either --task FILE or --tags a,b, not both");
+  if (!hasTask && !hasTags) throw new UsageError("give --task FILE (a task record) or --tags a,b");
+  if (hasTask) {
+    if (typeof flags.task !== "string" || !flags.task) throw new UsageError("--task needs a task record file");
+    return flags.task;
+  }
+  return null;
+}
+
+export function checkRoleFlag(roleFlag: unknown): string | undefined {
+  if (roleFlag !== undefined && typeof roleFlag !== "string") throw new UsageError("--role needs a role name, e.g. --role physics_reviewer");
+  return roleFlag as string | undefined;
+}
+
+export async function readPlanningFlagsQuick(flags: { task?: unknown; tags?: unknown }, cwd = process.cwd()): Promise<PlanningFlags> {
+  const taskFile = checkPlanningFlags(flags);
+  if (taskFile !== null) return { task: (await import("./task.js")).readTask(taskFile, cwd), tags: undefined };
+  return { task: null, tags: parseTagsFlag(flags.tags) };
+}
+
+export async function planningInputQuick(ctx: Context, graph: QueryGraph, read: PlanningFlags, roleFlag?: unknown): Promise<PlanningInput> {
+  const role = resolveRole(ctx.cfg, checkRoleFlag(roleFlag), read.task?.record.agent_role);
+  if (read.task) {
+    const t = (await import("../tags.js")).taskTags(ctx, graph, read.task);
+    return { task: read.task, tags: t.tags, tagsFrom: t.from, derivation: t.derivation, role };
+  }
+  return { task: null, tags: read.tags ?? [], tagsFrom: "flag", derivation: null, role };
+}

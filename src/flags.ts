@@ -1,0 +1,39 @@
+// Every flag the CLI knows (meow's flag spec). Commands read the ones they document.
+export interface FlagSpec {
+  type: "string" | "boolean" | "number";
+  default?: unknown;
+  shortFlag?: string;
+  isMultiple?: boolean;
+}
+
+export const FLAGS: Record<string, FlagSpec> = {
+  repo: { type: "string" },
+  vault: { type: "string" },
+  json: { type: "boolean", default: false },
+  color: { type: "boolean", default: true },
+  help: { type: "boolean", shortFlag: "h" },
+  version: { type: "boolean" },
+  keepGoing: { type: "boolean" },
+  cache: { type: "boolean" },
+  tags: { type: "string" },
+  task: { type: "string" },
+  role: { type: "string" },
+  explain: { type: "boolean" },
+  write: { type: "boolean" },
+  phase: { type: "number" },
+  mode: { type: "string" },
+  qmd: { type: "boolean" },
+  contextLimit: { type: "number" },
+  out: { type: "string" },
+  dryRun: { type: "boolean" },
+  files: { type: "string", isMultiple: true },
+  since: { type: "string" },
+  all: { type: "boolean" },
+  report: { type: "boolean" },
+  kind: { type: "string" },
+  reason: { type: "string" },
+  yes: { type: "boolean", shortFlag: "y" },
+  force: { type: "boolean" },
+  limit: { type: "number" },
+  pcd: { type: "string" },
+};

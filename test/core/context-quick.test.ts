@@ -1,0 +1,60 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { parseConfig } from "../../core/config.js";
+import { loadContext } from "../../core/context.js";
+import { defaultLoadedConfig, loadConfigQuick, loadContextQuick } from "../../core/context-quick.js";
+import { EDGE_TYPES as SCHEMA_EDGE_TYPES } from "../../core/schemas/common.js";
+import { EDGE_TYPES as CACHE_EDGE_TYPES } from "../../core/query/plan-graph.js";
+import { AkmsError } from "../../core/errors.js";
+import { scratch, tmp, write } from "../helpers.js";
+
+const VARS = { confidence: 0.7, activations: 3, depth: 1, weight: 0.5 };
+
+function sameConfig(a: ReturnType<typeof parseConfig>, b: ReturnType<typeof parseConfig>): void {
+  // Same values in the same key order (zod's output order), same ranks.
+  assert.equal(JSON.stringify(a), JSON.stringify(b));
+  assert.deepEqual(Object.keys(a.rank), Object.keys(b.rank));
+  for (const role of Object.keys(a.rank)) assert.equal(a.rank[role]!(VARS), b.rank[role]!(VARS));
+}
+
+test("without a config file the quick config is exactly what parseConfig gives, without zod", async () => {
+  sameConfig(defaultLoadedConfig(), parseConfig(null, "x.yaml"));
+  sameConfig(await loadConfigQuick(join(tmp(), "missing.yaml")), parseConfig(null, "x.yaml"));
+  const a = defaultLoadedConfig();
+  a.config.loadout.max_depth = 9;
+  assert.equal(defaultLoadedConfig().config.loadout.max_depth, 2, "each call gets its own copy");
+});
+
+test("with a config file the quick loaders are loadConfig and loadContext themselves, errors included", async () => {
+  const s = scratch();
+  const file = join(s.knowledge, "graph", "propagation_config.yaml");
+  write(file, "akms_schema: v2\nglobal_vault: ../elsewhere\nloadout:\n  max_depth: 3\nbogus: 1\n");
+  const quick = await loadContextQuick({ repo: s.repo, env: {} });
+  const full = loadContext({ repo: s.repo, env: {} });
+  assert.equal(JSON.stringify(quick), JSON.stringify(full));
+  assert.equal(quick.cfg.config.loadout.max_depth, 3);
+  assert.equal(quick.vault.from, "config");
+  write(file, "akms_schema: v2\nloadout:\n  max_depth: 99\n");
+  const message = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      assert.ok(e instanceof AkmsError);
+      return JSON.stringify(e.toJSON());
+    }
+    assert.fail("expected an error");
+  };
+  await assert.rejects(loadContextQuick({ repo: s.repo, env: {} }), (e) => JSON.stringify((e as AkmsError).toJSON()) === message(() => loadContext({ repo: s.repo, env: {} })));
+});
+
+test("without a config file loadContextQuick gives loadContext's context (vault from flag, env or default)", async () => {
+  const s = scratch();
+  for (const opts of [{ repo: s.repo, env: {} }, { repo: s.repo, vault: s.vault, env: {} }, { repo: s.repo, env: { AKMS_GLOBAL_VAULT: s.vault } }]) {
+    assert.equal(JSON.stringify(await loadContextQuick(opts)), JSON.stringify(loadContext(opts)));
+  }
+});
+
+test("the planning cache numbers the schema's edge types", () => {
+  assert.deepEqual([...CACHE_EDGE_TYPES], [...SCHEMA_EDGE_TYPES]);
+});
