@@ -2,7 +2,7 @@
 // parseYaml (js-yaml, CORE schema) returns, or `undefined` whenever it is not certain — then the
 // caller runs the js-yaml path, so every error message and every edge case stays js-yaml's.
 //
-// Understood: a block mapping at column 0 whose keys are plain words ([A-Za-z_][A-Za-z0-9_.-]*),
+// Understood: a block mapping at column 0 whose keys are plain words ([A-Za-z0-9_][A-Za-z0-9_.-]*),
 // nested block mappings and block sequences (also a sequence at its key's column), compact
 // mappings in sequence items (`- to: x` + aligned keys), one-line plain scalars, one-line
 // double-quoted scalars (simple, \x and \u escapes), one-line single-quoted scalars, one-line flow
@@ -15,6 +15,7 @@
 // Plain scalars are resolved by js-yaml's own CORE implicit types (null, bool, int, float), in
 // its order, so `01`, `0x1F`, `1e3`, `.inf`, `~`, dates… come out exactly as js-yaml makes them.
 import jsyaml from "js-yaml";
+import { LIMITS } from "../yaml.js";
 
 interface ImplicitType {
   resolve(data: string): boolean;
@@ -22,8 +23,11 @@ interface ImplicitType {
 }
 const IMPLICIT = (jsyaml.CORE_SCHEMA as unknown as { compiledImplicit: ImplicitType[] }).compiledImplicit;
 
-/** Larger documents go to js-yaml (its alias-expansion budget and size limit apply there). */
-const MAX_CHARS = 64 * 1024;
+/**
+ * Above this many characters a document could hold more values than parseYaml's alias-expansion
+ * budget, which it counts when the text has a `*`: such documents go to js-yaml.
+ */
+const MAX_CHARS_WITH_STAR = 900_000;
 const MAX_DEPTH = 16;
 
 const BAIL: unique symbol = Symbol("bail");
@@ -62,7 +66,7 @@ function hexValue(c: number): number {
 }
 
 function isKeyStart(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 function isKeyChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45 || c === 46;
@@ -248,7 +252,6 @@ function isSeqItem(): boolean {
   return s.charCodeAt(cs) === 45 && (cs + 1 === le || s.charCodeAt(cs + 1) === 32);
 }
 
-const RESERVED_KEYS = new Set(["__proto__", "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"]);
 
 /** The block mapping whose keys sit at column `indent` (the current line is its first key). */
 function parseMapping(indent: number, depth: number): Out {
@@ -257,8 +260,9 @@ function parseMapping(indent: number, depth: number): Out {
   while (ind === indent) {
     const klen = keyLength(cs);
     if (!klen) return BAIL;
-    const key = s.slice(cs, cs + klen);
-    if (RESERVED_KEYS.has(key) || Object.prototype.hasOwnProperty.call(obj, key)) return BAIL;
+    // A key is a plain scalar too: js-yaml resolves it (`1e3` → 1000) and uses it as a string ("1000").
+    const key = String(resolvePlain(s.slice(cs, cs + klen)));
+    if (key === "__proto__" || Object.prototype.hasOwnProperty.call(obj, key)) return BAIL;
     let i = cs + klen + 1;
     while (i < le && s.charCodeAt(i) === 32) i++;
     let value: Out;
@@ -308,7 +312,7 @@ function parseSequence(indent: number, depth: number): Out {
 
 /** js-yaml's result for `yaml` when it is a mapping in the understood subset, else undefined. */
 export function fastParseYaml(yaml: string): Record<string, unknown> | undefined {
-  if (yaml.length > MAX_CHARS) return undefined;
+  if (yaml.length > LIMITS.maxYamlBytes || (yaml.length > MAX_CHARS_WITH_STAR && yaml.includes("*"))) return undefined;
   // A concatenation is flattened into a fresh string on first use: the values sliced from it keep
   // that copy alive, not a whole file the YAML may be a slice of. (The extra line end is blank.)
   s = yaml + "\n";

@@ -66,6 +66,26 @@ test("every demo, kb-500 and generated node file: fast split and parse equal spl
   assert.ok(nodes >= 100, `only ${nodes} node files seen`);
 });
 
+test("every overlay and YAML file of the demo, kb-500 and the generated vault: fast parse equals js-yaml", () => {
+  let n = 0;
+  const walk = function* (dir: string): Generator<string> {
+    if (!existsSync(dir)) return;
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const f = join(dir, e.name);
+      if (e.isDirectory()) yield* walk(f);
+      else if (/\.ya?ml$/.test(e.name)) yield f;
+    }
+  };
+  for (const root of CORPUS) {
+    for (const f of walk(root)) {
+      const r = assertAgrees(readFileSync(f, "utf8"));
+      if (f.endsWith("local_state.yaml") && !f.includes("/demo/")) assert.equal(r, "same", f);
+      n++;
+    }
+  }
+  assert.ok(n >= 2, `only ${n} YAML files`);
+});
+
 test("tricky inputs: each equals js-yaml's value or bails", () => {
   const cases: [string, "same" | "bail" | "any"][] = [
     ['title: "a \\"q\\" \\\\ \\n \\t \\/ \\x41 \\u00e9 \\0 \\e \\N \\_"\n', "same"],
@@ -113,7 +133,7 @@ test("tricky inputs: each equals js-yaml's value or bails", () => {
     ["a: [x] y\n", "bail"],
     ["? a\n: b\n", "bail"],
     ["__proto__: x\n", "bail"],
-    ["true: x\n", "bail"],
+    ["true: x\n", "same"],
     ["constructor: x\ntoString: y\n", "same"],
     ["  a: 1\n", "bail"],
     ["a: 1\n b: 2\n", "bail"],
@@ -149,6 +169,10 @@ test("tricky inputs: each equals js-yaml's value or bails", () => {
     ["a: \"\\\n  b\"\n", "bail"],
     ["key with space: 1\n", "bail"],
     ["a.b-c_d: 1\n_x: 2\nA1: 3\n", "same"],
+    ["1: a\n1e3: b\n0x1F: c\n2.50: d\n3d-print: e\n12345678901234567890: f\n0: g\n", "same"],
+    ["1: a\n01: b\n", "bail"],
+    ["null: a\nTrue: b\nFALSE: c\n", "same"],
+    ["null: a\n~: b\n", "bail"],
     ["a: 1", "same"],
     ["a: x\n\n\n  \n", "same"],
   ];
