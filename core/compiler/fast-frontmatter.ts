@@ -110,10 +110,31 @@ function restIsEmpty(j: number): boolean {
   return j === le || (j > from && s.charCodeAt(j) === 35);
 }
 
+/** `raw` as digits (0) or digits.digits (1), at most 15 characters; else -1. */
+function simpleNumber(raw: string): number {
+  const len = raw.length;
+  if (len > 15) return -1;
+  let dot = -1;
+  for (let i = 0; i < len; i++) {
+    const c = raw.charCodeAt(i);
+    if (c >= 48 && c <= 57) continue;
+    if (c !== 46 || dot >= 0) return -1;
+    dot = i;
+  }
+  if (dot < 0) return 0;
+  return dot > 0 && dot < len - 1 ? 1 : -1;
+}
+
 function resolvePlain(raw: string): unknown {
   const c = raw.charCodeAt(0);
   // A plain scalar starting with a letter is a string unless it is one of null/bool's words (4–5 letters).
   if (((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) && raw.length !== 4 && raw.length !== 5) return raw;
+  // What js-yaml's int and float types make of `007` and `0.50` (int wins for digits only).
+  if (c >= 48 && c <= 57) {
+    const kind = simpleNumber(raw);
+    if (kind === 0) return parseInt(raw, 10);
+    if (kind === 1) return parseFloat(raw);
+  }
   for (const t of IMPLICIT) if (t.resolve(raw)) return t.construct(raw);
   return raw;
 }
@@ -253,6 +274,26 @@ function isSeqItem(): boolean {
 }
 
 
+// Keys of node frontmatter and of the overlay, kept as constants: storing a property under an
+// interned string is much cheaper than under a fresh slice (V8 would intern each one).
+const KNOWN_KEYS: string[][] = [];
+for (const k of [
+  "id", "title", "domain", "subdomain", "tags", "status", "confidence", "source", "confidence_floor", "edges", "load_with",
+  "context_size", "reading_priority", "content_ref", "akms_schema", "to", "type", "weight", "note", "activations",
+  "last_activated", "activated_by_tasks", "session_refs", "origin_session", "origin_phase", "auto_update", "source_file",
+  "generated_at", "generated_by_phase", "repo_id", "nodes", "local_edges", "session_nodes", "suppressed_edges", "from",
+  "outcome", "phase", "history", "date", "cause", "source_hash",
+]) {
+  (KNOWN_KEYS[k.length] ??= []).push(k);
+}
+
+function keyAt(i: number, len: number): string {
+  const known = KNOWN_KEYS[len];
+  if (known) for (const k of known) if (s.startsWith(k, i)) return k;
+  // A key is a plain scalar too: js-yaml resolves it (`1e3` → 1000) and uses it as a string ("1000").
+  return String(resolvePlain(s.slice(i, i + len)));
+}
+
 /** The block mapping whose keys sit at column `indent` (the current line is its first key). */
 function parseMapping(indent: number, depth: number): Out {
   if (depth > MAX_DEPTH) return BAIL;
@@ -260,8 +301,7 @@ function parseMapping(indent: number, depth: number): Out {
   while (ind === indent) {
     const klen = keyLength(cs);
     if (!klen) return BAIL;
-    // A key is a plain scalar too: js-yaml resolves it (`1e3` → 1000) and uses it as a string ("1000").
-    const key = String(resolvePlain(s.slice(cs, cs + klen)));
+    const key = keyAt(cs, klen);
     if (key === "__proto__" || Object.prototype.hasOwnProperty.call(obj, key)) return BAIL;
     let i = cs + klen + 1;
     while (i < le && s.charCodeAt(i) === 32) i++;

@@ -182,6 +182,20 @@ test("tricky inputs: each equals js-yaml's value or bails", () => {
   }
 });
 
+test("numbers: every short numeral reads as js-yaml reads it", () => {
+  const r = rng(7);
+  const ALPHABET = "0123456789.0123456789.-+eE_xob";
+  for (let i = 0; i < 20000; i++) {
+    let v = "";
+    const len = 1 + Math.floor(r() * 18);
+    for (let k = 0; k < len; k++) v += ALPHABET[Math.floor(r() * ALPHABET.length)];
+    assertAgrees(`a: ${v}\nb: [${v}]\n${v}: c\n`);
+  }
+  for (const v of ["0", "00", "007", "0.50", "00.5", "1.", ".1", "123456789012345", "1234567890123456", "9007199254740993", "0.1234567890123"]) {
+    assert.equal(assertAgrees(`a: ${v}\n`), "same", v);
+  }
+});
+
 /** mulberry32 */
 function rng(seed: number) {
   let a = seed >>> 0;
