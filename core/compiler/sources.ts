@@ -1,6 +1,7 @@
 // Reading and validating the source files of the compile: global nodes, local nodes, code-mirror
 // nodes and the overlay. Every bad file becomes a located problem; nothing is skipped silently.
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, type Dirent } from "node:fs";
+import { isUtf8 } from "node:buffer";
 import { join, relative, sep } from "node:path";
 import type { z } from "zod";
 import { AkmsError, type Problem } from "../errors.js";
@@ -78,6 +79,13 @@ function frontmatterEnd(buf: Buffer, len: number): number {
   return -1;
 }
 
+/** decodeUtf8, with the common case (valid UTF-8) checked by Node's native validator. */
+function decode(buf: Buffer, shown: string): string {
+  if (!isUtf8(buf)) return decodeUtf8(buf, shown);
+  const text = buf.toString("utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /**
  * Reads what the compiler needs of a node file: its frontmatter (and the body when `wholeFile`).
  * Reading only the head keeps I/O and memory small: parsed values are slices of the text they
@@ -97,7 +105,7 @@ function readSource(file: string, shown: string, wholeFile: boolean): string {
     if (!wholeFile) {
       const n = readSync(fd, headBuf, 0, Math.min(HEAD_BYTES, st.size), 0);
       const end = frontmatterEnd(headBuf, n);
-      if (end >= 0) return decodeUtf8(headBuf.subarray(0, end), shown);
+      if (end >= 0) return decode(headBuf.subarray(0, end), shown);
     }
     const all = Buffer.allocUnsafe(st.size);
     let off = 0;
@@ -106,7 +114,7 @@ function readSource(file: string, shown: string, wholeFile: boolean): string {
       if (n === 0) break;
       off += n;
     }
-    return decodeUtf8(all.subarray(0, off), shown);
+    return decode(all.subarray(0, off), shown);
   } finally {
     closeSync(fd);
   }
