@@ -22,26 +22,37 @@ const oneOf = (xs: readonly string[]) => (v: unknown) => typeof v === "string" &
 const isIsoDate = (v: unknown) => IsoDate.safeParse(v).success;
 const isIsoDateTime = (v: unknown) => IsoDateTime.safeParse(v).success;
 
-const EDGE_KEYS = new Set(["to", "type", "weight", "note"]);
+const EDGE_ORDER = ["to", "type", "weight", "note"];
+const EDGE_KEYS = new Set(EDGE_ORDER);
 const isEdgeType = oneOf(EDGE_TYPES);
 const isStatus = oneOf(STATUSES);
 const isSource = oneOf(SOURCES);
 
-/** Edges as z.object(Edge) returns them, or undefined when one is not certainly valid (or has extra keys). */
+/**
+ * Edges as z.object(Edge) returns them (`to, type, weight[, note]`), or undefined when one is not
+ * certainly valid or has keys zod would strip. The input array itself when it already is that.
+ */
 function edges(v: unknown): unknown[] | undefined {
   if (!Array.isArray(v)) return undefined;
-  const out: unknown[] = [];
-  for (const e of v) {
+  let out: unknown[] | null = null;
+  for (let i = 0; i < v.length; i++) {
+    const e: unknown = v[i];
     if (e === null || typeof e !== "object" || Array.isArray(e)) return undefined;
     const r = e as Data;
-    for (const k in r) if (!EDGE_KEYS.has(k)) return undefined;
+    let n = 0;
+    let ordered = true;
+    for (const k in r) {
+      if (!EDGE_KEYS.has(k)) return undefined;
+      if (k !== EDGE_ORDER[n]) ordered = false;
+      n++;
+    }
     if (!isId(r.to) || !isEdgeType(r.type) || !isUnit(r.weight)) return undefined;
-    if (hasOwn(r, "note")) {
-      if (r.note !== null && !isString(r.note)) return undefined;
-      out.push({ to: r.to, type: r.type, weight: r.weight, note: r.note });
-    } else out.push({ to: r.to, type: r.type, weight: r.weight });
+    const hasNote = hasOwn(r, "note");
+    if (hasNote && r.note !== null && !isString(r.note)) return undefined;
+    if (!ordered && !out) out = v.slice(0, i);
+    if (out) out.push(hasNote ? { to: r.to, type: r.type, weight: r.weight, note: r.note } : { to: r.to, type: r.type, weight: r.weight });
   }
-  return out;
+  return out ?? v;
 }
 
 interface Field {
@@ -96,9 +107,10 @@ const MIRROR_FIELDS: Record<string, Field> = {
 };
 
 interface Spec {
-  fields: Record<string, Field>;
+  fields: Map<string, { field: Field; at: number }>;
   /** Shape keys in the schema's order (the order zod's output has). */
   order: string[];
+  required: number;
   refine: (d: Data) => boolean;
 }
 
@@ -108,7 +120,8 @@ function spec(schema: unknown, fields: Record<string, Field>, refine: (d: Data) 
   // If the schema gained or lost a field this file does not know, zod alone decides.
   const known = Object.keys(fields);
   if (order.length !== known.length || !order.every((k) => hasOwn(fields, k))) return null;
-  return { fields, order, refine };
+  const map = new Map(order.map((k, at) => [k, { field: fields[k]!, at }]));
+  return { fields: map, order, required: order.filter((k) => fields[k]!.required).length, refine };
 }
 
 const SPECS: Record<Origin, Spec | null> = {
@@ -117,24 +130,42 @@ const SPECS: Record<Origin, Spec | null> = {
   "code-mirror": spec(MirrorNode, MIRROR_FIELDS, (d) => !("tags" in d) && !("edges" in d)),
 };
 
-/** What the origin's zod schema returns for `data` when it certainly accepts it, else undefined. */
+/**
+ * What the origin's zod schema returns for `data` when it certainly accepts it, else undefined.
+ * When `data` already has zod's key order and edge form (files usually do), it is returned itself.
+ */
 export function fastCheckNode(origin: Origin, data: Data): Data | undefined {
   const sp = SPECS[origin];
   if (!sp) return undefined;
-  const out: Data = {};
-  for (const k of sp.order) {
-    const f = sp.fields[k]!;
-    if (!hasOwn(data, k)) {
-      if (f.required) return undefined;
+  let required = 0;
+  let last = -1;
+  let unknownSeen = false;
+  let inOrder = true;
+  let newEdges: unknown[] | undefined;
+  for (const k in data) {
+    const f = sp.fields.get(k);
+    if (!f) {
+      if (k === "__proto__") return undefined;
+      unknownSeen = true;
       continue;
     }
-    let v = data[k];
-    if (!f.ok(v)) return undefined;
-    if (k === "edges" && v !== null && (v = edges(v)) === undefined) return undefined;
-    out[k] = v;
+    if (unknownSeen || f.at < last) inOrder = false;
+    last = f.at;
+    const v = data[k];
+    if (!f.field.ok(v)) return undefined;
+    if (f.field.required) required++;
+    if (k === "edges" && v !== null) {
+      const e = edges(v);
+      if (!e) return undefined;
+      if (e !== v) newEdges = e;
+    }
   }
-  for (const k in data) if (!hasOwn(sp.fields, k)) out[k] = data[k];
-  return sp.refine(out) ? out : undefined;
+  if (required !== sp.required || !sp.refine(data)) return undefined;
+  if (inOrder && !newEdges) return data;
+  const out: Data = {};
+  for (const k of sp.order) if (hasOwn(data, k)) out[k] = k === "edges" && newEdges ? newEdges : data[k];
+  for (const k in data) if (!sp.fields.has(k)) out[k] = data[k];
+  return out;
 }
 
 /** For tests: the shape keys each origin's fast check knows (null when it is switched off). */

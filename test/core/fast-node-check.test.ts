@@ -126,6 +126,21 @@ test("every field set to every kind of value: the fast check bails or equals zod
   assert.ok(same > 100 && bail > 100, `same ${same}, bail ${bail}`);
 });
 
+test("any key order: the fast check returns zod's order", () => {
+  let seed = 99;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  for (const origin of ["global", "local", "code-mirror"] as Origin[]) {
+    for (let i = 0; i < 200; i++) {
+      const entries = Object.entries({ ...BASE[origin], zeta: 1, alpha: [2] });
+      for (let k = entries.length - 1; k > 0; k--) {
+        const j = Math.floor(next() * (k + 1));
+        [entries[k], entries[j]] = [entries[j]!, entries[k]!];
+      }
+      assert.equal(assertAgrees(origin, Object.fromEntries(entries), `${origin} shuffled`), "same");
+    }
+  }
+});
+
 test("readNode: the fast paths give the same node and problems as js-yaml + zod", () => {
   const dir = tmp("akms-readnode-");
   const files: { file: string; origin: Origin }[] = [...nodeFiles(DEMO), ...nodeFiles(generated)];
