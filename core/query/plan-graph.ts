@@ -3,7 +3,9 @@
 // (device, inode, size, mtime, ctime) and read lazily: ids, offsets and tag names up front, a
 // node's record, edges and a tag's postings only when the query touches them. Parsing a
 // 50,000-node graph.json takes about a second; opening the cache a few milliseconds.
-import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { isAscii } from "node:buffer";
+import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { endianness } from "node:os";
 import { join } from "node:path";
 import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
 import { loadGraph } from "../graph.js";
@@ -22,7 +24,8 @@ export interface PlanGraph {
   tagIndex?: { get(lowerTag: string): readonly string[] | undefined };
 }
 
-const FORMAT = "akms-plan-graph-2";
+const FORMAT = "akms-plan-graph-3";
+const BIG_ENDIAN = endianness() === "BE";
 /**
  * Edge types stored by number (anything else is stored as a JSON string). Part of FORMAT: kept
  * here, not taken from schemas/common.ts, so that the query reads the cache without loading zod.
@@ -66,11 +69,13 @@ function identity(file: string): string | null {
 
 /**
  * The cache file: one JSON header line naming each section's byte range, then the sections.
- * Read eagerly: ids (sorted), the byte offsets of every node's record and edge lists, the tag
- * names and their postings' offsets. Read on demand (positioned reads): a node's record (JSON),
- * its out- and in-edges (`other,type,weight,origin[,note]` joined by `;`), a tag's postings.
+ * Read eagerly: the ids (sorted) and tag names (sorted) with their byte offsets, the byte offsets
+ * of every node's record and edge lists and of the tags' postings — raw bytes, nothing split or
+ * decoded up front (splitting 58,000 ids cost more than the rest of the query). Read on demand
+ * (positioned reads): a node's record (JSON), its out- and in-edges (`other,type,weight,origin[,note]`
+ * joined by `;`), a tag's postings; an id or tag name is decoded when a lookup touches it.
  */
-const SECTIONS = ["ids", "rec", "recOff", "out", "outOff", "in", "inOff", "tagNames", "tagPost", "tagOff", "notes"] as const;
+const SECTIONS = ["ids", "idOff", "rec", "recOff", "out", "outOff", "in", "inOff", "tagNames", "tagNameOff", "tagPost", "tagOff", "notes"] as const;
 type Section = (typeof SECTIONS)[number];
 
 function offsets(parts: Buffer[]): Buffer {
@@ -119,17 +124,21 @@ export function encodePlanGraph(g: Pick<LoadedGraph, "version" | "nodes" | "out"
       }
     }
   });
-  const tags = [...tagIdx.keys()].filter((t) => !t.includes("\n")).sort();
+  const tags = [...tagIdx.keys()].sort();
   const posts = tags.map((t) => Buffer.from(tagIdx.get(t)!.join(" ")));
+  const idBufs = ids.map((id) => Buffer.from(id));
+  const tagBufs = tags.map((t) => Buffer.from(t));
   const sections: Record<Section, Buffer> = {
-    ids: Buffer.from(ids.join("\n")),
+    ids: Buffer.concat(idBufs),
+    idOff: offsets(idBufs),
     rec: Buffer.concat(recs),
     recOff: offsets(recs),
     out: Buffer.concat(outs),
     outOff: offsets(outs),
     in: Buffer.concat(ins),
     inOff: offsets(ins),
-    tagNames: Buffer.from(tags.join("\n")),
+    tagNames: Buffer.concat(tagBufs),
+    tagNameOff: offsets(tagBufs),
     tagPost: Buffer.concat(posts),
     tagOff: offsets(posts),
     notes: Buffer.from(JSON.stringify(notes)),
@@ -153,17 +162,59 @@ interface Head {
   sections?: Record<Section, [number, number]>;
 }
 
+/**
+ * Sorted strings stored as bytes + offsets: item i made (once) when asked for, lookups by binary
+ * search. ASCII tables (ids always are) are decoded as one string and items sliced from it.
+ */
+class StringTable {
+  private readonly items: (string | undefined)[];
+  private readonly ascii: string | null;
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly off: Uint32Array,
+    readonly size: number,
+  ) {
+    if (off.length !== size + 1 || off[size] !== bytes.length) throw new Error("plan-graph cache: a string table does not match its offsets");
+    this.items = new Array<string | undefined>(size);
+    this.ascii = isAscii(bytes) ? bytes.toString("latin1") : null;
+  }
+
+  at(i: number): string {
+    let s = this.items[i];
+    if (s === undefined) {
+      const a = this.off[i]!;
+      const b = this.off[i + 1]!;
+      s = this.items[i] = this.ascii !== null ? this.ascii.slice(a, b) : this.bytes.toString("utf8", a, b);
+    }
+    return s;
+  }
+
+  /** The index of `s`, or -1 (the table is sorted as Array.prototype.sort sorts strings). */
+  indexOf(s: string): number {
+    let lo = 0;
+    let hi = this.size - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const v = this.at(mid);
+      if (v === s) return mid;
+      if (v < s) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+}
+
 class LazyPlanGraph implements PlanGraph {
   readonly version: string;
   private readonly fd: number;
   private readonly base: number;
   private readonly sec: Record<Section, [number, number]>;
-  private readonly ids: string[];
-  private readonly recOff: Buffer;
-  private readonly outOff: Buffer;
-  private readonly inOff: Buffer;
-  private readonly tagOff: Buffer;
-  private readonly tagNo = new Map<string, number>();
+  private readonly ids: StringTable;
+  private readonly recOff: Uint32Array;
+  private readonly outOff: Uint32Array;
+  private readonly inOff: Uint32Array;
+  private readonly tagOff: Uint32Array;
+  private readonly tagNames: StringTable;
   private readonly cacheNodes = new Map<number, GNode>();
   private readonly cacheOut = new Map<number, GraphLink[]>();
   private readonly cacheIn = new Map<number, GraphLink[]>();
@@ -179,13 +230,15 @@ class LazyPlanGraph implements PlanGraph {
     this.base = base;
     this.version = head.version;
     this.sec = head.sections;
-    this.ids = head.nodes ? this.read("ids").toString("utf8").split("\n") : [];
-    this.recOff = this.read("recOff");
-    this.outOff = this.read("outOff");
-    this.inOff = this.read("inOff");
-    this.tagOff = this.read("tagOff");
-    if (head.tags) this.read("tagNames").toString("utf8").split("\n").forEach((t, i) => this.tagNo.set(t, i));
-    if (this.ids.length !== head.nodes || this.tagNo.size !== head.tags) throw new Error("plan-graph cache: section sizes do not match its header");
+    this.ids = new StringTable(this.read("ids"), this.readOffsets("idOff"), head.nodes);
+    this.recOff = this.readOffsets("recOff");
+    this.outOff = this.readOffsets("outOff");
+    this.inOff = this.readOffsets("inOff");
+    this.tagOff = this.readOffsets("tagOff");
+    this.tagNames = new StringTable(this.read("tagNames"), this.readOffsets("tagNameOff"), head.tags);
+    if (this.recOff.length !== head.nodes + 1 || this.outOff.length !== head.nodes + 1 || this.inOff.length !== head.nodes + 1 || this.tagOff.length !== head.tags + 1) {
+      throw new Error("plan-graph cache: section sizes do not match its header");
+    }
     const self = this;
     const n = head.nodes;
     this.nodes = {
@@ -205,9 +258,9 @@ class LazyPlanGraph implements PlanGraph {
       get: (t) => {
         let ids = self.tagIds.get(t);
         if (ids) return ids;
-        const k = self.tagNo.get(t);
-        if (k === undefined) return undefined;
-        ids = self.slice("tagPost", self.tagOff, k).split(" ").map((i) => self.ids[Number(i)]!);
+        const k = self.tagNames.indexOf(t);
+        if (k < 0) return undefined;
+        ids = self.slice("tagPost", self.tagOff, k).split(" ").map((i) => self.ids.at(Number(i)));
         self.tagIds.set(t, ids);
         return ids;
       },
@@ -215,7 +268,7 @@ class LazyPlanGraph implements PlanGraph {
   }
 
   private readAt(position: number, length: number): Buffer {
-    const buf = Buffer.alloc(length);
+    const buf = Buffer.allocUnsafe(length); // every byte is read into (or this throws)
     let got = 0;
     while (got < length) {
       const r = readSync(this.fd, buf, got, length - got, position + got);
@@ -230,30 +283,31 @@ class LazyPlanGraph implements PlanGraph {
     return this.readAt(this.base + at, len);
   }
 
+  /** An offsets section as numbers (little-endian uint32 in the file). */
+  private readOffsets(name: Section): Uint32Array {
+    const b = this.read(name);
+    if (b.length % 4 !== 0) throw new Error("plan-graph cache: an offsets section is not whole uint32s");
+    if (BIG_ENDIAN) b.swap32();
+    // Buffers of this size own their memory from offset 0 (small ones are 8-aligned in the pool).
+    if (b.byteOffset % 4 === 0) return new Uint32Array(b.buffer, b.byteOffset, b.length / 4);
+    return new Uint32Array(new Uint8Array(b).buffer);
+  }
+
   /** Item i of a section whose item offsets are in `off`. */
-  private slice(name: Section, off: Buffer, i: number): string {
-    const a = off.readUInt32LE(4 * i);
-    const b = off.readUInt32LE(4 * i + 4);
+  private slice(name: Section, off: Uint32Array, i: number): string {
+    const a = off[i]!;
+    const b = off[i + 1]!;
     return b > a ? this.readAt(this.base + this.sec[name][0] + a, b - a).toString("utf8") : "";
   }
 
   private indexOf(id: string): number {
-    let lo = 0;
-    let hi = this.ids.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const v = this.ids[mid]!;
-      if (v === id) return mid;
-      if (v < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
+    return this.ids.indexOf(id);
   }
 
   private node(i: number): GNode {
     let node = this.cacheNodes.get(i);
     if (!node) {
-      node = { id: this.ids[i]!, ...(JSON.parse(this.slice("rec", this.recOff, i)) as object) } as GNode;
+      node = { id: this.ids.at(i), ...(JSON.parse(this.slice("rec", this.recOff, i)) as object) } as GNode;
       this.cacheNodes.set(i, node);
     }
     return node;
@@ -270,7 +324,7 @@ class LazyPlanGraph implements PlanGraph {
     if (text) {
       for (const part of text.split(";")) {
         const [o, t, w, origin, note] = part.split(",");
-        const other = this.ids[Number(o)]!;
+        const other = this.ids.at(Number(o));
         const l: GraphLink = {
           source: out ? id : other,
           target: out ? other : id,
@@ -302,6 +356,9 @@ export function openPlanGraph(file: string, key: string | null): PlanGraph | nul
     if (nl < 0) throw new Error("no header");
     const head = JSON.parse(first.subarray(0, nl).toString("utf8")) as Head;
     if (head.format !== FORMAT || (key !== null && head.key !== key) || typeof head.version !== "string" || !head.sections) throw new Error("not this graph");
+    // A cache cut short (a full disk, a copy interrupted) is not used: its sections are read lazily.
+    const end = Math.max(0, ...Object.values(head.sections).map(([at, len]) => at + len));
+    if (fstatSync(fd).size !== nl + 1 + end) throw new Error("the cache's size does not match its header");
     return new LazyPlanGraph(fd, nl + 1, head as Required<Head>);
   } catch {
     closeSync(fd);

@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { parseConfig } from "../../core/config.js";
 import { loadContext } from "../../core/context.js";
-import { defaultLoadedConfig, loadConfigQuick, loadContextQuick } from "../../core/context-quick.js";
+import { defaultLoadedConfig, loadConfigQuick, loadContextQuick, locateRepo, outsideAnyGitRepo } from "../../core/context-quick.js";
+import { findRepo } from "../../core/paths.js";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { EDGE_TYPES as SCHEMA_EDGE_TYPES } from "../../core/schemas/common.js";
 import { EDGE_TYPES as CACHE_EDGE_TYPES } from "../../core/query/plan-graph.js";
 import { AkmsError } from "../../core/errors.js";
@@ -57,4 +59,26 @@ test("without a config file loadContextQuick gives loadContext's context (vault 
 
 test("the planning cache numbers the schema's edge types", () => {
   assert.deepEqual([...CACHE_EDGE_TYPES], [...SCHEMA_EDGE_TYPES]);
+});
+
+test("git is not started where it could find no repository; elsewhere findRepo decides as before", () => {
+  const plain = tmp();
+  mkdirSync(join(plain, "a", "b"), { recursive: true });
+  assert.equal(findRepo(plain), plain, "the scratch folder is in no git repository");
+  assert.equal(outsideAnyGitRepo(join(plain, "a", "b"), {}), true);
+  assert.equal(locateRepo({ cwd: join(plain, "a", "b") }).repo, join(plain, "a", "b"));
+  assert.equal(outsideAnyGitRepo(join(plain, "a"), { GIT_DIR: "/x" }), false);
+  assert.equal(outsideAnyGitRepo(join(plain, "missing"), {}), false);
+  // A .git of any kind (a folder, a gitfile, a dangling link) anywhere above: git decides.
+  writeFileSync(join(plain, "a", ".git"), "gitdir: /nowhere\n");
+  assert.equal(outsideAnyGitRepo(join(plain, "a", "b"), {}), false);
+  const linked = tmp();
+  symlinkSync("/nowhere", join(linked, ".git"));
+  assert.equal(outsideAnyGitRepo(linked, {}), false);
+  // The real path is walked: a link into a repository is inside it.
+  const viaLink = join(tmp(), "link");
+  symlinkSync(join(process.cwd(), "core"), viaLink);
+  assert.equal(outsideAnyGitRepo(viaLink, {}), false);
+  assert.equal(locateRepo({ cwd: viaLink }).repo, findRepo(viaLink));
+  assert.equal(locateRepo({ cwd: plain, repo: "x" }).repo, join(plain, "x"));
 });

@@ -1,0 +1,76 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { graphFromText } from "../../core/graph.js";
+import { encodePlanGraph, openPlanGraph } from "../../core/query/plan-graph.js";
+import { tmp } from "../helpers.js";
+
+// Ids and tags the cache must carry byte for byte: non-ASCII, a newline in a tag, an edge type
+// outside the schema's list, notes, nodes without tags or edges.
+const DOC = {
+  directed: true,
+  multigraph: false,
+  graph: { generated_at: "2026-01-01T00:00:00Z", warnings: [] },
+  nodes: [
+    { id: "b", title: "B", domain: "d", tags: ["Alpha", "multi\nline"], status: "established", confidence: 0.8 },
+    { id: "a", title: "A", domain: "d", tags: ["alpha", "ünï"], status: "tentative", confidence: 0.5, activations: 3 },
+    { id: "é-node", title: "É", domain: "session", tags: ["ünï"], status: "established", confidence: 1, phase: 2, outcome: "complete" },
+    { id: "z", title: "Z", domain: "d", status: "draft", confidence: 0.1, extra_field: "not cached" },
+  ],
+  links: [
+    { source: "a", target: "b", type: "requires", weight: 0.5, edge_origin: "global" },
+    { source: "b", target: "é-node", type: "pitfall", weight: 1, edge_origin: "local", note: "watch out; really, with, commas" },
+    { source: "z", target: "a", type: "weird-type", weight: 0.25, edge_origin: "local" },
+    { source: "a", target: "z", type: "contradicts", weight: 1, edge_origin: "global" },
+  ],
+};
+
+function cacheOf(doc: object): { file: string; loaded: ReturnType<typeof graphFromText> } {
+  const text = JSON.stringify(doc);
+  const loaded = graphFromText(text, "graph.json");
+  const file = join(tmp(), "plan-graph.bin");
+  writeFileSync(file, encodePlanGraph(loaded, "key"));
+  return { file, loaded };
+}
+
+test("the planning cache gives back every node, edge and tag posting of graph.json, non-ASCII included", () => {
+  const { file, loaded } = cacheOf(DOC);
+  const lazy = openPlanGraph(file, "key")!;
+  assert.ok(lazy);
+  assert.equal(lazy.version, loaded.version);
+  const ids = [...loaded.nodes.keys()].sort();
+  assert.deepEqual([...lazy.nodes.values()].map((n) => n.id), ids);
+  assert.equal(lazy.nodes.size, 4);
+  for (const id of ids) {
+    const { extra_field: _dropped, ...kept } = loaded.nodes.get(id)! as unknown as Record<string, unknown>;
+    assert.deepEqual(lazy.nodes.get(id), kept);
+    assert.ok(lazy.nodes.has(id));
+    assert.deepEqual(lazy.out.get(id), loaded.out.get(id) ?? []);
+    assert.deepEqual(lazy.in.get(id), loaded.in.get(id) ?? []);
+  }
+  for (const missing of ["", "c", "zz", "é", "\u{1F600}"]) {
+    assert.equal(lazy.nodes.get(missing), undefined);
+    assert.equal(lazy.nodes.has(missing), false);
+    assert.equal(lazy.out.get(missing), undefined);
+  }
+  assert.deepEqual(lazy.tagIndex!.get("alpha"), ["a", "b"]);
+  assert.deepEqual(lazy.tagIndex!.get("ünï"), ["a", "é-node"]);
+  assert.deepEqual(lazy.tagIndex!.get("multi\nline"), ["b"]);
+  assert.equal(lazy.tagIndex!.get("Alpha"), undefined, "the index is by lower-case tag");
+  assert.equal(lazy.tagIndex!.get("nope"), undefined);
+});
+
+test("an empty graph, and a damaged or foreign cache (then graph.json is read)", () => {
+  const empty = cacheOf({ ...DOC, nodes: [], links: [] });
+  const g = openPlanGraph(empty.file, "key")!;
+  assert.deepEqual([g.nodes.size, [...g.nodes.values()], g.nodes.get("a"), g.tagIndex!.get("alpha")], [0, [], undefined, undefined]);
+  const { file } = cacheOf(DOC);
+  assert.equal(openPlanGraph(file, "other"), null);
+  const bytes = readFileSync(file);
+  truncateSync(file, bytes.length - 10);
+  assert.equal(openPlanGraph(file, "key"), null, "a cache shorter than its header says is not used");
+  writeFileSync(file, bytes.toString("utf8").replace('"akms-plan-graph-3"', '"akms-plan-graph-2"'));
+  assert.equal(openPlanGraph(file, "key"), null, "another format is not used");
+  assert.equal(openPlanGraph(join(tmp(), "missing.bin"), "key"), null);
+});
