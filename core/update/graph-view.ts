@@ -15,6 +15,8 @@ export interface GraphView {
   has(id: string): boolean;
   /** Links whose target is `id`. */
   predecessors(id: string): GraphLink[];
+  /** Says which nodes' predecessors will be asked for next: they may be found all in one pass. */
+  prefetchPredecessors?(ids: readonly string[]): void;
   /** Nodes whose domain is `domain`. */
   inDomain(domain: string): GNode[];
 }
@@ -41,24 +43,31 @@ const NODE_OPEN = "\n    {\n";
 const NODE_CLOSE = "\n    }";
 const ID_KEY = '\n      "id": "';
 const TARGET_KEY = '\n      "target": "';
+const QUOTE = 34;
+const COMMA = 44;
+const NEWLINE = 10;
 
 /** Thrown when the file turns out not to be laid out as we write it. */
 class Unexpected extends Error {}
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/** Searches the file's bytes as they are (ASCII: one byte per character), never decoding all of them. */
 class IndexedGraph implements GraphView {
   private readonly preds = new Map<string, number[]>();
   private readonly parsed = new Map<number, Record<string, unknown>>();
   private readonly found = new Map<string, number>();
+  private linksText: string | null = null;
 
   constructor(
-    private readonly text: string,
+    private readonly buf: Buffer,
     private readonly links: [number, number],
     private readonly nodesAt: [number, number],
   ) {}
 
   private valueAt(keyAt: number, key: string): string {
     const start = keyAt + key.length;
-    return this.text.slice(start, this.text.indexOf('"', start));
+    return this.buf.toString("latin1", start, this.buf.indexOf(QUOTE, start));
   }
 
   /** Position of the node's `"id"` line: binary search, the nodes being sorted by id. */
@@ -69,7 +78,7 @@ class IndexedGraph implements GraphView {
     let at = -1;
     while (lo < hi) {
       const mid = lo + ((hi - lo) >> 1);
-      const p = this.text.indexOf(ID_KEY, mid);
+      const p = this.buf.indexOf(ID_KEY, mid, "latin1");
       if (p === -1 || p >= hi) {
         hi = mid;
         continue;
@@ -84,10 +93,10 @@ class IndexedGraph implements GraphView {
     }
     if (at === -1) {
       // Confirm a miss the slow way: a file whose nodes are not sorted is not ours to search.
-      const needle = `${ID_KEY}${id}"`;
-      for (let i = this.text.indexOf(needle, this.nodesAt[0]); i !== -1; i = this.text.indexOf(needle, i + 1)) {
-        const next = this.text[i + needle.length];
-        if (next === "," || next === "\n") throw new Unexpected("nodes are not sorted by id");
+      const needle = Buffer.from(`${ID_KEY}${id}"`, "utf8");
+      for (let i = this.buf.indexOf(needle, this.nodesAt[0]); i !== -1; i = this.buf.indexOf(needle, i + 1)) {
+        const next = this.buf[i + needle.length];
+        if (next === COMMA || next === NEWLINE) throw new Unexpected("nodes are not sorted by id");
       }
     }
     this.found.set(id, at);
@@ -98,9 +107,9 @@ class IndexedGraph implements GraphView {
   private objectAt(at: number): Record<string, unknown> {
     let o = this.parsed.get(at);
     if (!o) {
-      const start = this.text.lastIndexOf(NODE_OPEN, at);
-      const end = this.text.indexOf(NODE_CLOSE, at);
-      o = JSON.parse(this.text.slice(start + 1, end + NODE_CLOSE.length)) as Record<string, unknown>;
+      const start = this.buf.lastIndexOf(NODE_OPEN, at, "latin1");
+      const end = this.buf.indexOf(NODE_CLOSE, at, "latin1");
+      o = JSON.parse(this.buf.toString("latin1", start + 1, end + NODE_CLOSE.length)) as Record<string, unknown>;
       this.parsed.set(at, o);
     }
     return o;
@@ -115,16 +124,26 @@ class IndexedGraph implements GraphView {
     return this.locate(id) !== -1;
   }
 
+  /** One pass over the links for every id not searched yet: a regular expression of them all. */
+  prefetchPredecessors(ids: readonly string[]): void {
+    const wanted = [...new Set(ids)].filter((id) => !this.preds.has(id));
+    if (wanted.length < 2) return; // one id: predecessors() searches the bytes for it directly
+    const [from, to] = this.links;
+    const text = (this.linksText ??= this.buf.toString("latin1", from, to));
+    for (const id of wanted) this.preds.set(id, []);
+    const re = new RegExp(`${escapeRegExp(TARGET_KEY)}(${wanted.map(escapeRegExp).join("|")})"[,\n]`, "g");
+    for (const m of text.matchAll(re)) this.preds.get(m[1]!)!.push(from + m.index);
+  }
+
   predecessors(id: string): GraphLink[] {
     let at = this.preds.get(id);
     if (!at) {
-      // One search per node hit (a handful per update) beats indexing every link's target.
       at = [];
-      const needle = `${TARGET_KEY}${id}"`;
+      const needle = Buffer.from(`${TARGET_KEY}${id}"`, "utf8");
       const [from, to] = this.links;
-      for (let i = this.text.indexOf(needle, from); i !== -1 && i < to; i = this.text.indexOf(needle, i + needle.length)) {
-        const next = this.text[i + needle.length];
-        if (next === "," || next === "\n") at.push(i);
+      for (let i = this.buf.indexOf(needle, from); i !== -1 && i < to; i = this.buf.indexOf(needle, i + needle.length)) {
+        const next = this.buf[i + needle.length];
+        if (next === COMMA || next === NEWLINE) at.push(i);
       }
       this.preds.set(id, at);
     }
@@ -132,11 +151,11 @@ class IndexedGraph implements GraphView {
   }
 
   inDomain(domain: string): GNode[] {
-    const key = `\n      "domain": ${pyString(domain)}`;
+    const key = Buffer.from(`\n      "domain": ${pyString(domain)}`, "latin1");
     const out: GNode[] = [];
-    for (let i = this.text.indexOf(key, this.nodesAt[0]); i !== -1; i = this.text.indexOf(key, i + key.length)) {
-      const next = this.text[i + key.length];
-      if (next === "," || next === "\n") out.push(this.objectAt(i) as GNode);
+    for (let i = this.buf.indexOf(key, this.nodesAt[0]); i !== -1; i = this.buf.indexOf(key, i + key.length)) {
+      const next = this.buf[i + key.length];
+      if (next === COMMA || next === NEWLINE) out.push(this.objectAt(i) as GNode);
     }
     return out;
   }
@@ -160,9 +179,13 @@ function guarded(indexed: IndexedGraph, full: () => GraphView): GraphView {
     node: (id) => use((g) => g.node(id)),
     has: (id) => use((g) => g.has(id)),
     predecessors: (id) => use((g) => g.predecessors(id)),
+    prefetchPredecessors: (ids) => use((g) => g.prefetchPredecessors?.(ids)),
     inDomain: (d) => use((g) => g.inDomain(d)),
   };
 }
+
+const HEAD = Buffer.from('{\n  "directed": true,\n', "latin1");
+const TAIL = Buffer.from("\n  ]\n}\n", "latin1");
 
 /** The compiled graph as an update reads it; null when graph.json does not exist. */
 export function readGraphView(file: string): GraphView | null {
@@ -173,18 +196,24 @@ export function readGraphView(file: string): GraphView | null {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw e;
   }
-  const ascii = isAscii(bytes); // graph.json escapes everything else as \uXXXX
-  const text = bytes.toString(ascii ? "latin1" : "utf8");
   const full = (): GraphView => {
     try {
-      return viewOfDoc(JSON.parse(text) as GraphDoc);
+      return viewOfDoc(JSON.parse(bytes.toString("utf8")) as GraphDoc);
     } catch {
       throw new NotFoundError("graph.json cannot be read", { file, hint: "run `akms build` to recompile it" });
     }
   };
-  const links = text.indexOf('\n  "links": [');
-  const multigraph = text.indexOf('\n  "multigraph": ');
-  const nodes = text.indexOf('\n  "nodes": [');
-  const laidOut = ascii && text.startsWith('{\n  "directed": true,\n') && links > 0 && multigraph > links && nodes > multigraph && text.endsWith("\n  ]\n}\n");
-  return laidOut ? guarded(new IndexedGraph(text, [links, multigraph], [nodes, text.length]), full) : full();
+  // graph.json escapes every non-ASCII character as \uXXXX; anything else is read by a full parse.
+  if (!isAscii(bytes)) return full();
+  const links = bytes.indexOf('\n  "links": [', 0, "latin1");
+  const multigraph = links > 0 ? bytes.indexOf('\n  "multigraph": ', links, "latin1") : -1;
+  const nodes = multigraph > 0 ? bytes.indexOf('\n  "nodes": [', multigraph, "latin1") : -1;
+  const laidOut =
+    nodes > multigraph &&
+    multigraph > links &&
+    links > 0 &&
+    bytes.subarray(0, HEAD.length).equals(HEAD) &&
+    bytes.length >= TAIL.length &&
+    bytes.subarray(bytes.length - TAIL.length).equals(TAIL);
+  return laidOut ? guarded(new IndexedGraph(bytes, [links, multigraph], [nodes, bytes.length]), full) : full();
 }

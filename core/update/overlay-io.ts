@@ -2,7 +2,7 @@
 // block style with 2-space indents, one value per line (git-diffable), strings quoted only when a
 // YAML reader (ours or PyYAML) could take them for something else, ISO dates as plain scalars,
 // floats printed in fixed notation so that they read back as the same number.
-import type { Overlay } from "../schemas/overlay.js";
+import type { NodeOverride, Overlay } from "../schemas/overlay.js";
 // Numbers under these keys always print as floats (1.0, not 1), as in graph.json.
 import { FLOAT_KEYS } from "../pyjson.js";
 
@@ -40,6 +40,25 @@ function str(s: string): string {
   return out;
 }
 
+interface KeyInfo {
+  /** `key:` as written. */
+  bare: string;
+  /** `key: ` as written. */
+  head: string;
+  float: boolean;
+}
+const keyInfos = new Map<string, KeyInfo>();
+
+function keyInfo(k: string): KeyInfo {
+  let ki = keyInfos.get(k);
+  if (ki === undefined) {
+    const bare = str(k) + ":";
+    ki = { bare, head: bare + " ", float: FLOAT_KEYS.has(k) };
+    if (keyInfos.size < 4096) keyInfos.set(k, ki);
+  }
+  return ki;
+}
+
 function scalar(v: unknown, asFloat: boolean): string | null {
   if (v === null) return "null";
   switch (typeof v) {
@@ -58,52 +77,58 @@ function scalar(v: unknown, asFloat: boolean): string | null {
   }
 }
 
+/** The keys with a value, in code-unit order. */
 function definedKeys(o: Record<string, unknown>): string[] {
   const keys: string[] = [];
-  for (const k in o) if (o[k] !== undefined) keys.push(k);
-  return keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  let sorted = true;
+  for (const k in o) {
+    if (o[k] === undefined) continue;
+    if (sorted && keys.length && keys[keys.length - 1]! > k) sorted = false;
+    keys.push(k);
+  }
+  return sorted ? keys : keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 const pads: string[] = [];
 const pad = (n: number) => (pads[n] ??= " ".repeat(n));
 
-// `first` replaces the indent of the first line: a block that starts on a sequence item's dash line.
-function mapping(o: Record<string, unknown>, indent: number, out: string[], first?: string): void {
+// Every function below returns its lines, each ending in "\n". `first` replaces the indent of the
+// first line: a block that starts on a sequence item's dash line.
+function mapping(o: Record<string, unknown>, indent: number, first?: string): string {
+  let out = "";
   let lead = first ?? pad(indent);
   for (const k of definedKeys(o)) {
-    const v = o[k];
-    const asFloat = FLOAT_KEYS.has(k);
-    const s = scalar(v, asFloat);
-    if (s !== null) {
-      out.push(`${lead}${str(k)}: ${s}`);
-    } else {
-      out.push(`${lead}${str(k)}:`);
-      block(v, indent + 2, out, asFloat);
-    }
+    out += pair(lead, k, o[k], indent);
     lead = pad(indent);
   }
+  return out;
 }
 
-function block(v: unknown, indent: number, out: string[], asFloat: boolean, first?: string): void {
-  if (Array.isArray(v)) sequence(v, indent, out, asFloat, first);
-  else mapping(v as Record<string, unknown>, indent, out, first);
+function pair(lead: string, k: string, v: unknown, indent: number): string {
+  const ki = keyInfo(k);
+  const s = scalar(v, ki.float);
+  return s !== null ? lead + ki.head + s + "\n" : lead + ki.bare + "\n" + block(v, indent + 2, ki.float);
 }
 
-function sequence(items: unknown[], indent: number, out: string[], asFloat: boolean, first?: string): void {
+function block(v: unknown, indent: number, asFloat: boolean, first?: string): string {
+  return Array.isArray(v) ? sequence(v, indent, asFloat, first) : mapping(v as Record<string, unknown>, indent, first);
+}
+
+function sequence(items: unknown[], indent: number, asFloat: boolean, first?: string): string {
+  let out = "";
   let lead = first ?? pad(indent);
   for (const item of items) {
     const s = scalar(item, asFloat);
-    if (s !== null) out.push(`${lead}- ${s}`);
-    else block(item, indent + 2, out, asFloat, `${lead}- `);
+    if (s !== null) out += lead + "- " + s + "\n";
+    else out += block(item, indent + 2, asFloat, lead + "- ");
     lead = pad(indent);
   }
+  return out;
 }
 
 /** Block-style YAML of a mapping, keys sorted, one trailing newline. */
 export function dumpYaml(o: Record<string, unknown>): string {
-  const out: string[] = [];
-  mapping(o, 0, out);
-  return out.join("\n") + "\n";
+  return mapping(o, 0) || "\n";
 }
 
 export interface OverlayLimits {
@@ -117,26 +142,141 @@ const HEADER =
 
 /** The overlay as it is written: sections present, session_refs and history pruned (most recent kept). */
 export function normalizeOverlay(ov: Overlay, limits: OverlayLimits): Overlay {
-  const nodes: Record<string, unknown> = {};
-  for (const [id, entry] of Object.entries(ov.nodes ?? {})) {
-    const e = { ...entry };
-    if (e.session_refs && e.session_refs.length > limits.maxSessionRefs) e.session_refs = e.session_refs.slice(-limits.maxSessionRefs);
-    if (e.history && e.history.length > limits.maxHistory) e.history = e.history.slice(-limits.maxHistory);
-    nodes[id] = e;
+  const over = (e: NodeOverride) =>
+    (e.session_refs !== undefined && e.session_refs.length > limits.maxSessionRefs) || (e.history !== undefined && e.history.length > limits.maxHistory);
+  const given = ov.nodes ?? {};
+  let nodes = given;
+  // Nothing to prune (the usual case): the entries, and their mapping, are kept as they are.
+  for (const id in given) {
+    if (!over(given[id]!)) continue;
+    nodes = {};
+    for (const [k, entry] of Object.entries(given)) {
+      const e = { ...entry };
+      if (e.session_refs && e.session_refs.length > limits.maxSessionRefs) e.session_refs = e.session_refs.slice(-limits.maxSessionRefs);
+      if (e.history && e.history.length > limits.maxHistory) e.history = e.history.slice(-limits.maxHistory);
+      nodes[k] = e;
+    }
+    break;
   }
   return {
     ...ov,
     akms_schema: "v2",
-    nodes: nodes as Overlay["nodes"],
+    nodes,
     local_edges: ov.local_edges ?? [],
     session_nodes: ov.session_nodes ?? {},
     suppressed_edges: ov.suppressed_edges ?? [],
   };
 }
 
-/** local_state.yaml's bytes for a normalised overlay. */
-export function overlayText(normalized: Overlay): string {
-  return HEADER + dumpYaml(normalized as Record<string, unknown>);
+/** The per-id sections whose unchanged entries can be copied from the previous bytes. */
+export type ReusableSection = "nodes" | "session_nodes";
+const REUSABLE: ReadonlySet<string> = new Set<ReusableSection>(["nodes", "session_nodes"]);
+
+/**
+ * What an update may copy instead of writing it again: `text`, the bytes overlayText() gave for the
+ * overlay this one was derived from, and per section how many entries that overlay had and which
+ * ids may differ from it (changed or added). Every other entry must be deep-equal to its old self,
+ * and none removed (checked by the count: a mismatch writes the section in full).
+ */
+export interface OverlayReuse {
+  text: string;
+  sections: Record<ReusableSection, { before: number; changed: ReadonlySet<string> }>;
+}
+
+// In the writer's output a per-id section's entries start on lines at exactly 2 spaces of indent
+// (`  <id>:`), every deeper line is part of an entry, a line at no indent ends the section, and
+// every string is on one line (the writer escapes line breaks).
+const ENTRY = /\n {2}(?! )/g;
+const TOP_LEVEL = /\n(?! )/g;
+
+/** The first entry starting at or after `from` (the position after its line break), else `end`. */
+function nextEntry(text: string, from: number, end: number): number {
+  ENTRY.lastIndex = from - 1;
+  const m = ENTRY.exec(text);
+  return m && m.index + 1 < end ? m.index + 1 : end;
+}
+
+/** The id of the entry starting at `at`, or null when the line is not as the writer writes it. */
+function idAt(text: string, at: number): string | null {
+  let key: string;
+  try {
+    const end = text.charCodeAt(at + 2) === 34 ? text.indexOf('"', at + 3) + 1 : text.indexOf(":", at + 2);
+    key = text.slice(at + 2, end);
+    const after = text.charCodeAt(at + 3 + key.length);
+    if (end <= at + 2 || text.charCodeAt(end) !== 58 || (after !== 10 && after !== 32)) return null;
+    const id = key.startsWith('"') ? (JSON.parse(key) as unknown) : key;
+    return typeof id === "string" && str(id) === key ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The first entry whose id is `id` or sorts after it (binary search: the entries are sorted by id). */
+function entryFor(text: string, start: number, end: number, id: string): number | null {
+  let lo = start;
+  let hi = end;
+  let found = end;
+  while (lo < hi) {
+    const mid = lo + ((hi - lo) >> 1);
+    const e = nextEntry(text, mid, end);
+    if (e >= hi) {
+      hi = mid;
+      continue;
+    }
+    const key = idAt(text, e);
+    if (key === null) return null;
+    if (key >= id) {
+      found = e;
+      hi = mid;
+    } else lo = e + 1;
+  }
+  return found;
+}
+
+/** The section's entries: the old lines, with the changed entries written again. Null: write it all. */
+function splicedSection(section: ReusableSection, entries: Record<string, unknown>, reuse: OverlayReuse): string | null {
+  const text = reuse.text;
+  const head = text.indexOf(`\n${section}:\n`);
+  if (head === -1) return null;
+  const start = head + section.length + 3;
+  TOP_LEVEL.lastIndex = start - 1;
+  const top = TOP_LEVEL.exec(text);
+  const end = top ? top.index + 1 : text.length;
+  const { before, changed } = reuse.sections[section];
+  const ids = [...changed].filter((id) => entries[id] !== undefined).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  let out = "";
+  let copied = start;
+  let added = 0;
+  for (const id of ids) {
+    const at = entryFor(text, copied, end, id);
+    if (at === null) return null;
+    out += text.slice(copied, at) + pair("  ", id, entries[id], 2);
+    if (at < end && idAt(text, at) === id) copied = nextEntry(text, at + 1, end);
+    else {
+      copied = at;
+      added++;
+    }
+  }
+  let count = 0;
+  for (const k in entries) if (entries[k] !== undefined) count++;
+  return count === before + added ? out + text.slice(copied, end) : null;
+}
+
+/**
+ * local_state.yaml's bytes for a normalised overlay. With `reuse`, the unchanged entries of
+ * `nodes` and `session_nodes` are copied from the previous bytes instead of written again: the
+ * same bytes, in a time that does not grow with the overlay.
+ */
+export function overlayText(normalized: Overlay, reuse?: OverlayReuse): string {
+  const o = normalized as Record<string, unknown>;
+  if (!reuse) return HEADER + dumpYaml(o);
+  let out = "";
+  for (const k of definedKeys(o)) {
+    const v = o[k];
+    const spliced = REUSABLE.has(k) && scalar(v, false) === null && !Array.isArray(v) ? splicedSection(k as ReusableSection, v as Record<string, unknown>, reuse) : null;
+    out += spliced !== null ? keyInfo(k).bare + "\n" + spliced : pair("", k, v, 0);
+  }
+  return HEADER + (out || "\n");
 }
 
 export function dumpOverlay(ov: Overlay, limits: OverlayLimits): string {

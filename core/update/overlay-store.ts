@@ -1,7 +1,8 @@
 // Reading local_state.yaml for an update. Parsing and validating a large overlay as YAML costs a
 // noticeable share of an update, so after each update its parsed form is kept in
 // knowledge/graph/.cache/ (derived, safe to delete) keyed by the sha256 of the overlay's bytes:
-// the next update uses it only when the file is byte-for-byte what was written.
+// the next update uses it only when the file is byte-for-byte what was written. The cached overlay
+// is the one those bytes were written from: change FORMAT whenever the writer's output changes.
 import { join } from "node:path";
 import type { Context } from "../context.js";
 import { ValidationError } from "../errors.js";
@@ -16,14 +17,25 @@ function cachePath(ctx: Context): string {
   return join(ctx.paths.cacheDir, "overlay.json");
 }
 
+export interface OverlayState {
+  overlay: Overlay;
+  /** The file's bytes. */
+  bytes: Buffer;
+  /**
+   * True when the bytes are exactly what overlayText() wrote for `overlay` (the cache of the last
+   * write matched them), so that an unchanged entry's lines can be copied from them.
+   */
+  canonical: boolean;
+}
+
 /** The current overlay (null when there is none), validated; an invalid one is an error. */
-export function readOverlayState(ctx: Context): Overlay | null {
+export function readOverlayState(ctx: Context): OverlayState | null {
   const bytes = readBytesIfExists(ctx.paths.overlay);
   if (bytes === null) return null;
   const sha = sha256(bytes);
   try {
     const cached = JSON.parse(readTextIfExists(cachePath(ctx)) ?? "null") as { format?: string; sha256?: string; overlay?: Overlay } | null;
-    if (cached && cached.format === FORMAT && cached.sha256 === sha && cached.overlay) return cached.overlay;
+    if (cached && cached.format === FORMAT && cached.sha256 === sha && cached.overlay) return { overlay: cached.overlay, bytes, canonical: true };
   } catch {
     /* a damaged cache is ignored */
   }
@@ -36,7 +48,7 @@ export function readOverlayState(ctx: Context): Overlay | null {
       problems: r.problems,
     });
   }
-  return r.overlay;
+  return r.overlay && { overlay: r.overlay, bytes, canonical: false };
 }
 
 /** Remembers the parsed form of the overlay just written (`text` are its bytes). */

@@ -17,7 +17,8 @@ import { bestMatch, dedupText, type DedupCandidate } from "./dedup.js";
 import type { EvidenceDoc, EvidenceKind } from "./documents.js";
 import { NodeFiles } from "./node-files.js";
 import { allocateId, appendDedupSection, draftTextOf, newNodeText, sanitizeDraft, titleFromId } from "./nodes.js";
-import { normalizeOverlay, overlayText } from "./overlay-io.js";
+import { normalizeOverlay, overlayText, type OverlayReuse } from "./overlay-io.js";
+import type { OverlayState } from "./overlay-store.js";
 import type { TxnWrite } from "./transaction.js";
 
 export const PITFALL_WEIGHT: Record<string, number> = { high: 0.8, medium: 0.5, low: 0.3 };
@@ -167,16 +168,18 @@ function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: GraphVie
   return fresh;
 }
 
-export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: GraphView, overlay: Overlay | null, dryRun: boolean): Plan {
+export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: GraphView, state: OverlayState | null, dryRun: boolean): Plan {
   const cfg = ctx.cfg.config;
   const params = paramsFromConfig(cfg);
-  const ov: Overlay = overlay ?? emptyOverlay(); // changed in place: the caller's copy is the working state
+  const ov: Overlay = state?.overlay ?? emptyOverlay(); // changed in place: the caller's copy is the working state
   ov.nodes ??= {};
   ov.local_edges ??= [];
   ov.session_nodes ??= {};
   const nodes = ov.nodes;
   const edges = ov.local_edges as LocalEdge[];
   const sessions = ov.session_nodes;
+  // How many entries the overlay read has: the writer copies the lines of those left unchanged.
+  const before = state?.canonical ? { nodes: Object.keys(nodes).length, sessions: Object.keys(sessions).length } : null;
 
   const fresh = new Set(checkApplied(docs, ov, graph));
   const sessionIds = new Set(docs.map((d) => d.sessionId));
@@ -199,8 +202,16 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
     floor: (id) => gnode(id)?.confidence_floor,
     autoUpdate: (id) => gnode(id)?.auto_update === true,
     predecessors: (id) => graph.predecessors(id),
+    prefetchPredecessors: (ids) => graph.prefetchPredecessors?.(ids),
   };
-  const entryOf = (id: string): NodeOverride => (nodes[id] ??= {});
+  // Every change to an entry goes through entryOf (nodes) or sets sessions[id]: the ids recorded
+  // here are the entries the overlay writer writes again; it copies the lines of all the others.
+  const changedNodes = new Set<string>();
+  const changedSessions = new Set<string>();
+  const entryOf = (id: string): NodeOverride => {
+    changedNodes.add(id);
+    return (nodes[id] ??= {});
+  };
   const listOf = (e: NodeOverride, id: string, key: "session_refs" | "activated_by_tasks"): string[] => {
     const fromGraph = (gnode(id) as Record<string, unknown> | undefined)?.[key];
     return [...(e[key] ?? (Array.isArray(fromGraph) ? (fromGraph as string[]) : []))];
@@ -446,6 +457,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
         .filter((n): n is GNode => Boolean(n) && n!.domain !== "session" && n!.domain !== "code-mirror")
         .map((n) => n.domain),
     ).sort();
+    changedSessions.add(sid);
     sessions[sid] = {
       title: d.kind === "pcd" ? `Session: phase ${d.phase} handoff` : `Session: ${d.taskId}`,
       ...(domains.length ? { tags: domains } : {}),
@@ -475,10 +487,20 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
   let written: Plan["overlay"] = null;
   if (fresh.size) {
     const data = normalizeOverlay(ov, { maxSessionRefs: cfg.graph.max_session_refs, maxHistory: cfg.graph.max_history });
-    const text = overlayText(data);
-    const current = readBytesIfExists(ctx.paths.overlay);
-    if (!current || !current.equals(Buffer.from(text, "utf8"))) {
-      planned.set(ctx.paths.overlay, { data: text, action: current ? "updated" : "created" });
+    let reuse: OverlayReuse | undefined;
+    if (state?.canonical && before) {
+      // Entries pruned just now changed too (only when the limits were lowered since the last write).
+      if (data.nodes !== nodes) for (const id in data.nodes) if (data.nodes[id] !== nodes[id]) changedNodes.add(id);
+      reuse = {
+        text: state.bytes.toString("utf8"),
+        sections: { nodes: { before: before.nodes, changed: changedNodes }, session_nodes: { before: before.sessions, changed: changedSessions } },
+      };
+    }
+    const text = overlayText(data, reuse);
+    const bytes = Buffer.from(text, "utf8");
+    const current = state?.bytes ?? null;
+    if (!current || !current.equals(bytes)) {
+      planned.set(ctx.paths.overlay, { data: bytes, action: current ? "updated" : "created" });
       written = { text, data };
     }
   }

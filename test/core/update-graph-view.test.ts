@@ -14,6 +14,9 @@ function fixture() {
       { id: "b", domain: "fft", edges: [{ to: "c", type: "feeds-into", weight: 1 }, { to: "a", type: "refines", weight: 0.7 }] },
       { id: "c", domain: "other" },
       { id: "c.d", domain: "fft", status: "tentative" },
+      // "cxd" and "c-d" match the regular expression "c.d" unless the dot is escaped.
+      { id: "cxd", domain: "other", edges: [{ to: "c.d", type: "requires", weight: 0.5 }, { to: "c-d", type: "requires", weight: 0.5 }] },
+      { id: "c-d", domain: "other", edges: [{ to: "cxd", type: "requires", weight: 0.5 }] },
     ],
     [{ id: "loc", domain: "fft", status: "tentative", source: "human", edges: [{ to: "c", type: "requires", weight: 1 }] }],
   );
@@ -22,7 +25,7 @@ function fixture() {
   return join(s.knowledge, "graph", "graph.json");
 }
 
-const ids = ["a", "b", "c", "c.d", "loc", "session-t1", "nope", "", "zzz", "0"];
+const ids = ["a", "b", "c", "c.d", "cxd", "c-d", "loc", "session-t1", "nope", "", "zzz", "0"];
 
 function same(file: string, view: ReturnType<typeof readGraphView>) {
   const full = viewOfDoc(JSON.parse(readFileSync(file, "utf8")));
@@ -44,6 +47,18 @@ test("the indexed reading of graph.json answers exactly like a full parse", () =
   assert.deepEqual(view!.predecessors("c").map((l) => l.source).sort(), ["a", "b", "loc"]);
   assert.equal(view!.node("a")!.title, "Ä ✓ q");
   assert.deepEqual(view!.predecessors("session-t1").map((l) => [l.source, l.type]), [["a", "pitfall"]]);
+});
+
+test("predecessors found for many nodes in one pass are those found one by one", () => {
+  const file = fixture();
+  const one = readGraphView(file)!;
+  const many = readGraphView(file)!;
+  many.prefetchPredecessors!(["c", "c.d", "session-t1", "nope", "a"]);
+  many.prefetchPredecessors!(["c", "b", "cxd", "c-d"]);
+  const sources = (l: { source: string; type: string }[]) => l.map((x) => `${x.source} ${x.type}`).sort();
+  for (const id of ids) assert.deepEqual(sources(many.predecessors(id)), sources(one.predecessors(id)), `predecessors ${id}`);
+  assert.deepEqual(sources(many.predecessors("c.d")), ["cxd requires"]);
+  same(file, many);
 });
 
 test("a graph.json laid out differently (unsorted, reformatted, non-ASCII) is read by a full parse", () => {
