@@ -1,12 +1,14 @@
 // Atomic file writes (temp file, fsync, rename, fsync of the directory) and small file helpers.
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
-import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 
 let tmpCounter = 0;
+// node:crypto loads on first use: a command that only reads (akms query) never pays its start-up.
+const crypto = () => createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
 
 export function sha256(data: string | Uint8Array | readonly string[]): string {
-  const h = createHash("sha256");
+  const h = crypto().createHash("sha256");
   if (typeof data === "string" || data instanceof Uint8Array) h.update(data);
   else for (const chunk of data) h.update(chunk);
   return h.digest("hex");

@@ -1,5 +1,5 @@
 // Where things live (spec layout + DESIGN §3), and how the repository and global vault are found.
-import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { realpathSync } from "node:fs";
@@ -54,6 +54,8 @@ export function repoPaths(repo: string): RepoPaths {
 export function findRepo(cwd: string, flag?: string): string {
   if (flag) return resolve(cwd, flag);
   try {
+    // node:child_process loads only here (start-up of commands run outside git, or with --repo).
+    const { execFileSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
     const out = execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd, stdio: ["ignore", "pipe", "ignore"], timeout: 5000 });
     const top = out.toString("utf8").trim();
     if (top) return top;
