@@ -53,10 +53,11 @@ export function reportPhase(graph: LoadedGraph, phase?: number): number {
   return phase ?? latestPhase(graph);
 }
 
-export function reviewData(ctx: Context, graph: LoadedGraph, opts: { phase?: number; today?: string } = {}): ReviewData {
+/** `live`: for the console, which refreshes often and shows a few items' files (see Scope.live). */
+export function reviewData(ctx: Context, graph: LoadedGraph, opts: { phase?: number; today?: string; live?: boolean } = {}): ReviewData {
   const phase = reportPhase(graph, opts.phase);
   const today = opts.today ?? todayIso();
-  const c = collect(ctx, graph, { phase, all: false, today });
+  const c = collect(ctx, graph, { phase, all: false, today, live: opts.live });
   return {
     phase,
     graph_version: graph.version,

@@ -126,7 +126,7 @@ export function detailLines(item: ReviewItem | null, detail: NodeDetail | null, 
 
 function SectionStrip({ sections, active, width }: { sections: ReviewSectionView[]; active: number; width: number }) {
   const theme = useTheme();
-  const parts = sections.map((s, i) => ({ i, text: ` ${s.short} ${s.items.length} ` }));
+  const parts = sections.map((s, i) => ({ i, text: ` ${s.short} ${s.count} ` }));
   // Keep the active section visible: start from a window that contains it.
   let start = 0;
   const fits = (from: number) => parts.slice(from, active + 1).reduce((w, p) => w + cells(p.text), 0) <= width - 4;
@@ -146,7 +146,7 @@ function SectionStrip({ sections, active, width }: { sections: ReviewSectionView
         const s = sections[p.i]!;
         const on = p.i === active;
         return (
-          <Text key={s.key} inverse={on} bold={on || s.items.length > 0} dimColor={!on && s.items.length === 0} color={theme.c(on ? "cyan" : undefined)}>
+          <Text key={s.key} inverse={on} bold={on || s.count > 0} dimColor={!on && s.count === 0} color={theme.c(on ? "cyan" : undefined)}>
             {p.text}
           </Text>
         );
@@ -165,9 +165,9 @@ function SectionColumn({ sections, active, width, height }: { sections: ReviewSe
       </Text>
       {sections.map((s, i) => {
         const on = i === active;
-        const count = String(s.items.length) + (s.items.length !== s.total ? `/${s.total}` : "");
+        const count = String(s.count) + (s.count !== s.total ? `/${s.total}` : "");
         return (
-          <Text key={s.key} inverse={on} bold={on || s.items.length > 0} dimColor={!on && s.items.length === 0} color={theme.c(on ? "cyan" : undefined)} wrap="truncate-end">
+          <Text key={s.key} inverse={on} bold={on || s.count > 0} dimColor={!on && s.count === 0} color={theme.c(on ? "cyan" : undefined)} wrap="truncate-end">
             {truncate(s.title, width - count.length - 2).padEnd(width - count.length - 1, " ") + count}
           </Text>
         );
@@ -181,8 +181,8 @@ export function ReviewScreen({ width, height, state, sections, item, lines, head
   const { wide, list, detail: detailH, sideW } = reviewLayout(width, height);
   const mainW = wide ? width - sideW - 2 : width;
   const sec = sections[state.section];
-  const count = sec?.items.length ?? 0;
-  const sel = sec ? selectedIn(state, { sections: sections.map((s) => ({ key: s.key, count: s.items.length })), page: list, detailLines: 0, detailPage: 0 }) : 0;
+  const count = sec?.count ?? 0;
+  const sel = sec ? selectedIn(state, { sections: sections.map((s) => ({ key: s.key, count: s.count })), page: list, detailLines: 0, detailPage: 0 }) : 0;
   const cols: Column<ReviewItem>[] = [
     { header: "item", width: "grow", cell: (r) => r.label },
     { header: "status", width: 11, cell: (r) => r.status, color: (r) => statusColor(r.status) },

@@ -8,7 +8,7 @@
 //  2. end to end, the built CLI in a real terminal (tmux): process start → status bar on screen,
 //     j → position updated, y → "✓ $ akms promote" shown. capture-pane is polled every few ms,
 //     so these include tmux's latency and are upper bounds (much inflated on a loaded machine).
-// usage: node --import tsx scripts/bench-console.ts [N=5000] [RUNS=3]
+// usage: node --import tsx scripts/bench-console.ts [N=5000] [RUNS=3]   (BENCH_CONSOLE_E2E=0: in-process only)
 process.env.NODE_ENV = "production"; // React's production build, as in the bundle
 const { cpSync, existsSync, mkdtempSync, rmSync } = await import("node:fs");
 const { tmpdir, cpus, loadavg } = await import("node:os");
@@ -170,7 +170,9 @@ async function until(pane: Pane, re: RegExp, t0: number, timeout = 30000): Promi
   }
 }
 
-if (!tmuxAvailable() || !existsSync(join(ROOT, "dist", "akms.mjs"))) {
+if (process.env.BENCH_CONSOLE_E2E === "0") {
+  console.log("\n(BENCH_CONSOLE_E2E=0: end-to-end figures skipped)");
+} else if (!tmuxAvailable() || !existsSync(join(ROOT, "dist", "akms.mjs"))) {
   console.log("\n(tmux or the built CLI is missing: end-to-end figures skipped)");
 } else {
   const first: number[] = [];

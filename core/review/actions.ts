@@ -118,15 +118,36 @@ function tryLoadGraph(ctx: Context): LoadedGraph | null {
   }
 }
 
+/**
+ * graph.json as the actions see it, parsed once while the file stays the same: the console's model
+ * shares it, so neither an action nor the refresh after it parses graph.json again. A graph handed
+ * out is never changed: a patch makes a new one that shares every unchanged node and edge.
+ */
+export function sharedGraph(ctx: Context): LoadedGraph {
+  const key = graphKey(ctx.paths.graphJson);
+  if (key !== null && cache?.key === key) return cache.graph;
+  const graph = loadGraph(ctx.paths);
+  cache = key === null ? null : { key, graph };
+  return graph;
+}
+
 /** Keeps the cached graph in step with a patch of graph.json; anything else drops it. */
 function afterRecompile(ctx: Context, change: GraphChange, rc: Recompiled): void {
   const g = cache?.graph;
   const n = change.kind === "status" ? g?.nodes.get(change.id) : undefined;
   if (rc.how === "patch" && g && g.file === ctx.paths.graphJson && (change.kind === "none" || n)) {
-    if (n && change.kind === "status") n.status = change.status;
-    g.version = rc.graphVersion;
+    const next: LoadedGraph = { ...g, version: rc.graphVersion };
+    if (rc.generatedAt !== undefined) {
+      next.generatedAt = rc.generatedAt;
+      next.doc = { ...g.doc, graph: { ...g.doc.graph, generated_at: rc.generatedAt } };
+    }
+    if (n && change.kind === "status" && n.status !== change.status) {
+      const patched = { ...n, status: change.status };
+      next.nodes = new Map(g.nodes).set(n.id, patched);
+      next.doc = { ...next.doc, nodes: g.doc.nodes.map((x) => (x === n ? patched : x)) };
+    }
     const key = graphKey(ctx.paths.graphJson);
-    cache = key === null ? null : { key, graph: g };
+    cache = key === null ? null : { key, graph: next };
   } else {
     cache = null;
   }

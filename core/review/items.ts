@@ -28,11 +28,18 @@ export interface NodeItem {
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
-/** Finds node files for items: local files indexed once, global ones by `<id>.md` (else one vault scan). */
+/**
+ * Finds node files for items: local files indexed once, global ones by `<id>.md` (else one vault
+ * scan). A `lazy` resolver leaves each item's `file` to be found when it is first read (see
+ * `nodeItem`): the console shows a few items' files, not the thousands of a large graph's report.
+ */
 export class FileResolver {
   private locals: Map<string, string> | null = null;
   private readonly globals: GlobalFiles;
-  constructor(private readonly ctx: Context) {
+  constructor(
+    private readonly ctx: Context,
+    readonly lazy = false,
+  ) {
     this.globals = new GlobalFiles(ctx);
   }
 
@@ -57,18 +64,52 @@ export class FileResolver {
   }
 }
 
+/** `item` with `extra` fields added in place (a spread would read a lazy `file` at once). */
+export function withFields<T extends object, E extends object>(item: T, extra: E): T & E {
+  return Object.assign(item, extra);
+}
+
 export function nodeItem(n: GNode, files: FileResolver, command: string | null): NodeItem {
+  const title = typeof n.title === "string" ? n.title : n.id;
+  const source = typeof n.source === "string" ? n.source : null;
+  const originSession = typeof n.origin_session === "string" ? n.origin_session : null;
+  const originPhase = typeof n.origin_phase === "number" ? n.origin_phase : null;
+  if (!files.lazy) {
+    return {
+      id: n.id,
+      title,
+      status: String(n.status),
+      confidence_default: num(n.confidence_default),
+      confidence: num(n.confidence),
+      origin: n.node_origin,
+      source,
+      origin_session: originSession,
+      origin_phase: originPhase,
+      file: files.fileOf(n),
+      command,
+    };
+  }
+  // Lazy: `file` is an enumerable accessor in the same place (JSON, Object.entries and spreads read
+  // it like a value), found on first read; assigning it sets the value. No spread in this literal:
+  // V8 would put the accessor after the other keys.
+  let file: string | null | undefined;
   return {
     id: n.id,
-    title: typeof n.title === "string" ? n.title : n.id,
+    title,
     status: String(n.status),
     confidence_default: num(n.confidence_default),
     confidence: num(n.confidence),
     origin: n.node_origin,
-    source: typeof n.source === "string" ? n.source : null,
-    origin_session: typeof n.origin_session === "string" ? n.origin_session : null,
-    origin_phase: typeof n.origin_phase === "number" ? n.origin_phase : null,
-    file: files.fileOf(n),
+    source,
+    origin_session: originSession,
+    origin_phase: originPhase,
+    get file() {
+      if (file === undefined) file = files.fileOf(n);
+      return file;
+    },
+    set file(v: string | null) {
+      file = v;
+    },
     command,
   };
 }

@@ -1,10 +1,10 @@
 // Which file holds a node: graph.json keeps no paths, so local and global node files are found by
 // id — `<id>.md` first (the common layout), else a scan of the layer's *.md frontmatter.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, type Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { Context } from "../context.js";
 import { splitFrontmatter } from "../frontmatter.js";
-import { listMarkdown, type Listed } from "../compiler/sources.js";
+import type { Listed } from "../compiler/sources.js";
 import { readTextIfExists } from "../fsx.js";
 import { NodeFiles } from "../update/node-files.js";
 
@@ -30,8 +30,24 @@ export function vaultShownPrefix(ctx: Context): string {
   return ctx.vault.display.replace(/\/+$/, "") + "/";
 }
 
+/** listMarkdown(localNodes, "knowledge/local-nodes/") for this flat directory: names, no path arithmetic. */
 export function listLocalNodeFiles(ctx: Context): Listed[] {
-  return listMarkdown(ctx.paths.localNodes, "knowledge/local-nodes/");
+  const dir = ctx.paths.localNodes;
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return [];
+    throw e;
+  }
+  const out: Listed[] = [];
+  for (const ent of entries) {
+    const name = ent.name;
+    if (name.endsWith(".md") && !name.startsWith(".") && (ent.isFile() || ent.isSymbolicLink())) out.push({ file: join(dir, name), shown: "knowledge/local-nodes/" + name });
+  }
+  out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return out;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface Recompiled {
   graphVersion: string;
   /** "patch": graph.json edited in place (or left as it was); "full": buildLocked. */
   how: "patch" | "full";
+  /** The generated_at a patch stamped (absent when graph.json was left as it was). */
+  generatedAt?: string;
 }
 
 const jsonStr = (s: string) => JSON.stringify(s);
@@ -61,6 +63,8 @@ export function recompile(ctx: Context, change: GraphChange): Recompiled {
   const patched = patchNodeStatus(blank, change.id, change.status);
   if (patched === null) return full();
   const graphVersion = sha256(patched).slice(0, 12);
-  if (patched !== blank) writeFileAtomic(ctx.paths.graphJson, stampGeneratedAt(patched, nowIso()), { knownDifferent: true });
-  return { graphVersion, how: "patch" };
+  if (patched === blank) return { graphVersion, how: "patch" };
+  const generatedAt = nowIso();
+  writeFileAtomic(ctx.paths.graphJson, stampGeneratedAt(patched, generatedAt), { knownDifferent: true });
+  return { graphVersion, how: "patch", generatedAt };
 }

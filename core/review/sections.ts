@@ -10,7 +10,8 @@ import type { BuildWarning, GNode, LoadedGraph } from "../graph.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { parseDedupSections, sectionDraft, withoutSections } from "./dedup-sections.js";
 import { listLocalNodeFiles } from "./node-files.js";
-import { bareItem, domainNodes, FileResolver, nodeItem, promoteCommand, type NodeItem } from "./items.js";
+import { bareItem, domainNodes, FileResolver, nodeItem, promoteCommand, withFields, type NodeItem } from "./items.js";
+import { cachedByStat } from "./read-cache.js";
 import { readSessions, type CoverageFlag, type SessionInfo, type Unanchored } from "./sessions.js";
 import { blockedTasks, type BlockedTaskItem } from "./blocked.js";
 
@@ -137,6 +138,11 @@ export interface Scope {
   all: boolean;
   /** "Today" for stale nodes (YYYY-MM-DD); default: the clock (SOURCE_DATE_EPOCH honoured). */
   today?: string;
+  /**
+   * A long-lived caller (the console) that refreshes often: each node item's `file` is found when
+   * first read, not all at once, and what files yield is kept while they stay the same (read-cache.ts).
+   */
+  live?: boolean;
 }
 
 export interface Collected {
@@ -174,8 +180,11 @@ function warningItem(w: BuildWarning, command: string | null, fix: string): Warn
 function dedupEvents(ctx: Context, graph: LoadedGraph, files: FileResolver, scope: Scope, phaseOf: (s: string | null) => number | null, sessions: SessionInfo[], problems: Problem[]): DedupEventItem[] {
   const out: DedupEventItem[] = [];
   for (const f of listLocalNodeFiles(ctx)) {
-    const text = readTextIfExists(f.file);
-    if (text === null || !text.includes("akms:dedup")) continue;
+    const text = cachedByStat(scope.live === true, "dedup-text", f.file, (file) => {
+      const t = readTextIfExists(file);
+      return t !== null && t.includes("akms:dedup") ? t : null;
+    });
+    if (text === null) continue;
     const sections = parseDedupSections(text);
     if (!sections.length) continue;
     let id: string;
@@ -198,21 +207,22 @@ function dedupEvents(ctx: Context, graph: LoadedGraph, files: FileResolver, scop
       const isPending = s.status === "pending";
       const base = n && n.node_origin === "local" ? nodeItem(n, files, null) : bareItem(id, "local", f.shown, null);
       const { draft, suggestedId } = sectionDraft(s);
-      out.push({
-        ...base,
-        file: f.shown,
-        command: isPending ? `akms dedup accept ${id}${arg}` : null,
-        session: s.session,
-        phase,
-        score: s.score,
-        dedup_status: s.status,
-        kind: "appended",
-        match: id,
-        suggested_id: suggestedId,
-        existing_text: existing,
-        draft_text: draft,
-        alternatives: isPending ? [`akms dedup reject ${id}${arg}`] : [],
-      });
+      out.push(
+        withFields(base, {
+          file: f.shown,
+          command: isPending ? `akms dedup accept ${id}${arg}` : null,
+          session: s.session,
+          phase,
+          score: s.score,
+          dedup_status: s.status,
+          kind: "appended" as const,
+          match: id,
+          suggested_id: suggestedId,
+          existing_text: existing,
+          draft_text: draft,
+          alternatives: isPending ? [`akms dedup reject ${id}${arg}`] : [],
+        }),
+      );
     }
   }
   // A draft close to a global node became a new local node (global files are never appended to).
@@ -234,19 +244,20 @@ function dedupEvents(ctx: Context, graph: LoadedGraph, files: FileResolver, scop
           /* shown without text */
         }
       }
-      out.push({
-        ...nodeItem(n, files, tentative ? `akms promote ${n.id}` : null),
-        session: s.id,
-        phase: s.phase,
-        score: k.score,
-        dedup_status: tentative ? "created" : String(n.status),
-        kind: "created",
-        match: k.match,
-        suggested_id: k.suggested_id,
-        existing_text: matched ? `${matched.title} (${k.match_origin ?? "global"} node ${k.match}; its file: ${files.fileOf(matched) ?? "not found"})` : k.match,
-        draft_text: draft,
-        alternatives: tentative ? [`akms draft ${n.id}`] : [],
-      });
+      out.push(
+        withFields(nodeItem(n, files, tentative ? `akms promote ${n.id}` : null), {
+          session: s.id,
+          phase: s.phase,
+          score: k.score,
+          dedup_status: tentative ? "created" : String(n.status),
+          kind: "created" as const,
+          match: k.match,
+          suggested_id: k.suggested_id,
+          existing_text: matched ? `${matched.title} (${k.match_origin ?? "global"} node ${k.match}; its file: ${files.fileOf(matched) ?? "not found"})` : k.match,
+          draft_text: draft,
+          alternatives: tentative ? [`akms draft ${n.id}`] : [],
+        }),
+      );
     }
   }
   out.sort((a, b) => (a.dedup_status === "pending" ? 0 : 1) - (b.dedup_status === "pending" ? 0 : 1) || byId(a, b) || cmp(a.session ?? "", b.session ?? ""));
@@ -255,8 +266,9 @@ function dedupEvents(ctx: Context, graph: LoadedGraph, files: FileResolver, scop
 
 export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collected {
   const problems: Problem[] = [];
-  const files = new FileResolver(ctx);
-  const sessions = readSessions(ctx, graph, problems);
+  const live = scope.live === true;
+  const files = new FileResolver(ctx, live);
+  const sessions = readSessions(ctx, graph, problems, live);
   const sessionPhase = new Map(sessions.map((s) => [s.id, s.phase]));
   const phaseOf = (s: string | null) => (s === null ? null : (sessionPhase.get(s) ?? null));
   const inPhase = (p: number | null) => scope.all || p === scope.phase;
@@ -284,7 +296,7 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
     const d = typeof n.confidence_default === "number" ? n.confidence_default : null;
     const drop = c !== null && d !== null && c < d ? Math.round((d - c) * 1e6) / 1e6 : 0;
     const flags = flagsByNode.get(n.id) ?? [];
-    if (drop > 0 || flags.length) degraded.push({ ...nodeItem(n, files, n.status === "draft" || n.status === "deprecated" ? null : `akms draft ${n.id}`), drop, flags });
+    if (drop > 0 || flags.length) degraded.push(withFields(nodeItem(n, files, n.status === "draft" || n.status === "deprecated" ? null : `akms draft ${n.id}`), { drop, flags }));
   }
   degraded.sort((a, b) => b.drop - a.drop || byId(a, b));
 
@@ -297,14 +309,28 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
     if (!target || !from || target.domain !== "session") continue;
     const phase = phaseOf(l.target);
     if (!inPhase(phase)) continue;
+    const note = typeof l.note === "string" ? l.note : "";
+    if (!files.lazy) {
+      pitfalls.push({ from: nodeItem(from, files, null), session: l.target, phase, weight: l.weight, severity: SEVERITY_OF_WEIGHT(l.weight), note, session_file: files.fileOf(target), command: null });
+      continue;
+    }
+    // Found on first read, as nodeItem's file. (No spread in this literal: V8 then puts the
+    // accessor after the other keys, and the JSON would change.)
+    let sessionFile: string | null | undefined;
     pitfalls.push({
       from: nodeItem(from, files, null),
       session: l.target,
       phase,
       weight: l.weight,
       severity: SEVERITY_OF_WEIGHT(l.weight),
-      note: typeof l.note === "string" ? l.note : "",
-      session_file: files.fileOf(target),
+      note,
+      get session_file() {
+        if (sessionFile === undefined) sessionFile = files.fileOf(target);
+        return sessionFile;
+      },
+      set session_file(v: string | null) {
+        sessionFile = v;
+      },
       command: null,
     });
   }
@@ -400,7 +426,7 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
     for (const n of nodes) {
       if ((graph.out.get(n.id)?.length ?? 0) || (graph.in.get(n.id)?.length ?? 0)) continue;
       if (n.status === "deprecated") continue;
-      orphans.push({ ...nodeItem(n, files, null), fix: `connect it: add edges to ${n.id}'s file, or from the nodes it belongs with` });
+      orphans.push(withFields(nodeItem(n, files, null), { fix: `connect it: add edges to ${n.id}'s file, or from the nodes it belongs with` }));
     }
   }
   const today = scope.today ?? todayIso();
@@ -409,7 +435,7 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
   for (const n of nodes) {
     if (typeof n.last_activated !== "string" || n.status === "draft" || n.status === "deprecated") continue;
     const age = days(n.last_activated, today);
-    if (age > limit) stale.push({ ...nodeItem(n, files, `akms draft ${n.id}`), last_activated: n.last_activated, days: age });
+    if (age > limit) stale.push(withFields(nodeItem(n, files, `akms draft ${n.id}`), { last_activated: n.last_activated, days: age }));
   }
   stale.sort((a, b) => b.days - a.days || byId(a, b));
 
@@ -418,7 +444,7 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
   return {
     sections: {
       new_tentative: newTentative.map((n) =>
-        n.node_origin === "local" ? nodeItem(n, files, `akms promote ${n.id}`) : { ...nodeItem(n, files, null), fix: promoteCommand(n, files) },
+        n.node_origin === "local" ? nodeItem(n, files, `akms promote ${n.id}`) : withFields(nodeItem(n, files, null), { fix: promoteCommand(n, files) }),
       ),
       dedup_events: dedupEvents(ctx, graph, files, scope, phaseOf, sessions, problems),
       degraded,

@@ -9,6 +9,7 @@ import { parseFrontmatter } from "../frontmatter.js";
 import { readTextIfExists } from "../fsx.js";
 import type { GNode, LoadedGraph } from "../graph.js";
 import { resolveInside } from "../paths.js";
+import { cachedByStat } from "./read-cache.js";
 
 export interface CoverageFlag {
   node: string;
@@ -69,7 +70,7 @@ const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
-function readDoc(ctx: Context, ref: string | null, problems: Problem[], sessionId: string): { file: string | null; data: Record<string, unknown> | null } {
+function readDoc(ctx: Context, ref: string | null, problems: Problem[], sessionId: string, keep: boolean): { file: string | null; data: Record<string, unknown> | null } {
   if (!ref) return { file: null, data: null };
   const full = resolveInside(ctx.paths.knowledge, ref);
   const shown = `knowledge/${ref}`;
@@ -77,19 +78,22 @@ function readDoc(ctx: Context, ref: string | null, problems: Problem[], sessionI
     problems.push({ file: shown, message: `session ${sessionId}: content_ref "${ref}" leaves knowledge/`, hint: "session content_refs are relative to knowledge/" });
     return { file: null, data: null };
   }
-  const text = readTextIfExists(full);
-  if (text === null) return { file: shown, data: null }; // pruned session files are normal (spec §4.2)
-  try {
-    return { file: shown, data: parseFrontmatter(text, shown).data };
-  } catch (e) {
-    problems.push({ file: shown, message: `session ${sessionId}: its document cannot be read: ${(e as Error).message}` });
-    return { file: shown, data: null };
-  }
+  const doc = cachedByStat(keep, "session-doc", full, (file): { data: Record<string, unknown> | null; error?: string } => {
+    const text = readTextIfExists(file);
+    if (text === null) return { data: null }; // pruned session files are normal (spec §4.2)
+    try {
+      return { data: parseFrontmatter(text, shown).data };
+    } catch (e) {
+      return { data: null, error: (e as Error).message };
+    }
+  });
+  if (doc.error !== undefined) problems.push({ file: shown, message: `session ${sessionId}: its document cannot be read: ${doc.error}` });
+  return { file: shown, data: doc.data };
 }
 
-function sessionOf(ctx: Context, n: GNode, problems: Problem[]): SessionInfo {
+function sessionOf(ctx: Context, n: GNode, problems: Problem[], keep: boolean): SessionInfo {
   const phase = typeof n.phase === "number" ? n.phase : null;
-  const { file, data } = readDoc(ctx, str(n.content_ref), problems, n.id);
+  const { file, data } = readDoc(ctx, str(n.content_ref), problems, n.id, keep);
   const d = data ?? {};
   const isPcd = "known_issues" in d || "next_phase_warnings" in d || "plan_file" in d;
   const kind = data ? (isPcd ? "pcd" : "task_id" in d ? "agent-memory" : null) : str(n.evidence) === "pcd" ? "pcd" : str(n.evidence) === "agent-memory" ? "agent-memory" : null;
@@ -156,10 +160,10 @@ function sessionOf(ctx: Context, n: GNode, problems: Problem[]): SessionInfo {
   };
 }
 
-/** Every registered session, in (phase, id) order. */
-export function readSessions(ctx: Context, graph: LoadedGraph, problems: Problem[]): SessionInfo[] {
+/** Every registered session, in (phase, id) order. `keep`: documents are kept by stat (read-cache.ts). */
+export function readSessions(ctx: Context, graph: LoadedGraph, problems: Problem[], keep = false): SessionInfo[] {
   const out: SessionInfo[] = [];
-  for (const n of graph.nodes.values()) if (n.domain === "session") out.push(sessionOf(ctx, n, problems));
+  for (const n of graph.nodes.values()) if (n.domain === "session") out.push(sessionOf(ctx, n, problems, keep));
   out.sort((a, b) => (a.phase ?? -1) - (b.phase ?? -1) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return out;
 }

@@ -29,7 +29,8 @@ export const reviewCommand: CommandSpec = {
     const phase = flags.phase as number | undefined;
     if (phase !== undefined && (!Number.isInteger(phase) || phase < 0)) throw new UsageError("--phase must be a whole number (0 or more)", "akms review --phase 2");
     // Loaded only here: the console (ink, react) is most of the bundle, and no other command needs it.
-    const { openConsole } = await import("../console/open.js");
+    const { importConsole } = await import("../console/import-console.js");
+    const { openConsole } = await importConsole();
     return openConsole(loadContext({ repo: flags.repo, vault: flags.vault }), flags);
   },
 };

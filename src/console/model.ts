@@ -4,12 +4,12 @@ import { existsSync } from "node:fs";
 import type { Context } from "../../core/context.js";
 import { AkmsError, NotFoundError } from "../../core/errors.js";
 import { errorText } from "./errors.js";
-import { loadGraph, type LoadedGraph } from "../../core/graph.js";
+import type { LoadedGraph } from "../../core/graph.js";
 import { build } from "../../core/compiler/build.js";
 import { readOverlay } from "../../core/compiler/sources.js";
 import { displayPath } from "../../core/paths.js";
 import type { Overlay } from "../../core/schemas/overlay.js";
-import { undoTarget, type UndoTarget } from "../../core/review/actions.js";
+import { sharedGraph, undoTarget, type UndoTarget } from "../../core/review/actions.js";
 import { reviewData, type ReviewData } from "../../core/report.js";
 import { DetailCache } from "./detail.js";
 import { listTasks, type TaskEntry } from "./plan.js";
@@ -76,7 +76,7 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
   }
   let graph: LoadedGraph;
   try {
-    graph = timed(timings, "graph", () => loadGraph(ctx.paths));
+    graph = timed(timings, "graph", () => sharedGraph(ctx));
   } catch (e) {
     if (e instanceof NotFoundError && notices.length) throw new AkmsError("BUILD_FAILED", notices[0]!, { hint: "fix the file named above, then open the console again" });
     throw e;
@@ -97,7 +97,7 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
   const tasks = timed(timings, "tasks", () => listTasks(ctx));
   const review = timed(timings, "review", () => {
     try {
-      return reviewData(ctx, graph, { phase: opts.phase });
+      return reviewData(ctx, graph, { phase: opts.phase, live: true });
     } catch (e) {
       notices.push(`review report: ${errorText(e)}`);
       return null;

@@ -44,7 +44,10 @@ export interface ReviewSectionView {
   key: string;
   title: string;
   short: string;
-  items: ReviewItem[];
+  /** The (filtered) items, made when first read: a screen shows one section's items at a time. */
+  readonly items: ReviewItem[];
+  /** How many items pass the filter (items.length, without making them when there is no filter). */
+  count: number;
   /** Items before the filter. */
   total: number;
 }
@@ -79,6 +82,7 @@ export function toItem(section: string, raw: Record<string, unknown>, i: number,
     : str(raw.title) && str(raw.title) !== id
       ? str(raw.title)
       : str(raw.description) || str(raw.message) || str(raw.detail) || str(raw.title);
+  let file: string | undefined; // read on first use: the core finds an item's file then (see nodeItem)
   return {
     key: `${section}:${label}:${i}`,
     node: id && isNode(id) ? id : null,
@@ -89,7 +93,10 @@ export function toItem(section: string, raw: Record<string, unknown>, i: number,
     confidence: num(base.confidence),
     origin: safe(str(base.origin) || str(base.node_origin)),
     provenance: safe(provenanceOf(base)),
-    file: safe(str(base.file) || str(raw.session_file)),
+    get file() {
+      file ??= safe(str(base.file) || str(raw.session_file));
+      return file;
+    },
     command: safe(str(raw.command)),
     raw,
   };
@@ -98,15 +105,25 @@ export function toItem(section: string, raw: Record<string, unknown>, i: number,
 function matches(item: ReviewItem, filter: string): boolean {
   if (!filter) return true;
   const f = filter.toLowerCase();
-  return [item.label, item.title, item.status, item.origin, item.provenance, item.file].some((x) => x.toLowerCase().includes(f));
+  return [item.label, item.title, item.status, item.origin, item.provenance].some((x) => x.toLowerCase().includes(f)) || item.file.toLowerCase().includes(f);
 }
 
 export function reviewSections(data: ReviewData | null, filter: string, isNode: (id: string) => boolean): ReviewSectionView[] {
   return REVIEW_SECTIONS.map((s) => {
     const raw: unknown = data?.sections[s.key];
     const list = Array.isArray(raw) ? (raw as Record<string, unknown>[]) : [];
-    const items = list.map((r, i) => toItem(s.key, r ?? {}, i, isNode));
-    return { ...s, items: items.filter((it) => matches(it, filter)), total: items.length };
+    let items: ReviewItem[] | undefined;
+    const make = () => (items ??= list.map((r, i) => toItem(s.key, r ?? {}, i, isNode)).filter((it) => matches(it, filter)));
+    return {
+      ...s,
+      get items() {
+        return make();
+      },
+      get count() {
+        return filter ? make().length : list.length;
+      },
+      total: list.length,
+    };
   });
 }
 

@@ -112,7 +112,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
   const sections = cache.sections.get(`${model.generation}\0${state.review.filter}`, () => reviewSections(model.review, state.review.filter, isNode));
   const rl = reviewLayout(width, bodyHeight);
   const mainW = rl.wide ? width - rl.sideW - 2 : width;
-  const reviewEnv0: ReviewEnv = { sections: sections.map((s) => ({ key: s.key, count: s.items.length })), page: rl.list - 1, detailLines: 0, detailPage: rl.detail };
+  const reviewEnv0: ReviewEnv = { sections: sections.map((s) => ({ key: s.key, count: s.count })), page: rl.list - 1, detailLines: 0, detailPage: rl.detail };
   const sec = sections[state.review.section];
   const item = sec?.items[selectedIn(state.review, reviewEnv0)] ?? null;
   const detail = item?.node ? model.details.get(item.node) : null;
@@ -166,7 +166,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
   let pos = "";
   switch (state.screen) {
     case "review":
-      pos = position(selectedIn(state.review, reviewEnv), sec?.items.length ?? 0);
+      pos = position(selectedIn(state.review, reviewEnv), sec?.count ?? 0);
       break;
     case "explorer": {
       const selectable = ego?.rows.filter((r) => !r.heading) ?? [];

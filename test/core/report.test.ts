@@ -161,3 +161,22 @@ test("with no sessions the report is phase 0, every section says None, and it is
   const md = readFileSync(r.path, "utf8");
   for (const k of SECTION_ORDER) assert.deepEqual(sectionOf(md, SECTION_TITLES[k]).filter((l) => l.trim()).slice(-1), ["None."], k);
 });
+
+test("the console's review data (files found when read, reads kept by stat) is the report's data, refreshed when a file changes", () => {
+  const d = demo();
+  const graph = loadGraph(d.ctx.paths);
+  const eager = reviewData(d.ctx, graph, { today: TODAY });
+  const live = reviewData(d.ctx, graph, { today: TODAY, live: true });
+  assert.equal(JSON.stringify(live), JSON.stringify(eager));
+  assert.ok(eager.sections.dedup_events.length && eager.sections.new_pitfalls.length, "the demo has dedup events and pitfalls");
+  // A pending dedup section removed on disk: the next live read sees it gone.
+  const ev = eager.sections.dedup_events.find((e) => e.kind === "appended")!;
+  const file = join(d.repo, ev.file!);
+  const text = readFileSync(file, "utf8");
+  const cut = text.replace(/\n<!-- akms:dedup[\s\S]*$/, "\n");
+  assert.notEqual(cut, text);
+  write(file, cut);
+  const again = reviewData(d.ctx, graph, { today: TODAY, live: true });
+  assert.equal(JSON.stringify(again), JSON.stringify(reviewData(d.ctx, graph, { today: TODAY })));
+  assert.ok(again.sections.dedup_events.length < live.sections.dedup_events.length);
+});

@@ -8,7 +8,7 @@ import { build } from "../../core/compiler/build.js";
 import { loadGraph } from "../../core/graph.js";
 import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError } from "../../core/errors.js";
 import { sha256 } from "../../core/fsx.js";
-import { actionTarget, dedupAccept, dedupReject, draft, promote, undo, undoTarget, undraft } from "../../core/review/actions.js";
+import { actionTarget, dedupAccept, dedupReject, draft, promote, sharedGraph, undo, undoTarget, undraft } from "../../core/review/actions.js";
 import { parseDedupSections } from "../../core/review/dedup-sections.js";
 import { decodeBytes, encodeBytes, readJournal } from "../../core/review/journal.js";
 import { dumpOverlay } from "../../core/update/overlay-io.js";
@@ -417,3 +417,26 @@ test("status actions patch graph.json in place, exactly as the full compile writ
   assert.equal(recompile(ctx, { kind: "status", id: "nope", status: "draft" }).how, "full");
 });
 
+
+test("the shared graph: parsed once; an action's patch makes a new graph equal to graph.json, the one handed out stays as it was", () => {
+  const d = demo();
+  const id = localTentative(d.ctx);
+  const g0 = sharedGraph(d.ctx);
+  assert.equal(sharedGraph(d.ctx), g0, "the same file: the same parsed graph");
+  const r = promote(d.ctx, { id });
+  const g1 = sharedGraph(d.ctx);
+  assert.notEqual(g1, g0);
+  assert.equal(g0.nodes.get(id)!.status, "tentative", "a graph handed out is never changed");
+  assert.equal(g0.doc.nodes.find((n) => n.id === id)!.status, "tentative");
+  const disk = loadGraph(d.ctx.paths);
+  assert.equal(g1.version, r.graphVersion);
+  assert.equal(g1.version, disk.version);
+  assert.deepEqual(g1.doc, disk.doc);
+  assert.equal(g1.generatedAt, disk.generatedAt);
+  assert.deepEqual([...g1.nodes.keys()], [...disk.nodes.keys()]);
+  assert.equal(g1.nodes.get(id)!.status, "established");
+  assert.equal(g1.nodes.get(id), g1.doc.nodes.find((n) => n.id === id), "the id map and the node list hold the same node");
+  undo(d.ctx);
+  assert.equal(sharedGraph(d.ctx).nodes.get(id)!.status, "tentative");
+  assert.equal(sharedGraph(d.ctx).version, loadGraph(d.ctx.paths).version);
+});
