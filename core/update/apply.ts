@@ -86,7 +86,7 @@ export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOp
     const plan = planUpdate(ctx, docs, graph, readOverlayState(ctx), false);
     crashPoint("planned", env);
     commitTransaction(ctx, plan.writes);
-    if (plan.overlay) rememberOverlay(ctx, plan.overlay.text, plan.overlay.data);
+    if (plan.overlay) rememberOverlay(ctx, plan.overlay.bytes, plan.overlay.data);
     const b = buildLocked(ctx, { env });
     crashPoint("built", env);
     const result: UpdateResult = {

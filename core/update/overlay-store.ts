@@ -51,7 +51,7 @@ export function readOverlayState(ctx: Context): OverlayState | null {
   return r.overlay && { overlay: r.overlay, bytes, canonical: false };
 }
 
-/** Remembers the parsed form of the overlay just written (`text` are its bytes). */
-export function rememberOverlay(ctx: Context, text: string, overlay: Overlay): void {
-  writeFileAtomic(cachePath(ctx), JSON.stringify({ format: FORMAT, sha256: sha256(text), overlay }) + "\n");
+/** Remembers the parsed form of the overlay just written (`bytes` are its bytes, or its text). */
+export function rememberOverlay(ctx: Context, bytes: Buffer | string, overlay: Overlay): void {
+  writeFileAtomic(cachePath(ctx), JSON.stringify({ format: FORMAT, sha256: sha256(bytes), overlay }) + "\n");
 }

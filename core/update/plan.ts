@@ -92,7 +92,7 @@ export interface Plan {
   result: PlanResult;
   writes: TxnWrite[];
   /** The overlay as written (its bytes and parsed form), when the update writes it. */
-  overlay: { text: string; data: Overlay } | null;
+  overlay: { bytes: Buffer; data: Overlay } | null;
 }
 
 type Planned = { data: string | Buffer; action: "created" | "appended" | "updated" };
@@ -129,12 +129,13 @@ function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: GraphVie
   const fresh: EvidenceDoc[] = [];
   for (const d of docs) {
     const field = d.kind === "pcd" ? "phase_id" : "task_id";
-    const where = { file: d.shown, line: lineOfPath(d.yaml, [field], d.firstLine), field };
+    // Located only when there is a problem to report: locating parses the document again.
+    const where = () => ({ file: d.shown, line: lineOfPath(d.yaml, [field], d.firstLine), field });
     const reg = ov.session_nodes?.[d.sessionId];
     if (reg) {
       if (reg.source_hash === d.hash) continue;
       problems.push({
-        ...where,
+        ...where(),
         code: "ALREADY_APPLIED",
         message: reg.source_hash
           ? `${d.sessionId} was already applied from a different document (source_hash ${reg.source_hash.slice(0, 12)}…, this document ${d.hash.slice(0, 12)}…)`
@@ -146,7 +147,7 @@ function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: GraphVie
     const other = graph.node(d.sessionId);
     if (other) {
       problems.push({
-        ...where,
+        ...where(),
         code: "SESSION_ID_TAKEN",
         message: `its session id ${d.sessionId} is already taken by the ${other.node_origin} node "${d.sessionId}"`,
         hint: "rename that node, or give this document another task id",
@@ -501,7 +502,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
     const current = state?.bytes ?? null;
     if (!current || !current.equals(bytes)) {
       planned.set(ctx.paths.overlay, { data: bytes, action: current ? "updated" : "created" });
-      written = { text, data };
+      written = { bytes, data };
     }
   }
   const files: PlanResult["files"] = { created: [], appended: [], updated: [] };
