@@ -1,17 +1,43 @@
-// Reading node files on two threads. The compile stays synchronous: the main thread reads its half
-// while a worker reads the other, then blocks on a shared flag and takes the worker's answer with
-// receiveMessageOnPort. Results are reassembled in list order, so the output equals a one-thread
-// read byte for byte. Without the worker bundle (running from source), or if the worker fails,
-// everything is read on this thread.
+// Reading node files on two threads. The compile stays synchronous: the files are cut into
+// chunks that this thread and a worker claim from a shared counter (whichever is free takes the
+// next), then this thread blocks on a shared flag and takes the worker's answer with
+// receiveMessageOnPort. Results are reassembled in list order, and a file the worker cannot hand
+// over exactly is read here again, so the output equals a one-thread read byte for byte. Without
+// the worker bundle (running from source), or if the worker fails, everything is read here.
 import { existsSync } from "node:fs";
 import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";
-import { readShare, type ParseJob, type ShareResult } from "./read-share.js";
+import { fromEntries, readShare, type ParseJob, type ShareResult, type WorkerEntry } from "./read-share.js";
 
 /** Below this many files a worker's start-up costs more than it saves. */
 export const PARALLEL_MIN_FILES = 4000;
 const WORKER_TIMEOUT_MS = 120_000;
+/** Files per claim: small enough to balance the two threads, large enough to keep claims rare. */
+const CHUNK_FILES = 256;
+
+/** Slots of the shared Int32Array. */
+export const DONE = 0;
+export const NEXT_CHUNK = 1;
+
+export interface Chunk {
+  job: number;
+  start: number;
+  end: number;
+}
+
+export interface WorkerInput {
+  /** The jobs as JSON `[origin, [file, shown][]][]`: one string is far cheaper to hand over than cloned objects. */
+  jobs: string;
+  chunks: Chunk[];
+}
+
+/** The worker's answer (JSON): entries per chunk it read, by chunk index. */
+export interface WorkerOutput {
+  ok: boolean;
+  chunks?: [number, WorkerEntry[]][];
+  error?: string;
+}
 
 function workerFile(): string | null {
   if (process.env.AKMS_PARSE_THREADS === "1") return null;
@@ -23,18 +49,14 @@ function workerFile(): string | null {
   }
 }
 
-function split(jobs: ParseJob[]): { mine: ParseJob[]; theirs: ParseJob[] } {
-  const total = jobs.reduce((s, j) => s + j.items.length, 0);
-  let budget = Math.floor(total / 2);
-  const mine: ParseJob[] = [];
-  const theirs: ParseJob[] = [];
-  for (const j of jobs) {
-    const take = Math.min(budget, j.items.length);
-    budget -= take;
-    if (take > 0) theirs.push({ origin: j.origin, items: j.items.slice(0, take) });
-    if (take < j.items.length) mine.push({ origin: j.origin, items: j.items.slice(take) });
-  }
-  return { mine, theirs };
+function chunksOf(jobs: ParseJob[]): Chunk[] {
+  const chunks: Chunk[] = [];
+  jobs.forEach((j, job) => {
+    for (let start = 0; start < j.items.length; start += CHUNK_FILES) {
+      chunks.push({ job, start, end: Math.min(start + CHUNK_FILES, j.items.length) });
+    }
+  });
+  return chunks;
 }
 
 /** Reads every job's files; returns one ShareResult per job, in job order. */
@@ -42,33 +64,45 @@ export function readJobs(jobs: ParseJob[]): ShareResult[] {
   const total = jobs.reduce((s, j) => s + j.items.length, 0);
   const file = total >= PARALLEL_MIN_FILES && cpus().length > 1 ? workerFile() : null;
   if (!file) return jobs.map(readShare);
-  const { mine, theirs } = split(jobs);
-  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const chunks = chunksOf(jobs);
+  const shared = new Int32Array(new SharedArrayBuffer(8));
   const { port1, port2 } = new MessageChannel();
   let worker: Worker;
   try {
-    worker = new Worker(file, { workerData: { port: port2, flag, jobs: theirs }, transferList: [port2] });
+    const input: WorkerInput = { jobs: JSON.stringify(jobs.map((j) => [j.origin, j.items.map((i) => [i.file, i.shown])])), chunks };
+    worker = new Worker(file, { workerData: { port: port2, shared, input }, transferList: [port2] });
     worker.unref();
   } catch {
     return jobs.map(readShare);
   }
-  const myResults = mine.map(readShare);
+  const results: (ShareResult | undefined)[] = new Array(chunks.length);
+  const readChunk = (c: number) => {
+    const { job, start, end } = chunks[c]!;
+    results[c] = readShare({ origin: jobs[job]!.origin, items: jobs[job]!.items.slice(start, end) });
+  };
+  for (let c = Atomics.add(shared, NEXT_CHUNK, 1); c < chunks.length; c = Atomics.add(shared, NEXT_CHUNK, 1)) readChunk(c);
   const deadline = Date.now() + WORKER_TIMEOUT_MS;
-  while (Atomics.load(flag, 0) === 0 && Date.now() < deadline) Atomics.wait(flag, 0, 0, 200);
-  const msg = Atomics.load(flag, 0) === 1 ? receiveMessageOnPort(port1) : undefined;
+  while (Atomics.load(shared, DONE) === 0 && Date.now() < deadline) Atomics.wait(shared, DONE, 0, 200);
+  const msg = Atomics.load(shared, DONE) === 1 ? receiveMessageOnPort(port1) : undefined;
   port1.close();
   void worker.terminate();
-  let theirResults: ShareResult[];
-  const parsed = msg ? (JSON.parse(msg.message as string) as { ok: boolean; results?: ShareResult[] }) : null;
-  if (parsed?.ok && parsed.results) theirResults = parsed.results;
-  else theirResults = theirs.map(readShare); // the worker failed: do its share here
-  // Stitch each job back together: the worker read the front of it, this thread the rest.
-  return jobs.map((j) => {
-    const front = theirResults[theirs.findIndex((t) => t.items.length && t.items[0] === j.items[0])];
-    const back = myResults[mine.findIndex((m) => m.items.length && m.items[m.items.length - 1] === j.items[j.items.length - 1])];
-    return {
-      nodes: [...(front?.nodes ?? []), ...(back?.nodes ?? [])],
-      problems: [...(front?.problems ?? []), ...(back?.problems ?? [])],
-    };
+  const out = msg ? (JSON.parse(msg.message as string) as WorkerOutput) : null;
+  if (out?.ok) {
+    for (const [c, entries] of out.chunks ?? []) {
+      const { job, start, end } = chunks[c]!;
+      results[c] = fromEntries(jobs[job]!.origin, jobs[job]!.items.slice(start, end), entries);
+    }
+  }
+  // Chunks the worker claimed but did not answer (it failed or timed out) are read here.
+  for (let c = 0; c < chunks.length; c++) if (!results[c]) readChunk(c);
+  return jobs.map((_, job) => {
+    const nodes: ShareResult["nodes"] = [];
+    const problems: ShareResult["problems"] = [];
+    chunks.forEach((ch, c) => {
+      if (ch.job !== job) return;
+      for (const n of results[c]!.nodes) nodes.push(n);
+      for (const p of results[c]!.problems) problems.push(p);
+    });
+    return { nodes, problems };
   });
 }

@@ -1,15 +1,25 @@
-// Worker side of the parallel read: parses its share of node files and posts the results back as
-// one JSON string (far cheaper to move between threads than structured-cloned objects).
+// Worker side of the parallel read: claims chunks of node files from the shared counter, reads
+// them, and posts its answers back as one JSON string (far cheaper to move between threads than
+// structured-cloned objects).
 import { workerData, type MessagePort } from "node:worker_threads";
-import { readShare, type ParseJob } from "./read-share.js";
+import { DONE, NEXT_CHUNK, type WorkerInput, type WorkerOutput } from "./parallel.js";
+import { readEntries, type WorkerEntry } from "./read-share.js";
+import type { Origin } from "./sources.js";
 
-const { port, flag, jobs } = workerData as { port: MessagePort; flag: Int32Array; jobs: ParseJob[] };
+const { port, shared, input } = workerData as { port: MessagePort; shared: Int32Array; input: WorkerInput };
 let message: string;
 try {
-  message = JSON.stringify({ ok: true, results: jobs.map(readShare) });
+  const jobs = JSON.parse(input.jobs) as [Origin, [string, string][]][];
+  const answers: [number, WorkerEntry[]][] = [];
+  for (let c = Atomics.add(shared, NEXT_CHUNK, 1); c < input.chunks.length; c = Atomics.add(shared, NEXT_CHUNK, 1)) {
+    const { job, start, end } = input.chunks[c]!;
+    const [origin, items] = jobs[job]!;
+    answers.push([c, readEntries(origin, items.slice(start, end).map(([file, shown]) => ({ file, shown })))]);
+  }
+  message = JSON.stringify({ ok: true, chunks: answers } satisfies WorkerOutput);
 } catch (e) {
-  message = JSON.stringify({ ok: false, error: String((e as Error)?.message ?? e) });
+  message = JSON.stringify({ ok: false, error: String((e as Error)?.message ?? e) } satisfies WorkerOutput);
 }
 port.postMessage(message);
-Atomics.store(flag, 0, 1);
-Atomics.notify(flag, 0);
+Atomics.store(shared, DONE, 1);
+Atomics.notify(shared, DONE);
