@@ -4,6 +4,19 @@
 
 export const FLOAT_KEYS = new Set(["confidence", "confidence_default", "confidence_floor", "weight", "score"]);
 
+/**
+ * An object carrying this property ({ depth, text }) is written as `text` — its own serialisation,
+ * made earlier by pyJsonText at that depth — when it sits at that depth (the compiler's parse
+ * cache keeps each node's text so an unchanged node need not be serialised again). Whoever changes
+ * such an object must drop the property.
+ */
+export const RAW_TEXT = Symbol("akms.pyjson.raw");
+
+export interface RawText {
+  depth: number;
+  text: string;
+}
+
 /** Python's repr(float). */
 export function pyFloat(x: number): string {
   if (Number.isNaN(x)) return "NaN";
@@ -268,6 +281,11 @@ function put(v: unknown, depth: number, asFloat: boolean, out: string[]): void {
         out.push(closerOf(depth, "]"));
         return;
       }
+      const raw = (v as { [RAW_TEXT]?: RawText })[RAW_TEXT];
+      if (raw !== undefined && raw.depth === depth) {
+        out.push(raw.text);
+        return;
+      }
       const obj = v as Record<string, unknown>;
       const keys = sortedKeys(obj, depth);
       const n = keys.length;
@@ -343,6 +361,11 @@ function write(v: unknown, depth: number, asFloat: boolean, sink: Sink): void {
     write(obj[ki.name], depth + 1, ki.float, sink);
   }
   sink.add(closerOf(depth, "}"));
+}
+
+/** The text of `v` as it appears at `depth` (indent level) inside a larger document. */
+export function pyJsonText(v: unknown, depth: number): string {
+  return joined(v, depth, false);
 }
 
 /** `json.dumps(v, sort_keys=True, indent=2) + "\n"`. */

@@ -1,27 +1,31 @@
 // `akms build`: reads every source, merges (spec §5.2), writes graph.json atomically under the
 // repository lock — and leaves it untouched when nothing changed.
-import { statSync } from "node:fs";
+import { statSync, type Stats } from "node:fs";
 import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { deserialize, serialize } from "node:v8";
 import type { Context } from "../context.js";
 import { SchemaVersionError, ValidationError, type Problem } from "../errors.js";
-import { readBytesIfExists, readTextIfExists, sha256, writeFileAtomic } from "../fsx.js";
+import { readBytesIfExists, removeFile, sha256, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import { recoverPendingTransaction } from "../update/transaction.js";
 import { displayPath, resolveInside } from "../paths.js";
 import { pyJsonChunks } from "../pyjson.js";
 import { nowIso } from "../clock.js";
 import { listMarkdown, readOverlay, type Listed, type SourceNode } from "./sources.js";
+import { listWithRecords, racy, statAll, unchangedSince, type DirRecord, type FileStats } from "./source-index.js";
+import { loadParseCache, readWithCache, saveParseCache } from "./parse-cache.js";
 import { readJobs } from "./parallel.js";
 import type { ShareResult } from "./read-share.js";
 import { mergeGraph, type BuildWarning, type GraphDoc } from "./merge.js";
 import { blankGeneratedAt, stampGeneratedAt } from "./graph-version.js";
 
-/** Bump when the compiler's output format changes, so fingerprints of older builds stop matching. */
+/** Bump when the compiler's output format changes, so the caches of older builds stop matching. */
 const BUILD_FORMAT = "akms-build-2";
 
 export interface BuildOptions {
   keepGoing?: boolean;
-  /** Skip the fingerprint fast path (always parse everything). */
+  /** Neither read nor trust the build caches (the manifest and the parse cache): parse everything. */
   noCache?: boolean;
   env?: NodeJS.ProcessEnv;
 }
@@ -34,14 +38,26 @@ export interface BuildResult {
   warnings: BuildWarning[];
   /** Files left out under --keep-going. */
   rejects: Problem[];
-  /** True when the fingerprint showed nothing changed and no file was parsed. */
+  /** True when the manifest showed nothing changed and no file was parsed. */
   fromCache: boolean;
   graphJson: string;
 }
 
+/**
+ * What the last build saw (knowledge/graph/.cache/build-manifest.bin, v8-serialised; derived and
+ * safe to delete): its inputs' listing and stats and graph.json's own stat. A build whose inputs and
+ * graph.json are all as recorded has nothing to do.
+ */
 interface Manifest {
   format: string;
-  fingerprint: string;
+  /** The compiler's identity and the vault and repository it compiled. */
+  inputs: string;
+  /** Per source root (globals, locals, mirrors): the directories walked. */
+  dirs: DirRecord[][];
+  /** The listed files, then the overlay, then the config. */
+  files: FileStats;
+  /** graph.json's size, mtimeMs, ctimeMs, ino as written (NaN: check its bytes against output_sha). */
+  graph: number[];
   output_sha: string;
   /** sha256 of graph.json with generated_at blanked (its first 12 hex are the graph_version). */
   content_sha: string;
@@ -51,37 +67,61 @@ interface Manifest {
   warnings: BuildWarning[];
 }
 
+const MANIFEST_FORMAT = "akms-build-manifest-3";
+
 interface SourceSet {
   globals: Listed[];
   locals: Listed[];
   mirrors: Listed[];
 }
 
-function listSources(ctx: Context): SourceSet {
+function roots(ctx: Context): [string, string, boolean][] {
   const vaultShown = ctx.vault.display.replace(/\/+$/, "") + "/";
-  return {
-    globals: listMarkdown(ctx.vault.path, vaultShown),
-    locals: listMarkdown(ctx.paths.localNodes, "knowledge/local-nodes/"),
-    mirrors: listMarkdown(ctx.paths.codeMirror, "knowledge/code-mirror/", true),
-  };
+  return [
+    [ctx.vault.path, vaultShown, false],
+    [ctx.paths.localNodes, "knowledge/local-nodes/", false],
+    [ctx.paths.codeMirror, "knowledge/code-mirror/", true],
+  ];
 }
 
-/** A fingerprint of every input: file identities and stats, overlay and config bytes, vault and repo. */
-function fingerprint(ctx: Context, set: SourceSet): string {
-  const parts: string[] = [BUILD_FORMAT, ctx.vault.path, ctx.vault.display, ctx.repo];
-  for (const [tag, list] of [["g", set.globals], ["l", set.locals], ["m", set.mirrors]] as const) {
-    for (const f of list) {
-      try {
-        const st = statSync(f.file);
-        parts.push(`${tag}\t${f.file}\t${st.size}\t${st.mtimeMs}\t${st.ctimeMs}\t${st.ino}`);
-      } catch {
-        parts.push(`${tag}\t${f.file}\tmissing`);
-      }
+function listSources(ctx: Context): SourceSet {
+  const [g, l, m] = roots(ctx).map(([dir, shown, recursive]) => listMarkdown(dir, shown, recursive)) as [Listed[], Listed[], Listed[]];
+  return { globals: g, locals: l, mirrors: m };
+}
+
+/** The listing, reusing the previous build's directory records where a directory is unchanged. */
+function listIndexed(ctx: Context, prev: Manifest | null, since: number): { set: SourceSet; dirs: DirRecord[][]; same: boolean } {
+  const dirs: DirRecord[][] = [];
+  const lists: Listed[][] = [];
+  let same = prev !== null;
+  roots(ctx).forEach(([dir, shown, recursive], i) => {
+    const before = prev ? new Map(prev.dirs[i]!.map((r) => [r.path, r])) : null;
+    const l = listWithRecords(dir, shown, recursive, before, since);
+    lists.push(l.items);
+    dirs.push(l.dirs);
+    if (!l.same) same = false;
+  });
+  return { set: { globals: lists[0]!, locals: lists[1]!, mirrors: lists[2]! }, dirs, same };
+}
+
+let identity: string | undefined;
+/** The compiler's output format and code: a cache written by another build of akms is not used. */
+function compilerIdentity(): string {
+  if (identity === undefined) {
+    let stamp = "";
+    try {
+      const st = statSync(fileURLToPath(import.meta.url));
+      stamp = `${st.size}:${st.mtimeMs}`;
+    } catch {
+      /* no file behind the module: the format alone */
     }
+    identity = `${BUILD_FORMAT} ${import.meta.url} ${stamp}`;
   }
-  parts.push("overlay", readTextIfExists(ctx.paths.overlay) ?? "<none>");
-  parts.push("config", readTextIfExists(ctx.paths.config) ?? "<none>");
-  return sha256(parts.join("\n"));
+  return identity;
+}
+
+function inputsOf(ctx: Context): string {
+  return JSON.stringify([compilerIdentity(), ctx.vault.path, ctx.vault.display, ctx.repo]);
 }
 
 function contentRefChecker(ctx: Context): (node: SourceNode, ref: string) => boolean {
@@ -97,19 +137,28 @@ function contentRefChecker(ctx: Context): (node: SourceNode, ref: string) => boo
   };
 }
 
-/** Compiles in memory without writing anything. */
-export function compileGraph(ctx: Context, opts: BuildOptions = {}, set = listSources(ctx)): { doc: GraphDoc; chunks: string[]; rejects: Problem[] } {
-  const [g, l, mi] = readJobs([
-    { origin: "global", items: set.globals },
-    { origin: "local", items: set.locals },
-    { origin: "code-mirror", items: set.mirrors },
-  ]) as [ShareResult, ShareResult, ShareResult];
+interface PreRead {
+  results: ShareResult[];
+  overlay: ReturnType<typeof readOverlay>;
+}
+
+function jobsOf(set: SourceSet) {
+  return [
+    { origin: "global" as const, items: set.globals },
+    { origin: "local" as const, items: set.locals },
+    { origin: "code-mirror" as const, items: set.mirrors },
+  ];
+}
+
+/** Compiles in memory without writing anything (`pre`: the sources already read). */
+export function compileGraph(ctx: Context, opts: BuildOptions = {}, set = listSources(ctx), pre?: PreRead): { doc: GraphDoc; chunks: string[]; rejects: Problem[] } {
+  const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
+  const [g, l, mi] = (pre?.results ?? readJobs(jobsOf(set))) as [ShareResult, ShareResult, ShareResult];
   const globals = g.nodes;
   const locals = l.nodes;
   const mirrors = mi.nodes;
   const problems: Problem[] = [...g.problems, ...l.problems, ...mi.problems];
-  const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
-  const ov = readOverlay(ctx.paths.overlay, overlayShown);
+  const ov = pre?.overlay ?? readOverlay(ctx.paths.overlay, overlayShown);
   const versionProblems = [...problems, ...ov.problems].filter((p) => p.code === "SCHEMA_VERSION");
   if (versionProblems.length) {
     // The problem's message holds the found value JSON-encoded; decode it so it is not quoted twice.
@@ -154,16 +203,47 @@ export function compileGraph(ctx: Context, opts: BuildOptions = {}, set = listSo
 }
 
 function manifestPath(ctx: Context): string {
-  return join(ctx.paths.cacheDir, "build-manifest.json");
+  return join(ctx.paths.cacheDir, "build-manifest.bin");
 }
 
 function readManifest(ctx: Context): Manifest | null {
   try {
-    const m = JSON.parse(readTextIfExists(manifestPath(ctx)) ?? "null") as Manifest | null;
-    return m && m.format === BUILD_FORMAT ? m : null;
+    const bytes = readBytesIfExists(manifestPath(ctx));
+    if (bytes === null) return null;
+    const m = deserialize(bytes) as Manifest | null;
+    const ok =
+      m !== null &&
+      typeof m === "object" &&
+      m.format === MANIFEST_FORMAT &&
+      m.inputs === inputsOf(ctx) &&
+      Array.isArray(m.dirs) &&
+      m.dirs.length === 3 &&
+      m.files?.stats instanceof Float64Array &&
+      m.files.racy instanceof Map &&
+      Array.isArray(m.graph) &&
+      typeof m.output_sha === "string" &&
+      typeof m.content_sha === "string";
+    return ok ? m : null;
   } catch {
     return null;
   }
+}
+
+function graphStatOf(st: Stats | undefined): number[] {
+  if (st === undefined) return [NaN, NaN, NaN, NaN];
+  // graph.json is written by akms alone, under the lock, by rename (a new inode each time): its
+  // stat is trusted right after the write, except where timestamps are too coarse to tell writes
+  // within one second apart.
+  if (st.ctimeMs % 1000 === 0 && racy(st.ctimeMs, Date.now())) return [NaN, NaN, NaN, NaN];
+  return [st.size, st.mtimeMs, st.ctimeMs, st.ino];
+}
+
+function sameGraphStat(recorded: number[], st: Stats | undefined): boolean {
+  return st !== undefined && recorded[0] === st.size && recorded[1] === st.mtimeMs && recorded[2] === st.ctimeMs && recorded[3] === st.ino;
+}
+
+function writeManifest(ctx: Context, m: Manifest): void {
+  writeFileAtomic(manifestPath(ctx), serialize(m), { knownDifferent: true });
 }
 
 export function build(ctx: Context, opts: BuildOptions = {}): BuildResult {
@@ -176,19 +256,35 @@ export function build(ctx: Context, opts: BuildOptions = {}): BuildResult {
 
 /** The build proper; the caller holds the repository lock. */
 export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult {
-  const set = listSources(ctx);
-  const fp = fingerprint(ctx, set);
-  let currentBytes = readBytesIfExists(ctx.paths.graphJson);
-  const currentSha = currentBytes ? sha256(currentBytes) : null;
-  const m = readManifest(ctx);
-  const manifestValid = m !== null && currentSha !== null && m.output_sha === currentSha;
-  if (!opts.noCache && manifestValid && m.fingerprint === fp) {
+  const since = Date.now();
+  const prev = opts.noCache ? null : readManifest(ctx);
+  const listing = listIndexed(ctx, prev, since);
+  const { set } = listing;
+  const files = [...set.globals, ...set.locals, ...set.mirrors].map((f) => f.file);
+  files.push(ctx.paths.overlay, ctx.paths.config);
+  const stats = statAll(files, since);
+  const graphStat = statSync(ctx.paths.graphJson, { throwIfNoEntry: false });
+  // Whether graph.json is the file the manifest describes: its recorded stat, or else its bytes.
+  let currentSha: string | null = null;
+  let currentBytes: Buffer | null = null;
+  let graphTrusted = false;
+  if (prev !== null && graphStat !== undefined) {
+    if (sameGraphStat(prev.graph, graphStat)) graphTrusted = true;
+    else {
+      currentBytes = readBytesIfExists(ctx.paths.graphJson);
+      currentSha = currentBytes ? sha256(currentBytes) : null;
+      graphTrusted = currentSha === prev.output_sha;
+    }
+  }
+  if (prev !== null && graphTrusted && listing.same && unchangedSince(prev.files, stats, files)) {
+    // Touched but unchanged: remember its new stat, so the next no-op need not read it.
+    if (currentBytes !== null) writeManifest(ctx, { ...prev, graph: graphStatOf(graphStat) });
     return {
       written: false,
-      graphVersion: m.graph_version,
-      nodeCount: m.node_count,
-      edgeCount: m.edge_count,
-      warnings: m.warnings,
+      graphVersion: prev.graph_version,
+      nodeCount: prev.node_count,
+      edgeCount: prev.edge_count,
+      warnings: prev.warnings,
       rejects: [],
       fromCache: true,
       graphJson: ctx.paths.graphJson,
@@ -196,9 +292,22 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
   }
   // Without a trustworthy manifest, the current file's content hash is computed now, and its
   // bytes released before the compile allocates its own.
-  const currentContentSha = manifestValid ? m.content_sha : currentBytes ? sha256(blankGeneratedAt(currentBytes.toString("utf8"))) : null;
+  if (currentBytes === null && !graphTrusted && graphStat !== undefined) currentBytes = readBytesIfExists(ctx.paths.graphJson);
+  if (currentBytes !== null && currentSha === null) currentSha = sha256(currentBytes);
+  const currentContentSha = graphTrusted ? prev!.content_sha : currentBytes ? sha256(blankGeneratedAt(currentBytes.toString("utf8"))) : null;
+  if (graphTrusted) currentSha = prev!.output_sha;
   currentBytes = null;
-  const { doc, chunks, rejects } = compileGraph(ctx, opts, set);
+  const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
+  const read = readWithCache(
+    jobsOf(set),
+    stats,
+    { file: ctx.paths.overlay, shown: overlayShown },
+    opts.noCache ? null : loadParseCache(ctx.paths.cacheDir, compilerIdentity()),
+    compilerIdentity(),
+  );
+  const cacheRecords = read.next;
+  read.next = null;
+  const { doc, chunks, rejects } = compileGraph(ctx, opts, set, read);
   // Unchanged content keeps the file and its generated_at. The manifest remembers the hash of the
   // current file's content (generated_at blanked), so the 40 MB comparison is a hash comparison.
   const contentSha = sha256(chunks);
@@ -213,18 +322,23 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
     written = writeFileAtomic(ctx.paths.graphJson, chunks, { knownDifferent: true });
   }
   const graphVersion = contentSha.slice(0, 12);
+  // The caches are written by a clean build only: a failed one leaves knowledge/ as it was.
   if (!rejects.length) {
-    const manifest: Manifest = {
-      format: BUILD_FORMAT,
-      fingerprint: fp,
+    if (cacheRecords !== null) saveParseCache(ctx.paths.cacheDir, cacheRecords);
+    writeManifest(ctx, {
+      format: MANIFEST_FORMAT,
+      inputs: inputsOf(ctx),
+      dirs: listing.dirs,
+      files: stats,
+      graph: graphStatOf(statSync(ctx.paths.graphJson, { throwIfNoEntry: false })),
       output_sha: outSha,
       content_sha: contentSha,
       node_count: doc.graph.node_count,
       edge_count: doc.graph.edge_count,
       graph_version: graphVersion,
       warnings: doc.graph.warnings,
-    };
-    writeFileAtomic(manifestPath(ctx), JSON.stringify(manifest) + "\n");
+    });
+    removeFile(join(ctx.paths.cacheDir, "build-manifest.json")); // the previous format's manifest
   }
   return {
     written,
@@ -237,4 +351,3 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
     graphJson: ctx.paths.graphJson,
   };
 }
-

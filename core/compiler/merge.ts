@@ -1,5 +1,6 @@
 // The deterministic five-step merge of spec §5.2 into a NetworkX node-link document.
 import type { Overlay } from "../schemas/overlay.js";
+import { RAW_TEXT, type RawText } from "../pyjson.js";
 import type { SourceNode } from "./sources.js";
 
 export interface BuildWarning {
@@ -79,6 +80,42 @@ export interface MergeInput {
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+/**
+ * Turns a node file's data into its graph node, in place: what step 1–3 add to every node. Returns
+ * the declared edges (no longer an attribute of the node).
+ */
+export function toGraphNode(node: Record<string, unknown>, origin: SourceNode["origin"]): DeclaredEdge[] | null | undefined {
+  const declared = node.edges as DeclaredEdge[] | null | undefined;
+  node.edges = undefined; // not `delete`: that would drop the object into slow dictionary mode
+  node.confidence_default = node.confidence;
+  node.node_origin = origin;
+  if (origin === "code-mirror") {
+    node.source = "generated";
+    node.auto_update = true;
+  }
+  return declared;
+}
+
+export interface DeclaredEdge {
+  to: string;
+  type: string;
+  weight: number;
+  note?: string | null;
+}
+
+/**
+ * A node that carries its serialised text (RAW_TEXT) is about to change: drop the text. A stub —
+ * a node from the parse cache that holds only what the merge reads, besides its text — becomes
+ * the whole node again, parsed from that text.
+ */
+function editable(node: GraphNode & { [RAW_TEXT]?: RawText & { stub?: boolean } }): GraphNode {
+  const raw = node[RAW_TEXT];
+  if (raw === undefined) return node;
+  if (raw.stub) return JSON.parse(raw.text) as GraphNode;
+  node[RAW_TEXT] = undefined;
+  return node;
+}
+
 export function mergeGraph(input: MergeInput): GraphDoc {
   const warnings: BuildWarning[] = [];
   const nodes = new Map<string, GraphNode>();
@@ -87,15 +124,8 @@ export function mergeGraph(input: MergeInput): GraphDoc {
 
   const addNode = (src: SourceNode) => {
     // The parsed frontmatter object is ours alone: turn it into the node in place (no copies).
-    const node = src.data as GraphNode & { edges?: { to: string; type: string; weight: number; note?: string | null }[] | null };
-    const declared = node.edges;
-    node.edges = undefined; // not `delete`: that would drop the object into slow dictionary mode
-    node.confidence_default = node.confidence;
-    node.node_origin = src.origin;
-    if (src.origin === "code-mirror") {
-      node.source = "generated";
-      node.auto_update = true;
-    }
+    const node = src.data as GraphNode;
+    const declared = toGraphNode(node, src.origin);
     nodes.set(src.id, node);
     shownOf.set(src.id, src.shown);
     const edgeOrigin = src.origin === "global" ? "global" : "local";
@@ -158,7 +188,7 @@ export function mergeGraph(input: MergeInput): GraphDoc {
   const ov = input.overlay;
   for (const id of Object.keys(ov?.nodes ?? {}).sort()) {
     const override = ov!.nodes![id]!;
-    const node = nodes.get(id);
+    let node = nodes.get(id);
     if (!node) {
       warnings.push({ code: "ORPHANED_OVERLAY", message: `overlay state for "${id}", which no source declares`, file: input.overlayShown, node: id });
       continue;
@@ -167,6 +197,8 @@ export function mergeGraph(input: MergeInput): GraphDoc {
       warnings.push({ code: "AUTO_UPDATE_OVERRIDE", message: `overlay state for auto_update node "${id}" is ignored`, file: input.overlayShown, node: id });
       continue;
     }
+    const edited = editable(node);
+    if (edited !== node) nodes.set(id, (node = edited));
     for (const [k, v] of Object.entries(override)) if (!NOT_APPLIED.has(k) && v !== undefined) node[k] = v;
   }
   for (const id of Object.keys(ov?.session_nodes ?? {}).sort()) {
@@ -194,7 +226,9 @@ export function mergeGraph(input: MergeInput): GraphDoc {
   }
 
   // Edges in merge order: the first (source, target) wins; dangling and misdirected edges are reported.
-  const seen = new Set<string>();
+  // Targets already linked, per source: a node has few edges, so a scan beats hashing a pair key
+  // (a source with many edges gets a set).
+  const seen = new Map<string, string[] | Set<string>>();
   const links: GraphLink[] = [];
   for (const e of edges) {
     if (!nodes.has(e.from)) {
@@ -210,12 +244,14 @@ export function mergeGraph(input: MergeInput): GraphDoc {
       warnings.push({ code: "PITFALL_TARGET", message: `pitfall edge ${e.from} -> ${e.to}: a pitfall edge must target a session node`, file: e.file, source: e.from, target: e.to, type: e.type });
       continue;
     }
-    const key = e.from + "\u0000" + e.to;
-    if (seen.has(key)) {
+    let targets = seen.get(e.from);
+    if (targets === undefined) seen.set(e.from, (targets = []));
+    else if (Array.isArray(targets) ? targets.includes(e.to) : targets.has(e.to)) {
       warnings.push({ code: "DUPLICATE_EDGE", message: `second edge ${e.from} -> ${e.to} (${e.type}) is not stored; the first one wins`, file: e.file, source: e.from, target: e.to, type: e.type });
       continue;
     }
-    seen.add(key);
+    if (!Array.isArray(targets)) targets.add(e.to);
+    else if (targets.push(e.to) > 32) seen.set(e.from, new Set(targets));
     const link: GraphLink = { source: e.from, target: e.to, type: e.type, weight: e.weight, edge_origin: e.origin };
     if (typeof e.note === "string" && e.note !== "") link.note = e.note;
     links.push(link);

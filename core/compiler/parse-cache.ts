@@ -1,0 +1,347 @@
+// The per-file parse cache (knowledge/graph/.cache/parse-cache.bin; derived, safe to delete): what
+// readNode returned for each valid node file, and readOverlay for a valid overlay, keyed by the
+// file's path, origin, shown path and stat (size, mtimeMs, ctimeMs, ino). A rebuild parses only the
+// files whose key changed. A node's value is what the merge reads of it plus its finished text in
+// graph.json (see nodeValue), so an unchanged node is neither parsed nor serialised again.
+// The file is ASCII (anything else is escaped) and read as latin1, so its strings, and the
+// graph.json text sliced from them, stay one byte per character. Records: key, tab, value length,
+// tab, value, newline; a trailer counts them. Looking an entry up compares key text, and an
+// unchanged entry is written back as the very text it was read as. A damaged or foreign cache
+// reads as empty; it is never an error.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeFileAtomic } from "../fsx.js";
+import type { Problem } from "../errors.js";
+import type { Overlay } from "../schemas/overlay.js";
+import type { ShareResult } from "./read-share.js";
+import { readJobs } from "./parallel.js";
+import { readOverlay, type Listed, type Origin, type SourceNode } from "./sources.js";
+import { STAT_WIDTH, contentSha, type FileStats } from "./source-index.js";
+import { toGraphNode } from "./merge.js";
+import { RAW_TEXT, pyJsonText, type RawText } from "../pyjson.js";
+
+const FORMAT = "akms-parse-cache-4";
+
+export function parseCachePath(cacheDir: string): string {
+  return join(cacheDir, "parse-cache.bin");
+}
+
+export interface ParseCache {
+  /** key text → value text (see readWithCache). */
+  entries: Map<string, string>;
+}
+
+function record(key: string, value: string): string {
+  return key + "\t" + value.length + "\t" + value + "\n";
+}
+
+function headerOf(identity: string): string {
+  return record(FORMAT, jsonAscii(JSON.stringify(identity)));
+}
+
+/** Reads the cache written under `identity` (anything else reads as empty). */
+export function loadParseCache(cacheDir: string, identity: string): ParseCache {
+  const entries = new Map<string, string>();
+  let text: string;
+  try {
+    text = readFileSync(parseCachePath(cacheDir), "latin1");
+  } catch {
+    return { entries };
+  }
+  const header = headerOf(identity);
+  if (!text.startsWith(header)) return { entries };
+  let at = header.length;
+  for (;;) {
+    const tab = text.indexOf("\t", at);
+    const tab2 = tab < 0 ? -1 : text.indexOf("\t", tab + 1);
+    if (tab2 < 0) return { entries: new Map() };
+    const key = text.slice(at, tab);
+    const len = Number(text.slice(tab + 1, tab2));
+    if (key === "end") return len === entries.size && tab2 + 2 === text.length && text.charCodeAt(tab2 + 1) === 0x0a ? { entries } : { entries: new Map() };
+    const end = tab2 + 1 + len;
+    if (!Number.isInteger(len) || len < 0 || text.charCodeAt(end) !== 0x0a) return { entries: new Map() };
+    entries.set(key, text.slice(tab2 + 1, end));
+    at = end + 1;
+  }
+}
+
+/** `s` with every character outside printable ASCII (but NUL), and the backslash, as \uXXXX (one to one). */
+function escapeKey(s: string): string {
+  return /[^\x00\x20-\x5b\x5d-\x7e]/.test(s) ? s.replace(/[^\x00\x20-\x5b\x5d-\x7e]/g, hex4) : s;
+}
+
+/** JSON text with its non-ASCII characters as \uXXXX escapes (the same JSON value). */
+function jsonAscii(json: string): string {
+  return /[^\x00-\x7e]/.test(json) ? json.replace(/[^\x00-\x7e]/g, hex4) : json;
+}
+
+function hex4(c: string): string {
+  return "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
+}
+
+/** The key of file `i`, NUL-separated (no path holds a NUL). */
+function keyText(file: string, origin: string, shown: string, stats: Float64Array, i: number): string {
+  const o = i * STAT_WIDTH;
+  return escapeKey(file + "\0" + origin + "\0" + shown + "\0" + stats[o] + "\0" + stats[o + 1] + "\0" + stats[o + 2] + "\0" + stats[o + 3]);
+}
+
+/**
+ * Whether JSON carries `v` unchanged: finite numbers other than -0, plain objects and arrays,
+ * strings, booleans, null. (An undefined property is dropped by JSON, and skipped alike by the merge
+ * and by the writer of graph.json.)
+ */
+function jsonSafe(v: unknown, depth = 0): boolean {
+  if (v === null || v === undefined) return true;
+  switch (typeof v) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isFinite(v) && !Object.is(v, -0);
+    case "object": {
+      if (depth > 64) return false;
+      if (Array.isArray(v)) {
+        for (const x of v) if (x === undefined || !jsonSafe(x, depth + 1)) return false;
+        return true;
+      }
+      const proto = Object.getPrototypeOf(v);
+      if ((proto !== Object.prototype && proto !== null) || Object.hasOwn(v, "__proto__")) return false;
+      for (const k in v) if (!jsonSafe((v as Record<string, unknown>)[k], depth + 1)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+export interface SourceJob {
+  origin: Origin;
+  items: Listed[];
+}
+
+export interface CachedRead {
+  results: ShareResult[];
+  overlay: { overlay: Overlay | null; problems: Problem[] };
+  /** How many node files were parsed (not taken from the cache). */
+  parsed: number;
+  /** The cache as it should be after this read (null: unchanged, nothing to write). */
+  next: string[] | null;
+}
+
+/**
+ * The cached value of file `i` under `key`, if its bytes are still those it was parsed from: an
+ * entry written for a racy stat carries the sha256 of those bytes ("#" + 64 hex before the value).
+ * Returns the value without that prefix when the file is no longer racy now, so it is kept as
+ * a plain entry.
+ */
+function lookup(cache: ParseCache | null, key: string, file: string, i: number, fs: FileStats): string | undefined {
+  const value = cache?.entries.get(key);
+  if (value === undefined || value.charCodeAt(0) !== 0x23) return value;
+  const sha = fs.racy.get(i) ?? contentSha(file);
+  if (sha !== value.slice(1, 65)) return undefined;
+  return fs.racy.has(i) ? value : value.slice(65);
+}
+
+function withRacy(fs: FileStats, i: number, value: string): string {
+  const sha = fs.racy.get(i);
+  return sha === undefined ? value : "#" + sha + value;
+}
+
+/**
+ * Reads every job's files like readJobs, and the overlay like readOverlay, taking each valid file's
+ * result from `cache` when its key (path, origin, shown path, stat) is unchanged. `fs` holds the
+ * stats of the listed files (jobs in order) followed by the overlay's. With `cache` null nothing
+ * is taken from the cache.
+ */
+export function readWithCache(jobs: SourceJob[], fs: FileStats, overlay: { file: string; shown: string }, cache: ParseCache | null, identity: string): CachedRead {
+  const records: string[] = [headerOf(identity)];
+  let changed = cache === null;
+  let used = 0;
+  const stats = fs.stats;
+  const slots: (SourceNode | undefined)[][] = [];
+  const keys: (string | null)[][] = [];
+  const values: (string | undefined)[][] = [];
+  const fresh: SourceJob[] = [];
+  let index = 0;
+  for (const job of jobs) {
+    const jobSlots: (SourceNode | undefined)[] = new Array(job.items.length);
+    const jobKeys: (string | null)[] = new Array(job.items.length);
+    const jobValues: (string | undefined)[] = new Array(job.items.length);
+    for (let i = 0; i < job.items.length; i++, index++) {
+      const item = job.items[i]!;
+      if (!(stats[index * STAT_WIDTH]! >= 0)) {
+        jobKeys[i] = null;
+        continue;
+      }
+      const key = keyText(item.file, job.origin, item.shown, stats, index);
+      jobKeys[i] = key;
+      jobValues[i] = lookup(cache, key, item.file, index, fs);
+    }
+    // The stubs of one job in a single JSON.parse (far cheaper than one parse per node).
+    const stubs = parseStubs(jobValues);
+    const todo: Listed[] = [];
+    for (let i = 0; i < job.items.length; i++) {
+      const item = job.items[i]!;
+      const value = jobValues[i];
+      const data = stubs[i];
+      if (value !== undefined && data !== undefined) {
+        used++;
+        if (value !== cache!.entries.get(jobKeys[i]!)) changed = true;
+        jobSlots[i] = { id: data.id as string, origin: job.origin, file: item.file, shown: item.shown, data, missingDraft: flagOf(value) === 0x31 };
+      } else {
+        jobValues[i] = undefined;
+        todo.push(item);
+      }
+    }
+    slots.push(jobSlots);
+    keys.push(jobKeys);
+    values.push(jobValues);
+    fresh.push({ origin: job.origin, items: todo });
+  }
+  const parsed = fresh.reduce((n, j) => n + j.items.length, 0);
+  const freshResults = parsed ? readJobs(fresh) : fresh.map(() => ({ nodes: [], problems: [] }));
+  const results: ShareResult[] = [];
+  index = 0;
+  for (let j = 0; j < jobs.length; j++) {
+    const job = jobs[j]!;
+    const byFile = new Map<string, SourceNode>();
+    for (const n of freshResults[j]!.nodes) byFile.set(n.file, n);
+    const nodes: SourceNode[] = [];
+    for (let i = 0; i < job.items.length; i++, index++) {
+      const key = keys[j]![i]!;
+      let node = slots[j]![i];
+      if (node !== undefined) {
+        records.push(record(key, values[j]![i]!));
+      } else {
+        node = byFile.get(job.items[i]!.file);
+        if (node === undefined) continue;
+        // The value is taken before the merge turns the node's data into the graph node.
+        if (key !== null && jsonSafe(node.data)) {
+          records.push(record(key, withRacy(fs, index, (node.missingDraft ? "1" : "0") + nodeValue(node, cache !== null))));
+          changed = true;
+        }
+      }
+      nodes.push(node);
+    }
+    results.push({ nodes, problems: freshResults[j]!.problems });
+  }
+  // The overlay, under the same rule.
+  let ov: CachedRead["overlay"] | undefined;
+  const ovKey = !(stats[index * STAT_WIDTH]! >= 0) ? null : keyText(overlay.file, "overlay", overlay.shown, stats, index);
+  const ovValue = ovKey === null ? undefined : lookup(cache, ovKey, overlay.file, index, fs);
+  if (ovValue !== undefined) {
+    const data = parseValue(ovValue);
+    if (data !== undefined) {
+      used++;
+      if (ovValue !== cache!.entries.get(ovKey!)) changed = true;
+      ov = { overlay: data as unknown as Overlay, problems: [] };
+      records.push(record(ovKey!, ovValue));
+    }
+  }
+  if (ov === undefined) {
+    ov = readOverlay(overlay.file, overlay.shown);
+    if (ovKey !== null && ov.overlay !== null && !ov.problems.length && jsonSafe(ov.overlay)) {
+      records.push(record(ovKey, withRacy(fs, index, "0" + jsonAscii(JSON.stringify(ov.overlay)))));
+      changed = true;
+    }
+  }
+  // Entries of files that are gone or changed are dropped: the cache follows the sources.
+  if (cache !== null && used !== cache.entries.size) changed = true;
+  records.push("end\t" + (records.length - 1) + "\t\n");
+  return { results, overlay: ov, parsed, next: changed ? records : null };
+}
+
+/** What the merge reads of a node before step 4 (see mergeGraph); the rest is in its text. */
+const MERGE_READS = ["id", "edges", "content_ref", "domain", "auto_update"] as const;
+
+/**
+ * A node's cache value: what the merge reads, as JSON, a tab, then the node's text in graph.json
+ * (ASCII, no tab: pyString escapes them).
+ * With `attach`, the node becomes a stub of that value, so graph.json's writer does not serialise it
+ * again (not under --no-cache: that build is the reference the cached path is checked against).
+ */
+function nodeValue(node: SourceNode, attach: boolean): string {
+  const meta: Record<string, unknown> = {};
+  for (const k of MERGE_READS) if (node.data[k] !== undefined) meta[k] = node.data[k];
+  const graphNode = { ...node.data };
+  toGraphNode(graphNode, node.origin);
+  const text = pyJsonText(graphNode, NODE_DEPTH);
+  const value = jsonAscii(JSON.stringify(meta)) + "\t" + text;
+  // The node becomes a stub too: the parsed data is released (the merge rebuilds a node it must
+  // change from the text), which keeps a cold build's memory down.
+  if (attach) node.data = stubOf(meta, text)!;
+  return value;
+}
+
+/** The indent level of a node in graph.json's "nodes" list. */
+const NODE_DEPTH = 2;
+
+function stubOf(meta: unknown, text: string): Record<string, unknown> | undefined {
+  if (meta === null || typeof meta !== "object" || Array.isArray(meta) || typeof (meta as { id?: unknown }).id !== "string") return undefined;
+  const raw: RawText & { stub: boolean } = { depth: NODE_DEPTH, text, stub: true };
+  (meta as { [RAW_TEXT]?: RawText })[RAW_TEXT] = raw;
+  return meta as Record<string, unknown>;
+}
+
+/** The cached values as stubs: what the merge reads, and the node's text (see nodeValue). */
+function parseStubs(values: readonly (string | undefined)[]): (Record<string, unknown> | undefined)[] {
+  const out: (Record<string, unknown> | undefined)[] = new Array(values.length);
+  const metas: string[] = [];
+  const texts: string[] = [];
+  const at: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (value === undefined) continue;
+    const start = value.charCodeAt(0) === 0x23 ? 66 : 1;
+    const tab = value.indexOf("\t", start);
+    if (tab < 0) continue;
+    metas.push(value.slice(start, tab));
+    texts.push(value.slice(tab + 1));
+    at.push(i);
+  }
+  let parsed: unknown[] | null = null;
+  try {
+    const all = JSON.parse("[" + metas.join(",") + "]") as unknown;
+    if (Array.isArray(all) && all.length === metas.length) parsed = all;
+  } catch {
+    /* some value is damaged: parse them one by one below */
+  }
+  for (let k = 0; k < at.length; k++) {
+    let meta: unknown;
+    if (parsed !== null) meta = parsed[k];
+    else {
+      try {
+        meta = JSON.parse(metas[k]!);
+      } catch {
+        continue;
+      }
+    }
+    out[at[k]!] = stubOf(meta, texts[k]!);
+  }
+  return out;
+}
+
+function flagOf(value: string): number {
+  return value.charCodeAt(value.charCodeAt(0) === 0x23 ? 65 : 0);
+}
+
+function parseValue(value: string): Record<string, unknown> | undefined {
+  try {
+    const data = JSON.parse(value.slice(value.charCodeAt(0) === 0x23 ? 66 : 1)) as unknown;
+    return data !== null && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveParseCache(cacheDir: string, records: string[]): void {
+  // Joined in pieces of about a megabyte: no second copy of the whole cache in memory.
+  const chunks: string[] = [];
+  for (let i = 0; i < records.length; ) {
+    let size = 0;
+    const from = i;
+    while (i < records.length && size < 1 << 20) size += records[i++]!.length;
+    chunks.push(records.slice(from, i).join(""));
+  }
+  writeFileAtomic(parseCachePath(cacheDir), chunks, { knownDifferent: true });
+}

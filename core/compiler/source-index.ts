@@ -1,0 +1,179 @@
+// The compiler's view of its source files without reading them: the listing (the same list, in the
+// same order, as listMarkdown) and one stat per file. The previous build's directory records let
+// the listing skip readdir for every directory whose own stat has not changed: creating, deleting
+// or renaming an entry always changes its directory's mtime and ctime.
+import { readdirSync, readFileSync, statSync, type Dirent, type Stats } from "node:fs";
+import { sha256 } from "../fsx.js";
+import { join, sep } from "node:path";
+import type { Listed } from "./sources.js";
+
+/** What one directory held when it was last read. */
+export interface DirRecord {
+  path: string;
+  /** mtimeMs, ctimeMs, ino; NaN when the stat is not to be trusted next time (see racy). */
+  stat: [number, number, number];
+  /** Node file names (*.md, not hidden), sorted. */
+  mds: string[];
+  /** Subdirectories walked (recursive listings only). */
+  subdirs: string[];
+}
+
+/** Numbers per file in a stat vector: size, mtimeMs, ctimeMs, ino. */
+export const STAT_WIDTH = 4;
+
+/**
+ * A stat taken at `since` (Date.now() before it was taken) may miss a later change made within the
+ * filesystem's timestamp granularity (a second on some filesystems, a clock tick on others): such a
+ * recent stat is not trusted by the next build. Same rule as git's "racily clean" entries.
+ */
+export function racy(ctimeMs: number, since: number): boolean {
+  const window = ctimeMs % 1000 === 0 ? 2000 : 50;
+  return since - ctimeMs < window;
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path, { throwIfNoEntry: false }) ?? null;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    throw e;
+  }
+}
+
+export interface Listing {
+  items: Listed[];
+  dirs: DirRecord[];
+  /** False when some directory's entries differ from the previous records (or there were none). */
+  same: boolean;
+}
+
+/**
+ * listMarkdown's result for `root`, reusing `prev` records (the previous walk of this same root)
+ * whose directory stat is unchanged. `same` holds when every directory walked has the entries it
+ * had in `prev`: the walk then met exactly the previous directories, and the listing is the same.
+ * `since`: Date.now() taken before this listing started.
+ */
+export function listWithRecords(root: string, shownPrefix: string, recursive: boolean, prev: Map<string, DirRecord> | null, since: number): Listing {
+  const items: Listed[] = [];
+  const dirs: DirRecord[] = [];
+  let same = prev !== null;
+  const rootPrefix = join(root, "x").slice(0, -1);
+  const walk = (d: string, prefix: string, rel: string) => {
+    const st = statOrNull(d);
+    const old = prev?.get(d);
+    if (st === null || !st.isDirectory()) {
+      // listMarkdown treats a missing root, or one that is not a directory, as empty.
+      if (old !== undefined) same = false;
+      return;
+    }
+    let rec: DirRecord;
+    if (old !== undefined && old.stat[0] === st.mtimeMs && old.stat[1] === st.ctimeMs && old.stat[2] === st.ino) {
+      rec = old;
+    } else {
+      const mds: string[] = [];
+      const subdirs: string[] = [];
+      let entries: Dirent[];
+      try {
+        entries = readdirSync(d, { withFileTypes: true });
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === "ENOENT" || code === "ENOTDIR") {
+          if (old !== undefined) same = false;
+          return;
+        }
+        throw e;
+      }
+      for (const ent of entries) {
+        const name = ent.name;
+        if (name.startsWith(".")) continue;
+        if (ent.isDirectory()) {
+          if (recursive) subdirs.push(name);
+        } else if ((ent.isFile() || ent.isSymbolicLink()) && name.endsWith(".md")) mds.push(name);
+      }
+      mds.sort(cmp);
+      subdirs.sort(cmp);
+      const stat: [number, number, number] = racy(st.ctimeMs, since) ? [NaN, NaN, NaN] : [st.mtimeMs, st.ctimeMs, st.ino];
+      rec = { path: d, stat, mds, subdirs };
+      if (old === undefined || !sameList(old.mds, mds) || !sameList(old.subdirs, subdirs)) same = false;
+    }
+    dirs.push(rec);
+    const shownRel = shownPrefix + rel;
+    for (const name of rec.mds) items.push({ file: prefix + name, shown: shownRel + name });
+    for (const sub of rec.subdirs) walk(prefix + sub, prefix + sub + sep, rel + sub + "/");
+  };
+  walk(root, rootPrefix, "");
+  // Nested directories interleave with their parent's files in path order.
+  if (recursive) items.sort((a, b) => cmp(a.file, b.file));
+  return { items, dirs, same };
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export interface FileStats {
+  /** STAT_WIDTH numbers per file: -1s for a missing file, NaNs for one that must be read again. */
+  stats: Float64Array;
+  /**
+   * Files whose stat was taken too soon after their last change (see racy), by index: the sha256
+   * of their bytes, read right after the stat. A later build trusts such a stat only when the
+   * file still has these bytes.
+   */
+  racy: Map<number, string>;
+}
+
+/** One stat per file, in order. */
+export function statAll(files: readonly string[], since: number): FileStats {
+  const stats = new Float64Array(files.length * STAT_WIDTH);
+  const racyFiles = new Map<number, string>();
+  for (let i = 0; i < files.length; i++) {
+    const o = i * STAT_WIDTH;
+    const st = statOrNull(files[i]!);
+    if (st === null) {
+      stats.fill(-1, o, o + STAT_WIDTH);
+      continue;
+    }
+    stats[o] = st.size;
+    stats[o + 1] = st.mtimeMs;
+    stats[o + 2] = st.ctimeMs;
+    stats[o + 3] = st.ino;
+    if (racy(st.ctimeMs, since)) {
+      const h = contentSha(files[i]!);
+      if (h === null) stats.fill(NaN, o, o + STAT_WIDTH);
+      else racyFiles.set(i, h);
+    }
+  }
+  return { stats, racy: racyFiles };
+}
+
+export function contentSha(file: string): string | null {
+  try {
+    return sha256(readFileSync(file));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the files still are what `before` recorded: equal stats, and for the files recorded as
+ * racy, equal bytes. `now` must hold the same files in the same order.
+ */
+export function unchangedSince(before: FileStats, now: FileStats, files: readonly string[]): boolean {
+  if (!sameStats(before.stats, now.stats)) return false;
+  for (const [i, h] of before.racy) if (contentSha(files[i]!) !== h) return false;
+  return true;
+}
+
+/** Whether two stat vectors are equal (NaN never equals anything). */
+export function sameStats(a: Float64Array, b: Float64Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -1,0 +1,193 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { appendFileSync, cpSync, readFileSync, renameSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { copyDemo, write, writeNode } from "../helpers.js";
+import { loadContext } from "../../core/context.js";
+import { build } from "../../core/compiler/build.js";
+
+const env = { SOURCE_DATE_EPOCH: "1700000000" };
+
+/** Waits out the racy window, so the next build's stats are trusted as they would be in use. */
+function settle(): void {
+  const until = Date.now() + 80;
+  while (Date.now() < until);
+}
+
+function setup() {
+  const d = copyDemo();
+  const ctx = loadContext({ repo: d.repo, vault: d.vault });
+  const graph = ctx.paths.graphJson;
+  const cacheDir = ctx.paths.cacheDir;
+  /** A cached build, then a full --no-cache compile from scratch: both must write the same bytes. */
+  const check = (what: string, back = false) => {
+    settle();
+    const cached = build(ctx, { env });
+    // `back`: the sources are as they were at the last successful build, so it may be a no-op.
+    if (!back) assert.equal(cached.fromCache, false, `${what}: a change must not be a no-op`);
+    const bytes = readFileSync(graph);
+    rmSync(graph);
+    const full = build(ctx, { env, noCache: true });
+    assert.deepEqual(readFileSync(graph), bytes, `${what}: the cached build differs from a --no-cache build`);
+    assert.equal(full.graphVersion, cached.graphVersion, what);
+    assert.deepEqual(full.warnings, cached.warnings, what);
+    settle();
+    const again = build(ctx, { env });
+    assert.equal(again.fromCache, true, `${what}: the build after it is a no-op`);
+    assert.equal(again.graphVersion, cached.graphVersion, what);
+  };
+  return { ...d, ctx, graph, cacheDir, check };
+}
+
+test("after every kind of source change, the cached build writes exactly what a --no-cache build writes", () => {
+  const s = setup();
+  const first = build(s.ctx, { env });
+  assert.equal(first.fromCache, false);
+  const vaultNode = join(s.vault, "conjugate-gradient-method.md");
+
+  // An edit of a global node that the overlay also overrides (the merge rebuilds it from its text).
+  writeFileSync(join(s.vault, "accelerated-polarization-schemes.md"), readFileSync(join(s.vault, "accelerated-polarization-schemes.md"), "utf8").replace(/^title: .*$/m, "title: Accelerated schemes (edited) é"));
+  s.check("edit a global node with overlay state");
+
+  // The same size, the same mtime: only ctime tells.
+  const before = readFileSync(vaultNode, "utf8");
+  const st = statSync(vaultNode);
+  const edited = before.replace(/^title: (.)/m, (_m, c: string) => `title: ${c === "X" ? "Y" : "X"}`);
+  assert.equal(edited.length, before.length);
+  writeFileSync(vaultNode, edited);
+  utimesSync(vaultNode, st.atime, st.mtime);
+  s.check("edit of the same size with the mtime put back");
+
+  writeNode(s.vault, { id: "brand-new-node", title: "New ✓", edges: [{ to: "conjugate-gradient-method", type: "requires", weight: 1 }] });
+  s.check("add a global node");
+
+  rmSync(join(s.vault, "brand-new-node.md"));
+  s.check("delete a global node");
+
+  renameSync(join(s.vault, "gibbs-ringing-artifacts.md"), join(s.vault, "zz-gibbs-ringing-artifacts.md"));
+  s.check("rename a node file");
+
+  writeNode(join(s.knowledge, "local-nodes"), { id: "local-extra", source: "human", status: "tentative", edges: [{ to: "lippmann-schwinger", type: "refines", weight: 0.5 }] });
+  s.check("add a local node");
+
+  const overlay = s.ctx.paths.overlay;
+  writeFileSync(overlay, readFileSync(overlay, "utf8").replace("confidence: 0.640006\n", "confidence: 0.5\n"));
+  s.check("change the overlay");
+
+  const mirror = readFileSync(join(s.knowledge, "code-mirror", "runner", "cache.md"), "utf8").replace("id: mirror-runner-cache", "id: mirror-extra");
+  write(join(s.knowledge, "code-mirror", "extra", "deeper", "extra.md"), mirror);
+  s.check("add a code-mirror node in a new subdirectory");
+
+  // A node that turns invalid is rejected by both, and fixing it is picked up.
+  writeFileSync(join(s.vault, "broken.md"), "---\nid: broken\ntitle: [unclosed\n---\n");
+  settle();
+  assert.throws(() => build(s.ctx, { env }), /invalid/);
+  rmSync(join(s.vault, "broken.md"));
+  s.check("remove an invalid node again", true);
+});
+
+test("a damaged, truncated or foreign cache is ignored, never an error", () => {
+  const s = setup();
+  build(s.ctx, { env });
+  const reference = readFileSync(s.graph);
+  const parseCache = join(s.cacheDir, "parse-cache.bin");
+  const manifest = join(s.cacheDir, "build-manifest.bin");
+  const damage: [string, () => void][] = [
+    ["garbage", () => (writeFileSync(parseCache, "not a cache\n"), writeFileSync(manifest, "garbage"))],
+    ["truncated", () => (truncateSync(parseCache, Math.floor(statSync(parseCache).size / 2)), truncateSync(manifest, 100))],
+    ["a record cut short", () => writeFileSync(parseCache, readFileSync(parseCache, "latin1").replace(/"title": "[^"]*"/, '"title": ""'), "latin1")],
+    ["written by another build of akms", () => writeFileSync(parseCache, readFileSync(parseCache, "latin1").replace("akms-build-", "akms-build-x"), "latin1")],
+    ["empty", () => (writeFileSync(parseCache, ""), writeFileSync(manifest, ""))],
+  ];
+  for (const [what, hurt] of damage) {
+    // A source change, so that the damaged parse cache is consulted.
+    appendFileSync(join(s.vault, "lippmann-schwinger.md"), "\n");
+    settle();
+    build(s.ctx, { env });
+    hurt();
+    rmSync(s.graph);
+    settle();
+    const r = build(s.ctx, { env });
+    assert.equal(r.fromCache, false, what);
+    const bytes = readFileSync(s.graph);
+    rmSync(s.graph);
+    build(s.ctx, { env, noCache: true });
+    assert.deepEqual(bytes, readFileSync(s.graph), what);
+  }
+  assert.ok(reference.length > 0);
+});
+
+test("graph.json is trusted by its stat: touched it is verified by its bytes, edited it is rebuilt", () => {
+  const s = setup();
+  build(s.ctx, { env });
+  settle();
+  assert.equal(build(s.ctx, { env }).fromCache, true);
+  const bytes = readFileSync(s.graph);
+
+  // Touched: same bytes, new stat: still a no-op (and the next one trusts the new stat).
+  const later = new Date(Date.now() + 5000);
+  utimesSync(s.graph, later, later);
+  assert.equal(build(s.ctx, { env }).fromCache, true);
+  assert.equal(build(s.ctx, { env }).fromCache, true);
+  assert.deepEqual(readFileSync(s.graph), bytes);
+
+  // Edited in place, same size: rebuilt.
+  const text = bytes.toString("utf8");
+  const bent = text.replace('"directed": true', '"directed": tru ');
+  assert.equal(bent.length, text.length);
+  writeFileSync(s.graph, bent);
+  const r = build(s.ctx, { env });
+  assert.equal(r.fromCache, false);
+  assert.deepEqual(readFileSync(s.graph), bytes);
+
+  // Replaced by another file (a new inode): rebuilt.
+  writeFileSync(s.graph + ".tmp", "{}\n");
+  renameSync(s.graph + ".tmp", s.graph);
+  assert.equal(build(s.ctx, { env }).fromCache, false);
+  assert.deepEqual(readFileSync(s.graph), bytes);
+
+  // Deleted: rebuilt.
+  rmSync(s.graph);
+  assert.equal(build(s.ctx, { env }).fromCache, false);
+  assert.deepEqual(readFileSync(s.graph), bytes);
+});
+
+test("--no-cache neither reads nor trusts the caches", () => {
+  const s = setup();
+  build(s.ctx, { env });
+  settle();
+  // A cache that lies: every entry's value swapped for another node's would be caught by the
+  // reference only if --no-cache ignored it.
+  const parseCache = join(s.cacheDir, "parse-cache.bin");
+  const cacheText = readFileSync(parseCache, "latin1");
+  writeFileSync(parseCache, cacheText.replace(/"title": "[^"]*"/g, (m) => '"title": "' + "L".repeat(m.length - 12) + '"'), "latin1");
+  const r = build(s.ctx, { env, noCache: true });
+  assert.equal(r.fromCache, false);
+  assert.equal(r.written, false, "the --no-cache compile agrees with graph.json");
+});
+
+test("a config or vault change is not a no-op", () => {
+  const s = setup();
+  build(s.ctx, { env });
+  settle();
+  writeFileSync(s.ctx.paths.config, (readFileSafe(s.ctx.paths.config) ?? "") + "\n# touched\n");
+  settle();
+  assert.equal(build(s.ctx, { env }).fromCache, false);
+  settle();
+  assert.equal(build(s.ctx, { env }).fromCache, true);
+  const vault2 = join(s.dir, "vault2");
+  cpSync(s.vault, vault2, { recursive: true });
+  const other = loadContext({ repo: s.repo, vault: vault2 });
+  settle();
+  const r = build(other, { env });
+  assert.equal(r.fromCache, false);
+  assert.equal(r.written, true, "global_vault names the other vault");
+});
+
+function readFileSafe(p: string): string | null {
+  try {
+    return readFileSync(p, "utf8");
+  } catch {
+    return null;
+  }
+}
