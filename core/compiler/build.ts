@@ -14,7 +14,7 @@ import { pyJsonChunks } from "../pyjson.js";
 import { nowIso } from "../clock.js";
 import { listMarkdown, readOverlay, type Listed, type SourceNode } from "./sources.js";
 import { listWithRecords, racy, statAll, unchangedSince, type DirRecord, type FileStats } from "./source-index.js";
-import { loadParseCache, readWithCache, saveParseCache } from "./parse-cache.js";
+import { loadParseCache, readWithCache } from "./parse-cache.js";
 import { readJobs } from "./parallel.js";
 import type { ShareResult } from "./read-share.js";
 import { mergeGraph, type BuildWarning, type GraphDoc } from "./merge.js";
@@ -305,8 +305,8 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
     opts.noCache ? null : loadParseCache(ctx.paths.cacheDir, compilerIdentity()),
     compilerIdentity(),
   );
-  const cacheRecords = read.next;
-  read.next = null;
+  const saveCache = read.save;
+  read.save = null;
   const { doc, chunks, rejects } = compileGraph(ctx, opts, set, read);
   // Unchanged content keeps the file and its generated_at. The manifest remembers the hash of the
   // current file's content (generated_at blanked), so the 40 MB comparison is a hash comparison.
@@ -324,7 +324,7 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
   const graphVersion = contentSha.slice(0, 12);
   // The caches are written by a clean build only: a failed one leaves knowledge/ as it was.
   if (!rejects.length) {
-    if (cacheRecords !== null) saveParseCache(ctx.paths.cacheDir, cacheRecords);
+    saveCache?.(ctx.paths.cacheDir);
     writeManifest(ctx, {
       format: MANIFEST_FORMAT,
       inputs: inputsOf(ctx),

@@ -10,7 +10,7 @@
 // reads as empty; it is never an error.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../fsx.js";
+import { removeFile, writeFileAtomic } from "../fsx.js";
 import type { Problem } from "../errors.js";
 import type { Overlay } from "../schemas/overlay.js";
 import type { ShareResult } from "./read-share.js";
@@ -27,8 +27,13 @@ export function parseCachePath(cacheDir: string): string {
 }
 
 export interface ParseCache {
-  /** key text → value text (see readWithCache). */
+  /** key text → value text (see readWithCache): the base file's records, then the delta's. */
   entries: Map<string, string>;
+  /** Characters in the base file. */
+  baseSize: number;
+  /** The delta file's records, as written. */
+  delta: string[];
+  deltaSize: number;
 }
 
 function record(key: string, value: string): string {
@@ -39,30 +44,56 @@ function headerOf(identity: string): string {
   return record(FORMAT, jsonAscii(JSON.stringify(identity)));
 }
 
-/** Reads the cache written under `identity` (anything else reads as empty). */
-export function loadParseCache(cacheDir: string, identity: string): ParseCache {
-  const entries = new Map<string, string>();
+export function parseDeltaPath(cacheDir: string): string {
+  return join(cacheDir, "parse-cache.delta");
+}
+
+/** The records of one cache file, or null when it is not a whole cache written under `identity`. */
+function readRecords(file: string, identity: string, into: Map<string, string>, raw: string[] | null): number | null {
   let text: string;
   try {
-    text = readFileSync(parseCachePath(cacheDir), "latin1");
+    text = readFileSync(file, "latin1");
   } catch {
-    return { entries };
+    return null;
   }
   const header = headerOf(identity);
-  if (!text.startsWith(header)) return { entries };
+  if (!text.startsWith(header)) return null;
+  const found: [string, string, number, number][] = [];
   let at = header.length;
   for (;;) {
     const tab = text.indexOf("\t", at);
     const tab2 = tab < 0 ? -1 : text.indexOf("\t", tab + 1);
-    if (tab2 < 0) return { entries: new Map() };
+    if (tab2 < 0) return null;
     const key = text.slice(at, tab);
     const len = Number(text.slice(tab + 1, tab2));
-    if (key === "end") return len === entries.size && tab2 + 2 === text.length && text.charCodeAt(tab2 + 1) === 0x0a ? { entries } : { entries: new Map() };
+    if (key === "end") {
+      if (len !== found.length || tab2 + 2 !== text.length || text.charCodeAt(tab2 + 1) !== 0x0a) return null;
+      break;
+    }
     const end = tab2 + 1 + len;
-    if (!Number.isInteger(len) || len < 0 || text.charCodeAt(end) !== 0x0a) return { entries: new Map() };
-    entries.set(key, text.slice(tab2 + 1, end));
+    if (!Number.isInteger(len) || len < 0 || text.charCodeAt(end) !== 0x0a) return null;
+    found.push([key, text.slice(tab2 + 1, end), at, end + 1]);
     at = end + 1;
   }
+  for (const [key, value, from, to] of found) {
+    into.set(key, value);
+    raw?.push(text.slice(from, to));
+  }
+  return text.length;
+}
+
+/**
+ * Reads the cache written under `identity` (anything else reads as empty): the base file and the
+ * delta file. Every record is keyed by a file's path and stat, so a record is right for whichever
+ * file has that key: the delta needs no tie to one base.
+ */
+export function loadParseCache(cacheDir: string, identity: string): ParseCache {
+  const entries = new Map<string, string>();
+  const baseSize = readRecords(parseCachePath(cacheDir), identity, entries, null);
+  if (baseSize === null) entries.clear();
+  const delta: string[] = [];
+  const deltaSize = readRecords(parseDeltaPath(cacheDir), identity, entries, delta);
+  return { entries, baseSize: baseSize ?? 0, delta: deltaSize === null ? [] : delta, deltaSize: deltaSize ?? 0 };
 }
 
 /** `s` with every character outside printable ASCII (but NUL), and the backslash, as \uXXXX (one to one). */
@@ -124,8 +155,8 @@ export interface CachedRead {
   overlay: { overlay: Overlay | null; problems: Problem[] };
   /** How many node files were parsed (not taken from the cache). */
   parsed: number;
-  /** The cache as it should be after this read (null: unchanged, nothing to write). */
-  next: string[] | null;
+  /** Writes the cache as it should be after this read (null: nothing to write). */
+  save: ((cacheDir: string) => void) | null;
 }
 
 /**
@@ -154,8 +185,10 @@ function withRacy(fs: FileStats, i: number, value: string): string {
  * is taken from the cache.
  */
 export function readWithCache(jobs: SourceJob[], fs: FileStats, overlay: { file: string; shown: string }, cache: ParseCache | null, identity: string): CachedRead {
-  const records: string[] = [headerOf(identity)];
-  let changed = cache === null;
+  // Records kept from the cache (key, value), and records new in this read.
+  const keptKeys: string[] = [];
+  const keptValues: string[] = [];
+  const added: string[] = [];
   let used = 0;
   const stats = fs.stats;
   const slots: (SourceNode | undefined)[][] = [];
@@ -186,7 +219,6 @@ export function readWithCache(jobs: SourceJob[], fs: FileStats, overlay: { file:
       const data = stubs[i];
       if (value !== undefined && data !== undefined) {
         used++;
-        if (value !== cache!.entries.get(jobKeys[i]!)) changed = true;
         jobSlots[i] = { id: data.id as string, origin: job.origin, file: item.file, shown: item.shown, data, missingDraft: flagOf(value) === 0x31 };
       } else {
         jobValues[i] = undefined;
@@ -211,14 +243,17 @@ export function readWithCache(jobs: SourceJob[], fs: FileStats, overlay: { file:
       const key = keys[j]![i]!;
       let node = slots[j]![i];
       if (node !== undefined) {
-        records.push(record(key, values[j]![i]!));
+        const value = values[j]![i]!;
+        if (value === cache!.entries.get(key)) {
+          keptKeys.push(key);
+          keptValues.push(value);
+        } else added.push(record(key, value)); // a racy entry now trusted: kept as a plain one
       } else {
         node = byFile.get(job.items[i]!.file);
         if (node === undefined) continue;
         // The value is taken before the merge turns the node's data into the graph node.
         if (key !== null && jsonSafe(node.data)) {
-          records.push(record(key, withRacy(fs, index, (node.missingDraft ? "1" : "0") + nodeValue(node, cache !== null))));
-          changed = true;
+          added.push(record(key, withRacy(fs, index, (node.missingDraft ? "1" : "0") + nodeValue(node, cache !== null))));
         }
       }
       nodes.push(node);
@@ -233,22 +268,20 @@ export function readWithCache(jobs: SourceJob[], fs: FileStats, overlay: { file:
     const data = parseValue(ovValue);
     if (data !== undefined) {
       used++;
-      if (ovValue !== cache!.entries.get(ovKey!)) changed = true;
       ov = { overlay: data as unknown as Overlay, problems: [] };
-      records.push(record(ovKey!, ovValue));
+      if (ovValue === cache!.entries.get(ovKey!)) {
+        keptKeys.push(ovKey!);
+        keptValues.push(ovValue);
+      } else added.push(record(ovKey!, ovValue));
     }
   }
   if (ov === undefined) {
     ov = readOverlay(overlay.file, overlay.shown);
     if (ovKey !== null && ov.overlay !== null && !ov.problems.length && jsonSafe(ov.overlay)) {
-      records.push(record(ovKey, withRacy(fs, index, "0" + jsonAscii(JSON.stringify(ov.overlay)))));
-      changed = true;
+      added.push(record(ovKey, withRacy(fs, index, "0" + jsonAscii(JSON.stringify(ov.overlay)))));
     }
   }
-  // Entries of files that are gone or changed are dropped: the cache follows the sources.
-  if (cache !== null && used !== cache.entries.size) changed = true;
-  records.push("end\t" + (records.length - 1) + "\t\n");
-  return { results, overlay: ov, parsed, next: changed ? records : null };
+  return { results, overlay: ov, parsed, save: savePlan(cache, identity, keptKeys, keptValues, added) };
 }
 
 /** What the merge reads of a node before step 4 (see mergeGraph); the rest is in its text. */
@@ -334,14 +367,41 @@ function parseValue(value: string): Record<string, unknown> | undefined {
   }
 }
 
-export function saveParseCache(cacheDir: string, records: string[]): void {
+/**
+ * How the cache is brought up to date: nothing when nothing is new; a few new records go to the
+ * delta file (the base, tens of megabytes at 50,000 nodes, is not rewritten for them); otherwise,
+ * or once the delta or the unused records grow large, one new base holding exactly the records in
+ * use, and no delta.
+ */
+function savePlan(cache: ParseCache | null, identity: string, keptKeys: string[], keptValues: string[], added: string[]): ((cacheDir: string) => void) | null {
+  const stale = cache === null ? 0 : cache.entries.size - keptKeys.length;
+  if (cache !== null && added.length === 0 && stale === 0) return null;
+  let addedSize = 0;
+  for (const r of added) addedSize += r.length;
+  const deltaSize = (cache?.deltaSize ?? 0) + addedSize;
+  const small = cache !== null && cache.baseSize > 0 && deltaSize <= Math.max(1 << 20, cache.baseSize / 8) && stale <= Math.max(64, keptKeys.length / 10);
+  if (small) {
+    if (added.length === 0) return null; // only unused records: they wait for the next full write
+    return (cacheDir) => writeCacheFile(parseDeltaPath(cacheDir), identity, [...cache.delta, ...added]);
+  }
+  return (cacheDir) => {
+    const records: string[] = new Array(keptKeys.length);
+    for (let i = 0; i < keptKeys.length; i++) records[i] = record(keptKeys[i]!, keptValues[i]!);
+    for (const r of added) records.push(r);
+    writeCacheFile(parseCachePath(cacheDir), identity, records);
+    removeFile(parseDeltaPath(cacheDir));
+  };
+}
+
+function writeCacheFile(file: string, identity: string, records: string[]): void {
   // Joined in pieces of about a megabyte: no second copy of the whole cache in memory.
-  const chunks: string[] = [];
+  const chunks: string[] = [headerOf(identity)];
   for (let i = 0; i < records.length; ) {
     let size = 0;
     const from = i;
     while (i < records.length && size < 1 << 20) size += records[i++]!.length;
     chunks.push(records.slice(from, i).join(""));
   }
-  writeFileAtomic(parseCachePath(cacheDir), chunks, { knownDifferent: true });
+  chunks.push("end\t" + records.length + "\t\n");
+  writeFileAtomic(file, chunks, { knownDifferent: true });
 }

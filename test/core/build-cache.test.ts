@@ -92,8 +92,11 @@ test("a damaged, truncated or foreign cache is ignored, never an error", () => {
   const reference = readFileSync(s.graph);
   const parseCache = join(s.cacheDir, "parse-cache.bin");
   const manifest = join(s.cacheDir, "build-manifest.bin");
+  const delta = join(s.cacheDir, "parse-cache.delta");
   const damage: [string, () => void][] = [
     ["garbage", () => (writeFileSync(parseCache, "not a cache\n"), writeFileSync(manifest, "garbage"))],
+    ["a damaged delta", () => writeFileSync(delta, readFileSync(delta, "latin1").slice(0, -9), "latin1")],
+    ["no base, only the delta", () => rmSync(parseCache)],
     ["truncated", () => (truncateSync(parseCache, Math.floor(statSync(parseCache).size / 2)), truncateSync(manifest, 100))],
     ["a record cut short", () => writeFileSync(parseCache, readFileSync(parseCache, "latin1").replace(/"title": "[^"]*"/, '"title": ""'), "latin1")],
     ["written by another build of akms", () => writeFileSync(parseCache, readFileSync(parseCache, "latin1").replace("akms-build-", "akms-build-x"), "latin1")],
@@ -104,6 +107,7 @@ test("a damaged, truncated or foreign cache is ignored, never an error", () => {
     appendFileSync(join(s.vault, "lippmann-schwinger.md"), "\n");
     settle();
     build(s.ctx, { env });
+    assert.ok(statSync(delta, { throwIfNoEntry: false }), `${what}: a one-file change goes to the delta`);
     hurt();
     rmSync(s.graph);
     settle();
