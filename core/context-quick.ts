@@ -1,35 +1,47 @@
 // The working context for commands that must start fast (query): the same Context as
-// loadContext, but the config's parser (YAML + zod) is loaded only when the repository has a
-// propagation_config.yaml; without one the config is the defaults, exactly as parseConfig gives them.
-import { lstatSync, realpathSync, statSync } from "node:fs";
+// loadContext, but the config's parser (YAML + zod) is loaded only when it must run: without a
+// propagation_config.yaml the config is the defaults, exactly as parseConfig gives them; with one
+// whose validated result is cached for these bytes (config-cache.ts), that result.
+import { lstatSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Context, ContextOptions } from "./context.js";
 import type { LoadedConfig } from "./config.js";
 import { DEFAULT_CONFIG } from "./config-defaults.js";
+import { BUILD_ID, readConfigCache, writeConfigCache, type CachedConfig } from "./config-cache.js";
 import { compileFormula, type RankFn } from "./formula.js";
 import { findRepo, repoPaths, resolveVault, type RepoPaths } from "./paths.js";
 
 /** What parseConfig(null, file) returns: the defaults, no file, no warnings. */
 export function defaultLoadedConfig(): LoadedConfig {
-  const config = JSON.parse(JSON.stringify(DEFAULT_CONFIG)) as LoadedConfig["config"];
+  return withRanks({ config: JSON.parse(JSON.stringify(DEFAULT_CONFIG)) as LoadedConfig["config"], file: null, warnings: [], unknownKeys: [] });
+}
+
+/** The compiled rank formulas (valid: the config was validated when it was cached). */
+function withRanks(c: CachedConfig): LoadedConfig {
   const rank: Record<string, RankFn> = {};
-  for (const [role, prof] of Object.entries(config.query_roles)) rank[role] = compileFormula(prof.rank_formula, `query_roles.${role}.rank_formula`);
-  return { config, file: null, warnings: [], rank, unknownKeys: [] };
+  for (const [role, prof] of Object.entries(c.config.query_roles)) rank[role] = compileFormula(prof.rank_formula, `query_roles.${role}.rank_formula`);
+  return { config: c.config, file: c.file, warnings: c.warnings, rank, unknownKeys: c.unknownKeys };
 }
 
-function isMissing(file: string): boolean {
+/**
+ * loadConfig, without loading YAML and zod when there is no config file (the defaults) or when
+ * the validated config of these exact bytes is cached (config-cache.ts). Otherwise loadConfig's
+ * own steps on the bytes read here, and a config that loads is cached for next time.
+ */
+export async function loadConfigQuick(paths: RepoPaths, build: string | null = BUILD_ID): Promise<LoadedConfig> {
+  let bytes: Buffer;
   try {
-    statSync(file);
-    return false;
+    bytes = readFileSync(paths.config);
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "ENOENT";
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return defaultLoadedConfig();
+    return (await import("./config.js")).loadConfig(paths.config); // fails as loadConfig fails
   }
-}
-
-/** loadConfig without loading zod when there is no config file (every other case is loadConfig itself). */
-export async function loadConfigQuick(file: string): Promise<LoadedConfig> {
-  if (isMissing(file)) return defaultLoadedConfig();
-  return (await import("./config.js")).loadConfig(file);
+  const hit = readConfigCache(paths, bytes, build);
+  if (hit) return withRanks(hit);
+  const [{ parseConfig }, { decodeUtf8 }] = await Promise.all([import("./config.js"), import("./textfile.js")]);
+  const cfg = parseConfig(decodeUtf8(bytes, paths.config), paths.config);
+  writeConfigCache(paths, bytes, cfg, build);
+  return cfg;
 }
 
 /**
@@ -77,5 +89,5 @@ export function contextWith(repo: string, paths: RepoPaths, cfg: LoadedConfig, o
 
 export async function loadContextQuick(opts: ContextOptions = {}): Promise<Context> {
   const { repo, paths } = locateRepo(opts);
-  return contextWith(repo, paths, await loadConfigQuick(paths.config), opts);
+  return contextWith(repo, paths, await loadConfigQuick(paths), opts);
 }

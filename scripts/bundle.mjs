@@ -1,7 +1,8 @@
 // Bundles the CLI into one ESM file (fast start-up: one module graph to load).
 import { build } from "esbuild";
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 // AKMS_DIST: another output folder (to compare builds side by side); dist/ by default.
 const DIST = process.env.AKMS_DIST ?? "dist";
 // zod bundles 60-odd message locales that the CLI never uses (zod sets English itself); leaving
@@ -14,6 +15,21 @@ const zodEnglishOnly = {
     );
   },
 };
+// The build's id: a hash of everything the bundle is made from. Caches of derived results that
+// depend on the code (core/config-cache.ts) are valid only for the build that wrote them.
+function buildId() {
+  const h = createHash("sha256");
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) h.update(`${p}\0`).update(readFileSync(p)).update("\0");
+    }
+  };
+  for (const d of ["core", "src", "scripts/stubs"]) walk(d);
+  for (const f of ["package-lock.json", "scripts/bundle.mjs"]) h.update(`${f}\0`).update(readFileSync(f)).update("\0");
+  return h.digest("hex").slice(0, 16);
+}
 const common = {
   bundle: true,
   platform: "node",
@@ -25,7 +41,7 @@ const common = {
   external: ["typescript", "web-tree-sitter", "tree-sitter-python", "@tobilu/qmd"],
   alias: { "react-devtools-core": "./scripts/stubs/react-devtools-core.mjs" },
   // React and ink ship development builds that are several times slower; the CLI runs the production ones.
-  define: { "process.env.NODE_ENV": '"production"' },
+  define: { "process.env.NODE_ENV": '"production"', __AKMS_BUILD_ID__: JSON.stringify(buildId()) },
   banner: { js: "import { createRequire as __akmsCreateRequire } from 'node:module'; const require = __akmsCreateRequire(import.meta.url);" },
   logLevel: "warning",
   plugins: [zodEnglishOnly],

@@ -4,7 +4,10 @@ import { join } from "node:path";
 import { parseConfig } from "../../core/config.js";
 import { loadContext } from "../../core/context.js";
 import { defaultLoadedConfig, loadConfigQuick, loadContextQuick, locateRepo, outsideAnyGitRepo } from "../../core/context-quick.js";
-import { findRepo } from "../../core/paths.js";
+import { findRepo, repoPaths } from "../../core/paths.js";
+import { loadConfig } from "../../core/config.js";
+import { configCachePath } from "../../core/config-cache.js";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { EDGE_TYPES as SCHEMA_EDGE_TYPES } from "../../core/schemas/common.js";
 import { EDGE_TYPES as CACHE_EDGE_TYPES } from "../../core/query/plan-graph.js";
@@ -22,7 +25,7 @@ function sameConfig(a: ReturnType<typeof parseConfig>, b: ReturnType<typeof pars
 
 test("without a config file the quick config is exactly what parseConfig gives, without zod", async () => {
   sameConfig(defaultLoadedConfig(), parseConfig(null, "x.yaml"));
-  sameConfig(await loadConfigQuick(join(tmp(), "missing.yaml")), parseConfig(null, "x.yaml"));
+  sameConfig(await loadConfigQuick(repoPaths(tmp()), "build-1"), parseConfig(null, "x.yaml"));
   const a = defaultLoadedConfig();
   a.config.loadout.max_depth = 9;
   assert.equal(defaultLoadedConfig().config.loadout.max_depth, 2, "each call gets its own copy");
@@ -81,4 +84,51 @@ test("git is not started where it could find no repository; elsewhere findRepo d
   assert.equal(outsideAnyGitRepo(viaLink, {}), false);
   assert.equal(locateRepo({ cwd: viaLink }).repo, findRepo(viaLink));
   assert.equal(locateRepo({ cwd: plain, repo: "x" }).repo, join(plain, "x"));
+});
+
+test("with a config file the validated config is cached for its exact bytes, this build and this path", async () => {
+  const s = scratch();
+  const paths = repoPaths(s.repo);
+  const cache = configCachePath(paths);
+  write(paths.config, "akms_schema: v2\nglobal_vault: ../v\nloadout:\n  max_depth: 3\nbogus: 1\nquery_roles:\n  solo:\n    edge_types: [requires]\n    rank_formula: confidence * 2\n");
+  const full = loadConfig(paths.config);
+  assert.equal(full.warnings.length, 1, "the unknown key is a warning");
+  sameConfig(await loadConfigQuick(paths, null), full);
+  assert.equal(existsSync(cache), false, "no build id (the sources run): nothing is cached");
+  sameConfig(await loadConfigQuick(paths, "build-1"), full);
+  assert.equal(existsSync(cache), true);
+  const entry = readFileSync(cache, "utf8");
+  sameConfig(await loadConfigQuick(paths, "build-1"), full);
+  assert.equal(readFileSync(cache, "utf8"), entry, "a hit rewrites nothing");
+  // The hit is the cache's: a hand-made entry with the same key is believed.
+  const doctored = JSON.parse(entry);
+  doctored.warnings = ["from the cache"];
+  writeFileSync(cache, JSON.stringify(doctored));
+  assert.deepEqual((await loadConfigQuick(paths, "build-1")).warnings, ["from the cache"]);
+  // Another build, other bytes, a damaged entry: misses, parsed afresh (and re-cached).
+  sameConfig(await loadConfigQuick(paths, "build-2"), full);
+  write(paths.config, "akms_schema: v2\nloadout:\n  max_depth: 4\n");
+  const changed = await loadConfigQuick(paths, "build-2");
+  assert.equal(changed.config.loadout.max_depth, 4);
+  sameConfig(changed, loadConfig(paths.config));
+  writeFileSync(cache, "{not json");
+  sameConfig(await loadConfigQuick(paths, "build-2"), loadConfig(paths.config));
+  // An invalid config fails as loadConfig fails, and is not cached.
+  rmSync(cache);
+  write(paths.config, "akms_schema: v2\nloadout:\n  max_depth: 99\n");
+  const err = (() => {
+    try {
+      loadConfig(paths.config);
+    } catch (e) {
+      return JSON.stringify((e as AkmsError).toJSON());
+    }
+    return "";
+  })();
+  assert.ok(err);
+  await assert.rejects(loadConfigQuick(paths, "build-2"), (e) => JSON.stringify((e as AkmsError).toJSON()) === err);
+  assert.equal(existsSync(cache), false);
+  // Values JSON cannot carry exactly (here .inf) are not cached.
+  write(paths.config, "akms_schema: v2\nmodel_routing:\n  x: .inf\n");
+  sameConfig(await loadConfigQuick(paths, "build-2"), loadConfig(paths.config));
+  assert.equal(existsSync(cache), false);
 });
