@@ -1,7 +1,7 @@
 // Bundles the CLI into one ESM file (fast start-up: one module graph to load).
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 // AKMS_DIST: another output folder (to compare builds side by side); dist/ by default.
 const DIST = process.env.AKMS_DIST ?? "dist";
@@ -26,8 +26,8 @@ function buildId() {
       else if (e.isFile()) h.update(`${p}\0`).update(readFileSync(p)).update("\0");
     }
   };
-  for (const d of ["core", "src", "scripts/stubs"]) walk(d);
-  for (const f of ["package-lock.json", "scripts/bundle.mjs"]) h.update(`${f}\0`).update(readFileSync(f)).update("\0");
+  for (const d of ["core", "src", "scripts/stubs"]) if (existsSync(d)) walk(d);
+  for (const f of ["package-lock.json", "package.json", "scripts/bundle.mjs"]) if (existsSync(f)) h.update(`${f}\0`).update(readFileSync(f)).update("\0");
   return h.digest("hex").slice(0, 16);
 }
 const common = {
