@@ -8,7 +8,7 @@ import { promote, draft, undraft, dedupAccept, dedupReject, undo, actionTarget, 
 import { qmdUse, type QmdUse } from "../../core/loadout/retrieve.js";
 import { newerSource } from "./staleness.js";
 import { ConsoleProvider } from "./context.js";
-import { loadModel, type ConsoleModel } from "./model.js";
+import { checkpointLoaded, loadModel, withCheckpoint, type ConsoleModel } from "./model.js";
 import { splitKeys, SCREENS, primaryKey } from "./keybindings.js";
 import { initialState, route, type AppState, type ConfirmData, type Effect, type ActionName } from "./state/app.js";
 import { firstNonEmpty } from "./state/review.js";
@@ -27,7 +27,6 @@ import { WhyScreen } from "../../screens/WhyScreen.js";
 import { LoadoutScreen } from "../../screens/LoadoutScreen.js";
 import { HistoryScreen } from "../../screens/HistoryScreen.js";
 import { CheckpointScreen } from "../../screens/CheckpointScreen.js";
-import { runOrchestrateEffect } from "./checkpoint.js";
 import type { OrchestrateEffect } from "./state/checkpoint.js";
 import type { ScreenId } from "./keybindings.js";
 
@@ -122,9 +121,25 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     };
   }, []);
 
-  // After the first frame: qmd is probed (it may start a process), and when the console opened on
-  // the compiled graph as it was, it looks for sources written since (R rebuilds; no blocking here).
+  // Keys that come before the Checkpoint screen's code is loaded wait for it (see the effect below).
+  const heldKeys = useRef<{ name: string; input: string; ctrl: boolean }[] | null>(checkpointLoaded() ? null : []);
+
+  // After the first frame: the orchestrator's code (the Checkpoint screen) is loaded and its state
+  // read; qmd is probed (it may start a process); and when the console opened on the compiled graph
+  // as it was, it looks for sources written since (R rebuilds; no blocking here).
   useEffect(() => {
+    if (heldKeys.current) {
+      import("./checkpoint-run.js")
+        .then(() => {
+          if (!modelRef.current.orchestrator) commitModel(withCheckpoint(modelRef.current));
+        })
+        .catch((e: unknown) => status(`the Checkpoint screen could not be loaded: ${safe(errorText(e))}`, "error"))
+        .finally(() => {
+          const keys = heldKeys.current ?? [];
+          heldKeys.current = null;
+          for (const k of keys) handleKey(k.name, k.input, k.ctrl);
+        });
+    }
     const t = setTimeout(() => {
       if (probeQmd) {
         try {
@@ -300,7 +315,8 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     setBusy(true);
     status(`orchestrate ${e.action} …`);
     setTimeout(() => {
-      runOrchestrateEffect(modelRef.current.ctx, e, { progress: (m) => status(safe(m)), editor })
+      import("./checkpoint-run.js")
+        .then(({ runOrchestrateEffect }) => runOrchestrateEffect(modelRef.current.ctx, e, { progress: (m) => status(safe(m)), editor }))
         .then((msg) => {
           setBusy(false);
           reload(true, () => `✓ ${safe(msg)}`);
@@ -332,7 +348,11 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
 
   useInput(
     (input, key) => {
-      for (const k of splitKeys(input, key)) handleKey(k.name, k.input, key.ctrl || k.name.startsWith("ctrl+"));
+      for (const k of splitKeys(input, key)) {
+        const ctrl = key.ctrl || k.name.startsWith("ctrl+");
+        if (heldKeys.current) heldKeys.current.push({ name: k.name, input: k.input, ctrl });
+        else handleKey(k.name, k.input, ctrl);
+      }
     },
     { isActive: Boolean(isRawModeSupported) },
   );

@@ -1,27 +1,11 @@
-// The Checkpoint screen's data and actions: the orchestrator state as the screen shows it (stage
-// output, artifacts, AKMS status, warnings, the action menu) and the effects its keys start —
-// through the same core/orchestrator functions `akms orchestrate` uses.
-import { join } from "node:path";
-import type { Context } from "../../core/context.js";
-import { isAkmsError } from "../../core/errors.js";
-import { fileSha } from "../../core/orchestrator/checkpoint.js";
-import {
-  editTargets,
-  orchestrateAbort,
-  orchestrateApprove,
-  orchestrateNext,
-  orchestrateRecordEdit,
-  orchestrateReject,
-  orchestrateResume,
-  orchestrateStatus,
-  type OpResult,
-  type StatusView,
-} from "../../core/orchestrator/runner.js";
+// The Checkpoint screen's data: the orchestrator state as the screen shows it (stage output,
+// artifacts, AKMS status, warnings, the action menu). Reading the state and running its actions
+// (checkpoint-run.ts) load the orchestrator, which the first frame does not need.
+import type { StatusView } from "../../core/orchestrator/runner.js";
 import { ACTION_HELP, akmsLines } from "../../core/orchestrator/view.js";
 import { stageLabel, type ActionId, type Artifact } from "../../core/orchestrator/types.js";
-import { errorText } from "./errors.js";
 import { primaryKey, type Command } from "./keybindings.js";
-import type { CheckpointEnv, CheckpointState, OrchestrateEffect } from "./state/checkpoint.js";
+import type { CheckpointEnv, CheckpointState } from "./state/checkpoint.js";
 import { safe } from "./text.js";
 
 export interface CheckpointData {
@@ -30,16 +14,6 @@ export interface CheckpointData {
   error: string | null;
   /** What can be edited now: the checkpoint's artifacts, else the stage's inputs (to fix a failure). */
   targets: Artifact[];
-}
-
-export function loadCheckpointData(ctx: Context): CheckpointData {
-  try {
-    const view = orchestrateStatus(ctx);
-    return { view, error: null, targets: editTargets(ctx, view.state) };
-  } catch (e) {
-    if (isAkmsError(e) && e.code === "STATE" && /no orchestration run/.test(e.message)) return { view: null, error: null, targets: [] };
-    return { view: null, error: errorText(e), targets: [] };
-  }
 }
 
 export interface Line {
@@ -145,37 +119,4 @@ export function checkpointEnv(data: CheckpointData | undefined, height: number):
     lines: sd.lines.length,
     page: lay.text,
   };
-}
-
-export interface EffectHooks {
-  progress(message: string): void;
-  /** Runs $EDITOR on a file (absent off a real terminal). */
-  editor?: (file: string) => { error: string | null };
-}
-
-/** Runs one orchestrator action for the console; resolves to the line the status bar shows. */
-export async function runOrchestrateEffect(ctx: Context, e: OrchestrateEffect, hooks: EffectHooks): Promise<string> {
-  const opts = { onProgress: hooks.progress, expectedSeq: e.seq ?? undefined };
-  const summary = (r: OpResult) => r.done.join(" · ");
-  switch (e.action) {
-    case "approve":
-      return summary(await orchestrateApprove(ctx, opts));
-    case "reject":
-      return summary(await orchestrateReject(ctx, e.reason ?? "", opts));
-    case "abort":
-      return summary(await orchestrateAbort(ctx, "aborted from the console", {}));
-    case "next":
-      return summary(await orchestrateNext(ctx, { onProgress: hooks.progress }));
-    case "resume":
-      return summary(await orchestrateResume(ctx, { onProgress: hooks.progress }));
-    case "edit": {
-      const file = join(ctx.repo, e.artifact!);
-      if (!hooks.editor) return `open ${e.artifact} in your editor; the checkpoint shows it as edited (R reloads)`;
-      const before = fileSha(file);
-      const r = hooks.editor(file);
-      if (r.error) throw new Error(r.error);
-      if (fileSha(file) === before) return `${e.artifact}: not changed`;
-      return summary(await orchestrateRecordEdit(ctx, e.artifact!, {}));
-    }
-  }
 }

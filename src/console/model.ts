@@ -13,7 +13,7 @@ import { sharedGraph, undoTarget, type UndoTarget } from "../../core/review/acti
 import { reviewData, type ReviewData } from "../../core/report.js";
 import { DetailCache } from "./detail.js";
 import { listTasks, type TaskEntry } from "./plan.js";
-import { loadCheckpointData, type CheckpointData } from "./checkpoint.js";
+import type { CheckpointData } from "./checkpoint.js";
 
 export interface ConsoleOptions {
   /** Review report phase (`akms review --phase N`). */
@@ -46,6 +46,27 @@ export interface ConsoleModel {
 }
 
 let generation = 0;
+
+// The orchestrator's state is read by checkpoint-run.ts, which registers here when it is loaded:
+// after the first frame, or before it when the console opens on the Checkpoint screen.
+let loadCheckpoint: ((ctx: Context) => CheckpointData) | null = null;
+
+export function setCheckpointLoader(load: (ctx: Context) => CheckpointData): void {
+  loadCheckpoint = load;
+}
+
+/** Whether the model reads the orchestrator's state (checkpoint-run.ts is loaded). */
+export function checkpointLoaded(): boolean {
+  return loadCheckpoint !== null;
+}
+
+/** `model` with the orchestrator's state read now (for a model loaded before checkpoint-run.ts). */
+export function withCheckpoint(model: ConsoleModel): ConsoleModel {
+  if (!loadCheckpoint) return model;
+  const timings = { ...model.timings };
+  const orchestrator = timed(timings, "orchestrator", () => loadCheckpoint!(model.ctx));
+  return { ...model, orchestrator, timings };
+}
 
 function timed<T>(timings: Record<string, number>, name: string, fn: () => T): T {
   const t0 = performance.now();
@@ -103,7 +124,7 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
       return null;
     }
   });
-  const orchestrator = timed(timings, "orchestrator", () => loadCheckpointData(ctx));
+  const orchestrator = loadCheckpoint ? timed(timings, "orchestrator", () => loadCheckpoint!(ctx)) : undefined;
   return {
     ctx,
     opts,

@@ -128,6 +128,8 @@ export async function openConsole(ctx: Context, flags: Flags, opts: { initialScr
   }
   const color = flags.color !== false && !process.env.NO_COLOR;
   const phase = typeof flags.phase === "number" ? flags.phase : undefined;
+  // Opening on the Checkpoint screen: its code first (otherwise it is loaded after the first frame).
+  if (opts.initialScreen === "checkpoint") await import("./checkpoint-run.js");
   // Load before taking the screen, so a failure prints like any other command's.
   const model = loadModel(ctx, { phase }, { rebuild: "if-missing" });
   const guard = guardTerminal();
