@@ -1,7 +1,7 @@
 // `akms build`: reads every source, merges (spec §5.2), writes graph.json atomically under the
 // repository lock — and leaves it untouched when nothing changed.
-import { statSync, type Stats } from "node:fs";
-import { basename, join } from "node:path";
+import { realpathSync, statSync, type Stats } from "node:fs";
+import { basename, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deserialize, serialize } from "node:v8";
 import type { Context } from "../context.js";
@@ -9,7 +9,7 @@ import { SchemaVersionError, ValidationError, type Problem } from "../errors.js"
 import { readBytesIfExists, removeFile, sha256, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import { recoverPendingTransaction } from "../update/transaction.js";
-import { displayPath, resolveInside } from "../paths.js";
+import { displayPath } from "../paths.js";
 import { pyJsonChunks } from "../pyjson.js";
 import { nowIso } from "../clock.js";
 import { listMarkdown, readOverlay, type Listed, type SourceNode } from "./sources.js";
@@ -18,7 +18,7 @@ import { loadParseCache, readWithCache } from "./parse-cache.js";
 import { readJobs } from "./parallel.js";
 import type { ShareResult } from "./read-share.js";
 import { mergeGraph, type BuildWarning, type GraphDoc } from "./merge.js";
-import { blankGeneratedAt, stampGeneratedAt } from "./graph-version.js";
+import { blankedSha, stampGeneratedAt } from "./graph-version.js";
 
 /** Bump when the compiler's output format changes, so the caches of older builds stop matching. */
 const BUILD_FORMAT = "akms-build-2";
@@ -124,11 +124,44 @@ function inputsOf(ctx: Context): string {
   return JSON.stringify([compilerIdentity(), ctx.vault.path, ctx.vault.display, ctx.repo]);
 }
 
+/**
+ * Whether a node's content_ref names a file inside its layer root: resolveInside's rule, then a
+ * stat. The roots' real paths are resolved once, and each reference's with one realpath(3) call
+ * instead of an lstat per path component — thousands of code-mirror nodes carry one.
+ */
 function contentRefChecker(ctx: Context): (node: SourceNode, ref: string) => boolean {
+  const realRoots = new Map<string, string | null>();
+  const realRoot = (root: string): string | null => {
+    let r = realRoots.get(root);
+    if (r === undefined) {
+      try {
+        r = realpathSync.native(root);
+      } catch {
+        r = null;
+      }
+      realRoots.set(root, r);
+    }
+    return r;
+  };
   return (node, ref) => {
     const root = node.origin === "global" ? ctx.vault.path : ctx.paths.knowledge;
-    const full = resolveInside(root, ref);
-    if (!full) return false;
+    if (!ref || isAbsolute(ref) || ref.startsWith("~") || ref.includes("\0")) return false;
+    const full = resolve(root, ref);
+    const rel = relative(root, full);
+    if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return false;
+    const rootReal = realRoot(root);
+    if (rootReal !== null) {
+      let real: string | null = null;
+      try {
+        real = realpathSync.native(full);
+      } catch {
+        /* does not exist (yet): the lexical check above is what we have */
+      }
+      if (real !== null) {
+        const rr = relative(rootReal, real);
+        if (rr.startsWith("..") || isAbsolute(rr)) return false;
+      }
+    }
     try {
       return statSync(full).isFile();
     } catch {
@@ -215,7 +248,6 @@ function readManifest(ctx: Context): Manifest | null {
       m !== null &&
       typeof m === "object" &&
       m.format === MANIFEST_FORMAT &&
-      m.inputs === inputsOf(ctx) &&
       Array.isArray(m.dirs) &&
       m.dirs.length === 3 &&
       m.files?.stats instanceof Float64Array &&
@@ -257,7 +289,10 @@ export function build(ctx: Context, opts: BuildOptions = {}): BuildResult {
 /** The build proper; the caller holds the repository lock. */
 export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult {
   const since = Date.now();
-  const prev = opts.noCache ? null : readManifest(ctx);
+  // The manifest's record of graph.json holds whatever the inputs; its record of the sources only
+  // for the same compiler, vault and repository.
+  const last = opts.noCache ? null : readManifest(ctx);
+  const prev = last !== null && last.inputs === inputsOf(ctx) ? last : null;
   const listing = listIndexed(ctx, prev, since);
   const { set } = listing;
   const files = [...set.globals, ...set.locals, ...set.mirrors].map((f) => f.file);
@@ -268,12 +303,12 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
   let currentSha: string | null = null;
   let currentBytes: Buffer | null = null;
   let graphTrusted = false;
-  if (prev !== null && graphStat !== undefined) {
-    if (sameGraphStat(prev.graph, graphStat)) graphTrusted = true;
+  if (last !== null && graphStat !== undefined) {
+    if (sameGraphStat(last.graph, graphStat)) graphTrusted = true;
     else {
       currentBytes = readBytesIfExists(ctx.paths.graphJson);
       currentSha = currentBytes ? sha256(currentBytes) : null;
-      graphTrusted = currentSha === prev.output_sha;
+      graphTrusted = currentSha === last.output_sha;
     }
   }
   if (prev !== null && graphTrusted && listing.same && unchangedSince(prev.files, stats, files)) {
@@ -294,8 +329,8 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
   // bytes released before the compile allocates its own.
   if (currentBytes === null && !graphTrusted && graphStat !== undefined) currentBytes = readBytesIfExists(ctx.paths.graphJson);
   if (currentBytes !== null && currentSha === null) currentSha = sha256(currentBytes);
-  const currentContentSha = graphTrusted ? prev!.content_sha : currentBytes ? sha256(blankGeneratedAt(currentBytes.toString("utf8"))) : null;
-  if (graphTrusted) currentSha = prev!.output_sha;
+  const currentContentSha = graphTrusted ? last!.content_sha : currentBytes ? blankedSha(currentBytes) : null;
+  if (graphTrusted) currentSha = last!.output_sha;
   currentBytes = null;
   const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
   const read = readWithCache(

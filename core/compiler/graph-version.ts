@@ -7,6 +7,22 @@ export function blankGeneratedAt(text: string): string {
   return text.replace(GENERATED_AT, '    "generated_at": ""');
 }
 
+/**
+ * sha256(blankGeneratedAt(text)) of graph.json's bytes, without decoding the whole file: the
+ * graph-level generated_at sits in the first lines, so only the head is decoded and patched.
+ */
+export function blankedSha(bytes: Buffer): string {
+  const HEAD = 4096;
+  const head = bytes.subarray(0, HEAD).toString("latin1");
+  const m = GENERATED_AT.exec(head);
+  // Only for an ASCII head (latin1 offsets are then UTF-8 offsets) and a match wholly inside it.
+  if (m === null || /[^\x00-\x7f]/.test(head) || (bytes.length > HEAD && m.index + m[0].length >= HEAD - 1)) {
+    return sha256(blankGeneratedAt(bytes.toString("utf8")));
+  }
+  const patched = Buffer.from(head.slice(0, m.index) + '    "generated_at": ""' + head.slice(m.index + m[0].length), "latin1");
+  return sha256(Buffer.concat([patched, bytes.subarray(HEAD)]));
+}
+
 export function generatedAtOf(text: string): string | null {
   const m = /^ {4}"generated_at": "([^"]*)"/m.exec(text);
   return m ? m[1]! : null;

@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { copyDemo, write, writeNode } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
+import { blankGeneratedAt, blankedSha } from "../../core/compiler/graph-version.js";
+import { sha256 } from "../../core/fsx.js";
 
 const env = { SOURCE_DATE_EPOCH: "1700000000" };
 
@@ -195,3 +197,18 @@ function readFileSafe(p: string): string | null {
     return null;
   }
 }
+
+test("graph.json's content hash from its bytes equals the hash of its blanked text", () => {
+  const s = setup();
+  build(s.ctx, { env });
+  const text = readFileSync(s.graph, "utf8");
+  const cases = [
+    text,
+    text.replace('"directed": true', '"directed": true, "é": 1'), // non-ASCII head: the slow path
+    '{\n  "graph": {\n    "generated_at": "x"\n  }\n}\n', // shorter than the head
+    "{}\n", // no generated_at at all
+    text.slice(0, 5000),
+    " ".repeat(4090) + text, // the value crosses the head's end
+  ];
+  for (const t of cases) assert.equal(blankedSha(Buffer.from(t, "utf8")), sha256(blankGeneratedAt(t)));
+});
