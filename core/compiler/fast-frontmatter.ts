@@ -15,7 +15,6 @@
 // Plain scalars are resolved by js-yaml's own CORE implicit types (null, bool, int, float), in
 // its order, so `01`, `0x1F`, `1e3`, `.inf`, `~`, dates… come out exactly as js-yaml makes them.
 import jsyaml from "js-yaml";
-import { LIMITS } from "../yaml.js";
 
 interface ImplicitType {
   resolve(data: string): boolean;
@@ -23,6 +22,8 @@ interface ImplicitType {
 }
 const IMPLICIT = (jsyaml.CORE_SCHEMA as unknown as { compiledImplicit: ImplicitType[] }).compiledImplicit;
 
+/** LIMITS.maxYamlBytes of core/yaml.ts (not imported: the parse worker does without that module; a test pins it). */
+export const MAX_CHARS = 4 * 1024 * 1024;
 /**
  * Above this many characters a document could hold more values than parseYaml's alias-expansion
  * budget, which it counts when the text has a `*`: such documents go to js-yaml.
@@ -352,7 +353,7 @@ function parseSequence(indent: number, depth: number): Out {
 
 /** js-yaml's result for `yaml` when it is a mapping in the understood subset, else undefined. */
 export function fastParseYaml(yaml: string): Record<string, unknown> | undefined {
-  if (yaml.length > LIMITS.maxYamlBytes || (yaml.length > MAX_CHARS_WITH_STAR && yaml.includes("*"))) return undefined;
+  if (yaml.length > MAX_CHARS || (yaml.length > MAX_CHARS_WITH_STAR && yaml.includes("*"))) return undefined;
   // A concatenation is flattened into a fresh string on first use: the values sliced from it keep
   // that copy alive, not a whole file the YAML may be a slice of. (The extra line end is blank.)
   s = yaml + "\n";

@@ -3,9 +3,19 @@
 // keys in input order; edges rebuilt as `to, type, weight[, note]`); for anything else it answers
 // `undefined` and the caller runs zod, which then names the problems. Every check and refinement
 // of the schemas is here; a field it does not check with certainty makes it answer `undefined`.
-import { EDGE_TYPES, ID_PATTERN, IsoDate, IsoDateTime, SOURCES, STATUSES } from "../schemas/common.js";
-import { EXPERIENTIAL_FIELDS, GlobalNode, LocalNode, MirrorNode } from "../schemas/node.js";
+//
+// It imports no zod, so that the parse worker's bundle stays small: the constants below copy those
+// of core/schemas (test/core/fast-node-check.test.ts pins every one of them, and sources.ts turns
+// the fast check off when the field lists stop matching the schemas' shapes).
 import type { Origin } from "./sources.js";
+
+export const ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,127}$/;
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+export const EDGE_TYPES = ["requires", "feeds-into", "refines", "contradicts", "pitfall", "implements"];
+export const STATUSES = ["draft", "tentative", "established", "deprecated"];
+export const SOURCES = ["human", "agent", "hybrid", "generated"];
+export const EXPERIENTIAL_FIELDS = ["activations", "last_activated", "activated_by_tasks", "session_refs", "auto_update"];
 
 type Data = Record<string, unknown>;
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
@@ -18,9 +28,8 @@ const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
 const orNull = (f: (v: unknown) => boolean) => (v: unknown) => v === null || f(v);
 const listOf = (f: (v: unknown) => boolean) => (v: unknown) => Array.isArray(v) && v.every(f);
 const oneOf = (xs: readonly string[]) => (v: unknown) => typeof v === "string" && xs.includes(v);
-// Dates are rare fields: their own zod schemas decide, so the patterns cannot drift apart.
-const isIsoDate = (v: unknown) => IsoDate.safeParse(v).success;
-const isIsoDateTime = (v: unknown) => IsoDateTime.safeParse(v).success;
+const isIsoDate = (v: unknown) => typeof v === "string" && ISO_DATE.test(v);
+const isIsoDateTime = (v: unknown) => typeof v === "string" && ISO_DATE_TIME.test(v);
 
 const EDGE_ORDER = ["to", "type", "weight", "note"];
 const EDGE_KEYS = new Set(EDGE_ORDER);
@@ -114,20 +123,16 @@ interface Spec {
   refine: (d: Data) => boolean;
 }
 
-function spec(schema: unknown, fields: Record<string, Field>, refine: (d: Data) => boolean): Spec | null {
-  const shape = (schema as { shape?: Record<string, unknown> }).shape;
-  const order = shape ? Object.keys(shape) : [];
-  // If the schema gained or lost a field this file does not know, zod alone decides.
-  const known = Object.keys(fields);
-  if (order.length !== known.length || !order.every((k) => hasOwn(fields, k))) return null;
+function spec(fields: Record<string, Field>, refine: (d: Data) => boolean): Spec {
+  const order = Object.keys(fields);
   const map = new Map(order.map((k, at) => [k, { field: fields[k]!, at }]));
   return { fields: map, order, required: order.filter((k) => fields[k]!.required).length, refine };
 }
 
-const SPECS: Record<Origin, Spec | null> = {
-  global: spec(GlobalNode, NODE_FIELDS, (d) => !EXPERIENTIAL_FIELDS.some((f) => f in d) && d.source !== "generated"),
-  local: spec(LocalNode, LOCAL_FIELDS, (d) => (d.source === "agent" || d.source === "human") && !("auto_update" in d)),
-  "code-mirror": spec(MirrorNode, MIRROR_FIELDS, (d) => !("tags" in d) && !("edges" in d)),
+const SPECS: Record<Origin, Spec> = {
+  global: spec(NODE_FIELDS, (d) => !EXPERIENTIAL_FIELDS.some((f) => f in d) && d.source !== "generated"),
+  local: spec(LOCAL_FIELDS, (d) => (d.source === "agent" || d.source === "human") && !("auto_update" in d)),
+  "code-mirror": spec(MIRROR_FIELDS, (d) => !("tags" in d) && !("edges" in d)),
 };
 
 /**
@@ -136,7 +141,6 @@ const SPECS: Record<Origin, Spec | null> = {
  */
 export function fastCheckNode(origin: Origin, data: Data): Data | undefined {
   const sp = SPECS[origin];
-  if (!sp) return undefined;
   let required = 0;
   let last = -1;
   let unknownSeen = false;
@@ -168,7 +172,7 @@ export function fastCheckNode(origin: Origin, data: Data): Data | undefined {
   return out;
 }
 
-/** For tests: the shape keys each origin's fast check knows (null when it is switched off). */
-export function fastCheckOrders(): Record<Origin, string[] | null> {
-  return { global: SPECS.global?.order ?? null, local: SPECS.local?.order ?? null, "code-mirror": SPECS["code-mirror"]?.order ?? null };
+/** The fields each origin's check knows, in zod's output order (must equal the schemas' shapes). */
+export function fastCheckOrders(): Record<Origin, string[]> {
+  return { global: SPECS.global.order, local: SPECS.local.order, "code-mirror": SPECS["code-mirror"].order };
 }

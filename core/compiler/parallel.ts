@@ -1,43 +1,24 @@
 // Reading node files on two threads. The compile stays synchronous: the files are cut into
 // chunks that this thread and a worker claim from a shared counter (whichever is free takes the
 // next), then this thread blocks on a shared flag and takes the worker's answer with
-// receiveMessageOnPort. Results are reassembled in list order, and a file the worker cannot hand
-// over exactly is read here again, so the output equals a one-thread read byte for byte. Without
-// the worker bundle (running from source), or if the worker fails, everything is read here.
+// receiveMessageOnPort. The worker runs the fast paths only; a file it cannot answer for exactly
+// is read here again, and results are reassembled in list order, so the output equals a
+// one-thread read byte for byte. Without the worker bundle (running from source), or if the
+// worker fails, everything is read here.
 import { existsSync } from "node:fs";
 import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";
-import { fromEntries, readShare, type ParseJob, type ShareResult, type WorkerEntry } from "./read-share.js";
+import { LIMITS } from "../yaml.js";
+import { FAST_CHECK_MATCHES_SCHEMAS } from "./fast-check-guard.js";
+import { fromEntries, readShare, type ParseJob, type ShareResult } from "./read-share.js";
+import { DONE, NEXT_CHUNK, type Chunk, type WorkerInput, type WorkerOutput } from "./worker-protocol.js";
 
 /** Below this many files a worker's start-up costs more than it saves. */
 export const PARALLEL_MIN_FILES = 4000;
 const WORKER_TIMEOUT_MS = 120_000;
 /** Files per claim: small enough to balance the two threads, large enough to keep claims rare. */
 const CHUNK_FILES = 256;
-
-/** Slots of the shared Int32Array. */
-export const DONE = 0;
-export const NEXT_CHUNK = 1;
-
-export interface Chunk {
-  job: number;
-  start: number;
-  end: number;
-}
-
-export interface WorkerInput {
-  /** The jobs as JSON `[origin, [file, shown][]][]`: one string is far cheaper to hand over than cloned objects. */
-  jobs: string;
-  chunks: Chunk[];
-}
-
-/** The worker's answer (JSON): entries per chunk it read, by chunk index. */
-export interface WorkerOutput {
-  ok: boolean;
-  chunks?: [number, WorkerEntry[]][];
-  error?: string;
-}
 
 function workerFile(): string | null {
   if (process.env.AKMS_PARSE_THREADS === "1") return null;
@@ -62,14 +43,19 @@ function chunksOf(jobs: ParseJob[]): Chunk[] {
 /** Reads every job's files; returns one ShareResult per job, in job order. */
 export function readJobs(jobs: ParseJob[]): ShareResult[] {
   const total = jobs.reduce((s, j) => s + j.items.length, 0);
-  const file = total >= PARALLEL_MIN_FILES && cpus().length > 1 ? workerFile() : null;
+  // The worker trusts the fast check; when its fields no longer match the schemas, one thread reads.
+  const file = total >= PARALLEL_MIN_FILES && cpus().length > 1 && FAST_CHECK_MATCHES_SCHEMAS ? workerFile() : null;
   if (!file) return jobs.map(readShare);
   const chunks = chunksOf(jobs);
   const shared = new Int32Array(new SharedArrayBuffer(8));
   const { port1, port2 } = new MessageChannel();
   let worker: Worker;
   try {
-    const input: WorkerInput = { jobs: JSON.stringify(jobs.map((j) => [j.origin, j.items.map((i) => [i.file, i.shown])])), chunks };
+    const input: WorkerInput = {
+      jobs: JSON.stringify(jobs.map((j) => [j.origin, j.items.map((i) => [i.file, i.shown])])),
+      chunks,
+      maxFileBytes: LIMITS.maxFileBytes,
+    };
     worker = new Worker(file, { workerData: { port: port2, shared, input }, transferList: [port2] });
     worker.unref();
   } catch {

@@ -1,10 +1,10 @@
 // Worker side of the parallel read: claims chunks of node files from the shared counter, reads
-// them, and posts its answers back as one JSON string (far cheaper to move between threads than
-// structured-cloned objects).
+// them with the fast paths only, and posts its answers back as one JSON string (far cheaper to
+// move between threads than structured-cloned objects).
 import { workerData, type MessagePort } from "node:worker_threads";
-import { DONE, NEXT_CHUNK, type WorkerInput, type WorkerOutput } from "./parallel.js";
-import { readEntries, type WorkerEntry } from "./read-share.js";
+import { fastReadEntry } from "./fast-read.js";
 import type { Origin } from "./sources.js";
+import { DONE, NEXT_CHUNK, type WorkerEntry, type WorkerInput, type WorkerOutput } from "./worker-protocol.js";
 
 const { port, shared, input } = workerData as { port: MessagePort; shared: Int32Array; input: WorkerInput };
 let message: string;
@@ -14,7 +14,9 @@ try {
   for (let c = Atomics.add(shared, NEXT_CHUNK, 1); c < input.chunks.length; c = Atomics.add(shared, NEXT_CHUNK, 1)) {
     const { job, start, end } = input.chunks[c]!;
     const [origin, items] = jobs[job]!;
-    answers.push([c, readEntries(origin, items.slice(start, end).map(([file, shown]) => ({ file, shown })))]);
+    const entries: WorkerEntry[] = [];
+    for (let k = start; k < end; k++) entries.push(fastReadEntry(items[k]![0], origin, input.maxFileBytes));
+    answers.push([c, entries]);
   }
   message = JSON.stringify({ ok: true, chunks: answers } satisfies WorkerOutput);
 } catch (e) {

@@ -1,5 +1,6 @@
 import type { Problem } from "../errors.js";
 import { readNode, type Listed, type Origin, type SourceNode } from "./sources.js";
+import type { WorkerEntry } from "./worker-protocol.js";
 
 export interface ParseJob {
   origin: Origin;
@@ -21,31 +22,6 @@ export function readShare(job: ParseJob): ShareResult {
     else problems.push(...r.problems);
   }
   return { nodes, problems };
-}
-
-/**
- * What a parse worker sends back for one file: the valid node's data and missingDraft, or 0 when
- * the reading thread must read the file itself — a file with problems, or data JSON would not
- * carry exactly (-0, NaN, ±Infinity): so what crosses threads equals what one thread reads.
- */
-export type WorkerEntry = 0 | [Record<string, unknown>, boolean];
-
-function jsonExact(v: unknown): boolean {
-  if (typeof v === "number") return Number.isFinite(v) && !Object.is(v, -0);
-  if (v === null || typeof v === "string" || typeof v === "boolean") return true;
-  if (Array.isArray(v)) return v.every(jsonExact);
-  if (typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
-    for (const k in v) if (!jsonExact((v as Record<string, unknown>)[k])) return false;
-    return true;
-  }
-  return false;
-}
-
-export function readEntries(origin: Origin, items: Listed[]): WorkerEntry[] {
-  return items.map((item) => {
-    const r = readNode(item, origin);
-    return r.node && jsonExact(r.node.data) ? [r.node.data, r.node.missingDraft === true] : 0;
-  });
 }
 
 /** Turns a worker's entries back into the ShareResult one thread would have read. */

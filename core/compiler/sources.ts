@@ -11,8 +11,10 @@ import { decodeUtf8 } from "../textfile.js";
 import { safeCheck } from "../schema-check.js";
 import { GlobalNode, LocalNode, MirrorNode, hasContentDraft } from "../schemas/node.js";
 import { Overlay } from "../schemas/overlay.js";
+import { FAST_CHECK_MATCHES_SCHEMAS } from "./fast-check-guard.js";
 import { fastParseYaml, fastSplitFrontmatter } from "./fast-frontmatter.js";
 import { fastCheckNode } from "./fast-node-check.js";
+import { HEAD_BYTES, frontmatterEnd } from "./fast-read.js";
 
 export type Origin = "global" | "local" | "code-mirror";
 
@@ -59,25 +61,7 @@ export function listMarkdown(dir: string, shownPrefix: string, recursive = false
   return out;
 }
 
-const HEAD_BYTES = 16 * 1024;
 const headBuf = Buffer.allocUnsafe(HEAD_BYTES);
-
-/** Byte offset just past the closing `---` line of the frontmatter in `buf[0, len)`, or -1. */
-function frontmatterEnd(buf: Buffer, len: number): number {
-  if (len < 4 || buf[0] !== 0x2d || buf[1] !== 0x2d || buf[2] !== 0x2d) return -1;
-  let i = buf.indexOf(0x0a, 0);
-  while (i >= 0 && i < len) {
-    const start = i + 1;
-    if (start + 3 <= len && buf[start] === 0x2d && buf[start + 1] === 0x2d && buf[start + 2] === 0x2d) {
-      let j = start + 3;
-      while (j < len && (buf[j] === 0x20 || buf[j] === 0x09 || buf[j] === 0x0d)) j++;
-      if (j === len) return len;
-      if (buf[j] === 0x0a) return j + 1;
-    }
-    i = buf.indexOf(0x0a, start);
-  }
-  return -1;
-}
 
 /** decodeUtf8, with the common case (valid UTF-8) checked by Node's native validator. */
 function decode(buf: Buffer, shown: string): string {
@@ -136,7 +120,7 @@ export function readNode(item: Listed, origin: Origin): { node?: SourceNode; pro
     // The fast paths answer only when certain; otherwise js-yaml and zod run and report as always.
     const split = fastSplitFrontmatter(text);
     const parsed = split && fastParseYaml(split.yaml);
-    let data = parsed ? fastCheckNode(origin, parsed) : undefined;
+    let data = parsed && FAST_CHECK_MATCHES_SCHEMAS ? fastCheckNode(origin, parsed) : undefined;
     let body = split?.body ?? "";
     if (!data) {
       const fm = parsed ? { yaml: split!.yaml, data: parsed, body, firstLine: 2 } : parseFrontmatter(text, item.shown);

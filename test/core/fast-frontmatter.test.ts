@@ -2,9 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fastParseYaml, fastSplitFrontmatter } from "../../core/compiler/fast-frontmatter.js";
+import { MAX_CHARS, fastParseYaml, fastSplitFrontmatter } from "../../core/compiler/fast-frontmatter.js";
 import { splitFrontmatter } from "../../core/frontmatter.js";
-import { parseYaml } from "../../core/yaml.js";
+import { LIMITS, parseYaml } from "../../core/yaml.js";
 import { generateVault } from "../../scripts/bench/genvault.js";
 import { DEMO, ROOT, tmp } from "../helpers.js";
 
@@ -84,6 +84,11 @@ test("every overlay and YAML file of the demo, kb-500 and the generated vault: f
     }
   }
   assert.ok(n >= 2, `only ${n} YAML files`);
+});
+
+test("the fast parser leaves documents above parseYaml's size limit to js-yaml", () => {
+  assert.ok(MAX_CHARS <= LIMITS.maxYamlBytes);
+  assert.equal(fastParseYaml("a: b\n".repeat(Math.ceil((MAX_CHARS + 1) / 5))), undefined);
 });
 
 test("tricky inputs: each equals js-yaml's value or bails", () => {

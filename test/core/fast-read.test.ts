@@ -1,0 +1,89 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { CONTENT_DRAFT, fastReadEntry, jsonExact } from "../../core/compiler/fast-read.js";
+import { readNode, type Origin } from "../../core/compiler/sources.js";
+import { hasContentDraft } from "../../core/schemas/node.js";
+import { LIMITS } from "../../core/yaml.js";
+import { generateVault } from "../../scripts/bench/genvault.js";
+import { DEMO, ROOT, tmp } from "../helpers.js";
+
+function* nodeFiles(root: string): Generator<{ file: string; origin: Origin }> {
+  const walk = function* (dir: string, origin: Origin, recursive: boolean): Generator<{ file: string; origin: Origin }> {
+    if (!existsSync(dir)) return;
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const f = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (recursive) yield* walk(f, origin, recursive);
+      } else if (e.name.endsWith(".md")) yield { file: f, origin };
+    }
+  };
+  yield* walk(join(root, "vault"), "global", false);
+  yield* walk(join(root, "repo", "knowledge", "local-nodes"), "local", false);
+  yield* walk(join(root, "repo", "knowledge", "code-mirror"), "code-mirror", true);
+}
+
+/** The worker's answer is 0 or readNode's node data and missingDraft, exactly. */
+function assertAgrees(file: string, origin: Origin): "same" | "bail" {
+  const entry = fastReadEntry(file, origin, LIMITS.maxFileBytes);
+  if (entry === 0) return "bail";
+  const r = readNode({ file, shown: file }, origin);
+  assert.ok(r.node, `the worker accepted a file readNode rejects: ${file}`);
+  assert.deepStrictEqual(entry[0], r.node.data, file);
+  assert.equal(JSON.stringify(entry[0]), JSON.stringify(r.node.data), file);
+  assert.equal(entry[1], r.node.missingDraft, file);
+  return "same";
+}
+
+test("the worker's reader answers every demo, kb-500 and generated node as readNode does", () => {
+  const gen = tmp("akms-fastread-");
+  generateVault(gen, 60);
+  let n = 0;
+  for (const root of [DEMO, join(ROOT, ".bench", "kb-500"), gen]) {
+    for (const { file, origin } of nodeFiles(root)) {
+      assert.equal(assertAgrees(file, origin), "same", file);
+      n++;
+    }
+  }
+  assert.ok(n >= 100);
+});
+
+test("odd files are left to the main thread; -0, infinities and BOMs too", () => {
+  const dir = tmp("akms-fastread-odd-");
+  const node = (extra = "", body = "") =>
+    `---\nid: a\ntitle: T\ndomain: d\ntags: [x]\nstatus: draft\nconfidence: 0.5\nsource: agent\n${extra}akms_schema: v2\n---\n${body}`;
+  const cases: [string, Origin, string | Buffer, "same" | "bail"][] = [
+    ["ok.md", "global", node(), "same"],
+    ["draft.md", "local", node("", "## content_draft\nx\n"), "same"],
+    ["nodraft.md", "local", node("", "## other\n"), "same"],
+    ["big-local.md", "local", node("", "## content_draft\n" + "word ".repeat(8000)), "same"],
+    ["neg-zero.md", "global", node("extra: -0.0\n"), "bail"],
+    ["inf.md", "global", node("extra: .inf\n"), "bail"],
+    ["bom.md", "global", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(node())]), "bail"],
+    ["bad-utf8.md", "local", Buffer.concat([Buffer.from(node()), Buffer.from([0xff])]), "bail"],
+    ["bad-yaml.md", "global", "---\ntitle: a: b\n---\n", "bail"],
+    ["bad-node.md", "global", node("activations: 1\n"), "bail"],
+    ["empty.md", "global", "", "bail"],
+    ["no-fm.md", "global", "# title\n", "bail"],
+    ["long-fm.md", "global", node(`note: "${"x".repeat(20000)}"\n`), "bail"],
+  ];
+  for (const [name, origin, text, want] of cases) {
+    const f = join(dir, name);
+    writeFileSync(f, text);
+    assert.equal(assertAgrees(f, origin), want, name);
+  }
+  mkdirSync(join(dir, "dir.md"));
+  assert.equal(fastReadEntry(join(dir, "dir.md"), "global", LIMITS.maxFileBytes), 0);
+  assert.equal(fastReadEntry(join(dir, "missing.md"), "global", LIMITS.maxFileBytes), 0);
+  writeFileSync(join(dir, "limit.md"), node());
+  assert.equal(fastReadEntry(join(dir, "limit.md"), "global", 10), 0);
+});
+
+test("CONTENT_DRAFT is hasContentDraft's test; jsonExact knows what JSON cannot carry", () => {
+  for (const body of ["## content_draft\n", "x\n##   content_draft here", "## content_drafts", "### content_draft", " ## content_draft", "##content_draft", "", "## Content_draft", "a\n## content_draft"]) {
+    assert.equal(CONTENT_DRAFT.test(body), hasContentDraft(body), JSON.stringify(body));
+  }
+  for (const v of [0, 1.5, "s", null, true, [1, "a"], { a: { b: [null] } }]) assert.equal(jsonExact(v), true, JSON.stringify(v));
+  for (const v of [-0, NaN, Infinity, -Infinity, undefined, [1, -0], { a: NaN }, new Date(0), Object.create(null)]) assert.equal(jsonExact(v), false, typeof v);
+});
