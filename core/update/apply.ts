@@ -64,6 +64,14 @@ function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv)
   return view;
 }
 
+function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): PlanResult {
+  const plan = planUpdate(ctx, docs, currentGraph(ctx, docs, env), readOverlayState(ctx), false);
+  crashPoint("planned", env);
+  commitTransaction(ctx, plan.writes);
+  if (plan.overlay) rememberOverlay(ctx, plan.overlay.bytes, plan.overlay.data);
+  return plan.result;
+}
+
 export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOptions = {}): UpdateResult {
   const env = opts.env ?? process.env;
   const docs = readDocuments(files, { cwd: opts.cwd ?? process.cwd(), repo: ctx.repo });
@@ -82,15 +90,13 @@ export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOp
 
   return withLock(ctx.paths.lock, () => {
     const recovered = recoverPendingTransaction(ctx);
-    const graph = currentGraph(ctx, docs, env);
-    const plan = planUpdate(ctx, docs, graph, readOverlayState(ctx), false);
-    crashPoint("planned", env);
-    commitTransaction(ctx, plan.writes);
-    if (plan.overlay) rememberOverlay(ctx, plan.overlay.bytes, plan.overlay.data);
+    // Planned and applied in a function of its own: the graph read, the overlay and the files'
+    // bytes are garbage before the recompile, which needs the memory.
+    const planned = applyPlan(ctx, docs, env);
     const b = buildLocked(ctx, { env });
     crashPoint("built", env);
     const result: UpdateResult = {
-      ...plan.result,
+      ...planned,
       dryRun: false,
       recovered,
       graph: { written: b.written, graphVersion: b.graphVersion, nodeCount: b.nodeCount, edgeCount: b.edgeCount },

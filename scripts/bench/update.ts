@@ -1,9 +1,11 @@
 // `akms update`: one AgentMemory with 20 nodes_used (a mix of useful / outdated / missing-detail),
 // as a whole CLI run with the recompile included — budget 1.5 s at 50,000 nodes. Each repetition
-// applies a new document (a new task id), so every run really updates. For context the same
-// table shows `akms build` right after the overlay changed: the recompile alone, which an update
-// cannot avoid; the difference is the update's own share.
-import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// applies a new document (a new task id), so every run really updates; one untimed update first
+// puts the generated overlay into the form akms writes (the steady state of a repository). For
+// context the same table shows `akms build` right after the overlay's repo_id changed: a recompile
+// that writes graph.json again, as the update's does, which an update cannot avoid; the difference
+// is the update's own share.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { akmsCmd, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
@@ -65,16 +67,20 @@ registerSection({
         if (b.code !== 0) throw new Error(`akms build failed: ${b.stderr}`);
         const update: number[] = [];
         const rebuild: number[] = [];
-        for (let i = 0; i < reps(); i++) {
+        for (let i = -1; i < reps(); i++) {
           const doc = join(work, `bench-${i}.md`);
-          writeFileSync(doc, memory(`bench-task-${i}`, usedIds(join(repo, "knowledge", "graph", "graph.json"), n, i)));
+          writeFileSync(doc, memory(`bench-task-${i}`, usedIds(join(repo, "knowledge", "graph", "graph.json"), n, i + 1)));
           const u = timeRun(akmsCmd(["update", doc, ...base]));
           if (u.code !== 0) throw new Error(`akms update failed: ${u.stderr}`);
-          update.push(u.wallMs);
+          if (i >= 0) update.push(u.wallMs);
         }
         // The recompile alone, after the overlay changed (after the updates: they keep its parse cache warm).
+        const overlay = join(repo, "knowledge", "graph", "local_state.yaml");
         for (let i = 0; i < reps(); i++) {
-          appendFileSync(join(repo, "knowledge", "graph", "local_state.yaml"), `# bench ${i}\n`);
+          const before = readFileSync(overlay, "utf8");
+          const after = before.replace(/^repo_id: .*$/m, `repo_id: bench-${i}`);
+          if (after === before) throw new Error("the overlay has no repo_id line to change");
+          writeFileSync(overlay, after);
           const r = timeRun(akmsCmd(["build", ...base]));
           if (r.code !== 0) throw new Error(`akms build failed: ${r.stderr}`);
           rebuild.push(r.wallMs);
