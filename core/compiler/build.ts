@@ -184,7 +184,14 @@ function jobsOf(set: SourceSet) {
 }
 
 /** Compiles in memory without writing anything (`pre`: the sources already read). */
-export function compileGraph(ctx: Context, opts: BuildOptions = {}, set = listSources(ctx), pre?: PreRead): { doc: GraphDoc; chunks: string[]; rejects: Problem[] } {
+export function compileGraph(
+  ctx: Context,
+  opts: BuildOptions = {},
+  set = listSources(ctx),
+  pre?: PreRead,
+  /** Called once the sources are known to compile, before the merge (with the files left out). */
+  validated?: (rejects: Problem[]) => void,
+): { doc: GraphDoc; chunks: string[]; rejects: Problem[] } {
   const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
   const [g, l, mi] = (pre?.results ?? readJobs(jobsOf(set))) as [ShareResult, ShareResult, ShareResult];
   const globals = g.nodes;
@@ -222,6 +229,7 @@ export function compileGraph(ctx: Context, opts: BuildOptions = {}, set = listSo
       problems,
     });
   }
+  validated?.(problems);
   const doc = mergeGraph({
     globals,
     locals,
@@ -340,9 +348,14 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
     opts.noCache ? null : loadParseCache(ctx.paths.cacheDir, compilerIdentity()),
     compilerIdentity(),
   );
-  const saveCache = read.save;
+  let saveCache = read.save;
   read.save = null;
-  const { doc, chunks, rejects } = compileGraph(ctx, opts, set, read);
+  // The parse cache is written by a build whose sources all compile (a failed one leaves
+  // knowledge/ as it was), before the merge, so its records are released before the output is built.
+  const { doc, chunks, rejects } = compileGraph(ctx, opts, set, read, (left) => {
+    if (!left.length) saveCache?.(ctx.paths.cacheDir);
+    saveCache = null; // its records are garbage now
+  });
   // Unchanged content keeps the file and its generated_at. The manifest remembers the hash of the
   // current file's content (generated_at blanked), so the 40 MB comparison is a hash comparison.
   const contentSha = sha256(chunks);
@@ -357,9 +370,7 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
     written = writeFileAtomic(ctx.paths.graphJson, chunks, { knownDifferent: true });
   }
   const graphVersion = contentSha.slice(0, 12);
-  // The caches are written by a clean build only: a failed one leaves knowledge/ as it was.
   if (!rejects.length) {
-    saveCache?.(ctx.paths.cacheDir);
     writeManifest(ctx, {
       format: MANIFEST_FORMAT,
       inputs: inputsOf(ctx),
