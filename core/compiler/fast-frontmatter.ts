@@ -295,15 +295,61 @@ function keyAt(i: number, len: number): string {
   return String(resolvePlain(s.slice(i, i + len)));
 }
 
+// A mapping's keys and values are gathered on these stacks, then made into an object in one go.
+const keyStack: string[] = [];
+const valueStack: unknown[] = [];
+let top = 0;
+/** How far the stacks were used in this document (cleared after it). */
+let high = 0;
+
+/**
+ * Makers of objects by key sequence: an object literal builds the object with its final layout at
+ * once, far cheaper than adding the properties one by one (files share a few key sequences).
+ */
+interface Shape {
+  next: Map<string, Shape>;
+  make?: (values: unknown[], from: number) => Record<string, unknown>;
+}
+const shapes: Shape = { next: new Map() };
+let shapeCount = 0;
+const MAX_SHAPES = 1000;
+const PLAIN_KEY = /^[A-Za-z0-9_.-]+$/;
+
+function makeObject(from: number, to: number): Record<string, unknown> {
+  let node: Shape | undefined = to - from <= 32 ? shapes : undefined;
+  for (let i = from; i < to && node; i++) {
+    const k = keyStack[i]!;
+    let next = node.next.get(k);
+    if (!next && shapeCount < MAX_SHAPES && PLAIN_KEY.test(k)) {
+      next = { next: new Map() };
+      node.next.set(k, next);
+      shapeCount++;
+    }
+    node = next;
+  }
+  if (node && !node.make) {
+    const fields = keyStack.slice(from, to).map((k, i) => `${JSON.stringify(k)}: v[o + ${i}]`);
+    node.make = new Function("v", "o", `return { ${fields.join(", ")} };`) as Shape["make"];
+  }
+  if (node) return node.make!(valueStack, from);
+  const obj: Record<string, unknown> = {};
+  for (let i = from; i < to; i++) obj[keyStack[i]!] = valueStack[i];
+  return obj;
+}
+
 /** The block mapping whose keys sit at column `indent` (the current line is its first key). */
 function parseMapping(indent: number, depth: number): Out {
   if (depth > MAX_DEPTH) return BAIL;
-  const obj: Record<string, unknown> = {};
+  const base = top;
   while (ind === indent) {
     const klen = keyLength(cs);
     if (!klen) return BAIL;
     const key = keyAt(cs, klen);
-    if (key === "__proto__" || Object.prototype.hasOwnProperty.call(obj, key)) return BAIL;
+    if (key === "__proto__") return BAIL;
+    for (let j = base; j < top; j++) if (keyStack[j] === key) return BAIL; // a duplicate key
+    const at = top++;
+    if (top > high) high = top;
+    keyStack[at] = key;
     let i = cs + klen + 1;
     while (i < le && s.charCodeAt(i) === 32) i++;
     let value: Out;
@@ -318,9 +364,11 @@ function parseMapping(indent: number, depth: number): Out {
       advance();
     }
     if (value === BAIL) return BAIL;
-    obj[key] = value;
+    valueStack[at] = value;
     if (ind > indent) return BAIL; // a continuation line or bad indentation
   }
+  const obj = makeObject(base, top);
+  top = base;
   return obj;
 }
 
@@ -359,6 +407,7 @@ export function fastParseYaml(yaml: string): Record<string, unknown> | undefined
   s = yaml + "\n";
   n = s.length;
   next = 0;
+  top = high = 0;
   try {
     if (!charsOk(s)) return undefined;
     advance();
@@ -368,6 +417,7 @@ export function fastParseYaml(yaml: string): Record<string, unknown> | undefined
     return r as Record<string, unknown>;
   } finally {
     s = "";
+    valueStack.fill(undefined, 0, high);
   }
 }
 
