@@ -86,6 +86,13 @@ test("every overlay and YAML file of the demo, kb-500 and the generated vault: f
   assert.ok(n >= 2, `only ${n} YAML files`);
 });
 
+test("objects of any key sequence: long ones, odd keys, and more sequences than the maker cache holds", () => {
+  const long = Array.from({ length: 40 }, (_, i) => `k${i}: ${i}`).join("\n") + "\n";
+  assert.equal(assertAgrees(long), "same");
+  assert.equal(assertAgrees("1e21: a\nb: 1\n"), "same");
+  for (let i = 0; i < 1100; i++) assert.equal(assertAgrees(`x${i}: 1\ny: [a]\nz:\n  - q${i}: 2\n`), "same");
+});
+
 test("the fast parser leaves documents above parseYaml's size limit to js-yaml", () => {
   assert.ok(MAX_CHARS <= LIMITS.maxYamlBytes);
   assert.equal(fastParseYaml("a: b\n".repeat(Math.ceil((MAX_CHARS + 1) / 5))), undefined);
