@@ -16,7 +16,6 @@ import { withLock } from "../lock.js";
 import { displayPath, resolveInside } from "../paths.js";
 import { nowIso } from "../clock.js";
 import { parseFrontmatter } from "../frontmatter.js";
-import { parseYaml } from "../yaml.js";
 import { ID_PATTERN } from "../schemas/common.js";
 import { EXPERIENTIAL_FIELDS } from "../schemas/node.js";
 import { recompile, type GraphChange, type Recompiled } from "./recompile.js";
@@ -25,7 +24,7 @@ import { loadGraph, type GNode, type LoadedGraph } from "../graph.js";
 import { didYouMean } from "./suggest.js";
 import { findLocalNodeFiles, GlobalFiles, localNodeIds } from "./node-files.js";
 import { replaceStatus } from "./status-line.js";
-import { editDraftOverride, type OverlayEdit } from "./overlay-edit.js";
+import { editDraftOverride, parseOverlayText, type OverlayEdit } from "./overlay-edit.js";
 import { parseDedupSections, removeSection, setSectionStatus, type DedupSection } from "./dedup-sections.js";
 import { newNodeFromSection } from "./dedup-node.js";
 import { commitTransaction, recoverPendingTransaction, type TxnWrite } from "../update/transaction.js";
@@ -406,7 +405,7 @@ interface OverlayState {
 function overlayDraft(r: Resolved): OverlayState {
   const text = r.bytes === null ? null : r.bytes.toString("utf8");
   if (text === null) return { text, parsed: null, drafted: false };
-  const parsed = parseYaml(text, { file: r.shown }) as { nodes?: Record<string, { status?: string } | null> | null } | null;
+  const parsed = parseOverlayText(text, r.shown) as { nodes?: Record<string, { status?: string } | null> | null } | null;
   return { text, parsed, drafted: parsed?.nodes?.[r.id]?.status === "draft" };
 }
 
@@ -435,7 +434,7 @@ function statusChange(ctx: Context, id: string): GraphChange {
   try {
     const ov = readTextIfExists(ctx.paths.overlay);
     if (ov !== null && ov.includes(id)) {
-      const data = parseYaml(ov, { file: ctx.paths.overlay }) as { nodes?: Record<string, { status?: unknown } | null> | null } | null;
+      const data = parseOverlayText(ov, ctx.paths.overlay) as { nodes?: Record<string, { status?: unknown } | null> | null } | null;
       if (data?.nodes?.[id]?.status === "draft") return { kind: "status", id, status: "draft" };
     }
     // The graph holds the global node when both exist, but review actions refuse such ids.

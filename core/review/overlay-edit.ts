@@ -4,6 +4,7 @@
 // intended change, or nothing is written.
 import { StateError } from "../errors.js";
 import { parseYaml } from "../yaml.js";
+import { fastParseYaml } from "../compiler/fast-frontmatter.js";
 import { Overlay } from "../schemas/overlay.js";
 import { dumpOverlay, type OverlayLimits } from "../update/overlay-io.js";
 
@@ -28,6 +29,11 @@ const indentOf = (s: string) => /^ */.exec(s)![0].length;
 const isBlankOrComment = (s: string) => /^\s*(#.*)?$/.test(s);
 const keyRe = (indent: number, key: string) =>
   new RegExp(`^ {${indent}}(?:${key.replace(/[.]/g, "\\.")}|"${key.replace(/[.]/g, "\\.")}"|'${key.replace(/[.]/g, "\\.")}')[ \\t]*:(?:[ \\t]+(.*))?$`);
+
+/** parseYaml's result (the fast path answers exactly as js-yaml, or leaves it to js-yaml). */
+export function parseOverlayText(text: string, shown: string): unknown {
+  return fastParseYaml(text) ?? parseYaml(text, { file: shown });
+}
 
 function canonical(v: unknown): string {
   return JSON.stringify(v, (_k, val) =>
@@ -122,8 +128,8 @@ function verify(oldText: string, newText: string, shown: string, expect: (old: R
   let oldData: Record<string, unknown>;
   let newData: unknown;
   try {
-    oldData = ((oldParsed ?? parseYaml(oldText, { file: shown })) ?? {}) as Record<string, unknown>;
-    newData = parseYaml(newText, { file: shown });
+    oldData = ((oldParsed ?? parseOverlayText(oldText, shown)) ?? {}) as Record<string, unknown>;
+    newData = parseOverlayText(newText, shown);
   } catch {
     throw unsupported(shown, "the edited text would not parse");
   }
@@ -226,7 +232,7 @@ export function editDraftOverride(oldText: string | null, id: string, shown: str
   }
   let ov: Overlay | null = null;
   try {
-    const data = parsed ?? parseYaml(oldText, { file: shown });
+    const data = parsed ?? parseOverlayText(oldText, shown);
     if (data && typeof data === "object" && !Array.isArray(data)) ov = data as Overlay;
   } catch {
     ov = null;
