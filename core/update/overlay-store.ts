@@ -53,5 +53,6 @@ export function readOverlayState(ctx: Context): OverlayState | null {
 
 /** Remembers the parsed form of the overlay just written (`bytes` are its bytes, or its text). */
 export function rememberOverlay(ctx: Context, bytes: Buffer | string, overlay: Overlay): void {
-  writeFileAtomic(cachePath(ctx), JSON.stringify({ format: FORMAT, sha256: sha256(bytes), overlay }) + "\n");
+  // The overlay just changed and its hash is in these bytes: not worth reading the old ones to compare.
+  writeFileAtomic(cachePath(ctx), JSON.stringify({ format: FORMAT, sha256: sha256(bytes), overlay }) + "\n", { knownDifferent: true });
 }
