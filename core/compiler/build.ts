@@ -347,15 +347,23 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
     { file: ctx.paths.overlay, shown: overlayShown },
     opts.noCache ? null : loadParseCache(ctx.paths.cacheDir, compilerIdentity()),
     compilerIdentity(),
+    ctx.paths.cacheDir,
   );
-  let saveCache = read.save;
-  read.save = null;
   // The parse cache is written by a build whose sources all compile (a failed one leaves
   // knowledge/ as it was), before the merge, so its records are released before the output is built.
-  const { doc, chunks, rejects } = compileGraph(ctx, opts, set, read, (left) => {
-    if (!left.length) saveCache?.(ctx.paths.cacheDir);
-    saveCache = null; // its records are garbage now
-  });
+  let pending = true;
+  let compiled: ReturnType<typeof compileGraph>;
+  try {
+    compiled = compileGraph(ctx, opts, set, read, (left) => {
+      pending = false;
+      if (left.length) read.discard();
+      else read.save?.(ctx.paths.cacheDir);
+      read.save = null; // its records are garbage now
+    });
+  } finally {
+    if (pending) read.discard();
+  }
+  const { doc, chunks, rejects } = compiled;
   // Unchanged content keeps the file and its generated_at. The manifest remembers the hash of the
   // current file's content (generated_at blanked), so the 40 MB comparison is a hash comparison.
   const contentSha = sha256(chunks);

@@ -8,8 +8,8 @@
 // tab, value, newline; a trailer counts them. Looking an entry up compares key text, and an
 // unchanged entry is written back as the very text it was read as. A damaged or foreign cache
 // reads as empty; it is never an error.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { removeFile, writeFileAtomic } from "../fsx.js";
 import type { Problem } from "../errors.js";
 import type { Overlay } from "../schemas/overlay.js";
@@ -157,6 +157,8 @@ export interface CachedRead {
   parsed: number;
   /** Writes the cache as it should be after this read (null: nothing to write). */
   save: ((cacheDir: string) => void) | null;
+  /** Drops what save would have written (call it when save is not called). */
+  discard: () => void;
 }
 
 /**
@@ -184,11 +186,31 @@ function withRacy(fs: FileStats, i: number, value: string): string {
  * stats of the listed files (jobs in order) followed by the overlay's. With `cache` null nothing
  * is taken from the cache.
  */
-export function readWithCache(jobs: SourceJob[], fs: FileStats, overlay: { file: string; shown: string }, cache: ParseCache | null, identity: string): CachedRead {
+export function readWithCache(
+  jobs: SourceJob[],
+  fs: FileStats,
+  overlay: { file: string; shown: string },
+  cache: ParseCache | null,
+  identity: string,
+  cacheDir: string,
+): CachedRead {
+  // Without a cache to start from every record is new: they go to a temporary file as they come
+  // (committed by save, removed by discard), so a cold build never holds the whole cache.
+  const spool = cache === null || cache.entries.size === 0 ? new Spool(parseCachePath(cacheDir), headerOf(identity)) : null;
+  try {
+    return readInto(jobs, fs, overlay, cache, identity, spool);
+  } catch (e) {
+    spool?.discard();
+    throw e;
+  }
+}
+
+function readInto(jobs: SourceJob[], fs: FileStats, overlay: { file: string; shown: string }, cache: ParseCache | null, identity: string, spool: Spool | null): CachedRead {
   // Records kept from the cache (key, value), and records new in this read.
   const keptKeys: string[] = [];
   const keptValues: string[] = [];
   const added: string[] = [];
+  const add = (r: string) => (spool !== null ? spool.add(r) : added.push(r));
   let used = 0;
   const stats = fs.stats;
   const slots: (SourceNode | undefined)[][] = [];
@@ -247,13 +269,13 @@ export function readWithCache(jobs: SourceJob[], fs: FileStats, overlay: { file:
         if (value === cache!.entries.get(key)) {
           keptKeys.push(key);
           keptValues.push(value);
-        } else added.push(record(key, value)); // a racy entry now trusted: kept as a plain one
+        } else add(record(key, value)); // a racy entry now trusted: kept as a plain one
       } else {
         node = byFile.get(job.items[i]!.file);
         if (node === undefined) continue;
         // The value is taken before the merge turns the node's data into the graph node.
         if (key !== null && jsonSafe(node.data)) {
-          added.push(record(key, withRacy(fs, index, (node.missingDraft ? "1" : "0") + nodeValue(node, cache !== null))));
+          add(record(key, withRacy(fs, index, (node.missingDraft ? "1" : "0") + nodeValue(node, cache !== null))));
         }
       }
       nodes.push(node);
@@ -272,16 +294,28 @@ export function readWithCache(jobs: SourceJob[], fs: FileStats, overlay: { file:
       if (ovValue === cache!.entries.get(ovKey!)) {
         keptKeys.push(ovKey!);
         keptValues.push(ovValue);
-      } else added.push(record(ovKey!, ovValue));
+      } else add(record(ovKey!, ovValue));
     }
   }
   if (ov === undefined) {
     ov = readOverlay(overlay.file, overlay.shown);
     if (ovKey !== null && ov.overlay !== null && !ov.problems.length && jsonSafe(ov.overlay)) {
-      added.push(record(ovKey, withRacy(fs, index, "0" + jsonAscii(JSON.stringify(ov.overlay)))));
+      add(record(ovKey, withRacy(fs, index, "0" + jsonAscii(JSON.stringify(ov.overlay)))));
     }
   }
-  return { results, overlay: ov, parsed, save: savePlan(cache, identity, keptKeys, keptValues, added) };
+  if (spool !== null) {
+    return {
+      results,
+      overlay: ov,
+      parsed,
+      save: (cacheDir) => {
+        spool.commit();
+        removeFile(parseDeltaPath(cacheDir));
+      },
+      discard: () => spool.discard(),
+    };
+  }
+  return { results, overlay: ov, parsed, save: savePlan(cache, identity, keptKeys, keptValues, added), discard: () => {} };
 }
 
 /** What the merge reads of a node before step 4 (see mergeGraph); the rest is in its text. */
@@ -404,4 +438,64 @@ function writeCacheFile(file: string, identity: string, records: string[]): void
   }
   chunks.push("end\t" + records.length + "\t\n");
   writeFileAtomic(file, chunks, { knownDifferent: true });
+}
+
+/** A cache file written record by record: a temporary file, renamed over the cache by commit. */
+class Spool {
+  private readonly tmp: string;
+  private fd: number | null;
+  private parts: string[];
+  private size = 0;
+  private count = 0;
+  constructor(
+    private readonly file: string,
+    header: string,
+  ) {
+    const dir = dirname(file);
+    mkdirSync(dir, { recursive: true });
+    this.tmp = join(dir, `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
+    this.fd = openSync(this.tmp, "w", 0o644);
+    this.parts = [header];
+  }
+  add(record: string): void {
+    this.parts.push(record);
+    this.size += record.length;
+    this.count++;
+    if (this.size >= 1 << 20) this.flush();
+  }
+  private flush(): void {
+    const bytes = Buffer.from(this.parts.join(""), "latin1"); // ASCII: the same bytes as UTF-8
+    let off = 0;
+    while (off < bytes.length) off += writeSync(this.fd!, bytes, off, bytes.length - off);
+    this.parts = [];
+    this.size = 0;
+  }
+  commit(): void {
+    this.parts.push("end\t" + this.count + "\t\n");
+    try {
+      this.flush();
+      fsyncSync(this.fd!);
+    } catch (e) {
+      this.discard();
+      throw e;
+    }
+    closeSync(this.fd!);
+    this.fd = null;
+    renameSync(this.tmp, this.file);
+    try {
+      const d = openSync(dirname(this.file), "r");
+      try {
+        fsyncSync(d);
+      } finally {
+        closeSync(d);
+      }
+    } catch {
+      // Some filesystems refuse fsync on directories; the rename is still atomic.
+    }
+  }
+  discard(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+    rmSync(this.tmp, { force: true });
+  }
 }

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { appendFileSync, cpSync, readFileSync, renameSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { copyDemo, write, writeNode } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
@@ -211,4 +211,15 @@ test("graph.json's content hash from its bytes equals the hash of its blanked te
     " ".repeat(4090) + text, // the value crosses the head's end
   ];
   for (const t of cases) assert.equal(blankedSha(Buffer.from(t, "utf8")), sha256(blankGeneratedAt(t)));
+});
+
+test("a cold build that fails, or keeps going past a bad file, leaves no cache file behind", () => {
+  const s = setup();
+  writeFileSync(join(s.vault, "broken.md"), "---\nid: broken\ntitle: [unclosed\n---\n");
+  assert.throws(() => build(s.ctx, { env }), /invalid/);
+  const leftovers = () => (existsSync(s.cacheDir) ? readdirSync(s.cacheDir) : []);
+  assert.deepEqual(leftovers(), []);
+  const r = build(s.ctx, { env, keepGoing: true });
+  assert.equal(r.rejects.length, 1);
+  assert.deepEqual(leftovers(), []);
 });
