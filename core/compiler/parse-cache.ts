@@ -275,7 +275,7 @@ function readInto(jobs: SourceJob[], fs: FileStats, overlay: { file: string; sho
         if (node === undefined) continue;
         // The value is taken before the merge turns the node's data into the graph node.
         if (key !== null && jsonSafe(node.data)) {
-          add(record(key, withRacy(fs, index, (node.missingDraft ? "1" : "0") + nodeValue(node, cache !== null))));
+          add(record(key, withRacy(fs, index, (node.missingDraft ? "1" : "0") + nodeValue(node, spool === null && cache !== null))));
         }
       }
       nodes.push(node);
@@ -325,7 +325,10 @@ const MERGE_READS = ["id", "edges", "content_ref", "domain", "auto_update"] as c
  * A node's cache value: what the merge reads, as JSON, a tab, then the node's text in graph.json
  * (ASCII, no tab: pyString escapes them).
  * With `attach`, the node becomes a stub of that value, so graph.json's writer does not serialise it
- * again (not under --no-cache: that build is the reference the cached path is checked against).
+ * again. Not under --no-cache (that build is the reference the cached path is checked against), and
+ * not in a cold build: there the text is written to the cache file and dropped, and the writer
+ * serialises the node again — holding every node's text through the output would cost a cold build
+ * at 50,000 nodes some 80 MB of peak memory.
  */
 function nodeValue(node: SourceNode, attach: boolean): string {
   const meta: Record<string, unknown> = {};
