@@ -8,10 +8,10 @@ import type { Context } from "../context.js";
 import { exists, readTextIfExists } from "../fsx.js";
 import { ID_PATTERN } from "../schemas/common.js";
 import type { LoadedGraph } from "../graph.js";
-import { parseYaml } from "../yaml.js";
 import { allocateId, newNodeText, titleFromId } from "../update/nodes.js";
 import { sectionDraft, type DedupSection } from "./dedup-sections.js";
 import { GlobalFiles, localNodeIds } from "./node-files.js";
+import { parseOverlayText } from "./overlay-edit.js";
 
 export interface NewNode {
   id: string;
@@ -34,7 +34,7 @@ export function phaseOfSession(ctx: Context, session: string, graph: LoadedGraph
   const text = readTextIfExists(ctx.paths.overlay);
   if (text) {
     try {
-      const ov = parseYaml(text, { file: ctx.paths.overlay }) as { session_nodes?: Record<string, { phase?: unknown }> } | null;
+      const ov = parseOverlayText(text, ctx.paths.overlay) as { session_nodes?: Record<string, { phase?: unknown }> } | null;
       const p = ov?.session_nodes?.[session]?.phase;
       if (typeof p === "number") return p;
     } catch {
