@@ -146,7 +146,7 @@ export function readOverlay(file: string, shown: string): { overlay: Overlay | n
     throw e;
   }
   try {
-    const text = decodeUtf8(bytes, shown);
+    const text = decode(bytes, shown);
     const data = fastParseYaml(text) ?? parseYaml(text, { file: shown });
     if (data === null || data === undefined) {
       return { overlay: null, problems: [{ file: shown, line: 1, message: "the overlay is empty", hint: "delete the file or add `akms_schema: v2`" }] };

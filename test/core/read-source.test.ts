@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { isUtf8 } from "node:buffer";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { readNode } from "../../core/compiler/sources.js";
-import { firstInvalidUtf8 } from "../../core/textfile.js";
+import { readNode, readOverlay } from "../../core/compiler/sources.js";
+import { decodeUtf8, firstInvalidUtf8 } from "../../core/textfile.js";
 import { tmp } from "../helpers.js";
 
 // readSource trusts Node's native UTF-8 check and runs firstInvalidUtf8 only to locate a bad byte:
@@ -62,4 +62,23 @@ test("readNode: BOM, bad UTF-8, directories and empty files give the same answer
   // Frontmatter longer than the 16 KiB head is read whole.
   const long = NODE.replace("title: T", `title: "${"x".repeat(20000)}"`);
   assert.equal((readNode(put("long.md", long), "global").node?.data.title as string).length, 20000);
+});
+
+test("readOverlay: a BOM is dropped and a bad byte is reported as decodeUtf8 reports it", () => {
+  const dir = tmp("akms-readov-");
+  const text = "akms_schema: v2\nrepo_id: r\nnodes:\n  a:\n    confidence: 0.5\n";
+  const bom = join(dir, "bom.yaml");
+  writeFileSync(bom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]));
+  assert.deepEqual(readOverlay(bom, "bom.yaml"), readOverlay((writeFileSync(join(dir, "plain.yaml"), text), join(dir, "plain.yaml")), "bom.yaml"));
+  const badBytes = Buffer.concat([Buffer.from(text), Buffer.from([0xed, 0xa0, 0x80])]);
+  const bad = join(dir, "bad.yaml");
+  writeFileSync(bad, badBytes);
+  let want: { message: string; line?: number; hint?: string } | undefined;
+  try {
+    decodeUtf8(badBytes, "bad.yaml");
+  } catch (e) {
+    want = e as { message: string; line?: number; hint?: string };
+  }
+  assert.ok(want);
+  assert.deepEqual(readOverlay(bad, "bad.yaml").problems, [{ file: "bad.yaml", line: want.line, field: undefined, message: want.message, hint: want.hint }]);
 });
