@@ -314,6 +314,7 @@ const shapes: Shape = { next: new Map() };
 let shapeCount = 0;
 const MAX_SHAPES = 1000;
 const PLAIN_KEY = /^[A-Za-z0-9_.-]+$/;
+let makersAllowed = true;
 
 function makeObject(from: number, to: number): Record<string, unknown> {
   let node: Shape | undefined = to - from <= 32 ? shapes : undefined;
@@ -327,11 +328,15 @@ function makeObject(from: number, to: number): Record<string, unknown> {
     }
     node = next;
   }
-  if (node && !node.make) {
+  if (node && !node.make && makersAllowed) {
     const fields = keyStack.slice(from, to).map((k, i) => `${JSON.stringify(k)}: v[o + ${i}]`);
-    node.make = new Function("v", "o", `return { ${fields.join(", ")} };`) as Shape["make"];
+    try {
+      node.make = new Function("v", "o", `return { ${fields.join(", ")} };`) as Shape["make"];
+    } catch {
+      makersAllowed = false; // node --disallow-code-generation-from-strings
+    }
   }
-  if (node) return node.make!(valueStack, from);
+  if (node?.make) return node.make(valueStack, from);
   const obj: Record<string, unknown> = {};
   for (let i = from; i < to; i++) obj[keyStack[i]!] = valueStack[i];
   return obj;

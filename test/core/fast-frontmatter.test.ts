@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { spawnSync } from "node:child_process";
 import { MAX_CHARS, fastParseYaml, fastSplitFrontmatter } from "../../core/compiler/fast-frontmatter.js";
 import { splitFrontmatter } from "../../core/frontmatter.js";
 import { LIMITS, parseYaml } from "../../core/yaml.js";
@@ -91,6 +92,12 @@ test("objects of any key sequence: long ones, odd keys, and more sequences than 
   assert.equal(assertAgrees(long), "same");
   assert.equal(assertAgrees("1e21: a\nb: 1\n"), "same");
   for (let i = 0; i < 1100; i++) assert.equal(assertAgrees(`x${i}: 1\ny: [a]\nz:\n  - q${i}: 2\n`), "same");
+});
+
+test("without code generation from strings the parser still answers (plain property stores)", () => {
+  const code = `import("${join(ROOT, "core", "compiler", "fast-frontmatter.ts")}").then((m) => console.log(JSON.stringify(m.fastParseYaml("a: 1\\nb: [x]\\nc:\\n  - d: 2\\n"))))`;
+  const r = spawnSync(process.execPath, ["--disallow-code-generation-from-strings", "--import", "tsx", "-e", code], { cwd: ROOT, encoding: "utf8" });
+  assert.equal(r.stdout.trim(), JSON.stringify({ a: 1, b: ["x"], c: [{ d: 2 }] }), r.stderr);
 });
 
 test("the fast parser leaves documents above parseYaml's size limit to js-yaml", () => {
