@@ -1,7 +1,7 @@
 // `akms build`: reads every source, merges (spec §5.2), writes graph.json atomically under the
 // repository lock — and leaves it untouched when nothing changed.
 import { realpathSync, statSync, type Stats } from "node:fs";
-import { basename, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deserialize, serialize } from "node:v8";
 import type { Context } from "../context.js";
@@ -13,7 +13,20 @@ import { displayPath } from "../paths.js";
 import { pyJsonChunks } from "../pyjson.js";
 import { nowIso } from "../clock.js";
 import { listMarkdown, readOverlay, type Listed, type SourceNode } from "./sources.js";
-import { listWithRecords, racy, statAll, unchangedSince, type DirRecord, type FileStats } from "./source-index.js";
+import type { Overlay } from "../schemas/overlay.js";
+import {
+  STAT_WIDTH,
+  contentSha,
+  listWithRecords,
+  racy,
+  recordedFiles,
+  sameStats,
+  statAll,
+  statChanged,
+  unchangedSince,
+  type DirRecord,
+  type FileStats,
+} from "./source-index.js";
 import { loadParseCache, readWithCache } from "./parse-cache.js";
 import { readJobs } from "./parallel.js";
 import type { ShareResult } from "./read-share.js";
@@ -28,6 +41,21 @@ export interface BuildOptions {
   /** Neither read nor trust the build caches (the manifest and the parse cache): parse everything. */
   noCache?: boolean;
   env?: NodeJS.ProcessEnv;
+  /**
+   * The caller's own writes since the last build, when it knows them exactly: with a valid
+   * manifest only these files (and their directories) are statted — every other source is taken
+   * to be as the manifest recorded it, and recorded so again, so a file changed meanwhile by
+   * someone else is still caught by the next ordinary build. Without a valid manifest (or with
+   * noCache) the build is an ordinary one.
+   */
+  wrote?: KnownWrites;
+}
+
+export interface KnownWrites {
+  /** Absolute paths of the files written (created, changed or removed); others are ignored. */
+  files: readonly string[];
+  /** The overlay as written, parsed: used instead of parsing the file when its bytes are these. */
+  overlay?: { bytes: Buffer | string; data: Overlay };
 }
 
 export interface BuildResult {
@@ -90,13 +118,13 @@ function listSources(ctx: Context): SourceSet {
 }
 
 /** The listing, reusing the previous build's directory records where a directory is unchanged. */
-function listIndexed(ctx: Context, prev: Manifest | null, since: number): { set: SourceSet; dirs: DirRecord[][]; same: boolean } {
+function listIndexed(ctx: Context, prev: Manifest | null, since: number, restat?: (dir: string) => boolean): { set: SourceSet; dirs: DirRecord[][]; same: boolean } {
   const dirs: DirRecord[][] = [];
   const lists: Listed[][] = [];
   let same = prev !== null;
   roots(ctx).forEach(([dir, shown, recursive], i) => {
     const before = prev ? new Map(prev.dirs[i]!.map((r) => [r.path, r])) : null;
-    const l = listWithRecords(dir, shown, recursive, before, since);
+    const l = listWithRecords(dir, shown, recursive, before, since, restat);
     lists.push(l.items);
     dirs.push(l.dirs);
     if (!l.same) same = false;
@@ -243,6 +271,56 @@ export function compileGraph(
   return { doc, chunks: pyJsonChunks(doc), rejects: problems };
 }
 
+/** What a targeted build (BuildOptions.wrote) stats: the files written, and the directories above them. */
+function knownWrites(ctx: Context, wrote: KnownWrites | undefined): { changed: Set<string>; restat: (dir: string) => boolean } | null {
+  if (wrote === undefined) return null;
+  const changed = new Set<string>();
+  const dirs = new Set<string>();
+  const paths = [...wrote.files];
+  if (wrote.overlay !== undefined) paths.push(ctx.paths.overlay);
+  for (const f of paths) {
+    for (const p of [f, resolve(f)]) {
+      changed.add(p);
+      for (let d = dirname(p); !dirs.has(d); d = dirname(d)) {
+        dirs.add(d);
+        if (dirname(d) === d) break;
+      }
+    }
+  }
+  return { changed, restat: (d) => dirs.has(d) || dirs.has(resolve(d)) };
+}
+
+/** The inputs the manifest's stats are of, in order: the listing its directory records give, the overlay, the config. */
+function recordedInputs(ctx: Context, m: Manifest): string[] {
+  const files: string[] = [];
+  roots(ctx).forEach(([dir, , recursive], i) => {
+    for (const f of recordedFiles(dir, recursive, m.dirs[i]!)) files.push(f);
+  });
+  files.push(ctx.paths.overlay, ctx.paths.config);
+  return files;
+}
+
+/**
+ * Whether every global (vault) node file is exactly as the last build compiled it — the same
+ * listing and stats as its manifest records — and graph.json is still that build's output. A
+ * manifest is only written by a build that left no file out, so then every vault node's id is in
+ * graph.json: a caller can look ids up there instead of scanning the vault.
+ */
+export function vaultAsCompiled(ctx: Context): boolean {
+  const m = readManifest(ctx);
+  if (m === null || m.inputs !== inputsOf(ctx)) return false;
+  if (!sameGraphStat(m.graph, statSync(ctx.paths.graphJson, { throwIfNoEntry: false }))) return false;
+  const since = Date.now();
+  const [root, shown, recursive] = roots(ctx)[0]!;
+  const l = listWithRecords(root, shown, recursive, new Map(m.dirs[0]!.map((r) => [r.path, r])), since);
+  if (!l.same) return false;
+  const files = l.items.map((f) => f.file);
+  const now = statAll(files, since);
+  if (!sameStats(m.files.stats.subarray(0, files.length * STAT_WIDTH), now.stats)) return false;
+  for (const [i, h] of m.files.racy) if (i < files.length && contentSha(files[i]!) !== h) return false;
+  return true;
+}
+
 function manifestPath(ctx: Context): string {
   return join(ctx.paths.cacheDir, "build-manifest.bin");
 }
@@ -301,11 +379,12 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
   // for the same compiler, vault and repository.
   const last = opts.noCache ? null : readManifest(ctx);
   const prev = last !== null && last.inputs === inputsOf(ctx) ? last : null;
-  const listing = listIndexed(ctx, prev, since);
+  const known = prev !== null ? knownWrites(ctx, opts.wrote) : null;
+  const listing = listIndexed(ctx, prev, since, known?.restat);
   const { set } = listing;
   const files = [...set.globals, ...set.locals, ...set.mirrors].map((f) => f.file);
   files.push(ctx.paths.overlay, ctx.paths.config);
-  const stats = statAll(files, since);
+  const stats = known ? statChanged(files, since, recordedInputs(ctx, prev!), prev!.files, known.changed) : statAll(files, since);
   const graphStat = statSync(ctx.paths.graphJson, { throwIfNoEntry: false });
   // Whether graph.json is the file the manifest describes: its recorded stat, or else its bytes.
   let currentSha: string | null = null;
@@ -344,7 +423,7 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
   const read = readWithCache(
     jobsOf(set),
     stats,
-    { file: ctx.paths.overlay, shown: overlayShown },
+    { file: ctx.paths.overlay, shown: overlayShown, written: known ? opts.wrote!.overlay : undefined },
     opts.noCache ? null : loadParseCache(ctx.paths.cacheDir, compilerIdentity()),
     compilerIdentity(),
     ctx.paths.cacheDir,

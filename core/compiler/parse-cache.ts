@@ -180,6 +180,26 @@ function withRacy(fs: FileStats, i: number, value: string): string {
   return sha === undefined ? value : "#" + sha + value;
 }
 
+export interface OverlaySource {
+  file: string;
+  shown: string;
+  /** The overlay its writer just wrote (its bytes and parsed form), if known. */
+  written?: { bytes: Buffer | string; data: Overlay };
+}
+
+/** The written overlay's parsed form when the file holds exactly its bytes (else undefined). */
+function writtenOverlay(overlay: OverlaySource): { overlay: Overlay; problems: Problem[] } | undefined {
+  const w = overlay.written;
+  if (w === undefined) return undefined;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(overlay.file);
+  } catch {
+    return undefined;
+  }
+  return bytes.equals(typeof w.bytes === "string" ? Buffer.from(w.bytes, "utf8") : w.bytes) ? { overlay: w.data, problems: [] } : undefined;
+}
+
 /**
  * Reads every job's files like readJobs, and the overlay like readOverlay, taking each valid file's
  * result from `cache` when its key (path, origin, shown path, stat) is unchanged. `fs` holds the
@@ -189,7 +209,7 @@ function withRacy(fs: FileStats, i: number, value: string): string {
 export function readWithCache(
   jobs: SourceJob[],
   fs: FileStats,
-  overlay: { file: string; shown: string },
+  overlay: OverlaySource,
   cache: ParseCache | null,
   identity: string,
   cacheDir: string,
@@ -205,7 +225,7 @@ export function readWithCache(
   }
 }
 
-function readInto(jobs: SourceJob[], fs: FileStats, overlay: { file: string; shown: string }, cache: ParseCache | null, identity: string, spool: Spool | null): CachedRead {
+function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cache: ParseCache | null, identity: string, spool: Spool | null): CachedRead {
   // Records kept from the cache (key, value), and records new in this read.
   const keptKeys: string[] = [];
   const keptValues: string[] = [];
@@ -298,7 +318,7 @@ function readInto(jobs: SourceJob[], fs: FileStats, overlay: { file: string; sho
     }
   }
   if (ov === undefined) {
-    ov = readOverlay(overlay.file, overlay.shown);
+    ov = writtenOverlay(overlay) ?? readOverlay(overlay.file, overlay.shown);
     if (ovKey !== null && ov.overlay !== null && !ov.problems.length && jsonSafe(ov.overlay)) {
       add(record(ovKey, withRacy(fs, index, "0" + jsonAscii(JSON.stringify(ov.overlay)))));
     }

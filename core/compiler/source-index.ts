@@ -54,14 +54,27 @@ export interface Listing {
  * had in `prev`: the walk then met exactly the previous directories, and the listing is the same.
  * `since`: Date.now() taken before this listing started.
  */
-export function listWithRecords(root: string, shownPrefix: string, recursive: boolean, prev: Map<string, DirRecord> | null, since: number): Listing {
+export function listWithRecords(
+  root: string,
+  shownPrefix: string,
+  recursive: boolean,
+  prev: Map<string, DirRecord> | null,
+  since: number,
+  /** When given: only the directories it names are statted; the others keep their trusted records. */
+  restat?: (dir: string) => boolean,
+): Listing {
   const items: Listed[] = [];
   const dirs: DirRecord[] = [];
   let same = prev !== null;
   const rootPrefix = join(root, "x").slice(0, -1);
   const walk = (d: string, prefix: string, rel: string) => {
-    const st = statOrNull(d);
     const old = prev?.get(d);
+    if (restat !== undefined && old !== undefined && !Number.isNaN(old.stat[0]) && !restat(d)) {
+      dirs.push(old);
+      emit(old, prefix, rel);
+      return;
+    }
+    const st = statOrNull(d);
     if (st === null || !st.isDirectory()) {
       // listMarkdown treats a missing root, or one that is not a directory, as empty.
       if (old !== undefined) same = false;
@@ -98,6 +111,9 @@ export function listWithRecords(root: string, shownPrefix: string, recursive: bo
       if (old === undefined || !sameList(old.mds, mds) || !sameList(old.subdirs, subdirs)) same = false;
     }
     dirs.push(rec);
+    emit(rec, prefix, rel);
+  };
+  const emit = (rec: DirRecord, prefix: string, rel: string) => {
     const shownRel = shownPrefix + rel;
     for (const name of rec.mds) items.push({ file: prefix + name, shown: shownRel + name });
     for (const sub of rec.subdirs) walk(prefix + sub, prefix + sub + sep, rel + sub + "/");
@@ -106,6 +122,21 @@ export function listWithRecords(root: string, shownPrefix: string, recursive: bo
   // Nested directories interleave with their parent's files in path order.
   if (recursive) items.sort((a, b) => cmp(a.file, b.file));
   return { items, dirs, same };
+}
+
+/** The files a walk that produced `records` listed (listWithRecords' order), touching no file. */
+export function recordedFiles(root: string, recursive: boolean, records: readonly DirRecord[]): string[] {
+  const byPath = new Map(records.map((r) => [r.path, r]));
+  const files: string[] = [];
+  const walk = (d: string, prefix: string) => {
+    const rec = byPath.get(d);
+    if (rec === undefined) return; // the walk found no directory there
+    for (const name of rec.mds) files.push(prefix + name);
+    for (const sub of rec.subdirs) walk(prefix + sub, prefix + sub + sep);
+  };
+  walk(root, join(root, "x").slice(0, -1));
+  if (recursive) files.sort(cmp);
+  return files;
 }
 
 function cmp(a: string, b: string): number {
@@ -133,22 +164,51 @@ export interface FileStats {
 export function statAll(files: readonly string[], since: number): FileStats {
   const stats = new Float64Array(files.length * STAT_WIDTH);
   const racyFiles = new Map<number, string>();
+  for (let i = 0; i < files.length; i++) statInto(files, i, since, stats, racyFiles);
+  return { stats, racy: racyFiles };
+}
+
+function statInto(files: readonly string[], i: number, since: number, stats: Float64Array, racyFiles: Map<number, string>): void {
+  const o = i * STAT_WIDTH;
+  const st = statOrNull(files[i]!);
+  if (st === null) {
+    stats.fill(-1, o, o + STAT_WIDTH);
+    return;
+  }
+  stats[o] = st.size;
+  stats[o + 1] = st.mtimeMs;
+  stats[o + 2] = st.ctimeMs;
+  stats[o + 3] = st.ino;
+  if (racy(st.ctimeMs, since)) {
+    const h = contentSha(files[i]!);
+    if (h === null) stats.fill(NaN, o, o + STAT_WIDTH);
+    else racyFiles.set(i, h);
+  }
+}
+
+/**
+ * statAll's result where only the files in `changed`, and those `before` (the stats of
+ * `beforeFiles`) holds no plain stat for, are statted: every other file is taken to be as `before`
+ * recorded it. A file changed behind the caller's back keeps its old record, which the next full
+ * stat tells apart from the file.
+ */
+export function statChanged(files: readonly string[], since: number, beforeFiles: readonly string[], before: FileStats, changed: ReadonlySet<string>): FileStats {
+  const at = new Map<string, number>();
+  for (let j = 0; j < beforeFiles.length; j++) at.set(beforeFiles[j]!, j);
+  const stats = new Float64Array(files.length * STAT_WIDTH);
+  const racyFiles = new Map<number, string>();
+  const old = before.stats;
   for (let i = 0; i < files.length; i++) {
-    const o = i * STAT_WIDTH;
-    const st = statOrNull(files[i]!);
-    if (st === null) {
-      stats.fill(-1, o, o + STAT_WIDTH);
-      continue;
+    const j = changed.has(files[i]!) ? undefined : at.get(files[i]!);
+    if (j !== undefined && !before.racy.has(j)) {
+      const o = j * STAT_WIDTH;
+      // Plain stats only: a missing file (-1) or an untrusted stat (NaN) is statted again.
+      if (old[o]! >= 0 && old[o + 1]! >= 0 && old[o + 2]! >= 0 && old[o + 3]! >= 0) {
+        stats.set(old.subarray(o, o + STAT_WIDTH), i * STAT_WIDTH);
+        continue;
+      }
     }
-    stats[o] = st.size;
-    stats[o + 1] = st.mtimeMs;
-    stats[o + 2] = st.ctimeMs;
-    stats[o + 3] = st.ino;
-    if (racy(st.ctimeMs, since)) {
-      const h = contentSha(files[i]!);
-      if (h === null) stats.fill(NaN, o, o + STAT_WIDTH);
-      else racyFiles.set(i, h);
-    }
+    statInto(files, i, since, stats, racyFiles);
   }
   return { stats, racy: racyFiles };
 }

@@ -612,7 +612,7 @@ export function dedupReject(ctx: Context, req: ActionRequest): ActionResult {
         { file: r.file, bytes: Buffer.from(text, "utf8") },
         { file: fresh.file, bytes: Buffer.from(fresh.text, "utf8") },
       ],
-      change: () => ({ kind: "full" }),
+      change: () => ({ kind: "full", wrote: [r.file, fresh.file] }),
       message:
         `rejected the dedup merge from ${s.session ?? "an unnamed session"} into ${r.id}: its draft is now the tentative node ${fresh.id} ` +
         `(${displayPath(ctx.repo, fresh.file)}), awaiting review: \`akms promote ${fresh.id}\`${left ? `; ${left} more pending in ${r.id}` : ""}`,

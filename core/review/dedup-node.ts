@@ -9,6 +9,7 @@ import { exists, readTextIfExists } from "../fsx.js";
 import { ID_PATTERN } from "../schemas/common.js";
 import type { LoadedGraph } from "../graph.js";
 import { allocateId, newNodeText, titleFromId } from "../update/nodes.js";
+import { vaultAsCompiled } from "../compiler/build.js";
 import { sectionDraft, type DedupSection } from "./dedup-sections.js";
 import { GlobalFiles, localNodeIds } from "./node-files.js";
 import { parseOverlayText } from "./overlay-edit.js";
@@ -51,10 +52,12 @@ export function newNodeFromSection(ctx: Context, origId: string, orig: Record<st
   const own = suggestedId && suggestedId !== origId && ID_PATTERN.test(suggestedId) ? suggestedId : null;
   const base = own ?? `${origId}-${slug(session.replace(/^session-/, "")) || "rejected"}`.slice(0, 120).replace(/[-.]+$/, "");
   const locals = localNodeIds(ctx);
-  const globals = new GlobalFiles(ctx);
+  // Every vault node's id is in graph.json while the vault is as graph.json was compiled from it:
+  // then no vault file need be read.
+  const globals = graph !== null && vaultAsCompiled(ctx) ? null : new GlobalFiles(ctx);
   const id = allocateId(
     base,
-    (x) => Boolean(graph?.nodes.has(x)) || locals.has(x) || exists(join(ctx.paths.localNodes, `${x}.md`)) || globals.find(x) !== null,
+    (x) => Boolean(graph?.nodes.has(x)) || locals.has(x) || exists(join(ctx.paths.localNodes, `${x}.md`)) || (globals !== null && globals.find(x) !== null),
   );
   const origTitle = typeof orig.title === "string" ? orig.title : origId;
   const tags = Array.isArray(orig.tags) && orig.tags.length ? (orig.tags as string[]) : [String(orig.domain)];

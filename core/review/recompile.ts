@@ -18,7 +18,8 @@ export type GraphChange =
   | { kind: "status"; id: string; status: string }
   /** Nothing the compiler reads changed (a node's body). */
   | { kind: "none" }
-  | { kind: "full" };
+  /** Anything else; `wrote`: exactly the files the action wrote, when it knows them (see BuildOptions.wrote). */
+  | { kind: "full"; wrote?: readonly string[] };
 
 export interface Recompiled {
   graphVersion: string;
@@ -54,7 +55,10 @@ export function patchNodeStatus(text: string, id: string, status: string): strin
 
 /** The caller holds the repository lock. */
 export function recompile(ctx: Context, change: GraphChange): Recompiled {
-  const full = (): Recompiled => ({ graphVersion: buildLocked(ctx).graphVersion, how: "full" });
+  const full = (): Recompiled => ({
+    graphVersion: buildLocked(ctx, change.kind === "full" && change.wrote ? { wrote: { files: change.wrote } } : {}).graphVersion,
+    how: "full",
+  });
   if (change.kind === "full") return full();
   const text = readTextIfExists(ctx.paths.graphJson);
   if (text === null) return full();

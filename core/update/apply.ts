@@ -6,7 +6,7 @@
 import type { Context } from "../context.js";
 import { AkmsError, StateError } from "../errors.js";
 import { withLock } from "../lock.js";
-import { buildLocked, compileGraph, type BuildResult } from "../compiler/build.js";
+import { buildLocked, compileGraph, type BuildResult, type KnownWrites } from "../compiler/build.js";
 import { checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
 import { readGraphView, viewOfDoc, type GraphView } from "./graph-view.js";
 import { readOverlayState, rememberOverlay } from "./overlay-store.js";
@@ -64,12 +64,13 @@ function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv)
   return view;
 }
 
-function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): PlanResult {
+/** Returns the result and what was written (for the targeted recompile). */
+function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): { result: PlanResult; wrote: KnownWrites } {
   const plan = planUpdate(ctx, docs, currentGraph(ctx, docs, env), readOverlayState(ctx), false);
   crashPoint("planned", env);
   commitTransaction(ctx, plan.writes);
   if (plan.overlay) rememberOverlay(ctx, plan.overlay.bytes, plan.overlay.data);
-  return plan.result;
+  return { result: plan.result, wrote: { files: plan.writes.map((w) => w.path), overlay: plan.overlay ?? undefined } };
 }
 
 export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOptions = {}): UpdateResult {
@@ -92,8 +93,10 @@ export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOp
     const recovered = recoverPendingTransaction(ctx);
     // Planned and applied in a function of its own: the graph read, the overlay and the files'
     // bytes are garbage before the recompile, which needs the memory.
-    const planned = applyPlan(ctx, docs, env);
-    const b = buildLocked(ctx, { env });
+    const { result: planned, wrote } = applyPlan(ctx, docs, env);
+    // Only the files this update wrote changed, unless an interrupted one was finished first.
+    const clean = !recovered.discarded && recovered.rolledForward.length === 0;
+    const b = buildLocked(ctx, clean ? { env, wrote } : { env });
     crashPoint("built", env);
     const result: UpdateResult = {
       ...planned,

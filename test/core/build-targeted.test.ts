@@ -1,0 +1,130 @@
+// The targeted recompile (BuildOptions.wrote): a caller that knows exactly which files it wrote has
+// only those statted. Its graph.json must be what a --no-cache build writes, and a file changed
+// behind its back must still be caught by the next ordinary build.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { scratch, write, writeNode } from "../helpers.js";
+import { loadContext, type Context } from "../../core/context.js";
+import { build, buildLocked, vaultAsCompiled } from "../../core/compiler/build.js";
+import { dedupReject } from "../../core/review/actions.js";
+import { runUpdate } from "../../core/update/apply.js";
+import { memory } from "../update-helpers.js";
+
+process.env.SOURCE_DATE_EPOCH = "1790000000";
+const env = { SOURCE_DATE_EPOCH: "1790000000" };
+
+/** Waits out the racy window, so stats are trusted as they would be in use. */
+function settle(): void {
+  const until = Date.now() + 80;
+  while (Date.now() < until);
+}
+
+/** graph.json's bytes, then the bytes a --no-cache build writes from the same sources (left in place). */
+function againstNoCache(ctx: Context): [Buffer, Buffer] {
+  const bytes = readFileSync(ctx.paths.graphJson);
+  rmSync(ctx.paths.graphJson);
+  build(ctx, { env, noCache: true });
+  return [bytes, readFileSync(ctx.paths.graphJson)];
+}
+
+const DEDUP_BODY =
+  "> agent-authored\n\n## content_draft\n\nOld text.\n\n<!-- akms:dedup session=session-phase3 score=0.9 status=pending -->\n**Agent-authored, awaiting review.** From `session-phase3` (new knowledge `note`): x.\n\nNew text.\n<!-- akms:end -->\n";
+
+function dedupRepo() {
+  const s = scratch();
+  const dir = join(s.knowledge, "local-nodes");
+  writeNode(dir, { id: "note", status: "tentative", source: "agent", body: DEDUP_BODY });
+  writeNode(s.vault, { id: "g1", status: "established", edges: [{ to: "note", type: "requires", weight: 0.8 }] });
+  writeNode(s.vault, { id: "g2", status: "established" });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  settle(); // the manifest then holds plain stats, which a targeted build takes as they are
+  build(ctx, { env });
+  settle();
+  return { ...s, dir, ctx };
+}
+
+test("dedup reject's targeted recompile writes what a --no-cache build writes", () => {
+  const s = dedupRepo();
+  dedupReject(s.ctx, { id: "note" });
+  const [targeted, full] = againstNoCache(s.ctx);
+  assert.match(targeted.toString(), /"id": "note-phase3"/);
+  assert.deepEqual(targeted, full);
+});
+
+test("a file edited behind dedup reject's back is picked up by the next build", () => {
+  const s = dedupRepo();
+  const g2 = join(s.vault, "g2.md");
+  writeFileSync(g2, readFileSync(g2, "utf8").replace(/^title: .*$/m, "title: Edited behind the back"));
+  dedupReject(s.ctx, { id: "note" });
+  settle();
+  const next = build(s.ctx, { env });
+  assert.equal(next.fromCache, false, "the edit must not look like a no-op");
+  const [cached, full] = againstNoCache(s.ctx);
+  assert.match(cached.toString(), /Edited behind the back/);
+  assert.match(cached.toString(), /"id": "note-phase3"/);
+  assert.deepEqual(cached, full);
+});
+
+test("dedup reject's id check sees a vault node added behind its back", () => {
+  const s = dedupRepo();
+  assert.equal(vaultAsCompiled(s.ctx), true);
+  renameSync(writeNode(s.vault, { id: "note-phase3", status: "established" }), join(s.vault, "other-name.md"));
+  assert.equal(vaultAsCompiled(s.ctx), false);
+  const r = dedupReject(s.ctx, { id: "note" });
+  assert.ok(r.files.some((f) => f.path === "knowledge/local-nodes/note-phase3-2.md"), JSON.stringify(r.files));
+});
+
+test("a targeted build uses the written overlay only when the file holds its bytes", () => {
+  const s = dedupRepo();
+  const text = "akms_schema: v2\nrepo_id: from-the-file\n";
+  write(s.ctx.paths.overlay, text);
+  const data = { akms_schema: "v2", repo_id: "from-the-caller" } as never;
+  buildLocked(s.ctx, { env, wrote: { files: [], overlay: { bytes: text, data } } });
+  assert.match(readFileSync(s.ctx.paths.graphJson, "utf8"), /"repo_id": "from-the-caller"/);
+  settle();
+  write(s.ctx.paths.overlay, "akms_schema: v2\nrepo_id: other\n");
+  buildLocked(s.ctx, { env, wrote: { files: [], overlay: { bytes: text, data } } });
+  assert.match(readFileSync(s.ctx.paths.graphJson, "utf8"), /"repo_id": "other"/);
+});
+
+test("without a manifest a targeted build is an ordinary one", () => {
+  const s = dedupRepo();
+  rmSync(join(s.ctx.paths.cacheDir, "build-manifest.bin"));
+  const g2 = join(s.vault, "g2.md");
+  writeFileSync(g2, readFileSync(g2, "utf8").replace(/^title: .*$/m, "title: Seen by the full build"));
+  buildLocked(s.ctx, { env, wrote: { files: [] } });
+  assert.match(readFileSync(s.ctx.paths.graphJson, "utf8"), /Seen by the full build/);
+});
+
+test("after an update, its targeted recompile writes what a --no-cache build writes; a file edited behind its back is picked up next", () => {
+  const s = scratch();
+  write(join(s.knowledge, "graph", "propagation_config.yaml"), "akms_schema: v2\nglobal_vault: ../vault\n");
+  writeNode(s.vault, { id: "x", confidence: 0.85, domain: "fft" });
+  writeNode(s.vault, { id: "p", confidence: 0.85, domain: "fft", edges: [{ to: "x", type: "requires", weight: 0.8 }] });
+  writeNode(s.vault, { id: "q", confidence: 0.85, domain: "fft" });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  settle();
+  build(ctx, { env });
+  settle();
+  const doc = (task: string, k: string) =>
+    memory({ task, used: [{ id: "x", useful: true, coverage: "sufficient" }], knowledge: [{ suggested_id: k, content_draft: `knowledge ${k}`, domain: "fft" }] });
+  write(join(s.dir, "m1.md"), doc("t1", "new-one"));
+  runUpdate(ctx, [join(s.dir, "m1.md")], { env });
+  const [first, full] = againstNoCache(ctx);
+  assert.match(first.toString(), /"id": "new-one"/);
+  assert.deepEqual(first, full);
+  settle();
+
+  const q = join(s.vault, "q.md");
+  writeFileSync(q, readFileSync(q, "utf8").replace(/^title: .*$/m, "title: Edited behind the update"));
+  write(join(s.dir, "m2.md"), doc("t2", "new-two"));
+  runUpdate(ctx, [join(s.dir, "m2.md")], { env });
+  settle();
+  assert.equal(build(ctx, { env }).fromCache, false);
+  const [cached, full2] = againstNoCache(ctx);
+  assert.match(cached.toString(), /Edited behind the update/);
+  assert.match(cached.toString(), /"id": "new-two"/);
+  assert.deepEqual(cached, full2);
+});
