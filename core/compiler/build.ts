@@ -301,23 +301,29 @@ function recordedInputs(ctx: Context, m: Manifest): string[] {
 }
 
 /**
- * Whether every global (vault) node file is exactly as the last build compiled it — the same
- * listing and stats as its manifest records — and graph.json is still that build's output. A
- * manifest is only written by a build that left no file out, so then every vault node's id is in
- * graph.json: a caller can look ids up there instead of scanning the vault.
+ * Whether graph.json is still the last build's output and the inputs asked for are exactly as
+ * that build compiled them (the same listing and stats as its manifest records): `vault`, every
+ * global node file; `overlay`, local_state.yaml. A manifest is only written by a build that left
+ * no file out, so then every vault node's id, and every session node of the overlay whose id no
+ * source took, is in graph.json: a caller can look them up there instead of reading the files.
  */
-export function vaultAsCompiled(ctx: Context): boolean {
+export function asCompiled(ctx: Context, parts: { vault?: boolean; overlay?: boolean }): boolean {
   const m = readManifest(ctx);
   if (m === null || m.inputs !== inputsOf(ctx)) return false;
   if (!sameGraphStat(m.graph, statSync(ctx.paths.graphJson, { throwIfNoEntry: false }))) return false;
   const since = Date.now();
-  const [root, shown, recursive] = roots(ctx)[0]!;
-  const l = listWithRecords(root, shown, recursive, new Map(m.dirs[0]!.map((r) => [r.path, r])), since);
-  if (!l.same) return false;
-  const files = l.items.map((f) => f.file);
-  const now = statAll(files, since);
-  if (!sameStats(m.files.stats.subarray(0, files.length * STAT_WIDTH), now.stats)) return false;
-  for (const [i, h] of m.files.racy) if (i < files.length && contentSha(files[i]!) !== h) return false;
+  const same = (files: string[], from: number): boolean => {
+    const now = statAll(files, since);
+    if (!sameStats(m.files.stats.subarray(from * STAT_WIDTH, (from + files.length) * STAT_WIDTH), now.stats)) return false;
+    for (const [i, h] of m.files.racy) if (i >= from && i < from + files.length && contentSha(files[i - from]!) !== h) return false;
+    return true;
+  };
+  if (parts.overlay && !same([ctx.paths.overlay], m.files.stats.length / STAT_WIDTH - 2)) return false;
+  if (parts.vault) {
+    const [root, shown, recursive] = roots(ctx)[0]!;
+    const l = listWithRecords(root, shown, recursive, new Map(m.dirs[0]!.map((r) => [r.path, r])), since);
+    if (!l.same || !same(l.items.map((f) => f.file), 0)) return false;
+  }
   return true;
 }
 

@@ -9,7 +9,7 @@ import { exists, readTextIfExists } from "../fsx.js";
 import { ID_PATTERN } from "../schemas/common.js";
 import type { LoadedGraph } from "../graph.js";
 import { allocateId, newNodeText, titleFromId } from "../update/nodes.js";
-import { vaultAsCompiled } from "../compiler/build.js";
+import { asCompiled } from "../compiler/build.js";
 import { sectionDraft, type DedupSection } from "./dedup-sections.js";
 import { GlobalFiles, localNodeIds } from "./node-files.js";
 import { parseOverlayText } from "./overlay-edit.js";
@@ -28,11 +28,15 @@ function slug(s: string): string {
     .replace(/[-.]+$/, "");
 }
 
-/** The phase of a session: the compiled session node, else the overlay registry, else `session-phase<N>`, else 0. */
-export function phaseOfSession(ctx: Context, session: string, graph: LoadedGraph | null): number {
+/**
+ * The phase of a session: the compiled session node, else the overlay registry, else
+ * `session-phase<N>`, else 0. `overlayCompiled`: `graph` was compiled from the overlay as it is
+ * (see asCompiled), so a session it lacks is not in the overlay's registry either.
+ */
+export function phaseOfSession(ctx: Context, session: string, graph: LoadedGraph | null, overlayCompiled = false): number {
   const g = graph?.nodes.get(session);
   if (g && typeof g.phase === "number") return g.phase;
-  const text = readTextIfExists(ctx.paths.overlay);
+  const text = g === undefined && graph !== null && overlayCompiled ? null : readTextIfExists(ctx.paths.overlay);
   if (text) {
     try {
       const ov = parseOverlayText(text, ctx.paths.overlay) as { session_nodes?: Record<string, { phase?: unknown }> } | null;
@@ -54,7 +58,8 @@ export function newNodeFromSection(ctx: Context, origId: string, orig: Record<st
   const locals = localNodeIds(ctx);
   // Every vault node's id is in graph.json while the vault is as graph.json was compiled from it:
   // then no vault file need be read.
-  const globals = graph !== null && vaultAsCompiled(ctx) ? null : new GlobalFiles(ctx);
+  const compiled = graph !== null && asCompiled(ctx, { vault: true, overlay: true });
+  const globals = compiled ? null : new GlobalFiles(ctx);
   const id = allocateId(
     base,
     (x) => Boolean(graph?.nodes.has(x)) || locals.has(x) || exists(join(ctx.paths.localNodes, `${x}.md`)) || (globals !== null && globals.find(x) !== null),
@@ -67,7 +72,7 @@ export function newNodeFromSection(ctx: Context, origId: string, orig: Record<st
     domain: String(orig.domain),
     tags,
     session,
-    phase: phaseOfSession(ctx, session, graph),
+    phase: phaseOfSession(ctx, session, graph, compiled),
     suggestedId: suggestedId ?? base,
     draft: draft || "(the rejected section held no text)",
   });

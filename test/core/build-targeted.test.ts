@@ -7,7 +7,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { scratch, write, writeNode } from "../helpers.js";
 import { loadContext, type Context } from "../../core/context.js";
-import { build, buildLocked, vaultAsCompiled } from "../../core/compiler/build.js";
+import { asCompiled, build, buildLocked } from "../../core/compiler/build.js";
 import { dedupReject } from "../../core/review/actions.js";
 import { runUpdate } from "../../core/update/apply.js";
 import { memory } from "../update-helpers.js";
@@ -69,9 +69,10 @@ test("a file edited behind dedup reject's back is picked up by the next build", 
 
 test("dedup reject's id check sees a vault node added behind its back", () => {
   const s = dedupRepo();
-  assert.equal(vaultAsCompiled(s.ctx), true);
+  assert.equal(asCompiled(s.ctx, { vault: true, overlay: true }), true);
   renameSync(writeNode(s.vault, { id: "note-phase3", status: "established" }), join(s.vault, "other-name.md"));
-  assert.equal(vaultAsCompiled(s.ctx), false);
+  assert.equal(asCompiled(s.ctx, { vault: true }), false);
+  assert.equal(asCompiled(s.ctx, { overlay: true }), true);
   const r = dedupReject(s.ctx, { id: "note" });
   assert.ok(r.files.some((f) => f.path === "knowledge/local-nodes/note-phase3-2.md"), JSON.stringify(r.files));
 });
@@ -127,4 +128,24 @@ test("after an update, its targeted recompile writes what a --no-cache build wri
   assert.match(cached.toString(), /Edited behind the update/);
   assert.match(cached.toString(), /"id": "new-two"/);
   assert.deepEqual(cached, full2);
+});
+
+test("dedup reject reads a session's phase from an overlay changed since the last build", () => {
+  const s = dedupRepo();
+  const origin = (r: ReturnType<typeof dedupReject>) => {
+    const created = r.files.find((f) => f.before_sha === null)!;
+    return /^origin_phase: (\d+)$/m.exec(readFileSync(join(s.repo, created.path), "utf8"))![1];
+  };
+  // Compiled: a session the graph lacks is not in the overlay; the id's own number is the phase.
+  assert.equal(asCompiled(s.ctx, { vault: true, overlay: true }), true);
+  assert.equal(origin(dedupReject(s.ctx, { id: "note" })), "3");
+  const t = dedupRepo();
+  write(
+    t.ctx.paths.overlay,
+    "akms_schema: v2\nsession_nodes:\n  session-phase3: {title: \"Session\", outcome: success, content_ref: sessions/s.md, phase: 7}\n",
+  );
+  assert.equal(asCompiled(t.ctx, { overlay: true }), false);
+  const r = dedupReject(t.ctx, { id: "note" });
+  const created = r.files.find((f) => f.before_sha === null)!;
+  assert.match(readFileSync(join(t.repo, created.path), "utf8"), /^origin_phase: 7$/m);
 });
