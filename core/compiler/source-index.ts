@@ -193,18 +193,40 @@ function statInto(files: readonly string[], i: number, since: number, stats: Flo
  * stat tells apart from the file.
  */
 export function statChanged(files: readonly string[], since: number, beforeFiles: readonly string[], before: FileStats, changed: ReadonlySet<string>): FileStats {
-  const at = new Map<string, number>();
-  for (let j = 0; j < beforeFiles.length; j++) at.set(beforeFiles[j]!, j);
+  // The two lists mostly agree index for index past the first difference: a map only when they part.
+  let at: Map<string, number> | null = null;
+  const indexOf = (file: string, guess: number): number | undefined => {
+    if (beforeFiles[guess] === file) return guess;
+    if (at === null) {
+      at = new Map();
+      for (let j = 0; j < beforeFiles.length; j++) at.set(beforeFiles[j]!, j);
+    }
+    return at.get(file);
+  };
   const stats = new Float64Array(files.length * STAT_WIDTH);
   const racyFiles = new Map<number, string>();
   const old = before.stats;
+  let next = 0;
   for (let i = 0; i < files.length; i++) {
-    const j = changed.has(files[i]!) ? undefined : at.get(files[i]!);
+    const file = files[i]!;
+    if (changed.has(file)) {
+      // Statted whatever the record (a file new since then is always one written).
+      if (beforeFiles[next] === file) next++;
+      statInto(files, i, since, stats, racyFiles);
+      continue;
+    }
+    const j = indexOf(file, next);
+    if (j !== undefined) next = j + 1;
     if (j !== undefined && !before.racy.has(j)) {
       const o = j * STAT_WIDTH;
+      const a = old[o]!, b = old[o + 1]!, c = old[o + 2]!, d = old[o + 3]!;
       // Plain stats only: a missing file (-1) or an untrusted stat (NaN) is statted again.
-      if (old[o]! >= 0 && old[o + 1]! >= 0 && old[o + 2]! >= 0 && old[o + 3]! >= 0) {
-        stats.set(old.subarray(o, o + STAT_WIDTH), i * STAT_WIDTH);
+      if (a >= 0 && b >= 0 && c >= 0 && d >= 0) {
+        const n = i * STAT_WIDTH;
+        stats[n] = a;
+        stats[n + 1] = b;
+        stats[n + 2] = c;
+        stats[n + 3] = d;
         continue;
       }
     }

@@ -149,3 +149,19 @@ test("dedup reject reads a session's phase from an overlay changed since the las
   const created = r.files.find((f) => f.before_sha === null)!;
   assert.match(readFileSync(join(t.repo, created.path), "utf8"), /^origin_phase: 7$/m);
 });
+
+test("a targeted build after its caller removed one file and added another writes what a --no-cache build writes", () => {
+  const s = dedupRepo();
+  writeNode(s.dir, { id: "a-local", status: "tentative", source: "agent" });
+  writeNode(s.dir, { id: "z-local", status: "tentative", source: "agent" });
+  settle();
+  build(s.ctx, { env });
+  settle();
+  rmSync(join(s.dir, "a-local.md"));
+  const added = writeNode(s.dir, { id: "m-local", status: "tentative", source: "agent" });
+  buildLocked(s.ctx, { env, wrote: { files: [join(s.dir, "a-local.md"), added] } });
+  const [targeted, full] = againstNoCache(s.ctx);
+  assert.doesNotMatch(targeted.toString(), /"id": "a-local"/);
+  assert.match(targeted.toString(), /"id": "m-local"/);
+  assert.deepEqual(targeted, full);
+});
