@@ -303,11 +303,12 @@ function recordedInputs(ctx: Context, m: Manifest): string[] {
 /**
  * Whether graph.json is still the last build's output and the inputs asked for are exactly as
  * that build compiled them (the same listing and stats as its manifest records): `vault`, every
- * global node file; `overlay`, local_state.yaml. A manifest is only written by a build that left
- * no file out, so then every vault node's id, and every session node of the overlay whose id no
- * source took, is in graph.json: a caller can look them up there instead of reading the files.
+ * global node file; `locals`, every local node file; `overlay`, local_state.yaml. A manifest is
+ * only written by a build that left no file out, so then every such node's id, and every session
+ * node of the overlay whose id no source took, is in graph.json: a caller can look them up there
+ * instead of reading the files.
  */
-export function asCompiled(ctx: Context, parts: { vault?: boolean; overlay?: boolean }): boolean {
+export function asCompiled(ctx: Context, parts: { vault?: boolean; locals?: boolean; overlay?: boolean }): boolean {
   const m = readManifest(ctx);
   if (m === null || m.inputs !== inputsOf(ctx)) return false;
   if (!sameGraphStat(m.graph, statSync(ctx.paths.graphJson, { throwIfNoEntry: false }))) return false;
@@ -319,10 +320,16 @@ export function asCompiled(ctx: Context, parts: { vault?: boolean; overlay?: boo
     return true;
   };
   if (parts.overlay && !same([ctx.paths.overlay], m.files.stats.length / STAT_WIDTH - 2)) return false;
-  if (parts.vault) {
-    const [root, shown, recursive] = roots(ctx)[0]!;
-    const l = listWithRecords(root, shown, recursive, new Map(m.dirs[0]!.map((r) => [r.path, r])), since);
-    if (!l.same || !same(l.items.map((f) => f.file), 0)) return false;
+  const [vault, locals] = roots(ctx);
+  let from = 0;
+  for (const [i, [root, shown, recursive], asked] of [[0, vault!, parts.vault], [1, locals!, parts.locals]] as const) {
+    if (!asked) {
+      if (i === 0 && parts.locals) from = recordedFiles(root, recursive, m.dirs[0]!).length;
+      continue;
+    }
+    const l = listWithRecords(root, shown, recursive, new Map(m.dirs[i]!.map((r) => [r.path, r])), since);
+    if (!l.same || !same(l.items.map((f) => f.file), from)) return false;
+    from += l.items.length;
   }
   return true;
 }

@@ -55,14 +55,14 @@ export function newNodeFromSection(ctx: Context, origId: string, orig: Record<st
   const session = s.session && ID_PATTERN.test(s.session) ? s.session : "session-unknown";
   const own = suggestedId && suggestedId !== origId && ID_PATTERN.test(suggestedId) ? suggestedId : null;
   const base = own ?? `${origId}-${slug(session.replace(/^session-/, "")) || "rejected"}`.slice(0, 120).replace(/[-.]+$/, "");
-  const locals = localNodeIds(ctx);
-  // Every vault node's id is in graph.json while the vault is as graph.json was compiled from it:
-  // then no vault file need be read.
-  const compiled = graph !== null && asCompiled(ctx, { vault: true, overlay: true });
+  // Every vault and local node's id is in graph.json while those files are as graph.json was
+  // compiled from them: then none need be read.
+  const compiled = graph !== null && asCompiled(ctx, { vault: true, locals: true, overlay: true });
   const globals = compiled ? null : new GlobalFiles(ctx);
+  const locals = compiled ? null : localNodeIds(ctx);
   const id = allocateId(
     base,
-    (x) => Boolean(graph?.nodes.has(x)) || locals.has(x) || exists(join(ctx.paths.localNodes, `${x}.md`)) || (globals !== null && globals.find(x) !== null),
+    (x) => Boolean(graph?.nodes.has(x)) || (locals !== null && locals.has(x)) || exists(join(ctx.paths.localNodes, `${x}.md`)) || (globals !== null && globals.find(x) !== null),
   );
   const origTitle = typeof orig.title === "string" ? orig.title : origId;
   const tags = Array.isArray(orig.tags) && orig.tags.length ? (orig.tags as string[]) : [String(orig.domain)];

@@ -72,7 +72,16 @@ test("dedup reject's id check sees a vault node added behind its back", () => {
   assert.equal(asCompiled(s.ctx, { vault: true, overlay: true }), true);
   renameSync(writeNode(s.vault, { id: "note-phase3", status: "established" }), join(s.vault, "other-name.md"));
   assert.equal(asCompiled(s.ctx, { vault: true }), false);
-  assert.equal(asCompiled(s.ctx, { overlay: true }), true);
+  assert.equal(asCompiled(s.ctx, { overlay: true, locals: true }), true);
+  const r = dedupReject(s.ctx, { id: "note" });
+  assert.ok(r.files.some((f) => f.path === "knowledge/local-nodes/note-phase3-2.md"), JSON.stringify(r.files));
+});
+
+test("dedup reject's id check sees a local node added behind its back", () => {
+  const s = dedupRepo();
+  renameSync(writeNode(s.dir, { id: "note-phase3", status: "tentative", source: "agent" }), join(s.dir, "other-name.md"));
+  assert.equal(asCompiled(s.ctx, { locals: true }), false);
+  assert.equal(asCompiled(s.ctx, { vault: true, overlay: true }), true);
   const r = dedupReject(s.ctx, { id: "note" });
   assert.ok(r.files.some((f) => f.path === "knowledge/local-nodes/note-phase3-2.md"), JSON.stringify(r.files));
 });
