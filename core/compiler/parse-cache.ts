@@ -433,13 +433,16 @@ function parseValue(value: string): Record<string, unknown> | undefined {
 function savePlan(cache: ParseCache | null, identity: string, keptKeys: string[], keptValues: string[], added: string[]): ((cacheDir: string) => void) | null {
   const stale = cache === null ? 0 : cache.entries.size - keptKeys.length;
   if (cache !== null && added.length === 0 && stale === 0) return null;
-  let addedSize = 0;
-  for (const r of added) addedSize += r.length;
-  const deltaSize = (cache?.deltaSize ?? 0) + addedSize;
+  // The delta's records still in use: a file's earlier records (each update adds the overlay's,
+  // megabytes at 50,000 nodes) are dropped rather than growing the delta into a base rewrite.
+  const delta = cache !== null && added.length > 0 ? liveRecords(cache.delta, keptKeys) : [];
+  let deltaSize = 0;
+  for (const r of delta) deltaSize += r.length;
+  for (const r of added) deltaSize += r.length;
   const small = cache !== null && cache.baseSize > 0 && deltaSize <= Math.max(1 << 20, cache.baseSize / 8) && stale <= Math.max(64, keptKeys.length / 10);
   if (small) {
     if (added.length === 0) return null; // only unused records: they wait for the next full write
-    return (cacheDir) => writeCacheFile(parseDeltaPath(cacheDir), identity, [...cache.delta, ...added]);
+    return (cacheDir) => writeCacheFile(parseDeltaPath(cacheDir), identity, [...delta, ...added]);
   }
   return (cacheDir) => {
     const records: string[] = new Array(keptKeys.length);
@@ -448,6 +451,16 @@ function savePlan(cache: ParseCache | null, identity: string, keptKeys: string[]
     writeCacheFile(parseCachePath(cacheDir), identity, records);
     removeFile(parseDeltaPath(cacheDir));
   };
+}
+
+/** The records (as written: key, tab, …) whose key is among `kept`. */
+function liveRecords(records: readonly string[], kept: readonly string[]): string[] {
+  if (records.length === 0) return [];
+  const keys = new Set<string>();
+  for (const r of records) keys.add(r.slice(0, r.indexOf("\t")));
+  const live = new Set<string>();
+  for (const k of kept) if (keys.has(k)) live.add(k);
+  return records.filter((r) => live.has(r.slice(0, r.indexOf("\t"))));
 }
 
 function writeCacheFile(file: string, identity: string, records: string[]): void {

@@ -223,3 +223,23 @@ test("a cold build that fails, or keeps going past a bad file, leaves no cache f
   assert.equal(r.rejects.length, 1);
   assert.deepEqual(leftovers(), []);
 });
+
+test("the delta keeps only the records in use: overlay changes one after another do not pile up", () => {
+  const s = setup();
+  build(s.ctx, { env });
+  // A one-file change first, so that the later builds write the delta.
+  const vaultNode = join(s.vault, "conjugate-gradient-method.md");
+  writeFileSync(vaultNode, readFileSync(vaultNode, "utf8").replace(/^title: .*$/m, "title: Delta first"));
+  s.check("a one-file change");
+  const overlay = s.ctx.paths.overlay;
+  const delta = join(s.cacheDir, "parse-cache.delta");
+  for (const c of ["0.51", "0.52", "0.53", "0.54"]) {
+    writeFileSync(overlay, readFileSync(overlay, "utf8").replace(/confidence: 0\.(640006|5\d)\n/, `confidence: ${c}\n`));
+    settle();
+    assert.equal(build(s.ctx, { env }).fromCache, false);
+    const text = readFileSync(delta, "latin1");
+    assert.equal(text.split("\0overlay\0").length - 1, 1, `${c}: one overlay record in the delta`);
+  }
+  writeFileSync(overlay, readFileSync(overlay, "utf8").replace("confidence: 0.54\n", "confidence: 0.55\n"));
+  s.check("the overlay once more, against a --no-cache build");
+});
