@@ -91,8 +91,9 @@ export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOp
 
   return withLock(ctx.paths.lock, () => {
     const recovered = recoverPendingTransaction(ctx);
-    // Planned and applied in a function of its own: the graph read, the overlay and the files'
-    // bytes are garbage before the recompile, which needs the memory.
+    // Planned and applied in a function of its own: the graph read and the files' bytes are
+    // garbage before the recompile, which needs the memory. The overlay as written is kept: the
+    // recompile uses it instead of parsing the file again.
     const { result: planned, wrote } = applyPlan(ctx, docs, env);
     // Only the files this update wrote changed, unless an interrupted one was finished first.
     const clean = !recovered.discarded && recovered.rolledForward.length === 0;
