@@ -143,7 +143,10 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     const t = setTimeout(() => {
       if (probeQmd) {
         try {
-          const q = qmdUse(false);
+          // The probe the loadouts remember (knowledge/graph/.qmd_cache/probe.json): when it still
+          // holds, no qmd process starts and the keys typed right after the first frame are not held up.
+          const ctx = modelRef.current.ctx;
+          const q = qmdUse(false, process.env, { dir: ctx.paths.qmdCacheDir, lock: ctx.paths.lock });
           qmdRef.current = q;
           setQmd(q);
         } catch {
