@@ -1,5 +1,5 @@
 // Shared test helpers: scratch repositories, node files, the built CLI, tree hashes.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
@@ -139,4 +139,21 @@ export function snapshot(dir: string): Map<string, string> {
   };
   walk(dir);
   return out;
+}
+
+/** Every node file of a dataset laid out as `vault/` + `repo/knowledge/` (the demo, a generated kb), with its origin. */
+export function* nodeFiles(root: string): Generator<{ file: string; origin: "global" | "local" | "code-mirror" }> {
+  type Origin = "global" | "local" | "code-mirror";
+  const walk = function* (dir: string, origin: Origin, recursive: boolean): Generator<{ file: string; origin: Origin }> {
+    if (!existsSync(dir)) return;
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const f = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (recursive) yield* walk(f, origin, recursive);
+      } else if (e.name.endsWith(".md")) yield { file: f, origin };
+    }
+  };
+  yield* walk(join(root, "vault"), "global", false);
+  yield* walk(join(root, "repo", "knowledge", "local-nodes"), "local", false);
+  yield* walk(join(root, "repo", "knowledge", "code-mirror"), "code-mirror", true);
 }

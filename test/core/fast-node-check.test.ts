@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import * as fast from "../../core/compiler/fast-node-check.js";
@@ -13,7 +13,7 @@ import { parseFrontmatter } from "../../core/frontmatter.js";
 import { safeCheck } from "../../core/schema-check.js";
 import { GlobalNode, LocalNode, MirrorNode, hasContentDraft } from "../../core/schemas/node.js";
 import { generateVault } from "../../scripts/bench/genvault.js";
-import { DEMO, ROOT, tmp } from "../helpers.js";
+import { DEMO, ROOT, nodeFiles, tmp } from "../helpers.js";
 
 const SCHEMAS: Record<Origin, z.ZodType> = { global: GlobalNode, local: LocalNode, "code-mirror": MirrorNode };
 
@@ -33,21 +33,6 @@ function assertAgrees(origin: Origin, data: Record<string, unknown>, what: strin
   assert.deepStrictEqual(fast, ref.data, what);
   assert.equal(JSON.stringify(fast), JSON.stringify(ref.data), `key order differs: ${what}`);
   return "same";
-}
-
-function* nodeFiles(root: string): Generator<{ file: string; origin: Origin }> {
-  const walk = function* (dir: string, origin: Origin, recursive: boolean): Generator<{ file: string; origin: Origin }> {
-    if (!existsSync(dir)) return;
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const f = join(dir, e.name);
-      if (e.isDirectory()) {
-        if (recursive) yield* walk(f, origin, recursive);
-      } else if (e.name.endsWith(".md")) yield { file: f, origin };
-    }
-  };
-  yield* walk(join(root, "vault"), "global", false);
-  yield* walk(join(root, "repo", "knowledge", "local-nodes"), "local", false);
-  yield* walk(join(root, "repo", "knowledge", "code-mirror"), "code-mirror", true);
 }
 
 const generated = (() => {

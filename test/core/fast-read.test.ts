@@ -1,28 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CONTENT_DRAFT, fastReadEntry, jsonExact } from "../../core/compiler/fast-read.js";
 import { readNode, type Origin } from "../../core/compiler/sources.js";
 import { hasContentDraft } from "../../core/schemas/node.js";
 import { LIMITS } from "../../core/yaml.js";
 import { generateVault } from "../../scripts/bench/genvault.js";
-import { DEMO, ROOT, tmp } from "../helpers.js";
-
-function* nodeFiles(root: string): Generator<{ file: string; origin: Origin }> {
-  const walk = function* (dir: string, origin: Origin, recursive: boolean): Generator<{ file: string; origin: Origin }> {
-    if (!existsSync(dir)) return;
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const f = join(dir, e.name);
-      if (e.isDirectory()) {
-        if (recursive) yield* walk(f, origin, recursive);
-      } else if (e.name.endsWith(".md")) yield { file: f, origin };
-    }
-  };
-  yield* walk(join(root, "vault"), "global", false);
-  yield* walk(join(root, "repo", "knowledge", "local-nodes"), "local", false);
-  yield* walk(join(root, "repo", "knowledge", "code-mirror"), "code-mirror", true);
-}
+import { DEMO, ROOT, nodeFiles, tmp } from "../helpers.js";
 
 /** The worker's answer is 0 or readNode's node data and missingDraft, exactly. */
 function assertAgrees(file: string, origin: Origin): "same" | "bail" {
