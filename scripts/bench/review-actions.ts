@@ -1,14 +1,16 @@
 // Review actions: one action, recompile included, in-process (the console's budget: ≤ 300 ms) and
 // as a whole CLI run (≤ 800 ms), on a copy of the generated knowledge base. Each action is undone
-// right after, so every repetition starts from the same state.
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+// right after, so every repetition starts from the same state. The generated data has no pending
+// dedup merge, so one is appended to a local node (as `akms update` writes it) for `dedup reject`.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
 import { loadGraph } from "../../core/graph.js";
-import { draft, promote, undo } from "../../core/review/actions.js";
+import { dedupReject, draft, promote, undo } from "../../core/review/actions.js";
+import { appendDedupSection } from "../../core/update/nodes.js";
 import { akmsCmd, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
 
 function reps(): number {
@@ -25,7 +27,7 @@ function inProcess(fn: () => unknown): { wall: number; cpu: number } {
 
 registerSection({
   name: "review-actions",
-  title: "Review actions (promote / draft of a global node, recompile included) — budgets 300 ms in-process, 800 ms CLI",
+  title: "Review actions (promote / draft of a global node / dedup reject, recompile included) — budgets 300 ms in-process, 800 ms CLI",
   run() {
     const rows: Record<string, unknown>[] = [];
     console.log("| nodes | action | in-process wall | in-process CPU | undo in-process | CLI run | CLI undo |");
@@ -39,11 +41,18 @@ registerSection({
         const ctx = loadContext({ repo, vault: d.vault, env: {} });
         build(ctx);
         const g = loadGraph(ctx.paths);
-        const local = [...g.nodes.values()].find((x) => x.node_origin === "local" && x.status === "tentative")!.id;
+        const locals = [...g.nodes.values()].filter((x) => x.node_origin === "local" && x.status === "tentative");
+        const local = locals[0]!.id;
+        const merged = locals[1]!.id;
         const global = [...g.nodes.values()].find((x) => x.node_origin === "global" && x.status === "established")!.id;
+        const mergedFile = join(ctx.paths.localNodes, `${merged}.md`);
+        const pending = { session: "session-phase3", score: 0.9, suggestedId: "bench-rejected", nodeId: merged, draft: "The text of the merged draft." };
+        writeFileSync(mergedFile, appendDedupSection(readFileSync(mergedFile, "utf8"), pending));
+        build(ctx);
         const cases: [string, string[], () => unknown][] = [
           [`promote ${local}`, ["promote", local], () => promote(ctx, { id: local })],
           [`draft ${global} (global: overlay)`, ["draft", global], () => draft(ctx, { id: global })],
+          [`dedup reject ${merged} (a new local node)`, ["dedup", "reject", merged], () => dedupReject(ctx, { id: merged })],
         ];
         for (const [name, argv, fn] of cases) {
           const act: { wall: number; cpu: number }[] = [];
