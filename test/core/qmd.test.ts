@@ -3,10 +3,11 @@
 // Point AKMS_QMD_BIN at a qmd binary to test one that is not in node_modules/.bin or on PATH.
 import { test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, symlinkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
 import { dirname, join, relative } from "node:path";
-import { findQmd, probeQmd, qmdSearch, QmdError, run as runQmd, type QmdHit } from "../../core/qmd.js";
+import { findQmd, probeQmd, qmdLaunch, qmdSearch, QmdError, run as runQmd, type QmdHit } from "../../core/qmd.js";
 import { AkmsError } from "../../core/errors.js";
 
 function tmp(prefix: string): string {
@@ -261,4 +262,54 @@ test("a qmd that hangs is killed with everything it started when the timeout exp
   for (let i = 0; i < 50 && alive(); i++) await new Promise((res) => setTimeout(res, 20));
   assert.equal(alive(), false, "the grandchild survived the timeout");
   rmSync(dir, { recursive: true, force: true });
+});
+
+test("qmd's launcher is skipped only for an npm-installed @tobilu/qmd that our own node would run", () => {
+  const dir = tmp("akms-qmd-launch-");
+  const pathDir = join(dir, "path");
+  mkdirSync(pathDir);
+  symlinkSync(process.execPath, join(pathDir, "node"));
+  const savedPath = process.env.PATH;
+  const layout = (name: string, root: string, opts: { pkgName?: string; rootFiles?: string[] } = {}): { bin: string; entry: string } => {
+    const pkgDir = join(dir, name, root, "@tobilu", "qmd");
+    put(join(pkgDir, "package.json"), JSON.stringify({ name: opts.pkgName ?? "@tobilu/qmd" }));
+    const entry = put(join(pkgDir, "dist", "cli", "qmd.js"), "");
+    const bin = fakeQmd(join(pkgDir, "bin"), "qmd", "exit 0");
+    for (const f of opts.rootFiles ?? []) put(join(dir, name, f), "");
+    return { bin, entry };
+  };
+  try {
+    process.env.PATH = pathDir;
+    const npm = layout("npm", "node_modules", { rootFiles: ["package-lock.json"] });
+    assert.deepEqual(qmdLaunch(npm.bin), [process.execPath, [npm.entry]]);
+    const bun = layout("bun", "node_modules", { rootFiles: ["bun.lock"] });
+    assert.deepEqual(qmdLaunch(bun.bin), [bun.bin, []], "a bun install keeps its launcher (it runs bun)");
+    const other = layout("other", "node_modules", { pkgName: "qmd-lookalike", rootFiles: ["package-lock.json"] });
+    assert.deepEqual(qmdLaunch(other.bin), [other.bin, []], "another package");
+    const checkout = layout("checkout", "src", {});
+    assert.deepEqual(qmdLaunch(checkout.bin), [checkout.bin, []], "not installed: the launcher may run the sources");
+    const otherNode = join(dir, "other-node");
+    mkdirSync(otherNode);
+    symlinkSync("/bin/sh", join(otherNode, "node"));
+    process.env.PATH = otherNode;
+    const elsewhere = layout("elsewhere", "node_modules", { rootFiles: ["package-lock.json"] });
+    assert.deepEqual(qmdLaunch(elsewhere.bin), [elsewhere.bin, []], "the launcher would run another node");
+  } finally {
+    process.env.PATH = savedPath;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the real qmd started directly answers as through its launcher", (t) => {
+  const bin = realQmd(t);
+  if (!bin) return;
+  const dir = tmp("akms-qmd-direct-");
+  try {
+    const direct = runQmd(bin, ["--version"], dir, 30_000);
+    const launcher = spawnSync(bin, ["--version"], { cwd: dir, encoding: "utf8", timeout: 30_000 });
+    assert.equal(direct.status, 0, direct.stderr);
+    assert.equal(direct.stdout, launcher.stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
