@@ -10,10 +10,11 @@
 // top-level names suffixed so that no two files are the same. The repository is a git work tree
 // (as in real use), so `--all` lists files with `git ls-files`.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { pyFiles } from "../test/helpers.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BIN = join(ROOT, "bin", "akms.mjs");
@@ -22,16 +23,6 @@ const FIXTURES = join(ROOT, "fixtures", "mirror", "python");
 const args = process.argv.slice(2);
 const COUNT = Number(args[args.indexOf("--files") + 1]) > 0 && args.includes("--files") ? Number(args[args.indexOf("--files") + 1]) : 1000;
 const KEEP = args.includes("--keep");
-
-function pyFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...pyFiles(p));
-    else if (name.endsWith(".py")) out.push(p);
-  }
-  return out;
-}
 
 /** Top-level blocks: a (decorated) def or class and the module-level lines after it. */
 function blocks(text: string): string[] {

@@ -157,3 +157,14 @@ export function* nodeFiles(root: string): Generator<{ file: string; origin: "glo
   yield* walk(join(root, "repo", "knowledge", "local-nodes"), "local", false);
   yield* walk(join(root, "repo", "knowledge", "code-mirror"), "code-mirror", true);
 }
+
+/** Every `*.py` file under `dir`, recursively, in name order (the mirror's Python fixtures). */
+export function pyFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...pyFiles(p));
+    else if (name.endsWith(".py")) out.push(p);
+  }
+  return out;
+}

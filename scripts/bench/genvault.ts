@@ -11,16 +11,20 @@ const WORDS = (
   "schema overlay vault phase review budget ranking decay boost floor edge node"
 ).split(" ");
 
-/** mulberry32: small, fast, deterministic. */
-function rng(seed: number) {
+/** mulberry32: a small, fast, deterministic PRNG in [0, 1) (also what the tests' fuzzers use, so a failure names a reproducible seed). */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
-  const next = () => {
+  return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+function rng(seed: number) {
+  const next = mulberry32(seed);
   return {
     next,
     int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { MAX_CHARS, fastParseYaml, fastSplitFrontmatter } from "../../core/compiler/fast-frontmatter.js";
 import { splitFrontmatter } from "../../core/frontmatter.js";
 import { LIMITS, parseYaml } from "../../core/yaml.js";
-import { generateVault } from "../../scripts/bench/genvault.js";
+import { generateVault, mulberry32 } from "../../scripts/bench/genvault.js";
 import { DEMO, ROOT, tmp } from "../helpers.js";
 
 function* markdownFiles(dir: string): Generator<string> {
@@ -215,17 +215,7 @@ test("numbers: every short numeral reads as js-yaml reads it", () => {
   }
 });
 
-/** mulberry32 */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 test("fuzz: mutated real frontmatter is parsed as js-yaml parses it, or bailed on", () => {
   const seeds: string[] = [];

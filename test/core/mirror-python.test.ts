@@ -1,24 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { spawnSync } from "node:child_process";
-import { ROOT, tmp } from "../helpers.js";
+import { ROOT, pyFiles, tmp } from "../helpers.js";
 import { cleandoc, parsePython } from "../../core/mirror/python.js";
 import type { SourceDef } from "../../core/mirror/types.js";
 
 const FIXTURES = join(ROOT, "fixtures", "mirror", "python");
 const REFERENCE = join(ROOT, "fixtures", "mirror", "ast_reference.py");
-
-function pyFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...pyFiles(p));
-    else if (name.endsWith(".py")) out.push(p);
-  }
-  return out;
-}
 
 /** What Python's own ast module finds (python3 is required: this is the reference). */
 function astReference(files: string[]): Record<string, unknown[]> {

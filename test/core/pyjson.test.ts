@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { pyFloat, pyJsonChunks, pyJsonDumps, pyJsonDumpsGeneric } from "../../core/pyjson.js";
 import { PYTHON } from "../helpers.js";
+import { mulberry32 } from "../../scripts/bench/genvault.js";
 
 const FLOATS = [0.1, 1.0, 1e-5, 1.5e-5, 1e16, 1e15, 123456789012345678, 0.0001, 0.00012, -2.5, 5e-324, 1.7976931348623157e308, 0.30000000000000004, 0.83868, 100.5, 1e22, 3.14159e-10, 2.5e-7];
 
@@ -31,17 +32,7 @@ test("pyJsonDumps is a fixed point of Python's json.dumps(json.loads(x), sort_ke
   assert.equal(py.stdout, text);
 });
 
-/** A small deterministic PRNG (mulberry32), so a failure names a reproducible seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 const KEYS = ["id", "title", "weight", "confidence", "score", "tags", "a", "b", "Z", "é", "k\"q", "", "confidence_floor", "note", "x y"];
 const STRINGS = ["", "plain", "é", "✓", "😀", "\u0000", "\u001f", "\u007f", '"q"', "\\", "\n\t\r\b\f", "g-000001", "a/b"];
