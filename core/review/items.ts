@@ -30,16 +30,13 @@ const num = (v: unknown): number | null => (typeof v === "number" && Number.isFi
 
 /**
  * Finds node files for items: local files indexed once, global ones by `<id>.md` (else one vault
- * scan). A `lazy` resolver leaves each item's `file` to be found when it is first read (see
- * `nodeItem`): the console shows a few items' files, not the thousands of a large graph's report.
+ * scan). Each item's `file` is found when it is first read (see `nodeItem`): the console shows a
+ * few items' files, not the thousands of a large graph's report.
  */
 export class FileResolver {
   private locals: Map<string, string> | null = null;
   private readonly globals: GlobalFiles;
-  constructor(
-    private readonly ctx: Context,
-    readonly lazy = false,
-  ) {
+  constructor(private readonly ctx: Context) {
     this.globals = new GlobalFiles(ctx);
   }
 
@@ -74,22 +71,7 @@ export function nodeItem(n: GNode, files: FileResolver, command: string | null):
   const source = typeof n.source === "string" ? n.source : null;
   const originSession = typeof n.origin_session === "string" ? n.origin_session : null;
   const originPhase = typeof n.origin_phase === "number" ? n.origin_phase : null;
-  if (!files.lazy) {
-    return {
-      id: n.id,
-      title,
-      status: String(n.status),
-      confidence_default: num(n.confidence_default),
-      confidence: num(n.confidence),
-      origin: n.node_origin,
-      source,
-      origin_session: originSession,
-      origin_phase: originPhase,
-      file: files.fileOf(n),
-      command,
-    };
-  }
-  // Lazy: `file` is an enumerable accessor in the same place (JSON, Object.entries and spreads read
+  // `file` is an enumerable accessor in the same place (JSON, Object.entries and spreads read
   // it like a value), found on first read; assigning it sets the value. No spread in this literal:
   // V8 would put the accessor after the other keys.
   let file: string | null | undefined;

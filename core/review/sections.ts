@@ -139,8 +139,8 @@ export interface Scope {
   /** "Today" for stale nodes (YYYY-MM-DD); default: the clock (SOURCE_DATE_EPOCH honoured). */
   today?: string;
   /**
-   * A long-lived caller (the console) that refreshes often: each node item's `file` is found when
-   * first read, not all at once, and what files yield is kept while they stay the same (read-cache.ts).
+   * A long-lived caller (the console) that refreshes often: what files yield is kept while they
+   * stay the same (read-cache.ts).
    */
   live?: boolean;
 }
@@ -267,7 +267,7 @@ function dedupEvents(ctx: Context, graph: LoadedGraph, files: FileResolver, scop
 export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collected {
   const problems: Problem[] = [];
   const live = scope.live === true;
-  const files = new FileResolver(ctx, live);
+  const files = new FileResolver(ctx);
   const sessions = readSessions(ctx, graph, problems, live);
   const sessionPhase = new Map(sessions.map((s) => [s.id, s.phase]));
   const phaseOf = (s: string | null) => (s === null ? null : (sessionPhase.get(s) ?? null));
@@ -310,10 +310,6 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
     const phase = phaseOf(l.target);
     if (!inPhase(phase)) continue;
     const note = typeof l.note === "string" ? l.note : "";
-    if (!files.lazy) {
-      pitfalls.push({ from: nodeItem(from, files, null), session: l.target, phase, weight: l.weight, severity: SEVERITY_OF_WEIGHT(l.weight), note, session_file: files.fileOf(target), command: null });
-      continue;
-    }
     // Found on first read, as nodeItem's file. (No spread in this literal: V8 then puts the
     // accessor after the other keys, and the JSON would change.)
     let sessionFile: string | null | undefined;
