@@ -3,10 +3,10 @@
 // Point AKMS_QMD_BIN at a qmd binary to test one that is not in node_modules/.bin or on PATH.
 import { test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, symlinkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, symlinkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { spawnSync } from "node:child_process";
-import { dirname, join, relative } from "node:path";
+import { delimiter, dirname, join, relative } from "node:path";
 import { findQmd, probeQmd, qmdLaunch, qmdSearch, QmdError, run as runQmd, type QmdHit } from "../../core/qmd.js";
 import { AkmsError } from "../../core/errors.js";
 
@@ -303,6 +303,12 @@ test("qmd's launcher is skipped only for an npm-installed @tobilu/qmd that our o
 test("the real qmd started directly answers as through its launcher", (t) => {
   const bin = realQmd(t);
   if (!bin) return;
+  // Where the `node` first on PATH is the one running this test (as on the CI machine), the
+  // launcher is skipped; otherwise this only compares the launcher with itself.
+  const pathNode = (process.env.PATH ?? "").split(delimiter).filter(Boolean).map((dir) => join(dir, "node")).find((f) => existsSync(f));
+  if (pathNode && realpathSync(pathNode) === realpathSync(process.execPath)) {
+    assert.equal(qmdLaunch(bin)[0], process.execPath, "the installed qmd is started without its launcher");
+  }
   const dir = tmp("akms-qmd-direct-");
   try {
     const direct = runQmd(bin, ["--version"], dir, 30_000);
