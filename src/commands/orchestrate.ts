@@ -103,7 +103,8 @@ export const orchestrateCommand: CommandSpec = {
     switch (verb) {
       case undefined: {
         if (process.stdout.isTTY && process.stdin.isTTY && !flags.json) {
-          const { openConsole } = await import("../console/open.js");
+          const { importConsole } = await import("../console/import-console.js");
+          const { openConsole } = await importConsole();
           return openConsole(ctx, flags, { initialScreen: "checkpoint" });
         }
         return view(orchestrateStatus(ctx), []);
