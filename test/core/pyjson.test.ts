@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { pyFloat, pyJsonChunks, pyJsonDumps, pyJsonDumpsGeneric } from "../../core/pyjson.js";
+import { pyFloat, pyJsonChunks, pyJsonDumps } from "../../core/pyjson.js";
+import { pyJsonDumpsGeneric } from "../pyjson-reference.js";
 import { PYTHON } from "../helpers.js";
 import { mulberry32 } from "../../scripts/bench/genvault.js";
 
