@@ -4,18 +4,12 @@
 // `undefined` and the caller runs zod, which then names the problems. Every check and refinement
 // of the schemas is here; a field it does not check with certainty makes it answer `undefined`.
 //
-// It imports no zod, so that the parse worker's bundle stays small: the constants below copy those
-// of core/schemas (test/core/fast-node-check.test.ts pins every one of them, and sources.ts turns
-// the fast check off when the field lists stop matching the schemas' shapes).
+// It imports no zod, so that the parse worker's bundle stays small: the patterns and value lists
+// come from core/schemas/vocabulary.ts, which the zod schemas use too, and the field lists below
+// are checked against the schemas' shapes (fast-check-guard.ts turns the fast check off when they
+// stop matching).
+import { EDGE_TYPES, EXPERIENTIAL_FIELDS, ID_PATTERN, ISO_DATE, ISO_DATE_TIME, SOURCES, STATUSES } from "../schemas/vocabulary.js";
 import type { Origin } from "./sources.js";
-
-export const ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,127}$/;
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-export const EDGE_TYPES = ["requires", "feeds-into", "refines", "contradicts", "pitfall", "implements"];
-export const STATUSES = ["draft", "tentative", "established", "deprecated"];
-export const SOURCES = ["human", "agent", "hybrid", "generated"];
-export const EXPERIENTIAL_FIELDS = ["activations", "last_activated", "activated_by_tasks", "session_refs", "auto_update"];
 
 type Data = Record<string, unknown>;
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);

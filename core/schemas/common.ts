@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { EDGE_TYPES, ID_PATTERN, ISO_DATE, ISO_DATE_TIME, SOURCES, STATUSES } from "./vocabulary.js";
 
-/** DESIGN §5: any id that can end up in a file name. */
-export const ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,127}$/;
+export { EDGE_TYPES, ID_PATTERN, SOURCES, STATUSES };
 export const Id = z
   .string({ error: "must be a string id" })
   .regex(ID_PATTERN, { error: "must match ^[a-z0-9][a-z0-9._-]{0,127}$ (lower-case letters, digits, . _ -; no slashes)" })
@@ -17,22 +17,19 @@ export const NonEmpty = z.string({ error: "must be a string" }).min(1, { error: 
 /** YAML dates stay strings (CORE schema); accept numbers-free ISO-looking text. */
 export const IsoDate = z
   .string({ error: "must be an ISO date string like 2026-03-04" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be an ISO date like 2026-03-04" });
+  .regex(ISO_DATE, { error: "must be an ISO date like 2026-03-04" });
 export const IsoDateTime = z
   .string({ error: "must be an ISO 8601 timestamp like 2026-03-04T10:32:00" })
-  .regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/, {
+  .regex(ISO_DATE_TIME, {
     error: "must be an ISO 8601 timestamp like 2026-03-04T10:32:00",
   });
 
-export const EDGE_TYPES = ["requires", "feeds-into", "refines", "contradicts", "pitfall", "implements"] as const;
 export const EdgeType = z.enum(EDGE_TYPES, { error: `must be one of ${EDGE_TYPES.join(" | ")}` });
 export type EdgeType = z.infer<typeof EdgeType>;
 
-export const STATUSES = ["draft", "tentative", "established", "deprecated"] as const;
 export const Status = z.enum(STATUSES, { error: `must be one of ${STATUSES.join(" | ")}` });
 export type Status = z.infer<typeof Status>;
 
-export const SOURCES = ["human", "agent", "hybrid", "generated"] as const;
 export const Source = z.enum(SOURCES, { error: `must be one of ${SOURCES.join(" | ")}` });
 
 export const OUTCOMES = ["complete", "partial", "failed", "deferred"] as const;

@@ -1,5 +1,6 @@
 // Node frontmatter schemas (spec §4.1, §4.1.4, §4.7).
 import { z } from "zod";
+import { EXPERIENTIAL_FIELDS } from "./vocabulary.js";
 import { EdgeType, Id, IsoDate, IsoDateTime, Int, NonEmpty, NonNegInt, SchemaTag, Source, Status, Unit } from "./common.js";
 
 export const Edge = z.object({
@@ -35,7 +36,7 @@ const nodeShape = {
   akms_schema: SchemaTag,
 };
 
-export const EXPERIENTIAL_FIELDS = ["activations", "last_activated", "activated_by_tasks", "session_refs", "auto_update"] as const;
+export { EXPERIENTIAL_FIELDS };
 
 /** Global vault node: intrinsic fields only. Unknown optional fields are allowed (spec §8.2). */
 export const GlobalNode = z

@@ -3,11 +3,10 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
-import * as fast from "../../core/compiler/fast-node-check.js";
 import { fastCheckNode, fastCheckOrders } from "../../core/compiler/fast-node-check.js";
 import { FAST_CHECK_MATCHES_SCHEMAS } from "../../core/compiler/fast-check-guard.js";
 import * as common from "../../core/schemas/common.js";
-import { EXPERIENTIAL_FIELDS } from "../../core/schemas/node.js";
+import * as vocabulary from "../../core/schemas/vocabulary.js";
 import { readNode, type Origin } from "../../core/compiler/sources.js";
 import { parseFrontmatter } from "../../core/frontmatter.js";
 import { safeCheck } from "../../core/schema-check.js";
@@ -42,13 +41,7 @@ const generated = (() => {
 })();
 const CORPUS = [DEMO, join(ROOT, ".bench", "kb-500"), generated];
 
-test("the fast check's copies of the schema constants equal the originals", () => {
-  assert.equal(fast.ID_PATTERN.source, common.ID_PATTERN.source);
-  assert.equal(fast.ID_PATTERN.flags, common.ID_PATTERN.flags);
-  assert.deepEqual(fast.EDGE_TYPES, [...common.EDGE_TYPES]);
-  assert.deepEqual(fast.STATUSES, [...common.STATUSES]);
-  assert.deepEqual(fast.SOURCES, [...common.SOURCES]);
-  assert.deepEqual(fast.EXPERIENTIAL_FIELDS, [...EXPERIENTIAL_FIELDS]);
+test("the date patterns the fast check uses accept exactly what the schemas accept", () => {
   assert.equal(FAST_CHECK_MATCHES_SCHEMAS, true);
   const dates = [
     "2026-03-04", "2026-3-04", "26-03-04", "2026-03-04 ", " 2026-03-04", "2026-03-04T10:32", "2026-03-04T10:32:00", "2026-03-04 10:32:00",
@@ -56,8 +49,8 @@ test("the fast check's copies of the schema constants equal the originals", () =
     "2026-03-04T10", "2026-03-04T10:32:0", "2026-03-04t10:32", "2026-03-04T10:32Z", "2026-03-04Z", "2026-03-04\n", "٢٠٢٦-٠٣-٠٤", "",
   ];
   for (const d of dates) {
-    assert.equal(fast.ISO_DATE.test(d), common.IsoDate.safeParse(d).success, JSON.stringify(d));
-    assert.equal(fast.ISO_DATE_TIME.test(d), common.IsoDateTime.safeParse(d).success, JSON.stringify(d));
+    assert.equal(vocabulary.ISO_DATE.test(d), common.IsoDate.safeParse(d).success, JSON.stringify(d));
+    assert.equal(vocabulary.ISO_DATE_TIME.test(d), common.IsoDateTime.safeParse(d).success, JSON.stringify(d));
   }
 });
 

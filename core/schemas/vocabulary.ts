@@ -1,0 +1,16 @@
+// The plain vocabulary of the node schemas: patterns and value lists, with no zod, so that code
+// which must stay small (the compiler's fast node check, loaded by the parse worker) shares them
+// with the zod schemas instead of copying them.
+
+/** DESIGN §5: any id that can end up in a file name. */
+export const ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,127}$/;
+/** YAML dates stay strings (CORE schema). */
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+export const EDGE_TYPES = ["requires", "feeds-into", "refines", "contradicts", "pitfall", "implements"] as const;
+export const STATUSES = ["draft", "tentative", "established", "deprecated"] as const;
+export const SOURCES = ["human", "agent", "hybrid", "generated"] as const;
+
+/** Fields a global node may not carry (they live in local_state.yaml). */
+export const EXPERIENTIAL_FIELDS = ["activations", "last_activated", "activated_by_tasks", "session_refs", "auto_update"] as const;
