@@ -41,9 +41,12 @@ export function sizes(defaults = [500, 5000, 50000]): number[] {
 
 const DATA_VERSION = "1";
 
-/** A generated knowledge base of `n` global nodes under .bench/ (made once, reused). */
+/**
+ * A generated knowledge base of `n` global nodes under .bench/ (made once, reused); `BENCH_DIR`
+ * puts the data sets elsewhere, so that two benchmark runs do not share (and disturb) one copy.
+ */
 export function dataset(n: number): { dir: string; vault: string; repo: string } {
-  const dir = join(ROOT, ".bench", `kb-${n}`);
+  const dir = join(process.env.BENCH_DIR ? resolve(process.env.BENCH_DIR) : join(ROOT, ".bench"), `kb-${n}`);
   const stamp = join(dir, ".complete");
   if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== DATA_VERSION) {
     rmSync(dir, { recursive: true, force: true });
