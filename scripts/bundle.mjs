@@ -15,6 +15,20 @@ const zodEnglishOnly = {
     );
   },
 };
+// ink's string-width (not wrap-ansi's own older copy) counts plain one-cell text directly
+// (scripts/stubs/string-width.mjs: the same widths, without compiling the emoji expression
+// before the console's first frame).
+const STRING_WIDTH = resolve("node_modules/string-width/index.js");
+const stringWidthFast = {
+  name: "string-width-fast",
+  setup(b) {
+    b.onResolve({ filter: /^string-width$/ }, async (args) => {
+      if (args.pluginData?.real) return undefined;
+      const r = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { real: true } });
+      return r.path === STRING_WIDTH ? { path: resolve("scripts/stubs/string-width.mjs") } : undefined;
+    });
+  },
+};
 // The build's id: a hash of everything the bundle is made from. Caches of derived results that
 // depend on the code (core/config-cache.ts) are valid only for the build that wrote them.
 function buildId() {
@@ -44,7 +58,7 @@ const common = {
   define: { "process.env.NODE_ENV": '"production"', __AKMS_BUILD_ID__: JSON.stringify(buildId()) },
   banner: { js: "import { createRequire as __akmsCreateRequire } from 'node:module'; const require = __akmsCreateRequire(import.meta.url);" },
   logLevel: "warning",
-  plugins: [zodEnglishOnly],
+  plugins: [zodEnglishOnly, stringWidthFast],
 };
 // Written atomically (temp + rename), so a CLI started during a rebuild never loads half a file.
 async function bundle(entry, outfile) {
