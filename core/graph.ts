@@ -1,10 +1,11 @@
 // The compiled graph in memory: graph.json parsed once, with id → node and adjacency maps.
 // Readers (query, loadout, update, health, console) share this; they never need the lock.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import { NotFoundError, ValidationError } from "./errors.js";
 import type { RepoPaths } from "./paths.js";
 import type { BuildWarning, GraphDoc, GraphLink, GraphNode } from "./compiler/merge.js";
-import { graphVersionOf } from "./compiler/graph-version.js";
+import { blankedBytes, graphVersionOf } from "./compiler/graph-version.js";
 
 export type { BuildWarning, GraphDoc, GraphLink, GraphNode };
 
@@ -38,7 +39,8 @@ export interface LoadedGraph {
   warnings: BuildWarning[];
 }
 
-export function graphFromText(text: string, file: string): LoadedGraph {
+/** `version`: graph_version of `text` when it is known already (readGraphAhead hashed the bytes). */
+export function graphFromText(text: string, file: string, version?: string): LoadedGraph {
   let doc: GraphDoc;
   try {
     doc = JSON.parse(text) as GraphDoc;
@@ -62,7 +64,7 @@ export function graphFromText(text: string, file: string): LoadedGraph {
   }
   return {
     file,
-    version: graphVersionOf(text),
+    version: version ?? graphVersionOf(text),
     generatedAt: doc.graph?.generated_at ?? "",
     doc,
     nodes,
@@ -73,6 +75,8 @@ export function graphFromText(text: string, file: string): LoadedGraph {
 }
 
 export function loadGraph(paths: RepoPaths): LoadedGraph {
+  const ahead = takeGraphAhead(paths.graphJson);
+  if (ahead) return graphFromText(ahead.bytes.toString("utf8"), paths.graphJson, ahead.version ?? undefined);
   let text: string;
   try {
     text = readFileSync(paths.graphJson, "utf8");
@@ -83,6 +87,61 @@ export function loadGraph(paths: RepoPaths): LoadedGraph {
     throw e;
   }
   return graphFromText(text, paths.graphJson);
+}
+
+// ── Reading ahead ─────────────────────────────────────────────────────────────────────────────
+// The console starts reading graph.json (and hashing it for its graph_version) on the thread
+// pool before it loads its code, so that both are done by the time the model is loaded. The
+// bytes are used only for the file as it is then: same inode, size, mtime and ctime as before
+// and after they were read; otherwise loadGraph reads the file as always.
+
+export interface Ahead {
+  file: string;
+  key: string;
+  bytes: Buffer;
+  /** null: the head did not allow hashing the bytes as they are (graphFromText hashes the text). */
+  version: string | null;
+}
+
+let ahead: { file: string; result: Ahead | null } | null = null;
+
+const statKey = (st: { ino: number; size: number; mtimeMs: number; ctimeMs: number }) => `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+
+/** Starts reading `file` ahead for the next loadGraph; the promise settles when it is read (never rejects). */
+export function readGraphAhead(file: string): Promise<void> {
+  const slot: { file: string; result: Ahead | null } = { file, result: null };
+  ahead = slot;
+  return (async () => {
+    try {
+      const before = statKey(await stat(file));
+      const bytes = await readFile(file);
+      const blanked = blankedBytes(bytes);
+      // Hashed on the thread pool too; null (graphFromText hashes the text) when it cannot be.
+      const version = blanked
+        ? crypto.subtle.digest("SHA-256", blanked).then(
+            (d) => Buffer.from(d).toString("hex").slice(0, 12),
+            () => null,
+          )
+        : null;
+      const after = statKey(await stat(file));
+      if (before === after) slot.result = { file, key: after, bytes, version: await version };
+    } catch {
+      /* loadGraph reads the file itself (and reports what is wrong with it) */
+    }
+  })();
+}
+
+/** The bytes read ahead for `file` when it is still as it was read (used once). */
+export function takeGraphAhead(file: string): Ahead | null {
+  if (ahead === null || ahead.file !== file) return null;
+  const r = ahead.result;
+  ahead = null;
+  if (r === null) return null;
+  try {
+    return statKey(statSync(file)) === r.key ? r : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Nodes that may ever appear in a loadout table: not sessions, not code-mirror. */

@@ -12,15 +12,22 @@ export function blankGeneratedAt(text: string): string {
  * graph-level generated_at sits in the first lines, so only the head is decoded and patched.
  */
 export function blankedSha(bytes: Buffer): string {
+  const blanked = blankedBytes(bytes);
+  return blanked ? sha256(blanked) : sha256(blankGeneratedAt(bytes.toString("utf8")));
+}
+
+/**
+ * The bytes blankedSha hashes when the head allows the shortcut (an ASCII head holding the whole
+ * generated_at line), else null (then only the decoded text can be blanked).
+ */
+export function blankedBytes(bytes: Buffer): Buffer | null {
   const HEAD = 4096;
   const head = bytes.subarray(0, HEAD).toString("latin1");
   const m = GENERATED_AT.exec(head);
   // Only for an ASCII head (latin1 offsets are then UTF-8 offsets) and a match wholly inside it.
-  if (m === null || /[^\x00-\x7f]/.test(head) || (bytes.length > HEAD && m.index + m[0].length >= HEAD - 1)) {
-    return sha256(blankGeneratedAt(bytes.toString("utf8")));
-  }
+  if (m === null || /[^\x00-\x7f]/.test(head) || (bytes.length > HEAD && m.index + m[0].length >= HEAD - 1)) return null;
   const patched = Buffer.from(head.slice(0, m.index) + '    "generated_at": ""' + head.slice(m.index + m[0].length), "latin1");
-  return sha256(Buffer.concat([patched, bytes.subarray(HEAD)]));
+  return Buffer.concat([patched, bytes.subarray(HEAD)]);
 }
 
 export function generatedAtOf(text: string): string | null {

@@ -1,5 +1,6 @@
 import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
+import { readGraphAhead } from "../../core/graph.js";
 import { SECTION_TITLES, writeReviewReport } from "../../core/report.js";
 import { SECTION_ORDER } from "../../core/review/sections.js";
 import type { CommandSpec, Flags } from "./types.js";
@@ -28,9 +29,12 @@ export const reviewCommand: CommandSpec = {
     }
     const phase = flags.phase as number | undefined;
     if (phase !== undefined && (!Number.isInteger(phase) || phase < 0)) throw new UsageError("--phase must be a whole number (0 or more)", "akms review --phase 2");
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    // graph.json is read (and hashed) on the thread pool while the console's code loads.
+    const graphRead = readGraphAhead(ctx.paths.graphJson);
     // Loaded only here: the console (ink, react) is most of the bundle, and no other command needs it.
     const { importConsole } = await import("../console/import-console.js");
     const { openConsole } = await importConsole();
-    return openConsole(loadContext({ repo: flags.repo, vault: flags.vault }), flags);
+    return openConsole(ctx, flags, { graphRead });
   },
 };

@@ -119,7 +119,8 @@ function runEditor(file: string): EditorResult {
   return { error: null };
 }
 
-export async function openConsole(ctx: Context, flags: Flags, opts: { initialScreen?: ScreenId } = {}): Promise<CommandResult> {
+/** opts.graphRead: graph.json being read ahead (core/graph.ts readGraphAhead), awaited before the model loads. */
+export async function openConsole(ctx: Context, flags: Flags, opts: { initialScreen?: ScreenId; graphRead?: Promise<void> } = {}): Promise<CommandResult> {
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     throw new UsageError(
       "akms review opens an interactive console and needs a terminal (stdin and stdout must be a TTY)",
@@ -130,6 +131,7 @@ export async function openConsole(ctx: Context, flags: Flags, opts: { initialScr
   const phase = typeof flags.phase === "number" ? flags.phase : undefined;
   // Opening on the Checkpoint screen: its code first (otherwise it is loaded after the first frame).
   if (opts.initialScreen === "checkpoint") await import("./checkpoint-run.js");
+  await opts.graphRead;
   // Load before taking the screen, so a failure prints like any other command's.
   const model = loadModel(ctx, { phase }, { rebuild: "if-missing" });
   const guard = guardTerminal();
