@@ -17,7 +17,7 @@ import { estimateTokens, readNodeContent, truncateToTokens, type NodeContent, ty
 import { effectiveRead, selectMode, sizeTokens, type ModeRequest, type ModeSelection } from "./loadout/mode.js";
 import { readingOrder } from "./loadout/reading-order.js";
 import { renderBody, renderHeader, type LoadoutEntry, type LoadoutHeaderData } from "./loadout/render.js";
-import { markQmdFailed, qmdUse, retrievePassages, stillUsable, type QmdUse, type Retrieval } from "./loadout/retrieve.js";
+import { markQmdFailed, prefetchPassages, qmdUse, retrievePassages, stillUsable, type QmdUse, type Retrieval, type RetrievalInput, type SearchBatch } from "./loadout/retrieve.js";
 
 export interface LoadoutRequest {
   /** The task record (--task); its akms_tags, or derived tags when empty. */
@@ -95,8 +95,25 @@ export function adhocTaskId(tags: string[]): string {
   return `tags-${sha256(key).slice(0, 10)}`;
 }
 
-/** Computes the loadout (reads node files, may run qmd and fill its cache); writes no loadout. */
-export function planLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest): LoadoutPlan {
+/** A loadout planned up to its qmd retrieval (which needs only the tags and the selected files). */
+interface LoadoutDraft {
+  task: LoadedTask | null;
+  role: string;
+  ownRole: string;
+  tags: string[];
+  tagsFrom: LoadoutPlan["tagsFrom"];
+  derivation: TagDerivation | null;
+  taskId: string;
+  phase: number | null;
+  query: QueryResult;
+  roots: Roots;
+  warnings: string[];
+  contents: Map<string, NodeContent>;
+  mode: ModeSelection;
+  entries: LoadoutEntry[];
+}
+
+function draftLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest): LoadoutDraft {
   const cfg = ctx.cfg.config;
   const task = req.task ?? null;
   if (!task && req.tags === undefined) throw new UsageError("give --task FILE or --tags a,b");
@@ -136,8 +153,6 @@ export function planLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest
     taskTokens,
     fullCost,
   });
-
-  let qmd = req.noQmd ? qmdUse(true) : req.qmd ? stillUsable(req.qmd) : qmdUse(false, req.env, { dir: ctx.paths.qmdCacheDir, lock: ctx.paths.lock });
   const entries: LoadoutEntry[] = query.nodes.map((n) => {
     const g = nodeOf(n.id);
     const c = contents.get(n.id)!;
@@ -145,30 +160,44 @@ export function planLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest
     const path = (c.contentFile ?? c.nodeFile)?.shown ?? null;
     return { id: n.id, title: n.title, origin: n.node_origin, status: n.status, confidence: n.confidence, position: n.position, read, readNote: note, path, why: n.why, block: null, trimmed: false, passages: [] };
   });
+  return { task, role, ownRole, tags, tagsFrom, derivation, taskId, phase, query, roots, warnings, contents, mode, entries };
+}
+
+/** The loadout's qmd status: disabled, the one the request carries, or probed. */
+function qmdFor(ctx: Context, req: LoadoutRequest): QmdUse {
+  return req.noQmd ? qmdUse(true) : req.qmd ? stillUsable(req.qmd) : qmdUse(false, req.env, { dir: ctx.paths.qmdCacheDir, lock: ctx.paths.lock });
+}
+
+/** What the qmd retrieval of a draft searches: its tags over its selected nodes' files. */
+function retrievalInput(ctx: Context, graph: QueryGraph, d: LoadoutDraft, qmd: QmdUse): RetrievalInput {
+  const files: ShownFile[] = [];
+  for (const e of d.entries) {
+    if (e.read === "pitfalls-only") continue;
+    const c = d.contents.get(e.id)!;
+    for (const f of [c.nodeFile, c.contentFile]) if (f) files.push(f);
+  }
+  return { qmd, stateDir: join(ctx.paths.qmdCacheDir, "index"), cacheDir: ctx.paths.qmdCacheDir, graphVersion: graph.version, tags: d.tags, files, roots: d.roots };
+}
+
+/** Computes the loadout (reads node files, may run qmd and fill its cache); writes no loadout. */
+export function planLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest): LoadoutPlan {
+  return finishLoadout(ctx, graph, req, draftLoadout(ctx, graph, req), undefined);
+}
+
+function finishLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest, d: LoadoutDraft, batch: SearchBatch | undefined): LoadoutPlan {
+  const cfg = ctx.cfg.config;
+  const { task, role, ownRole, tags, tagsFrom, derivation, taskId, phase, query, warnings, contents, mode, entries } = d;
+  const nodeOf = (id: string) => graph.nodes.get(id)! as GNode;
+  let qmd = qmdFor(ctx, req);
 
   // qmd: passages from the selected nodes' files; a failing qmd degrades like a missing one.
   let retrieval: Retrieval | null = null;
   if (qmd.available) {
-    const files: ShownFile[] = [];
-    for (const e of entries) {
-      if (e.read === "pitfalls-only") continue;
-      const c = contents.get(e.id)!;
-      for (const f of [c.nodeFile, c.contentFile]) if (f) files.push(f);
-    }
+    const input = retrievalInput(ctx, graph, d, qmd);
     try {
       // qmd's index and the hit cache live in knowledge/graph/.qmd_cache/: written under the lock
       // (re-entrant when writeLoadout already holds it).
-      retrieval = withLock(ctx.paths.lock, () =>
-        retrievePassages({
-          qmd,
-          stateDir: join(ctx.paths.qmdCacheDir, "index"),
-          cacheDir: ctx.paths.qmdCacheDir,
-          graphVersion: graph.version,
-          tags,
-          files,
-          roots,
-        }),
-      );
+      retrieval = withLock(ctx.paths.lock, () => retrievePassages({ ...input, batch }));
     } catch (e) {
       if (e instanceof LockHeldError) qmd = { ...qmd, available: false, reason: `skipped: ${e.message}` };
       else qmd = markQmdFailed(qmd, `qmd failed: ${(e as Error).message.split("\n")[0]}`);
@@ -313,17 +342,54 @@ export function resultOf(plan: LoadoutPlan, written: boolean): LoadoutResult {
   };
 }
 
+/** Writes a planned loadout; when only generated_at would differ, the file is left untouched. */
+function writePlan(plan: LoadoutPlan, req: LoadoutRequest): LoadoutResult {
+  const current = readTextIfExists(plan.file);
+  if (current !== null && blankLoadoutGeneratedAt(current) === loadoutText(plan, "")) return resultOf(plan, false);
+  const written = writeFileAtomic(plan.file, loadoutText(plan, nowIso(req.env)));
+  return resultOf(plan, written);
+}
+
 /**
  * Plans and writes one loadout under the repository lock. When only generated_at would differ,
  * the file is left untouched (identical inputs → identical bytes).
  */
 export function writeLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest): LoadoutResult {
+  return withLock(ctx.paths.lock, () => writePlan(planLoadout(ctx, graph, req), req));
+}
+
+export type LoadoutOutcome = { ok: true; result: LoadoutResult } | { ok: false; error: unknown };
+
+/**
+ * Several loadouts made together (a phase's): the same files as writeLoadout one by one, in
+ * order, but every qmd search they need that is not cached runs first, concurrently
+ * (prefetchPassages). One outcome per request; a failing request does not stop the others.
+ */
+export function writeLoadouts(ctx: Context, graph: QueryGraph, reqs: LoadoutRequest[], opts: { jobs?: number } = {}): LoadoutOutcome[] {
   return withLock(ctx.paths.lock, () => {
-    const plan = planLoadout(ctx, graph, req);
-    const current = readTextIfExists(plan.file);
-    if (current !== null && blankLoadoutGeneratedAt(current) === loadoutText(plan, "")) return resultOf(plan, false);
-    const written = writeFileAtomic(plan.file, loadoutText(plan, nowIso(req.env)));
-    return resultOf(plan, written);
+    const drafts = reqs.map((req): { ok: true; draft: LoadoutDraft } | { ok: false; error: unknown } => {
+      try {
+        return { ok: true, draft: draftLoadout(ctx, graph, req) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    });
+    const inputs: RetrievalInput[] = [];
+    drafts.forEach((d, i) => {
+      if (!d.ok) return;
+      const qmd = qmdFor(ctx, reqs[i]!);
+      if (qmd.available) inputs.push(retrievalInput(ctx, graph, d.draft, qmd));
+    });
+    const batch = inputs.length ? prefetchPassages(inputs, opts.jobs) : undefined;
+    return drafts.map((d, i): LoadoutOutcome => {
+      if (!d.ok) return d;
+      try {
+        const req = reqs[i]!;
+        return { ok: true, result: writePlan(finishLoadout(ctx, graph, req, d.draft, batch), req) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    });
   });
 }
 

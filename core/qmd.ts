@@ -14,10 +14,11 @@
 import { spawnSync, type SpawnSyncOptionsWithStringEncoding, type SpawnSyncReturns } from "node:child_process";
 import { createHash } from "node:crypto";
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, cpus, tmpdir } from "node:os";
 import { basename, delimiter, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AkmsError } from "./errors.js";
+import { runConcurrently } from "./qmd-runner.js";
 
 export interface QmdStatus {
   available: boolean;
@@ -483,23 +484,62 @@ function passageOf(snippet: string, fallbackLine: number): { line: number; text:
   return { line: Math.max(1, line), text: lines.map((l) => l.replace(/\s+$/, "")).join("\n") };
 }
 
+/** How many qmd searches run at once: the cores there are, at least 2. */
+export function searchJobs(): number {
+  const cores = typeof availableParallelism === "function" ? availableParallelism() : cpus().length;
+  return Math.max(2, cores);
+}
+
 /**
  * BM25 search (`qmd search`) over `collections`, restricted to `files`; hits sorted by (file, line),
  * without duplicates. Registers missing collections and re-indexes only when a collection's files
  * changed. Throws QmdError when qmd fails.
  */
 export function qmdSearch(bin: string, opts: QmdSearchOptions): QmdHit[] {
-  const stateDir = resolve(opts.stateDir);
-  const query = opts.query.replace(/\s+/g, " ").trim();
-  if (!query || opts.files.length === 0 || opts.collections.length === 0) return [];
-  if (opts.limit !== undefined && !(opts.limit > 0)) return [];
+  const [one] = qmdSearchMany(bin, { ...opts, queries: [opts.query] });
+  if (one instanceof Error) throw one;
+  return one!;
+}
 
-  const wanted = new Map<string, string>(); // real path → the caller's path
+export interface QmdSearchManyOptions extends Omit<QmdSearchOptions, "query"> {
+  queries: string[];
+  /** Searches run at once (default: searchJobs()). */
+  jobs?: number;
+}
+
+/**
+ * Several searches over the same collections and files, as qmdSearch would give them one by one:
+ * the index is brought up to date once, then the searches run concurrently. A failing search
+ * gives its QmdError in its slot; a failing registration or update throws.
+ */
+export function qmdSearchMany(bin: string, opts: QmdSearchManyOptions): (QmdHit[] | QmdError)[] {
+  const stateDir = resolve(opts.stateDir);
+  const queries = opts.queries.map((q) => q.replace(/\s+/g, " ").trim());
+  const out: (QmdHit[] | QmdError)[] = queries.map(() => []);
+  if (opts.files.length === 0 || opts.collections.length === 0) return out;
+  if (opts.limit !== undefined && !(opts.limit > 0)) return out;
+  const todo = queries.map((q, i) => i).filter((i) => queries[i]);
+  if (!todo.length) return out;
+
+  // The caller's files by absolute path; by real path only when a reported path is not one of them.
+  const direct = new Map<string, string>();
   for (const f of opts.files) {
     const abs = resolve(f);
-    wanted.set(abs, abs);
-    wanted.set(realOr(abs), abs);
+    direct.set(abs, abs);
   }
+  let real: Map<string, string> | null = null;
+  const wantedGet = (p: string): string | undefined => {
+    const hit = direct.get(p);
+    if (hit !== undefined) return hit;
+    if (!real) {
+      real = new Map();
+      for (const abs of direct.keys()) {
+        const r = realOr(abs);
+        if (!direct.has(r)) real.set(r, abs);
+      }
+    }
+    return real.get(p) ?? real.get(realOr(p)) ?? direct.get(realOr(p));
+  };
 
   // Collections to search; one per directory (qmd allows only one per directory and mask, and the
   // hits are mapped back to files, so a second name for the same directory adds nothing).
@@ -524,7 +564,7 @@ export function qmdSearch(bin: string, opts: QmdSearchOptions): QmdHit[] {
       collections.push({ name: c.name, dir });
     }
   }
-  if (!collections.length) return [];
+  if (!collections.length) return out;
 
   mkdirSync(stateDir, { recursive: true });
   ensureStateDirs(stateDir);
@@ -554,13 +594,41 @@ export function qmdSearch(bin: string, opts: QmdSearchOptions): QmdHit[] {
   // filtering to `files` misses none (the cost is about 0.5 ms per matching document). Paths come
   // back as qmd://<collection>/<path> URIs and are mapped back here (cheaper than `--full-path`,
   // which qmd 1.x lacks anyway).
-  const args = ["search", "--index", INDEX_NAME, "--json", "--all"];
-  for (const c of collections) args.push("-c", c.name);
-  args.push("--", query);
-  const stdout = runOrThrow(bin, "search", args, stateDir, SEARCH_TIMEOUT_MS);
-  const raw = parseJsonArray(stdout);
-  if (!raw) fail("search", args, `output is not a JSON array: ${JSON.stringify(firstLine(stdout).slice(0, 120))}`, stateDir);
+  const base = ["search", "--index", INDEX_NAME, "--json", "--all"];
+  for (const c of collections) base.push("-c", c.name);
+  const argsList = todo.map((i) => [...base, "--", queries[i]!]);
+  const jobs = Math.max(1, Math.min(opts.jobs ?? searchJobs(), argsList.length));
+  let runs: SpawnSyncReturns<string>[];
+  if (jobs <= 1 || process.platform === "win32") runs = argsList.map((args) => run(bin, args, stateDir, SEARCH_TIMEOUT_MS));
+  else {
+    const [cmd, pre] = qmdLaunch(bin);
+    runs = runConcurrently({ cmd, argsList: argsList.map((a) => [...pre, ...a]), cwd: stateDir, env: qmdEnv(stateDir), timeoutMs: SEARCH_TIMEOUT_MS, jobs, maxBuffer: MAX_BUFFER });
+  }
+  const mapper = hitMapper(collections, stateDir, direct, wantedGet);
+  todo.forEach((qi, k) => {
+    const args = argsList[k]!;
+    try {
+      const why = runFailure(runs[k]!, SEARCH_TIMEOUT_MS);
+      if (why) fail("search", args, why, stateDir);
+      const stdout = runs[k]!.stdout ?? "";
+      const raw = parseJsonArray(stdout);
+      if (!raw) fail("search", args, `output is not a JSON array: ${JSON.stringify(firstLine(stdout).slice(0, 120))}`, stateDir);
+      out[qi] = rankHits(raw, mapper, opts.limit);
+    } catch (e) {
+      if (!(e instanceof QmdError)) throw e;
+      out[qi] = e;
+    }
+  });
+  return out;
+}
 
+/** Maps the paths qmd reports back to the caller's files (undefined: not one of them). */
+function hitMapper(
+  collections: { name: string; dir: string }[],
+  stateDir: string,
+  files: Map<string, string>,
+  wantedGet: (p: string) => string | undefined,
+): (reported: string) => string | undefined {
   const byName = new Map(collections.map((c) => [c.name, c.dir]));
   const wantedByCollection = new Map<string, Map<string, string>>(); // name → (handelized rel → file)
   const toFile = (reported: string): string | undefined => {
@@ -572,7 +640,7 @@ export function qmdSearch(bin: string, opts: QmdSearchOptions): QmdHit[] {
       const rel = rest.slice(slash + 1);
       const dir = byName.get(name);
       if (!dir) return undefined;
-      const lookup = (r: string): string | undefined => wanted.get(resolve(dir, r)) ?? wanted.get(realOr(resolve(dir, r)));
+      const lookup = (r: string): string | undefined => wantedGet(resolve(dir, r));
       const direct = lookup(rel);
       if (direct) return direct;
       try {
@@ -585,7 +653,7 @@ export function qmdSearch(bin: string, opts: QmdSearchOptions): QmdHit[] {
       let table = wantedByCollection.get(name);
       if (!table) {
         table = new Map();
-        for (const f of new Set(wanted.values())) {
+        for (const f of files.values()) {
           const r = relative(dir, f);
           if (!r || r.startsWith("..") || isAbsolute(r)) continue;
           table.set(handelize(r.split(sep).join("/")), f);
@@ -595,9 +663,12 @@ export function qmdSearch(bin: string, opts: QmdSearchOptions): QmdHit[] {
       return table.get(rel.toLowerCase());
     }
     const abs = resolve(stateDir, reported); // "./x" when under the cwd, else absolute
-    return wanted.get(abs) ?? wanted.get(realOr(abs));
+    return wantedGet(abs);
   };
+  return toFile;
+}
 
+function rankHits(raw: RawHit[], toFile: (reported: string) => string | undefined, limit: number | undefined): QmdHit[] {
   const ranked: { hit: QmdHit; score: number }[] = [];
   for (const r of raw) {
     if (typeof r.file !== "string") continue;
@@ -618,7 +689,7 @@ export function qmdSearch(bin: string, opts: QmdSearchOptions): QmdHit[] {
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(hit);
-    if (opts.limit !== undefined && out.length >= opts.limit) break;
+    if (limit !== undefined && out.length >= limit) break;
   }
   return out.sort(cmp);
 }

@@ -10,7 +10,7 @@ import { splitFrontmatter } from "./frontmatter.js";
 import { withLock } from "./lock.js";
 import { displayPath } from "./paths.js";
 import { parseYaml } from "./yaml.js";
-import { writeLoadout, type LoadoutRequest } from "./loadout.js";
+import { writeLoadouts, type LoadoutOutcome, type LoadoutRequest } from "./loadout.js";
 import type { QueryGraph } from "./query.js";
 import { readTask } from "./query/task.js";
 import { qmdUse } from "./loadout/retrieve.js";
@@ -70,13 +70,15 @@ export function reevaluate(ctx: Context, graph: QueryGraph, opts: { noQmd?: bool
       if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
     }
     const probed = qmdUse(Boolean(opts.noQmd), opts.env, { dir: ctx.paths.qmdCacheDir, lock: ctx.paths.lock });
-    const entries: ReevaluateEntry[] = [];
+    // Stale loadouts are regenerated together (their qmd searches run concurrently), in order.
+    type Base = Omit<ReevaluateEntry, "status" | "written" | "nodes_in" | "nodes_out" | "mode_after" | "error">;
+    const slots: ({ base: Base; entry: ReevaluateEntry } | { base: Base; text: string; req: LoadoutRequest } | { base: Base; error: unknown })[] = [];
     for (const name of names) {
       const file = join(ctx.paths.loadouts, name);
       const shown = displayPath(ctx.repo, file);
       const text = readTextIfExists(file) ?? "";
       const h = header(text, shown);
-      const base = {
+      const base: Base = {
         file: shown,
         task_id: typeof h?.task_id === "string" ? h.task_id : null,
         role: typeof h?.agent_role === "string" ? h.agent_role : null,
@@ -85,7 +87,7 @@ export function reevaluate(ctx: Context, graph: QueryGraph, opts: { noQmd?: bool
         mode_before: typeof h?.loadout_mode === "string" ? h.loadout_mode : null,
       };
       if (base.old_version === graph.version) {
-        entries.push({ ...base, status: "current", written: false, nodes_in: [], nodes_out: [], mode_after: base.mode_before });
+        slots.push({ base, entry: { ...base, status: "current", written: false, nodes_in: [], nodes_out: [], mode_after: base.mode_before } });
         continue;
       }
       try {
@@ -103,21 +105,33 @@ export function reevaluate(ctx: Context, graph: QueryGraph, opts: { noQmd?: bool
           env: opts.env,
           qmd: probed,
         };
-        const r = writeLoadout(ctx, graph, req);
-        const before = loadoutNodeIds(text);
-        entries.push({
-          ...base,
-          status: "regenerated",
-          written: r.written,
-          nodes_in: r.node_ids.filter((id) => !before.includes(id)),
-          nodes_out: before.filter((id) => !r.node_ids.includes(id)),
-          mode_after: r.loadout_mode,
-        });
-      } catch (e) {
-        const error = isAkmsError(e) ? { code: e.code, message: e.message, ...(e.hint ? { hint: e.hint } : {}) } : { code: "FAILED", message: (e as Error).message };
-        entries.push({ ...base, status: "failed", written: false, nodes_in: [], nodes_out: [], mode_after: null, error });
+        slots.push({ base, text, req });
+      } catch (error) {
+        slots.push({ base, error });
       }
     }
+    const pending = slots.flatMap((s) => ("req" in s ? [s.req] : []));
+    const outcomes = writeLoadouts(ctx, graph, pending);
+    let k = 0;
+    const entries: ReevaluateEntry[] = slots.map((s) => {
+      if ("entry" in s) return s.entry;
+      const o: LoadoutOutcome = "req" in s ? outcomes[k++]! : { ok: false, error: s.error };
+      if (!o.ok) {
+        const e = o.error;
+        const error = isAkmsError(e) ? { code: e.code, message: e.message, ...(e.hint ? { hint: e.hint } : {}) } : { code: "FAILED", message: (e as Error).message };
+        return { ...s.base, status: "failed", written: false, nodes_in: [], nodes_out: [], mode_after: null, error };
+      }
+      const r = o.result;
+      const before = loadoutNodeIds("text" in s ? s.text : "");
+      return {
+        ...s.base,
+        status: "regenerated",
+        written: r.written,
+        nodes_in: r.node_ids.filter((id) => !before.includes(id)),
+        nodes_out: before.filter((id) => !r.node_ids.includes(id)),
+        mode_after: r.loadout_mode,
+      };
+    });
     return {
       graph_version: graph.version,
       checked: entries.length,

@@ -12,7 +12,7 @@ import { LockHeldError } from "../errors.js";
 import { withLock } from "../lock.js";
 import { readTextIfExists, removeFile, sha256, writeFileAtomic } from "../fsx.js";
 import { splitFrontmatter } from "../frontmatter.js";
-import { findQmd, probeQmd, qmdSearch, type QmdStatus } from "../qmd.js";
+import { findQmd, probeQmd, qmdSearchMany, type QmdStatus } from "../qmd.js";
 import type { Roots, ShownFile } from "./content.js";
 
 export interface QmdUse {
@@ -228,11 +228,7 @@ function bodyLineFor(file: string, fmEnd: number, query: string): { line: number
   return null;
 }
 
-/**
- * Passages for the loadout's tags within `files` (the selected nodes' files and content_ref
- * targets). Throws QmdError when qmd fails (the caller degrades).
- */
-export function retrievePassages(opts: {
+export interface RetrievalInput {
   qmd: QmdUse;
   stateDir: string;
   cacheDir: string;
@@ -240,19 +236,42 @@ export function retrievePassages(opts: {
   tags: readonly string[];
   files: ShownFile[];
   roots: Roots;
-}): Retrieval {
+}
+
+/**
+ * What prefetchPassages left for the loadouts of its batch: the cache entries it searched (their
+ * loadouts count as not cached) and the searches that failed (their loadouts degrade with that
+ * error instead of searching again).
+ */
+export interface SearchBatch {
+  searched: Set<string>;
+  failed: Map<string, unknown>;
+}
+
+interface Lookup {
+  query: string;
+  cacheFile: string;
+  collKey: string[];
+  /** The cached hits when still valid for the selected files. */
+  doc: CacheDoc | null;
+}
+
+interface Prepared {
+  queries: string[];
+  collections: Collection[];
+  selected: Map<string, ShownFile & { mtime: number | null }>;
+  lookups: Lookup[];
+}
+
+function prepare(opts: RetrievalInput): Prepared | { queries: string[] } {
   const queries = tagQueries(opts.tags);
   const files = [...new Map(opts.files.map((f) => [f.shown, f])).values()];
-  if (!queries.length || !files.length) return { queries, passages: [], cached: false };
+  if (!queries.length || !files.length) return { queries };
   const collections = collectionsFor(opts.roots, files);
-  const selected = new Map(files.map((f) => [f.shown, { ...f, mtime: mtimeOf(f.file), fmEnd: frontmatterEnd(f.file) }]));
+  const selected = new Map(files.map((f) => [f.shown, { ...f, mtime: mtimeOf(f.file) }]));
   const newestSelected = [...selected.values()].reduce((m, f) => Math.max(m, f.mtime ?? 0), 0);
-  let allFromCache = true;
-  let searchable: ReturnType<typeof walkMarkdown> | null = null;
-  const passages = new Map<string, Passage>();
-
-  for (const query of queries) {
-    const collKey = collections.map((c) => `${c.name}=${c.dir}`);
+  const collKey = collections.map((c) => `${c.name}=${c.dir}`);
+  const lookups = queries.map((query): Lookup => {
     const hash = sha256([CACHE_FORMAT, opts.qmd.version ?? "", query, ...collKey].join("\n")).slice(0, 16);
     const cacheFile = join(opts.cacheDir, `${opts.graphVersion}-${hash}.json`);
     let doc: CacheDoc | null = null;
@@ -268,36 +287,95 @@ export function retrievePassages(opts: {
     } catch {
       /* a damaged entry is recomputed */
     }
-    if (!doc) {
-      allFromCache = false;
-      searchable ??= collections.flatMap((c) => walkMarkdown(c.dir, c.shown));
-      const shownOf = new Map(searchable.map((f) => [f.file, f]));
-      const byShown = new Map(searchable.map((f) => [f.shown, f]));
-      const hits = qmdSearch(opts.qmd.bin!, {
-        stateDir: opts.stateDir,
-        collections: collections.map(({ name, dir }) => ({ name, dir })),
-        query,
-        files: searchable.map((f) => f.file),
-      });
-      const kept = hits.filter((h) => shownOf.has(h.file)).map((h) => ({ file: shownOf.get(h.file)!.shown, line: h.line, text: oneLine(h.text) }));
-      kept.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
-      const hitMtimes: Record<string, number> = {};
-      for (const h of kept) hitMtimes[h.file] = byShown.get(h.file)!.mtimeMs;
-      doc = {
-        format: CACHE_FORMAT,
-        graph_version: opts.graphVersion,
-        query,
-        collections: collKey,
-        newest_mtime_ms: searchable.reduce((m, f) => Math.max(m, f.mtimeMs), 0),
-        hit_mtimes: hitMtimes,
-        hits: kept,
-      };
-      writeFileAtomic(cacheFile, JSON.stringify(doc, null, 2) + "\n");
+    return { query, cacheFile, collKey, doc };
+  });
+  return { queries, collections, selected, lookups };
+}
+
+type Walked = ReturnType<typeof walkMarkdown>;
+
+/**
+ * Runs the searches of `missing` (all over `collections`) and caches their hits; a failed search
+ * gives its error. Directory walks are shared through `walks`.
+ */
+function searchAndCache(opts: RetrievalInput, collections: Collection[], missing: Lookup[], walks: Map<string, Walked>, jobs?: number): Map<string, CacheDoc | unknown> {
+  const out = new Map<string, CacheDoc | unknown>();
+  const searchable = collections.flatMap((c) => {
+    const key = `${c.dir}\0${c.shown}`;
+    let w = walks.get(key);
+    if (!w) walks.set(key, (w = walkMarkdown(c.dir, c.shown)));
+    return w;
+  });
+  const shownOf = new Map(searchable.map((f) => [f.file, f]));
+  const byShown = new Map(searchable.map((f) => [f.shown, f]));
+  const results = qmdSearchMany(opts.qmd.bin!, {
+    stateDir: opts.stateDir,
+    collections: collections.map(({ name, dir }) => ({ name, dir })),
+    queries: missing.map((l) => l.query),
+    files: searchable.map((f) => f.file),
+    jobs,
+  });
+  const newest = searchable.reduce((m, f) => Math.max(m, f.mtimeMs), 0);
+  missing.forEach((l, i) => {
+    const hits = results[i]!;
+    if (hits instanceof Error) {
+      out.set(l.cacheFile, hits);
+      return;
     }
-    for (const h of doc.hits) {
-      const sel = selected.get(h.file);
+    const kept = hits.filter((h) => shownOf.has(h.file)).map((h) => ({ file: shownOf.get(h.file)!.shown, line: h.line, text: oneLine(h.text) }));
+    kept.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+    const hitMtimes: Record<string, number> = {};
+    for (const h of kept) hitMtimes[h.file] = byShown.get(h.file)!.mtimeMs;
+    const doc: CacheDoc = {
+      format: CACHE_FORMAT,
+      graph_version: opts.graphVersion,
+      query: l.query,
+      collections: l.collKey,
+      newest_mtime_ms: newest,
+      hit_mtimes: hitMtimes,
+      hits: kept,
+    };
+    writeFileAtomic(l.cacheFile, JSON.stringify(doc, null, 2) + "\n");
+    out.set(l.cacheFile, doc);
+  });
+  return out;
+}
+
+function isDoc(v: unknown): v is CacheDoc {
+  return typeof v === "object" && v !== null && (v as CacheDoc).format === CACHE_FORMAT;
+}
+
+/**
+ * Passages for the loadout's tags within `files` (the selected nodes' files and content_ref
+ * targets). Its uncached searches run concurrently. Throws QmdError when qmd fails (the caller
+ * degrades); with `batch`, a search that failed there throws that error again.
+ */
+export function retrievePassages(opts: RetrievalInput & { batch?: SearchBatch }): Retrieval {
+  const p = prepare(opts);
+  if (!("lookups" in p)) return { queries: p.queries, passages: [], cached: false };
+  const missing = p.lookups.filter((l) => !l.doc);
+  let allFromCache = !missing.length;
+  // The first loadout of a batch to use an entry the batch searched is the one that searched it
+  // (as when the loadouts are made one by one); the later ones find it cached.
+  for (const l of p.lookups) if (opts.batch?.searched.delete(l.cacheFile)) allFromCache = false;
+  if (missing.length) {
+    const toSearch = missing.filter((l) => !opts.batch?.failed.has(l.cacheFile));
+    const found = toSearch.length ? searchAndCache(opts, p.collections, toSearch, new Map()) : new Map<string, unknown>();
+    for (const l of missing) {
+      const r = opts.batch?.failed.has(l.cacheFile) ? opts.batch.failed.get(l.cacheFile) : found.get(l.cacheFile);
+      if (!isDoc(r)) throw r;
+      l.doc = r;
+    }
+  }
+  const fmEnds = new Map<string, number>();
+  const passages = new Map<string, Passage>();
+  for (const { query, doc } of p.lookups) {
+    for (const h of doc!.hits) {
+      const sel = p.selected.get(h.file);
       if (!sel) continue;
-      const hit = h.line > sel.fmEnd ? h : bodyLineFor(sel.file, sel.fmEnd, query);
+      let fmEnd = fmEnds.get(h.file);
+      if (fmEnd === undefined) fmEnds.set(h.file, (fmEnd = frontmatterEnd(sel.file)));
+      const hit = h.line > fmEnd ? h : bodyLineFor(sel.file, fmEnd, query);
       if (!hit) continue;
       const key = `${h.file}\0${hit.line}`;
       if (!passages.has(key)) passages.set(key, { file: h.file, line: hit.line, text: hit.text, query });
@@ -305,7 +383,44 @@ export function retrievePassages(opts: {
   }
   if (!allFromCache) pruneOtherVersions(opts.cacheDir, opts.graphVersion);
   const sorted = [...passages.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
-  return { queries, passages: sorted, cached: allFromCache };
+  return { queries: p.queries, passages: sorted, cached: allFromCache };
+}
+
+/**
+ * The searches a batch of loadouts will need (every uncached tag query, once), run together — per
+ * set of collections, qmd's index brought up to date once, then the searches concurrently — so
+ * each loadout then finds its hits in the cache. Inputs without a usable qmd are skipped. Never
+ * throws for a failing qmd: the failures are recorded for the loadouts that need them.
+ */
+export function prefetchPassages(inputs: RetrievalInput[], jobs?: number): SearchBatch {
+  const batch: SearchBatch = { searched: new Set(), failed: new Map() };
+  const groups = new Map<string, { input: RetrievalInput; collections: Collection[]; missing: Map<string, Lookup> }>();
+  for (const input of inputs) {
+    if (!input.qmd.available || !input.qmd.bin) continue;
+    const p = prepare(input);
+    if (!("lookups" in p)) continue;
+    const key = JSON.stringify([input.qmd.bin, input.qmd.version, input.stateDir, input.cacheDir, input.graphVersion, p.collections]);
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { input, collections: p.collections, missing: new Map() }));
+    for (const l of p.lookups) if (!l.doc && !g.missing.has(l.cacheFile)) g.missing.set(l.cacheFile, l);
+  }
+  const walks = new Map<string, Walked>();
+  for (const g of groups.values()) {
+    if (!g.missing.size) continue;
+    const missing = [...g.missing.values()];
+    let found: Map<string, unknown>;
+    try {
+      found = searchAndCache(g.input, g.collections, missing, walks, jobs);
+    } catch (e) {
+      found = new Map(missing.map((l) => [l.cacheFile, e]));
+    }
+    for (const l of missing) {
+      const r = found.get(l.cacheFile);
+      if (isDoc(r)) batch.searched.add(l.cacheFile);
+      else batch.failed.set(l.cacheFile, r);
+    }
+  }
+  return batch;
 }
 
 /** Entries of other graph versions can never be reused: they are removed. */

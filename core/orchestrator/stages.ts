@@ -23,7 +23,7 @@ import { resolveRole } from "../query.js";
 import { loadPlanGraph } from "../query/plan-graph.js";
 import type { LoadedTask } from "../query/task.js";
 import { taskTags, writeTaskTags } from "../tags.js";
-import { loadoutPath, writeLoadout } from "../loadout.js";
+import { loadoutPath, writeLoadouts } from "../loadout.js";
 import { qmdUse } from "../loadout/retrieve.js";
 import { checkNodeRefs, readDocuments, type EvidenceDoc } from "../update/documents.js";
 import { runUpdate } from "../update/apply.js";
@@ -274,25 +274,40 @@ export function runScaffold(rc: RunContext, phase: number): StageOutput {
   if (!qmd.available) warnings.push(`qmd is not available (${qmd.reason}): loadouts are in the degraded mode (node table, paths, pitfalls; no inline content)`);
   const tasks: Record<string, TaskRun> = {};
   const lines: string[] = [];
+  // Tags and loadout_path first, task by task; then the phase's loadouts together (their qmd
+  // searches run concurrently); then the report, task by task.
+  const prepared: { t: LoadedTask; id: string; role: string; tagsFrom: string | null; loadRel: string; notes: string[] }[] = [];
   for (let t of mine) {
     const id = t.record.task_id;
     rc.progress(`pre-phase ${id}: tags, query, loadout`);
     const role = resolveRole(ctx.cfg, t.record.agent_role);
     const tt = taskTags(ctx, graph, t);
     let tagsFrom: string | null = null;
+    const notes: string[] = [];
     if (tt.from === "derived") {
       if (tt.derivation && tt.tags.length) {
         writeTaskTags(ctx, t, tt.derivation, graph.version, { env: rc.env });
         tagsFrom = "derived, written back";
         t = reread(ctx, t);
       } else {
-        warnings.push(`${id}: no akms_tags and none could be derived: its loadout holds no seed nodes (set akms_tags in ${t.shown})`);
+        notes.push(`${id}: no akms_tags and none could be derived: its loadout holds no seed nodes (set akms_tags in ${t.shown})`);
       }
     }
     const loadAbs = loadoutPath(ctx, id, phase, role, role);
     const loadRel = displayPath(ctx.repo, loadAbs);
     t = setTaskFields(ctx, t, { loadout_path: loadRel });
-    const lr = writeLoadout(ctx, graph, { task: t, phase, noQmd: rc.state.no_qmd, qmd, env: rc.env });
+    prepared.push({ t, id, role, tagsFrom, loadRel, notes });
+  }
+  const outcomes = writeLoadouts(
+    ctx,
+    graph,
+    prepared.map(({ t }) => ({ task: t, phase, noQmd: rc.state.no_qmd, qmd, env: rc.env })),
+  );
+  prepared.forEach(({ t, id, role, tagsFrom, loadRel, notes }, i) => {
+    const o = outcomes[i]!;
+    if (!o.ok) throw o.error;
+    const lr = o.result;
+    warnings.push(...notes);
     for (const w of lr.warnings) warnings.push(`${id}: ${w}`);
     const prevRun = pr.tasks[id];
     tasks[id] = {
@@ -317,7 +332,7 @@ export function runScaffold(rc: RunContext, phase: number): StageOutput {
     lines.push(
       `  ${id} [wave ${waveOf.get(id)}] ${role} · tags ${lr.seed_tags.join(", ") || "(none)"} (${tagsFrom ?? lr.tags_from}) · ${plural(lr.node_count, "node")}, ${plural(lr.pitfall_count, "pitfall")} · ${lr.loadout_mode} · ${loadRel}${lr.written ? "" : " (unchanged)"}`,
     );
-  }
+  });
   updatePhase(rc, phase, (p) => ({ ...p, waves, tasks }));
   const cur = rc.state.phase_runs[String(phase)]!;
   return {
