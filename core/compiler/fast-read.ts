@@ -6,6 +6,7 @@ import { isUtf8 } from "node:buffer";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { fastParseYaml, fastSplitFrontmatter } from "./fast-frontmatter.js";
 import { fastCheckNode } from "./fast-node-check.js";
+import { renderNodeValue } from "./node-value.js";
 import type { Origin } from "./sources.js";
 import type { WorkerEntry } from "./worker-protocol.js";
 
@@ -63,8 +64,11 @@ function readText(file: string, wholeFile: boolean, maxFileBytes: number): strin
   }
 }
 
-/** readNode's node for a file the fast paths fully understand, as [data, missingDraft]; else 0. */
-export function fastReadEntry(file: string, origin: Origin, maxFileBytes: number): WorkerEntry {
+/**
+ * readNode's node for a file the fast paths fully understand, as [data, missingDraft] — with
+ * `render`, [its parse-cache value, missingDraft] — else 0.
+ */
+export function fastReadEntry(file: string, origin: Origin, maxFileBytes: number, render = false): WorkerEntry {
   let text: string | null;
   try {
     text = readText(file, origin === "local", maxFileBytes);
@@ -75,5 +79,6 @@ export function fastReadEntry(file: string, origin: Origin, maxFileBytes: number
   const parsed = split && fastParseYaml(split.yaml);
   const data = parsed && fastCheckNode(origin, parsed);
   if (!data || !jsonExact(data)) return 0;
-  return [data, origin === "local" && data.source === "agent" && !CONTENT_DRAFT.test(split!.body)];
+  const missingDraft = origin === "local" && data.source === "agent" && !CONTENT_DRAFT.test(split!.body);
+  return [render ? renderNodeValue(data, origin, true).value : data, missingDraft];
 }

@@ -5,13 +5,12 @@
 // is read here again, and results are reassembled in list order, so the output equals a
 // one-thread read byte for byte. Without the worker bundle (running from source), or if the
 // worker fails, everything is read here.
-import { existsSync } from "node:fs";
 import { cpus } from "node:os";
-import { fileURLToPath } from "node:url";
-import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";
+import { receiveMessageOnPort } from "node:worker_threads";
 import { LIMITS } from "../yaml.js";
 import { FAST_CHECK_MATCHES_SCHEMAS } from "./fast-check-guard.js";
 import { fromEntries, readShare, type ParseJob, type ShareResult } from "./read-share.js";
+import { parseWorkerFile, startParseWorker, takeEarlyWorker } from "./parse-worker-start.js";
 import { DONE, NEXT_CHUNK, type Chunk, type WorkerInput, type WorkerOutput } from "./worker-protocol.js";
 
 /** Below this many files a worker's start-up costs more than it saves. */
@@ -19,16 +18,6 @@ export const PARALLEL_MIN_FILES = 4000;
 const WORKER_TIMEOUT_MS = 120_000;
 /** Files per claim: small enough to balance the two threads, large enough to keep claims rare. */
 const CHUNK_FILES = 256;
-
-function workerFile(): string | null {
-  if (process.env.AKMS_PARSE_THREADS === "1") return null;
-  try {
-    const f = fileURLToPath(new URL("./parse-worker.mjs", import.meta.url));
-    return existsSync(f) ? f : null;
-  } catch {
-    return null;
-  }
-}
 
 function chunksOf(jobs: ParseJob[]): Chunk[] {
   const chunks: Chunk[] = [];
@@ -40,37 +29,46 @@ function chunksOf(jobs: ParseJob[]): Chunk[] {
   return chunks;
 }
 
-/** Reads every job's files; returns one ShareResult per job, in job order. */
-export function readJobs(jobs: ParseJob[]): ShareResult[] {
+/**
+ * Reads every job's files; returns one ShareResult per job, in job order. With `render`, the nodes
+ * come as stubs with their parse-cache values (see node-value.ts). `besides` is other work for this
+ * thread, done while the worker starts.
+ */
+export function readJobs(jobs: ParseJob[], render = false, besides?: () => void): ShareResult[] {
   const total = jobs.reduce((s, j) => s + j.items.length, 0);
   // The worker trusts the fast check; when its fields no longer match the schemas, one thread reads.
-  const file = total >= PARALLEL_MIN_FILES && cpus().length > 1 && FAST_CHECK_MATCHES_SCHEMAS ? workerFile() : null;
-  if (!file) return jobs.map(readShare);
+  const parallel = total >= PARALLEL_MIN_FILES && cpus().length > 1 && FAST_CHECK_MATCHES_SCHEMAS && parseWorkerFile() !== null;
+  const started = parallel ? (takeEarlyWorker() ?? startParseWorker()) : null;
+  if (!started) {
+    besides?.();
+    return jobs.map((j) => readShare(j, render));
+  }
+  const { worker, port, shared } = started;
   const chunks = chunksOf(jobs);
-  const shared = new Int32Array(new SharedArrayBuffer(8));
-  const { port1, port2 } = new MessageChannel();
-  let worker: Worker;
+  const input: WorkerInput = {
+    jobs: JSON.stringify(jobs.map((j) => [j.origin, j.items.map((i) => [i.file, i.shown])])),
+    chunks,
+    maxFileBytes: LIMITS.maxFileBytes,
+    render,
+  };
   try {
-    const input: WorkerInput = {
-      jobs: JSON.stringify(jobs.map((j) => [j.origin, j.items.map((i) => [i.file, i.shown])])),
-      chunks,
-      maxFileBytes: LIMITS.maxFileBytes,
-    };
-    worker = new Worker(file, { workerData: { port: port2, shared, input }, transferList: [port2] });
-    worker.unref();
-  } catch {
-    return jobs.map(readShare);
+    port.postMessage(input);
+    besides?.(); // this thread's other work, while the worker starts
+  } catch (e) {
+    port.close();
+    void worker.terminate();
+    throw e;
   }
   const results: (ShareResult | undefined)[] = new Array(chunks.length);
   const readChunk = (c: number) => {
     const { job, start, end } = chunks[c]!;
-    results[c] = readShare({ origin: jobs[job]!.origin, items: jobs[job]!.items.slice(start, end) });
+    results[c] = readShare({ origin: jobs[job]!.origin, items: jobs[job]!.items.slice(start, end) }, render);
   };
   for (let c = Atomics.add(shared, NEXT_CHUNK, 1); c < chunks.length; c = Atomics.add(shared, NEXT_CHUNK, 1)) readChunk(c);
   const deadline = Date.now() + WORKER_TIMEOUT_MS;
   while (Atomics.load(shared, DONE) === 0 && Date.now() < deadline) Atomics.wait(shared, DONE, 0, 200);
-  const msg = Atomics.load(shared, DONE) === 1 ? receiveMessageOnPort(port1) : undefined;
-  port1.close();
+  const msg = Atomics.load(shared, DONE) === 1 ? receiveMessageOnPort(port) : undefined;
+  port.close();
   void worker.terminate();
   const out = msg ? (JSON.parse(msg.message as string) as WorkerOutput) : null;
   if (out?.ok) {

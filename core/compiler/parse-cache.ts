@@ -17,8 +17,7 @@ import type { ShareResult } from "./read-share.js";
 import { readJobs } from "./parallel.js";
 import { readOverlay, type Listed, type Origin, type SourceNode } from "./sources.js";
 import { STAT_WIDTH, contentSha, type FileStats } from "./source-index.js";
-import { toGraphNode } from "./merge.js";
-import { RAW_TEXT, pyJsonText, type RawText } from "../pyjson.js";
+import { hex4, jsonAscii, renderNodeValue, stubOf, stubsOf } from "./node-value.js";
 
 const FORMAT = "akms-parse-cache-4";
 
@@ -99,15 +98,6 @@ export function loadParseCache(cacheDir: string, identity: string): ParseCache {
 /** `s` with every character outside printable ASCII (but NUL), and the backslash, as \uXXXX (one to one). */
 function escapeKey(s: string): string {
   return /[^\x00\x20-\x5b\x5d-\x7e]/.test(s) ? s.replace(/[^\x00\x20-\x5b\x5d-\x7e]/g, hex4) : s;
-}
-
-/** JSON text with its non-ASCII characters as \uXXXX escapes (the same JSON value). */
-function jsonAscii(json: string): string {
-  return /[^\x00-\x7e]/.test(json) ? json.replace(/[^\x00-\x7e]/g, hex4) : json;
-}
-
-function hex4(c: string): string {
-  return "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
 }
 
 /** The key of file `i`, NUL-separated (no path holds a NUL). */
@@ -272,8 +262,45 @@ function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cach
     values.push(jobValues);
     fresh.push({ origin: job.origin, items: todo });
   }
+  // The overlay, under the same rule: read on this thread while the parse worker reads node files
+  // (its record is added after the nodes', where it has always been).
+  const ovIndex = index;
+  let ov: CachedRead["overlay"] | undefined;
+  let ovRecord: (() => void) | null = null;
+  const readOv = () => {
+    const ovKey = !(stats[ovIndex * STAT_WIDTH]! >= 0) ? null : keyText(overlay.file, "overlay", overlay.shown, stats, ovIndex);
+    const ovValue = ovKey === null ? undefined : lookup(cache, ovKey, overlay.file, ovIndex, fs);
+    if (ovValue !== undefined) {
+      const data = parseValue(ovValue);
+      if (data !== undefined) {
+        used++;
+        ov = { overlay: data as unknown as Overlay, problems: [] };
+        ovRecord =
+          ovValue === cache!.entries.get(ovKey!)
+            ? () => {
+                keptKeys.push(ovKey!);
+                keptValues.push(ovValue);
+              }
+            : () => add(record(ovKey!, ovValue));
+      }
+    }
+    if (ov === undefined) {
+      ov = writtenOverlay(overlay) ?? readOverlay(overlay.file, overlay.shown);
+      if (ovKey !== null && ov.overlay !== null && !ov.problems.length && jsonSafe(ov.overlay)) {
+        const r = record(ovKey, withRacy(fs, ovIndex, "0" + jsonAscii(JSON.stringify(ov.overlay))));
+        ovRecord = () => add(r);
+      }
+    }
+  };
   const parsed = fresh.reduce((n, j) => n + j.items.length, 0);
-  const freshResults = parsed ? readJobs(fresh) : fresh.map(() => ({ nodes: [], problems: [] }));
+  // Not under --no-cache (cache null): that build is the reference, its nodes are rendered by the writer.
+  const render = cache !== null;
+  let freshResults: ShareResult[];
+  if (parsed) freshResults = readJobs(fresh, render, readOv);
+  else {
+    readOv();
+    freshResults = fresh.map(() => ({ nodes: [], problems: [] }));
+  }
   const results: ShareResult[] = [];
   index = 0;
   for (let j = 0; j < jobs.length; j++) {
@@ -294,39 +321,20 @@ function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cach
         node = byFile.get(job.items[i]!.file);
         if (node === undefined) continue;
         // The value is taken before the merge turns the node's data into the graph node.
-        if (key !== null && jsonSafe(node.data)) {
-          add(record(key, withRacy(fs, index, (node.missingDraft ? "1" : "0") + nodeValue(node, spool === null && cache !== null))));
+        if (key !== null && (node.value !== undefined || jsonSafe(node.data))) {
+          add(record(key, withRacy(fs, index, (node.missingDraft ? "1" : "0") + (node.value ?? nodeValue(node, render)))));
         }
+        node.value = undefined;
       }
       nodes.push(node);
     }
     results.push({ nodes, problems: freshResults[j]!.problems });
   }
-  // The overlay, under the same rule.
-  let ov: CachedRead["overlay"] | undefined;
-  const ovKey = !(stats[index * STAT_WIDTH]! >= 0) ? null : keyText(overlay.file, "overlay", overlay.shown, stats, index);
-  const ovValue = ovKey === null ? undefined : lookup(cache, ovKey, overlay.file, index, fs);
-  if (ovValue !== undefined) {
-    const data = parseValue(ovValue);
-    if (data !== undefined) {
-      used++;
-      ov = { overlay: data as unknown as Overlay, problems: [] };
-      if (ovValue === cache!.entries.get(ovKey!)) {
-        keptKeys.push(ovKey!);
-        keptValues.push(ovValue);
-      } else add(record(ovKey!, ovValue));
-    }
-  }
-  if (ov === undefined) {
-    ov = writtenOverlay(overlay) ?? readOverlay(overlay.file, overlay.shown);
-    if (ovKey !== null && ov.overlay !== null && !ov.problems.length && jsonSafe(ov.overlay)) {
-      add(record(ovKey, withRacy(fs, index, "0" + jsonAscii(JSON.stringify(ov.overlay)))));
-    }
-  }
+  (ovRecord as (() => void) | null)?.(); // set by readOv
   if (spool !== null) {
     return {
       results,
-      overlay: ov,
+      overlay: ov!,
       parsed,
       save: (cacheDir) => {
         spool.commit();
@@ -335,80 +343,24 @@ function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cach
       discard: () => spool.discard(),
     };
   }
-  return { results, overlay: ov, parsed, save: savePlan(cache, identity, keptKeys, keptValues, added), discard: () => {} };
+  return { results, overlay: ov!, parsed, save: savePlan(cache, identity, keptKeys, keptValues, added), discard: () => {} };
 }
 
-/** What the merge reads of a node before step 4 (see mergeGraph); the rest is in its text. */
-const MERGE_READS = ["id", "edges", "content_ref", "domain", "auto_update"] as const;
-
 /**
- * A node's cache value: what the merge reads, as JSON, a tab, then the node's text in graph.json
- * (ASCII, no tab: pyString escapes them).
- * With `attach`, the node becomes a stub of that value, so graph.json's writer does not serialise it
- * again. Not under --no-cache (that build is the reference the cached path is checked against), and
- * not in a cold build: there the text is written to the cache file and dropped, and the writer
- * serialises the node again — holding every node's text through the output would cost a cold build
- * at 50,000 nodes some 80 MB of peak memory.
+ * A node's cache value (see node-value.ts). With `attach`, the node becomes a stub of that value,
+ * so graph.json's writer does not serialise it again and the parsed data is released (the merge
+ * rebuilds a node it must change from the text). Not under --no-cache: that build is the reference
+ * the cached path is checked against.
  */
 function nodeValue(node: SourceNode, attach: boolean): string {
-  const meta: Record<string, unknown> = {};
-  for (const k of MERGE_READS) if (node.data[k] !== undefined) meta[k] = node.data[k];
-  const graphNode = { ...node.data };
-  toGraphNode(graphNode, node.origin);
-  const text = pyJsonText(graphNode, NODE_DEPTH);
-  const value = jsonAscii(JSON.stringify(meta)) + "\t" + text;
-  // The node becomes a stub too: the parsed data is released (the merge rebuilds a node it must
-  // change from the text), which keeps a cold build's memory down.
-  if (attach) node.data = stubOf(meta, text)!;
+  const { meta, value } = renderNodeValue(node.data, node.origin, false);
+  if (attach) node.data = stubOf(meta, value.slice(value.indexOf("\t") + 1))!;
   return value;
 }
 
-/** The indent level of a node in graph.json's "nodes" list. */
-const NODE_DEPTH = 2;
-
-function stubOf(meta: unknown, text: string): Record<string, unknown> | undefined {
-  if (meta === null || typeof meta !== "object" || Array.isArray(meta) || typeof (meta as { id?: unknown }).id !== "string") return undefined;
-  const raw: RawText & { stub: boolean } = { depth: NODE_DEPTH, text, stub: true };
-  (meta as { [RAW_TEXT]?: RawText })[RAW_TEXT] = raw;
-  return meta as Record<string, unknown>;
-}
-
-/** The cached values as stubs: what the merge reads, and the node's text (see nodeValue). */
+/** The cached values (flag, optional racy hash, value) as stubs. */
 function parseStubs(values: readonly (string | undefined)[]): (Record<string, unknown> | undefined)[] {
-  const out: (Record<string, unknown> | undefined)[] = new Array(values.length);
-  const metas: string[] = [];
-  const texts: string[] = [];
-  const at: number[] = [];
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i];
-    if (value === undefined) continue;
-    const start = value.charCodeAt(0) === 0x23 ? 66 : 1;
-    const tab = value.indexOf("\t", start);
-    if (tab < 0) continue;
-    metas.push(value.slice(start, tab));
-    texts.push(value.slice(tab + 1));
-    at.push(i);
-  }
-  let parsed: unknown[] | null = null;
-  try {
-    const all = JSON.parse("[" + metas.join(",") + "]") as unknown;
-    if (Array.isArray(all) && all.length === metas.length) parsed = all;
-  } catch {
-    /* some value is damaged: parse them one by one below */
-  }
-  for (let k = 0; k < at.length; k++) {
-    let meta: unknown;
-    if (parsed !== null) meta = parsed[k];
-    else {
-      try {
-        meta = JSON.parse(metas[k]!);
-      } catch {
-        continue;
-      }
-    }
-    out[at[k]!] = stubOf(meta, texts[k]!);
-  }
-  return out;
+  return stubsOf(values, (value) => (value.charCodeAt(0) === 0x23 ? 66 : 1));
 }
 
 function flagOf(value: string): number {

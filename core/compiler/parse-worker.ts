@@ -1,4 +1,5 @@
-// Worker side of the parallel read: claims chunks of node files from the shared counter, reads
+// Worker side of the parallel read: waits for its input (it may be started before the files are
+// listed, see parse-worker-start.ts), claims chunks of node files from the shared counter, reads
 // them with the fast paths only, and posts its answers back as one JSON string (far cheaper to
 // move between threads than structured-cloned objects).
 import { workerData, type MessagePort } from "node:worker_threads";
@@ -6,22 +7,27 @@ import { fastReadEntry } from "./fast-read.js";
 import type { Origin } from "./sources.js";
 import { DONE, NEXT_CHUNK, type WorkerEntry, type WorkerInput, type WorkerOutput } from "./worker-protocol.js";
 
-const { port, shared, input } = workerData as { port: MessagePort; shared: Int32Array; input: WorkerInput };
-let message: string;
-try {
-  const jobs = JSON.parse(input.jobs) as [Origin, [string, string][]][];
-  const answers: [number, WorkerEntry[]][] = [];
-  for (let c = Atomics.add(shared, NEXT_CHUNK, 1); c < input.chunks.length; c = Atomics.add(shared, NEXT_CHUNK, 1)) {
-    const { job, start, end } = input.chunks[c]!;
-    const [origin, items] = jobs[job]!;
-    const entries: WorkerEntry[] = [];
-    for (let k = start; k < end; k++) entries.push(fastReadEntry(items[k]![0], origin, input.maxFileBytes));
-    answers.push([c, entries]);
+const { port, shared } = workerData as { port: MessagePort; shared: Int32Array };
+
+function answer(input: WorkerInput): string {
+  try {
+    const jobs = JSON.parse(input.jobs) as [Origin, [string, string][]][];
+    const answers: [number, WorkerEntry[]][] = [];
+    for (let c = Atomics.add(shared, NEXT_CHUNK, 1); c < input.chunks.length; c = Atomics.add(shared, NEXT_CHUNK, 1)) {
+      const { job, start, end } = input.chunks[c]!;
+      const [origin, items] = jobs[job]!;
+      const entries: WorkerEntry[] = [];
+      for (let k = start; k < end; k++) entries.push(fastReadEntry(items[k]![0], origin, input.maxFileBytes, input.render));
+      answers.push([c, entries]);
+    }
+    return JSON.stringify({ ok: true, chunks: answers } satisfies WorkerOutput);
+  } catch (e) {
+    return JSON.stringify({ ok: false, error: String((e as Error)?.message ?? e) } satisfies WorkerOutput);
   }
-  message = JSON.stringify({ ok: true, chunks: answers } satisfies WorkerOutput);
-} catch (e) {
-  message = JSON.stringify({ ok: false, error: String((e as Error)?.message ?? e) } satisfies WorkerOutput);
 }
-port.postMessage(message);
-Atomics.store(shared, DONE, 1);
-Atomics.notify(shared, DONE);
+
+port.once("message", (input: WorkerInput) => {
+  port.postMessage(answer(input));
+  Atomics.store(shared, DONE, 1);
+  Atomics.notify(shared, DONE);
+});

@@ -28,6 +28,8 @@ export interface SourceNode {
   data: Record<string, unknown>;
   /** An agent-drafted local node without a `## content_draft` section (UR-05 warning). */
   missingDraft?: boolean;
+  /** Its parse-cache value, when it was rendered as it was read (data is then its stub). */
+  value?: string;
 }
 
 export interface Listed {

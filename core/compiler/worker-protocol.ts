@@ -11,8 +11,11 @@ export interface Chunk {
   end: number;
 }
 
-/** A valid node's data and missingDraft, or 0: the main thread reads that file itself. */
-export type WorkerEntry = 0 | [Record<string, unknown>, boolean];
+/**
+ * A valid node's data (or, when rendering, its parse-cache value: see node-value.ts) and
+ * missingDraft, or 0: the main thread reads that file itself.
+ */
+export type WorkerEntry = 0 | [Record<string, unknown> | string, boolean];
 
 export interface WorkerInput {
   /** The jobs as JSON `[origin, [file, shown][]][]`: one string is far cheaper to hand over than cloned objects. */
@@ -20,6 +23,8 @@ export interface WorkerInput {
   chunks: Chunk[];
   /** LIMITS.maxFileBytes (larger files are left to the main thread, which reports them). */
   maxFileBytes: number;
+  /** Answer each node as its parse-cache value instead of its data. */
+  render: boolean;
 }
 
 /** The worker's answer (JSON): entries per chunk it read, by chunk index. */

@@ -1,0 +1,91 @@
+// A node's parse-cache value: what the merge reads of it, as JSON, a tab, then the node's finished
+// text in graph.json (ASCII, no tab: pyString escapes them). Whoever reads a node file renders it —
+// this thread or the parse worker — so an unchanged node is serialised once. A stub is the node as
+// the merge sees it before it must change: those fields plus the text (see mergeGraph's editable).
+// No imports beyond the writer and toGraphNode, so the worker bundle stays small.
+import { RAW_TEXT, pyJsonText, type RawText } from "../pyjson.js";
+import { toGraphNode } from "./merge.js";
+import type { Origin } from "./sources.js";
+
+/** What the merge reads of a node before step 4 (see mergeGraph); the rest is in its text. */
+export const MERGE_READS = ["id", "edges", "content_ref", "domain", "auto_update"] as const;
+
+/** The indent level of a node in graph.json's "nodes" list. */
+export const NODE_DEPTH = 2;
+
+/** JSON text with its non-ASCII characters as \uXXXX escapes (the same JSON value). */
+export function jsonAscii(json: string): string {
+  return /[^\x00-\x7e]/.test(json) ? json.replace(/[^\x00-\x7e]/g, hex4) : json;
+}
+
+export function hex4(c: string): string {
+  return "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
+}
+
+/**
+ * The value of a node file's data (see the file comment). With `consume` the data object is turned
+ * into the graph node in place (the caller drops it); otherwise it is left as it was.
+ */
+export function renderNodeValue(data: Record<string, unknown>, origin: Origin, consume: boolean): { meta: Record<string, unknown>; value: string } {
+  const meta: Record<string, unknown> = {};
+  for (const k of MERGE_READS) if (data[k] !== undefined) meta[k] = data[k];
+  const graphNode = consume ? data : { ...data };
+  toGraphNode(graphNode, origin);
+  const text = pyJsonText(graphNode, NODE_DEPTH);
+  return { meta, value: jsonAscii(JSON.stringify(meta)) + "\t" + text };
+}
+
+/** A node file's data rendered: its value, and its stub (the data object is consumed). */
+export function renderStub(data: Record<string, unknown>, origin: Origin): { stub: Record<string, unknown>; value: string } {
+  const { meta, value } = renderNodeValue(data, origin, true);
+  return { stub: stubOf(meta, value.slice(value.indexOf("\t") + 1))!, value };
+}
+
+/** The stub of a value's parsed meta and its text; undefined when the meta is not a node's. */
+export function stubOf(meta: unknown, text: string): Record<string, unknown> | undefined {
+  if (meta === null || typeof meta !== "object" || Array.isArray(meta) || typeof (meta as { id?: unknown }).id !== "string") return undefined;
+  const raw: RawText & { stub: boolean } = { depth: NODE_DEPTH, text, stub: true };
+  (meta as { [RAW_TEXT]?: RawText })[RAW_TEXT] = raw;
+  return meta as Record<string, unknown>;
+}
+
+/**
+ * The stubs of many values (each from `skip` characters on: what precedes the meta) with a single
+ * JSON.parse of their metas, far cheaper than one parse per node. A damaged value has no stub.
+ */
+export function stubsOf(values: readonly (string | undefined)[], skip: (value: string) => number): (Record<string, unknown> | undefined)[] {
+  const out: (Record<string, unknown> | undefined)[] = new Array(values.length);
+  const metas: string[] = [];
+  const texts: string[] = [];
+  const at: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (value === undefined) continue;
+    const start = skip(value);
+    const tab = value.indexOf("\t", start);
+    if (tab < 0) continue;
+    metas.push(value.slice(start, tab));
+    texts.push(value.slice(tab + 1));
+    at.push(i);
+  }
+  let parsed: unknown[] | null = null;
+  try {
+    const all = JSON.parse("[" + metas.join(",") + "]") as unknown;
+    if (Array.isArray(all) && all.length === metas.length) parsed = all;
+  } catch {
+    /* some value is damaged: parse them one by one below */
+  }
+  for (let k = 0; k < at.length; k++) {
+    let meta: unknown;
+    if (parsed !== null) meta = parsed[k];
+    else {
+      try {
+        meta = JSON.parse(metas[k]!);
+      } catch {
+        continue;
+      }
+    }
+    out[at[k]!] = stubOf(meta, texts[k]!);
+  }
+  return out;
+}
