@@ -346,12 +346,24 @@ function makeObject(from: number, to: number): Record<string, unknown> {
 function parseMapping(indent: number, depth: number): Out {
   if (depth > MAX_DEPTH) return BAIL;
   const base = top;
+  // A duplicate key bails: a scan of the keys so far, a set once there are many (an overlay's
+  // `nodes` holds tens of thousands).
+  let seen: Set<string> | null = null;
   while (ind === indent) {
     const klen = keyLength(cs);
     if (!klen) return BAIL;
     const key = keyAt(cs, klen);
     if (key === "__proto__") return BAIL;
-    for (let j = base; j < top; j++) if (keyStack[j] === key) return BAIL; // a duplicate key
+    if (seen !== null) {
+      if (seen.has(key)) return BAIL;
+      seen.add(key);
+    } else if (top - base < 16) {
+      for (let j = base; j < top; j++) if (keyStack[j] === key) return BAIL;
+    } else {
+      seen = new Set(keyStack.slice(base, top));
+      if (seen.has(key)) return BAIL;
+      seen.add(key);
+    }
     const at = top++;
     if (top > high) high = top;
     keyStack[at] = key;

@@ -279,3 +279,19 @@ test("fuzz: mutated real frontmatter is parsed as js-yaml parses it, or bailed o
   // Both outcomes must occur, or the fuzz tests nothing.
   assert.ok(same > 1000 && bail > 1000, `same ${same}, bail ${bail}`);
 });
+
+test("a mapping with many keys: parsed like js-yaml, and a duplicate key anywhere in it bails", () => {
+  const keys = Array.from({ length: 300 }, (_, i) => `n-${String(i).padStart(4, "0")}`);
+  const many = keys.map((k, i) => `  ${k}:\n    confidence: 0.${i % 10}5\n    tags: [a, b]\n`).join("");
+  assert.equal(assertAgrees(`akms_schema: v2\nnodes:\n${many}`), "same");
+  // A duplicate before, at and after the switch from a scan to a set of keys, and at the end.
+  for (const at of [3, 15, 16, 17, 200, 299]) {
+    const dup = `${many}  ${keys[at]}:\n    confidence: 0.5\n`;
+    assert.equal(fastParseYaml(`nodes:\n${dup}`), undefined, `duplicate of key ${at}`);
+    assert.ok(reference(`nodes:\n${dup}`).error, "js-yaml rejects it too");
+  }
+  for (const n of [15, 16, 17]) {
+    const dupLast = keys.slice(0, n).map((k) => `  ${k}: 1\n`).join("") + `  ${keys[0]}: 2\n`;
+    assert.equal(fastParseYaml(`m:\n${dupLast}`), undefined, `${n} keys, then the first again`);
+  }
+});
