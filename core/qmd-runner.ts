@@ -13,6 +13,8 @@ export interface RunnerJob {
   timeoutMs: number;
   jobs: number;
   maxBuffer: number;
+  /** The runner's own timeout (default: every wave of runs timing out, plus a margin). */
+  runnerTimeoutMs?: number;
 }
 
 interface RunnerResult {
@@ -113,7 +115,7 @@ function asReturns(r: RunnerResult): SpawnSyncReturns<string> {
  */
 export function runConcurrently(job: RunnerJob): SpawnSyncReturns<string>[] {
   const waves = Math.ceil(job.argsList.length / Math.max(1, job.jobs));
-  const timeout = job.timeoutMs * waves + RUNNER_MARGIN_MS;
+  const timeout = job.runnerTimeoutMs ?? job.timeoutMs * waves + RUNNER_MARGIN_MS;
   // `detached` works for spawnSync (it shares spawn's option handling) but is missing from its type.
   const options = {
     cwd: job.cwd,

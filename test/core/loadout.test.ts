@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, statSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { scratch, treeHash, write, writeNode, type NodeSpec } from "../helpers.js";
 import { loadContext, type Context } from "../../core/context.js";
@@ -10,7 +10,8 @@ import { parseConfig } from "../../core/config.js";
 import { splitFrontmatter } from "../../core/frontmatter.js";
 import { parseYaml } from "../../core/yaml.js";
 import { LoadoutHeader } from "../../core/schemas/loadout.js";
-import { fillBlocks, planLoadout, writeLoadout } from "../../core/loadout.js";
+import { blankLoadoutGeneratedAt, fillBlocks, planLoadout, writeLoadout, writeLoadouts, type LoadoutOutcome, type LoadoutRequest, type LoadoutResult } from "../../core/loadout.js";
+import { UsageError } from "../../core/errors.js";
 import { effectiveRead, selectMode } from "../../core/loadout/mode.js";
 import { readingOrder } from "../../core/loadout/reading-order.js";
 import { estimateTokens, extractSummary, truncateToTokens, type NodeContent } from "../../core/loadout/content.js";
@@ -216,4 +217,87 @@ test("with the real qmd: summaries in routing mode, inline content in full mode,
   assert.match(ft, /### Full Content/);
   assert.match(ft, /SOLVER-BODY/);
   assert.match(ft, /cut at \d+ tokens: this node's allocation is 500 tokens/, "context_size: small → 500 tokens");
+});
+
+/** Each loadout's text (generated_at blanked) and result, and the qmd hit cache, after `make`; loadouts and hits are cleared first. */
+function phaseOutput(ctx: Context, make: () => LoadoutResult[]): { texts: string[]; results: LoadoutResult[]; hits: Map<string, string> } {
+  rmSync(ctx.paths.loadouts, { recursive: true, force: true });
+  const hitFiles = () => (existsSync(ctx.paths.qmdCacheDir) ? readdirSync(ctx.paths.qmdCacheDir).filter((f) => /^[0-9a-f]+-[0-9a-f]{16}\.json$/.test(f)) : []);
+  for (const f of hitFiles()) rmSync(join(ctx.paths.qmdCacheDir, f));
+  const results = make();
+  const texts = results.map((r) => blankLoadoutGeneratedAt(readFileSync(r.file, "utf8")));
+  return { texts, results, hits: new Map(hitFiles().map((f) => [f, readFileSync(join(ctx.paths.qmdCacheDir, f), "utf8")])) };
+}
+
+function phaseRequests(ctx: Context, extra: LoadoutRequest): LoadoutRequest[] {
+  const out = (i: number) => join(ctx.paths.loadouts, `p-${i}.md`);
+  return [
+    { tags: ["solve"], out: out(0), ...extra },
+    { tags: ["op", "b"], mode: "full", out: out(1), ...extra },
+    { tags: ["solve"], role: "physics_reviewer", out: out(2), ...extra },
+    { tags: ["b", "solve", "op"], mode: "routing", out: out(3), ...extra },
+    { tags: ["op"], out: out(4), ...extra },
+  ];
+}
+
+function onlyResults(outcomes: LoadoutOutcome[]): LoadoutResult[] {
+  return outcomes.map((o) => {
+    if (!o.ok) throw o.error;
+    return o.result;
+  });
+}
+
+test("a phase made together (writeLoadouts) writes byte for byte what one-by-one writeLoadout writes, with the real qmd and with --no-qmd", { skip: qmdSkip }, () => {
+  assert.ok(qmdBin, "AKMS_REQUIRE_QMD=1 but qmd was not found");
+  const { ctx, graph } = demoRepo();
+  for (const extra of [{}, { noQmd: true }] as LoadoutRequest[]) {
+    const reqs = phaseRequests(ctx, extra);
+    const one = phaseOutput(ctx, () => reqs.map((r) => writeLoadout(ctx, graph, r)));
+    const together = phaseOutput(ctx, () => onlyResults(writeLoadouts(ctx, graph, reqs)));
+    assert.deepEqual(together.texts, one.texts);
+    assert.deepEqual(together.results, one.results, "the same results, qmd_cached included");
+    assert.deepEqual(together.hits, one.hits, "the same qmd hit cache");
+    if (extra.noQmd) assert.ok(one.results.every((r) => !r.qmd_available));
+    else {
+      assert.ok(one.results.every((r) => r.qmd_available), one.results.map((r) => r.qmd_reason).join("; "));
+      assert.deepEqual(one.results.map((r) => r.qmd_cached), [false, false, true, true, true], "later loadouts reuse the searches of earlier ones");
+      assert.match(one.texts[0]!, /Relevant passages \(qmd search\)/);
+    }
+    // searches cached: together still equals one by one
+    const cached = phaseOutput(ctx, () => {
+      reqs.forEach((r) => writeLoadout(ctx, graph, r));
+      rmSync(ctx.paths.loadouts, { recursive: true, force: true });
+      return onlyResults(writeLoadouts(ctx, graph, reqs));
+    });
+    assert.deepEqual(cached.texts, one.texts);
+  }
+  // a request that fails does not stop the others
+  const reqs = phaseRequests(ctx, {});
+  const outcomes = writeLoadouts(ctx, graph, [reqs[0]!, {}, reqs[1]!]);
+  assert.deepEqual(outcomes.map((o) => o.ok), [true, false, true]);
+  assert.ok(!outcomes[1]!.ok && outcomes[1]!.error instanceof UsageError);
+});
+
+test("a failing qmd search in a phase made together degrades the same loadouts as one by one", (t) => {
+  if (process.platform === "win32") return t.skip("the fake qmd is a shell script");
+  const { ctx, graph } = demoRepo();
+  // answers nothing, and fails the query "op"
+  const fake = (name: string) => {
+    const p = write(join(ctx.repo, "..", name), `#!/bin/sh\ncase "$1" in\n  --version) echo "qmd 9.9.9" ;;\n  collection) [ "$2" = show ] && exit 1 ;;\n  search) for a; do q="$a"; done; echo "$q" >> "$0.log"; if [ "$q" = op ]; then echo "index is broken" >&2; exit 3; fi; echo "[]" ;;\nesac\nexit 0\n`);
+    chmodSync(p, 0o755);
+    return p;
+  };
+  const reqs = (bin: string) => phaseRequests(ctx, { env: { ...process.env, AKMS_QMD_BIN: bin } });
+  // a qmd that failed is not used again in the same process: each way gets its own binary
+  const one = phaseOutput(ctx, () => reqs(fake("qmd-a")).map((r) => writeLoadout(ctx, graph, r)));
+  const together = phaseOutput(ctx, () => onlyResults(writeLoadouts(ctx, graph, reqs(fake("qmd-b")))));
+  assert.deepEqual(
+    one.results.map((r) => r.qmd_available),
+    [true, false, false, false, false],
+  );
+  assert.match(one.results[1]!.qmd_reason, /^qmd failed: .*exit code 3: index is broken/);
+  assert.deepEqual(together.texts, one.texts);
+  assert.deepEqual(together.results, one.results);
+  const searched = readFileSync(join(ctx.repo, "..", "qmd-b.log"), "utf8").trim().split("\n");
+  assert.deepEqual(searched.filter((q) => q === "op"), ["op"], "the failed search is not run again for its loadout");
 });

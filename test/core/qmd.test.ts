@@ -7,7 +7,8 @@ import { chmodSync, existsSync, symlinkSync, mkdirSync, mkdtempSync, readdirSync
 import { tmpdir } from "node:os";
 import { spawnSync } from "node:child_process";
 import { delimiter, dirname, join, relative } from "node:path";
-import { findQmd, probeQmd, qmdLaunch, qmdSearch, QmdError, run as runQmd, type QmdHit } from "../../core/qmd.js";
+import { findQmd, probeQmd, qmdLaunch, qmdSearch, qmdSearchMany, QmdError, run as runQmd, type QmdHit } from "../../core/qmd.js";
+import { runConcurrently } from "../../core/qmd-runner.js";
 import { AkmsError } from "../../core/errors.js";
 
 function tmp(prefix: string): string {
@@ -318,4 +319,144 @@ test("the real qmd started directly answers as through its launcher", (t) => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("qmdSearchMany gives every query what qmdSearch gives it alone, run concurrently or not", async (t) => {
+  const bin = realQmd(t);
+  if (!bin) return;
+  const root = tmp("akms-qmd-many-");
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const vault = join(root, "vault");
+  const local = join(root, "local");
+  const files = [
+    put(join(vault, "alpha.md"), "# Alpha\n\nThe frobnicator handles widgets.\n"),
+    put(join(vault, "sub", "beta.md"), "# Beta\n\nwidgets only\n\n\nfrobnicator later\n"),
+    put(join(local, "gamma.md"), "# Gamma\n\nA local frobnicator note about gizmos.\n"),
+  ];
+  put(join(vault, "outside.md"), "widgets frobnicator gizmos\n");
+  const collections = [
+    { name: "vault", dir: vault },
+    { name: "local", dir: local },
+  ];
+  const queries = ["frobnicator", "widgets", "gizmos", "zzzunmatchedzzz", "", "-widgets", "frobnicator"];
+  const stateDir = join(root, "state");
+  const reference = queries.map((query) => qmdSearch(bin, { stateDir, collections, query, files }));
+  assert.ok(reference[0]!.length >= 3 && reference[1]!.length >= 2, "the reference finds something");
+  for (const jobs of [1, 2, 3]) {
+    assert.deepEqual(qmdSearchMany(bin, { stateDir, collections, queries, files, jobs }), reference, `jobs ${jobs}`);
+  }
+  // from a fresh state directory too (the index is built once, before the searches)
+  assert.deepEqual(qmdSearchMany(bin, { stateDir: join(root, "state2"), collections, queries, files, jobs: 2 }), reference);
+});
+
+/** A fake qmd that logs when each search starts and ends, answers `qmd://kb/<query>.md`, and fails the query "bad". */
+function timingQmd(dir: string, name: string, log: string): string {
+  return fakeQmd(
+    dir,
+    name,
+    `case "$1" in
+  --version) echo "qmd 9.9.9" ;;
+  collection) [ "$2" = show ] && exit 1; exit 0 ;;
+  update) exit 0 ;;
+  search)
+    for a; do q="$a"; done
+    echo "start $q $(date +%s%N)" >> "${log}"
+    sleep 0.4
+    echo "end $q $(date +%s%N)" >> "${log}"
+    if [ "$q" = bad ]; then echo "boom for $q" >&2; exit 3; fi
+    printf '[{"file":"qmd://kb/%s.md","line":3,"snippet":"@@ -3,1 @@\\\\n%s here","score":1}]' "$q" "$q" ;;
+esac
+exit 0`,
+  );
+}
+
+/** Most searches running at the same time, from a timingQmd log. */
+function maxOverlap(log: string): number {
+  const events = readFileSync(log, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => l.split(" "))
+    .map(([kind, , ns]) => ({ kind, at: BigInt(ns!) }))
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.kind === "end" ? -1 : 1));
+  let now = 0;
+  let most = 0;
+  for (const e of events) {
+    now += e.kind === "start" ? 1 : -1;
+    most = Math.max(most, now);
+  }
+  return most;
+}
+
+test("qmdSearchMany runs the searches concurrently, at most `jobs` at once, each answer in its query's slot", (t) => {
+  if (process.platform === "win32") return t.skip("searches run one by one on Windows");
+  const dir = tmp("akms-qmd-conc-");
+  try {
+    const kb = join(dir, "kb");
+    const files = ["a", "b", "c", "d"].map((q) => put(join(kb, `${q}.md`), `# ${q}\n\nx\n${q} here\n`));
+    const queries = ["a", "bad", "b", "c", "d"];
+    const run = (jobs: number) => {
+      const log = join(dir, `log-${jobs}`);
+      const bin = timingQmd(dir, `qmd-${jobs}`, log);
+      const t0 = Date.now();
+      const out = qmdSearchMany(bin, { stateDir: join(dir, `state-${jobs}`), collections: [{ name: "kb", dir: kb }], queries, files, jobs });
+      return { out, ms: Date.now() - t0, overlap: maxOverlap(log) };
+    };
+    const one = run(1);
+    const two = run(2);
+    const three = run(3);
+    assert.equal(one.overlap, 1);
+    assert.equal(two.overlap, 2);
+    assert.equal(three.overlap, 3);
+    assert.ok(two.ms < one.ms, `two at once (${two.ms} ms) is faster than one by one (${one.ms} ms)`);
+    for (const { out } of [one, two, three]) {
+      assert.equal(out.length, queries.length);
+      queries.forEach((q, i) => {
+        const r = out[i]!;
+        if (q === "bad") {
+          assert.ok(r instanceof QmdError, "a failing search gives its error in its slot");
+          assert.match(r.message, /qmd search failed .*exit code 3: boom for bad/);
+        } else assert.deepEqual(r, [{ file: join(kb, `${q}.md`), line: 3, text: `${q} here` }]);
+      });
+    }
+    assert.deepEqual(one.out.map(String), two.out.map(String), "the same answers and errors whichever way they ran");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("concurrent qmd runs: a run that hangs is killed with its whole group; so is every run when the runner times out", async (t) => {
+  if (process.platform === "win32") return t.skip("process groups are POSIX");
+  const dir = tmp("akms-qmd-conc-hang-");
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  // like qmd's launcher: "hang-N" starts a long-lived second process (its pid in pid-N) and waits
+  const bin = fakeQmd(dir, "qmd", `case "$1" in hang-*) sleep 30 & echo $! > "${dir}/pid-$1"; wait ;; *) echo "quick $1" ;; esac`);
+  const env = { ...process.env };
+  const alive = (pid: number): boolean => {
+    try {
+      process.kill(pid, 0);
+      return !/^\S+ \(\S+\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+    } catch {
+      return false;
+    }
+  };
+  const gone = async (pid: number): Promise<boolean> => {
+    for (let i = 0; i < 50 && alive(pid); i++) await new Promise((res) => setTimeout(res, 20));
+    return !alive(pid);
+  };
+  const pidOf = (name: string) => Number(readFileSync(join(dir, `pid-${name}`), "utf8").trim());
+
+  const runs = runConcurrently({ cmd: bin, argsList: [["hang-1"], ["q1"], ["q2"]], cwd: dir, env, timeoutMs: 600, jobs: 2, maxBuffer: 1 << 20 });
+  assert.equal((runs[0]!.error as NodeJS.ErrnoException | undefined)?.code, "ETIMEDOUT");
+  assert.deepEqual(runs.slice(1).map((r) => [r.status, r.stdout, r.error]), [
+    [0, "quick q1\n", undefined],
+    [0, "quick q2\n", undefined],
+  ]);
+  assert.ok(await gone(pidOf("hang-1")), "the grandchild survived its run's timeout");
+
+  // the runner's own timeout: it kills every group still running before it goes
+  const t0 = Date.now();
+  const all = runConcurrently({ cmd: bin, argsList: [["hang-2"], ["hang-3"]], cwd: dir, env, timeoutMs: 60_000, jobs: 2, maxBuffer: 1 << 20, runnerTimeoutMs: 800 });
+  assert.ok(Date.now() - t0 < 10_000);
+  assert.deepEqual(all.map((r) => (r.error as NodeJS.ErrnoException | undefined)?.code), ["ETIMEDOUT", "ETIMEDOUT"]);
+  for (const name of ["hang-2", "hang-3"]) assert.ok(await gone(pidOf(name)), `${name}'s grandchild survived the runner's timeout`);
 });
