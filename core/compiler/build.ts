@@ -377,6 +377,74 @@ function writeManifest(ctx: Context, m: Manifest): void {
   writeFileAtomic(manifestPath(ctx), serialize(m), { knownDifferent: true });
 }
 
+/** The manifest as it stood before a caller's writes: see manifestBeforeWrites. */
+export interface ManifestBase {
+  m: Manifest;
+}
+
+/**
+ * Before a caller (the caller holds the lock) writes the source `files` and then patches graph.json
+ * to exactly what a build of the sources would write: the manifest, when graph.json and those files
+ * (and the listing of their directories) are exactly as it recorded them; otherwise null.
+ */
+export function manifestBeforeWrites(ctx: Context, files: readonly string[]): ManifestBase | null {
+  const m = readManifest(ctx);
+  if (m === null || m.inputs !== inputsOf(ctx)) return null;
+  if (!sameGraphStat(m.graph, statSync(ctx.paths.graphJson, { throwIfNoEntry: false }))) return null;
+  const since = Date.now();
+  if (!listIndexed(ctx, m, since, knownWrites(ctx, { files })!.restat).same) return null;
+  const inputs = recordedInputs(ctx, m);
+  for (const f of files) {
+    const i = inputs.indexOf(f);
+    const now = statAll([f], since);
+    if (i < 0) {
+      if (now.stats[0] !== -1) return null; // a file the listing does not hold is one the write creates
+      continue;
+    }
+    if (!sameStats(m.files.stats.subarray(i * STAT_WIDTH, (i + 1) * STAT_WIDTH), now.stats)) return null;
+    const h = m.files.racy.get(i);
+    if (h !== undefined && contentSha(f) !== h) return null;
+  }
+  return { m };
+}
+
+/**
+ * After the writes of `files` and the caller's patch of graph.json (`out`: the text written, or null
+ * when graph.json was left as it was): the manifest records the sources as they are now and
+ * graph.json as their output, so later builds stay on their fast paths. Without a base (see
+ * manifestBeforeWrites), or when the listing changed otherwise than by the files written, the
+ * manifest is removed instead: a build it would mislead (BuildOptions.wrote) is then an ordinary one.
+ */
+export function recordPatchedGraph(ctx: Context, base: ManifestBase | null, files: readonly string[], out: { text: string; contentSha: string; nodeCount: number } | null): void {
+  const drop = (): void => {
+    removeFile(manifestPath(ctx));
+  };
+  if (base === null) return drop();
+  const { m } = base;
+  const since = Date.now();
+  const known = knownWrites(ctx, { files })!;
+  const listing = listIndexed(ctx, m, since, known.restat);
+  const now = [...listing.set.globals, ...listing.set.locals, ...listing.set.mirrors].map((f) => f.file);
+  now.push(ctx.paths.overlay, ctx.paths.config);
+  const before = recordedInputs(ctx, m);
+  const written = new Set(files);
+  const others = (l: string[]) => l.filter((f) => !written.has(f));
+  const a = others(before);
+  const b = others(now);
+  if (a.length !== b.length || a.some((f, i) => f !== b[i])) return drop();
+  const listed = new Set(now);
+  for (const f of files) if (listed.has(f) !== (statSync(f, { throwIfNoEntry: false }) !== undefined)) return drop();
+  const stats = statChanged(now, since, before, m.files, known.changed);
+  const graph = out === null ? m.graph : graphStatOf(statSync(ctx.paths.graphJson, { throwIfNoEntry: false }));
+  writeManifest(ctx, {
+    ...m,
+    dirs: listing.dirs,
+    files: stats,
+    graph,
+    ...(out === null ? {} : { output_sha: sha256(out.text), content_sha: out.contentSha, graph_version: out.contentSha.slice(0, 12), node_count: out.nodeCount }),
+  });
+}
+
 export function build(ctx: Context, opts: BuildOptions = {}): BuildResult {
   return withLock(ctx.paths.lock, () => {
     // An update killed half-way is finished first, so the graph compiles from a whole state.

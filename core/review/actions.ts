@@ -18,8 +18,9 @@ import { nowIso } from "../clock.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { ID_PATTERN } from "../schemas/common.js";
 import { EXPERIENTIAL_FIELDS } from "../schemas/node.js";
-import { recompile, type GraphChange, type Recompiled } from "./recompile.js";
-import { readNode } from "../compiler/sources.js";
+import { recompile, sameGraphInput, type GraphChange, type Recompiled } from "./recompile.js";
+import { manifestBeforeWrites } from "../compiler/build.js";
+import { readNode, type SourceNode } from "../compiler/sources.js";
 import { loadGraph, type GNode, type LoadedGraph } from "../graph.js";
 import { didYouMean } from "./suggest.js";
 import { findLocalNodeFiles, GlobalFiles, localNodeIds } from "./node-files.js";
@@ -134,7 +135,9 @@ export function sharedGraph(ctx: Context): LoadedGraph {
 function afterRecompile(ctx: Context, change: GraphChange, rc: Recompiled): void {
   const g = cache?.graph;
   const n = change.kind === "status" ? g?.nodes.get(change.id) : undefined;
-  if (rc.how === "patch" && g && g.file === ctx.paths.graphJson && (change.kind === "none" || n)) {
+  if (rc.how === "patch" && g && g.file === ctx.paths.graphJson && (change.kind === "add" || change.kind === "remove")) {
+    cache = null; // the console's refresh parses the graph again
+  } else if (rc.how === "patch" && g && g.file === ctx.paths.graphJson && (change.kind === "none" || n)) {
     const next: LoadedGraph = { ...g, version: rc.graphVersion };
     if (rc.generatedAt !== undefined) {
       next.generatedAt = rc.generatedAt;
@@ -305,11 +308,13 @@ function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: (
     ...(p.priorStatus ? { prior_status: p.priorStatus } : {}),
     files: priors.map((x, i) => ({ ...files[i]!, before: x.before === null ? null : encodeBytes(x.before, x.after) })),
   });
+  const wrote = priors.map((x) => x.file);
+  const base = manifestBeforeWrites(ctx, wrote);
   applyAll(ctx, priors, bytes);
   let graphVersion: string;
   try {
     const change = p.change();
-    const rc = recompile(ctx, change);
+    const rc = recompile(ctx, change, { files: wrote, base });
     afterRecompile(ctx, change, rc);
     graphVersion = rc.graphVersion;
   } catch (e) {
@@ -345,6 +350,12 @@ interface LocalFile {
   text: string;
   status: string;
   data: Record<string, unknown>;
+  node: SourceNode;
+}
+
+/** Whether local node file `file`, as now written, gives the compiler the node `before` gave it. */
+function sameNodeAs(file: string, shown: string, before: SourceNode | undefined): boolean {
+  return sameGraphInput(before, readNode({ file, shown }, "local").node);
 }
 
 /** Reads and validates a local node file (an invalid file is refused with its problems). */
@@ -359,7 +370,7 @@ function readLocal(r: Resolved): LocalFile {
     });
   }
   const text = r.bytes!.toString("utf8");
-  return { text, status: String(res.node.data.status), data: res.node.data };
+  return { text, status: String(res.node.data.status), data: res.node.data, node: res.node };
 }
 
 /** The new file text with its status changed; verifies that nothing but `status` changed. */
@@ -591,7 +602,7 @@ export function dedupAccept(ctx: Context, req: ActionRequest): ActionResult {
     const left = parseDedupSections(text).filter((x) => x.status === "pending").length;
     return {
       writes: [{ file: r.file, bytes: Buffer.from(text, "utf8") }],
-      change: () => ({ kind: "none" }),
+      change: () => (sameNodeAs(r.file, r.shown, lf.node) ? { kind: "none" } : { kind: "full" }),
       message: `accepted the dedup merge from ${s.session ?? "an unnamed session"} into ${r.id} (${r.shown})${left ? `; ${left} more pending` : ""}`,
     };
   });
@@ -612,7 +623,8 @@ export function dedupReject(ctx: Context, req: ActionRequest): ActionResult {
         { file: r.file, bytes: Buffer.from(text, "utf8") },
         { file: fresh.file, bytes: Buffer.from(fresh.text, "utf8") },
       ],
-      change: () => ({ kind: "full", wrote: [r.file, fresh.file] }),
+      change: () =>
+        sameNodeAs(r.file, r.shown, lf.node) ? { kind: "add", id: fresh.id, file: fresh.file, shown: displayPath(ctx.repo, fresh.file) } : { kind: "full" },
       message:
         `rejected the dedup merge from ${s.session ?? "an unnamed session"} into ${r.id}: its draft is now the tentative node ${fresh.id} ` +
         `(${displayPath(ctx.repo, fresh.file)}), awaiting review: \`akms promote ${fresh.id}\`${left ? `; ${left} more pending in ${r.id}` : ""}`,
@@ -696,8 +708,20 @@ export function undo(ctx: Context, req: { expectedSha?: string } = {}): ActionRe
       writes.push({ file: full, bytes: prior });
     }
     const message = `undid #${target.seq} \`${target.cli}\`: ${target.files.map((f) => (f.before_sha === null ? `removed ${f.path}` : `restored ${f.path}`)).join(", ")}`;
-    const change = (): GraphChange =>
-      target.action === "dedup-accept" ? { kind: "none" } : target.action === "dedup-reject" ? { kind: "full" } : statusChange(ctx, target.id);
+    // A dedup decision's undo: the node file restored must give the compiler the node it gives now,
+    // and a reject's undo removes the one node the reject added.
+    const dedup = target.action === "dedup-accept" || target.action === "dedup-reject";
+    const kept = dedup ? writes.filter((w) => w.bytes !== null) : [];
+    const gone = dedup ? writes.filter((w) => w.bytes === null) : [];
+    const read = (w: Write) => readNode({ file: w.file, shown: displayPath(ctx.repo, w.file) }, "local").node;
+    const keptNow = kept.length === 1 ? read(kept[0]!) : undefined;
+    const goneNow = gone.length === 1 ? read(gone[0]!) : undefined;
+    const change = (): GraphChange => {
+      if (!dedup) return statusChange(ctx, target.id);
+      if (!keptNow || !sameNodeAs(kept[0]!.file, displayPath(ctx.repo, kept[0]!.file), keptNow)) return { kind: "full" };
+      if (target.action === "dedup-accept") return gone.length === 0 ? { kind: "none" } : { kind: "full" };
+      return goneNow ? { kind: "remove", id: goneNow.id } : { kind: "full" };
+    };
     return commit(ctx, "undo", target.id, "akms undo", () => ({ writes, message, change }), target.seq);
   });
 }

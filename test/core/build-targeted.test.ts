@@ -7,8 +7,11 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { scratch, write, writeNode } from "../helpers.js";
 import { loadContext, type Context } from "../../core/context.js";
-import { asCompiled, build, buildLocked } from "../../core/compiler/build.js";
-import { dedupReject } from "../../core/review/actions.js";
+import { asCompiled, build, buildLocked, compileGraph } from "../../core/compiler/build.js";
+import { blankGeneratedAt } from "../../core/compiler/graph-version.js";
+import { readNode } from "../../core/compiler/sources.js";
+import { insertNode, localNodeText, removeNode } from "../../core/review/recompile.js";
+import { dedupAccept, dedupReject, draft, promote, undo } from "../../core/review/actions.js";
 import { runUpdate } from "../../core/update/apply.js";
 import { memory } from "../update-helpers.js";
 
@@ -45,7 +48,7 @@ function dedupRepo() {
   return { ...s, dir, ctx };
 }
 
-test("dedup reject's targeted recompile writes what a --no-cache build writes", () => {
+test("dedup reject's recompile writes what a --no-cache build writes", () => {
   const s = dedupRepo();
   dedupReject(s.ctx, { id: "note" });
   const [targeted, full] = againstNoCache(s.ctx);
@@ -173,4 +176,127 @@ test("a targeted build after its caller removed one file and added another write
   assert.doesNotMatch(targeted.toString(), /"id": "a-local"/);
   assert.match(targeted.toString(), /"id": "m-local"/);
   assert.deepEqual(targeted, full);
+});
+
+/** Whether graph.json is what a fresh compile of the sources writes (generated_at aside), and the manifest knows it. */
+function assertCompiledExactly(ctx: Context, step: string): void {
+  const reference = compileGraph(ctx).chunks.join("");
+  assert.equal(blankGeneratedAt(readFileSync(ctx.paths.graphJson, "utf8")), reference, `${step}: graph.json differs from a fresh compile`);
+  assert.equal(asCompiled(ctx, { vault: true, locals: true, overlay: true }), true, `${step}: the manifest no longer describes graph.json`);
+  const again = build(ctx, { env });
+  assert.equal(again.fromCache, true, `${step}: the next build was not a no-op`);
+}
+
+test("promote → dedup reject → undo → dedup accept → undo: each recompile writes a fresh compile's bytes and keeps the manifest exact", () => {
+  const s = dedupRepo();
+  writeNode(s.dir, { id: "other", status: "tentative", source: "agent" });
+  writeNode(s.dir, { id: "zz-last", status: "tentative", source: "agent" });
+  settle();
+  build(s.ctx, { env });
+  settle();
+  promote(s.ctx, { id: "other" });
+  assertCompiledExactly(s.ctx, "promote");
+  const r = dedupReject(s.ctx, { id: "note" });
+  assert.ok(r.files.some((f) => f.path === "knowledge/local-nodes/note-phase3.md"));
+  assert.match(readFileSync(s.ctx.paths.graphJson, "utf8"), /"id": "note-phase3"/);
+  assertCompiledExactly(s.ctx, "dedup reject");
+  undo(s.ctx);
+  assert.doesNotMatch(readFileSync(s.ctx.paths.graphJson, "utf8"), /"id": "note-phase3"/);
+  assertCompiledExactly(s.ctx, "undo of the reject");
+  dedupAccept(s.ctx, { id: "note" });
+  assertCompiledExactly(s.ctx, "dedup accept");
+  undo(s.ctx);
+  assertCompiledExactly(s.ctx, "undo of the accept");
+  draft(s.ctx, { id: "g2" });
+  assertCompiledExactly(s.ctx, "draft of a global node");
+  dedupReject(s.ctx, { id: "note" });
+  assertCompiledExactly(s.ctx, "dedup reject after a draft");
+  // A targeted build after all that still compiles exactly (it trusts the manifest's records).
+  const other = join(s.dir, "other.md");
+  writeFileSync(other, readFileSync(other, "utf8").replace(/^title: .*$/m, "title: Retitled"));
+  buildLocked(s.ctx, { env, wrote: { files: [other] } });
+  assert.match(readFileSync(s.ctx.paths.graphJson, "utf8"), /Retitled/);
+  assertCompiledExactly(s.ctx, "targeted build");
+});
+
+test("promote, then a targeted build: the promoted status stays (the patch recorded the file it wrote)", () => {
+  const s = dedupRepo();
+  writeNode(s.dir, { id: "other", status: "tentative", source: "agent" });
+  settle();
+  build(s.ctx, { env });
+  settle();
+  promote(s.ctx, { id: "other" });
+  settle();
+  const note = join(s.dir, "note.md");
+  writeFileSync(note, readFileSync(note, "utf8").replace(/^title: .*$/m, "title: Retitled"));
+  buildLocked(s.ctx, { env, wrote: { files: [note] } });
+  const [targeted, full] = againstNoCache(s.ctx);
+  assert.match(targeted.toString(), /"status": "established"/);
+  assert.deepEqual(targeted.toString(), full.toString());
+});
+
+test("a patch over a file changed behind the action's back drops the manifest, so the next build compiles the change", () => {
+  const s = dedupRepo();
+  writeNode(s.dir, { id: "other", status: "tentative", source: "agent" });
+  settle();
+  build(s.ctx, { env });
+  settle();
+  const other = join(s.dir, "other.md");
+  writeFileSync(other, readFileSync(other, "utf8").replace(/^title: .*$/m, "title: Edited behind the back"));
+  promote(s.ctx, { id: "other" });
+  assert.doesNotMatch(readFileSync(s.ctx.paths.graphJson, "utf8"), /Edited behind the back/, "the patch changes the status alone");
+  assert.equal(asCompiled(s.ctx, { locals: true }), false);
+  assert.equal(build(s.ctx, { env }).fromCache, false);
+  const [cached, full] = againstNoCache(s.ctx);
+  assert.match(cached.toString(), /Edited behind the back/);
+  assert.deepEqual(cached, full);
+});
+
+test("a vault file edited behind a patch's back keeps its old record, so the next build compiles the change", () => {
+  const s = dedupRepo();
+  const g2 = join(s.vault, "g2.md");
+  writeFileSync(g2, readFileSync(g2, "utf8").replace(/^title: .*$/m, "title: Edited behind the back"));
+  dedupReject(s.ctx, { id: "note" });
+  assert.match(readFileSync(s.ctx.paths.graphJson, "utf8"), /"id": "note-phase3"/);
+  assert.doesNotMatch(readFileSync(s.ctx.paths.graphJson, "utf8"), /Edited behind the back/, "the patch adds the new node alone");
+  assert.equal(build(s.ctx, { env }).fromCache, false);
+  const [cached, full] = againstNoCache(s.ctx);
+  assert.match(cached.toString(), /Edited behind the back/);
+  assert.deepEqual(cached, full);
+});
+
+test("dedup reject whose new id some edge already names is compiled, not patched (the edge appears)", () => {
+  const s = dedupRepo();
+  writeNode(s.vault, { id: "g3", status: "established", edges: [{ to: "note-phase3", type: "requires", weight: 0.5 }] });
+  settle();
+  build(s.ctx, { env });
+  assert.match(readFileSync(s.ctx.paths.graphJson, "utf8"), /DANGLING_EDGE/);
+  dedupReject(s.ctx, { id: "note" });
+  const text = readFileSync(s.ctx.paths.graphJson, "utf8");
+  assert.doesNotMatch(text, /DANGLING_EDGE/);
+  assert.match(text, /"target": "note-phase3"/);
+  assertCompiledExactly(s.ctx, "dedup reject");
+  undo(s.ctx);
+  assert.match(readFileSync(s.ctx.paths.graphJson, "utf8"), /DANGLING_EDGE/);
+  assertCompiledExactly(s.ctx, "its undo");
+});
+
+test("insertNode and removeNode place a node where the compile does: first, middle, last", () => {
+  const s = dedupRepo();
+  writeNode(s.dir, { id: "m-local", status: "tentative", source: "agent" });
+  settle();
+  build(s.ctx, { env });
+  for (const id of ["0-first", "h-middle", "zz-last"]) {
+    const before = blankGeneratedAt(readFileSync(s.ctx.paths.graphJson, "utf8"));
+    const file = writeNode(s.dir, { id, status: "tentative", source: "human" });
+    const node = readNode({ file, shown: `knowledge/local-nodes/${id}.md` }, "local").node!;
+    const added = insertNode(before, id, localNodeText(node));
+    assert.equal(added, compileGraph(s.ctx).chunks.join(""), `${id}: inserted`);
+    rmSync(file);
+    assert.equal(removeNode(added!, id), before, `${id}: removed`);
+  }
+  const only = blankGeneratedAt(readFileSync(s.ctx.paths.graphJson, "utf8"));
+  assert.equal(insertNode(only, "note", "{}"), null, "a node the graph holds");
+  assert.equal(removeNode(only, "g2"), null, "a global node");
+  assert.equal(removeNode(only, "note"), null, "a node an edge names");
 });

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync, existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { copyDemo, scratch, snapshot, treeHash, writeNode, write } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
-import { build } from "../../core/compiler/build.js";
+import { build, manifestBeforeWrites } from "../../core/compiler/build.js";
 import { loadGraph } from "../../core/graph.js";
 import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError } from "../../core/errors.js";
 import { sha256 } from "../../core/fsx.js";
@@ -382,11 +382,13 @@ test("when the recompile fails, the action is rolled back completely", () => {
   const dir = join(s.knowledge, "local-nodes");
   const body = "## content_draft\n\nOld.\n\n<!-- akms:dedup session=session-phase1 score=0.8 status=pending -->\nNew.\n<!-- akms:end -->\n";
   writeNode(dir, { id: "good", status: "tentative", source: "agent", body });
+  // An edge to the id the reject will give its new node: not a patch (the edge appears), so the compile runs.
+  writeNode(s.vault, { id: "g1", status: "established", edges: [{ to: "good-phase1", type: "requires", weight: 0.5 }] });
   const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
   build(ctx);
   write(join(dir, "broken.md"), "---\nid: broken\ntitle: [unclosed\n---\n");
   const snap = snapshot(s.knowledge);
-  // dedup reject adds a node, so it needs the full compile, which fails on the broken file.
+  // The compile fails on the broken file.
   assert.throws(
     () => dedupReject(ctx, { id: "good" }),
     (e: unknown) => e instanceof AkmsError && /dedup-reject good was not applied/.test(e.message) && e.problems.some((p) => /broken\.md/.test(p.file ?? "")),
@@ -407,14 +409,15 @@ test("status actions patch graph.json in place, exactly as the full compile writ
   build(ctx);
   const graphFile = join(s.knowledge, "graph", "graph.json");
   const file = join(dir, "l1.md");
+  const base = manifestBeforeWrites(ctx, [file]);
   writeFileSync(file, readFileSync(file, "utf8").replace("status: tentative", "status: established"));
-  const r = recompile(ctx, { kind: "status", id: "l1", status: "established" });
+  const r = recompile(ctx, { kind: "status", id: "l1", status: "established" }, { files: [file], base });
   assert.equal(r.how, "patch");
   const patched = readFileSync(graphFile, "utf8");
   assert.equal(build(ctx, { noCache: true }).written, false);
   assert.equal(readFileSync(graphFile, "utf8"), patched);
   assert.equal(patchNodeStatus(patched, "nope", "draft"), null);
-  assert.equal(recompile(ctx, { kind: "status", id: "nope", status: "draft" }).how, "full");
+  assert.equal(recompile(ctx, { kind: "status", id: "nope", status: "draft" }, { files: [], base: null }).how, "full");
 });
 
 
