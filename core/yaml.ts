@@ -1,9 +1,16 @@
 // Safe YAML: js-yaml's CORE schema (no custom tags, dates stay strings, duplicate keys rejected),
 // with size limits and an alias-expansion budget against "billion laughs" documents.
-// The slower `yaml` package is used only on the error path, to name the line of a bad field.
+// The slower `yaml` package is used only on the error path, to name the line of a bad field: it is
+// loaded then (require, from node_modules; not in the bundle), so that no command compiles its
+// ≈ 370 KB on the way to a result without problems (the console's first frame among them).
 import jsyaml from "js-yaml";
-import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Node as YNode } from "yaml";
+import { createRequire } from "node:module";
+import type * as YamlPackage from "yaml";
+import type { Node as YNode } from "yaml";
 import { YamlError } from "./errors.js";
+
+let yamlPackage: typeof YamlPackage | null = null;
+const loadYamlPackage = (): typeof YamlPackage => (yamlPackage ??= createRequire(import.meta.url)("yaml") as typeof YamlPackage);
 
 export const LIMITS = {
   /** Largest Markdown node / document file we read. */
@@ -63,7 +70,8 @@ export function lineOfPath(text: string, path: readonly (string | number)[], fir
 
 /** Like lineOfPath for many paths of one text: the YAML is parsed once (files with many problems). */
 export function lineLocator(text: string, firstLine = 1): (path: readonly (string | number)[]) => number | undefined {
-  let lc: LineCounter;
+  const { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar } = loadYamlPackage();
+  let lc: InstanceType<typeof LineCounter>;
   let root: YNode | null;
   try {
     lc = new LineCounter();
