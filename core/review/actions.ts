@@ -134,10 +134,9 @@ export function sharedGraph(ctx: Context): LoadedGraph {
 /** Keeps the cached graph in step with a patch of graph.json; anything else drops it. */
 function afterRecompile(ctx: Context, change: GraphChange, rc: Recompiled): void {
   const g = cache?.graph;
-  const n = change.kind === "status" ? g?.nodes.get(change.id) : undefined;
-  if (rc.how === "patch" && g && g.file === ctx.paths.graphJson && (change.kind === "add" || change.kind === "remove")) {
-    cache = null; // the console's refresh parses the graph again
-  } else if (rc.how === "patch" && g && g.file === ctx.paths.graphJson && (change.kind === "none" || n)) {
+  const n = change.kind === "status" || change.kind === "remove" ? g?.nodes.get(change.id) : undefined;
+  const fits = change.kind === "none" || (change.kind === "add" ? rc.added !== undefined && !g?.nodes.has(change.id) : n !== undefined);
+  if (rc.how === "patch" && g && g.file === ctx.paths.graphJson && fits) {
     const next: LoadedGraph = { ...g, version: rc.graphVersion };
     if (rc.generatedAt !== undefined) {
       next.generatedAt = rc.generatedAt;
@@ -147,6 +146,21 @@ function afterRecompile(ctx: Context, change: GraphChange, rc: Recompiled): void
       const patched = { ...n, status: change.status };
       next.nodes = new Map(g.nodes).set(n.id, patched);
       next.doc = { ...next.doc, nodes: g.doc.nodes.map((x) => (x === n ? patched : x)) };
+    }
+    // A node added or removed has no edges: only the node list and its count change.
+    if (change.kind === "add") {
+      const added = rc.added as GNode;
+      const nodes = g.doc.nodes.slice();
+      let at = 0;
+      while (at < nodes.length && nodes[at]!.id < added.id) at++;
+      nodes.splice(at, 0, added);
+      next.nodes = new Map(nodes.map((x) => [x.id, x as GNode]));
+      next.doc = { ...next.doc, graph: { ...next.doc.graph, node_count: nodes.length }, nodes };
+    } else if (n && change.kind === "remove") {
+      const nodes = g.doc.nodes.filter((x) => x !== n);
+      next.nodes = new Map(g.nodes);
+      next.nodes.delete(n.id);
+      next.doc = { ...next.doc, graph: { ...next.doc.graph, node_count: nodes.length }, nodes };
     }
     const key = graphKey(ctx.paths.graphJson);
     cache = key === null ? null : { key, graph: next };

@@ -1,7 +1,8 @@
 // Review actions: one action, recompile included, in-process (the console's budget: ≤ 300 ms) and
 // as a whole CLI run (≤ 800 ms), on a copy of the generated knowledge base. Each action is undone
 // right after, so every repetition starts from the same state. The generated data has no pending
-// dedup merge, so one is appended to a local node (as `akms update` writes it) for `dedup reject`.
+// dedup merge, so one is appended to a local node (as `akms update` writes it) for `dedup reject` and
+// `dedup accept`.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
 import { loadGraph } from "../../core/graph.js";
-import { dedupReject, draft, promote, undo } from "../../core/review/actions.js";
+import { dedupAccept, dedupReject, draft, promote, undo } from "../../core/review/actions.js";
 import { appendDedupSection } from "../../core/update/nodes.js";
 import { akmsCmd, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
 
@@ -27,7 +28,7 @@ function inProcess(fn: () => unknown): { wall: number; cpu: number } {
 
 registerSection({
   name: "review-actions",
-  title: "Review actions (promote / draft of a global node / dedup reject, recompile included) — budgets 300 ms in-process, 800 ms CLI",
+  title: "Review actions (promote / draft of a global node / dedup reject / dedup accept, recompile included) — budgets 300 ms in-process, 800 ms CLI",
   run() {
     const rows: Record<string, unknown>[] = [];
     console.log("| nodes | action | in-process wall | in-process CPU | undo in-process | CLI run | CLI undo |");
@@ -53,15 +54,26 @@ registerSection({
           [`promote ${local}`, ["promote", local], () => promote(ctx, { id: local })],
           [`draft ${global} (global: overlay)`, ["draft", global], () => draft(ctx, { id: global })],
           [`dedup reject ${merged} (a new local node)`, ["dedup", "reject", merged], () => dedupReject(ctx, { id: merged })],
+          [`dedup accept ${merged}`, ["dedup", "accept", merged], () => dedupAccept(ctx, { id: merged })],
         ];
-        for (const [name, argv, fn] of cases) {
+        // In-process first, then the CLI, each after a build of its own: the build manifest belongs
+        // to one build of the compiler (the bundle and the TypeScript sources differ), as in use.
+        const inproc = cases.map(([, , fn]) => {
           const act: { wall: number; cpu: number }[] = [];
           const und: number[] = [];
-          const cli: number[] = [];
-          const cliUndo: number[] = [];
           for (let i = 0; i < reps(); i++) {
             act.push(inProcess(fn));
             und.push(inProcess(() => undo(ctx)).wall);
+          }
+          return { act, und };
+        });
+        const built = timeRun(akmsCmd(["build", "--repo", repo, "--vault", d.vault]));
+        if (built.code !== 0) throw new Error(`akms build failed: ${built.stderr}`);
+        cases.forEach(([name, argv], k) => {
+          const { act, und } = inproc[k]!;
+          const cli: number[] = [];
+          const cliUndo: number[] = [];
+          for (let i = 0; i < reps(); i++) {
             const a = timeRun(akmsCmd([...argv, "--repo", repo, "--vault", d.vault]));
             if (a.code !== 0) throw new Error(`akms ${argv.join(" ")} failed: ${a.stderr}`);
             cli.push(a.wallMs);
@@ -83,7 +95,7 @@ registerSection({
           console.log(
             `| ${n.toLocaleString("en")} | ${name} | ${fmtMs(row.in_process_ms)} | ${fmtMs(row.in_process_cpu_ms)} | ${fmtMs(row.undo_in_process_ms)} | ${fmtMs(row.cli_ms)} | ${fmtMs(row.cli_undo_ms)} |`,
           );
-        }
+        });
       } finally {
         rmSync(work, { recursive: true, force: true });
       }

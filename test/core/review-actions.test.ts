@@ -421,6 +421,38 @@ test("status actions patch graph.json in place, exactly as the full compile writ
 });
 
 
+test("the shared graph after dedup reject and its undo (a node added, then removed) equals graph.json as read", () => {
+  const s = scratch();
+  const dir = join(s.knowledge, "local-nodes");
+  const body = "> agent-authored\n\n## content_draft\n\nOld.\n\n<!-- akms:dedup session=session-phase1 score=0.8 status=pending -->\nNew.\n<!-- akms:end -->\n";
+  writeNode(dir, { id: "good", status: "tentative", source: "agent", body });
+  writeNode(dir, { id: "zz", status: "tentative", source: "human" });
+  writeNode(s.vault, { id: "g1", status: "established", edges: [{ to: "good", type: "requires", weight: 0.5 }] });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  build(ctx);
+  const g0 = sharedGraph(ctx);
+  const same = (step: string) => {
+    const g = sharedGraph(ctx);
+    const disk = loadGraph(ctx.paths);
+    assert.equal(g.version, disk.version, step);
+    assert.equal(g.generatedAt, disk.generatedAt, step);
+    assert.deepEqual(g.doc, disk.doc, step);
+    assert.deepEqual([...g.nodes.keys()], [...disk.nodes.keys()], step);
+    for (const n of g.doc.nodes) assert.equal(g.nodes.get(n.id), n, `${step}: the id map and the node list hold the same node`);
+    return g;
+  };
+  dedupReject(ctx, { id: "good" });
+  const g1 = same("dedup reject");
+  assert.ok(g1.nodes.has("good-phase1"));
+  assert.equal(g1.nodes.get("g1"), g0.nodes.get("g1"), "patched, not parsed again: unchanged nodes are shared");
+  assert.equal(g0.nodes.has("good-phase1"), false, "a graph handed out is never changed");
+  undo(ctx);
+  const g2 = same("undo");
+  assert.equal(g2.nodes.has("good-phase1"), false);
+  assert.equal(g2.nodes.get("g1"), g0.nodes.get("g1"), "patched, not parsed again");
+  assert.equal(g1.nodes.has("good-phase1"), true);
+});
+
 test("the shared graph: parsed once; an action's patch makes a new graph equal to graph.json, the one handed out stays as it was", () => {
   const d = demo();
   const id = localTentative(d.ctx);
