@@ -7,7 +7,7 @@ let tmpCounter = 0;
 // node:crypto loads on first use: a command that only reads (akms query) never pays its start-up.
 const crypto = () => createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
 
-export function sha256(data: string | Uint8Array | readonly string[]): string {
+export function sha256(data: string | Uint8Array | readonly (string | Uint8Array)[]): string {
   const h = crypto().createHash("sha256");
   if (typeof data === "string" || data instanceof Uint8Array) h.update(data);
   else for (const chunk of data) h.update(chunk);
@@ -58,10 +58,11 @@ function fsyncDir(dir: string): void {
  * Writes `data` to `path` atomically: readers see the old bytes or the new bytes, never a mix.
  * Returns false (and touches nothing) when the file already holds exactly these bytes.
  */
-export function writeFileAtomic(path: string, data: string | Uint8Array | readonly string[], opts: { knownDifferent?: boolean } = {}): boolean {
+export function writeFileAtomic(path: string, data: string | Uint8Array | readonly (string | Uint8Array)[], opts: { knownDifferent?: boolean } = {}): boolean {
   if (Array.isArray(data)) {
-    if (!opts.knownDifferent) return writeFileAtomic(path, data.join(""));
-    return writeChunks(path, data as readonly string[]);
+    const chunks = data as readonly (string | Uint8Array)[];
+    if (!opts.knownDifferent) return writeFileAtomic(path, Buffer.concat(chunks.map((c) => (typeof c === "string" ? Buffer.from(c, "utf8") : c))));
+    return writeChunks(path, chunks);
   }
   const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data as Uint8Array);
   if (!opts.knownDifferent) {
@@ -71,7 +72,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array | readon
   return writeChunks(path, [bytes]);
 }
 
-function writeChunks(path: string, chunks: readonly (string | Buffer)[]): boolean {
+function writeChunks(path: string, chunks: readonly (string | Uint8Array)[]): boolean {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${++tmpCounter}.tmp`);

@@ -32,6 +32,7 @@ import { readJobs } from "./parallel.js";
 import type { ShareResult } from "./read-share.js";
 import { mergeGraph, type BuildWarning, type GraphDoc } from "./merge.js";
 import { blankedSha, stampGeneratedAt } from "./graph-version.js";
+import { patchForUpdate, type UpdateDelta } from "./update-patch.js";
 
 /** Bump when the compiler's output format changes, so the caches of older builds stop matching. */
 const BUILD_FORMAT = "akms-build-2";
@@ -56,6 +57,8 @@ export interface KnownWrites {
   files: readonly string[];
   /** The overlay as written, parsed: used instead of parsing the file when its bytes are these. */
   overlay?: { bytes: Buffer | string; data: Overlay };
+  /** What an update changed (with the overlay): graph.json may be patched instead of compiled (update-patch.ts). */
+  update?: UpdateDelta;
 }
 
 export interface BuildResult {
@@ -453,6 +456,32 @@ export function build(ctx: Context, opts: BuildOptions = {}): BuildResult {
   });
 }
 
+/** The compile proper: sources from the parse cache where their stat is unchanged, the rest read. */
+function compileWithCache(ctx: Context, opts: BuildOptions, set: SourceSet, stats: FileStats, known: boolean): ReturnType<typeof compileGraph> {
+  const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
+  const read = readWithCache(
+    jobsOf(set),
+    stats,
+    { file: ctx.paths.overlay, shown: overlayShown, written: known ? opts.wrote!.overlay : undefined },
+    opts.noCache ? null : loadParseCache(ctx.paths.cacheDir, compilerIdentity()),
+    compilerIdentity(),
+    ctx.paths.cacheDir,
+  );
+  // The parse cache is written by a build whose sources all compile (a failed one leaves
+  // knowledge/ as it was), before the merge, so its records are released before the output is built.
+  let pending = true;
+  try {
+    return compileGraph(ctx, opts, set, read, (left) => {
+      pending = false;
+      if (left.length) read.discard();
+      else read.save?.(ctx.paths.cacheDir);
+      read.save = null; // its records are garbage now
+    });
+  } finally {
+    if (pending) read.discard();
+  }
+}
+
 /** The build proper; the caller holds the repository lock. */
 export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult {
   const since = Date.now();
@@ -500,30 +529,29 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
   const currentContentSha = graphTrusted ? last!.content_sha : currentBytes ? blankedSha(currentBytes) : null;
   if (graphTrusted) currentSha = last!.output_sha;
   currentBytes = null;
-  const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
-  const read = readWithCache(
-    jobsOf(set),
-    stats,
-    { file: ctx.paths.overlay, shown: overlayShown, written: known ? opts.wrote!.overlay : undefined },
-    opts.noCache ? null : loadParseCache(ctx.paths.cacheDir, compilerIdentity()),
-    compilerIdentity(),
-    ctx.paths.cacheDir,
-  );
-  // The parse cache is written by a build whose sources all compile (a failed one leaves
-  // knowledge/ as it was), before the merge, so its records are released before the output is built.
-  let pending = true;
-  let compiled: ReturnType<typeof compileGraph>;
-  try {
-    compiled = compileGraph(ctx, opts, set, read, (left) => {
-      pending = false;
-      if (left.length) read.discard();
-      else read.save?.(ctx.paths.cacheDir);
-      read.save = null; // its records are garbage now
-    });
-  } finally {
-    if (pending) read.discard();
-  }
-  const { doc, chunks, rejects } = compiled;
+  // After `akms update` (its writes known, graph.json the last build's output): graph.json patched
+  // for what the update changed, when the patch can be sure it is what the compile below writes.
+  const patched =
+    known !== null && graphTrusted && opts.wrote?.update !== undefined && opts.wrote.overlay !== undefined
+      ? patchForUpdate({
+          ctx,
+          delta: opts.wrote.update,
+          overlay: opts.wrote.overlay,
+          written: opts.wrote.files,
+          recordedDirs: prev!.dirs,
+          dirs: listing.dirs,
+          recordedStats: prev!.files,
+          graphStat: graphStat!,
+          warnings: prev!.warnings,
+          nodeCount: prev!.node_count,
+          edgeCount: prev!.edge_count,
+          globalVault: ctx.vault.display,
+          contentRefOk: (origin, ref) => contentRefChecker(ctx)({ origin } as SourceNode, ref),
+        })
+      : null;
+  const { doc, chunks, rejects } = patched
+    ? { doc: { graph: { node_count: patched.nodeCount, edge_count: patched.edgeCount, warnings: prev!.warnings, generated_at: "" } }, chunks: patched.chunks, rejects: [] }
+    : compileWithCache(ctx, opts, set, stats, known !== null);
   // Unchanged content keeps the file and its generated_at. The manifest remembers the hash of the
   // current file's content (generated_at blanked), so the 40 MB comparison is a hash comparison.
   const contentSha = sha256(chunks);
@@ -533,7 +561,7 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
     outSha = currentSha!;
   } else {
     doc.graph.generated_at = nowIso(opts.env);
-    chunks[0] = stampGeneratedAt(chunks[0]!, doc.graph.generated_at);
+    chunks[0] = stampGeneratedAt(chunks[0] as string, doc.graph.generated_at);
     outSha = sha256(chunks);
     written = writeFileAtomic(ctx.paths.graphJson, chunks, { knownDifferent: true });
   }

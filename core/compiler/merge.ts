@@ -116,6 +116,22 @@ function editable(node: GraphNode & { [RAW_TEXT]?: RawText & { stub?: boolean } 
   return node;
 }
 
+/** The graph node of the overlay's session entry `id` (step 4). */
+export function sessionGraphNode(id: string, s: Record<string, unknown>): GraphNode {
+  return {
+    ...s,
+    id,
+    domain: "session",
+    auto_update: true,
+    node_origin: "local",
+    status: "established",
+    confidence: 1.0,
+    confidence_default: 1.0,
+    source: "agent",
+    akms_schema: "v2",
+  };
+}
+
 export function mergeGraph(input: MergeInput): GraphDoc {
   const warnings: BuildWarning[] = [];
   const nodes = new Map<string, GraphNode>();
@@ -206,19 +222,7 @@ export function mergeGraph(input: MergeInput): GraphDoc {
       warnings.push({ code: "SESSION_ID_TAKEN", message: `session node id "${id}" is already taken by ${shownOf.get(id)}; the session node is skipped`, file: input.overlayShown, node: id });
       continue;
     }
-    const s = ov!.session_nodes![id]!;
-    nodes.set(id, {
-      ...s,
-      id,
-      domain: "session",
-      auto_update: true,
-      node_origin: "local",
-      status: "established",
-      confidence: 1.0,
-      confidence_default: 1.0,
-      source: "agent",
-      akms_schema: "v2",
-    });
+    nodes.set(id, sessionGraphNode(id, ov!.session_nodes![id]!));
     shownOf.set(id, input.overlayShown);
   }
   for (const e of ov?.local_edges ?? []) {

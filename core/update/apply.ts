@@ -66,11 +66,12 @@ function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv)
 
 /** Returns the result and what was written (for the targeted recompile). */
 function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): { result: PlanResult; wrote: KnownWrites } {
-  const plan = planUpdate(ctx, docs, currentGraph(ctx, docs, env), readOverlayState(ctx), false);
+  const graph = currentGraph(ctx, docs, env);
+  const plan = planUpdate(ctx, docs, graph, readOverlayState(ctx), false);
   crashPoint("planned", env);
   commitTransaction(ctx, plan.writes);
   if (plan.overlay) rememberOverlay(ctx, plan.overlay.bytes, plan.overlay.data);
-  return { result: plan.result, wrote: { files: plan.writes.map((w) => w.path), overlay: plan.overlay ?? undefined } };
+  return { result: plan.result, wrote: { files: plan.writes.map((w) => w.path), overlay: plan.overlay ?? undefined, update: { ...plan.delta, graph: graph.file } } };
 }
 
 export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOptions = {}): UpdateResult {

@@ -5,7 +5,7 @@
 // node's predecessors by one search for its "target" lines, and only those objects are parsed.
 // Anything unexpected (another layout, unsorted nodes) falls back to a full parse.
 import { isAscii } from "node:buffer";
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import { NotFoundError } from "../errors.js";
 import type { GNode, GraphDoc, GraphLink } from "../graph.js";
 import { pyString } from "../pyjson.js";
@@ -19,6 +19,8 @@ export interface GraphView {
   prefetchPredecessors?(ids: readonly string[]): void;
   /** Nodes whose domain is `domain`. */
   inDomain(domain: string): GNode[];
+  /** The file's bytes and its stat (size, mtimeMs, ctimeMs, ino) when they were read. */
+  file?: { bytes: Buffer; stat: number[] };
 }
 
 /** A view over a parsed graph document (the in-memory compile of a dry run, or the fallback). */
@@ -189,13 +191,28 @@ const TAIL = Buffer.from("\n  ]\n}\n", "latin1");
 
 /** The compiled graph as an update reads it; null when graph.json does not exist. */
 export function readGraphView(file: string): GraphView | null {
-  let bytes: Buffer;
+  let fd: number;
   try {
-    bytes = readFileSync(file);
+    fd = openSync(file, "r");
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw e;
   }
+  let bytes: Buffer;
+  let stat: number[];
+  try {
+    const st = fstatSync(fd);
+    stat = [st.size, st.mtimeMs, st.ctimeMs, st.ino];
+    bytes = readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  const view = viewOfBytes(bytes, file);
+  view.file = { bytes, stat };
+  return view;
+}
+
+function viewOfBytes(bytes: Buffer, file: string): GraphView {
   const full = (): GraphView => {
     try {
       return viewOfDoc(JSON.parse(bytes.toString("utf8")) as GraphDoc);

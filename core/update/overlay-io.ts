@@ -146,11 +146,17 @@ export function normalizeOverlay(ov: Overlay, limits: OverlayLimits): Overlay {
     (e.session_refs !== undefined && e.session_refs.length > limits.maxSessionRefs) || (e.history !== undefined && e.history.length > limits.maxHistory);
   const given = ov.nodes ?? {};
   let nodes = given;
-  // Nothing to prune (the usual case): the entries, and their mapping, are kept as they are.
+  // Nothing to prune (the usual case): the entries, and their mapping, are kept as they are; else
+  // a new mapping in which only the pruned entries are new objects (the update tells the changed
+  // entries by identity).
   for (const id in given) {
     if (!over(given[id]!)) continue;
     nodes = {};
     for (const [k, entry] of Object.entries(given)) {
+      if (!over(entry)) {
+        nodes[k] = entry;
+        continue;
+      }
       const e = { ...entry };
       if (e.session_refs && e.session_refs.length > limits.maxSessionRefs) e.session_refs = e.session_refs.slice(-limits.maxSessionRefs);
       if (e.history && e.history.length > limits.maxHistory) e.history = e.history.slice(-limits.maxHistory);

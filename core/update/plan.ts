@@ -1,12 +1,14 @@
 // Planning an update entirely in memory (spec §5.5, DESIGN §4 Update): from the validated
 // documents, the compiled graph and the overlay, compute every file's final bytes and a full
 // account of what changes and why. Nothing here writes; apply.ts journals and writes the plan.
-import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, type Problem } from "../errors.js";
-import { readBytesIfExists } from "../fsx.js";
+import { readBytesIfExists, sha256 } from "../fsx.js";
 import { splitFrontmatter } from "../frontmatter.js";
+import { hasContentDraft } from "../schemas/node.js";
+import type { UpdateDelta } from "../compiler/update-patch.js";
 import { lineOfPath } from "../yaml.js";
 import type { GNode } from "../graph.js";
 import type { GraphView } from "./graph-view.js";
@@ -93,6 +95,8 @@ export interface Plan {
   writes: TxnWrite[];
   /** The overlay as written (its bytes and parsed form), when the update writes it. */
   overlay: { bytes: Buffer; data: Overlay } | null;
+  /** What changed, for the recompile to patch graph.json with (see core/compiler/update-patch.ts). */
+  delta: UpdateDelta;
 }
 
 type Planned = { data: string | Buffer; action: "created" | "appended" | "updated" };
@@ -209,7 +213,13 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
   // here are the entries the overlay writer writes again; it copies the lines of all the others.
   const changedNodes = new Set<string>();
   const changedSessions = new Set<string>();
+  // Each changed entry as it was read (a shallow copy: the update replaces values, never edits them).
+  const entriesBefore = new Map<string, NodeOverride | undefined>();
+  const sessionsBefore = Object.keys(sessions).length;
+  const edgesBefore = edges.length;
+  let exact = true;
   const entryOf = (id: string): NodeOverride => {
+    if (!changedNodes.has(id)) entriesBefore.set(id, nodes[id] && { ...nodes[id] });
     changedNodes.add(id);
     return (nodes[id] ??= {});
   };
@@ -266,6 +276,8 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
     existsSync(join(ctx.paths.localNodes, `${id}.md`));
 
   const knowledgeReal = realOrNull(ctx.paths.knowledge);
+  /** Local node files appended to: their text before. */
+  const appendedFrom = new Map<string, string>();
 
   for (const d of docs) {
     const base: DocumentResult = {
@@ -396,6 +408,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
       const target = match ? cands.find((c) => c.id === match.id)! : null;
       if (match && target && match.origin === "local" && target.file) {
         const prev = planned.get(target.file);
+        if (prev === undefined) appendedFrom.set(target.file, currentText(target.file) ?? "");
         planned.set(target.file, {
           data: appendDedupSection(currentText(target.file) ?? "", { nodeId: match.id, session: sid, score: match.score, suggestedId: k.suggested_id, draft }),
           action: prev?.action === "created" ? "created" : "appended",
@@ -458,6 +471,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
         .filter((n): n is GNode => Boolean(n) && n!.domain !== "session" && n!.domain !== "code-mirror")
         .map((n) => n.domain),
     ).sort();
+    if (sessions[sid] !== undefined) exact = false;
     changedSessions.add(sid);
     sessions[sid] = {
       title: d.kind === "pcd" ? `Session: phase ${d.phase} handoff` : `Session: ${d.taskId}`,
@@ -488,10 +502,16 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
   let written: Plan["overlay"] = null;
   if (fresh.size) {
     const data = normalizeOverlay(ov, { maxSessionRefs: cfg.graph.max_session_refs, maxHistory: cfg.graph.max_history });
+    // Entries pruned just now changed too (normalizeOverlay copies only those).
+    if (data.nodes !== nodes) {
+      for (const id in data.nodes) {
+        if (data.nodes[id] === nodes[id]) continue;
+        if (!changedNodes.has(id)) entriesBefore.set(id, nodes[id]);
+        changedNodes.add(id);
+      }
+    }
     let reuse: OverlayReuse | undefined;
     if (state?.canonical && before) {
-      // Entries pruned just now changed too (only when the limits were lowered since the last write).
-      if (data.nodes !== nodes) for (const id in data.nodes) if (data.nodes[id] !== nodes[id]) changedNodes.add(id);
       reuse = {
         text: state.bytes.toString("utf8"),
         sections: { nodes: { before: before.nodes, changed: changedNodes }, session_nodes: { before: before.sessions, changed: changedSessions } },
@@ -512,6 +532,29 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
     files[p.action].push(posix(relative(ctx.repo, path)));
   }
   for (const c of changes.values()) c.after = values.get(c.id) ?? c.after;
+  const delta: UpdateDelta = {
+    nodes: entriesBefore,
+    sessions: [...changedSessions],
+    edgesBefore,
+    before: [],
+    created: [...created.values()].map((c) => c.file),
+    appended: [...appendedFrom.keys()],
+    exact,
+  };
+  if (!dryRun && written) {
+    // What the recompile checks against the last build's record of these files.
+    const before = [{ path: ctx.paths.overlay, stat: statOf(ctx.paths.overlay), sha: state ? sha256(state.bytes) : "" }];
+    delta.before = before;
+    for (const [file, text] of appendedFrom) {
+      const now = planned.get(file)!.data as string;
+      const was = splitFrontmatter(text);
+      const is = splitFrontmatter(now);
+      // A dedup section is appended at the end: the frontmatter, and so the node, stay as they were,
+      // unless the section adds the content_draft heading a missing-draft warning is about.
+      if (!was || !is || !now.startsWith(text) || was.yaml !== is.yaml || hasContentDraft(was.body) !== hasContentDraft(is.body)) delta.exact = false;
+      before.push({ path: file, stat: statOf(file), sha: sha256(text) });
+    }
+  }
   return {
     result: {
       documents: results,
@@ -521,5 +564,12 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
     },
     writes,
     overlay: written,
+    delta,
   };
+}
+
+/** size, mtimeMs, ctimeMs, ino (as the build records them); -1s for a missing file. */
+function statOf(file: string): number[] {
+  const st = statSync(file, { throwIfNoEntry: false });
+  return st === undefined ? [-1, -1, -1, -1] : [st.size, st.mtimeMs, st.ctimeMs, st.ino];
 }

@@ -1,0 +1,422 @@
+// The recompile after `akms update`, without the merge: graph.json patched for exactly what the
+// update changed — the overlay entries it touched, the session nodes it added, the pitfall edges it
+// appended, the local node files it created — when the result is provably what the full compile
+// (mergeGraph, then pyjson) writes. The previous graph.json must be the last build's output and
+// every file the update overwrote must have been, before it did, exactly as that build recorded it;
+// the patch then works on that text: each node's text there is its merged node at depth 2, so a
+// node whose overlay entry changed is that text parsed, the entry's values set, and written again.
+// Anything this cannot be sure of — a warning the change would add or remove, an id taken, a file
+// not as recorded, a key the merge reads elsewhere, an unexpected layout — returns null, and the
+// caller compiles in full.
+import { isAscii } from "node:buffer";
+import { readFileSync, type Stats } from "node:fs";
+import { basename, dirname, isAbsolute, relative } from "node:path";
+import type { Context } from "../context.js";
+import type { Overlay } from "../schemas/overlay.js";
+import { pyJsonText } from "../pyjson.js";
+import { blankGeneratedAt } from "./graph-version.js";
+import { sessionGraphNode, toGraphNode, type BuildWarning, type GraphNode } from "./merge.js";
+import { readNode, type Origin } from "./sources.js";
+import { STAT_WIDTH, type DirRecord, type FileStats } from "./source-index.js";
+
+/** What an update changed, as its planner knows it (see KnownWrites.update). */
+export interface UpdateDelta {
+  /** Overlay `nodes` entries changed or added, each with its entry as read before (undefined: none). */
+  nodes: ReadonlyMap<string, Readonly<Record<string, unknown>> | undefined>;
+  /** Session entries added (no entry with these ids existed). */
+  sessions: readonly string[];
+  /** How many local_edges the overlay held before; the update appended the others. */
+  edgesBefore: number;
+  /** The files it overwrote, as they were before: stat (size, mtimeMs, ctimeMs, ino; -1s: missing) and sha256. */
+  before: readonly { path: string; stat: readonly number[]; sha: string }[];
+  /** Local node files it created. */
+  created: readonly string[];
+  /** Local node files it appended a section to: frontmatter and content_draft presence unchanged (the planner checks). */
+  appended: readonly string[];
+  /** False when the planner saw something this patch does not model: compile in full. */
+  exact: boolean;
+  /** graph.json as the update read it, with its stat then (saves reading 40 MB again); released by the patch. */
+  graph?: { bytes: Buffer; stat: readonly number[] };
+}
+
+export interface PatchInput {
+  ctx: Context;
+  delta: UpdateDelta;
+  /** The overlay as written (used only if the file holds exactly these bytes). */
+  overlay: { bytes: Buffer | string; data: Overlay };
+  /** Every file the update wrote. */
+  written: readonly string[];
+  /** The directories of each root (vault, local nodes, code mirror) as the last build recorded them, and as listed now. */
+  recordedDirs: readonly (readonly DirRecord[])[];
+  dirs: readonly (readonly DirRecord[])[];
+  /** The stats the last build recorded: its listing's files in order, then the overlay, then the config. */
+  recordedStats: FileStats;
+  /** graph.json's stat now. */
+  graphStat: Stats;
+  warnings: readonly BuildWarning[];
+  nodeCount: number;
+  edgeCount: number;
+  globalVault: string;
+  /** Whether a node of `origin` with content_ref `ref` resolves (the compile's own check). */
+  contentRefOk: (origin: Origin, ref: string) => boolean;
+}
+
+export interface Patched {
+  /** graph.json with generated_at blank: the head as a string (stampGeneratedAt applies), then bytes and text. */
+  chunks: (string | Buffer)[];
+  nodeCount: number;
+  edgeCount: number;
+}
+
+/** The override keys an update writes; a change to any other key (domain, id…) is read by the merge elsewhere. */
+const PATCHABLE = new Set(["confidence", "activations", "last_activated", "activated_by_tasks", "session_refs", "status", "history"]);
+/** Overlay keys step 4 does not apply (merge.ts NOT_APPLIED). */
+const NOT_APPLIED = "history";
+
+const HEAD = '{\n  "directed": true,\n  "graph": ';
+const LINKS_OPEN = ',\n  "links": [\n    ';
+const MIDDLE = '\n  ],\n  "multigraph": false,\n  "nodes": [\n    ';
+const TAIL = "\n  ]\n}\n";
+const OPEN = "\n    {\n";
+const CLOSE = "\n    }";
+const SEP = ",\n    ";
+const ID_KEY = Buffer.from('\n      "id": "', "latin1");
+const SOURCE_KEY = Buffer.from('\n      "source": "', "latin1");
+const TARGET_KEY = '",\n      "target": "';
+const REF_PREFIX = 'content_ref "';
+const REF_SUFFIX = '" does not resolve to a file inside its layer root';
+
+/** Thrown inside the patch for "not sure": the caller compiles in full. */
+class NotSure extends Error {}
+function sure(ok: unknown): asserts ok {
+  if (!ok) throw new NotSure();
+}
+
+interface Found {
+  found: boolean;
+  /** The element's `{` (found), or where a new element goes: the next element's `{`, or the array's end. */
+  start: number;
+  end: number;
+  /** Past the array's last element. */
+  append: boolean;
+}
+
+/** A sorted array of graph.json (nodes by id, links by source then target), searched in its bytes. */
+class SortedArray {
+  constructor(
+    private readonly buf: Buffer,
+    private readonly from: number,
+    private readonly to: number,
+    private readonly needle: Buffer,
+    private readonly keyAt: (p: number) => string,
+  ) {}
+
+  find(key: string): Found {
+    const { buf, needle } = this;
+    let lo = this.from;
+    let hi = this.to;
+    while (lo < hi) {
+      const mid = lo + ((hi - lo) >> 1);
+      const p = buf.indexOf(needle, mid);
+      if (p === -1 || p >= hi) {
+        hi = mid;
+        continue;
+      }
+      const k = this.keyAt(p);
+      if (k === key) return { found: true, start: this.startOf(p), end: this.endOf(p), append: false };
+      if (k < key) lo = p + needle.length;
+      else hi = mid;
+    }
+    const p = buf.indexOf(needle, lo);
+    if (p === -1 || p >= this.to) return { found: false, start: this.to, end: this.to, append: true };
+    sure(this.keyAt(p) > key);
+    return { found: false, start: this.startOf(p), end: this.startOf(p), append: false };
+  }
+
+  private startOf(p: number): number {
+    const at = this.buf.lastIndexOf(OPEN, p, "latin1");
+    sure(at >= this.from - OPEN.length);
+    return at + OPEN.length - 2;
+  }
+
+  private endOf(p: number): number {
+    const at = this.buf.indexOf(CLOSE, p, "latin1");
+    sure(at >= 0 && at < this.to);
+    return at + CLOSE.length;
+  }
+}
+
+function quotedAt(buf: Buffer, start: number): string {
+  const end = buf.indexOf(34, start);
+  sure(end > start);
+  const s = buf.toString("latin1", start, end);
+  sure(!s.includes("\\"));
+  return s;
+}
+
+function applied(entry: Readonly<Record<string, unknown>> | undefined): string[] {
+  if (entry === undefined) return [];
+  return Object.keys(entry).filter((k) => k !== NOT_APPLIED && entry[k] !== undefined);
+}
+
+/** Sets an overlay entry's applied values on a node (merge step 4). */
+function override(node: Record<string, unknown>, entry: Readonly<Record<string, unknown>>): void {
+  for (const k of applied(entry)) node[k] = entry[k];
+}
+
+function inside(root: string, file: string): boolean {
+  const rel = relative(root, file);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/** Directory records with the same paths, names and subdirectories. */
+function sameDirs(a: readonly DirRecord[], b: readonly DirRecord[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x !== y && (x.path !== y.path || !sameNames(x.mds, y.mds) || !sameNames(x.subdirs, y.subdirs))) return false;
+  }
+  return true;
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((n, i) => n === b[i]);
+}
+
+function sameStat(a: Float64Array, i: number, b: readonly number[]): boolean {
+  for (let k = 0; k < STAT_WIDTH; k++) if (a[i * STAT_WIDTH + k] !== b[k]) return false;
+  return true;
+}
+
+/** How often this process patched, and fell back to the full compile (for the tests). */
+export const patchCounts = { patched: 0, fallback: 0 };
+
+/** graph.json patched for the update, or null when only a full compile can be sure. */
+export function patchForUpdate(input: PatchInput): Patched | null {
+  let out: Patched | null = null;
+  const seen = input.delta.graph;
+  input.delta.graph = undefined; // a full compile after this needs the memory
+  try {
+    if (input.delta.exact) out = patch(input, seen);
+  } catch (e) {
+    if (!(e instanceof NotSure || e instanceof SyntaxError)) throw e;
+  }
+  if (out === null) patchCounts.fallback++;
+  else patchCounts.patched++;
+  return out;
+}
+
+function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
+  const { ctx, delta, recordedStats } = input;
+  const ov = input.overlay.data;
+  const paths = ctx.paths;
+
+  // The files written: the overlay (exactly the bytes given), local node files created or
+  // appended to, and files outside every node root (session copies).
+  const created = new Set(delta.created);
+  const appended = new Set(delta.appended);
+  for (const f of input.written) {
+    if (f === paths.overlay || created.has(f) || appended.has(f)) continue;
+    sure(!inside(ctx.vault.path, f) && !inside(paths.localNodes, f) && !inside(paths.codeMirror, f) && f !== paths.config);
+  }
+  const want = typeof input.overlay.bytes === "string" ? Buffer.from(input.overlay.bytes, "utf8") : input.overlay.bytes;
+  sure(readFileSync(paths.overlay).equals(want));
+  for (const f of created) {
+    sure(dirname(f) === paths.localNodes && f.endsWith(".md") && !basename(f).startsWith("."));
+  }
+
+  // The listing is the recorded one plus the local node files created, nothing else: every
+  // directory as recorded, but local-nodes/, which holds the new names besides its old ones.
+  const [vaultDirs, localDirs, mirrorDirs] = input.dirs as [readonly DirRecord[], readonly DirRecord[], readonly DirRecord[]];
+  const [vaultWas, localWas, mirrorWas] = input.recordedDirs as [readonly DirRecord[], readonly DirRecord[], readonly DirRecord[]];
+  sure(sameDirs(vaultDirs, vaultWas) && sameDirs(mirrorDirs, mirrorWas));
+  // (A root directory that does not exist has no record.)
+  sure(localDirs.length <= 1 && localWas.length <= 1 && [...localDirs, ...localWas].every((d) => d.path === paths.localNodes && d.subdirs.length === 0));
+  const localNames = localDirs[0]?.mds ?? [];
+  const localWasNames = localWas[0]?.mds ?? [];
+  const names = new Set(localNames);
+  for (const f of created) sure(names.has(basename(f)));
+  sure(localNames.length === localWasNames.length + created.size);
+  for (const n of localWasNames) sure(names.has(n));
+
+  // Every file it overwrote was, before, what the last build compiled (files are recorded in
+  // listing order: the vault's, the local nodes', the mirrors', then the overlay and the config).
+  let vaultFiles = 0;
+  let mirrorFiles = 0;
+  for (const d of vaultWas) vaultFiles += d.mds.length;
+  for (const d of mirrorWas) mirrorFiles += d.mds.length;
+  const indexOf = (file: string): number => {
+    if (file === paths.overlay) return vaultFiles + localWasNames.length + mirrorFiles;
+    sure(dirname(file) === paths.localNodes && appended.has(file));
+    const i = localWasNames.indexOf(basename(file));
+    sure(i >= 0);
+    return vaultFiles + i;
+  };
+  sure(recordedStats.stats.length === (vaultFiles + localWasNames.length + mirrorFiles + 2) * STAT_WIDTH);
+  const overwritten = new Set<string>();
+  for (const b of delta.before) {
+    const i = indexOf(b.path);
+    sure(sameStat(recordedStats.stats, i, b.stat));
+    const h = recordedStats.racy.get(i);
+    sure(h === undefined || h === b.sha);
+    overwritten.add(b.path);
+  }
+  sure(overwritten.has(paths.overlay));
+  for (const f of appended) sure(overwritten.has(f));
+
+  // The previous graph.json, as the compiler lays it out.
+  const st = input.graphStat;
+  const same = seen !== undefined && seen.stat[0] === st.size && seen.stat[1] === st.mtimeMs && seen.stat[2] === st.ctimeMs && seen.stat[3] === st.ino;
+  const buf = same ? seen.bytes : readFileSync(paths.graphJson);
+  sure(isAscii(buf));
+  const headEnd = buf.indexOf(LINKS_OPEN, 0, "latin1");
+  sure(headEnd > 0);
+  const linksFrom = headEnd + LINKS_OPEN.length;
+  const middle = buf.indexOf(MIDDLE, linksFrom, "latin1");
+  sure(middle > 0);
+  const nodesFrom = middle + MIDDLE.length;
+  const nodesTo = buf.length - TAIL.length;
+  sure(nodesTo > nodesFrom && buf.toString("latin1", nodesTo) === TAIL);
+  const repoId = (ov.repo_id as string | undefined) || basename(ctx.repo);
+  const header = (nodeCount: number, edgeCount: number) =>
+    HEAD +
+    pyJsonText(
+      { akms_schema: "v2", generated_at: "", node_count: nodeCount, edge_count: edgeCount, global_vault: input.globalVault, repo_id: repoId, warnings: input.warnings },
+      1,
+    );
+  sure(blankGeneratedAt(buf.toString("latin1", 0, headEnd)) === header(input.nodeCount, input.edgeCount));
+
+  const nodes = new SortedArray(buf, nodesFrom, nodesTo, ID_KEY, (p) => quotedAt(buf, p + ID_KEY.length));
+  const links = new SortedArray(buf, linksFrom, middle, SOURCE_KEY, (p) => {
+    const source = quotedAt(buf, p + SOURCE_KEY.length);
+    const t = p + SOURCE_KEY.length + source.length;
+    sure(buf.toString("latin1", t, t + TARGET_KEY.length) === TARGET_KEY);
+    return source + "\0" + quotedAt(buf, t + TARGET_KEY.length);
+  });
+  const parsed = new Map<string, { at: Found; node: Record<string, unknown> }>();
+  const graphNode = (id: string) => {
+    let n = parsed.get(id);
+    if (n === undefined) {
+      const at = nodes.find(id);
+      const node = at.found ? (JSON.parse(buf.toString("latin1", at.start, at.end)) as Record<string, unknown>) : {};
+      sure(!at.found || node.id === id);
+      parsed.set(id, (n = { at, node }));
+    }
+    return n;
+  };
+
+  // Ids the previous warnings name: a node added with one of them could resolve or raise a warning.
+  const named = new Set<string>();
+  for (const w of input.warnings) for (const id of [w.node, w.source, w.target]) if (id !== undefined) named.add(id);
+  // A content_ref reported missing may name a file the update created.
+  for (const w of input.warnings) {
+    if (w.code !== "MISSING_CONTENT_REF") continue;
+    sure(w.node !== undefined && w.message.startsWith(REF_PREFIX) && w.message.endsWith(REF_SUFFIX));
+    const origin = graphNode(w.node).node.node_origin;
+    sure(origin === "global" || origin === "local" || origin === "code-mirror");
+    sure(!input.contentRefOk(origin, w.message.slice(REF_PREFIX.length, -REF_SUFFIX.length)));
+  }
+
+  const checkEntry = (before: Readonly<Record<string, unknown>> | undefined, after: Readonly<Record<string, unknown>>) => {
+    for (const k of applied(before)) sure(after[k] !== undefined);
+    for (const k of new Set([...Object.keys(before ?? {}), ...Object.keys(after)])) {
+      sure(PATCHABLE.has(k) || JSON.stringify(before?.[k]) === JSON.stringify(after[k]));
+    }
+  };
+
+  // New nodes: the local node files created, then the session entries added.
+  const added = new Map<string, { node: GraphNode; declared: ReturnType<typeof toGraphNode> }>();
+  const fresh = (id: string) => {
+    sure(!added.has(id) && !named.has(id) && !graphNode(id).at.found);
+  };
+  for (const file of delta.created) {
+    const r = readNode({ file, shown: `knowledge/local-nodes/${basename(file)}` }, "local");
+    sure(r.node !== undefined && !r.problems.length && !r.node.missingDraft);
+    const data = r.node.data;
+    const id = r.node.id;
+    fresh(id);
+    const ref = data.content_ref;
+    sure(!(typeof ref === "string" && ref && !input.contentRefOk("local", ref)));
+    const declared = toGraphNode(data, "local");
+    const entry = ov.nodes?.[id];
+    if (entry !== undefined) {
+      sure(delta.nodes.has(id) && delta.nodes.get(id) === undefined && data.auto_update !== true);
+      checkEntry(undefined, entry);
+      override(data, entry);
+    }
+    added.set(id, { node: data as GraphNode, declared });
+  }
+  for (const id of delta.sessions) {
+    const entry = ov.session_nodes?.[id];
+    sure(entry !== undefined && !delta.nodes.has(id));
+    fresh(id);
+    added.set(id, { node: sessionGraphNode(id, entry), declared: undefined });
+  }
+
+  // Edits of the old text: [at, end) replaced by text; insertions (at === end) before replacements.
+  const edits: { at: number; end: number; text: string }[] = [];
+  for (const [id, before] of delta.nodes) {
+    if (added.has(id)) continue;
+    const after = ov.nodes?.[id];
+    sure(after !== undefined);
+    checkEntry(before, after);
+    const { at, node } = graphNode(id);
+    sure(at.found && node.auto_update !== true);
+    const text = buf.toString("latin1", at.start, at.end);
+    const copy = JSON.parse(text) as Record<string, unknown>;
+    override(copy, after);
+    const next = pyJsonText(copy, 2);
+    if (next !== text) edits.push({ at: at.start, end: at.end, text: next });
+  }
+  const insert = (array: SortedArray, entries: [string, string][]) => {
+    entries.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    for (const [key, text] of entries) {
+      const at = array.find(key);
+      sure(!at.found);
+      edits.push(at.append ? { at: at.start, end: at.start, text: SEP + text } : { at: at.start, end: at.start, text: text + SEP });
+    }
+  };
+  insert(
+    nodes,
+    [...added].map(([id, a]) => [id, pyJsonText(a.node, 2)]),
+  );
+
+  // New links, in merge order: the created nodes' declared edges, then the appended local_edges.
+  // Each must be stored (no dangling, misdirected or duplicate edge: those are warnings).
+  const domainOf = (id: string): unknown => {
+    const a = added.get(id);
+    if (a !== undefined) return a.node.domain;
+    const g = graphNode(id);
+    sure(g.at.found);
+    return g.node.domain;
+  };
+  const newLinks = new Map<string, string>();
+  const link = (e: { from: string; to: string; type: string; weight: number; note?: string | null }) => {
+    const key = e.from + "\0" + e.to;
+    sure(!newLinks.has(key) && !links.find(key).found);
+    const target = domainOf(e.to);
+    domainOf(e.from);
+    sure(e.type !== "pitfall" || target === "session");
+    const l: Record<string, unknown> = { source: e.from, target: e.to, type: e.type, weight: e.weight, edge_origin: "local" };
+    if (typeof e.note === "string" && e.note !== "") l.note = e.note;
+    newLinks.set(key, pyJsonText(l, 2));
+  };
+  for (const [id, a] of [...added].sort((x, y) => (x[0] < y[0] ? -1 : 1))) for (const e of a.declared ?? []) link({ from: id, ...e });
+  const localEdges = ov.local_edges ?? [];
+  sure(localEdges.length >= delta.edgesBefore);
+  for (const e of localEdges.slice(delta.edgesBefore)) link(e);
+  insert(links, [...newLinks]);
+
+  edits.sort((a, b) => a.at - b.at || (a.at === a.end ? 0 : 1) - (b.at === b.end ? 0 : 1));
+  const chunks: (string | Buffer)[] = [header(input.nodeCount + added.size, input.edgeCount + newLinks.size)];
+  let copied = headEnd;
+  for (const e of edits) {
+    sure(e.at >= copied);
+    if (e.at > copied) chunks.push(buf.subarray(copied, e.at));
+    chunks.push(e.text);
+    copied = e.end;
+  }
+  chunks.push(buf.subarray(copied));
+  return { chunks, nodeCount: input.nodeCount + added.size, edgeCount: input.edgeCount + newLinks.size };
+}
