@@ -12,6 +12,7 @@ import { parseDedupSections, sectionDraft, withoutSections } from "./dedup-secti
 import { listLocalNodeFiles } from "./node-files.js";
 import { bareItem, domainNodes, FileResolver, nodeItem, promoteCommand, withFields, type NodeItem } from "./items.js";
 import { cachedByStat } from "./read-cache.js";
+import { DEDUP_TEXT, primeDedupIndex } from "./dedup-index.js";
 import { readSessions, type CoverageFlag, type SessionInfo, type Unanchored } from "./sessions.js";
 import { blockedTasks, type BlockedTaskItem } from "./blocked.js";
 
@@ -179,8 +180,9 @@ function warningItem(w: BuildWarning, command: string | null, fix: string): Warn
 
 function dedupEvents(ctx: Context, graph: LoadedGraph, files: FileResolver, scope: Scope, phaseOf: (s: string | null) => number | null, sessions: SessionInfo[], problems: Problem[]): DedupEventItem[] {
   const out: DedupEventItem[] = [];
+  if (scope.live === true) primeDedupIndex(ctx);
   for (const f of listLocalNodeFiles(ctx)) {
-    const text = cachedByStat(scope.live === true, "dedup-text", f.file, (file) => {
+    const text = cachedByStat(scope.live === true, DEDUP_TEXT, f.file, (file) => {
       const t = readTextIfExists(file);
       return t !== null && t.includes("akms:dedup") ? t : null;
     });

@@ -1,0 +1,82 @@
+// The console's index of local node files without a dedup section (core/review/dedup-index.ts):
+// the review data read with it is the data read without it, a file changed since is read again,
+// and a damaged index is no index.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { copyDemo } from "../helpers.js";
+import { loadContext } from "../../core/context.js";
+import { build } from "../../core/compiler/build.js";
+import { loadGraph } from "../../core/graph.js";
+import { reviewData } from "../../core/report.js";
+import { DEDUP_TEXT, dedupIndexPath, primeDedupIndex, saveDedupIndex } from "../../core/review/dedup-index.js";
+import { cachedByStat, clearReadCache } from "../../core/review/read-cache.js";
+
+const TODAY = "2026-11-29";
+
+function demo() {
+  const d = copyDemo();
+  const ctx = loadContext({ repo: d.repo, env: {} });
+  build(ctx);
+  return { ...d, ctx };
+}
+
+const data = (ctx: ReturnType<typeof loadContext>, live: boolean) => JSON.stringify(reviewData(ctx, loadGraph(ctx.paths), { today: TODAY, live }));
+
+test("with the index, the review data is byte for byte the data read without it; files in it are not read", () => {
+  const { ctx } = demo();
+  clearReadCache();
+  const reference = data(ctx, false);
+  assert.equal(data(ctx, true), reference);
+  assert.equal(saveDedupIndex(ctx), true);
+  assert.equal(saveDedupIndex(ctx), false, "unchanged: not written again");
+  const index = JSON.parse(readFileSync(dedupIndexPath(ctx), "utf8")) as { none: Record<string, string> };
+  const names = Object.keys(index.none);
+  assert.ok(names.length > 0);
+  for (const n of names) assert.ok(!readFileSync(join(ctx.paths.localNodes, n), "utf8").includes("akms:dedup"), n);
+  assert.ok(JSON.parse(data(ctx, false)).sections.dedup_events.length > 0, "the demo has files with dedup sections (not in the index)");
+
+  // A new process: the index answers for the files in it, without reading them.
+  clearReadCache();
+  primeDedupIndex(ctx);
+  assert.equal(
+    cachedByStat(true, DEDUP_TEXT, join(ctx.paths.localNodes, names[0]!), () => {
+      throw new Error("read although the index knows it");
+    }),
+    null,
+  );
+  clearReadCache();
+  assert.equal(data(ctx, true), reference);
+});
+
+test("a file given a dedup section after the index was written is read again", () => {
+  const { ctx } = demo();
+  clearReadCache();
+  data(ctx, true);
+  saveDedupIndex(ctx);
+  const index = JSON.parse(readFileSync(dedupIndexPath(ctx), "utf8")) as { none: Record<string, string> };
+  const name = Object.keys(index.none)[0]!;
+  appendFileSync(
+    join(ctx.paths.localNodes, name),
+    "\n<!-- akms:dedup session=sess-late score=0.9 status=pending -->\n## content_draft\n\nA late draft.\n<!-- akms:end -->\n",
+  );
+  clearReadCache();
+  const reference = data(ctx, false);
+  clearReadCache();
+  assert.equal(data(ctx, true), reference);
+  const events = (JSON.parse(reference) as { sections: { dedup_events: { session: string; file: string }[] } }).sections.dedup_events;
+  assert.ok(events.some((e) => e.session === "sess-late" && e.file.endsWith(name)), "the late dedup section is an event");
+});
+
+test("a damaged or foreign index is no index", () => {
+  const { ctx } = demo();
+  clearReadCache();
+  const reference = data(ctx, false);
+  for (const text of ["{not json", JSON.stringify({ format: "akms-review-dedup-1", dir: "/elsewhere", none: {} }), JSON.stringify({ format: "other" })]) {
+    writeFileSync(dedupIndexPath(ctx), text);
+    clearReadCache();
+    assert.equal(data(ctx, true), reference);
+  }
+  assert.ok(existsSync(dedupIndexPath(ctx)));
+});
