@@ -8,6 +8,9 @@
 //   under the caller's stateDir: HOME, XDG_CACHE_HOME, XDG_CONFIG_HOME, QMD_CONFIG_DIR … point
 //   there, the working directory is there, and `--index akms` names the index explicitly so a
 //   project-local `.qmd/index.yml` (qmd 2.x looks for one from the cwd upwards) is never used;
+// - several searches over the same collections (qmdSearchMany: a phase's tag queries) bring the
+//   index up to date once, then run concurrently, at most searchJobs() at once, through the small
+//   runner of core/qmd-runner.ts — each still with its own process group and timeout;
 // - indexing runs only when a collection's files changed (a fingerprint of path/size/mtime per
 //   collection is kept in `<stateDir>/akms-qmd-state.json`); qmd itself also skips unchanged files
 //   by content hash, but every `qmd update` reads and hashes every file.

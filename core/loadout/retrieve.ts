@@ -6,6 +6,10 @@
 // as <graph_version>-<query_hash>.json (query_hash: qmd version, query, collections) and shared
 // by every loadout of that graph version; an entry is not reused once a selected file is newer
 // than the files it was computed from (a body edit does not change graph_version).
+//
+// A loadout's uncached tag queries are searched together (concurrently); a phase's loadouts made
+// together (writeLoadouts) search every uncached query of the phase first (prefetchPassages), then
+// each loadout is made exactly as alone, finding its hits in the cache.
 import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { LockHeldError } from "../errors.js";

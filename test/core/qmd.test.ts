@@ -460,3 +460,28 @@ test("concurrent qmd runs: a run that hangs is killed with its whole group; so i
   assert.deepEqual(all.map((r) => (r.error as NodeJS.ErrnoException | undefined)?.code), ["ETIMEDOUT", "ETIMEDOUT"]);
   for (const name of ["hang-2", "hang-3"]) assert.ok(await gone(pidOf(name)), `${name}'s grandchild survived the runner's timeout`);
 });
+
+test("qmdSearch maps hits back to the caller's paths: directly, or by real path when the files are given through a symlink", (t) => {
+  if (process.platform === "win32") return t.skip("the fake qmd is a shell script");
+  const dir = tmp("akms-qmd-alias-");
+  try {
+    const kb = join(dir, "kb");
+    const a = put(join(kb, "a.md"), "# a\n");
+    put(join(kb, "sub", "b.md"), "# b\n");
+    put(join(kb, "c.md"), "# c\n");
+    const alias = join(dir, "alias");
+    symlinkSync(kb, alias);
+    const bin = fakeQmd(
+      dir,
+      "qmd",
+      `case "$1" in\n  --version) echo "qmd 9.9.9" ;;\n  collection) [ "$2" = show ] && exit 1 ;;\n  search) echo '[{"file":"qmd://kb/a.md","line":1,"snippet":"a"},{"file":"qmd://kb/sub/b.md","line":1,"snippet":"b"},{"file":"qmd://kb/c.md","line":1,"snippet":"c"}]' ;;\nesac\nexit 0`,
+    );
+    const search = (collDir: string, files: string[]) => qmdSearch(bin, { stateDir: join(dir, "state"), collections: [{ name: "kb", dir: collDir }], query: "x", files }).map((h) => h.file);
+    const viaAlias = [join(alias, "sub", "b.md"), join(alias, "a.md")];
+    assert.deepEqual(search(kb, [a, join(kb, "sub", "b.md")]), [a, join(kb, "sub", "b.md")], "direct paths");
+    assert.deepEqual(search(kb, viaAlias), [...viaAlias].sort(), "the collection's real paths map back to the files given through the symlink");
+    assert.deepEqual(search(alias, [a]), [a], "and the other way round");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
