@@ -1,23 +1,15 @@
-// string-width as ink (and widest-line, cli-truncate) get it in the bundle: the same answers,
-// but text made only of characters that are one cell each and never join a neighbour (printable
-// ASCII, Latin-1, punctuation, arrows, math operators, box drawing, most geometric shapes) is
-// counted directly. The real function otherwise compiles its emoji expression (\p{RGI_Emoji})
-// the first time it sees a non-ASCII character — ≈ 40 ms in the console's first frame, for the
-// rules' "─" and the "→" and "·" of every screen. Anything else goes to the real function.
-// test/console/string-width.test.ts checks every character of the class against it.
-import stringWidthFull from "../../node_modules/string-width/index.js";
-import stripAnsi from "../../node_modules/strip-ansi/index.js";
+// string-width as ink (and widest-line, cli-truncate) get it in the bundle: the same answers, but
+// one-cell text is counted directly (string-width-fast.mjs) and the real module is initialised
+// only for other text. Its emoji expression (\p{RGI_Emoji}) costs ≈ 20–30 ms to create and as much
+// again to compile — before the console's first frame, for the rules' "─" and every "→" and "·".
+// `require` (not import) is what makes esbuild initialise the module on first use.
+import { oneCellWidth } from "./string-width-fast.mjs";
 
-// Left out on purpose: U+00AD (soft hyphen), U+203C and U+2049 (emoji), the zero-width and
-// bidi marks of U+200B–U+200F, U+2028–U+202F and U+205F–U+206F, and the emoji among the
-// geometric shapes (U+25AA U+25AB U+25B6 U+25C0 U+25FB–U+25FE).
-export const ONE_CELL =
-  /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u00ff\u2010-\u2027\u2030-\u203b\u203d-\u2048\u204a-\u205e\u2190-\u21ff\u2200-\u22ff\u2500-\u25a9\u25ac-\u25b5\u25b7-\u25bf\u25c1-\u25fa\u2713]*$/;
+let full = null;
 
 export default function stringWidth(input, options) {
-  if (typeof input === "string" && options === undefined) {
-    const text = input.includes("\u001b") || input.includes("\u009b") ? stripAnsi(input) : input;
-    if (ONE_CELL.test(text)) return text.length;
-  }
-  return stringWidthFull(input, options);
+  const w = oneCellWidth(input, options);
+  if (w !== null) return w;
+  full ??= require("../../node_modules/string-width/index.js").default;
+  return full(input, options);
 }

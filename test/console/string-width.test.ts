@@ -1,11 +1,14 @@
-// The bundle's string-width (scripts/stubs/string-width.mjs) counts one-cell text itself: every
-// character of its class must be one cell and its own grapheme for the real string-width, so
-// that any string of them measures the same both ways.
+// The bundle's string-width (scripts/stubs/string-width.mjs) counts one-cell text itself
+// (string-width-fast.mjs): every character of its class must be one cell and its own grapheme for
+// the real string-width, so that any string of them measures the same both ways.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 // @ts-expect-error a plain ES module without types (the bundle's stub)
-import fast, { ONE_CELL } from "../../scripts/stubs/string-width.mjs";
+import { ONE_CELL, oneCellWidth } from "../../scripts/stubs/string-width-fast.mjs";
 import real from "string-width";
+
+/** What the bundle's string-width answers: the shortcut, else the real function. */
+const fast = (s: string, options?: Parameters<typeof real>[1]): number => oneCellWidth(s, options) ?? real(s, options);
 
 const segmenter = new Intl.Segmenter();
 const graphemes = (s: string) => [...segmenter.segment(s)].length;
