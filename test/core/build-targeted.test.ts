@@ -300,3 +300,21 @@ test("insertNode and removeNode place a node where the compile does: first, midd
   assert.equal(removeNode(only, "g2"), null, "a global node");
   assert.equal(removeNode(only, "note"), null, "a node an edge names");
 });
+
+test("promote, then akms update: the update's recompile keeps the promoted status (byte-identical to --no-cache)", () => {
+  const s = scratch();
+  write(join(s.knowledge, "graph", "propagation_config.yaml"), "akms_schema: v2\nglobal_vault: ../vault\n");
+  writeNode(s.vault, { id: "x", confidence: 0.85, domain: "fft" });
+  writeNode(join(s.knowledge, "local-nodes"), { id: "mine", status: "tentative", source: "human", domain: "fft" });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  settle();
+  build(ctx, { env });
+  settle();
+  promote(ctx, { id: "mine" });
+  settle();
+  write(join(s.dir, "m1.md"), memory({ task: "t1", used: [{ id: "x", useful: true, coverage: "sufficient" }], knowledge: [{ suggested_id: "new-one", content_draft: "knowledge", domain: "fft" }] }));
+  runUpdate(ctx, [join(s.dir, "m1.md")], { env });
+  const [updated, full] = againstNoCache(ctx);
+  assert.match(updated.toString(), /"id": "new-one"/);
+  assert.deepEqual(updated.toString(), full.toString());
+});
