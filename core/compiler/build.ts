@@ -27,7 +27,7 @@ import {
   type DirRecord,
   type FileStats,
 } from "./source-index.js";
-import { loadParseCache, readWithCache } from "./parse-cache.js";
+import { loadParseCache, readWithCache, recordOverlay } from "./parse-cache.js";
 import { readJobs } from "./parallel.js";
 import type { ShareResult } from "./read-share.js";
 import { mergeGraph, type BuildWarning, type GraphDoc } from "./merge.js";
@@ -549,6 +549,10 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
           contentRefOk: (origin, ref) => contentRefChecker(ctx)({ origin } as SourceNode, ref),
         })
       : null;
+  if (patched) {
+    const shown = displayPath(ctx.repo, ctx.paths.overlay);
+    recordOverlay(ctx.paths.cacheDir, compilerIdentity(), { file: ctx.paths.overlay, shown, data: opts.wrote!.overlay!.data }, stats, files.length - 2);
+  }
   const { doc, chunks, rejects } = patched
     ? { doc: { graph: { node_count: patched.nodeCount, edge_count: patched.edgeCount, warnings: prev!.warnings, generated_at: "" } }, chunks: patched.chunks, rejects: [] }
     : compileWithCache(ctx, opts, set, stats, known !== null);

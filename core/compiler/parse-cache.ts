@@ -95,6 +95,22 @@ export function loadParseCache(cacheDir: string, identity: string): ParseCache {
   return { entries, baseSize: baseSize ?? 0, delta: deltaSize === null ? [] : delta, deltaSize: deltaSize ?? 0 };
 }
 
+/**
+ * Adds the overlay's record as a build that parsed it would, for a caller that compiled without
+ * reading the cache (the update's patch of graph.json), so the next build need not parse the
+ * overlay again. The delta's records of this overlay file at other stats are dropped. `fs` holds
+ * the overlay's stat at index `i`.
+ */
+export function recordOverlay(cacheDir: string, identity: string, overlay: { file: string; shown: string; data: Overlay }, fs: FileStats, i: number): void {
+  if (!(fs.stats[i * STAT_WIDTH]! >= 0) || !jsonSafe(overlay.data)) return;
+  const raw: string[] = [];
+  readRecords(parseDeltaPath(cacheDir), identity, new Map(), raw);
+  const prefix = escapeKey(overlay.file + "\0overlay\0" + overlay.shown + "\0");
+  const records = raw.filter((r) => !r.startsWith(prefix));
+  records.push(record(keyText(overlay.file, "overlay", overlay.shown, fs.stats, i), withRacy(fs, i, "0" + jsonAscii(JSON.stringify(overlay.data)))));
+  writeCacheFile(parseDeltaPath(cacheDir), identity, records);
+}
+
 /** `s` with every character outside printable ASCII (but NUL), and the backslash, as \uXXXX (one to one). */
 function escapeKey(s: string): string {
   return /[^\x00\x20-\x5b\x5d-\x7e]/.test(s) ? s.replace(/[^\x00\x20-\x5b\x5d-\x7e]/g, hex4) : s;

@@ -5,7 +5,7 @@
 // build of a copy of the repository writes, and the patch must have been taken where it should.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { scratch, tmp, write, writeNode, type NodeSpec } from "../helpers.js";
 import { memory, pcd, type KnowledgeIn, type PitfallIn, type Used } from "../update-helpers.js";
@@ -179,4 +179,20 @@ test("what the patch cannot be sure of is compiled in full, and still exact", ()
       patched: false,
     },
   ]);
+});
+
+test("a patched update leaves the overlay's parse-cache record, so the next build does not parse it again", () => {
+  const s = vault();
+  const ctx = repoWith(s);
+  build(ctx, { env });
+  const before = patchCounts.patched;
+  runUpdate(ctx, [write(join(s.dir, "m.md"), memory({ task: "t1", used: used(["a", true, "sufficient"]) }))], { env });
+  assert.equal(patchCounts.patched, before + 1);
+  const st = statSync(ctx.paths.overlay);
+  const key = `${ctx.paths.overlay}\0overlay\0knowledge/graph/local_state.yaml\0${st.size}\0${st.mtimeMs}\0${st.ctimeMs}\0${st.ino}\t`;
+  assert.ok(readFileSync(join(ctx.paths.cacheDir, "parse-cache.delta"), "latin1").includes(key), "the overlay's record");
+  writeNode(s.vault, { id: "c", domain: "fft", confidence: 0.55, title: "C, edited" });
+  const b = build(ctx, { env });
+  assert.equal(b.fromCache, false);
+  assertAsFull(s.repo, "the build after", b.graphVersion);
 });
