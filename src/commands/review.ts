@@ -1,4 +1,5 @@
 import { loadContext } from "../../core/context.js";
+import { loadContextQuick } from "../../core/context-quick.js";
 import { UsageError } from "../../core/errors.js";
 import { readGraphAhead } from "../../core/graph.js";
 import { SECTION_TITLES, writeReviewReport } from "../../core/report.js";
@@ -29,7 +30,8 @@ export const reviewCommand: CommandSpec = {
     }
     const phase = flags.phase as number | undefined;
     if (phase !== undefined && (!Number.isInteger(phase) || phase < 0)) throw new UsageError("--phase must be a whole number (0 or more)", "akms review --phase 2");
-    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    // The config as loadContext gives it, without validating unchanged bytes again (context-quick.ts).
+    const ctx = await loadContextQuick({ repo: flags.repo, vault: flags.vault });
     // graph.json is read (and hashed) on the thread pool while the console's code loads.
     const graphRead = readGraphAhead(ctx.paths.graphJson);
     // Loaded only here: the console (ink, react) is most of the bundle, and no other command needs it.
