@@ -13,6 +13,7 @@ import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
 import { patchCounts } from "../../core/compiler/update-patch.js";
 import { runUpdate } from "../../core/update/apply.js";
+import { draft } from "../../core/review/actions.js";
 
 const env = { SOURCE_DATE_EPOCH: "1790000000" };
 process.env.SOURCE_DATE_EPOCH = env.SOURCE_DATE_EPOCH;
@@ -195,4 +196,24 @@ test("a patched update leaves the overlay's parse-cache record, so the next buil
   const b = build(ctx, { env });
   assert.equal(b.fromCache, false);
   assertAsFull(s.repo, "the build after", b.graphVersion);
+});
+
+test("several documents in one call, taken ids, a drafted global node, history pruning: patched and exact", () => {
+  const s = vault();
+  const ctx = repoWith(s, "graph:\n  max_history: 1\n");
+  build(ctx, { env });
+  draft(ctx, { id: "b" });
+  draft(ctx, { id: "e" });
+  runSteps(s, [
+    { label: "a drafted node used", doc: memory({ task: "t1", used: used(["b", true, "sufficient"], ["a", true, "sufficient"]) }), patched: true },
+    { label: "history pruned", doc: memory({ task: "t2", date: "2026-03-07", used: used(["b", false, "outdated"], ["a", true, "sufficient"]) }), patched: true },
+    { label: "a taken id, a global look-alike", doc: memory({ task: "t3", knowledge: [know("a", "Some other a"), know("e-like", "e", { title: "e", domain: "io" })] }), patched: true },
+  ]);
+  const one = write(join(s.dir, "one.md"), memory({ task: "t4", used: used(["c", true, "sufficient"]), pitfalls: [pit("c", "careful")] }));
+  const two = write(join(s.dir, "two.md"), pcd({ phase: 2, used: used(["c", false, "missing-detail"], ["n-07", true, "sufficient"]), knowledge: [know("phase-two", "From the PCD")] }));
+  const before = patchCounts.patched;
+  const r = runUpdate(ctx, [one, two], { env });
+  assert.equal(patchCounts.patched, before + 1);
+  assertAsFull(s.repo, "two documents", r.graph?.graphVersion);
+  assert.match(readFileSync(ctx.paths.graphJson, "utf8"), /"id": "a-2"/);
 });
