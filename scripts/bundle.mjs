@@ -29,6 +29,14 @@ const stringWidthFast = {
     });
   },
 };
+// ink's output gets @alcalzone/ansi-tokenize with a faster, same-result styledCharsToString
+// (scripts/stubs/ansi-tokenize.mjs).
+const ansiTokenizeFast = {
+  name: "ansi-tokenize-fast",
+  setup(b) {
+    b.onResolve({ filter: /^@alcalzone\/ansi-tokenize$/ }, () => ({ path: resolve("scripts/stubs/ansi-tokenize.mjs") }));
+  },
+};
 // The build's id: a hash of everything the bundle is made from. Caches of derived results that
 // depend on the code (core/config-cache.ts) are valid only for the build that wrote them.
 function buildId() {
@@ -58,7 +66,7 @@ const common = {
   define: { "process.env.NODE_ENV": '"production"', __AKMS_BUILD_ID__: JSON.stringify(buildId()) },
   banner: { js: "import { createRequire as __akmsCreateRequire } from 'node:module'; const require = __akmsCreateRequire(import.meta.url);" },
   logLevel: "warning",
-  plugins: [zodEnglishOnly, stringWidthFast],
+  plugins: [zodEnglishOnly, stringWidthFast, ansiTokenizeFast],
 };
 // Written atomically (temp + rename), so a CLI started during a rebuild never loads half a file.
 async function bundle(entry, outfile) {
