@@ -115,13 +115,28 @@ export function listWithRecords(
   };
   const emit = (rec: DirRecord, prefix: string, rel: string) => {
     const shownRel = shownPrefix + rel;
-    for (const name of rec.mds) items.push({ file: prefix + name, shown: shownRel + name });
+    const paths = pathsOf(rec, prefix);
+    for (let i = 0; i < paths.length; i++) items.push({ file: paths[i]!, shown: shownRel + rec.mds[i]! });
     for (const sub of rec.subdirs) walk(prefix + sub, prefix + sub + sep, rel + sub + "/");
   };
   walk(root, rootPrefix, "");
   // Nested directories interleave with their parent's files in path order.
   if (recursive) items.sort((a, b) => cmp(a.file, b.file));
   return { items, dirs, same };
+}
+
+/**
+ * The full paths of a record's files, made once per record: the listing and the manifest's
+ * record of it then hold the very same strings, which compare and hash without being flattened
+ * again (a targeted build lines up some 58,000 of them at 50,000 nodes).
+ */
+const recordPaths = new WeakMap<DirRecord, { prefix: string; paths: string[] }>();
+function pathsOf(rec: DirRecord, prefix: string): string[] {
+  const hit = recordPaths.get(rec);
+  if (hit !== undefined && hit.prefix === prefix) return hit.paths;
+  const paths = rec.mds.map((name) => prefix + name);
+  recordPaths.set(rec, { prefix, paths });
+  return paths;
 }
 
 /** The files a walk that produced `records` listed (listWithRecords' order), touching no file. */
@@ -131,7 +146,7 @@ export function recordedFiles(root: string, recursive: boolean, records: readonl
   const walk = (d: string, prefix: string) => {
     const rec = byPath.get(d);
     if (rec === undefined) return; // the walk found no directory there
-    for (const name of rec.mds) files.push(prefix + name);
+    for (const f of pathsOf(rec, prefix)) files.push(f);
     for (const sub of rec.subdirs) walk(prefix + sub, prefix + sub + sep);
   };
   walk(root, join(root, "x").slice(0, -1));

@@ -200,7 +200,9 @@ export function patchForUpdate(input: PatchInput): Patched | null {
   try {
     if (input.delta.exact) out = patch(input, seen);
   } catch (e) {
-    if (!(e instanceof NotSure || e instanceof SyntaxError)) throw e;
+    // Not sure (NotSure, a JSON.parse SyntaxError), or a fault of the patch itself: the full
+    // compile is always right, so an update never fails for its fast path.
+    if (!(e instanceof NotSure || e instanceof SyntaxError) && process.env.AKMS_TEST === "1") throw e;
   }
   if (out === null) patchCounts.fallback++;
   else patchCounts.patched++;

@@ -19,8 +19,9 @@ function cachePath(ctx: Context): string {
 
 export interface OverlayState {
   overlay: Overlay;
-  /** The file's bytes. */
+  /** The file's bytes, and their sha256. */
   bytes: Buffer;
+  sha256: string;
   /**
    * True when the bytes are exactly what overlayText() wrote for `overlay` (the cache of the last
    * write matched them), so that an unchanged entry's lines can be copied from them.
@@ -35,7 +36,7 @@ export function readOverlayState(ctx: Context): OverlayState | null {
   const sha = sha256(bytes);
   try {
     const cached = JSON.parse(readTextIfExists(cachePath(ctx)) ?? "null") as { format?: string; sha256?: string; overlay?: Overlay } | null;
-    if (cached && cached.format === FORMAT && cached.sha256 === sha && cached.overlay) return { overlay: cached.overlay, bytes, canonical: true };
+    if (cached && cached.format === FORMAT && cached.sha256 === sha && cached.overlay) return { overlay: cached.overlay, bytes, sha256: sha, canonical: true };
   } catch {
     /* a damaged cache is ignored */
   }
@@ -48,7 +49,7 @@ export function readOverlayState(ctx: Context): OverlayState | null {
       problems: r.problems,
     });
   }
-  return r.overlay && { overlay: r.overlay, bytes, canonical: false };
+  return r.overlay && { overlay: r.overlay, bytes, sha256: sha, canonical: false };
 }
 
 /** Remembers the parsed form of the overlay just written (`bytes` are its bytes, or its text). */

@@ -543,7 +543,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
   };
   if (!dryRun && written) {
     // What the recompile checks against the last build's record of these files.
-    const before = [{ path: ctx.paths.overlay, stat: statOf(ctx.paths.overlay), sha: state ? sha256(state.bytes) : "" }];
+    const before = [{ path: ctx.paths.overlay, stat: statOf(ctx.paths.overlay), sha: state?.sha256 ?? "" }];
     delta.before = before;
     for (const [file, text] of appendedFrom) {
       const now = planned.get(file)!.data as string;
