@@ -29,12 +29,33 @@ const stringWidthFast = {
     });
   },
 };
-// ink's output gets @alcalzone/ansi-tokenize with a faster, same-result styledCharsToString
+// ink's output gets @alcalzone/ansi-tokenize with faster, same-result functions
 // (scripts/stubs/ansi-tokenize.mjs).
 const ansiTokenizeFast = {
   name: "ansi-tokenize-fast",
   setup(b) {
     b.onResolve({ filter: /^@alcalzone\/ansi-tokenize$/ }, () => ({ path: resolve("scripts/stubs/ansi-tokenize.mjs") }));
+  },
+};
+// Modules that create a grapheme segmenter (ICU's break data, ≈ 10 ms) or other costly state when
+// loaded, but that the console's first frame does not call: their default export becomes a function
+// that initialises the module on its first call (esbuild initialises a module that is `require`d
+// when the require runs). wrap-ansi's own string-width (ink wraps text with it; the console cuts
+// its text itself) and slice-ansi (ink's clipping, cli-truncate's cutting).
+const LAZY_DEFAULT = [resolve("node_modules/wrap-ansi/node_modules/string-width/index.js"), resolve("node_modules/slice-ansi/index.js")];
+const lazyDefaults = {
+  name: "lazy-defaults",
+  setup(b) {
+    b.onResolve({ filter: /^(string-width|slice-ansi)$/ }, async (args) => {
+      if (args.pluginData?.real) return undefined;
+      const r = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { real: true } });
+      return LAZY_DEFAULT.includes(r.path) ? { path: r.path, namespace: "lazy-default" } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: "lazy-default" }, (args) => ({
+      contents: `let fn = null;\nexport default function lazyDefault(...args) {\n  fn ??= require(${JSON.stringify(args.path)}).default;\n  return fn(...args);\n}\n`,
+      resolveDir: dirname(args.path),
+      loader: "js",
+    }));
   },
 };
 // The build's id: a hash of everything the bundle is made from. Caches of derived results that
@@ -66,7 +87,7 @@ const common = {
   define: { "process.env.NODE_ENV": '"production"', __AKMS_BUILD_ID__: JSON.stringify(buildId()) },
   banner: { js: "import { createRequire as __akmsCreateRequire } from 'node:module'; const require = __akmsCreateRequire(import.meta.url);" },
   logLevel: "warning",
-  plugins: [zodEnglishOnly, stringWidthFast, ansiTokenizeFast],
+  plugins: [zodEnglishOnly, stringWidthFast, ansiTokenizeFast, lazyDefaults],
 };
 // Written atomically (temp + rename), so a CLI started during a rebuild never loads half a file.
 async function bundle(entry, outfile) {
