@@ -383,6 +383,8 @@ function writeManifest(ctx: Context, m: Manifest): void {
 /** The manifest as it stood before a caller's writes: see manifestBeforeWrites. */
 export interface ManifestBase {
   m: Manifest;
+  /** recordedInputs(m). */
+  inputs: string[];
 }
 
 /**
@@ -408,7 +410,7 @@ export function manifestBeforeWrites(ctx: Context, files: readonly string[]): Ma
     const h = m.files.racy.get(i);
     if (h !== undefined && contentSha(f) !== h) return null;
   }
-  return { m };
+  return { m, inputs };
 }
 
 /**
@@ -423,20 +425,21 @@ export function recordPatchedGraph(ctx: Context, base: ManifestBase | null, file
     removeFile(manifestPath(ctx));
   };
   if (base === null) return drop();
-  const { m } = base;
+  const { m, inputs: before } = base;
   const since = Date.now();
   const known = knownWrites(ctx, { files })!;
   const listing = listIndexed(ctx, m, since, known.restat);
-  const now = [...listing.set.globals, ...listing.set.locals, ...listing.set.mirrors].map((f) => f.file);
-  now.push(ctx.paths.overlay, ctx.paths.config);
-  const before = recordedInputs(ctx, m);
-  const written = new Set(files);
-  const others = (l: string[]) => l.filter((f) => !written.has(f));
-  const a = others(before);
-  const b = others(now);
-  if (a.length !== b.length || a.some((f, i) => f !== b[i])) return drop();
-  const listed = new Set(now);
-  for (const f of files) if (listed.has(f) !== (statSync(f, { throwIfNoEntry: false }) !== undefined)) return drop();
+  let now = before; // every directory has the entries it had: the same listing
+  if (!listing.same) {
+    now = [...listing.set.globals, ...listing.set.locals, ...listing.set.mirrors].map((f) => f.file);
+    now.push(ctx.paths.overlay, ctx.paths.config);
+    const written = new Set(files);
+    const others = (l: string[]) => l.filter((f) => !written.has(f));
+    const a = others(before);
+    const b = others(now);
+    if (a.length !== b.length || a.some((f, i) => f !== b[i])) return drop();
+  }
+  for (const f of files) if (now.includes(f) !== (statSync(f, { throwIfNoEntry: false }) !== undefined)) return drop();
   const stats = statChanged(now, since, before, m.files, known.changed);
   const graph = out === null ? m.graph : graphStatOf(statSync(ctx.paths.graphJson, { throwIfNoEntry: false }));
   writeManifest(ctx, {
