@@ -25,6 +25,8 @@ export interface UpdateDelta {
   nodes: ReadonlyMap<string, Readonly<Record<string, unknown>> | undefined>;
   /** Session entries added (no entry with these ids existed). */
   sessions: readonly string[];
+  /** How many `nodes` and `session_nodes` entries the overlay held before (none was removed). */
+  counts: { nodes: number; sessions: number };
   /** How many local_edges the overlay held before; the update appended the others. */
   edgesBefore: number;
   /** The files it overwrote, as they were before: stat (size, mtimeMs, ctimeMs, ino; -1s: missing) and sha256. */
@@ -319,6 +321,12 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
     sure(origin === "global" || origin === "local" || origin === "code-mirror");
     sure(!input.contentRefOk(origin, w.message.slice(REF_PREFIX.length, -REF_SUFFIX.length)));
   }
+
+  // Entries only changed or added: none removed.
+  let addedEntries = 0;
+  for (const before of delta.nodes.values()) if (before === undefined) addedEntries++;
+  sure(Object.keys(ov.nodes ?? {}).length === delta.counts.nodes + addedEntries);
+  sure(Object.keys(ov.session_nodes ?? {}).length === delta.counts.sessions + delta.sessions.length);
 
   const checkEntry = (before: Readonly<Record<string, unknown>> | undefined, after: Readonly<Record<string, unknown>>) => {
     for (const k of applied(before)) sure(after[k] !== undefined);

@@ -215,7 +215,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
   const changedSessions = new Set<string>();
   // Each changed entry as it was read (a shallow copy: the update replaces values, never edits them).
   const entriesBefore = new Map<string, NodeOverride | undefined>();
-  const sessionsBefore = Object.keys(sessions).length;
+  const counts = { nodes: Object.keys(nodes).length, sessions: Object.keys(sessions).length };
   const edgesBefore = edges.length;
   let exact = true;
   const entryOf = (id: string): NodeOverride => {
@@ -535,6 +535,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
   const delta: UpdateDelta = {
     nodes: entriesBefore,
     sessions: [...changedSessions],
+    counts,
     edgesBefore,
     before: [],
     created: [...created.values()].map((c) => c.file),
