@@ -14,6 +14,7 @@ import { build } from "../../core/compiler/build.js";
 import { patchCounts } from "../../core/compiler/update-patch.js";
 import { runUpdate } from "../../core/update/apply.js";
 import { draft } from "../../core/review/actions.js";
+import { mulberry32 } from "../../scripts/bench/genvault.js";
 
 const env = { SOURCE_DATE_EPOCH: "1790000000" };
 process.env.SOURCE_DATE_EPOCH = env.SOURCE_DATE_EPOCH;
@@ -216,4 +217,35 @@ test("several documents in one call, taken ids, a drafted global node, history p
   assert.equal(patchCounts.patched, before + 1);
   assertAsFull(s.repo, "two documents", r.graph?.graphVersion);
   assert.match(readFileSync(ctx.paths.graphJson, "utf8"), /"id": "a-2"/);
+});
+
+test("random updates (seeded): each one patched and equal to a --no-cache build", () => {
+  const seed = Number(process.env.AKMS_FUZZ_SEED ?? 20261130);
+  const rand = mulberry32(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const s = vault();
+  const mirror = (rel: string, id: string) =>
+    write(
+      join(s.knowledge, "code-mirror", rel),
+      `---\nid: ${id}\ntitle: "Code Mirror: ${rel}"\ndomain: code-mirror\nstatus: established\nconfidence: 1.0\nsource: generated\nauto_update: true\ncontent_ref: code-mirror/${rel}\nsource_file: src/${rel}\ngenerated_at: 2026-11-06T16:20:00\ngenerated_by_phase: 1\nakms_schema: v2\n---\n\n# ${rel}\n`,
+    );
+  mirror("a/x.md", "mirror-a-x");
+  mirror("b/c/y.md", "mirror-b-c-y");
+  const ctx = repoWith(s, "graph:\n  max_session_refs: 3\n  max_history: 2\n");
+  build(ctx, { env });
+  const ids = ["a", "b", "c", "d", "e", "f", ...Array.from({ length: 30 }, (_, i) => `n-${String(i).padStart(2, "0")}`)];
+  const words = ["grid", "padding", "alias", "spectrum", "kernel", "epsilon", "order", "cache", "phase", "boundary"];
+  const draft = () => Array.from({ length: 4 + Math.floor(rand() * 4) }, () => pick(words)).join(" ");
+  const steps: Step[] = [];
+  for (let i = 0; i < 12; i++) {
+    const u = Array.from({ length: 1 + Math.floor(rand() * 5) }, () => pick(ids));
+    const usedNodes = [...new Set(u)].map((id) => [id, rand() < 0.6, pick(["sufficient", "outdated", "missing-detail"] as const)] as [string, boolean, Used["coverage"]]);
+    if (rand() < 0.2) usedNodes.push(["mirror-a-x", true, "sufficient"]);
+    const pitfalls = Array.from({ length: Math.floor(rand() * 3) }, () => pit(pick(ids), draft(), pick(["high", "medium", "low"] as const)));
+    const knowledge = Array.from({ length: Math.floor(rand() * 3) }, (_, k) => know(`k-${i}-${k}`, draft(), { domain: pick(["fft", "io", "math"]), title: pick(words) }));
+    const o = { used: used(...usedNodes), pitfalls, knowledge, date: `2026-03-${String(4 + i).padStart(2, "0")}` };
+    const doc = rand() < 0.25 ? pcd({ phase: 10 + i, ...o }) : memory({ task: `r${i}`, ...o });
+    steps.push({ label: `seed ${seed}, step ${i}`, doc, patched: true });
+  }
+  runSteps(s, steps);
 });
