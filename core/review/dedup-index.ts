@@ -45,14 +45,15 @@ export function primeDedupIndex(ctx: Context): void {
 }
 
 /**
- * Records the files this process found without a dedup section (best effort: skipped when the
- * lock is held or nothing changed). The console calls it after its first frame.
+ * Records the files this process found without a dedup section (best effort: skipped when there
+ * are none, when the lock is held or when nothing changed). The console calls it when it closes.
  */
 export function saveDedupIndex(ctx: Context): boolean {
   const path = dedupIndexPath(ctx);
   const dir = ctx.paths.localNodes;
   const none: Record<string, string> = {};
   for (const [file, key] of nullsHeld(DEDUP_TEXT)) if (dirname(file) === dir) none[basename(file)] = key;
+  if (Object.keys(none).length === 0) return false; // nothing worth a file
   const text = JSON.stringify({ format: FORMAT, dir, none } satisfies IndexFile);
   try {
     if (readFileSync(path, "utf8") === text) return false;

@@ -6,7 +6,6 @@ import { Box, useApp, useInput, useStdin, useStdout } from "ink";
 import { StaleWriteError } from "../../core/errors.js";
 import { promote, draft, undraft, dedupAccept, dedupReject, undo, actionTarget, type ActionResult } from "../../core/review/actions.js";
 import { qmdUse, type QmdUse } from "../../core/loadout/retrieve.js";
-import { saveDedupIndex } from "../../core/review/dedup-index.js";
 import { newerSource } from "./staleness.js";
 import { ConsoleProvider } from "./context.js";
 import { checkpointLoaded, loadModel, withCheckpoint, type ConsoleModel } from "./model.js";
@@ -154,8 +153,6 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
           /* the status bar keeps saying qmd is unknown */
         }
       }
-      // Which local node files hold no dedup section, for the next start's review data.
-      if (modelRef.current.review) saveDedupIndex(modelRef.current.ctx);
       if (!modelRef.current.rebuilt) {
         const newer = newerSource(modelRef.current.ctx);
         if (newer) status(`press R to rebuild: ${safe(newer)} changed after graph.json was compiled`, "warn");

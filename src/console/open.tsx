@@ -11,6 +11,7 @@ import type { CommandResult } from "../output.js";
 import type { Flags } from "../commands/types.js";
 import { App, type EditorResult } from "./App.js";
 import { loadModel } from "./model.js";
+import { saveDedupIndex } from "../../core/review/dedup-index.js";
 import type { ScreenId } from "./keybindings.js";
 
 const ENTER_ALT = "\x1b[?1049h\x1b[H\x1b[2J";
@@ -144,5 +145,8 @@ export async function openConsole(ctx: Context, flags: Flags, opts: { initialScr
     guard.dispose();
     held.release();
   }
+  // Which local node files hold no dedup section, for the next start's review data (written on the
+  // way out, so that no write holds up the keys while the console runs).
+  saveDedupIndex(ctx);
   return { json: { ok: true }, text: "" };
 }
