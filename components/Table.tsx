@@ -17,7 +17,8 @@ export interface Column<T> {
 
 export interface TableProps<T> {
   columns: Column<T>[];
-  rows: T[];
+  /** The rows (an array, or anything that gives the rows of a window: only the shown ones are read). */
+  rows: Pick<readonly T[], "length" | "slice">;
   width: number;
   /** Rows of the whole table, header included. */
   height: number;

@@ -118,7 +118,7 @@ export function readGraphAhead(file: string): Promise<void> {
       const blanked = blankedBytes(bytes);
       // Hashed on the thread pool too; null (graphFromText hashes the text) when it cannot be.
       const version = blanked
-        ? crypto.subtle.digest("SHA-256", blanked).then(
+        ? crypto.subtle.digest("SHA-256", blanked as Uint8Array<ArrayBuffer>).then(
             (d) => Buffer.from(d).toString("hex").slice(0, 12),
             () => null,
           )

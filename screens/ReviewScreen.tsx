@@ -39,6 +39,8 @@ export interface DetailLine {
 
 export const WIDE = 120;
 
+const range = (from: number, to: number): number[] => Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k);
+
 export function reviewLayout(width: number, height: number): { wide: boolean; list: number; detail: number; sideW: number } {
   const wide = width >= WIDE;
   // Narrow: strip, rule, list, rule, detail, hints. Wide: rule, list, rule, detail, hints (sections on the left).
@@ -220,7 +222,7 @@ export function ReviewScreen({ width, height, state, sections, item, lines, head
       <Rule title={`${sec?.title ?? "Review"} — ${pos}${filterNote}`} right={headline} width={mainW} active={state.focus === "list"} />
       <Table
         columns={cols}
-        rows={sec?.items ?? []}
+        rows={sec ? { length: count, slice: (from = 0, to = count) => range(from, Math.min(to, count)).map((i) => sec.itemAt(i)!) } : []}
         width={mainW}
         height={list}
         selected={sel}

@@ -46,6 +46,8 @@ export interface ReviewSectionView {
   short: string;
   /** The (filtered) items, made when first read: a screen shows one section's items at a time. */
   readonly items: ReviewItem[];
+  /** Item `i` of `items`; without a filter made on its own (a screen shows a window of them). */
+  itemAt(i: number): ReviewItem | undefined;
   /** How many items pass the filter (items.length, without making them when there is no filter). */
   count: number;
   /** Items before the filter. */
@@ -113,11 +115,17 @@ export function reviewSections(data: ReviewData | null, filter: string, isNode: 
     const raw: unknown = data?.sections[s.key];
     const list = Array.isArray(raw) ? (raw as Record<string, unknown>[]) : [];
     let items: ReviewItem[] | undefined;
-    const make = () => (items ??= list.map((r, i) => toItem(s.key, r ?? {}, i, isNode)).filter((it) => matches(it, filter)));
+    const made: (ReviewItem | undefined)[] = [];
+    const one = (i: number) => (made[i] ??= toItem(s.key, list[i] ?? {}, i, isNode));
+    const make = () => (items ??= list.map((_, i) => one(i)).filter((it) => matches(it, filter)));
     return {
       ...s,
       get items() {
         return make();
+      },
+      itemAt(i: number) {
+        if (filter || items) return make()[i];
+        return i >= 0 && i < list.length ? one(i) : undefined;
       },
       get count() {
         return filter ? make().length : list.length;

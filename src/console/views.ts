@@ -114,7 +114,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
   const mainW = rl.wide ? width - rl.sideW - 2 : width;
   const reviewEnv0: ReviewEnv = { sections: sections.map((s) => ({ key: s.key, count: s.count })), page: rl.list - 1, detailLines: 0, detailPage: rl.detail };
   const sec = sections[state.review.section];
-  const item = sec?.items[selectedIn(state.review, reviewEnv0)] ?? null;
+  const item = sec?.itemAt(selectedIn(state.review, reviewEnv0)) ?? null;
   const detail = item?.node ? model.details.get(item.node) : null;
   const lines = state.screen === "review" ? cache.detail.get(`${model.generation}\0${item?.key ?? ""}\0${mainW}`, () => detailLines(item, detail, mainW)) : [];
   const reviewEnv: ReviewEnv = { ...reviewEnv0, detailLines: lines.length };

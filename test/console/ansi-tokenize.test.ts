@@ -37,7 +37,7 @@ test("tokenize: simple text gets the package's tokens; anything else is left to 
 
 test("styledCharsToString: the same string as the package's, for cells with and without styles", () => {
   for (let round = 0; round < 2000; round++) {
-    const cells: { type: string; value: string; fullWidth: boolean; styles: unknown[] }[] = [];
+    const cells: ReturnType<typeof styledCharsFromTokens> = [];
     for (let p = 1 + rnd(4); p > 0; p--) {
       // Blank cells as ink makes them (each its own empty style list), then a styled run.
       for (let i = rnd(4); i > 0; i--) cells.push({ type: "char", value: " ", fullWidth: false, styles: [] });

@@ -1,0 +1,36 @@
+// The Review screen's sections: item i on its own (the window a screen shows) is the item the
+// whole list has at i, and without a filter only the items asked for are made.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { reviewSections } from "../../src/console/review-view.js";
+import type { ReviewData } from "../../core/report.js";
+
+function data(n: number): ReviewData {
+  const stale = Array.from({ length: n }, (_, i) => ({ id: `n-${i}`, title: i % 3 ? `Title ${i}` : `n-${i}`, status: i % 2 ? "tentative" : "established", confidence: 0.5, confidence_default: 0.75, origin: "local", source: "human", file: `knowledge/local-nodes/n-${i}.md`, command: `akms draft n-${i}` }));
+  return { phase: 1, sections: { stale, orphans: [{ id: "x", title: "\tX\nY" }] } } as unknown as ReviewData;
+}
+
+test("itemAt(i) is items[i], with and without a filter", () => {
+  for (const filter of ["", "title 1", "tentative", "zzz"]) {
+    const sections = reviewSections(data(40), filter, () => true);
+    for (const s of sections) {
+      const lazy = reviewSections(data(40), filter, () => true).find((x) => x.key === s.key)!;
+      for (let i = -1; i <= s.items.length; i++) assert.deepEqual(lazy.itemAt(i), s.items[i], `${s.key} ${filter} ${i}`);
+      assert.equal(lazy.count, s.items.length);
+    }
+  }
+});
+
+test("without a filter, only the items asked for are made", () => {
+  let made = 0;
+  const stale = reviewSections(data(500), "", () => (made++, true)).find((s) => s.key === "stale")!;
+  assert.equal(stale.count, 500);
+  assert.equal(made, 0);
+  for (let i = 10; i < 23; i++) stale.itemAt(i);
+  assert.equal(made, 13);
+  stale.itemAt(12);
+  assert.equal(made, 13, "made once");
+  assert.equal(stale.items.length, 500);
+  assert.equal(made, 500, "the rest when the whole list is read");
+  assert.equal(stale.itemAt(12), stale.items[12]);
+});
