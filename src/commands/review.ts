@@ -1,4 +1,3 @@
-import { loadContext } from "../../core/context.js";
 import { loadContextQuick } from "../../core/context-quick.js";
 import { UsageError } from "../../core/errors.js";
 import { readGraphAhead } from "../../core/graph.js";
@@ -6,10 +5,12 @@ import { SECTION_TITLES, writeReviewReport } from "../../core/report.js";
 import { SECTION_ORDER } from "../../core/review/sections.js";
 import type { CommandSpec, Flags } from "./types.js";
 
-function reportRun(flags: Flags) {
+async function reportRun(flags: Flags) {
   const phase = flags.phase as number | undefined;
   if (phase !== undefined && (!Number.isInteger(phase) || phase < 0)) throw new UsageError("--phase must be a whole number (0 or more)", "akms review --report --phase 2");
   const out = typeof flags.out === "string" && flags.out ? flags.out : undefined;
+  // Imported here: the config's schema (zod) is built when the module loads, and the console does not need it.
+  const { loadContext } = await import("../../core/context.js");
   const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
   const r = writeReviewReport(ctx, { phase, out });
   const w = Math.max(...SECTION_ORDER.map((k) => SECTION_TITLES[k].length));
