@@ -83,9 +83,8 @@ export function dedupEvent(item: ReviewItem | null): DedupView | null {
   };
 }
 
-/** The detail pane's lines for a node item (frontmatter, body with content_draft marked). */
-export function detailLines(item: ReviewItem | null, detail: NodeDetail | null, width: number): DetailLine[] {
-  if (!item) return [{ text: "Nothing selected.", dim: true }];
+/** The item's own lines at the top of the detail pane (label and title, facts, file, command). */
+function itemHead(item: ReviewItem, detail: NodeDetail | null, width: number): DetailLine[] {
   const out: DetailLine[] = [];
   const push = (text: string, style: Omit<DetailLine, "text"> = {}) => {
     for (const l of wrap([text], width)) out.push({ text: l, ...style });
@@ -100,6 +99,25 @@ export function detailLines(item: ReviewItem | null, detail: NodeDetail | null, 
   if (facts.length) push(facts.join(" · "));
   if (detail?.shown || item.file) push(`file ${detail?.shown ?? item.file}`, { dim: true });
   if (item.command) push(`$ ${item.command}`, { color: "green" });
+  return out;
+}
+
+/**
+ * The detail pane before a node item's file is read (the console's first frame): the item's own
+ * lines — the same first lines detailLines gives once the file is read — and, for an item that is
+ * not a node, everything (it has no file to read).
+ */
+export function itemLines(item: ReviewItem | null, width: number): DetailLine[] {
+  return item?.node ? itemHead(item, null, width) : detailLines(item, null, width);
+}
+
+/** The detail pane's lines for a node item (frontmatter, body with content_draft marked). */
+export function detailLines(item: ReviewItem | null, detail: NodeDetail | null, width: number): DetailLine[] {
+  if (!item) return [{ text: "Nothing selected.", dim: true }];
+  const out: DetailLine[] = itemHead(item, detail, width);
+  const push = (text: string, style: Omit<DetailLine, "text"> = {}) => {
+    for (const l of wrap([text], width)) out.push({ text: l, ...style });
+  };
   if (!item.node || !detail) {
     out.push({ text: "" });
     for (const f of itemFacts(item)) push(f, { dim: true });

@@ -60,10 +60,10 @@ const RUN: Record<Exclude<ActionName, "undo">, typeof promote> = {
 /** The state the console opens in: the first section with items, its first node current. */
 export function openingState(model: ConsoleModel, size: { width: number; height: number }, cache = new ViewCache()): AppState {
   const s0 = initialState(null);
-  const v0 = computeViews(model, s0, cache, size, null);
+  const v0 = computeViews(model, s0, cache, size, null, { detail: false });
   const section = firstNonEmpty(v0.review.env);
   const s1: AppState = { ...s0, review: { ...s0.review, section } };
-  const v1 = computeViews(model, s1, cache, size, null);
+  const v1 = computeViews(model, s1, cache, size, null, { detail: false });
   const firstNode = v1.env.reviewNode ?? (model.graph.nodes.size ? [...model.graph.nodes.keys()][0]! : null);
   const notice = model.notices[0];
   return {
@@ -119,6 +119,14 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     return () => {
       stdout?.off("resize", onResize);
     };
+  }, []);
+
+  // The first frame shows the selected Review item's own facts; its file (frontmatter, body) is
+  // read and shown in the next one, right after.
+  const [detailShown, setDetailShown] = useState(false);
+  useEffect(() => {
+    const t = setTimeout(() => setDetailShown(true), 0);
+    return () => clearTimeout(t);
   }, []);
 
   // Keys that come before the Checkpoint screen's code is loaded wait for it (see the effect below).
@@ -361,7 +369,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
   );
 
   const sz = fixedSize ?? size;
-  const v = computeViews(model, state, cache, sz, qmd);
+  const v = computeViews(model, state, cache, sz, qmd, { detail: detailShown });
 
   // The loadout preview may run qmd: it is computed after the frame that says so, not inside it.
   const [, setPreviewTick] = useState(0);

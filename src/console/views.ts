@@ -14,7 +14,7 @@ import { whyLayout } from "../../screens/WhyScreen.js";
 import { previewLoadout, type LoadoutPreview } from "./loadout-preview.js";
 import { loadoutLayout } from "../../screens/LoadoutScreen.js";
 import { reviewSections, type ReviewItem, type ReviewSectionView } from "./review-view.js";
-import { reviewLayout, detailLines, type DetailLine } from "../../screens/ReviewScreen.js";
+import { reviewLayout, detailLines, itemLines, type DetailLine } from "../../screens/ReviewScreen.js";
 import { firstNonEmpty, selectedIn, type ReviewEnv } from "./state/review.js";
 import { explorerSelection } from "./state/explorer.js";
 import type { NodeDetail } from "./detail.js";
@@ -102,7 +102,12 @@ export function dialogRows(state: AppState, finderCount: number): number {
   }
 }
 
-export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCache, size: { width: number; height: number }, qmd: QmdUse | null): Views {
+/**
+ * opts.detail false: the Review item's file is not read yet (the first frame shows the item's own
+ * facts; the shell shows its frontmatter and body right after).
+ */
+export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCache, size: { width: number; height: number }, qmd: QmdUse | null, opts: { detail?: boolean } = {}): Views {
+  const withDetail = opts.detail !== false;
   const width = size.width;
   const finder = state.dialog?.kind === "input" && state.dialog.purpose === "find" ? finderHits(model, cache, state.dialog.value) : [];
   const bodyHeight = Math.max(6, size.height - 1 - statusRows(size.width, state.status) - dialogRows(state, finder.length));
@@ -115,8 +120,11 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
   const reviewEnv0: ReviewEnv = { sections: sections.map((s) => ({ key: s.key, count: s.count })), page: rl.list - 1, detailLines: 0, detailPage: rl.detail };
   const sec = sections[state.review.section];
   const item = sec?.itemAt(selectedIn(state.review, reviewEnv0)) ?? null;
-  const detail = item?.node ? model.details.get(item.node) : null;
-  const lines = state.screen === "review" ? cache.detail.get(`${model.generation}\0${item?.key ?? ""}\0${mainW}`, () => detailLines(item, detail, mainW)) : [];
+  const detail = item?.node && withDetail ? model.details.get(item.node) : null;
+  const lines =
+    state.screen === "review"
+      ? cache.detail.get(`${model.generation}\0${item?.key ?? ""}\0${mainW}\0${withDetail}`, () => (withDetail ? detailLines(item, detail, mainW) : itemLines(item, mainW)))
+      : [];
   const reviewEnv: ReviewEnv = { ...reviewEnv0, detailLines: lines.length };
   const needs = sections.reduce((n, s) => n + s.total, 0);
   const headline = `${model.review ? `phase ${model.review.phase} · ` : ""}${needs} item${needs === 1 ? "" : "s"}`;

@@ -29,9 +29,10 @@ test("opens on the review report: sections with counts, key facts inline, status
     assert.match(f, new RegExp(`graph ${c.model.graph.version}`));
     assert.match(f, /1 of \d+ │ graph/);
     assert.match(f, /qmd \?/, "qmd is probed after the first frame (not in these tests)");
-    // The detail pane shows the node's frontmatter, body and its content_draft section.
-    assert.match(f, /── frontmatter/);
-    assert.match(f, /id: /);
+    // The first frame shows the item's own lines; its file (frontmatter, body, content_draft) comes
+    // in the next frame, right after.
+    assert.match(c.frames[0]!, /Detail: [\s\S]*file knowledge\/local-nodes\/[\s\S]*\$ akms promote /);
+    assert.match(await c.waitFor(/── frontmatter/), /id: /);
     await c.press("j");
     assert.match(c.frame(), /New tentative nodes — 2 of \d+/);
     assert.match(c.frame(), /2 of \d+ │ graph/);
