@@ -55,8 +55,8 @@ export interface BuildOptions {
 export interface KnownWrites {
   /** Absolute paths of the files written (created, changed or removed); others are ignored. */
   files: readonly string[];
-  /** The overlay as written, parsed: used instead of parsing the file when its bytes are these. */
-  overlay?: { bytes: Buffer | string; data: Overlay };
+  /** The overlay as written, parsed: used instead of parsing the file when its bytes are these (`json`: JSON.stringify(data), if made). */
+  overlay?: { bytes: Buffer | string; data: Overlay; json?: string };
   /** What an update changed (with the overlay): graph.json may be patched instead of compiled (update-patch.ts). */
   update?: UpdateDelta;
 }
@@ -554,7 +554,7 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
       : null;
   if (patched) {
     const shown = displayPath(ctx.repo, ctx.paths.overlay);
-    recordOverlay(ctx.paths.cacheDir, compilerIdentity(), { file: ctx.paths.overlay, shown, data: opts.wrote!.overlay!.data }, stats, files.length - 2);
+    recordOverlay(ctx.paths.cacheDir, compilerIdentity(), { file: ctx.paths.overlay, shown, ...opts.wrote!.overlay! }, stats, files.length - 2);
   }
   const { doc, chunks, rejects } = patched
     ? { doc: { graph: { node_count: patched.nodeCount, edge_count: patched.edgeCount, warnings: prev!.warnings, generated_at: "" } }, chunks: patched.chunks, rejects: [] }

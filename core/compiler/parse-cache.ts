@@ -101,13 +101,13 @@ export function loadParseCache(cacheDir: string, identity: string): ParseCache {
  * overlay again. The delta's records of this overlay file at other stats are dropped. `fs` holds
  * the overlay's stat at index `i`.
  */
-export function recordOverlay(cacheDir: string, identity: string, overlay: { file: string; shown: string; data: Overlay }, fs: FileStats, i: number): void {
+export function recordOverlay(cacheDir: string, identity: string, overlay: { file: string; shown: string; data: Overlay; json?: string }, fs: FileStats, i: number): void {
   if (!(fs.stats[i * STAT_WIDTH]! >= 0) || !jsonSafe(overlay.data)) return;
   const raw: string[] = [];
   readRecords(parseDeltaPath(cacheDir), identity, new Map(), raw);
   const prefix = escapeKey(overlay.file + "\0overlay\0" + overlay.shown + "\0");
   const records = raw.filter((r) => !r.startsWith(prefix));
-  records.push(record(keyText(overlay.file, "overlay", overlay.shown, fs.stats, i), withRacy(fs, i, "0" + jsonAscii(JSON.stringify(overlay.data)))));
+  records.push(record(keyText(overlay.file, "overlay", overlay.shown, fs.stats, i), withRacy(fs, i, "0" + jsonAscii(overlay.json ?? JSON.stringify(overlay.data)))));
   writeCacheFile(parseDeltaPath(cacheDir), identity, records);
 }
 

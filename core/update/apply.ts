@@ -70,8 +70,10 @@ function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): {
   const plan = planUpdate(ctx, docs, graph, readOverlayState(ctx), false);
   crashPoint("planned", env);
   commitTransaction(ctx, plan.writes);
-  if (plan.overlay) rememberOverlay(ctx, plan.overlay.bytes, plan.overlay.data);
-  return { result: plan.result, wrote: { files: plan.writes.map((w) => w.path), overlay: plan.overlay ?? undefined, update: { ...plan.delta, graph: graph.file } } };
+  // The overlay's JSON once, for both caches of it (the update's and the compiler's).
+  const overlay = plan.overlay ? { ...plan.overlay, json: JSON.stringify(plan.overlay.data) } : undefined;
+  if (overlay) rememberOverlay(ctx, overlay.bytes, overlay.data, overlay.json);
+  return { result: plan.result, wrote: { files: plan.writes.map((w) => w.path), overlay, update: { ...plan.delta, graph: graph.file } } };
 }
 
 export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOptions = {}): UpdateResult {

@@ -53,7 +53,9 @@ export function readOverlayState(ctx: Context): OverlayState | null {
 }
 
 /** Remembers the parsed form of the overlay just written (`bytes` are its bytes, or its text). */
-export function rememberOverlay(ctx: Context, bytes: Buffer | string, overlay: Overlay): void {
+export function rememberOverlay(ctx: Context, bytes: Buffer | string, overlay: Overlay, json = JSON.stringify(overlay)): void {
   // The overlay just changed and its hash is in these bytes: not worth reading the old ones to compare.
-  writeFileAtomic(cachePath(ctx), JSON.stringify({ format: FORMAT, sha256: sha256(bytes), overlay }) + "\n", { knownDifferent: true });
+  // JSON.stringify({ format, sha256, overlay }), with the overlay's JSON made once by the caller.
+  const text = `{"format":${JSON.stringify(FORMAT)},"sha256":"${sha256(bytes)}","overlay":${json}}\n`;
+  writeFileAtomic(cachePath(ctx), text, { knownDifferent: true });
 }
