@@ -211,6 +211,13 @@ test("promote → dedup reject → undo → dedup accept → undo: each recompil
   assertCompiledExactly(s.ctx, "draft of a global node");
   dedupReject(s.ctx, { id: "note" });
   assertCompiledExactly(s.ctx, "dedup reject after a draft");
+  promote(s.ctx, { id: "note-phase3" });
+  assertCompiledExactly(s.ctx, "promote of the new node");
+  undo(s.ctx);
+  undo(s.ctx);
+  assert.doesNotMatch(readFileSync(s.ctx.paths.graphJson, "utf8"), /"id": "note-phase3"/);
+  assertCompiledExactly(s.ctx, "undo of that promote, then of the reject");
+  dedupReject(s.ctx, { id: "note" });
   // A targeted build after all that still compiles exactly (it trusts the manifest's records).
   const other = join(s.dir, "other.md");
   writeFileSync(other, readFileSync(other, "utf8").replace(/^title: .*$/m, "title: Retitled"));
