@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { loadContext } from "../../core/context.js";
 import { orchestrateInit } from "../../core/orchestrator/runner.js";
 import { tmp, write, writeNode } from "../helpers.js";
-import { openConsole } from "./helpers.js";
+import { openConsole, tick } from "./helpers.js";
 
 const GIT_ENV = { GIT_AUTHOR_NAME: "Test", GIT_AUTHOR_EMAIL: "test@example.org", GIT_COMMITTER_NAME: "Test", GIT_COMMITTER_EMAIL: "test@example.org" };
 
@@ -113,6 +113,7 @@ test("checkpoint screen: e opens the selected artifact in the editor; the edit i
     assert.deepEqual(s.history[s.history.length - 1], { seq: s.history.length, at: s.history[s.history.length - 1].at, event: "edit", stage: "plan", phase: null, detail: "plans/plan.md" });
     // The second artifact (the config) is editable too; nothing changed → nothing recorded.
     await c.press("down", "e");
+    for (let i = 0; i < 200 && opened.length < 2; i++) await tick(); // a loaded machine may take a while
     assert.equal(opened.length, 2);
   } finally {
     c.unmount();
