@@ -28,7 +28,7 @@ function withRanks(c: CachedConfig): LoadedConfig {
  * the validated config of these exact bytes is cached (config-cache.ts). Otherwise loadConfig's
  * own steps on the bytes read here, and a config that loads is cached for next time.
  */
-export async function loadConfigQuick(paths: RepoPaths, build: string | null = BUILD_ID): Promise<LoadedConfig> {
+export async function loadConfigQuick(paths: RepoPaths, build: string | null = BUILD_ID, writeCache = true): Promise<LoadedConfig> {
   let bytes: Buffer;
   try {
     bytes = readFileSync(paths.config);
@@ -40,7 +40,7 @@ export async function loadConfigQuick(paths: RepoPaths, build: string | null = B
   if (hit) return withRanks(hit);
   const [{ parseConfig }, { decodeUtf8 }] = await Promise.all([import("./config.js"), import("./textfile.js")]);
   const cfg = parseConfig(decodeUtf8(bytes, paths.config), paths.config);
-  writeConfigCache(paths, bytes, cfg, build);
+  if (writeCache) writeConfigCache(paths, bytes, cfg, build);
   return cfg;
 }
 
@@ -87,7 +87,8 @@ export function contextWith(repo: string, paths: RepoPaths, cfg: LoadedConfig, o
   return { repo, paths, cfg, vault };
 }
 
-export async function loadContextQuick(opts: ContextOptions = {}): Promise<Context> {
+/** `readOnly`: the config cache is used when it holds these bytes, never written (a command that must write nothing else). */
+export async function loadContextQuick(opts: ContextOptions = {}, readOnly = false): Promise<Context> {
   const { repo, paths } = locateRepo(opts);
-  return contextWith(repo, paths, await loadConfigQuick(paths), opts);
+  return contextWith(repo, paths, await loadConfigQuick(paths, BUILD_ID, !readOnly), opts);
 }

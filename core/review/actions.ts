@@ -7,7 +7,7 @@
 //    before/after sha256 and prior bytes of every file in knowledge/graph/review_log.jsonl;
 //  - on any failure restores every file it wrote, so nothing is left half-done.
 // Nothing here ever promotes on its own (FR-M05): every action is one explicit human request.
-import { lstatSync, statSync } from "node:fs";
+import { lstatSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError } from "../errors.js";
@@ -22,6 +22,8 @@ import { recompile, sameGraphInput, type GraphChange, type Recompiled } from "./
 import { manifestBeforeWrites } from "../compiler/build.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
 import { loadGraph, type GNode, type LoadedGraph } from "../graph.js";
+import { graphLookup, graphLookupFromText, type GraphLookup } from "./graph-lookup.js";
+import { statKeyOf } from "./read-cache.js";
 import { didYouMean } from "./suggest.js";
 import { findLocalNodeFiles, GlobalFiles, localNodeIds } from "./node-files.js";
 import { replaceStatus } from "./status-line.js";
@@ -87,7 +89,15 @@ interface Resolved {
   sha: string;
   /** The compiled node, when graph.json has it. */
   node: GNode | undefined;
-  graph: LoadedGraph | null;
+  graph: GraphLookup | null;
+  /** graph.json's text as read here (null: the cached parse answered), for the recompile. */
+  graphText: GraphText | null;
+}
+
+/** graph.json's text and the stat key (read-cache.ts statKeyOf) it had before it was read. */
+export interface GraphText {
+  key: string;
+  text: string;
 }
 
 // The compiled graph as the actions last read or patched it, so that a long-lived caller (the
@@ -104,18 +114,22 @@ function graphKey(file: string): string | null {
   }
 }
 
-function tryLoadGraph(ctx: Context): LoadedGraph | null {
+/**
+ * graph.json for one action: the cached parse when the file is as it was parsed, else its text,
+ * looked up without parsing all of it (graph-lookup.ts) and handed on to the recompile.
+ */
+function tryLoadGraph(ctx: Context): { graph: GraphLookup; text: GraphText | null } | null {
   const key = graphKey(ctx.paths.graphJson);
-  if (key !== null && cache?.key === key) return cache.graph;
+  if (key !== null && cache?.key === key) return { graph: graphLookup(cache.graph), text: null };
+  const before = statKeyOf(ctx.paths.graphJson);
+  let text: string;
   try {
-    const graph = loadGraph(ctx.paths);
-    cache = key === null ? null : { key, graph };
-    return graph;
+    text = readFileSync(ctx.paths.graphJson, "utf8");
   } catch (e) {
-    cache = null;
-    if (e instanceof NotFoundError) return null;
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw e;
   }
+  return { graph: graphLookupFromText(text, ctx.paths.graphJson), text: before === null ? null : { key: before, text } };
 }
 
 /**
@@ -180,7 +194,9 @@ function checkId(id: string): void {
 
 function resolve(ctx: Context, id: string): Resolved {
   checkId(id);
-  const graph = tryLoadGraph(ctx);
+  const read = tryLoadGraph(ctx);
+  const graph = read?.graph ?? null;
+  const graphText = read?.text ?? null;
   const node = graph?.nodes.get(id);
   const reported = (code: string) => Boolean(graph?.warnings.some((w) => w.code === code && w.node === id));
   // A local file declaring a global id would have been reported as a collision by the compile.
@@ -208,12 +224,12 @@ function resolve(ctx: Context, id: string): Resolved {
       });
     }
     const bytes = readBytesIfExists(l.file);
-    return { id, kind: "local-node", origin: "local", file: l.file, shown: l.shown, bytes, sha: shaOf(bytes), node, graph };
+    return { id, kind: "local-node", origin: "local", file: l.file, shown: l.shown, bytes, sha: shaOf(bytes), node, graph, graphText };
   }
   if (node) {
     if (node.node_origin === "global") {
       const bytes = readBytesIfExists(ctx.paths.overlay);
-      return { id, kind: "overlay", origin: "global", file: ctx.paths.overlay, shown: displayPath(ctx.repo, ctx.paths.overlay), bytes, sha: shaOf(bytes), node, graph };
+      return { id, kind: "overlay", origin: "global", file: ctx.paths.overlay, shown: displayPath(ctx.repo, ctx.paths.overlay), bytes, sha: shaOf(bytes), node, graph, graphText };
     }
     if (node.node_origin === "code-mirror" || node.domain === "code-mirror") {
       throw new StateError(`"${id}" is a generated code-mirror node; its status follows its docstrings`, {
@@ -229,7 +245,7 @@ function resolve(ctx: Context, id: string): Resolved {
       hint: "run `akms build` to refresh the graph, then retry",
     });
   }
-  const known = new Set<string>(graph ? [...graph.nodes.keys()] : []);
+  const known = new Set<string>(graph ? graph.ids() : []);
   for (const k of localNodeIds(ctx).keys()) known.add(k);
   const dym = didYouMean(id, known);
   throw new NotFoundError(`no node "${id}"${graph ? "" : " (and there is no compiled graph yet)"}`, {
@@ -303,7 +319,7 @@ function wrapBuildFailure(kind: ActionKind, id: string, e: unknown): unknown {
  * written in one transaction, graph.json is recompiled, and if the recompile fails every file and
  * the journal are put back — the action either happened completely or not at all.
  */
-function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: () => Plan, undoes: number | null = null): ActionResult {
+function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: () => Plan, undoes: number | null = null, graphText: GraphText | null = null): ActionResult {
   const journal = readJournal(ctx);
   const p = plan();
   const priors: Prior[] = p.writes.map((w) => ({ file: w.file, path: displayPath(ctx.repo, w.file), before: readBytesIfExists(w.file), after: w.bytes }));
@@ -328,7 +344,7 @@ function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: (
   let graphVersion: string;
   try {
     const change = p.change();
-    const rc = recompile(ctx, change, { files: wrote, base });
+    const rc = recompile(ctx, change, { files: wrote, base, ...(graphText ? { graphText } : {}) });
     afterRecompile(ctx, change, rc);
     graphVersion = rc.graphVersion;
   } catch (e) {
@@ -354,7 +370,7 @@ function act(ctx: Context, kind: ActionKind, req: ActionRequest, cli: string, pl
     recoverPendingTransaction(ctx);
     const r = resolve(ctx, req.id);
     checkStale(r, req.expectedSha, `\`${cli}\``);
-    return commit(ctx, kind, r.id, cli, () => plan(r));
+    return commit(ctx, kind, r.id, cli, () => plan(r), null, r.graphText);
   });
 }
 

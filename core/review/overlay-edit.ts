@@ -6,7 +6,7 @@ import { StateError } from "../errors.js";
 import { parseYaml } from "../yaml.js";
 import { fastParseYaml } from "../compiler/fast-frontmatter.js";
 import { Overlay } from "../schemas/overlay.js";
-import { dumpOverlay, type OverlayLimits } from "../update/overlay-io.js";
+import { dumpOverlay, HEADER, normalizeOverlay, overlayText, type OverlayLimits } from "../update/overlay-io.js";
 
 interface Line {
   text: string; // without the line ending
@@ -154,7 +154,7 @@ function verify(oldText: string, newText: string, shown: string, expect: (old: R
   } catch {
     throw unsupported(shown, "the edited text would not parse");
   }
-  const want = expect(structuredClone(oldData));
+  const want = expect(oldData);
   if (!sameData(newData, want)) throw unsupported(shown, "the edit would change more than the one override");
 }
 
@@ -199,7 +199,7 @@ export function setDraftOverride(oldText: string | null, id: string, shown: stri
   }
   const text = join(out);
   verify(oldText, text, shown, (old) => {
-    const nodes = (old.nodes ?? {}) as Record<string, Record<string, unknown> | null>;
+    const nodes = { ...((old.nodes ?? {}) as Record<string, Record<string, unknown> | null>) };
     nodes[id] = { ...(nodes[id] ?? {}), status: "draft" };
     return { ...old, nodes };
   }, oldParsed);
@@ -233,6 +233,28 @@ export function clearDraftOverride(oldText: string, id: string, shown: string, o
   return text;
 }
 
+const definedCount = (o: Record<string, unknown> | null | undefined) => {
+  let n = 0;
+  for (const k in o ?? {}) if (o![k] !== undefined) n++;
+  return n;
+};
+
+/**
+ * dumpOverlay({ ...old, nodes }, limits) for a canonical `oldText` (= dumpOverlay(old, limits)) and
+ * `nodes` differing from old's in entry `id` only: the writer copies every other entry from the old
+ * bytes (overlay-io.ts OverlayReuse) instead of writing them all again.
+ */
+export function canonicalEdit(oldText: string, old: Overlay, nodes: NonNullable<Overlay["nodes"]>, id: string, limits: OverlayLimits): string {
+  const before = normalizeOverlay(old, limits);
+  return overlayText(normalizeOverlay({ ...old, nodes }, limits), {
+    text: oldText,
+    sections: {
+      nodes: { before: definedCount(before.nodes), changed: new Set([id]) },
+      session_nodes: { before: definedCount(before.session_nodes as Record<string, unknown>), changed: new Set() },
+    },
+  });
+}
+
 export interface OverlayEdit {
   text: string;
   /** "overlay-io": the overlay was in the canonical form `akms update` writes, and was rewritten by
@@ -260,7 +282,8 @@ export function editDraftOverride(oldText: string | null, id: string, shown: str
   }
   let canonicalNow = false;
   try {
-    canonicalNow = ov !== null && dumpOverlay(ov, limits) === oldText;
+    // The writer's output starts with its header: any other text is not canonical (no need to write it out to tell).
+    canonicalNow = ov !== null && oldText.startsWith(HEADER) && dumpOverlay(ov, limits) === oldText;
   } catch {
     canonicalNow = false; // a value the writer cannot write: edit in place instead
   }
@@ -273,7 +296,7 @@ export function editDraftOverride(oldText: string | null, id: string, shown: str
       if (Object.keys(rest).length) nodes[id] = rest;
       else delete nodes[id];
     }
-    return { text: dumpOverlay({ ...ov, nodes }, limits), writer: "overlay-io" };
+    return { text: canonicalEdit(oldText, ov, nodes, id, limits), writer: "overlay-io" };
   }
   return { text: on ? setDraftOverride(oldText, id, shown, ov ?? undefined) : clearDraftOverride(oldText, id, shown, ov ?? undefined), writer: "in-place" };
 }

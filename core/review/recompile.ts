@@ -20,6 +20,7 @@ import { blankGeneratedAt, stampGeneratedAt } from "../compiler/graph-version.js
 import { readNode, type SourceNode } from "../compiler/sources.js";
 import { toGraphNode } from "../compiler/merge.js";
 import { pyJsonText } from "../pyjson.js";
+import { statKeyOf } from "./read-cache.js";
 
 export type GraphChange =
   /** One node's effective status is now `status`. */
@@ -47,6 +48,8 @@ export interface Recompiled {
 export interface Written {
   files: readonly string[];
   base: ManifestBase | null;
+  /** graph.json's text as the action read it, used while the file keeps that stat key (read-cache.ts statKeyOf). */
+  graphText?: { key: string; text: string };
 }
 
 const jsonStr = (s: string) => JSON.stringify(s);
@@ -167,7 +170,8 @@ function addedNode(ctx: Context, change: { id: string; file: string; shown: stri
 export function recompile(ctx: Context, change: GraphChange, wrote: Written): Recompiled {
   const full = (): Recompiled => ({ graphVersion: buildLocked(ctx, { wrote: { files: wrote.files } }).graphVersion, how: "full" });
   if (change.kind === "full") return full();
-  const text = readTextIfExists(ctx.paths.graphJson);
+  const known = wrote.graphText;
+  const text = known !== undefined && statKeyOf(ctx.paths.graphJson) === known.key ? known.text : readTextIfExists(ctx.paths.graphJson);
   if (text === null) return full();
   const blank = blankGeneratedAt(text);
   let patched: string | null;

@@ -136,7 +136,8 @@ export interface OverlayLimits {
   maxHistory: number;
 }
 
-const HEADER =
+/** The first bytes of every overlay the writer writes. */
+export const HEADER =
   "# Experiential state of this repository (spec §4.2), written by `akms update` and the review\n" +
   "# actions. Edit the knowledge, not this file: it is rewritten deterministically.\n";
 

@@ -1,4 +1,4 @@
-import { loadContext } from "../../core/context.js";
+import { loadContextQuick } from "../../core/context-quick.js";
 import { draft } from "../../core/review/actions.js";
 import type { CommandSpec } from "./types.js";
 import { actionOutput, oneId } from "./actions-shared.js";
@@ -9,9 +9,10 @@ export const draftCommand: CommandSpec = {
   name: "draft",
   summary: "review action: keep a node out of every loadout without deleting it (a global node: for this repository only)",
   usage,
-  run(args, flags) {
+  async run(args, flags) {
     const id = oneId(args, usage);
-    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    // The config as loadContext gives it; the config cache is read, not written (context-quick.ts).
+    const ctx = await loadContextQuick({ repo: flags.repo, vault: flags.vault }, true);
     return actionOutput(draft(ctx, { id }));
   },
 };

@@ -1,4 +1,4 @@
-import { loadContext } from "../../core/context.js";
+import { loadContextQuick } from "../../core/context-quick.js";
 import { promote } from "../../core/review/actions.js";
 import type { CommandSpec } from "./types.js";
 import { actionOutput, oneId } from "./actions-shared.js";
@@ -9,9 +9,10 @@ export const promoteCommand: CommandSpec = {
   name: "promote",
   summary: "review action: a local tentative node → established (only its status line changes; journaled, undoable)",
   usage,
-  run(args, flags) {
+  async run(args, flags) {
     const id = oneId(args, usage);
-    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    // The config as loadContext gives it; the config cache is read, not written (context-quick.ts).
+    const ctx = await loadContextQuick({ repo: flags.repo, vault: flags.vault }, true);
     return actionOutput(promote(ctx, { id }));
   },
 };

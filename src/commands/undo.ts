@@ -1,4 +1,4 @@
-import { loadContext } from "../../core/context.js";
+import { loadContextQuick } from "../../core/context-quick.js";
 import { UsageError } from "../../core/errors.js";
 import { undo } from "../../core/review/actions.js";
 import type { CommandSpec } from "./types.js";
@@ -10,9 +10,10 @@ export const undoCommand: CommandSpec = {
   name: "undo",
   summary: "revert the last review action byte for byte, if its files are unchanged since (again: the one before)",
   usage,
-  run(args, flags) {
+  async run(args, flags) {
     if (args.length) throw new UsageError(`\`akms undo\` takes no arguments (got ${args.join(" ")})`, `usage: ${usage}`);
-    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    // The config as loadContext gives it; the config cache is read, not written (context-quick.ts).
+    const ctx = await loadContextQuick({ repo: flags.repo, vault: flags.vault }, true);
     return actionOutput(undo(ctx));
   },
 };

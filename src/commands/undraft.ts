@@ -1,4 +1,4 @@
-import { loadContext } from "../../core/context.js";
+import { loadContextQuick } from "../../core/context-quick.js";
 import { undraft } from "../../core/review/actions.js";
 import type { CommandSpec } from "./types.js";
 import { actionOutput, oneId } from "./actions-shared.js";
@@ -9,9 +9,10 @@ export const undraftCommand: CommandSpec = {
   name: "undraft",
   summary: "review action: bring a drafted node back (a local node to its status before `akms draft`, else tentative)",
   usage,
-  run(args, flags) {
+  async run(args, flags) {
     const id = oneId(args, usage);
-    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    // The config as loadContext gives it; the config cache is read, not written (context-quick.ts).
+    const ctx = await loadContextQuick({ repo: flags.repo, vault: flags.vault }, true);
     return actionOutput(undraft(ctx, { id }));
   },
 };

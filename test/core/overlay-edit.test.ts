@@ -3,7 +3,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mulberry32 } from "../../scripts/bench/genvault.js";
-import { sameData, setDraftOverride, clearDraftOverride } from "../../core/review/overlay-edit.js";
+import { sameData, setDraftOverride, clearDraftOverride, canonicalEdit, editDraftOverride } from "../../core/review/overlay-edit.js";
+import { dumpOverlay } from "../../core/update/overlay-io.js";
+import type { Overlay } from "../../core/schemas/overlay.js";
 
 function sortedJson(v: unknown): string {
   return JSON.stringify(v, (_k, val) =>
@@ -61,4 +63,40 @@ test("an in-place draft override is verified and written; clearing it gives the 
   const on = setDraftOverride(text, "beta", "local_state.yaml");
   assert.match(on, /\n  beta:\n    status: draft\n/);
   assert.equal(clearDraftOverride(on, "beta", "local_state.yaml"), text);
+});
+
+test("a canonical overlay's draft override, with the other entries copied from its bytes, is the writer's own output", () => {
+  const limits = { maxSessionRefs: 2, maxHistory: 3 };
+  const ov: Overlay = {
+    akms_schema: "v2",
+    repo_id: "r",
+    nodes: {
+      "b-node": { confidence: 0.5, session_refs: ["sessions/a.md", "sessions/b.md"] },
+      "d-node": { status: "draft" },
+      "f-node": { activations: 3, last_activated: "2026-01-02" },
+    },
+    session_nodes: { "session-phase1": { phase: 1 } },
+    local_edges: [{ from: "b-node", to: "session-phase1", type: "pitfall", weight: 0.5 }],
+  } as unknown as Overlay;
+  const text = dumpOverlay(ov, limits);
+  for (const id of ["a-node", "b-node", "c-node", "d-node", "f-node", "z-node"]) {
+    for (const on of [true, false]) {
+      const nodes = { ...ov.nodes };
+      if (on) nodes[id] = { ...(nodes[id] ?? {}), status: "draft" };
+      else {
+        const rest = { ...(nodes[id] ?? {}) };
+        delete rest.status;
+        if (Object.keys(rest).length) nodes[id] = rest;
+        else delete nodes[id];
+      }
+      const want = dumpOverlay({ ...ov, nodes }, limits);
+      assert.equal(canonicalEdit(text, ov, nodes, id, limits), want, `${id} ${on}`);
+      if (on || ov.nodes?.[id]?.status === "draft") assert.deepEqual(editDraftOverride(text, id, "local_state.yaml", limits, on), { text: want, writer: "overlay-io" });
+    }
+  }
+  // Without the writer's header the text is not canonical: edited in place, every other byte kept.
+  const bare = text.slice(text.indexOf("akms_schema:"));
+  const edit = editDraftOverride(bare, "c-node", "local_state.yaml", limits, true);
+  assert.equal(edit.writer, "in-place");
+  assert.equal(edit.text, setDraftOverride(bare, "c-node", "local_state.yaml"));
 });
