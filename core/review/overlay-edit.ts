@@ -55,11 +55,16 @@ export function sameData(a: unknown, b: unknown): boolean {
   }
   const ra = a as Record<string, unknown>;
   const rb = b as Record<string, unknown>;
-  const keysA = Object.keys(ra).filter((k) => ra[k] !== undefined);
-  const keysB = Object.keys(rb).filter((k) => rb[k] !== undefined);
-  if (keysA.length !== keysB.length) return false;
-  for (const k of keysA) if (!Object.prototype.hasOwnProperty.call(rb, k) || !sameData(ra[k], rb[k])) return false;
-  return true;
+  // The defined keys of a, each defined in b with the same data, and as many defined keys in b
+  // (counted without building key lists: a large overlay has thousands of entries).
+  let n = 0;
+  for (const k of Object.keys(ra)) {
+    if (ra[k] === undefined) continue;
+    n++;
+    if (!Object.prototype.hasOwnProperty.call(rb, k) || !sameData(ra[k], rb[k])) return false;
+  }
+  for (const k of Object.keys(rb)) if (rb[k] !== undefined && --n < 0) return false;
+  return n === 0;
 }
 
 function unsupported(shown: string, why: string): StateError {
