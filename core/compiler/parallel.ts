@@ -11,7 +11,7 @@ import { LIMITS } from "../yaml.js";
 import { FAST_CHECK_MATCHES_SCHEMAS } from "./fast-check-guard.js";
 import { fromEntries, readShare, type ParseJob, type ShareResult } from "./read-share.js";
 import { parseWorkerFile, startParseWorker, takeEarlyWorker } from "./parse-worker-start.js";
-import { DONE, NEXT_CHUNK, type Chunk, type WorkerInput, type WorkerOutput } from "./worker-protocol.js";
+import { DONE, NEXT_CHUNK, type Chunk, type WorkerAnswer, type WorkerInput } from "./worker-protocol.js";
 
 /** Below this many files a worker's start-up costs more than it saves. */
 export const PARALLEL_MIN_FILES = 4000;
@@ -64,19 +64,33 @@ export function readJobs(jobs: ParseJob[], render = false, besides?: () => void)
     const { job, start, end } = chunks[c]!;
     results[c] = readShare({ origin: jobs[job]!.origin, items: jobs[job]!.items.slice(start, end) }, render);
   };
-  for (let c = Atomics.add(shared, NEXT_CHUNK, 1); c < chunks.length; c = Atomics.add(shared, NEXT_CHUNK, 1)) readChunk(c);
-  const deadline = Date.now() + WORKER_TIMEOUT_MS;
-  while (Atomics.load(shared, DONE) === 0 && Date.now() < deadline) Atomics.wait(shared, DONE, 0, 200);
-  const msg = Atomics.load(shared, DONE) === 1 ? receiveMessageOnPort(port) : undefined;
-  port.close();
-  void worker.terminate();
-  const out = msg ? (JSON.parse(msg.message as string) as WorkerOutput) : null;
-  if (out?.ok) {
-    for (const [c, entries] of out.chunks ?? []) {
+  // The worker posts each chunk's answer as it finishes it; they are taken in between this thread's
+  // own chunks, so little is left to take once both are done.
+  let failed = false;
+  const take = () => {
+    for (let m = receiveMessageOnPort(port); m !== undefined && !failed; m = receiveMessageOnPort(port)) {
+      const answer = JSON.parse(m.message as string) as WorkerAnswer;
+      if (!Array.isArray(answer)) {
+        failed = true; // its other answers are still exact; what it did not answer is read here
+        break;
+      }
+      const [c, entries] = answer;
       const { job, start, end } = chunks[c]!;
       results[c] = fromEntries(jobs[job]!.origin, jobs[job]!.items.slice(start, end), entries);
     }
+  };
+  for (let c = Atomics.add(shared, NEXT_CHUNK, 1); c < chunks.length; c = Atomics.add(shared, NEXT_CHUNK, 1)) {
+    readChunk(c);
+    take();
   }
+  const deadline = Date.now() + WORKER_TIMEOUT_MS;
+  while (Atomics.load(shared, DONE) === 0 && Date.now() < deadline) {
+    Atomics.wait(shared, DONE, 0, 20);
+    take();
+  }
+  take(); // everything it posted before it said it was done
+  port.close();
+  void worker.terminate();
   // Chunks the worker claimed but did not answer (it failed or timed out) are read here.
   for (let c = 0; c < chunks.length; c++) if (!results[c]) readChunk(c);
   return jobs.map((_, job) => {

@@ -27,9 +27,5 @@ export interface WorkerInput {
   render: boolean;
 }
 
-/** The worker's answer (JSON): entries per chunk it read, by chunk index. */
-export interface WorkerOutput {
-  ok: boolean;
-  chunks?: [number, WorkerEntry[]][];
-  error?: string;
-}
+/** One message of the worker (JSON): a chunk's entries, by chunk index, or why it stopped. */
+export type WorkerAnswer = [number, WorkerEntry[]] | { error: string };
