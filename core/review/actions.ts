@@ -21,7 +21,7 @@ import { EXPERIENTIAL_FIELDS } from "../schemas/node.js";
 import { recompile, sameGraphInput, type GraphChange, type Recompiled } from "./recompile.js";
 import { manifestBeforeWrites } from "../compiler/build.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
-import { loadGraph, type GNode, type LoadedGraph } from "../graph.js";
+import { graphFromText, loadGraph, type GNode, type LoadedGraph } from "../graph.js";
 import { graphLookup, graphLookupFromText, type GraphLookup } from "./graph-lookup.js";
 import { statKeyOf } from "./read-cache.js";
 import { didYouMean } from "./suggest.js";
@@ -41,6 +41,11 @@ export interface ActionRequest {
   expectedSha?: string;
   /** dedup accept/reject: the section's session (default: the first pending section in the file). */
   session?: string;
+  /**
+   * A one-shot caller (the CLI): graph.json, unless cached, is looked up in its text (graph-lookup.ts)
+   * instead of being parsed whole and kept for the next action.
+   */
+  oneShot?: boolean;
 }
 
 export interface ActionFile {
@@ -115,10 +120,11 @@ function graphKey(file: string): string | null {
 }
 
 /**
- * graph.json for one action: the cached parse when the file is as it was parsed, else its text,
- * looked up without parsing all of it (graph-lookup.ts) and handed on to the recompile.
+ * graph.json for one action: the cached parse when the file is as it was parsed; else its text,
+ * handed on to the recompile, and parsed (and cached) — or, for a one-shot caller, looked up
+ * without parsing all of it (graph-lookup.ts).
  */
-function tryLoadGraph(ctx: Context): { graph: GraphLookup; text: GraphText | null } | null {
+function tryLoadGraph(ctx: Context, oneShot: boolean): { graph: GraphLookup; text: GraphText | null } | null {
   const key = graphKey(ctx.paths.graphJson);
   if (key !== null && cache?.key === key) return { graph: graphLookup(cache.graph), text: null };
   const before = statKeyOf(ctx.paths.graphJson);
@@ -126,10 +132,20 @@ function tryLoadGraph(ctx: Context): { graph: GraphLookup; text: GraphText | nul
   try {
     text = readFileSync(ctx.paths.graphJson, "utf8");
   } catch (e) {
+    cache = null;
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw e;
   }
-  return { graph: graphLookupFromText(text, ctx.paths.graphJson), text: before === null ? null : { key: before, text } };
+  const shared = before === null ? null : { key: before, text };
+  if (oneShot) return { graph: graphLookupFromText(text, ctx.paths.graphJson), text: shared };
+  try {
+    const graph = graphFromText(text, ctx.paths.graphJson);
+    cache = key === null || key !== graphKey(ctx.paths.graphJson) ? null : { key, graph };
+    return { graph: graphLookup(graph), text: shared };
+  } catch (e) {
+    cache = null;
+    throw e;
+  }
 }
 
 /**
@@ -192,9 +208,9 @@ function checkId(id: string): void {
   }
 }
 
-function resolve(ctx: Context, id: string): Resolved {
+function resolve(ctx: Context, id: string, oneShot = false): Resolved {
   checkId(id);
-  const read = tryLoadGraph(ctx);
+  const read = tryLoadGraph(ctx, oneShot);
   const graph = read?.graph ?? null;
   const graphText = read?.text ?? null;
   const node = graph?.nodes.get(id);
@@ -368,7 +384,7 @@ function checkStale(r: { shown: string; sha: string }, expectedSha: string | und
 function act(ctx: Context, kind: ActionKind, req: ActionRequest, cli: string, plan: (r: Resolved) => Plan): ActionResult {
   return withLock(ctx.paths.lock, () => {
     recoverPendingTransaction(ctx);
-    const r = resolve(ctx, req.id);
+    const r = resolve(ctx, req.id, req.oneShot === true);
     checkStale(r, req.expectedSha, `\`${cli}\``);
     return commit(ctx, kind, r.id, cli, () => plan(r), null, r.graphText);
   });

@@ -17,7 +17,7 @@ export const dedupCommand: CommandSpec = {
     }
     // The config as loadContext gives it; the config cache is read, not written (context-quick.ts).
     const ctx = await loadContextQuick({ repo: flags.repo, vault: flags.vault }, true);
-    const req = { id, ...(session ? { session } : {}) };
+    const req = { id, ...(session ? { session } : {}), oneShot: true };
     return actionOutput(verb === "accept" ? dedupAccept(ctx, req) : dedupReject(ctx, req));
   },
 };

@@ -13,6 +13,6 @@ export const undraftCommand: CommandSpec = {
     const id = oneId(args, usage);
     // The config as loadContext gives it; the config cache is read, not written (context-quick.ts).
     const ctx = await loadContextQuick({ repo: flags.repo, vault: flags.vault }, true);
-    return actionOutput(undraft(ctx, { id }));
+    return actionOutput(undraft(ctx, { id, oneShot: true }));
   },
 };

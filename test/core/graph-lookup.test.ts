@@ -3,13 +3,16 @@
 // (by parsing) in any other.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { copyDemo } from "../helpers.js";
+import { readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { copyDemo, snapshot } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
 import { graphFromText, type GraphDoc } from "../../core/graph.js";
 import { graphLookupFromText } from "../../core/review/graph-lookup.js";
 import { recompile } from "../../core/review/recompile.js";
+import { dedupReject, draft, promote, undo } from "../../core/review/actions.js";
+import { parseDedupSections } from "../../core/review/dedup-sections.js";
 import { pyJsonChunks } from "../../core/pyjson.js";
 import { statKeyOf } from "../../core/review/read-cache.js";
 
@@ -80,4 +83,26 @@ test("the recompile uses the action's graph.json text only while the file keeps 
   const used = recompile(ctx, { kind: "status", id, status: "established" }, { files: [], base: null, graphText: { key: now, text: patched.replace('"node_count": ', '"node_count": 1') } });
   assert.equal(used.how, "patch");
   assert.equal(graphFromText(readFileSync(ctx.paths.graphJson, "utf8"), "g").doc.graph.node_count, Number(`1${full.doc.graph.node_count}`));
+});
+
+test("a one-shot action (the CLI's: graph.json looked up in its text) writes what the same action with the parsed graph writes", () => {
+  const runs = [false, true].map((oneShot) => {
+    const d = copyDemo();
+    const ctx = loadContext({ repo: d.repo, env: {} });
+    build(ctx);
+    const g = graphFromText(readFileSync(ctx.paths.graphJson, "utf8"), ctx.paths.graphJson);
+    const local = [...g.nodes.values()].find((n) => n.node_origin === "local" && n.status === "tentative" && n.source === "agent")!.id;
+    const global = [...g.nodes.values()].find((n) => n.node_origin === "global" && n.status === "established" && n.domain !== "session")!.id;
+    const dedup = readdirSync(join(d.knowledge, "local-nodes"))
+      .map((f) => readFileSync(join(d.knowledge, "local-nodes", f), "utf8"))
+      .filter((t) => parseDedupSections(t).some((s) => s.status === "pending"))
+      .map((t) => /^id:\s*(\S+)/m.exec(t)![1]!)
+      .sort()[0]!;
+    const results = [promote(ctx, { id: local, oneShot }), draft(ctx, { id: global, oneShot }), dedupReject(ctx, { id: dedup, oneShot }), undo(ctx), undo(ctx)];
+    const tree = snapshot(d.knowledge);
+    for (const k of [...tree.keys()]) if (k.startsWith("graph/.cache/") || k === "graph/review_log.jsonl") tree.delete(k);
+    return { results: results.map((r) => ({ files: r.files, graphVersion: r.graphVersion, action: r.action, id: r.id })), tree };
+  });
+  assert.deepEqual(runs[1]!.results, runs[0]!.results);
+  assert.deepEqual(runs[1]!.tree, runs[0]!.tree);
 });
