@@ -420,7 +420,7 @@ export function manifestBeforeWrites(ctx: Context, files: readonly string[]): Ma
  * manifestBeforeWrites), or when the listing changed otherwise than by the files written, the
  * manifest is removed instead: a build it would mislead (BuildOptions.wrote) is then an ordinary one.
  */
-export function recordPatchedGraph(ctx: Context, base: ManifestBase | null, files: readonly string[], out: { text: string; contentSha: string; nodeCount: number } | null): void {
+export function recordPatchedGraph(ctx: Context, base: ManifestBase | null, files: readonly string[], out: { text: string | Uint8Array; contentSha: string; nodeCount: number } | null): void {
   const drop = (): void => {
     removeFile(manifestPath(ctx));
   };

@@ -193,8 +193,9 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
     return { graphVersion, how: "patch" };
   }
   const generatedAt = nowIso();
-  const out = stampGeneratedAt(patched, generatedAt);
-  writeFileAtomic(ctx.paths.graphJson, out, { knownDifferent: true });
+  // Encoded once, for the write and the manifest's hash of it.
+  const out = Buffer.from(stampGeneratedAt(patched, generatedAt), "utf8");
+  writeFileAtomic(ctx.paths.graphJson, [out], { knownDifferent: true });
   const nodeCount = /\n {4}"node_count": (\d+),\n/.exec(patched);
   recordPatchedGraph(ctx, nodeCount ? wrote.base : null, wrote.files, { text: out, contentSha, nodeCount: Number(nodeCount?.[1]) });
   return { graphVersion, how: "patch", generatedAt, ...(added !== null ? { added: JSON.parse(added) as Record<string, unknown> } : {}) };
