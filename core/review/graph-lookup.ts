@@ -62,7 +62,7 @@ export function graphLookupFromText(text: string, file: string): GraphLookup {
         return parsed().nodes.get(id);
       }
       if (!node || typeof node !== "object" || node.id !== id) return parsed().nodes.get(id);
-    } else if (text.includes(`"id": ${JSON.stringify(id)}`)) {
+    } else if (text.indexOf(`"id": ${JSON.stringify(id)}`, nodesAt) >= 0) {
       // Written some other way than the layout expects: let the parse tell.
       return parsed().nodes.get(id);
     }
