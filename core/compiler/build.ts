@@ -307,9 +307,10 @@ function recordedInputs(ctx: Context, m: Manifest): string[] {
  * Whether graph.json is still the last build's output and the inputs asked for are exactly as
  * that build compiled them (the same listing and stats as its manifest records): `vault`, every
  * global node file; `locals`, every local node file; `overlay`, local_state.yaml. A manifest is
- * only written by a build that left no file out, so then every such node's id, and every session
- * node of the overlay whose id no source took, is in graph.json: a caller can look them up there
- * instead of reading the files.
+ * only written by a build that left no file out, or by a patch of such a build's output that is
+ * exactly what that build would now write (recordPatchedGraph), so then every such node's id, and
+ * every session node of the overlay whose id no source took, is in graph.json: a caller can look
+ * them up there instead of reading the files.
  */
 export function asCompiled(ctx: Context, parts: { vault?: boolean; locals?: boolean; overlay?: boolean }): boolean {
   const m = readManifest(ctx);
