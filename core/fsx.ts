@@ -1,5 +1,5 @@
 // Atomic file writes (temp file, fsync, rename, fsync of the directory) and small file helpers.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 
@@ -30,6 +30,28 @@ export function readBytesIfExists(path: string): Buffer | null {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw e;
   }
+}
+
+/** The real path of `p` (realpath(3)), or null when it cannot be resolved (missing, a loop…). */
+export function realpathOrNull(p: string): string | null {
+  try {
+    return realpathSync.native(p);
+  } catch {
+    return null;
+  }
+}
+
+/** realpathOrNull, each path resolved once for the life of the returned function (one run, nothing goes stale). */
+export function memoRealpath(): (p: string) => string | null {
+  const seen = new Map<string, string | null>();
+  return (p) => {
+    let r = seen.get(p);
+    if (r === undefined) {
+      r = realpathOrNull(p);
+      seen.set(p, r);
+    }
+    return r;
+  };
 }
 
 export function exists(path: string): boolean {

@@ -21,6 +21,7 @@ import { availableParallelism, cpus, tmpdir } from "node:os";
 import { basename, delimiter, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AkmsError } from "./errors.js";
+import { realpathOrNull } from "./fsx.js";
 import { runConcurrently } from "./qmd-runner.js";
 
 export interface QmdStatus {
@@ -322,11 +323,7 @@ interface StateDoc {
 }
 
 function realOr(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return p;
-  }
+  return realpathOrNull(p) ?? p;
 }
 
 function loadState(stateDir: string, bin: string): StateDoc {

@@ -1,12 +1,12 @@
 // `akms build`: reads every source, merges (spec §5.2), writes graph.json atomically under the
 // repository lock — and leaves it untouched when nothing changed.
-import { realpathSync, statSync, type Stats } from "node:fs";
+import { statSync, type Stats } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deserialize, serialize } from "node:v8";
 import type { Context } from "../context.js";
 import { SchemaVersionError, ValidationError, type Problem } from "../errors.js";
-import { readBytesIfExists, removeFile, sha256, writeFileAtomic } from "../fsx.js";
+import { memoRealpath, readBytesIfExists, realpathOrNull, removeFile, sha256, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import { recoverPendingTransaction } from "../update/transaction.js";
 import { displayPath } from "../paths.js";
@@ -161,19 +161,7 @@ function inputsOf(ctx: Context): string {
  * instead of an lstat per path component — thousands of code-mirror nodes carry one.
  */
 function contentRefChecker(ctx: Context): (node: SourceNode, ref: string) => boolean {
-  const realRoots = new Map<string, string | null>();
-  const realRoot = (root: string): string | null => {
-    let r = realRoots.get(root);
-    if (r === undefined) {
-      try {
-        r = realpathSync.native(root);
-      } catch {
-        r = null;
-      }
-      realRoots.set(root, r);
-    }
-    return r;
-  };
+  const realRoot = memoRealpath();
   return (node, ref) => {
     const root = node.origin === "global" ? ctx.vault.path : ctx.paths.knowledge;
     if (!ref || isAbsolute(ref) || ref.startsWith("~") || ref.includes("\0")) return false;
@@ -182,12 +170,7 @@ function contentRefChecker(ctx: Context): (node: SourceNode, ref: string) => boo
     if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return false;
     const rootReal = realRoot(root);
     if (rootReal !== null) {
-      let real: string | null = null;
-      try {
-        real = realpathSync.native(full);
-      } catch {
-        /* does not exist (yet): the lexical check above is what we have */
-      }
+      const real = realpathOrNull(full); // null: does not exist (yet), the lexical check above is what we have
       if (real !== null) {
         const rr = relative(rootReal, real);
         if (rr.startsWith("..") || isAbsolute(rr)) return false;

@@ -17,7 +17,7 @@ import type { ShareResult } from "./read-share.js";
 import { readJobs } from "./parallel.js";
 import { readOverlay, type Listed, type Origin, type SourceNode } from "./sources.js";
 import { STAT_WIDTH, contentSha, type FileStats } from "./source-index.js";
-import { hex4, jsonAscii, renderNodeValue, stubOf, stubsOf } from "./node-value.js";
+import { hex4, jsonAscii, jsonSafe, renderNodeValue, stubOf, stubsOf } from "./node-value.js";
 
 const FORMAT = "akms-parse-cache-4";
 
@@ -120,35 +120,6 @@ function escapeKey(s: string): string {
 function keyText(file: string, origin: string, shown: string, stats: Float64Array, i: number): string {
   const o = i * STAT_WIDTH;
   return escapeKey(file + "\0" + origin + "\0" + shown + "\0" + stats[o] + "\0" + stats[o + 1] + "\0" + stats[o + 2] + "\0" + stats[o + 3]);
-}
-
-/**
- * Whether JSON carries `v` unchanged: finite numbers other than -0, plain objects and arrays,
- * strings, booleans, null. (An undefined property is dropped by JSON, and skipped alike by the merge
- * and by the writer of graph.json.)
- */
-function jsonSafe(v: unknown, depth = 0): boolean {
-  if (v === null || v === undefined) return true;
-  switch (typeof v) {
-    case "string":
-    case "boolean":
-      return true;
-    case "number":
-      return Number.isFinite(v) && !Object.is(v, -0);
-    case "object": {
-      if (depth > 64) return false;
-      if (Array.isArray(v)) {
-        for (const x of v) if (x === undefined || !jsonSafe(x, depth + 1)) return false;
-        return true;
-      }
-      const proto = Object.getPrototypeOf(v);
-      if ((proto !== Object.prototype && proto !== null) || Object.hasOwn(v, "__proto__")) return false;
-      for (const k in v) if (!jsonSafe((v as Record<string, unknown>)[k], depth + 1)) return false;
-      return true;
-    }
-    default:
-      return false;
-  }
 }
 
 export interface SourceJob {

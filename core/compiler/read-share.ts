@@ -1,7 +1,6 @@
 import type { Problem } from "../errors.js";
 import { readNode, type Listed, type Origin, type SourceNode } from "./sources.js";
-import { jsonExact } from "./fast-read.js";
-import { renderStub, stubsOf } from "./node-value.js";
+import { jsonSafe, renderStub, stubsOf } from "./node-value.js";
 import type { WorkerEntry } from "./worker-protocol.js";
 
 export interface ParseJob {
@@ -25,7 +24,7 @@ export function readShare(job: ParseJob, render = false): ShareResult {
     const r = readNode(item, job.origin);
     const node = r.node;
     if (node) {
-      if (render && jsonExact(node.data)) {
+      if (render && jsonSafe(node.data)) {
         const { stub, value } = renderStub(node.data, node.origin);
         node.data = stub;
         node.value = value;

@@ -1,7 +1,7 @@
 // Which source files a mirror run looks at: named files, a PCD's file lists, the git diff against
 // a base, or every source file of the configured languages. git is always run with argv arrays.
 import { spawnSync } from "node:child_process";
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, UsageError, ValidationError, type Problem } from "../errors.js";
@@ -9,6 +9,7 @@ import { parseFrontmatter } from "../frontmatter.js";
 import { checkSchema } from "../schema-check.js";
 import { Pcd } from "../schemas/evidence.js";
 import { displayPath, resolveInside } from "../paths.js";
+import { memoRealpath } from "../fsx.js";
 import { TS_EXTENSIONS } from "./typescript.js";
 import type { Language } from "./types.js";
 
@@ -235,19 +236,7 @@ export type SourceStat = { kind: "file" | "missing" | "dir" | "outside" | "other
  * one lstat per file; only a symlinked file is resolved itself.
  */
 export function repoStatter(repo: string): (rel: string) => SourceStat {
-  const realCache = new Map<string, string | null>();
-  const real = (p: string): string | null => {
-    let r = realCache.get(p);
-    if (r === undefined) {
-      try {
-        r = realpathSync.native(p);
-      } catch {
-        r = null;
-      }
-      realCache.set(p, r);
-    }
-    return r;
-  };
+  const real = memoRealpath();
   const root = real(repo) ?? repo;
   const within = (p: string) => {
     const r = relative(root, p);

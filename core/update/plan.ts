@@ -1,11 +1,11 @@
 // Planning an update entirely in memory (spec §5.5, DESIGN §4 Update): from the validated
 // documents, the compiled graph and the overlay, compute every file's final bytes and a full
 // account of what changes and why. Nothing here writes; apply.ts journals and writes the plan.
-import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, type Problem } from "../errors.js";
-import { readBytesIfExists, sha256 } from "../fsx.js";
+import { readBytesIfExists, realpathOrNull, sha256 } from "../fsx.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import { hasContentDraft } from "../schemas/node.js";
 import type { UpdateDelta } from "../compiler/update-patch.js";
@@ -119,13 +119,6 @@ function uniq<T>(xs: Iterable<T>): T[] {
   return [...new Set(xs)];
 }
 
-function realOrNull(p: string): string | null {
-  try {
-    return realpathSync(p);
-  } catch {
-    return null;
-  }
-}
 
 /** Refuses documents whose session id is registered from other bytes (or taken by another node). */
 function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: GraphView): EvidenceDoc[] {
@@ -275,7 +268,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
     planned.has(join(ctx.paths.localNodes, `${id}.md`)) ||
     existsSync(join(ctx.paths.localNodes, `${id}.md`));
 
-  const knowledgeReal = realOrNull(ctx.paths.knowledge);
+  const knowledgeReal = realpathOrNull(ctx.paths.knowledge);
   /** Local node files appended to: their text before. */
   const appendedFrom = new Map<string, string>();
 
@@ -301,7 +294,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
 
     // The session file: the document itself when it lies inside knowledge/, else a copy in sessions/.
     let contentRef: string;
-    const docReal = realOrNull(d.file);
+    const docReal = realpathOrNull(d.file);
     const inside = knowledgeReal && docReal ? relative(knowledgeReal, docReal) : null;
     if (inside && !inside.startsWith("..") && !inside.startsWith(sep) && inside !== "") {
       contentRef = posix(inside);
