@@ -518,7 +518,7 @@ export function qmdSearchMany(bin: string, opts: QmdSearchManyOptions): (QmdHit[
   const out: (QmdHit[] | QmdError)[] = queries.map(() => []);
   if (opts.files.length === 0 || opts.collections.length === 0) return out;
   if (opts.limit !== undefined && !(opts.limit > 0)) return out;
-  const todo = queries.map((q, i) => i).filter((i) => queries[i]);
+  const todo = queries.map((_, i) => i).filter((i) => queries[i]);
   if (!todo.length) return out;
 
   // The caller's files by absolute path; by real path only when a reported path is not one of them.

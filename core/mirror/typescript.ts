@@ -107,10 +107,6 @@ class Walker {
     return parent.kind === "class" || parent.kind === "namespace" ? `${parent.qualname}.${name}` : `${parent.qualname}.<locals>.${name}`;
   }
 
-  private parentIsClass(stack: Frame[]): boolean {
-    return stack[stack.length - 1]?.kind === "class";
-  }
-
   private visit(node: Node, stack: Frame[]): void {
     const ts = this.ts;
     if (ts.isFunctionDeclaration(node)) {

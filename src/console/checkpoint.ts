@@ -5,7 +5,7 @@ import type { StatusView } from "../../core/orchestrator/runner.js";
 import { ACTION_HELP, akmsLines } from "../../core/orchestrator/view.js";
 import { stageLabel, type ActionId, type Artifact } from "../../core/orchestrator/types.js";
 import { primaryKey, type Command } from "./keybindings.js";
-import type { CheckpointEnv, CheckpointState } from "./state/checkpoint.js";
+import type { CheckpointEnv } from "./state/checkpoint.js";
 import { safe } from "./text.js";
 
 export interface CheckpointData {
