@@ -8,13 +8,12 @@
 // Anything this cannot be sure of — a warning the change would add or remove, an id taken, a file
 // not as recorded, a key the merge reads elsewhere, an unexpected layout — returns null, and the
 // caller compiles in full.
-import { isAscii } from "node:buffer";
 import { readFileSync, type Stats } from "node:fs";
 import { basename, dirname, isAbsolute, relative } from "node:path";
 import type { Context } from "../context.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { pyJsonText } from "../pyjson.js";
-import { blankGeneratedAt } from "./graph-version.js";
+import { NotSure, SEP, missingRefOf, graphText, headerText, sameHeader, sure, type Found, type SortedArray } from "./graph-text.js";
 import { sessionGraphNode, toGraphNode, type BuildWarning, type GraphNode } from "./merge.js";
 import { readNode, type Origin } from "./sources.js";
 import { STAT_WIDTH, type DirRecord, type FileStats } from "./source-index.js";
@@ -74,87 +73,6 @@ export interface Patched {
 const PATCHABLE = new Set(["confidence", "activations", "last_activated", "activated_by_tasks", "session_refs", "status", "history"]);
 /** Overlay keys step 4 does not apply (merge.ts NOT_APPLIED). */
 const NOT_APPLIED = "history";
-
-const HEAD = '{\n  "directed": true,\n  "graph": ';
-const LINKS_OPEN = ',\n  "links": [\n    ';
-const MIDDLE = '\n  ],\n  "multigraph": false,\n  "nodes": [\n    ';
-const TAIL = "\n  ]\n}\n";
-const OPEN = "\n    {\n";
-const CLOSE = "\n    }";
-const SEP = ",\n    ";
-const ID_KEY = Buffer.from('\n      "id": "', "latin1");
-const SOURCE_KEY = Buffer.from('\n      "source": "', "latin1");
-const TARGET_KEY = '",\n      "target": "';
-const REF_PREFIX = 'content_ref "';
-const REF_SUFFIX = '" does not resolve to a file inside its layer root';
-
-/** Thrown inside the patch for "not sure": the caller compiles in full. */
-class NotSure extends Error {}
-function sure(ok: unknown): asserts ok {
-  if (!ok) throw new NotSure();
-}
-
-interface Found {
-  found: boolean;
-  /** The element's `{` (found), or where a new element goes: the next element's `{`, or the array's end. */
-  start: number;
-  end: number;
-  /** Past the array's last element. */
-  append: boolean;
-}
-
-/** A sorted array of graph.json (nodes by id, links by source then target), searched in its bytes. */
-class SortedArray {
-  constructor(
-    private readonly buf: Buffer,
-    private readonly from: number,
-    private readonly to: number,
-    private readonly needle: Buffer,
-    private readonly keyAt: (p: number) => string,
-  ) {}
-
-  find(key: string): Found {
-    const { buf, needle } = this;
-    let lo = this.from;
-    let hi = this.to;
-    while (lo < hi) {
-      const mid = lo + ((hi - lo) >> 1);
-      const p = buf.indexOf(needle, mid);
-      if (p === -1 || p >= hi) {
-        hi = mid;
-        continue;
-      }
-      const k = this.keyAt(p);
-      if (k === key) return { found: true, start: this.startOf(p), end: this.endOf(p), append: false };
-      if (k < key) lo = p + needle.length;
-      else hi = mid;
-    }
-    const p = buf.indexOf(needle, lo);
-    if (p === -1 || p >= this.to) return { found: false, start: this.to, end: this.to, append: true };
-    sure(this.keyAt(p) > key);
-    return { found: false, start: this.startOf(p), end: this.startOf(p), append: false };
-  }
-
-  private startOf(p: number): number {
-    const at = this.buf.lastIndexOf(OPEN, p, "latin1");
-    sure(at >= this.from - OPEN.length);
-    return at + OPEN.length - 2;
-  }
-
-  private endOf(p: number): number {
-    const at = this.buf.indexOf(CLOSE, p, "latin1");
-    sure(at >= 0 && at < this.to);
-    return at + CLOSE.length;
-  }
-}
-
-function quotedAt(buf: Buffer, start: number): string {
-  const end = buf.indexOf(34, start);
-  sure(end > start);
-  const s = buf.toString("latin1", start, end);
-  sure(!s.includes("\\"));
-  return s;
-}
 
 function applied(entry: Readonly<Record<string, unknown>> | undefined): string[] {
   if (entry === undefined) return [];
@@ -272,32 +190,12 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
   // The previous graph.json, as the compiler lays it out.
   const st = input.graphStat;
   const same = seen !== undefined && seen.stat[0] === st.size && seen.stat[1] === st.mtimeMs && seen.stat[2] === st.ctimeMs && seen.stat[3] === st.ino;
-  const buf = same ? seen.bytes : readFileSync(paths.graphJson);
-  sure(isAscii(buf));
-  const headEnd = buf.indexOf(LINKS_OPEN, 0, "latin1");
-  sure(headEnd > 0);
-  const linksFrom = headEnd + LINKS_OPEN.length;
-  const middle = buf.indexOf(MIDDLE, linksFrom, "latin1");
-  sure(middle > 0);
-  const nodesFrom = middle + MIDDLE.length;
-  const nodesTo = buf.length - TAIL.length;
-  sure(nodesTo > nodesFrom && buf.toString("latin1", nodesTo) === TAIL);
+  const g = graphText(same ? seen.bytes : readFileSync(paths.graphJson));
+  const { buf, headEnd, nodes, links } = g;
   const repoId = (ov.repo_id as string | undefined) || basename(ctx.repo);
-  const header = (nodeCount: number, edgeCount: number) =>
-    HEAD +
-    pyJsonText(
-      { akms_schema: "v2", generated_at: "", node_count: nodeCount, edge_count: edgeCount, global_vault: input.globalVault, repo_id: repoId, warnings: input.warnings },
-      1,
-    );
-  sure(blankGeneratedAt(buf.toString("latin1", 0, headEnd)) === header(input.nodeCount, input.edgeCount));
+  const header = (nodeCount: number, edgeCount: number) => ({ nodeCount, edgeCount, globalVault: input.globalVault, repoId, warnings: input.warnings });
+  sure(sameHeader(g, header(input.nodeCount, input.edgeCount)));
 
-  const nodes = new SortedArray(buf, nodesFrom, nodesTo, ID_KEY, (p) => quotedAt(buf, p + ID_KEY.length));
-  const links = new SortedArray(buf, linksFrom, middle, SOURCE_KEY, (p) => {
-    const source = quotedAt(buf, p + SOURCE_KEY.length);
-    const t = p + SOURCE_KEY.length + source.length;
-    sure(buf.toString("latin1", t, t + TARGET_KEY.length) === TARGET_KEY);
-    return source + "\0" + quotedAt(buf, t + TARGET_KEY.length);
-  });
   const parsed = new Map<string, { at: Found; node: Record<string, unknown> }>();
   const graphNode = (id: string) => {
     let n = parsed.get(id);
@@ -316,10 +214,10 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
   // A content_ref reported missing may name a file the update created.
   for (const w of input.warnings) {
     if (w.code !== "MISSING_CONTENT_REF") continue;
-    sure(w.node !== undefined && w.message.startsWith(REF_PREFIX) && w.message.endsWith(REF_SUFFIX));
-    const origin = graphNode(w.node).node.node_origin;
+    const ref = missingRefOf(w);
+    const origin = graphNode(w.node!).node.node_origin;
     sure(origin === "global" || origin === "local" || origin === "code-mirror");
-    sure(!input.contentRefOk(origin, w.message.slice(REF_PREFIX.length, -REF_SUFFIX.length)));
+    sure(!input.contentRefOk(origin, ref));
   }
 
   // Entries only changed or added: none removed.
@@ -419,7 +317,7 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
   insert(links, [...newLinks]);
 
   edits.sort((a, b) => a.at - b.at || (a.at === a.end ? 0 : 1) - (b.at === b.end ? 0 : 1));
-  const chunks: (string | Buffer)[] = [header(input.nodeCount + added.size, input.edgeCount + newLinks.size)];
+  const chunks: (string | Buffer)[] = [headerText(header(input.nodeCount + added.size, input.edgeCount + newLinks.size))];
   let copied = headEnd;
   for (const e of edits) {
     sure(e.at >= copied);

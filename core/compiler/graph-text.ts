@@ -1,0 +1,163 @@
+// graph.json as the compiler lays it out, read as bytes: the parts of the document, its sorted
+// arrays searched in place, and the "not sure" signal of the patches that edit it (update-patch.ts,
+// edit-patch.ts). A patch that meets anything it does not expect gives up, and the caller compiles
+// in full.
+import { isAscii } from "node:buffer";
+import { pyJsonText } from "../pyjson.js";
+import { blankGeneratedAt } from "./graph-version.js";
+import type { BuildWarning } from "./merge.js";
+
+export const HEAD = '{\n  "directed": true,\n  "graph": ';
+export const LINKS_OPEN = ',\n  "links": [\n    ';
+export const MIDDLE = '\n  ],\n  "multigraph": false,\n  "nodes": [\n    ';
+export const TAIL = "\n  ]\n}\n";
+export const OPEN = "\n    {\n";
+export const CLOSE = "\n    }";
+/** Between two elements of a top-level array. */
+export const SEP = ",\n    ";
+export const ID_KEY = Buffer.from('\n      "id": "', "latin1");
+export const SOURCE_KEY = Buffer.from('\n      "source": "', "latin1");
+export const TARGET_KEY = '",\n      "target": "';
+
+const REF_PREFIX = 'content_ref "';
+const REF_SUFFIX = '" does not resolve to a file inside its layer root';
+
+/** The content_ref a MISSING_CONTENT_REF warning names (mergeGraph's message). */
+export function missingRefOf(w: BuildWarning): string {
+  sure(w.code === "MISSING_CONTENT_REF" && w.node !== undefined && w.message.startsWith(REF_PREFIX) && w.message.endsWith(REF_SUFFIX));
+  return w.message.slice(REF_PREFIX.length, -REF_SUFFIX.length);
+}
+
+/** Thrown inside a patch for "not sure": the caller compiles in full. */
+export class NotSure extends Error {}
+
+export function sure(ok: unknown): asserts ok {
+  if (!ok) throw new NotSure();
+}
+
+export interface Found {
+  found: boolean;
+  /** The element's `{` (found), or where a new element goes: the next element's `{`, or the array's end. */
+  start: number;
+  end: number;
+  /** Past the array's last element. */
+  append: boolean;
+}
+
+/** A sorted array of graph.json (nodes by id, links by source then target), searched in its bytes. */
+export class SortedArray {
+  constructor(
+    private readonly buf: Buffer,
+    private readonly from: number,
+    private readonly to: number,
+    private readonly needle: Buffer,
+    private readonly keyAt: (p: number) => string,
+  ) {}
+
+  find(key: string): Found {
+    const { buf, needle } = this;
+    let lo = this.from;
+    let hi = this.to;
+    while (lo < hi) {
+      const mid = lo + ((hi - lo) >> 1);
+      const p = buf.indexOf(needle, mid);
+      if (p === -1 || p >= hi) {
+        hi = mid;
+        continue;
+      }
+      const k = this.keyAt(p);
+      if (k === key) return { found: true, start: this.startOf(p), end: this.endOf(p), append: false };
+      if (k < key) lo = p + needle.length;
+      else hi = mid;
+    }
+    const p = buf.indexOf(needle, lo);
+    if (p === -1 || p >= this.to) return { found: false, start: this.to, end: this.to, append: true };
+    sure(this.keyAt(p) > key);
+    return { found: false, start: this.startOf(p), end: this.startOf(p), append: false };
+  }
+
+  /** The element holding byte `p`: from its `{` to past its `}`. */
+  elementAt(p: number): { start: number; end: number } {
+    return { start: this.startOf(p), end: this.endOf(p) };
+  }
+
+  private startOf(p: number): number {
+    const at = this.buf.lastIndexOf(OPEN, p, "latin1");
+    sure(at >= this.from - OPEN.length);
+    return at + OPEN.length - 2;
+  }
+
+  private endOf(p: number): number {
+    const at = this.buf.indexOf(CLOSE, p, "latin1");
+    sure(at >= 0 && at < this.to);
+    return at + CLOSE.length;
+  }
+}
+
+/** The JSON string starting at `start` (after its opening quote), when it holds no escape. */
+export function quotedAt(buf: Buffer, start: number): string {
+  const end = buf.indexOf(34, start);
+  sure(end > start);
+  const s = buf.toString("latin1", start, end);
+  sure(!s.includes("\\"));
+  return s;
+}
+
+export interface GraphText {
+  buf: Buffer;
+  /** Where the graph attributes end (the links' opening follows). */
+  headEnd: number;
+  /** The first link's `{`, and the end of the last one. */
+  linksFrom: number;
+  linksTo: number;
+  /** The first node's `{`, and the end of the last one. */
+  nodesFrom: number;
+  nodesTo: number;
+  nodes: SortedArray;
+  links: SortedArray;
+}
+
+/** graph.json's bytes in the compiler's layout (anything else is not sure). */
+export function graphText(buf: Buffer): GraphText {
+  sure(isAscii(buf));
+  const headEnd = buf.indexOf(LINKS_OPEN, 0, "latin1");
+  sure(headEnd > 0);
+  const linksFrom = headEnd + LINKS_OPEN.length;
+  const middle = buf.indexOf(MIDDLE, linksFrom, "latin1");
+  sure(middle > 0);
+  const nodesFrom = middle + MIDDLE.length;
+  const nodesTo = buf.length - TAIL.length;
+  sure(nodesTo > nodesFrom && buf.toString("latin1", nodesTo) === TAIL);
+  const nodes = new SortedArray(buf, nodesFrom, nodesTo, ID_KEY, (p) => quotedAt(buf, p + ID_KEY.length));
+  const links = new SortedArray(buf, linksFrom, middle, SOURCE_KEY, (p) => {
+    const source = quotedAt(buf, p + SOURCE_KEY.length);
+    const t = p + SOURCE_KEY.length + source.length;
+    sure(buf.toString("latin1", t, t + TARGET_KEY.length) === TARGET_KEY);
+    return source + "\0" + quotedAt(buf, t + TARGET_KEY.length);
+  });
+  return { buf, headEnd, linksFrom, linksTo: middle, nodesFrom, nodesTo, nodes, links };
+}
+
+export interface HeaderFields {
+  nodeCount: number;
+  edgeCount: number;
+  globalVault: string;
+  repoId: string;
+  warnings: readonly BuildWarning[];
+}
+
+/** The document's head up to the links, generated_at blank (stampGeneratedAt fills it in). */
+export function headerText(h: HeaderFields): string {
+  return (
+    HEAD +
+    pyJsonText(
+      { akms_schema: "v2", generated_at: "", node_count: h.nodeCount, edge_count: h.edgeCount, global_vault: h.globalVault, repo_id: h.repoId, warnings: h.warnings },
+      1,
+    )
+  );
+}
+
+/** Whether graph.json's head is, generated_at aside, the one these fields make. */
+export function sameHeader(g: GraphText, h: HeaderFields): boolean {
+  return blankGeneratedAt(g.buf.toString("latin1", 0, g.headEnd)) === headerText(h);
+}
