@@ -27,12 +27,13 @@ import {
   type DirRecord,
   type FileStats,
 } from "./source-index.js";
-import { loadParseCache, readWithCache, recordOverlay } from "./parse-cache.js";
+import { addRecords, loadParseCache, readWithCache, recordOverlay } from "./parse-cache.js";
 import { readJobs } from "./parallel.js";
 import type { ShareResult } from "./read-share.js";
 import { mergeGraph, type BuildWarning, type GraphDoc } from "./merge.js";
 import { blankedSha, stampGeneratedAt } from "./graph-version.js";
 import { patchForUpdate, type UpdateDelta } from "./update-patch.js";
+import { patchForEdit } from "./edit-patch.js";
 
 /** Bump when the compiler's output format changes, so the caches of older builds stop matching. */
 const BUILD_FORMAT = "akms-build-2";
@@ -540,9 +541,29 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
     const shown = displayPath(ctx.repo, ctx.paths.overlay);
     recordOverlay(ctx.paths.cacheDir, compilerIdentity(), { file: ctx.paths.overlay, shown, ...opts.wrote!.overlay! }, stats, files.length - 2);
   }
+  // After a few node files were edited: graph.json patched for them, when that is provably what the
+  // compile below writes (edit-patch.ts).
+  const edited =
+    !patched && known === null && prev !== null && graphTrusted && listing.same && !opts.noCache
+      ? patchForEdit({
+          ctx,
+          jobs: jobsOf(set),
+          files,
+          stats,
+          recorded: prev.files,
+          warnings: prev.warnings,
+          nodeCount: prev.node_count,
+          edgeCount: prev.edge_count,
+          identity: compilerIdentity(),
+          cacheDir: ctx.paths.cacheDir,
+          contentRefOk: (origin, ref) => contentRefChecker(ctx)({ origin } as SourceNode, ref),
+        })
+      : null;
   const { doc, chunks, rejects } = patched
     ? { doc: { graph: { node_count: patched.nodeCount, edge_count: patched.edgeCount, warnings: prev!.warnings, generated_at: "" } }, chunks: patched.chunks, rejects: [] }
-    : compileWithCache(ctx, opts, set, stats, known !== null);
+    : edited
+      ? { doc: { graph: { node_count: prev!.node_count, edge_count: prev!.edge_count, warnings: prev!.warnings, generated_at: "" } }, chunks: edited.chunks, rejects: [] }
+      : compileWithCache(ctx, opts, set, stats, known !== null);
   // Unchanged content keeps the file and its generated_at. The manifest remembers the hash of the
   // current file's content (generated_at blanked), so the 40 MB comparison is a hash comparison.
   const contentSha = sha256(chunks);
@@ -573,6 +594,7 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
     });
     removeFile(join(ctx.paths.cacheDir, "build-manifest.json")); // the previous format's manifest
   }
+  if (edited) addRecords(ctx.paths.cacheDir, compilerIdentity(), edited.records);
   return {
     written,
     graphVersion,

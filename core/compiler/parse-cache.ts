@@ -103,12 +103,70 @@ export function loadParseCache(cacheDir: string, identity: string): ParseCache {
  */
 export function recordOverlay(cacheDir: string, identity: string, overlay: { file: string; shown: string; data: Overlay; json?: string }, fs: FileStats, i: number): void {
   if (!(fs.stats[i * STAT_WIDTH]! >= 0) || !jsonSafe(overlay.data)) return;
+  const key = keyText(overlay.file, "overlay", overlay.shown, fs.stats, i);
+  addRecords(cacheDir, identity, [{ key, value: withRacy(fs, i, "0" + jsonAscii(overlay.json ?? JSON.stringify(overlay.data))) }]);
+}
+
+/**
+ * The values of `keys` as loadParseCache would give them (the delta's record over the base's), found
+ * in the files' text without building the whole map: for a caller that needs a few records (the edit
+ * patch). undefined for a key with no record, or when a file is not a cache written under `identity`.
+ */
+export function findRecords(cacheDir: string, identity: string, keys: readonly string[]): (string | undefined)[] {
+  const out: (string | undefined)[] = new Array(keys.length).fill(undefined);
+  const header = headerOf(identity);
+  for (const file of [parseCachePath(cacheDir), parseDeltaPath(cacheDir)]) {
+    let text: string;
+    try {
+      text = readFileSync(file, "latin1");
+    } catch {
+      continue;
+    }
+    if (!text.startsWith(header) || !/\nend\t\d+\t\n$/.test(text)) return keys.map(() => undefined);
+    keys.forEach((key, k) => {
+      // A record starts a line (the header is the first record), and its key ends at a tab.
+      const at = text.lastIndexOf("\n" + key + "\t");
+      if (at < 0) return;
+      const tab = at + 1 + key.length;
+      const tab2 = text.indexOf("\t", tab + 1);
+      const len = Number(text.slice(tab + 1, tab2));
+      const end = tab2 + 1 + len;
+      if (tab2 < 0 || !Number.isInteger(len) || len < 0 || text.charCodeAt(end) !== 0x0a) return;
+      out[k] = text.slice(tab2 + 1, end);
+    });
+  }
+  return out;
+}
+
+/**
+ * Adds records to the delta file, dropping its earlier records of the same files: for a caller that
+ * compiled without reading the cache (the edit patch), so the next build need not parse them again.
+ */
+export function addRecords(cacheDir: string, identity: string, added: readonly { key: string; value: string }[]): void {
+  if (!added.length) return;
   const raw: string[] = [];
   readRecords(parseDeltaPath(cacheDir), identity, new Map(), raw);
-  const prefix = escapeKey(overlay.file + "\0overlay\0" + overlay.shown + "\0");
-  const records = raw.filter((r) => !r.startsWith(prefix));
-  records.push(record(keyText(overlay.file, "overlay", overlay.shown, fs.stats, i), withRacy(fs, i, "0" + jsonAscii(overlay.json ?? JSON.stringify(overlay.data)))));
+  const prefixes = added.map((a) => a.key.slice(0, fileKeyEnd(a.key)));
+  const records = raw.filter((r) => !prefixes.some((p) => r.startsWith(p)));
+  for (const a of added) records.push(record(a.key, a.value));
   writeCacheFile(parseDeltaPath(cacheDir), identity, records);
+}
+
+/** Where a key's stat part starts: its path, origin and shown path come before (three NULs). */
+function fileKeyEnd(key: string): number {
+  let at = -1;
+  for (let n = 0; n < 3; n++) at = key.indexOf("\0", at + 1);
+  return at + 1;
+}
+
+/** The cache key of a node file (or the overlay, origin "overlay") at the stat `stats` holds at index `i`. */
+export function cacheKey(file: string, origin: string, shown: string, stats: Float64Array, i: number): string {
+  return keyText(file, origin, shown, stats, i);
+}
+
+/** A cache value with the racy hash (see lookup) when `fs` holds one for file `i`. */
+export function cacheValue(fs: FileStats, i: number, value: string): string {
+  return withRacy(fs, i, value);
 }
 
 /** `s` with every character outside printable ASCII (but NUL), and the backslash, as \uXXXX (one to one). */

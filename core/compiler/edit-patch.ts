@@ -1,0 +1,184 @@
+// The rebuild after a few node files were edited, without the merge: graph.json patched in place
+// when the edits cannot change anything but the edited nodes' own text there. An edited file's
+// previous value is its parse-cache record at the stat the last build recorded; when its new value
+// reads the same for everything the merge reads (id, edges, content_ref, domain, auto_update) and
+// its content_draft flag is unchanged, no other node, link or warning can change — provided no
+// overlay entry touches the node, no warning says its id is taken twice, and every content_ref
+// still resolves (or not) as the last build found. Then the node's text in graph.json is replaced
+// by its new text, and the result is byte for byte what the full compile writes (the tests hold it
+// to `--no-cache` builds). Anything else returns null, and the caller compiles in full.
+import { readFileSync } from "node:fs";
+import type { Context } from "../context.js";
+import { displayPath } from "../paths.js";
+import { blankGeneratedAt } from "./graph-version.js";
+import { ID_KEY, NotSure, graphText, missingRefOf, quotedAt, sure, type GraphText } from "./graph-text.js";
+import type { BuildWarning } from "./merge.js";
+import { jsonSafe, renderNodeValue } from "./node-value.js";
+import { cacheKey, cacheValue, findRecords } from "./parse-cache.js";
+import { readNode, type Listed, type Origin } from "./sources.js";
+import { STAT_WIDTH, contentSha, type FileStats } from "./source-index.js";
+
+/** More edited files than this compile in full (the patch's checks are per file). */
+export const MAX_EDITED = 64;
+
+export interface EditPatchInput {
+  ctx: Context;
+  /** The listed node files by origin, in listing order (the stats follow the same order). */
+  jobs: readonly { origin: Origin; items: readonly Listed[] }[];
+  /** Every listed file, then the overlay, then the config. */
+  files: readonly string[];
+  /** Their stats now, and as the last build recorded them. */
+  stats: FileStats;
+  recorded: FileStats;
+  /** The last build's graph.json (its manifest says so), its warnings and counts. */
+  warnings: readonly BuildWarning[];
+  nodeCount: number;
+  edgeCount: number;
+  identity: string;
+  cacheDir: string;
+  /** Whether a node of `origin` with content_ref `ref` resolves (the compile's own check). */
+  contentRefOk: (origin: Origin, ref: string) => boolean;
+}
+
+export interface EditPatched {
+  /** graph.json with generated_at blank: the head as a string, then bytes and text. */
+  chunks: (string | Buffer)[];
+  /** The edited files' parse-cache records (for addRecords, once graph.json is written). */
+  records: { key: string; value: string }[];
+}
+
+/** How often this process patched, and fell back to the full compile (for the tests). */
+export const editPatchCounts = { patched: 0, fallback: 0 };
+
+const CONTENT_REF_KEY = Buffer.from('\n      "content_ref": "', "latin1");
+const ORIGIN_KEY = Buffer.from('\n      "node_origin": "', "latin1");
+/** Warnings that say a node's id is declared twice: which file won is the merge's to say. */
+const TAKEN = new Set(["DUPLICATE_ID", "ID_COLLISION", "SESSION_ID_TAKEN"]);
+
+/** graph.json patched for the edited node files, or null when only a full compile can be sure. */
+export function patchForEdit(input: EditPatchInput): EditPatched | null {
+  let out: EditPatched | null = null;
+  try {
+    out = patch(input);
+  } catch (e) {
+    // Not sure, or a fault of the patch itself: the full compile is always right.
+    if (!(e instanceof NotSure || e instanceof SyntaxError) && process.env.AKMS_TEST === "1") throw e;
+  }
+  if (out === null) editPatchCounts.fallback++;
+  else editPatchCounts.patched++;
+  return out;
+}
+
+function sameStat(a: FileStats, b: FileStats, i: number): boolean {
+  for (let k = i * STAT_WIDTH; k < (i + 1) * STAT_WIDTH; k++) if (a.stats[k] !== b.stats[k]) return false;
+  return true;
+}
+
+/** Whether file `i` holds what the last build compiled: its stat, and its hash when that stat was racy. */
+function unchanged(input: EditPatchInput, i: number): boolean {
+  if (!sameStat(input.stats, input.recorded, i)) return false;
+  const h = input.recorded.racy.get(i);
+  return h === undefined || contentSha(input.files[i]!) === h;
+}
+
+/** A cache value without its racy hash, when that hash is the one recorded for file `i`. */
+function plainValue(value: string | undefined, recorded: FileStats, i: number): string {
+  sure(value !== undefined);
+  if (value.charCodeAt(0) !== 0x23) return value;
+  sure(value.slice(1, 65) === recorded.racy.get(i));
+  return value.slice(65);
+}
+
+function patch(input: EditPatchInput): EditPatched | null {
+  const { ctx, files, stats, recorded } = input;
+  const count = files.length - 2;
+  sure(stats.stats.length === files.length * STAT_WIDTH && recorded.stats.length === stats.stats.length);
+  // The overlay and the config as compiled; only node files changed, and not too many.
+  sure(unchanged(input, count) && unchanged(input, count + 1));
+  const where: { origin: Origin; item: Listed }[] = [];
+  for (const job of input.jobs) for (const item of job.items) where.push({ origin: job.origin, item });
+  sure(where.length === count);
+  const edited: number[] = [];
+  for (let i = 0; i < count; i++) {
+    if (unchanged(input, i)) continue;
+    sure(edited.push(i) <= MAX_EDITED && stats.stats[i * STAT_WIDTH]! >= 0);
+  }
+  if (edited.length === 0) return null;
+
+  // The edited files' previous values, and the overlay's, from the parse cache.
+  const ovKey = cacheKey(ctx.paths.overlay, "overlay", displayPath(ctx.repo, ctx.paths.overlay), recorded.stats, count);
+  const oldKeys = edited.map((i) => cacheKey(where[i]!.item.file, where[i]!.origin, where[i]!.item.shown, recorded.stats, i));
+  const found = findRecords(input.cacheDir, input.identity, [...oldKeys, ovKey]);
+  const ovValue = plainValue(found[edited.length], recorded, count);
+  sure(ovValue.charCodeAt(0) === 0x30);
+  const overlay = JSON.parse(ovValue.slice(1)) as { nodes?: Record<string, Record<string, unknown>> | null; session_nodes?: Record<string, unknown> | null };
+  const overrides = overlay.nodes ?? {};
+  // An override of content_ref would hide the value the merge checked behind the one graph.json shows.
+  for (const id in overrides) sure(!Object.hasOwn(overrides[id] ?? {}, "content_ref"));
+  const taken = new Set<string>();
+  for (const w of input.warnings) if (TAKEN.has(w.code) && w.node !== undefined) taken.add(w.node);
+
+  const g = graphText(readFileSync(ctx.paths.graphJson));
+  const edits: { at: number; end: number; text: string }[] = [];
+  const records: EditPatched["records"] = [];
+  const ids = new Set<string>();
+  edited.forEach((i, k) => {
+    const { origin, item } = where[i]!;
+    const old = plainValue(found[k], recorded, i);
+    const r = readNode(item, origin);
+    sure(r.node !== undefined && !r.problems.length && jsonSafe(r.node.data));
+    const value = (r.node.missingDraft ? "1" : "0") + renderNodeValue(r.node.data, origin, false).value;
+    const tab = value.indexOf("\t");
+    // The flag and what the merge reads, unchanged.
+    sure(tab > 0 && old.slice(0, tab + 1) === value.slice(0, tab + 1));
+    const id = r.node.id;
+    sure(!ids.has(id) && !taken.has(id) && !Object.hasOwn(overrides, id) && !Object.hasOwn(overlay.session_nodes ?? {}, id));
+    ids.add(id);
+    const at = g.nodes.find(id);
+    sure(at.found && g.buf.toString("latin1", at.start, at.end) === old.slice(tab + 1));
+    const text = value.slice(tab + 1);
+    if (text !== old.slice(tab + 1)) edits.push({ at: at.start, end: at.end, text });
+    records.push({ key: cacheKey(item.file, origin, item.shown, stats.stats, i), value: cacheValue(stats, i, value) });
+  });
+  sureContentRefs(input, g, new Set(Object.keys(overlay.session_nodes ?? {})));
+
+  edits.sort((a, b) => a.at - b.at);
+  const chunks: (string | Buffer)[] = [blankGeneratedAt(g.buf.toString("latin1", 0, g.headEnd))];
+  let copied = g.headEnd;
+  for (const e of edits) {
+    chunks.push(g.buf.subarray(copied, e.at), e.text);
+    copied = e.end;
+  }
+  chunks.push(g.buf.subarray(copied));
+  return { chunks, records };
+}
+
+/**
+ * Every content_ref the merge would check resolves now exactly as the last build found (its
+ * MISSING_CONTENT_REF warnings): a referenced file may have come or gone since. The merge checks
+ * each source node's own content_ref; session nodes are not checked.
+ */
+function sureContentRefs(input: EditPatchInput, g: GraphText, sessions: ReadonlySet<string>): void {
+  const warned = new Map<string, string>();
+  for (const w of input.warnings) if (w.code === "MISSING_CONTENT_REF") warned.set(w.node!, missingRefOf(w));
+  const { buf } = g;
+  let missing = 0;
+  for (let p = buf.indexOf(CONTENT_REF_KEY, g.nodesFrom); p >= 0 && p < g.nodesTo; p = buf.indexOf(CONTENT_REF_KEY, p + 1)) {
+    const el = g.nodes.elementAt(p);
+    const idAt = buf.indexOf(ID_KEY, el.start);
+    sure(idAt > el.start && idAt < el.end);
+    const id = quotedAt(buf, idAt + ID_KEY.length);
+    if (sessions.has(id)) continue;
+    const refAt = p + CONTENT_REF_KEY.length;
+    if (buf[refAt] === 0x22) continue; // "": not checked
+    const ref = quotedAt(buf, refAt);
+    const originAt = buf.indexOf(ORIGIN_KEY, el.start);
+    sure(originAt > el.start && originAt < el.end);
+    const origin = quotedAt(buf, originAt + ORIGIN_KEY.length);
+    sure(origin === "global" || origin === "local" || origin === "code-mirror");
+    const ok = input.contentRefOk(origin, ref);
+    sure(ok ? !warned.has(id) : warned.get(id) === ref);
+    if (!ok) missing++;
+  }
+  sure(missing === warned.size);
+}
