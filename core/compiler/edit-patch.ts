@@ -3,17 +3,18 @@
 // previous value is its parse-cache record at the stat the last build recorded; when its new value
 // reads the same for everything the merge reads (id, edges, content_ref, domain, auto_update) and
 // its content_draft flag is unchanged, no other node, link or warning can change — provided no
-// overlay entry touches the node, no warning says its id is taken twice, and every content_ref
+// warning says its id is taken twice, no overlay entry sets a content_ref, and every content_ref
 // still resolves (or not) as the last build found. Then the node's text in graph.json is replaced
-// by its new text, and the result is byte for byte what the full compile writes (the tests hold it
+// by its new text (with its overlay entry applied, as merge step 4 does), and the result is byte for byte what the full compile writes (the tests hold it
 // to `--no-cache` builds). Anything else returns null, and the caller compiles in full.
 import { readFileSync } from "node:fs";
 import type { Context } from "../context.js";
 import { displayPath } from "../paths.js";
 import { blankGeneratedAt } from "./graph-version.js";
 import { ID_KEY, NotSure, graphText, missingRefOf, quotedAt, sure, type GraphText } from "./graph-text.js";
-import type { BuildWarning } from "./merge.js";
-import { jsonSafe, renderNodeValue } from "./node-value.js";
+import { applyOverride, type BuildWarning } from "./merge.js";
+import { pyJsonText } from "../pyjson.js";
+import { NODE_DEPTH, jsonSafe, renderNodeValue } from "./node-value.js";
 import { cacheKey, cacheValue, findRecords } from "./parse-cache.js";
 import { readNode, type Listed, type Origin } from "./sources.js";
 import { STAT_WIDTH, contentSha, type FileStats } from "./source-index.js";
@@ -132,12 +133,21 @@ function patch(input: EditPatchInput): EditPatched | null {
     // The flag and what the merge reads, unchanged.
     sure(tab > 0 && old.slice(0, tab + 1) === value.slice(0, tab + 1));
     const id = r.node.id;
-    sure(!ids.has(id) && !taken.has(id) && !Object.hasOwn(overrides, id) && !Object.hasOwn(overlay.session_nodes ?? {}, id));
+    sure(!ids.has(id) && !taken.has(id) && !Object.hasOwn(overlay.session_nodes ?? {}, id));
     ids.add(id);
+    // The node as graph.json holds it: its text, with its overlay entry applied (merge step 4).
+    const entry = Object.hasOwn(overrides, id) ? overrides[id] : undefined;
+    const merged = (text: string): string => {
+      if (entry === undefined || entry === null) return text;
+      const node = JSON.parse(text) as Record<string, unknown>;
+      if (node.auto_update === true) return text; // its overlay entry is ignored (a warning says so)
+      applyOverride(node, entry);
+      return pyJsonText(node, NODE_DEPTH);
+    };
     const at = g.nodes.find(id);
-    sure(at.found && g.buf.toString("latin1", at.start, at.end) === old.slice(tab + 1));
-    const text = value.slice(tab + 1);
-    if (text !== old.slice(tab + 1)) edits.push({ at: at.start, end: at.end, text });
+    sure(at.found && g.buf.toString("latin1", at.start, at.end) === merged(old.slice(tab + 1)));
+    const text = merged(value.slice(tab + 1));
+    if (text !== g.buf.toString("latin1", at.start, at.end)) edits.push({ at: at.start, end: at.end, text });
     records.push({ key: cacheKey(item.file, origin, item.shown, stats.stats, i), value: cacheValue(stats, i, value) });
   });
   sureContentRefs(input, g, new Set(Object.keys(overlay.session_nodes ?? {})));

@@ -53,8 +53,19 @@ export interface GraphDoc {
   links: GraphLink[];
 }
 
-/** Overlay node-override keys applied by step 4 (history stays in the overlay). */
+/** Overlay node-override keys not applied by step 4 (history stays in the overlay). */
 const NOT_APPLIED = new Set(["history"]);
+
+/** The keys of an overlay entry that step 4 sets on its node. */
+export function appliedKeys(entry: Readonly<Record<string, unknown>> | undefined): string[] {
+  if (entry === undefined) return [];
+  return Object.keys(entry).filter((k) => !NOT_APPLIED.has(k) && entry[k] !== undefined);
+}
+
+/** Step 4 for one node: its overlay entry's values set on it. */
+export function applyOverride(node: Record<string, unknown>, entry: Readonly<Record<string, unknown>>): void {
+  for (const k of appliedKeys(entry)) node[k] = entry[k];
+}
 
 interface PendingEdge {
   from: string;
@@ -215,7 +226,7 @@ export function mergeGraph(input: MergeInput): GraphDoc {
     }
     const edited = editable(node);
     if (edited !== node) nodes.set(id, (node = edited));
-    for (const [k, v] of Object.entries(override)) if (!NOT_APPLIED.has(k) && v !== undefined) node[k] = v;
+    applyOverride(node, override);
   }
   for (const id of Object.keys(ov?.session_nodes ?? {}).sort()) {
     if (nodes.has(id)) {

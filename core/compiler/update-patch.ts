@@ -14,7 +14,7 @@ import type { Context } from "../context.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { pyJsonText } from "../pyjson.js";
 import { NotSure, SEP, missingRefOf, graphText, headerText, sameHeader, sure, type Found, type SortedArray } from "./graph-text.js";
-import { sessionGraphNode, toGraphNode, type BuildWarning, type GraphNode } from "./merge.js";
+import { appliedKeys, applyOverride, sessionGraphNode, toGraphNode, type BuildWarning, type GraphNode } from "./merge.js";
 import { readNode, type Origin } from "./sources.js";
 import { STAT_WIDTH, type DirRecord, type FileStats } from "./source-index.js";
 
@@ -71,18 +71,6 @@ export interface Patched {
 
 /** The override keys an update writes; a change to any other key (domain, id…) is read by the merge elsewhere. */
 const PATCHABLE = new Set(["confidence", "activations", "last_activated", "activated_by_tasks", "session_refs", "status", "history"]);
-/** Overlay keys step 4 does not apply (merge.ts NOT_APPLIED). */
-const NOT_APPLIED = "history";
-
-function applied(entry: Readonly<Record<string, unknown>> | undefined): string[] {
-  if (entry === undefined) return [];
-  return Object.keys(entry).filter((k) => k !== NOT_APPLIED && entry[k] !== undefined);
-}
-
-/** Sets an overlay entry's applied values on a node (merge step 4). */
-function override(node: Record<string, unknown>, entry: Readonly<Record<string, unknown>>): void {
-  for (const k of applied(entry)) node[k] = entry[k];
-}
 
 function inside(root: string, file: string): boolean {
   const rel = relative(root, file);
@@ -227,7 +215,7 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
   sure(Object.keys(ov.session_nodes ?? {}).length === delta.counts.sessions + delta.sessions.length);
 
   const checkEntry = (before: Readonly<Record<string, unknown>> | undefined, after: Readonly<Record<string, unknown>>) => {
-    for (const k of applied(before)) sure(after[k] !== undefined);
+    for (const k of appliedKeys(before)) sure(after[k] !== undefined);
     for (const k of new Set([...Object.keys(before ?? {}), ...Object.keys(after)])) {
       sure(PATCHABLE.has(k) || JSON.stringify(before?.[k]) === JSON.stringify(after[k]));
     }
@@ -251,7 +239,7 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
     if (entry !== undefined) {
       sure(delta.nodes.has(id) && delta.nodes.get(id) === undefined && data.auto_update !== true);
       checkEntry(undefined, entry);
-      override(data, entry);
+      applyOverride(data, entry);
     }
     added.set(id, { node: data as GraphNode, declared });
   }
@@ -273,7 +261,7 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
     sure(at.found && node.auto_update !== true);
     const text = buf.toString("latin1", at.start, at.end);
     const copy = JSON.parse(text) as Record<string, unknown>;
-    override(copy, after);
+    applyOverride(copy, after);
     const next = pyJsonText(copy, 2);
     if (next !== text) edits.push({ at: at.start, end: at.end, text: next });
   }

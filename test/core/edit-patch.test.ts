@@ -58,6 +58,10 @@ test("edits that change only the nodes' own text are patched into graph.json, by
   s.edit(join(s.vault, "gibbs-ringing-artifacts.md"), /^subdomain: .*$/m, "subdomain: edited");
   s.edit(join(s.knowledge, "local-nodes", "strain-increment-early-stop.md"), /^title: .*$/m, 'title: "Early stop on the strain increment"');
   s.check("two global nodes and a local node at once", true);
+  // A node the overlay overrides: its entry is applied again to its new text (its confidence stays the overlay's).
+  s.edit(join(s.vault, "lippmann-schwinger.md"), /^title: .*$/m, "title: Lippmann-Schwinger (edited)");
+  s.edit(join(s.vault, "lippmann-schwinger.md"), /^confidence: .*$/m, "confidence: 0.33");
+  s.check("a node the overlay overrides", true);
   // A body edit of a global node: the graph is unchanged, the file's new stat is recorded.
   s.edit(join(s.vault, "fft-galerkin-basics.md"), /$/, "\nOne more line of body.\n");
   settle();
@@ -84,8 +88,6 @@ test("what the patch cannot be sure of compiles in full, with the same bytes", (
   s.check("an edge's weight", false);
   s.edit(join(s.vault, "conjugate-gradient-method.md"), /^domain: .*$/m, "domain: edited-domain");
   s.check("the domain (a pitfall edge's target must be a session node)", false);
-  s.edit(join(s.vault, "lippmann-schwinger.md"), /^title: .*$/m, "title: Lippmann-Schwinger (edited)");
-  s.check("a node the overlay overrides", false);
   s.edit(join(s.knowledge, "local-nodes", "solver-config-schema.md"), /^title: .*$/m, "title: Solver config (local, edited)");
   s.check("a node whose id is taken twice", false);
   s.edit(join(s.vault, "benchmark-microstructures.md"), /^content_ref: .*$/m, "content_ref: docs/nowhere.md");
