@@ -1,5 +1,5 @@
 // Shared test helpers: scratch repositories, node files, the built CLI, tree hashes.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
@@ -12,8 +12,28 @@ export const BIN = join(ROOT, "bin", "akms.mjs");
 /** The Python with NetworkX and PyYAML (CI sets AKMS_PYTHON when it is not the first python3). */
 export const PYTHON = process.env.AKMS_PYTHON ?? "python3";
 
+const scratchDirs: string[] = [];
+/** Whether the test process removes its scratch directories when it ends (AKMS_KEEP_TMP=1 keeps them, to look at). */
+const KEEP_TMP = process.env.AKMS_KEEP_TMP === "1";
+
+function removeScratch(): void {
+  for (const d of scratchDirs.splice(0)) {
+    try {
+      rmSync(d, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      /* a process started by the test may still hold it: the system's tmp cleaning takes it */
+    }
+  }
+}
+
+/** A new scratch directory under the system's tmp, removed when the test process ends. */
 export function tmp(prefix = "akms-test-"): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  if (!KEEP_TMP) {
+    if (scratchDirs.length === 0) process.once("exit", removeScratch);
+    scratchDirs.push(d);
+  }
+  return d;
 }
 
 /** A scratch layout `<dir>/vault` + `<dir>/repo/knowledge/...`. */

@@ -3,17 +3,14 @@
 // Point AKMS_QMD_BIN at a qmd binary to test one that is not in node_modules/.bin or on PATH.
 import { test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, symlinkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, symlinkSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { delimiter, dirname, join, relative } from "node:path";
 import { findQmd, probeQmd, qmdLaunch, qmdSearch, qmdSearchMany, QmdError, run as runQmd, type QmdHit } from "../../core/qmd.js";
 import { runConcurrently } from "../../core/qmd-runner.js";
 import { AkmsError } from "../../core/errors.js";
+import { tmp } from "../helpers.js";
 
-function tmp(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
 
 function put(path: string, text: string): string {
   mkdirSync(dirname(path), { recursive: true });
