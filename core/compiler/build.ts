@@ -1,18 +1,18 @@
 // `akms build`: reads every source, merges (spec §5.2), writes graph.json atomically under the
 // repository lock — and leaves it untouched when nothing changed.
 import { statSync, type Stats } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deserialize, serialize } from "node:v8";
 import type { Context } from "../context.js";
 import { SchemaVersionError, ValidationError, type Problem } from "../errors.js";
-import { memoRealpath, readBytesIfExists, realpathOrNull, removeFile, sha256, writeFileAtomic } from "../fsx.js";
+import { readBytesIfExists, removeFile, sha256, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import { recoverPendingTransaction } from "../update/transaction.js";
 import { displayPath } from "../paths.js";
 import { pyJsonChunks } from "../pyjson.js";
 import { nowIso } from "../clock.js";
-import { listMarkdown, readOverlay, type Listed, type SourceNode } from "./sources.js";
+import { listMarkdown, readOverlay, type Listed } from "./sources.js";
 import type { Overlay } from "../schemas/overlay.js";
 import {
   STAT_WIDTH,
@@ -34,6 +34,7 @@ import { mergeGraph, type BuildWarning, type GraphDoc } from "./merge.js";
 import { blankedSha, stampGeneratedAt } from "./graph-version.js";
 import { patchForUpdate, type UpdateDelta } from "./update-patch.js";
 import { patchForEdit } from "./edit-patch.js";
+import { contentRefChecker, recordingChecker, refsHold, type RefCheck } from "./content-refs.js";
 
 /** Bump when the compiler's output format changes, so the caches of older builds stop matching. */
 const BUILD_FORMAT = "akms-build-2";
@@ -97,9 +98,11 @@ interface Manifest {
   edge_count: number;
   graph_version: string;
   warnings: BuildWarning[];
+  /** Every content_ref the compile checked, and whether it resolved (content-refs.ts). */
+  refs: RefCheck[];
 }
 
-const MANIFEST_FORMAT = "akms-build-manifest-3";
+const MANIFEST_FORMAT = "akms-build-manifest-4";
 
 interface SourceSet {
   globals: Listed[];
@@ -156,35 +159,6 @@ function inputsOf(ctx: Context): string {
   return JSON.stringify([compilerIdentity(), ctx.vault.path, ctx.vault.display, ctx.repo]);
 }
 
-/**
- * Whether a node's content_ref names a file inside its layer root: resolveInside's rule, then a
- * stat. The roots' real paths are resolved once, and each reference's with one realpath(3) call
- * instead of an lstat per path component — thousands of code-mirror nodes carry one.
- */
-function contentRefChecker(ctx: Context): (node: SourceNode, ref: string) => boolean {
-  const realRoot = memoRealpath();
-  return (node, ref) => {
-    const root = node.origin === "global" ? ctx.vault.path : ctx.paths.knowledge;
-    if (!ref || isAbsolute(ref) || ref.startsWith("~") || ref.includes("\0")) return false;
-    const full = resolve(root, ref);
-    const rel = relative(root, full);
-    if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return false;
-    const rootReal = realRoot(root);
-    if (rootReal !== null) {
-      const real = realpathOrNull(full); // null: does not exist (yet), the lexical check above is what we have
-      if (real !== null) {
-        const rr = relative(rootReal, real);
-        if (rr.startsWith("..") || isAbsolute(rr)) return false;
-      }
-    }
-    try {
-      return statSync(full).isFile();
-    } catch {
-      return false;
-    }
-  };
-}
-
 interface PreRead {
   results: ShareResult[];
   overlay: ReturnType<typeof readOverlay>;
@@ -206,7 +180,7 @@ export function compileGraph(
   pre?: PreRead,
   /** Called once the sources are known to compile, before the merge (with the files left out). */
   validated?: (rejects: Problem[]) => void,
-): { doc: GraphDoc; chunks: string[]; rejects: Problem[] } {
+): { doc: GraphDoc; chunks: string[]; rejects: Problem[]; refs: RefCheck[] } {
   const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
   const [g, l, mi] = (pre?.results ?? readJobs(jobsOf(set))) as [ShareResult, ShareResult, ShareResult];
   const globals = g.nodes;
@@ -245,6 +219,7 @@ export function compileGraph(
     });
   }
   validated?.(problems);
+  const refs: RefCheck[] = [];
   const doc = mergeGraph({
     globals,
     locals,
@@ -253,9 +228,9 @@ export function compileGraph(
     overlayShown,
     globalVault: ctx.vault.display,
     repoId: (ov.overlay?.repo_id as string | undefined) || basename(ctx.repo),
-    contentRefOk: contentRefChecker(ctx),
+    contentRefOk: recordingChecker(ctx, refs),
   });
-  return { doc, chunks: pyJsonChunks(doc), rejects: problems };
+  return { doc, chunks: pyJsonChunks(doc), rejects: problems, refs };
 }
 
 /** What a targeted build (BuildOptions.wrote) stats: the files written, and the directories above them. */
@@ -341,7 +316,8 @@ function readManifest(ctx: Context): Manifest | null {
       m.files.racy instanceof Map &&
       Array.isArray(m.graph) &&
       typeof m.output_sha === "string" &&
-      typeof m.content_sha === "string";
+      typeof m.content_sha === "string" &&
+      Array.isArray(m.refs);
     return ok ? m : null;
   } catch {
     return null;
@@ -496,7 +472,10 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
       graphTrusted = currentSha === last.output_sha;
     }
   }
-  if (prev !== null && graphTrusted && listing.same && unchangedSince(prev.files, stats, files)) {
+  // Every content_ref the last compile checked resolves as it did (else its warnings would change).
+  let refsSame: boolean | undefined;
+  const refsHeld = () => (refsSame ??= prev !== null && refsHold(ctx, prev.refs));
+  if (prev !== null && graphTrusted && listing.same && unchangedSince(prev.files, stats, files) && refsHeld()) {
     // Touched but unchanged: remember its new stat, so the next no-op need not read it.
     if (currentBytes !== null) writeManifest(ctx, { ...prev, graph: graphStatOf(graphStat) });
     return {
@@ -534,7 +513,8 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
           nodeCount: prev!.node_count,
           edgeCount: prev!.edge_count,
           globalVault: ctx.vault.display,
-          contentRefOk: (origin, ref) => contentRefChecker(ctx)({ origin } as SourceNode, ref),
+          contentRefOk: contentRefChecker(ctx),
+          refsHold: refsHeld,
         })
       : null;
   if (patched) {
@@ -544,7 +524,7 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
   // After a few node files were edited: graph.json patched for them, when that is provably what the
   // compile below writes (edit-patch.ts).
   const edited =
-    !patched && known === null && prev !== null && graphTrusted && listing.same && !opts.noCache
+    !patched && known === null && prev !== null && graphTrusted && listing.same && !opts.noCache && refsHeld()
       ? patchForEdit({
           ctx,
           jobs: jobsOf(set),
@@ -556,13 +536,17 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
           edgeCount: prev.edge_count,
           identity: compilerIdentity(),
           cacheDir: ctx.paths.cacheDir,
-          contentRefOk: (origin, ref) => contentRefChecker(ctx)({ origin } as SourceNode, ref),
         })
       : null;
-  const { doc, chunks, rejects } = patched
-    ? { doc: { graph: { node_count: patched.nodeCount, edge_count: patched.edgeCount, warnings: prev!.warnings, generated_at: "" } }, chunks: patched.chunks, rejects: [] }
+  const { doc, chunks, rejects, refs } = patched
+    ? {
+        doc: { graph: { node_count: patched.nodeCount, edge_count: patched.edgeCount, warnings: prev!.warnings, generated_at: "" } },
+        chunks: patched.chunks,
+        rejects: [],
+        refs: [...prev!.refs, ...patched.refs],
+      }
     : edited
-      ? { doc: { graph: { node_count: prev!.node_count, edge_count: prev!.edge_count, warnings: prev!.warnings, generated_at: "" } }, chunks: edited.chunks, rejects: [] }
+      ? { doc: { graph: { node_count: prev!.node_count, edge_count: prev!.edge_count, warnings: prev!.warnings, generated_at: "" } }, chunks: edited.chunks, rejects: [], refs: prev!.refs }
       : compileWithCache(ctx, opts, set, stats, known !== null);
   // Unchanged content keeps the file and its generated_at. The manifest remembers the hash of the
   // current file's content (generated_at blanked), so the 40 MB comparison is a hash comparison.
@@ -591,6 +575,7 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
       edge_count: doc.graph.edge_count,
       graph_version: graphVersion,
       warnings: doc.graph.warnings,
+      refs,
     });
     removeFile(join(ctx.paths.cacheDir, "build-manifest.json")); // the previous format's manifest
   }

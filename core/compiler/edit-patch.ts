@@ -3,15 +3,15 @@
 // previous value is its parse-cache record at the stat the last build recorded; when its new value
 // reads the same for everything the merge reads (id, edges, content_ref, domain, auto_update) and
 // its content_draft flag is unchanged, no other node, link or warning can change — provided no
-// warning says its id is taken twice, no overlay entry sets a content_ref, and every content_ref
-// still resolves (or not) as the last build found. Then the node's text in graph.json is replaced
+// warning says its id is taken twice and no overlay entry sets a content_ref (the caller has checked
+// that every content_ref still resolves, or not, as the last build found). Then the node's text in graph.json is replaced
 // by its new text (with its overlay entry applied, as merge step 4 does), and the result is byte for byte what the full compile writes (the tests hold it
 // to `--no-cache` builds). Anything else returns null, and the caller compiles in full.
 import { readFileSync } from "node:fs";
 import type { Context } from "../context.js";
 import { displayPath } from "../paths.js";
 import { blankGeneratedAt } from "./graph-version.js";
-import { ID_KEY, NotSure, graphText, missingRefOf, quotedAt, sure, type GraphText } from "./graph-text.js";
+import { NotSure, graphText, sure } from "./graph-text.js";
 import { applyOverride, type BuildWarning } from "./merge.js";
 import { pyJsonText } from "../pyjson.js";
 import { NODE_DEPTH, jsonSafe, renderNodeValue } from "./node-value.js";
@@ -37,8 +37,6 @@ export interface EditPatchInput {
   edgeCount: number;
   identity: string;
   cacheDir: string;
-  /** Whether a node of `origin` with content_ref `ref` resolves (the compile's own check). */
-  contentRefOk: (origin: Origin, ref: string) => boolean;
 }
 
 export interface EditPatched {
@@ -51,8 +49,6 @@ export interface EditPatched {
 /** How often this process patched, and fell back to the full compile (for the tests). */
 export const editPatchCounts = { patched: 0, fallback: 0 };
 
-const CONTENT_REF_KEY = Buffer.from('\n      "content_ref": "', "latin1");
-const ORIGIN_KEY = Buffer.from('\n      "node_origin": "', "latin1");
 /** Warnings that say a node's id is declared twice: which file won is the merge's to say. */
 const TAKEN = new Set(["DUPLICATE_ID", "ID_COLLISION", "SESSION_ID_TAKEN"]);
 
@@ -150,7 +146,6 @@ function patch(input: EditPatchInput): EditPatched | null {
     if (text !== g.buf.toString("latin1", at.start, at.end)) edits.push({ at: at.start, end: at.end, text });
     records.push({ key: cacheKey(item.file, origin, item.shown, stats.stats, i), value: cacheValue(stats, i, value) });
   });
-  sureContentRefs(input, g, new Set(Object.keys(overlay.session_nodes ?? {})));
 
   edits.sort((a, b) => a.at - b.at);
   const chunks: (string | Buffer)[] = [blankGeneratedAt(g.buf.toString("latin1", 0, g.headEnd))];
@@ -161,34 +156,4 @@ function patch(input: EditPatchInput): EditPatched | null {
   }
   chunks.push(g.buf.subarray(copied));
   return { chunks, records };
-}
-
-/**
- * Every content_ref the merge would check resolves now exactly as the last build found (its
- * MISSING_CONTENT_REF warnings): a referenced file may have come or gone since. The merge checks
- * each source node's own content_ref; session nodes are not checked.
- */
-function sureContentRefs(input: EditPatchInput, g: GraphText, sessions: ReadonlySet<string>): void {
-  const warned = new Map<string, string>();
-  for (const w of input.warnings) if (w.code === "MISSING_CONTENT_REF") warned.set(w.node!, missingRefOf(w));
-  const { buf } = g;
-  let missing = 0;
-  for (let p = buf.indexOf(CONTENT_REF_KEY, g.nodesFrom); p >= 0 && p < g.nodesTo; p = buf.indexOf(CONTENT_REF_KEY, p + 1)) {
-    const el = g.nodes.elementAt(p);
-    const idAt = buf.indexOf(ID_KEY, el.start);
-    sure(idAt > el.start && idAt < el.end);
-    const id = quotedAt(buf, idAt + ID_KEY.length);
-    if (sessions.has(id)) continue;
-    const refAt = p + CONTENT_REF_KEY.length;
-    if (buf[refAt] === 0x22) continue; // "": not checked
-    const ref = quotedAt(buf, refAt);
-    const originAt = buf.indexOf(ORIGIN_KEY, el.start);
-    sure(originAt > el.start && originAt < el.end);
-    const origin = quotedAt(buf, originAt + ORIGIN_KEY.length);
-    sure(origin === "global" || origin === "local" || origin === "code-mirror");
-    const ok = input.contentRefOk(origin, ref);
-    sure(ok ? !warned.has(id) : warned.get(id) === ref);
-    if (!ok) missing++;
-  }
-  sure(missing === warned.size);
 }

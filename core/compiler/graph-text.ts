@@ -19,15 +19,6 @@ export const ID_KEY = Buffer.from('\n      "id": "', "latin1");
 export const SOURCE_KEY = Buffer.from('\n      "source": "', "latin1");
 export const TARGET_KEY = '",\n      "target": "';
 
-const REF_PREFIX = 'content_ref "';
-const REF_SUFFIX = '" does not resolve to a file inside its layer root';
-
-/** The content_ref a MISSING_CONTENT_REF warning names (mergeGraph's message). */
-export function missingRefOf(w: BuildWarning): string {
-  sure(w.code === "MISSING_CONTENT_REF" && w.node !== undefined && w.message.startsWith(REF_PREFIX) && w.message.endsWith(REF_SUFFIX));
-  return w.message.slice(REF_PREFIX.length, -REF_SUFFIX.length);
-}
-
 /** Thrown inside a patch for "not sure": the caller compiles in full. */
 export class NotSure extends Error {}
 
@@ -74,11 +65,6 @@ export class SortedArray {
     if (p === -1 || p >= this.to) return { found: false, start: this.to, end: this.to, append: true };
     sure(this.keyAt(p) > key);
     return { found: false, start: this.startOf(p), end: this.startOf(p), append: false };
-  }
-
-  /** The element holding byte `p`: from its `{` to past its `}`. */
-  elementAt(p: number): { start: number; end: number } {
-    return { start: this.startOf(p), end: this.endOf(p) };
   }
 
   private startOf(p: number): number {

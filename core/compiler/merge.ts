@@ -86,7 +86,7 @@ export interface MergeInput {
   globalVault: string;
   repoId: string;
   /** Returns false when a node's content_ref does not resolve to a file inside its layer root. */
-  contentRefOk: (node: SourceNode, ref: string) => boolean;
+  contentRefOk: (origin: SourceNode["origin"], ref: string) => boolean;
 }
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -168,7 +168,7 @@ export function mergeGraph(input: MergeInput): GraphDoc {
       });
     }
     const ref = node.content_ref;
-    if (typeof ref === "string" && ref && !input.contentRefOk(src, ref)) {
+    if (typeof ref === "string" && ref && !input.contentRefOk(src.origin, ref)) {
       warnings.push({
         code: "MISSING_CONTENT_REF",
         message: `content_ref "${ref}" does not resolve to a file inside its layer root`,

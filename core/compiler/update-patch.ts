@@ -13,10 +13,11 @@ import { basename, dirname, isAbsolute, relative } from "node:path";
 import type { Context } from "../context.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { pyJsonText } from "../pyjson.js";
-import { NotSure, SEP, missingRefOf, graphText, headerText, sameHeader, sure, type Found, type SortedArray } from "./graph-text.js";
+import { NotSure, SEP, graphText, headerText, sameHeader, sure, type Found, type SortedArray } from "./graph-text.js";
 import { appliedKeys, applyOverride, sessionGraphNode, toGraphNode, type BuildWarning, type GraphNode } from "./merge.js";
 import { readNode, type Origin } from "./sources.js";
 import { STAT_WIDTH, type DirRecord, type FileStats } from "./source-index.js";
+import type { RefCheck } from "./content-refs.js";
 
 /** What an update changed, as its planner knows it (see KnownWrites.update). */
 export interface UpdateDelta {
@@ -60,6 +61,8 @@ export interface PatchInput {
   globalVault: string;
   /** Whether a node of `origin` with content_ref `ref` resolves (the compile's own check). */
   contentRefOk: (origin: Origin, ref: string) => boolean;
+  /** Whether every content_ref the last build checked resolves as it did (content-refs.ts). */
+  refsHold: () => boolean;
 }
 
 export interface Patched {
@@ -67,6 +70,8 @@ export interface Patched {
   chunks: (string | Buffer)[];
   nodeCount: number;
   edgeCount: number;
+  /** The content_refs of the nodes added (each resolves: the patch checked it). */
+  refs: RefCheck[];
 }
 
 /** The override keys an update writes; a change to any other key (domain, id…) is read by the merge elsewhere. */
@@ -199,14 +204,8 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
   // Ids the previous warnings name: a node added with one of them could resolve or raise a warning.
   const named = new Set<string>();
   for (const w of input.warnings) for (const id of [w.node, w.source, w.target]) if (id !== undefined) named.add(id);
-  // A content_ref reported missing may name a file the update created.
-  for (const w of input.warnings) {
-    if (w.code !== "MISSING_CONTENT_REF") continue;
-    const ref = missingRefOf(w);
-    const origin = graphNode(w.node!).node.node_origin;
-    sure(origin === "global" || origin === "local" || origin === "code-mirror");
-    sure(!input.contentRefOk(origin, ref));
-  }
+  // Every content_ref resolves as the last build found (a file the update copied may be one).
+  sure(input.refsHold());
 
   // Entries only changed or added: none removed.
   let addedEntries = 0;
@@ -222,6 +221,7 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
   };
 
   // New nodes: the local node files created, then the session entries added.
+  const refs: RefCheck[] = [];
   const added = new Map<string, { node: GraphNode; declared: ReturnType<typeof toGraphNode> }>();
   const fresh = (id: string) => {
     sure(!added.has(id) && !named.has(id) && !graphNode(id).at.found);
@@ -234,6 +234,7 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
     fresh(id);
     const ref = data.content_ref;
     sure(!(typeof ref === "string" && ref && !input.contentRefOk("local", ref)));
+    if (typeof ref === "string" && ref) refs.push([0, ref, 1]);
     const declared = toGraphNode(data, "local");
     const entry = ov.nodes?.[id];
     if (entry !== undefined) {
@@ -314,5 +315,5 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
     copied = e.end;
   }
   chunks.push(buf.subarray(copied));
-  return { chunks, nodeCount: input.nodeCount + added.size, edgeCount: input.edgeCount + newLinks.size };
+  return { chunks, nodeCount: input.nodeCount + added.size, edgeCount: input.edgeCount + newLinks.size, refs };
 }

@@ -243,3 +243,22 @@ test("the delta keeps only the records in use: overlay changes one after another
   writeFileSync(overlay, readFileSync(overlay, "utf8").replace("confidence: 0.54\n", "confidence: 0.55\n"));
   s.check("the overlay once more, against a --no-cache build");
 });
+
+test("a referenced file that comes or goes is no no-op: the build writes the warnings a full compile writes", () => {
+  const s = setup();
+  build(s.ctx, { env });
+  settle();
+  assert.equal(build(s.ctx, { env }).fromCache, true);
+  const doc = join(s.vault, "docs", "tensor-notation.md"); // tensor-notation-mandel's content_ref
+  const away = join(s.dir, "tensor-notation.md");
+  const missing = (r: ReturnType<typeof build>) => r.warnings.filter((w) => w.code === "MISSING_CONTENT_REF").map((w) => w.node);
+  renameSync(doc, away);
+  settle();
+  const gone = build(s.ctx, { env });
+  assert.equal(gone.fromCache, false, "a referenced file removed: not a no-op");
+  assert.ok(missing(gone).includes("tensor-notation-mandel"));
+  s.check("the referenced file removed", true);
+  renameSync(away, doc);
+  s.check("the referenced file back");
+  assert.ok(!missing(build(s.ctx, { env })).includes("tensor-notation-mandel"));
+});
