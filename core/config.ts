@@ -1,7 +1,8 @@
 // propagation_config.yaml: spec §4.8 defaults plus DESIGN's optional keys. Unknown keys are
 // warnings; bad values are errors naming the key and what is allowed.
 import { readFileSync } from "node:fs";
-import { z } from "zod";
+import type { z } from "zod";
+import { lazy, zod } from "./zod.js";
 import { ConfigError } from "./errors.js";
 import { parseYaml } from "./yaml.js";
 import { checkSchemaVersion, issuesToProblems } from "./schema-check.js";
@@ -12,74 +13,78 @@ import { EDGE_TYPES, EdgeType, NonEmpty, Unit } from "./schemas/common.js";
 import { ROLE_NAME } from "./schemas/task.js";
 import { DEFAULT_CONFIG } from "./config-defaults.js";
 
-const PosInt = z.number({ error: "must be a whole number" }).int({ error: "must be a whole number" }).min(1, { error: "must be 1 or more" });
-const NonNegNum = z.number({ error: "must be a number" }).min(0, { error: "must be 0 or more" });
+const PosInt = lazy(() => zod.number({ error: "must be a whole number" }).int({ error: "must be a whole number" }).min(1, { error: "must be 1 or more" }));
+const NonNegNum = lazy(() => zod.number({ error: "must be a number" }).min(0, { error: "must be 0 or more" }));
 
-export const RoleProfile = z.strictObject({
-  edge_types: z.array(EdgeType),
-  rank_formula: NonEmpty,
-  prefer_domains: z.array(z.string()).default([]),
-  exclude_domains: z.array(z.string()).default([]),
-});
+export const RoleProfile = lazy(() =>
+  zod.strictObject({
+    edge_types: zod.array(EdgeType),
+    rank_formula: NonEmpty,
+    prefer_domains: zod.array(zod.string()).default([]),
+    exclude_domains: zod.array(zod.string()).default([]),
+  })
+);
 export type RoleProfile = z.infer<typeof RoleProfile>;
 
-export const ConfigSchema = z.object({
-  akms_schema: z.literal("v2"),
-  global_vault: z.string().min(1, { error: "must be a directory path" }),
-  confidence: z.object({
-    local_decay: Unit,
-    propagation_factor: Unit,
-    activation_boost: Unit,
-    min_confidence: Unit,
-    max_confidence: Unit,
-    hop_limit: z.number().int({ error: "must be a whole number" }).min(0, { error: "must be 0 or more" }).max(10, { error: "must be at most 10" }),
-  }),
-  edge_type_propagation: z.object(Object.fromEntries(EDGE_TYPES.map((t) => [t, Unit])) as Record<(typeof EDGE_TYPES)[number], typeof Unit>),
-  loadout: z.object({
-    max_nodes_per_loadout: PosInt,
-    max_pitfall_nodes: z.number().int().min(0, { error: "must be 0 or more" }),
-    min_confidence_threshold: Unit,
-    max_loadout_tokens: PosInt,
-    context_size_tokens: z.object({ small: PosInt, medium: PosInt, large: PosInt }),
-    routing_tokens_per_node: PosInt,
-    max_depth: z.number().int().min(0, { error: "must be 0 or more" }).max(10, { error: "must be at most 10" }),
-    mode_selection: z.object({
-      budget_fraction: z.number().gt(0, { error: "must be above 0" }).max(1, { error: "must be at most 1" }),
-      low_threshold: NonNegNum,
-      safety_margin: NonNegNum,
-      default_mode: z.enum(["routing", "full"], { error: "must be routing or full" }),
-      model_context_limit: PosInt,
-      system_prompt_tokens: NonNegNum,
+export const ConfigSchema = lazy(() =>
+  zod.object({
+    akms_schema: zod.literal("v2"),
+    global_vault: zod.string().min(1, { error: "must be a directory path" }),
+    confidence: zod.object({
+      local_decay: Unit,
+      propagation_factor: Unit,
+      activation_boost: Unit,
+      min_confidence: Unit,
+      max_confidence: Unit,
+      hop_limit: zod.number().int({ error: "must be a whole number" }).min(0, { error: "must be 0 or more" }).max(10, { error: "must be at most 10" }),
     }),
-  }),
-  graph: z.object({
-    stale_node_days: PosInt,
-    orphan_warning: z.boolean({ error: "must be true or false" }),
-    max_session_refs: PosInt,
-    dedup_threshold: Unit,
-    max_history: PosInt,
-  }),
-  query_roles: z
-    .record(z.string().regex(ROLE_NAME, { error: "role names are lower-case words like implementer" }), RoleProfile)
-    .refine((r) => Object.keys(r).length > 0, { error: "needs at least one role" }),
-  tag_derivation: z.object({
-    min_tag_length: PosInt,
-    title_match: z.enum(["whole_word", "substring"], { error: "must be whole_word or substring" }),
-    log_derived_tags: z.boolean({ error: "must be true or false" }),
-  }),
-  orchestrator: z.object({
-    plan_name: z.string(),
-    base_branch: z.string().min(1),
-    agent_command: z.array(z.string()).default([]),
-    agent_timeout_seconds: PosInt,
-  }),
-  mirror: z.object({
-    languages: z.array(z.enum(["python", "typescript", "javascript"], { error: "must be python, typescript or javascript" })),
-    semantic_drift: z.boolean({ error: "must be true or false" }),
-    max_file_bytes: PosInt,
-  }),
-  model_routing: z.record(z.string(), z.unknown()).nullable().default(null),
-});
+    edge_type_propagation: zod.object(Object.fromEntries(EDGE_TYPES.map((t) => [t, Unit])) as Record<(typeof EDGE_TYPES)[number], typeof Unit>),
+    loadout: zod.object({
+      max_nodes_per_loadout: PosInt,
+      max_pitfall_nodes: zod.number().int().min(0, { error: "must be 0 or more" }),
+      min_confidence_threshold: Unit,
+      max_loadout_tokens: PosInt,
+      context_size_tokens: zod.object({ small: PosInt, medium: PosInt, large: PosInt }),
+      routing_tokens_per_node: PosInt,
+      max_depth: zod.number().int().min(0, { error: "must be 0 or more" }).max(10, { error: "must be at most 10" }),
+      mode_selection: zod.object({
+        budget_fraction: zod.number().gt(0, { error: "must be above 0" }).max(1, { error: "must be at most 1" }),
+        low_threshold: NonNegNum,
+        safety_margin: NonNegNum,
+        default_mode: zod.enum(["routing", "full"], { error: "must be routing or full" }),
+        model_context_limit: PosInt,
+        system_prompt_tokens: NonNegNum,
+      }),
+    }),
+    graph: zod.object({
+      stale_node_days: PosInt,
+      orphan_warning: zod.boolean({ error: "must be true or false" }),
+      max_session_refs: PosInt,
+      dedup_threshold: Unit,
+      max_history: PosInt,
+    }),
+    query_roles: zod
+      .record(zod.string().regex(ROLE_NAME, { error: "role names are lower-case words like implementer" }), RoleProfile)
+      .refine((r) => Object.keys(r).length > 0, { error: "needs at least one role" }),
+    tag_derivation: zod.object({
+      min_tag_length: PosInt,
+      title_match: zod.enum(["whole_word", "substring"], { error: "must be whole_word or substring" }),
+      log_derived_tags: zod.boolean({ error: "must be true or false" }),
+    }),
+    orchestrator: zod.object({
+      plan_name: zod.string(),
+      base_branch: zod.string().min(1),
+      agent_command: zod.array(zod.string()).default([]),
+      agent_timeout_seconds: PosInt,
+    }),
+    mirror: zod.object({
+      languages: zod.array(zod.enum(["python", "typescript", "javascript"], { error: "must be python, typescript or javascript" })),
+      semantic_drift: zod.boolean({ error: "must be true or false" }),
+      max_file_bytes: PosInt,
+    }),
+    model_routing: zod.record(zod.string(), zod.unknown()).nullable().default(null),
+  })
+);
 export type Config = z.infer<typeof ConfigSchema>;
 
 export { DEFAULT_CONFIG };

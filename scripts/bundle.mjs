@@ -10,8 +10,10 @@ const DIST = process.env.AKMS_DIST ?? "dist";
 const zodEnglishOnly = {
   name: "zod-english-only",
   setup(b) {
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/](classic|core|mini)$/.test(args.resolveDir) ? { path: resolve("scripts/stubs/zod-locales.mjs") } : undefined,
+    b.onResolve({ filter: /^\.\.\/locales\/index\.c?js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core|mini)$/.test(args.resolveDir)
+        ? { path: resolve(args.path.endsWith(".cjs") ? "scripts/stubs/zod-locales.cjs" : "scripts/stubs/zod-locales.mjs") }
+        : undefined,
     );
   },
 };

@@ -8,7 +8,6 @@
 import { cpus } from "node:os";
 import { receiveMessageOnPort } from "node:worker_threads";
 import { LIMITS } from "../yaml.js";
-import { FAST_CHECK_MATCHES_SCHEMAS } from "./fast-check-guard.js";
 import { fromEntries, readShare, type ParseJob, type ShareResult } from "./read-share.js";
 import { parseWorkerFile, startParseWorker, takeEarlyWorker } from "./parse-worker-start.js";
 import { DONE, NEXT_CHUNK, type Chunk, type WorkerAnswer, type WorkerInput } from "./worker-protocol.js";
@@ -36,8 +35,7 @@ function chunksOf(jobs: ParseJob[]): Chunk[] {
  */
 export function readJobs(jobs: ParseJob[], render = false, besides?: () => void): ShareResult[] {
   const total = jobs.reduce((s, j) => s + j.items.length, 0);
-  // The worker trusts the fast check; when its fields no longer match the schemas, one thread reads.
-  const parallel = total >= PARALLEL_MIN_FILES && cpus().length > 1 && FAST_CHECK_MATCHES_SCHEMAS && parseWorkerFile() !== null;
+  const parallel = total >= PARALLEL_MIN_FILES && cpus().length > 1 && parseWorkerFile() !== null;
   const started = parallel ? (takeEarlyWorker() ?? startParseWorker()) : null;
   if (!started) {
     besides?.();

@@ -11,7 +11,6 @@ import { decodeUtf8 } from "../textfile.js";
 import { safeCheck } from "../schema-check.js";
 import { GlobalNode, LocalNode, MirrorNode, hasContentDraft } from "../schemas/node.js";
 import { Overlay } from "../schemas/overlay.js";
-import { FAST_CHECK_MATCHES_SCHEMAS } from "./fast-check-guard.js";
 import { fastParseYaml, fastSplitFrontmatter } from "./fast-frontmatter.js";
 import { fastCheckNode } from "./fast-node-check.js";
 import { HEAD_BYTES, frontmatterEnd } from "./fast-read.js";
@@ -122,7 +121,7 @@ export function readNode(item: Listed, origin: Origin): { node?: SourceNode; pro
     // The fast paths answer only when certain; otherwise js-yaml and zod run and report as always.
     const split = fastSplitFrontmatter(text);
     const parsed = split && fastParseYaml(split.yaml);
-    let data = parsed && FAST_CHECK_MATCHES_SCHEMAS ? fastCheckNode(origin, parsed) : undefined;
+    let data = parsed ? fastCheckNode(origin, parsed) : undefined;
     let body = split?.body ?? "";
     if (!data) {
       const fm = parsed ? { yaml: split!.yaml, data: parsed, body, firstLine: 2 } : parseFrontmatter(text, item.shown);

@@ -1,6 +1,7 @@
 // The orchestrator's persisted state (knowledge/orchestrator/state.json): where the run stands, the
 // checkpoint a person is looking at, what each phase did, and the history of every decision.
-import { z } from "zod";
+import type { z } from "zod";
+import { lazy, zod } from "../zod.js";
 import type { Problem } from "../errors.js";
 
 export const STATE_FORMAT = "akms-orchestrator-1";
@@ -180,26 +181,28 @@ export interface OrchestratorState {
 }
 
 // The state file is read back through a schema: a hand-damaged file is an error naming the field.
-const Ref = z.object({ stage: z.enum(STAGES), phase: z.number().int().nullable() });
-export const StateSchema = z.looseObject({
-  format: z.literal(STATE_FORMAT, { error: `must be "${STATE_FORMAT}"` }),
-  plan_name: z.string().min(1),
-  plan_file: z.string().min(1),
-  base_branch: z.string().min(1),
-  no_qmd: z.boolean(),
-  phases: z.array(z.number().int()),
-  current: Ref,
-  status: z.enum(RUN_STATUSES),
-  resume_status: z.enum(RUN_STATUSES).nullable(),
-  attempt: z.number().int().min(0),
-  checkpoint: z.looseObject({ seq: z.number().int(), stage: z.enum(STAGES), summary: z.array(z.string()), artifacts: z.array(z.looseObject({ path: z.string() })) }).nullable(),
-  error: z.looseObject({ code: z.string(), message: z.string() }).nullable(),
-  rejection: z.looseObject({ reason: z.string() }).nullable(),
-  phase_runs: z.record(z.string(), z.looseObject({ phase: z.number().int(), branch: z.string(), tasks: z.record(z.string(), z.looseObject({ task_id: z.string(), status: z.string() })) })),
-  history: z.array(z.looseObject({ seq: z.number().int(), event: z.string() })),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+const Ref = lazy(() => zod.object({ stage: zod.enum(STAGES), phase: zod.number().int().nullable() }));
+export const StateSchema = lazy(() =>
+  zod.looseObject({
+    format: zod.literal(STATE_FORMAT, { error: `must be "${STATE_FORMAT}"` }),
+    plan_name: zod.string().min(1),
+    plan_file: zod.string().min(1),
+    base_branch: zod.string().min(1),
+    no_qmd: zod.boolean(),
+    phases: zod.array(zod.number().int()),
+    current: Ref,
+    status: zod.enum(RUN_STATUSES),
+    resume_status: zod.enum(RUN_STATUSES).nullable(),
+    attempt: zod.number().int().min(0),
+    checkpoint: zod.looseObject({ seq: zod.number().int(), stage: zod.enum(STAGES), summary: zod.array(zod.string()), artifacts: zod.array(zod.looseObject({ path: zod.string() })) }).nullable(),
+    error: zod.looseObject({ code: zod.string(), message: zod.string() }).nullable(),
+    rejection: zod.looseObject({ reason: zod.string() }).nullable(),
+    phase_runs: zod.record(zod.string(), zod.looseObject({ phase: zod.number().int(), branch: zod.string(), tasks: zod.record(zod.string(), zod.looseObject({ task_id: zod.string(), status: zod.string() })) })),
+    history: zod.array(zod.looseObject({ seq: zod.number().int(), event: zod.string() })),
+    created_at: zod.string(),
+    updated_at: zod.string(),
+  })
+);
 
 export function stageLabel(ref: StageRef): string {
   return `${STAGE_TITLES[ref.stage]}${ref.phase !== null ? ` (phase ${ref.phase})` : ""}`;

@@ -6,7 +6,8 @@
 // many bytes at the head and tail the two share), so a one-line edit of a large overlay costs a
 // line in the journal, not a copy of the file; undo rebuilds the prior bytes from the file as the
 // action left it (which it checks by after_sha) and checks the result against before_sha.
-import { z } from "zod";
+import type { z } from "zod";
+import { lazy, zod } from "../zod.js";
 import type { Context } from "../context.js";
 import { ValidationError } from "../errors.js";
 import { readBytesIfExists, sha256 } from "../fsx.js";
@@ -19,37 +20,43 @@ export type ActionKind = (typeof ACTION_KINDS)[number];
  * Prior bytes = the after-state's first `keep_head` bytes + `data` + its last `keep_tail` bytes.
  * `data` is UTF-8 text when valid UTF-8 (readable in the log), else base64.
  */
-export const Bytes = z.object({
-  encoding: z.enum(["utf8", "base64"]),
-  keep_head: z.number().int().min(0),
-  keep_tail: z.number().int().min(0),
-  data: z.string(),
-});
+export const Bytes = lazy(() =>
+  zod.object({
+    encoding: zod.enum(["utf8", "base64"]),
+    keep_head: zod.number().int().min(0),
+    keep_tail: zod.number().int().min(0),
+    data: zod.string(),
+  })
+);
 export type Bytes = z.infer<typeof Bytes>;
 
-export const JournalFile = z.object({
-  /** Repository-relative POSIX path. */
-  path: z.string().min(1),
-  before_sha: z.string().nullable(),
-  after_sha: z.string().nullable(),
-  /** The file's bytes before the action (relative to its bytes after it); null when the action created it. */
-  before: Bytes.nullable(),
-});
+export const JournalFile = lazy(() =>
+  zod.object({
+    /** Repository-relative POSIX path. */
+    path: zod.string().min(1),
+    before_sha: zod.string().nullable(),
+    after_sha: zod.string().nullable(),
+    /** The file's bytes before the action (relative to its bytes after it); null when the action created it. */
+    before: Bytes.nullable(),
+  })
+);
 export type JournalFile = z.infer<typeof JournalFile>;
 
-export const JournalEntry = z.looseObject({
-  seq: z.number().int().min(1),
-  at: z.string(),
-  action: z.enum(ACTION_KINDS),
-  id: z.string(),
-  cli: z.string(),
-  files: z.array(JournalFile),
-  /** For an undo: the seq of the action it reverted. */
-  undoes: z.number().int().nullable(),
-  message: z.string(),
-  /** promote / draft / undraft of a local node: its status before the action. */
-  prior_status: z.string().optional(),
-});
+export const JournalEntry = lazy(() =>
+  zod.looseObject({
+    seq: zod.number().int().min(1),
+    at: zod.string(),
+    action: zod.enum(ACTION_KINDS),
+    id: zod.string(),
+    cli: zod.string(),
+    files: zod.array(JournalFile),
+    /** For an undo: the seq of the action it reverted. */
+    undoes: zod.number().int().nullable(),
+    message: zod.string(),
+    /** promote / draft / undraft of a local node: its status before the action. */
+    prior_status: zod.string().optional(),
+  })
+);
 export type JournalEntry = z.infer<typeof JournalEntry>;
 export interface NewJournalEntry {
   at: string;

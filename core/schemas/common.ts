@@ -1,52 +1,63 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { lazy, zod } from "../zod.js";
 import { EDGE_TYPES, ID_PATTERN, ISO_DATE, ISO_DATE_TIME, SOURCES, STATUSES } from "./vocabulary.js";
 
 export { EDGE_TYPES, ID_PATTERN, SOURCES, STATUSES };
-export const Id = z
-  .string({ error: "must be a string id" })
-  .regex(ID_PATTERN, { error: "must match ^[a-z0-9][a-z0-9._-]{0,127}$ (lower-case letters, digits, . _ -; no slashes)" })
-  .refine((s) => !s.includes(".."), { error: "must not contain '..'" });
+export const Id = lazy(() =>
+  zod
+    .string({ error: "must be a string id" })
+    .regex(ID_PATTERN, { error: "must match ^[a-z0-9][a-z0-9._-]{0,127}$ (lower-case letters, digits, . _ -; no slashes)" })
+    .refine((s) => !s.includes(".."), { error: "must not contain '..'" })
+);
 
-export const Unit = z
-  .number({ error: "must be a number between 0.0 and 1.0" })
-  .min(0, { error: "must be between 0.0 and 1.0" })
-  .max(1, { error: "must be between 0.0 and 1.0" });
+export const Unit = lazy(() =>
+  zod
+    .number({ error: "must be a number between 0.0 and 1.0" })
+    .min(0, { error: "must be between 0.0 and 1.0" })
+    .max(1, { error: "must be between 0.0 and 1.0" })
+);
 
-export const NonEmpty = z.string({ error: "must be a string" }).min(1, { error: "must not be empty" });
+export const NonEmpty = lazy(() => zod.string({ error: "must be a string" }).min(1, { error: "must not be empty" }));
 
 /** YAML dates stay strings (CORE schema); accept numbers-free ISO-looking text. */
-export const IsoDate = z
-  .string({ error: "must be an ISO date string like 2026-03-04" })
-  .regex(ISO_DATE, { error: "must be an ISO date like 2026-03-04" });
-export const IsoDateTime = z
-  .string({ error: "must be an ISO 8601 timestamp like 2026-03-04T10:32:00" })
-  .regex(ISO_DATE_TIME, {
-    error: "must be an ISO 8601 timestamp like 2026-03-04T10:32:00",
-  });
+export const IsoDate = lazy(() =>
+  zod
+    .string({ error: "must be an ISO date string like 2026-03-04" })
+    .regex(ISO_DATE, { error: "must be an ISO date like 2026-03-04" })
+);
+export const IsoDateTime = lazy(() =>
+  zod
+    .string({ error: "must be an ISO 8601 timestamp like 2026-03-04T10:32:00" })
+    .regex(ISO_DATE_TIME, {
+      error: "must be an ISO 8601 timestamp like 2026-03-04T10:32:00",
+    })
+);
 
-export const EdgeType = z.enum(EDGE_TYPES, { error: `must be one of ${EDGE_TYPES.join(" | ")}` });
+export const EdgeType = lazy(() => zod.enum(EDGE_TYPES, { error: `must be one of ${EDGE_TYPES.join(" | ")}` }));
 export type EdgeType = z.infer<typeof EdgeType>;
 
-export const Status = z.enum(STATUSES, { error: `must be one of ${STATUSES.join(" | ")}` });
+export const Status = lazy(() => zod.enum(STATUSES, { error: `must be one of ${STATUSES.join(" | ")}` }));
 export type Status = z.infer<typeof Status>;
 
-export const Source = z.enum(SOURCES, { error: `must be one of ${SOURCES.join(" | ")}` });
+export const Source = lazy(() => zod.enum(SOURCES, { error: `must be one of ${SOURCES.join(" | ")}` }));
 
 export const OUTCOMES = ["complete", "partial", "failed", "deferred"] as const;
-export const Outcome = z.enum(OUTCOMES, { error: `must be one of ${OUTCOMES.join(" | ")}` });
+export const Outcome = lazy(() => zod.enum(OUTCOMES, { error: `must be one of ${OUTCOMES.join(" | ")}` }));
 
 export const SEVERITIES = ["high", "medium", "low"] as const;
-export const Severity = z.enum(SEVERITIES, { error: `must be one of ${SEVERITIES.join(" | ")}` });
+export const Severity = lazy(() => zod.enum(SEVERITIES, { error: `must be one of ${SEVERITIES.join(" | ")}` }));
 
-export const Int = z.number({ error: "must be an integer" }).int({ error: "must be an integer" });
-export const NonNegInt = Int.min(0, { error: "must be 0 or more" });
+export const Int = lazy(() => zod.number({ error: "must be an integer" }).int({ error: "must be an integer" }));
+export const NonNegInt = lazy(() => Int.min(0, { error: "must be 0 or more" }));
 
 /** A relative path that stays inside its root: no absolute paths, no `..` segments, no NUL. */
-export const RelPath = z
-  .string({ error: "must be a relative path string" })
-  .min(1, { error: "must not be empty" })
-  .refine((p) => !p.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(p) && !p.startsWith("~"), { error: "must be a relative path, not absolute" })
-  .refine((p) => !p.split(/[\\/]/).includes(".."), { error: "must not contain '..' segments" })
-  .refine((p) => !p.includes("\0"), { error: "must not contain NUL" });
+export const RelPath = lazy(() =>
+  zod
+    .string({ error: "must be a relative path string" })
+    .min(1, { error: "must not be empty" })
+    .refine((p) => !p.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(p) && !p.startsWith("~"), { error: "must be a relative path, not absolute" })
+    .refine((p) => !p.split(/[\\/]/).includes(".."), { error: "must not contain '..' segments" })
+    .refine((p) => !p.includes("\0"), { error: "must not contain NUL" })
+);
 
-export const SchemaTag = z.literal("v2", { error: 'must be "v2"' });
+export const SchemaTag = lazy(() => zod.literal("v2", { error: 'must be "v2"' }));

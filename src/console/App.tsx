@@ -7,6 +7,7 @@ import { StaleWriteError } from "../../core/errors.js";
 import { promote, draft, undraft, dedupAccept, dedupReject, undo, actionTarget, type ActionResult } from "../../core/review/actions.js";
 import { qmdUse, type QmdUse } from "../../core/loadout/retrieve.js";
 import { newerSource } from "./staleness.js";
+import { warmZod } from "../../core/zod.js";
 import { ConsoleProvider } from "./context.js";
 import { checkpointLoaded, loadModel, withCheckpoint, type ConsoleModel } from "./model.js";
 import { splitKeys, SCREENS, primaryKey } from "./keybindings.js";
@@ -133,8 +134,8 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
   const heldKeys = useRef<{ name: string; input: string; ctrl: boolean }[] | null>(checkpointLoaded() ? null : []);
 
   // After the first frame: the orchestrator's code (the Checkpoint screen) is loaded and its state
-  // read; qmd is probed (it may start a process); and when the console opened on the compiled graph
-  // as it was, it looks for sources written since (R rebuilds; no blocking here).
+  // read; qmd is probed (it may start a process); when the console opened on the compiled graph as
+  // it was, it looks for sources written since (R rebuilds; no blocking here); and zod is loaded.
   useEffect(() => {
     if (heldKeys.current) {
       import("./checkpoint-run.js")
@@ -165,6 +166,8 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
         const newer = newerSource(modelRef.current.ctx);
         if (newer) status(`press R to rebuild: ${safe(newer)} changed after graph.json was compiled`, "warn");
       }
+      // The review actions validate with zod: loaded while the first frame is read, not on the first action.
+      warmZod();
     }, 0);
     return () => clearTimeout(t);
   }, []);
@@ -191,7 +194,12 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     const m = modelRef.current;
     const s = stateRef.current;
     if (action === "undo") {
-      const u = m.undo;
+      let u;
+      try {
+        u = m.undo();
+      } catch (e) {
+        return message("The review journal cannot be read", [errorText(e)]);
+      }
       if (!u) return message("Nothing to undo", ["No review action to undo: every action in knowledge/graph/review_log.jsonl is undone already, or none was taken."], "normal");
       const data: ConfirmData = {
         action: "undo",

@@ -28,8 +28,11 @@ export interface ConsoleModel {
   overlay: () => Overlay | null;
   /** Whether this load recompiled first (false: the compiled graph was taken as it was). */
   rebuilt: boolean;
-  /** What `u` would undo now (null when nothing), with the journal sha to pass back. */
-  undo: UndoTarget | null;
+  /**
+   * What `u` would undo now (null when nothing), with the journal sha to pass back; read when first
+   * asked (checking the journal's entries loads zod, which the first frame does without).
+   */
+  undo: () => UndoTarget | null;
   details: DetailCache;
   /** knowledge/tasks/*.json for the Why and Loadout screens. */
   tasks: TaskEntry[];
@@ -107,14 +110,8 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
     overlayMemo ??= { value: readOverlay(ctx.paths.overlay, displayPath(ctx.repo, ctx.paths.overlay)).overlay };
     return overlayMemo.value;
   };
-  const undo = timed(timings, "journal", () => {
-    try {
-      return undoTarget(ctx);
-    } catch (e) {
-      notices.push(`review journal: ${errorText(e)}`);
-      return null;
-    }
-  });
+  let undoMemo: { value: UndoTarget | null } | null = null;
+  const undo = () => (undoMemo ??= { value: undoTarget(ctx) }).value;
   const tasks = timed(timings, "tasks", () => listTasks(ctx));
   const review = timed(timings, "review", () => {
     try {

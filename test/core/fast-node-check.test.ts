@@ -4,7 +4,6 @@ import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import { fastCheckNode, fastCheckOrders } from "../../core/compiler/fast-node-check.js";
-import { FAST_CHECK_MATCHES_SCHEMAS } from "../../core/compiler/fast-check-guard.js";
 import * as common from "../../core/schemas/common.js";
 import * as vocabulary from "../../core/schemas/vocabulary.js";
 import { readNode, type Origin } from "../../core/compiler/sources.js";
@@ -42,7 +41,6 @@ const generated = (() => {
 const CORPUS = [DEMO, join(ROOT, ".bench", "kb-500"), generated];
 
 test("the date patterns the fast check uses accept exactly what the schemas accept", () => {
-  assert.equal(FAST_CHECK_MATCHES_SCHEMAS, true);
   const dates = [
     "2026-03-04", "2026-3-04", "26-03-04", "2026-03-04 ", " 2026-03-04", "2026-03-04T10:32", "2026-03-04T10:32:00", "2026-03-04 10:32:00",
     "2026-03-04T10:32:00.5", "2026-03-04T10:32:00.123Z", "2026-03-04T10:32:00+01:00", "2026-03-04T10:32:00+0100", "2026-03-04T10:32:00-01",
@@ -54,6 +52,7 @@ test("the date patterns the fast check uses accept exactly what the schemas acce
   }
 });
 
+// The fast check copies the schemas' field lists: this test is what keeps them the same.
 test("the fast check knows exactly the fields of each node schema", () => {
   const orders = fastCheckOrders();
   assert.deepEqual(orders.global, Object.keys(GlobalNode.shape));
