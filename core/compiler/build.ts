@@ -532,8 +532,6 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
           stats,
           recorded: prev.files,
           warnings: prev.warnings,
-          nodeCount: prev.node_count,
-          edgeCount: prev.edge_count,
           identity: compilerIdentity(),
           cacheDir: ctx.paths.cacheDir,
         })

@@ -3,10 +3,11 @@
 // previous value is its parse-cache record at the stat the last build recorded; when its new value
 // reads the same for everything the merge reads (id, edges, content_ref, domain, auto_update) and
 // its content_draft flag is unchanged, no other node, link or warning can change — provided no
-// warning says its id is taken twice and no overlay entry sets a content_ref (the caller has checked
-// that every content_ref still resolves, or not, as the last build found). Then the node's text in graph.json is replaced
-// by its new text (with its overlay entry applied, as merge step 4 does), and the result is byte for byte what the full compile writes (the tests hold it
-// to `--no-cache` builds). Anything else returns null, and the caller compiles in full.
+// warning says its id is taken twice and no overlay entry sets a content_ref (the caller has
+// checked that every content_ref still resolves, or not, as the last build found). Then the node's
+// text in graph.json is replaced by its new text, with its overlay entry applied as merge step 4
+// does, and the result is byte for byte what the full compile writes (the tests hold it to
+// `--no-cache` builds). Anything else returns null, and the caller compiles in full.
 import { readFileSync } from "node:fs";
 import type { Context } from "../context.js";
 import { displayPath } from "../paths.js";
@@ -31,10 +32,8 @@ export interface EditPatchInput {
   /** Their stats now, and as the last build recorded them. */
   stats: FileStats;
   recorded: FileStats;
-  /** The last build's graph.json (its manifest says so), its warnings and counts. */
+  /** The last build's warnings (graph.json is that build's output: its manifest says so). */
   warnings: readonly BuildWarning[];
-  nodeCount: number;
-  edgeCount: number;
   identity: string;
   cacheDir: string;
 }
@@ -106,9 +105,12 @@ function patch(input: EditPatchInput): EditPatched | null {
   const ovKey = cacheKey(ctx.paths.overlay, "overlay", displayPath(ctx.repo, ctx.paths.overlay), recorded.stats, count);
   const oldKeys = edited.map((i) => cacheKey(where[i]!.item.file, where[i]!.origin, where[i]!.item.shown, recorded.stats, i));
   const found = findRecords(input.cacheDir, input.identity, [...oldKeys, ovKey]);
-  const ovValue = plainValue(found[edited.length], recorded, count);
-  sure(ovValue.charCodeAt(0) === 0x30);
-  const overlay = JSON.parse(ovValue.slice(1)) as { nodes?: Record<string, Record<string, unknown>> | null; session_nodes?: Record<string, unknown> | null };
+  let overlay: { nodes?: Record<string, Record<string, unknown>> | null; session_nodes?: Record<string, unknown> | null } = {};
+  if (recorded.stats[count * STAT_WIDTH]! >= 0) {
+    const ovValue = plainValue(found[edited.length], recorded, count);
+    sure(ovValue.charCodeAt(0) === 0x30);
+    overlay = JSON.parse(ovValue.slice(1)) as typeof overlay;
+  } // (else there is no overlay, as when the last build ran)
   const overrides = overlay.nodes ?? {};
   // An override of content_ref would hide the value the merge checked behind the one graph.json shows.
   for (const id in overrides) sure(!Object.hasOwn(overrides[id] ?? {}, "content_ref"));

@@ -147,3 +147,11 @@ test("seeded random edits of frontmatter values, patched or not, always equal a 
   }
   assert.ok(patched > 0, "some rounds are patched");
 });
+
+test("a repository without an overlay is patched too", () => {
+  const s = setup();
+  rmSync(s.ctx.paths.overlay);
+  s.check("the overlay removed", false);
+  s.edit(join(s.vault, "deterministic-seeding.md"), /^title: .*$/m, "title: Deterministic seeding (no overlay)");
+  s.check("an edit without an overlay", true);
+});
