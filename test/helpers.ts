@@ -188,3 +188,23 @@ export function pyFiles(dir: string): string[] {
   }
   return out;
 }
+
+/** Waits out the racy window (50 ms), so the next build's stats are trusted as they would be in use. */
+export function settle(): void {
+  const until = Date.now() + 80;
+  while (Date.now() < until);
+}
+
+/**
+ * A seeded draw of 0 … n-1 (mulberry32): successive draws independent enough for fuzzing, unlike a
+ * linear congruential generator's, which repeat in their low bits and correlate from one to the next.
+ */
+export function seededRandom(seed: number): (n: number) => number {
+  let s = seed | 0;
+  return (n) => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}

@@ -2,19 +2,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { copyDemo, write, writeNode } from "../helpers.js";
+import { copyDemo, settle, write, writeNode } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
 import { blankGeneratedAt, blankedSha } from "../../core/compiler/graph-version.js";
 import { sha256 } from "../../core/fsx.js";
 
 const env = { SOURCE_DATE_EPOCH: "1700000000" };
-
-/** Waits out the racy window, so the next build's stats are trusted as they would be in use. */
-function settle(): void {
-  const until = Date.now() + 80;
-  while (Date.now() < until);
-}
 
 function setup() {
   const d = copyDemo();

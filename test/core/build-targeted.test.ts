@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { scratch, write, writeNode } from "../helpers.js";
+import { scratch, settle, write, writeNode } from "../helpers.js";
 import { loadContext, type Context } from "../../core/context.js";
 import { asCompiled, build, buildLocked, compileGraph } from "../../core/compiler/build.js";
 import { blankGeneratedAt } from "../../core/compiler/graph-version.js";
@@ -17,12 +17,6 @@ import { memory } from "../update-helpers.js";
 
 process.env.SOURCE_DATE_EPOCH = "1790000000";
 const env = { SOURCE_DATE_EPOCH: "1790000000" };
-
-/** Waits out the racy window, so stats are trusted as they would be in use. */
-function settle(): void {
-  const until = Date.now() + 80;
-  while (Date.now() < until);
-}
 
 /** graph.json's bytes, then the bytes a --no-cache build writes from the same sources (left in place). */
 function againstNoCache(ctx: Context): [Buffer, Buffer] {

@@ -2,19 +2,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { copyDemo } from "../helpers.js";
+import { copyDemo, seededRandom, settle } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
 import { MAX_EDITED, editPatchCounts } from "../../core/compiler/edit-patch.js";
 import { parseDeltaPath } from "../../core/compiler/parse-cache.js";
 
 const env = { SOURCE_DATE_EPOCH: "1700000000" };
-
-/** Waits out the racy window, so the next build's stats are trusted as they would be in use. */
-function settle(): void {
-  const until = Date.now() + 80;
-  while (Date.now() < until);
-}
 
 function setup() {
   const d = copyDemo();
@@ -118,11 +112,7 @@ test("what the patch cannot be sure of compiles in full, with the same bytes", (
 
 test("seeded random edits of frontmatter values, patched or not, always equal a full compile", () => {
   const s = setup();
-  let seed = 7;
-  const rnd = (n: number) => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed % n;
-  };
+  const rnd = seededRandom(7);
   const files = readdirSync(s.vault)
     .filter((f) => f.endsWith(".md"))
     .map((f) => join(s.vault, f));

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { DEMO, ROOT } from "../helpers.js";
+import { DEMO, ROOT, seededRandom } from "../helpers.js";
 import { parseYaml } from "../../core/yaml.js";
 import { HistoryEntry, LocalEdge, NodeOverride, Overlay, SessionNodeEntry } from "../../core/schemas/overlay.js";
 import { LOCAL_EDGE_FIELDS, NODE_OVERRIDE_FIELDS, OVERLAY_FIELDS, SESSION_NODE_FIELDS, fastOverlay } from "../../core/compiler/fast-overlay-check.js";
@@ -35,14 +35,7 @@ test("the demo's and a generated overlay are checked fast, with zod's result", (
 });
 
 test("generated overlays, valid or with one value made wrong: the fast check returns zod's result or leaves the overlay to zod", () => {
-  // mulberry32: successive draws independent enough to reach every (place, value) pair.
-  let seed = 5;
-  const rnd = (n: number) => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
+  const rnd = seededRandom(5);
   /** One of the good values (the overlays are valid; one value is then made wrong, half the time). */
   const field = (good: unknown[], _bad: unknown[]): unknown => good[rnd(good.length)];
   const BAD = [null, "", "Bad Id", "x..y", -1, 1.5, 2 ** 53, 0.5, true, [], ["a", ""], [1], {}, "nope", "draft", "2026-3-4", "v1", { extra: 1 }];

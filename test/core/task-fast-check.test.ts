@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { DEMO } from "../helpers.js";
+import { DEMO, seededRandom } from "../helpers.js";
 import { TaskRecord } from "../../core/schemas/task.js";
 import { TASK_FIELDS, fastTaskRecord } from "../../core/query/task-fast-check.js";
 
@@ -32,14 +32,7 @@ test("every demo task record is checked fast, with zod's result", () => {
 });
 
 test("fuzzed task records: the fast check returns zod's result or leaves the record to zod", () => {
-  // mulberry32: successive draws independent enough to reach every (key, value) pair.
-  let seed = 11;
-  const rnd = (n: number) => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
+  const rnd = seededRandom(11);
   const values: unknown[] = [
     "a", "", "implementer", "Implementer", "a..b", "t-1", "x/y", 0, 1, -1, 1.5, 2 ** 53, Number.MAX_SAFE_INTEGER, null, true, [], ["a"], ["a", 1], ["ok-1", "b.c"], ["a..b"], {}, { a: 1 }, "v2", "v1",
   ];
