@@ -45,8 +45,41 @@ export function jsonExact(v: unknown): boolean {
   return false;
 }
 
+/**
+ * The bytes readNode reads of a file whose size the build has just statted — the head up to the
+ * frontmatter's end, or a local node whole — without a stat of its own (on this machine an fstat
+ * costs as much as the open and the read together); null when anything is not as expected (too
+ * large, empty, no end of the frontmatter in the head, a size that changed, a read error): the
+ * caller then reads the file the ordinary way, which names any problem.
+ */
+export function readKnownSize(file: string, wholeFile: boolean, size: number, maxFileBytes: number): Buffer | null {
+  if (!(size > 0 && size <= maxFileBytes)) return null;
+  let fd: number;
+  try {
+    fd = openSync(file, "r");
+  } catch {
+    return null;
+  }
+  try {
+    // One byte more than the file should hold, so a file that grew is noticed.
+    const buf = wholeFile && size >= HEAD_BYTES ? Buffer.allocUnsafe(size + 1) : headBuf;
+    const n = readSync(fd, buf, 0, wholeFile ? Math.min(buf.length, size + 1) : Math.min(buf.length, size), 0);
+    if (wholeFile) return n === size ? buf.subarray(0, n) : null;
+    const end = frontmatterEnd(buf, n);
+    return end < 0 ? null : buf.subarray(0, end);
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The text readNode would read (the head up to the frontmatter's end; a local node whole), or null. */
-function readText(file: string, wholeFile: boolean, maxFileBytes: number): string | null {
+function readText(file: string, wholeFile: boolean, maxFileBytes: number, size?: number): string | null {
+  if (size !== undefined) {
+    const bytes = readKnownSize(file, wholeFile, size, maxFileBytes);
+    if (bytes !== null) return isUtf8(bytes) ? bytes.toString("utf8") : null;
+  }
   const fd = openSync(file, "r");
   try {
     const st = fstatSync(fd);
@@ -68,10 +101,10 @@ function readText(file: string, wholeFile: boolean, maxFileBytes: number): strin
  * readNode's node for a file the fast paths fully understand, as [data, missingDraft] — with
  * `render`, [its parse-cache value, missingDraft] — else 0.
  */
-export function fastReadEntry(file: string, origin: Origin, maxFileBytes: number, render = false): WorkerEntry {
+export function fastReadEntry(file: string, origin: Origin, maxFileBytes: number, render = false, size?: number): WorkerEntry {
   let text: string | null;
   try {
-    text = readText(file, origin === "local", maxFileBytes);
+    text = readText(file, origin === "local", maxFileBytes, size);
   } catch {
     return 0;
   }

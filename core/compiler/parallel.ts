@@ -44,7 +44,7 @@ export function readJobs(jobs: ParseJob[], render = false, besides?: () => void)
   const { worker, port, shared } = started;
   const chunks = chunksOf(jobs);
   const input: WorkerInput = {
-    jobs: JSON.stringify(jobs.map((j) => [j.origin, j.items.map((i) => [i.file, i.shown])])),
+    jobs: JSON.stringify(jobs.map((j) => [j.origin, j.items.map((i) => [i.file, i.shown, i.size ?? -1])])),
     chunks,
     maxFileBytes: LIMITS.maxFileBytes,
     render,

@@ -290,6 +290,7 @@ function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cach
     // The stubs of one job in a single JSON.parse (far cheaper than one parse per node).
     const stubs = parseStubs(jobValues);
     const todo: Listed[] = [];
+    const first = index - job.items.length;
     for (let i = 0; i < job.items.length; i++) {
       const item = job.items[i]!;
       const value = jobValues[i];
@@ -299,7 +300,9 @@ function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cach
         jobSlots[i] = { id: data.id as string, origin: job.origin, file: item.file, shown: item.shown, data, missingDraft: flagOf(value) === 0x31 };
       } else {
         jobValues[i] = undefined;
-        todo.push(item);
+        // Its size as statted (the reader then needs no stat of its own).
+        const size = stats[(first + i) * STAT_WIDTH]!;
+        todo.push(size >= 0 ? { file: item.file, shown: item.shown, size } : item);
       }
     }
     slots.push(jobSlots);

@@ -15,12 +15,15 @@ function post(answer: WorkerAnswer): void {
 
 function run(input: WorkerInput): void {
   try {
-    const jobs = JSON.parse(input.jobs) as [Origin, [string, string][]][];
+    const jobs = JSON.parse(input.jobs) as [Origin, [string, string, number][]][];
     for (let c = Atomics.add(shared, NEXT_CHUNK, 1); c < input.chunks.length; c = Atomics.add(shared, NEXT_CHUNK, 1)) {
       const { job, start, end } = input.chunks[c]!;
       const [origin, items] = jobs[job]!;
       const entries: WorkerEntry[] = [];
-      for (let k = start; k < end; k++) entries.push(fastReadEntry(items[k]![0], origin, input.maxFileBytes, input.render));
+      for (let k = start; k < end; k++) {
+        const [file, , size] = items[k]!;
+        entries.push(fastReadEntry(file, origin, input.maxFileBytes, input.render, size >= 0 ? size : undefined));
+      }
       post([c, entries]);
     }
   } catch (e) {

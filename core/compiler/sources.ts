@@ -14,7 +14,7 @@ import { Overlay } from "../schemas/overlay.js";
 import { fastParseYaml, fastSplitFrontmatter } from "./fast-frontmatter.js";
 import { fastCheckNode } from "./fast-node-check.js";
 import { fastOverlay } from "./fast-overlay-check.js";
-import { HEAD_BYTES, frontmatterEnd } from "./fast-read.js";
+import { HEAD_BYTES, frontmatterEnd, readKnownSize } from "./fast-read.js";
 
 export type Origin = "global" | "local" | "code-mirror";
 
@@ -35,6 +35,8 @@ export interface SourceNode {
 export interface Listed {
   file: string;
   shown: string;
+  /** Its size as this build statted it, if it did: the reader then needs no stat of its own. */
+  size?: number;
 }
 
 /** Top-level *.md files of a directory, sorted by name; [] when it does not exist. */
@@ -77,7 +79,11 @@ function decode(buf: Buffer, shown: string): string {
  * Reading only the head keeps I/O and memory small: parsed values are slices of the text they
  * came from, so a whole body read here would stay alive as long as the node does.
  */
-function readSource(file: string, shown: string, wholeFile: boolean): string {
+function readSource(file: string, shown: string, wholeFile: boolean, size?: number): string {
+  if (size !== undefined) {
+    const bytes = readKnownSize(file, wholeFile, size, LIMITS.maxFileBytes);
+    if (bytes !== null) return decode(bytes, shown);
+  }
   const fd = openSync(file, "r");
   try {
     const st = fstatSync(fd);
@@ -118,7 +124,7 @@ const SCHEMAS: Record<Origin, z.ZodType> = { global: GlobalNode, local: LocalNod
 
 export function readNode(item: Listed, origin: Origin): { node?: SourceNode; problems: Problem[] } {
   try {
-    const text = readSource(item.file, item.shown, origin === "local");
+    const text = readSource(item.file, item.shown, origin === "local", item.size);
     // The fast paths answer only when certain; otherwise js-yaml and zod run and report as always.
     const split = fastSplitFrontmatter(text);
     const parsed = split && fastParseYaml(split.yaml);

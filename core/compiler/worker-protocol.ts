@@ -18,7 +18,7 @@ export interface Chunk {
 export type WorkerEntry = 0 | [Record<string, unknown> | string, boolean];
 
 export interface WorkerInput {
-  /** The jobs as JSON `[origin, [file, shown][]][]`: one string is far cheaper to hand over than cloned objects. */
+  /** The jobs as JSON `[origin, [file, shown, size or -1][]][]`: one string is far cheaper to hand over than cloned objects. */
   jobs: string;
   chunks: Chunk[];
   /** LIMITS.maxFileBytes (larger files are left to the main thread, which reports them). */

@@ -1,13 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CONTENT_DRAFT, fastReadEntry, jsonExact } from "../../core/compiler/fast-read.js";
+import { CONTENT_DRAFT, fastReadEntry, jsonExact, readKnownSize } from "../../core/compiler/fast-read.js";
 import { readNode, type Origin } from "../../core/compiler/sources.js";
 import { hasContentDraft } from "../../core/schemas/node.js";
 import { LIMITS } from "../../core/yaml.js";
 import { generateVault } from "../../scripts/bench/genvault.js";
-import { DEMO, ROOT, nodeFiles, tmp } from "../helpers.js";
+import { DEMO, ROOT, nodeFiles, tmp, write } from "../helpers.js";
 
 /** The worker's answer is 0 or readNode's node data and missingDraft, exactly. */
 function assertAgrees(file: string, origin: Origin): "same" | "bail" {
@@ -71,4 +71,23 @@ test("CONTENT_DRAFT is hasContentDraft's test; jsonExact knows what JSON cannot 
   }
   for (const v of [0, 1.5, "s", null, true, [1, "a"], { a: { b: [null] } }]) assert.equal(jsonExact(v), true, JSON.stringify(v));
   for (const v of [-0, NaN, Infinity, -Infinity, undefined, [1, -0], { a: NaN }, new Date(0), Object.create(null)]) assert.equal(jsonExact(v), false, typeof v);
+});
+
+test("a file read at the size the build statted gives the bytes a stat-and-read gives, or leaves the file to it", () => {
+  const dir = tmp("akms-known-size-");
+  const head = "---\nid: a\ntitle: A\n---\n";
+  const global = write(join(dir, "a.md"), head + "body ".repeat(5000));
+  const size = statSync(global).size;
+  assert.equal(readKnownSize(global, false, size, LIMITS.maxFileBytes)?.toString("utf8"), head, "the head up to the frontmatter's end");
+  const local = write(join(dir, "l.md"), head + "body ".repeat(5000));
+  assert.equal(readKnownSize(local, true, size, LIMITS.maxFileBytes)?.toString("utf8"), readFileSync(local, "utf8"), "a local node whole");
+  // Anything unexpected is left to the ordinary read, which names the problem.
+  assert.equal(readKnownSize(local, true, size - 1, LIMITS.maxFileBytes), null, "grew since the stat");
+  assert.equal(readKnownSize(local, true, size + 1, LIMITS.maxFileBytes), null, "shrank since the stat");
+  assert.equal(readKnownSize(global, false, size, size - 1), null, "too large");
+  assert.equal(readKnownSize(global, false, 0, LIMITS.maxFileBytes), null, "empty");
+  assert.equal(readKnownSize(write(join(dir, "n.md"), "no frontmatter\n"), false, 15, LIMITS.maxFileBytes), null, "no frontmatter");
+  mkdirSync(join(dir, "d.md"));
+  assert.equal(readKnownSize(join(dir, "d.md"), false, 4096, LIMITS.maxFileBytes), null, "a directory");
+  assert.equal(readKnownSize(join(dir, "gone.md"), false, 10, LIMITS.maxFileBytes), null, "gone");
 });
