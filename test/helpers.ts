@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { mulberry32 } from "../scripts/bench/genvault.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const DEMO = join(ROOT, "fixtures", "demo");
@@ -196,15 +197,11 @@ export function settle(): void {
 }
 
 /**
- * A seeded draw of 0 … n-1 (mulberry32): successive draws independent enough for fuzzing, unlike a
- * linear congruential generator's, which repeat in their low bits and correlate from one to the next.
+ * A seeded draw of 0 … n-1 (the generator's mulberry32): successive draws independent enough for
+ * fuzzing, unlike a linear congruential generator's, which repeat in their low bits and correlate
+ * from one to the next.
  */
 export function seededRandom(seed: number): (n: number) => number {
-  let s = seed | 0;
-  return (n) => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
+  const next = mulberry32(seed);
+  return (n) => Math.floor(next() * n);
 }
