@@ -296,33 +296,6 @@ function write(v: unknown, depth: number, asFloat: boolean, sink: Sink): void {
   sink.add(closerOf(depth, "}"));
 }
 
-const quoted = (s: string) => (plainAscii(s) ? '"' + s + '"' : pyString(s));
-
-/**
- * A graph link's text in graph.json's "links" list (depth 2) — the text put() writes for it, keys
- * sorted (edge_origin, note, source, target, type, weight) — built in one go: a 50,000-node graph
- * has 100,000 links. undefined for anything but a link's own shape (the writer then takes it).
- */
-export function linkText(l: { edge_origin: unknown; note?: unknown; source: unknown; target: unknown; type: unknown; weight: unknown }): string | undefined {
-  const { edge_origin, note, source, target, type, weight } = l;
-  if (typeof edge_origin !== "string" || typeof source !== "string" || typeof target !== "string" || typeof type !== "string" || typeof weight !== "number") return undefined;
-  if (note !== undefined && typeof note !== "string") return undefined;
-  return (
-    '{\n      "edge_origin": ' +
-    quoted(edge_origin) +
-    (note === undefined ? "" : ',\n      "note": ' + quoted(note)) +
-    ',\n      "source": ' +
-    quoted(source) +
-    ',\n      "target": ' +
-    quoted(target) +
-    ',\n      "type": ' +
-    quoted(type) +
-    ',\n      "weight": ' +
-    floatText(weight) +
-    "\n    }"
-  );
-}
-
 /** The text of `v` as it appears at `depth` (indent level) inside a larger document. */
 export function pyJsonText(v: unknown, depth: number): string {
   return joined(v, depth, false);

@@ -1,6 +1,6 @@
 // The deterministic five-step merge of spec §5.2 into a NetworkX node-link document.
 import type { Overlay } from "../schemas/overlay.js";
-import { RAW_TEXT, linkText, type RawText } from "../pyjson.js";
+import { RAW_TEXT, type RawText } from "../pyjson.js";
 import type { SourceNode } from "./sources.js";
 
 export interface BuildWarning {
@@ -52,9 +52,6 @@ export interface GraphDoc {
   nodes: GraphNode[];
   links: GraphLink[];
 }
-
-/** The indent level of a link in graph.json's "links" list. */
-const LINK_DEPTH = 2;
 
 /** Overlay node-override keys not applied by step 4 (history stays in the overlay). */
 const NOT_APPLIED = new Set(["history"]);
@@ -272,9 +269,6 @@ export function mergeGraph(input: MergeInput): GraphDoc {
     else if (targets.push(e.to) > 32) seen.set(e.from, new Set(targets));
     const link: GraphLink = { source: e.from, target: e.to, type: e.type, weight: e.weight, edge_origin: e.origin };
     if (typeof e.note === "string" && e.note !== "") link.note = e.note;
-    // Its text in graph.json, made now in one go (the writer copies it; see pyjson's linkText).
-    const text = linkText(link);
-    if (text !== undefined) (link as GraphLink & { [RAW_TEXT]?: RawText })[RAW_TEXT] = { depth: LINK_DEPTH, text };
     links.push(link);
   }
   links.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
