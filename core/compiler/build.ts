@@ -27,8 +27,8 @@ import {
   type DirRecord,
   type FileStats,
 } from "./source-index.js";
-import { addRecords, loadParseCache, readWithCache, recordOverlay } from "./parse-cache.js";
-import { readJobs } from "./parallel.js";
+import { addRecords, loadParseCache, parseCacheExists, readWithCache, recordOverlay } from "./parse-cache.js";
+import { readAhead, readJobs } from "./parallel.js";
 import type { ShareResult } from "./read-share.js";
 import { mergeGraph, type BuildWarning, type GraphDoc } from "./merge.js";
 import { blankedSha, stampGeneratedAt } from "./graph-version.js";
@@ -456,6 +456,8 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
   const known = prev !== null ? knownWrites(ctx, opts.wrote) : null;
   const listing = listIndexed(ctx, prev, since, known?.restat);
   const { set } = listing;
+  // A cold build reads every file: the early worker starts on them now, while this thread stats them.
+  if (last === null && (opts.noCache || !parseCacheExists(ctx.paths.cacheDir))) readAhead(jobsOf(set), !opts.noCache);
   const files = [...set.globals, ...set.locals, ...set.mirrors].map((f) => f.file);
   files.push(ctx.paths.overlay, ctx.paths.config);
   const stats = known ? statChanged(files, since, recordedInputs(ctx, prev!), prev!.files, known.changed) : statAll(files, since);

@@ -9,7 +9,7 @@ import { cpus } from "node:os";
 import { receiveMessageOnPort } from "node:worker_threads";
 import { LIMITS } from "../yaml.js";
 import { fromEntries, readShare, type ParseJob, type ShareResult } from "./read-share.js";
-import { parseWorkerFile, startParseWorker, takeEarlyWorker } from "./parse-worker-start.js";
+import { parseWorkerFile, startParseWorker, takeEarlyWorker, type StartedWorker } from "./parse-worker-start.js";
 import { DONE, NEXT_CHUNK, type Chunk, type WorkerAnswer, type WorkerInput } from "./worker-protocol.js";
 
 /** Below this many files a worker's start-up costs more than it saves. */
@@ -28,29 +28,71 @@ function chunksOf(jobs: ParseJob[]): Chunk[] {
   return chunks;
 }
 
+function inputOf(jobs: ParseJob[], chunks: Chunk[], render: boolean): WorkerInput {
+  return {
+    jobs: JSON.stringify(jobs.map((j) => [j.origin, j.items.map((i) => [i.file, i.shown, i.size ?? -1])])),
+    chunks,
+    maxFileBytes: LIMITS.maxFileBytes,
+    render,
+  };
+}
+
+function parallelFor(jobs: ParseJob[]): boolean {
+  const total = jobs.reduce((s, j) => s + j.items.length, 0);
+  return total >= PARALLEL_MIN_FILES && cpus().length > 1 && parseWorkerFile() !== null;
+}
+
+/** A read the worker started before this thread got to it (see readAhead). */
+interface Ahead {
+  started: StartedWorker;
+  chunks: Chunk[];
+  files: string[][];
+  render: boolean;
+}
+let ahead: Ahead | null = null;
+
+/**
+ * For a build that will read every listed file (a cold `akms build`: no manifest, no parse cache):
+ * the early worker starts reading `jobs` now, while this thread stats the files and reads the
+ * overlay; readJobs then joins in on the same chunks. Nothing happens without an early worker.
+ */
+export function readAhead(jobs: ParseJob[], render: boolean): void {
+  if (ahead !== null || !parallelFor(jobs)) return;
+  const started = takeEarlyWorker();
+  if (started === null) return;
+  const chunks = chunksOf(jobs);
+  started.port.postMessage(inputOf(jobs, chunks, render));
+  ahead = { started, chunks, files: jobs.map((j) => j.items.map((i) => i.file)), render };
+}
+
+/** The read started ahead, when it is of exactly these jobs; any other is stopped (its work is lost, never used). */
+function takeAhead(jobs: ParseJob[], render: boolean): Ahead | null {
+  const a = ahead;
+  ahead = null;
+  if (a === null) return null;
+  const same = a.render === render && a.files.length === jobs.length && jobs.every((j, k) => j.items.length === a.files[k]!.length && j.items.every((it, i) => it.file === a.files[k]![i]));
+  if (same) return a;
+  a.started.port.close();
+  void a.started.worker.terminate();
+  return null;
+}
+
 /**
  * Reads every job's files; returns one ShareResult per job, in job order. With `render`, the nodes
  * come as stubs with their parse-cache values (see node-value.ts). `besides` is other work for this
  * thread, done while the worker starts.
  */
 export function readJobs(jobs: ParseJob[], render = false, besides?: () => void): ShareResult[] {
-  const total = jobs.reduce((s, j) => s + j.items.length, 0);
-  const parallel = total >= PARALLEL_MIN_FILES && cpus().length > 1 && parseWorkerFile() !== null;
-  const started = parallel ? (takeEarlyWorker() ?? startParseWorker()) : null;
+  const before = takeAhead(jobs, render);
+  const started = before?.started ?? (parallelFor(jobs) ? (takeEarlyWorker() ?? startParseWorker()) : null);
   if (!started) {
     besides?.();
     return jobs.map((j) => readShare(j, render));
   }
   const { worker, port, shared } = started;
-  const chunks = chunksOf(jobs);
-  const input: WorkerInput = {
-    jobs: JSON.stringify(jobs.map((j) => [j.origin, j.items.map((i) => [i.file, i.shown, i.size ?? -1])])),
-    chunks,
-    maxFileBytes: LIMITS.maxFileBytes,
-    render,
-  };
+  const chunks = before?.chunks ?? chunksOf(jobs);
   try {
-    port.postMessage(input);
+    if (before === null) port.postMessage(inputOf(jobs, chunks, render));
     besides?.(); // this thread's other work, while the worker starts
   } catch (e) {
     port.close();

@@ -8,7 +8,7 @@
 // tab, value, newline; a trailer counts them. Looking an entry up compares key text, and an
 // unchanged entry is written back as the very text it was read as. A damaged or foreign cache
 // reads as empty; it is never an error.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { removeFile, writeFileAtomic } from "../fsx.js";
 import type { Problem } from "../errors.js";
@@ -45,6 +45,11 @@ function headerOf(identity: string): string {
 
 export function parseDeltaPath(cacheDir: string): string {
   return join(cacheDir, "parse-cache.delta");
+}
+
+/** Whether there is a parse cache to read (of any build). */
+export function parseCacheExists(cacheDir: string): boolean {
+  return existsSync(parseCachePath(cacheDir)) || existsSync(parseDeltaPath(cacheDir));
 }
 
 /** The records of one cache file, or null when it is not a whole cache written under `identity`. */
