@@ -32,6 +32,15 @@ export function readBytesIfExists(path: string): Buffer | null {
   }
 }
 
+/** A file descriptor of `file` opened for reading, or null when it cannot be opened (missing, no access…). */
+export function openReadOrNull(file: string): number | null {
+  try {
+    return openSync(file, "r");
+  } catch {
+    return null;
+  }
+}
+
 /** The real path of `p` (realpath(3)), or null when it cannot be resolved (missing, a loop…). */
 export function realpathOrNull(p: string): string | null {
   try {

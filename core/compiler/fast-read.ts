@@ -4,6 +4,7 @@
 // neither zod nor the error-path YAML library, so the worker starts quickly.
 import { isUtf8 } from "node:buffer";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { openReadOrNull } from "../fsx.js";
 import { fastParseYaml, fastSplitFrontmatter } from "./fast-frontmatter.js";
 import { fastCheckNode } from "./fast-node-check.js";
 import { renderNodeValue } from "./node-value.js";
@@ -54,12 +55,8 @@ export function jsonExact(v: unknown): boolean {
  */
 export function readKnownSize(file: string, wholeFile: boolean, size: number, maxFileBytes: number): Buffer | null {
   if (!(size > 0 && size <= maxFileBytes)) return null;
-  let fd: number;
-  try {
-    fd = openSync(file, "r");
-  } catch {
-    return null;
-  }
+  const fd = openReadOrNull(file);
+  if (fd === null) return null;
   try {
     // One byte more than the file should hold, so a file that grew is noticed.
     const buf = wholeFile && size >= HEAD_BYTES ? Buffer.allocUnsafe(size + 1) : headBuf;

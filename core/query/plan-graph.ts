@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
 import { loadGraph } from "../graph.js";
 import { LockHeldError } from "../errors.js";
-import { writeFileAtomic } from "../fsx.js";
+import { openReadOrNull, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
 
@@ -343,12 +343,8 @@ class LazyPlanGraph implements PlanGraph {
 
 /** Opens a cache file; null when it is missing, of another format, or for another graph.json (`key`). */
 export function openPlanGraph(file: string, key: string | null): PlanGraph | null {
-  let fd: number;
-  try {
-    fd = openSync(file, "r");
-  } catch {
-    return null;
-  }
+  const fd = openReadOrNull(file);
+  if (fd === null) return null;
   try {
     const first = Buffer.alloc(64 * 1024);
     const n = readSync(fd, first, 0, first.length, 0);
