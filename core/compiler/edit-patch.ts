@@ -16,7 +16,7 @@ import { NotSure, graphText, sure } from "./graph-text.js";
 import { applyOverride, type BuildWarning } from "./merge.js";
 import { pyJsonText } from "../pyjson.js";
 import { NODE_DEPTH, jsonSafe, renderNodeValue } from "./node-value.js";
-import { cacheKey, cacheValue, findRecords } from "./parse-cache.js";
+import { findRecords, keyText, withRacy } from "./parse-cache.js";
 import { readNode, type Listed, type Origin } from "./sources.js";
 import { STAT_WIDTH, contentSha, type FileStats } from "./source-index.js";
 
@@ -102,8 +102,8 @@ function patch(input: EditPatchInput): EditPatched | null {
   if (edited.length === 0) return null;
 
   // The edited files' previous values, and the overlay's, from the parse cache.
-  const ovKey = cacheKey(ctx.paths.overlay, "overlay", displayPath(ctx.repo, ctx.paths.overlay), recorded.stats, count);
-  const oldKeys = edited.map((i) => cacheKey(where[i]!.item.file, where[i]!.origin, where[i]!.item.shown, recorded.stats, i));
+  const ovKey = keyText(ctx.paths.overlay, "overlay", displayPath(ctx.repo, ctx.paths.overlay), recorded.stats, count);
+  const oldKeys = edited.map((i) => keyText(where[i]!.item.file, where[i]!.origin, where[i]!.item.shown, recorded.stats, i));
   const found = findRecords(input.cacheDir, input.identity, [...oldKeys, ovKey]);
   let overlay: { nodes?: Record<string, Record<string, unknown>> | null; session_nodes?: Record<string, unknown> | null } = {};
   if (recorded.stats[count * STAT_WIDTH]! >= 0) {
@@ -146,7 +146,7 @@ function patch(input: EditPatchInput): EditPatched | null {
     sure(at.found && g.buf.toString("latin1", at.start, at.end) === merged(old.slice(tab + 1)));
     const text = merged(value.slice(tab + 1));
     if (text !== g.buf.toString("latin1", at.start, at.end)) edits.push({ at: at.start, end: at.end, text });
-    records.push({ key: cacheKey(item.file, origin, item.shown, stats.stats, i), value: cacheValue(stats, i, value) });
+    records.push({ key: keyText(item.file, origin, item.shown, stats.stats, i), value: withRacy(stats, i, value) });
   });
 
   edits.sort((a, b) => a.at - b.at);

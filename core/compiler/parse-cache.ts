@@ -164,23 +164,13 @@ function fileKeyEnd(key: string): number {
   return at + 1;
 }
 
-/** The cache key of a node file (or the overlay, origin "overlay") at the stat `stats` holds at index `i`. */
-export function cacheKey(file: string, origin: string, shown: string, stats: Float64Array, i: number): string {
-  return keyText(file, origin, shown, stats, i);
-}
-
-/** A cache value with the racy hash (see lookup) when `fs` holds one for file `i`. */
-export function cacheValue(fs: FileStats, i: number, value: string): string {
-  return withRacy(fs, i, value);
-}
-
 /** `s` with every character outside printable ASCII (but NUL), and the backslash, as \uXXXX (one to one). */
 function escapeKey(s: string): string {
   return /[^\x00\x20-\x5b\x5d-\x7e]/.test(s) ? s.replace(/[^\x00\x20-\x5b\x5d-\x7e]/g, hex4) : s;
 }
 
-/** The key of file `i`, NUL-separated (no path holds a NUL). */
-function keyText(file: string, origin: string, shown: string, stats: Float64Array, i: number): string {
+/** The cache key of file `i` (a node file, or the overlay with origin "overlay"), NUL-separated (no path holds a NUL). */
+export function keyText(file: string, origin: string, shown: string, stats: Float64Array, i: number): string {
   const o = i * STAT_WIDTH;
   return escapeKey(file + "\0" + origin + "\0" + shown + "\0" + stats[o] + "\0" + stats[o + 1] + "\0" + stats[o + 2] + "\0" + stats[o + 3]);
 }
@@ -215,7 +205,8 @@ function lookup(cache: ParseCache | null, key: string, file: string, i: number, 
   return fs.racy.has(i) ? value : value.slice(65);
 }
 
-function withRacy(fs: FileStats, i: number, value: string): string {
+/** A cache value with the racy hash (see lookup) when `fs` holds one for file `i`. */
+export function withRacy(fs: FileStats, i: number, value: string): string {
   const sha = fs.racy.get(i);
   return sha === undefined ? value : "#" + sha + value;
 }

@@ -6,6 +6,7 @@
 // Anything unexpected (another layout, unsorted nodes) falls back to a full parse.
 import { isAscii } from "node:buffer";
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
+import { HEAD as GRAPH_HEAD, TAIL as GRAPH_TAIL } from "../compiler/graph-text.js";
 import { NotFoundError } from "../errors.js";
 import type { GNode, GraphDoc, GraphLink } from "../graph.js";
 import { pyString } from "../pyjson.js";
@@ -186,8 +187,9 @@ function guarded(indexed: IndexedGraph, full: () => GraphView): GraphView {
   };
 }
 
-const HEAD = Buffer.from('{\n  "directed": true,\n', "latin1");
-const TAIL = Buffer.from("\n  ]\n}\n", "latin1");
+// graph.json's layout (graph-text.ts): its head and tail bytes.
+const HEAD = Buffer.from(GRAPH_HEAD, "latin1");
+const TAIL = Buffer.from(GRAPH_TAIL, "latin1");
 
 /** The compiled graph as an update reads it; null when graph.json does not exist. */
 export function readGraphView(file: string): GraphView | null {
