@@ -6,6 +6,8 @@ import { dirname, join, relative, resolve } from "node:path";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { mulberry32 } from "../scripts/bench/genvault.js";
+import { loadContext, type Context } from "../core/context.js";
+import { build } from "../core/compiler/build.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const DEMO = join(ROOT, "fixtures", "demo");
@@ -52,6 +54,14 @@ export function copyDemo(): { dir: string; vault: string; repo: string; knowledg
   const dir = tmp("akms-demo-");
   cpSync(DEMO, dir, { recursive: true });
   return { dir, vault: join(dir, "vault"), repo: join(dir, "repo"), knowledge: join(dir, "repo", "knowledge") };
+}
+
+/** A copy of fixtures/demo compiled once, with its context. */
+export function builtDemo(): ReturnType<typeof copyDemo> & { ctx: Context } {
+  const d = copyDemo();
+  const ctx = loadContext({ repo: d.repo, env: {} });
+  build(ctx);
+  return { ...d, ctx };
 }
 
 export interface NodeSpec {

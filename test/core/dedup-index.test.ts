@@ -5,9 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { copyDemo } from "../helpers.js";
+import { builtDemo } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
-import { build } from "../../core/compiler/build.js";
 import { loadGraph } from "../../core/graph.js";
 import { reviewData } from "../../core/report.js";
 import { DEDUP_TEXT, dedupIndexPath, primeDedupIndex, saveDedupIndex } from "../../core/review/dedup-index.js";
@@ -15,12 +14,7 @@ import { cachedByStat, clearReadCache } from "../../core/review/read-cache.js";
 
 const TODAY = "2026-11-29";
 
-function demo() {
-  const d = copyDemo();
-  const ctx = loadContext({ repo: d.repo, env: {} });
-  build(ctx);
-  return { ...d, ctx };
-}
+const demo = builtDemo;
 
 const data = (ctx: ReturnType<typeof loadContext>, live: boolean) => JSON.stringify(reviewData(ctx, loadGraph(ctx.paths), { today: TODAY, live }));
 

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { copyDemo, scratch, snapshot, treeHash, write, writeNode } from "../helpers.js";
+import { builtDemo, scratch, snapshot, treeHash, write, writeNode } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
 import { loadGraph } from "../../core/graph.js";
@@ -10,12 +10,7 @@ import { healthReport, HEALTH_ORDER } from "../../core/health.js";
 
 const TODAY = "2026-11-29";
 
-function demo() {
-  const d = copyDemo();
-  const ctx = loadContext({ repo: d.repo, env: {} });
-  build(ctx);
-  return { ...d, ctx };
-}
+const demo = builtDemo;
 
 test("the demo's health report has every item of spec §5.7 and the compile warnings, read-only", () => {
   const d = demo();

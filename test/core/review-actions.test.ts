@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync, existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { copyDemo, scratch, snapshot, treeHash, writeNode, write } from "../helpers.js";
+import { builtDemo, scratch, snapshot, treeHash, writeNode, write } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build, manifestBeforeWrites } from "../../core/compiler/build.js";
 import { loadGraph } from "../../core/graph.js";
@@ -25,10 +25,8 @@ function state(knowledge: string): Map<string, string> {
 }
 
 function demo() {
-  const d = copyDemo();
-  const ctx = loadContext({ repo: d.repo, env: {} });
-  build(ctx);
-  return { ...d, ctx, vaultHash: treeHash(d.vault) };
+  const d = builtDemo();
+  return { ...d, vaultHash: treeHash(d.vault) };
 }
 
 /** A local tentative node of the demo, found by what it is rather than by name. */
