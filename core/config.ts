@@ -12,6 +12,7 @@ import { compileFormula, type RankFn } from "./formula.js";
 import { EDGE_TYPES, EdgeType, NonEmpty, Unit } from "./schemas/common.js";
 import { ROLE_NAME } from "./schemas/task.js";
 import { DEFAULT_CONFIG } from "./config-defaults.js";
+import { warm } from "./warm.js";
 
 const PosInt = lazy(() => zod.number({ error: "must be a whole number" }).int({ error: "must be a whole number" }).min(1, { error: "must be 1 or more" }));
 const NonNegNum = lazy(() => zod.number({ error: "must be a number" }).min(0, { error: "must be 0 or more" }));
@@ -166,6 +167,10 @@ export function parseConfig(text: string | null, file: string): LoadedConfig {
 }
 
 export function loadConfig(file: string): LoadedConfig {
+  return warm(`config:${file}`, [file], () => readConfig(file));
+}
+
+function readConfig(file: string): LoadedConfig {
   let text: string | null = null;
   try {
     text = decodeUtf8(readFileSync(file), file);

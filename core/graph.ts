@@ -4,6 +4,7 @@ import { readFileSync, statSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { NotFoundError, ValidationError } from "./errors.js";
 import type { RepoPaths } from "./paths.js";
+import { warm } from "./warm.js";
 import type { BuildWarning, GraphDoc, GraphLink, GraphNode } from "./compiler/merge.js";
 import { blankedBytes, graphVersionOf } from "./compiler/graph-version.js";
 
@@ -75,6 +76,10 @@ export function graphFromText(text: string, file: string, version?: string): Loa
 }
 
 export function loadGraph(paths: RepoPaths): LoadedGraph {
+  return warm(`graph:${paths.graphJson}`, [paths.graphJson], () => readGraph(paths));
+}
+
+function readGraph(paths: RepoPaths): LoadedGraph {
   const ahead = takeGraphAhead(paths.graphJson);
   if (ahead) return graphFromText(ahead.bytes.toString("utf8"), paths.graphJson, ahead.version ?? undefined);
   let text: string;

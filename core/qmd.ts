@@ -51,6 +51,8 @@ export interface QmdSearchOptions {
   files: string[];
   /** Most hits returned (the best-scoring ones, then sorted by file and line). Default: all. */
   limit?: number;
+  /** Keep the hits best first (`akms search`) instead of sorting them by file and line. */
+  bestFirst?: boolean;
 }
 
 export class QmdError extends AkmsError {
@@ -613,7 +615,7 @@ export function qmdSearchMany(bin: string, opts: QmdSearchManyOptions): (QmdHit[
       const stdout = runs[k]!.stdout ?? "";
       const raw = parseJsonArray(stdout);
       if (!raw) fail("search", args, `output is not a JSON array: ${JSON.stringify(firstLine(stdout).slice(0, 120))}`, stateDir);
-      out[qi] = rankHits(raw, mapper, opts.limit);
+      out[qi] = rankHits(raw, mapper, opts.limit, opts.bestFirst);
     } catch (e) {
       if (!(e instanceof QmdError)) throw e;
       out[qi] = e;
@@ -668,7 +670,7 @@ function hitMapper(
   return toFile;
 }
 
-function rankHits(raw: RawHit[], toFile: (reported: string) => string | undefined, limit: number | undefined): QmdHit[] {
+function rankHits(raw: RawHit[], toFile: (reported: string) => string | undefined, limit: number | undefined, bestFirst = false): QmdHit[] {
   const ranked: { hit: QmdHit; score: number }[] = [];
   for (const r of raw) {
     if (typeof r.file !== "string") continue;
@@ -691,5 +693,5 @@ function rankHits(raw: RawHit[], toFile: (reported: string) => string | undefine
     out.push(hit);
     if (limit !== undefined && out.length >= limit) break;
   }
-  return out.sort(cmp);
+  return bestFirst ? out : out.sort(cmp);
 }

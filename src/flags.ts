@@ -36,4 +36,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   force: { type: "boolean" },
   limit: { type: "number" },
   pcd: { type: "string" },
+  in: { type: "string" },
+  nodes: { type: "string" },
+  agent: { type: "string", isMultiple: true },
 };

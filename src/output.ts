@@ -11,6 +11,8 @@ export interface CommandResult {
   /** Notes for stderr in human mode (warnings). */
   notes?: string[];
   exitCode?: number;
+  /** Prints nothing (a command that spoke on stdout itself, such as the MCP server). */
+  quiet?: boolean;
 }
 
 export interface OutputOptions {
@@ -22,6 +24,7 @@ export interface OutputOptions {
 export const clean = stripControl;
 
 export function emit(result: CommandResult, opts: OutputOptions): number {
+  if (result.quiet) return result.exitCode ?? 0;
   if (opts.json) {
     process.stdout.write(JSON.stringify(result.json, null, 2) + "\n");
   } else {

@@ -136,6 +136,11 @@ interface Collection {
   shown: string;
 }
 
+/** qmd's collection name for knowledge/<seg> (one name per directory: qmd allows no second). */
+export function knowledgeCollectionName(seg: string): string {
+  return `k-${seg.replace(/[^A-Za-z0-9_-]+/g, "_").slice(0, 40)}-${sha256(seg).slice(0, 6)}`;
+}
+
 /** The vault, knowledge/local-nodes, and any other knowledge subdirectory holding a selected file. */
 export function collectionsFor(roots: Roots, files: ShownFile[]): Collection[] {
   const out: Collection[] = [
@@ -146,7 +151,7 @@ export function collectionsFor(roots: Roots, files: ShownFile[]): Collection[] {
     const rel = relative(roots.knowledge, f.file).split(sep);
     if (rel.length < 2 || rel[0] === ".." || rel[0] === "local-nodes" || NOT_CONTENT.has(rel[0]!)) continue;
     const seg = rel[0]!;
-    const name = `k-${seg.replace(/[^A-Za-z0-9_-]+/g, "_").slice(0, 40)}-${sha256(seg).slice(0, 6)}`;
+    const name = knowledgeCollectionName(seg);
     if (!out.some((c) => c.name === name)) out.push({ name, dir: join(roots.knowledge, seg), shown: `knowledge/${seg}` });
   }
   return out;

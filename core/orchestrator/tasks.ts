@@ -40,6 +40,14 @@ export function loadTasks(ctx: Context, files = listTaskFiles(ctx)): LoadedTask[
       problems.push(...problemsOf(e, f));
     }
   }
+  const byLower = new Map<string, LoadedTask>();
+  for (const t of tasks) {
+    const lower = t.record.task_id.toLowerCase();
+    const first = byLower.get(lower);
+    if (first && first.record.task_id !== t.record.task_id) {
+      problems.push({ file: t.shown, field: "task_id", message: `task id ${t.record.task_id} differs only by case from ${first.record.task_id} (${first.shown})`, hint: "task ids that differ only by case collide on case-insensitive file systems: rename one" });
+    } else if (!first) byLower.set(lower, t);
+  }
   for (const t of tasks) {
     if (typeof t.record.phase !== "number") {
       problems.push({ file: t.shown, field: "phase", message: `task ${t.record.task_id} has no phase`, hint: 'the orchestrator groups tasks by phase: add "phase": 1 (or the phase it belongs to)' });

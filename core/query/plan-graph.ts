@@ -13,6 +13,7 @@ import { LockHeldError } from "../errors.js";
 import { openReadOrNull, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
+import { fileIdentity, warm } from "../warm.js";
 
 /** What the query, tag derivation and loadouts read of a graph. A LoadedGraph satisfies it. */
 export interface PlanGraph {
@@ -58,14 +59,7 @@ export function planGraphCachePath(paths: RepoPaths): string {
   return join(paths.cacheDir, "plan-graph.bin");
 }
 
-function identity(file: string): string | null {
-  try {
-    const st = statSync(file, { bigint: true });
-    return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
-  } catch {
-    return null;
-  }
-}
+const identity = fileIdentity;
 
 /**
  * The cache file: one JSON header line naming each section's byte range, then the sections.
@@ -374,6 +368,10 @@ export interface PlanGraphLoad {
  * (then, for a large graph, the cache is written — skipped when another process holds the lock).
  */
 export function loadPlanGraph(paths: RepoPaths, opts: { cacheMinBytes?: number } = {}): PlanGraphLoad {
+  return warm(`plan-graph:${paths.graphJson}`, [paths.graphJson], () => readPlanGraph(paths, opts));
+}
+
+function readPlanGraph(paths: RepoPaths, opts: { cacheMinBytes?: number }): PlanGraphLoad {
   const key = identity(paths.graphJson);
   const cacheFile = planGraphCachePath(paths);
   if (key !== null) {

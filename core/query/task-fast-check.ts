@@ -2,13 +2,13 @@
 // prove valid is returned as TaskRecord.parse returns it — the schema's keys first, in its order,
 // then the other keys as they came; arrays copied — and anything else is left to zod, which names
 // the problem. A test holds the two to the same results on every kind of field and on fuzzed records.
-import { ID_PATTERN } from "../schemas/vocabulary.js";
+import { TASK_ID_PATTERN } from "../schemas/vocabulary.js";
 import { ROLE_NAME, type TaskRecord } from "../schemas/task.js";
 
 type Check = (v: unknown) => boolean;
 
 const isString: Check = (v) => typeof v === "string";
-const isId: Check = (v) => typeof v === "string" && ID_PATTERN.test(v) && !v.includes("..");
+const isId: Check = (v) => typeof v === "string" && TASK_ID_PATTERN.test(v) && !v.includes("..");
 const listOf =
   (item: Check): Check =>
   (v) =>

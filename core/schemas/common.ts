@@ -1,12 +1,19 @@
 import type { z } from "zod";
 import { lazy, zod } from "../zod.js";
-import { EDGE_TYPES, ID_PATTERN, ISO_DATE, ISO_DATE_TIME, SOURCES, STATUSES } from "./vocabulary.js";
+import { EDGE_TYPES, ID_PATTERN, ISO_DATE, ISO_DATE_TIME, SOURCES, STATUSES, TASK_ID_PATTERN } from "./vocabulary.js";
 
-export { EDGE_TYPES, ID_PATTERN, SOURCES, STATUSES };
+export { EDGE_TYPES, ID_PATTERN, SOURCES, STATUSES, TASK_ID_PATTERN };
 export const Id = lazy(() =>
   zod
     .string({ error: "must be a string id" })
     .regex(ID_PATTERN, { error: "must match ^[a-z0-9][a-z0-9._-]{0,127}$ (lower-case letters, digits, . _ -; no slashes)" })
+    .refine((s) => !s.includes(".."), { error: "must not contain '..'" })
+);
+
+export const TaskId = lazy(() =>
+  zod
+    .string({ error: "must be a string task id" })
+    .regex(TASK_ID_PATTERN, { error: "must match ^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$ (letters, digits, . _ -; no slashes, no leading dot)" })
     .refine((s) => !s.includes(".."), { error: "must not contain '..'" })
 );
 

@@ -2,7 +2,7 @@
 // one shared shape so that both go through the same validator (FR-M08).
 import type { z } from "zod";
 import { lazy, zod } from "../zod.js";
-import { Id, IsoDate, IsoDateTime, Int, NonEmpty, NonNegInt, Outcome, SchemaTag, Severity } from "./common.js";
+import { Id, IsoDate, IsoDateTime, Int, NonEmpty, NonNegInt, Outcome, SchemaTag, Severity, TaskId } from "./common.js";
 
 const Str = lazy(() => zod.string({ error: "must be a string" }));
 
@@ -69,7 +69,7 @@ export const persistentZone = lazy(() => ({
 
 export const AgentMemory = lazy(() =>
   zod.looseObject({
-    task_id: Id,
+    task_id: TaskId,
     task_description: NonEmpty,
     phase_id: Int,
     timestamp: IsoDateTime,
@@ -93,7 +93,7 @@ export const FailingTest = lazy(() =>
     reason: Str.optional(),
     impact_on_next_phase: zod.enum(["none", "low", "blocking"], { error: "must be one of none | low | blocking" }),
     /** Which downstream tasks this blocks (our optional field; else the PCD's recommended_start). */
-    blocks: zod.array(Id).optional(),
+    blocks: zod.array(TaskId).optional(),
   })
 );
 
@@ -106,7 +106,7 @@ export const Pcd = lazy(() =>
     loadout_used: NonEmpty,
     tasks: zod.array(
       zod.looseObject({
-        task_id: Id,
+        task_id: TaskId,
         title: NonEmpty,
         commit: Str.nullable().optional(),
         tests_passed: NonNegInt,

@@ -1,13 +1,13 @@
 // Task record (spec §4.5): AKMS adds akms_tags, loadout_path, akms_schema; other fields pass through.
 import type { z } from "zod";
 import { lazy, zod } from "../zod.js";
-import { Id, Int, SchemaTag } from "./common.js";
+import { Int, SchemaTag, TaskId } from "./common.js";
 
 export const ROLE_NAME = /^[a-z][a-z0-9_-]{0,63}$/;
 
 export const TaskRecord = lazy(() =>
   zod.looseObject({
-    task_id: Id,
+    task_id: TaskId,
     akms_tags: zod.array(zod.string({ error: "must be a string" }), { error: "must be a list of tags (may be empty)" }),
     loadout_path: zod.string().nullable().optional(),
     akms_schema: SchemaTag,
@@ -17,7 +17,7 @@ export const TaskRecord = lazy(() =>
     steps: zod.array(zod.string()).optional(),
     implementation_steps: zod.array(zod.string()).optional(),
     scope: zod.array(zod.string({ error: "must be a list of file paths" })).optional(),
-    depends_on: zod.array(Id).optional(),
+    depends_on: zod.array(TaskId).optional(),
     phase: Int.optional(),
     status: zod.string().optional(),
     agent_role: zod.string().regex(ROLE_NAME, { error: "must be a role name like implementer" }).optional(),

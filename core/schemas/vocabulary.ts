@@ -4,6 +4,12 @@
 
 /** DESIGN §5: any id that can end up in a file name. */
 export const ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,127}$/;
+/**
+ * A task id (spec examples: TASK-101, TASK-302): upper case allowed, no path separators, no leading
+ * dot. Its session node is `session-<task id in lower case>`, so two task ids that differ only by
+ * case collide there, as they would on a case-insensitive file system, and are refused.
+ */
+export const TASK_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 /** YAML dates stay strings (CORE schema). */
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;

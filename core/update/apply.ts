@@ -76,21 +76,23 @@ function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): {
   return { result: plan.result, wrote: { files: plan.writes.map((w) => w.path), overlay, update: { ...plan.delta, graph: graph.file } } };
 }
 
+/** What `akms update` would do with `docs`, against an in-memory compile; nothing is written. */
+export function planDryRun(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv = process.env): PlanResult {
+  if (hasPendingTransaction(ctx)) {
+    throw new StateError("an interrupted update is pending in knowledge/graph/.txn/", {
+      hint: "run `akms update` without --dry-run: it completes the interrupted update first",
+    });
+  }
+  const graph = viewOfDoc(compileGraph(ctx, { env }).doc);
+  checkNodeRefs(docs, (id) => graph.node(id));
+  return planUpdate(ctx, docs, graph, readOverlayState(ctx), true).result;
+}
+
 export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOptions = {}): UpdateResult {
   const env = opts.env ?? process.env;
   const docs = readDocuments(files, { cwd: opts.cwd ?? process.cwd(), repo: ctx.repo });
 
-  if (opts.dryRun) {
-    if (hasPendingTransaction(ctx)) {
-      throw new StateError("an interrupted update is pending in knowledge/graph/.txn/", {
-        hint: "run `akms update` without --dry-run: it completes the interrupted update first",
-      });
-    }
-    const graph = viewOfDoc(compileGraph(ctx, { env }).doc);
-    checkNodeRefs(docs, (id) => graph.node(id));
-    const plan = planUpdate(ctx, docs, graph, readOverlayState(ctx), true);
-    return { ...plan.result, dryRun: true, recovered: null, graph: null };
-  }
+  if (opts.dryRun) return { ...planDryRun(ctx, docs, env), dryRun: true, recovered: null, graph: null };
 
   return withLock(ctx.paths.lock, () => {
     const recovered = recoverPendingTransaction(ctx);

@@ -10,7 +10,7 @@ import { checkSchema, fieldPath } from "../schema-check.js";
 import { displayPath } from "../paths.js";
 import { sha256 } from "../fsx.js";
 import { decodeUtf8 } from "../textfile.js";
-import { ID_PATTERN } from "../schemas/common.js";
+import { ID_PATTERN, TASK_ID_PATTERN } from "../schemas/common.js";
 import { AgentMemory, Pcd } from "../schemas/evidence.js";
 
 export type EvidenceKind = "agent-memory" | "pcd";
@@ -34,6 +34,11 @@ export interface EvidenceDoc {
   phase: number;
   /** The document's own date (YYYY-MM-DD): never the wall clock. */
   date: string;
+}
+
+/** An AgentMemory's session node: `session-<task_id>`, lower-cased (node ids are lower case). */
+export function sessionOfTask(taskId: string): string {
+  return `session-${taskId.toLowerCase()}`;
 }
 
 export const KIND_LABEL: Record<EvidenceKind, string> = { "agent-memory": "AgentMemory", pcd: "PCD" };
@@ -128,8 +133,8 @@ function semanticProblems(kind: EvidenceKind, d: Record<string, unknown>, src: S
   });
   if (kind === "pcd") {
     list("nodes_used").forEach((e, i) => {
-      if ("task_id" in e && !(typeof e.task_id === "string" && ID_PATTERN.test(e.task_id))) {
-        out.push(at(src, ["nodes_used", i, "task_id"], "must be a task id (^[a-z0-9][a-z0-9._-]{0,127}$)"));
+      if ("task_id" in e && !(typeof e.task_id === "string" && TASK_ID_PATTERN.test(e.task_id))) {
+        out.push(at(src, ["nodes_used", i, "task_id"], "must be a task id (^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$)"));
       }
     });
   }
@@ -137,7 +142,11 @@ function semanticProblems(kind: EvidenceKind, d: Record<string, unknown>, src: S
 }
 
 function readOne(abs: string, shown: string): EvidenceDoc {
-  const bytes = readBytes(abs, shown);
+  return parseDocument(readBytes(abs, shown), abs, shown);
+}
+
+/** One document from its bytes (`abs`: where it is or will be; its extension says YAML or Markdown). */
+export function parseDocument(bytes: Buffer, abs: string, shown: string): EvidenceDoc {
   const text = decodeUtf8(bytes, shown);
   if (text.trim() === "") {
     throw new ValidationError("the document is empty", { file: shown, line: 1, hint: "an update needs an AgentMemory (spec §4.3) or a PCD (spec §4.4)" });
@@ -164,7 +173,7 @@ function readOne(abs: string, shown: string): EvidenceDoc {
   const located = { file: shown, text: yaml, firstLine };
   const parsed = kind === "pcd" ? checkSchema(Pcd, raw, located, "PCD") : checkSchema(AgentMemory, raw, located, "AgentMemory");
   const taskId = kind === "agent-memory" ? (parsed as AgentMemory).task_id : null;
-  const sessionId = kind === "pcd" ? `session-phase${parsed.phase_id}` : `session-${taskId}`;
+  const sessionId = kind === "pcd" ? `session-phase${parsed.phase_id}` : sessionOfTask(taskId!);
   const problems = semanticProblems(kind, raw, src, sessionId);
   if (problems.length) throw new ValidationError(problems[0]!.message, { file: shown, problems });
   const when = kind === "pcd" ? (parsed as Pcd).date : (parsed as AgentMemory).timestamp;

@@ -129,6 +129,16 @@ function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: GraphVie
     // Located only when there is a problem to report: locating parses the document again.
     const where = () => ({ file: d.shown, line: lineOfPath(d.yaml, [field], d.firstLine), field });
     const reg = ov.session_nodes?.[d.sessionId];
+    const regTask = (reg as { task_id?: unknown } | undefined)?.task_id ?? graph.node(d.sessionId)?.task_id;
+    if (reg && d.taskId !== null && typeof regTask === "string" && regTask !== d.taskId && regTask.toLowerCase() === d.taskId.toLowerCase()) {
+      problems.push({
+        ...where(),
+        code: "TASK_ID_CASE",
+        message: `task id ${d.taskId} differs only by case from ${regTask}, already applied as ${d.sessionId}`,
+        hint: "task ids that differ only by case collide on case-insensitive file systems: give this task its own id",
+      });
+      continue;
+    }
     if (reg) {
       if (reg.source_hash === d.hash) continue;
       problems.push({

@@ -20,6 +20,12 @@ const LOADERS: Record<string, () => Promise<CommandSpec>> = {
   loadout: async () => (await import("./loadout.js")).loadoutCommand,
   "re-evaluate": async () => (await import("./re-evaluate.js")).reEvaluateCommand,
   orchestrate: async () => (await import("./orchestrate.js")).orchestrateCommand,
+  search: async () => (await import("./search.js")).searchCommand,
+  show: async () => (await import("./show.js")).showCommand,
+  pitfalls: async () => (await import("./pitfalls.js")).pitfallsCommand,
+  record: async () => (await import("./record.js")).recordCommand,
+  hook: async () => (await import("./hook.js")).hookCommand,
+  mcp: async () => (await import("./mcp.js")).mcpCommand,
 };
 
 export const COMMAND_NAMES = Object.keys(LOADERS);

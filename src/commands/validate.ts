@@ -1,15 +1,11 @@
 import { formatProblem, UsageError } from "../../core/errors.js";
 import { KINDS, KIND_NAMES, parseKind, validateFiles } from "../../core/validate.js";
+import type { CommandResult } from "../output.js";
+import type { FileReport } from "../../core/validate.js";
 import type { CommandSpec } from "./types.js";
 
-export const validateCommand: CommandSpec = {
-  name: "validate",
-  summary: `check AKMS artifacts against the v2 schemas, detecting each file's kind (${KIND_NAMES.join(", ")}); writes nothing`,
-  usage: "akms validate FILE… [--kind K]",
-  run(args, flags) {
-    if (!args.length) throw new UsageError("no files given", "usage: akms validate FILE… [--kind K]");
-    const kind = typeof flags.kind === "string" ? parseKind(flags.kind) : undefined;
-    const reports = validateFiles(args, { kind });
+/** The result of validating some artifacts (also the MCP tool's, for text handed in). */
+export function validationResult(reports: FileReport[]): CommandResult {
     const invalid = reports.filter((r) => !r.ok).length;
     const lines: string[] = [];
     for (const r of reports) {
@@ -28,5 +24,16 @@ export const validateCommand: CommandSpec = {
       text: lines.join("\n"),
       exitCode: invalid ? 1 : 0,
     };
+}
+
+
+export const validateCommand: CommandSpec = {
+  name: "validate",
+  summary: `check AKMS artifacts against the v2 schemas, detecting each file's kind (${KIND_NAMES.join(", ")}); writes nothing`,
+  usage: "akms validate FILE… [--kind K]",
+  run(args, flags) {
+    if (!args.length) throw new UsageError("no files given", "usage: akms validate FILE… [--kind K]");
+    const kind = typeof flags.kind === "string" ? parseKind(flags.kind) : undefined;
+    return validationResult(validateFiles(args, { kind }));
   },
 };

@@ -6,8 +6,8 @@ import type { Context } from "../../core/context.js";
 import type { GNode, LoadedGraph } from "../../core/graph.js";
 import { splitFrontmatter } from "../../core/frontmatter.js";
 import { sha256 } from "../../core/fsx.js";
-import { resolveInside } from "../../core/paths.js";
-import { findLocalNodeFiles, GlobalFiles } from "../../core/review/node-files.js";
+import { GlobalFiles } from "../../core/review/node-files.js";
+import { locateNodeFile } from "../../core/review/locate.js";
 import { parseDedupSections, withoutSections, type DedupSection } from "../../core/review/dedup-sections.js";
 import { safeLines } from "./text.js";
 
@@ -53,41 +53,9 @@ export function contentDraftOf(body: string): string | null {
   return rest.slice(0, next ? next.index : undefined).replace(/^\r?\n/, "").trimEnd();
 }
 
-function locate(ctx: Context, globals: GlobalFiles, n: GNode | undefined, id: string): { file: string; shown: string } | { note: string } {
-  if (!n) return { note: `${id} is not in the compiled graph` };
-  if (n.node_origin === "local" && n.domain !== "session") {
-    const hits = findLocalNodeFiles(ctx, id);
-    if (hits[0]) return { file: hits[0].file, shown: hits[0].shown };
-    return { note: `no file in knowledge/local-nodes/ declares id ${id}` };
-  }
-  if (n.node_origin === "global") {
-    const f = globals.find(id);
-    return f ? { file: f.file, shown: f.shown } : { note: `no file in the global vault declares id ${id}` };
-  }
-  // Session and code-mirror nodes: their content_ref points at the file (inside knowledge/).
-  const ref = typeof n.content_ref === "string" ? n.content_ref : null;
-  if (ref) {
-    for (const base of [ctx.paths.knowledge, ctx.repo]) {
-      const p = resolveInside(base, ref);
-      if (p) {
-        try {
-          readFileSync(p);
-          return { file: p, shown: ref };
-        } catch {
-          /* try the next base */
-        }
-      }
-    }
-  }
-  if (n.node_origin === "code-mirror" && typeof n.source_file === "string") {
-    return { note: `generated mirror of ${n.source_file}` };
-  }
-  return { note: ref ? `${ref} is not readable` : `${id} has no file of its own` };
-}
-
 export function loadDetail(ctx: Context, graph: LoadedGraph, id: string, globals = new GlobalFiles(ctx)): NodeDetail {
   const n = graph.nodes.get(id);
-  const where = locate(ctx, globals, n, id);
+  const where = locateNodeFile(ctx, globals, n, id);
   const overlaySha = fileSha(ctx.paths.overlay);
   const empty: NodeDetail = { id, node: n, file: null, shown: null, sha: null, frontmatter: [], body: [], contentDraft: null, dedup: [], existing: [], overlaySha };
   if ("note" in where) return { ...empty, note: where.note };

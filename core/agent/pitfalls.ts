@@ -1,0 +1,115 @@
+// `akms pitfalls` / the MCP tool pitfalls: the warnings the graph holds for some nodes — every
+// pitfall edge a node carries (one per report: weight, severity, note, the session that reported
+// it) and the node's own `## Pitfalls` section. Given tags instead of ids, the nodes are the ones
+// the role's query selects.
+import { readFileSync } from "node:fs";
+import type { Context } from "../context.js";
+import { NotFoundError } from "../errors.js";
+import type { GraphLink, LoadedGraph } from "../graph.js";
+import { queryGraph } from "../query.js";
+import { locateNodeFile } from "../review/locate.js";
+import { GlobalFiles } from "../review/node-files.js";
+import { didYouMean } from "../review/suggest.js";
+import { splitFrontmatter } from "../frontmatter.js";
+
+export interface PitfallReport {
+  from: string;
+  to: string;
+  weight: number;
+  severity: "high" | "medium" | "low";
+  note: string;
+  phase: number | null;
+  task_id: string | null;
+}
+
+export interface PitfallSection {
+  node: string;
+  file: string;
+  items: string[];
+}
+
+export interface PitfallsResult {
+  ok: true;
+  graph_version: string;
+  /** The nodes asked about (ids given, or the query's selection for the tags). */
+  nodes: string[];
+  role: string | null;
+  seed_tags: string[] | null;
+  pitfalls: PitfallReport[];
+  sections: PitfallSection[];
+}
+
+export function severityOf(weight: number): PitfallReport["severity"] {
+  return weight >= 0.65 ? "high" : weight >= 0.4 ? "medium" : "low";
+}
+
+/** The bullet items of a body's `## Pitfalls` section (its paragraphs when it has no bullets). */
+export function pitfallSection(body: string): string[] {
+  const m = /^##[ \t]+Pitfalls[ \t]*$/im.exec(body);
+  if (!m) return [];
+  const rest = body.slice(m.index + m[0].length);
+  const next = /^#{1,2}[ \t]+\S/m.exec(rest);
+  const text = rest.slice(0, next ? next.index : undefined);
+  const items: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const bullet = /^\s*[-*+][ \t]+(.*)$/.exec(line);
+    if (bullet) items.push(bullet[1]!.trim());
+    else if (line.trim() && items.length && /^\s+\S/.test(line)) items[items.length - 1] += ` ${line.trim()}`;
+    else if (line.trim()) items.push(line.trim());
+  }
+  return items;
+}
+
+function reportsOf(graph: LoadedGraph, id: string): PitfallReport[] {
+  return (graph.out.get(id) ?? [])
+    .filter((l: GraphLink) => l.type === "pitfall")
+    .map((l) => {
+      const s = graph.nodes.get(l.target) as (Record<string, unknown> & { phase?: number; task_id?: string }) | undefined;
+      return {
+        from: l.source,
+        to: l.target,
+        weight: l.weight,
+        severity: severityOf(l.weight),
+        note: (l as GraphLink & { note?: string | null }).note ?? "",
+        phase: typeof s?.phase === "number" ? s.phase : null,
+        task_id: typeof s?.task_id === "string" ? s.task_id : null,
+      };
+    });
+}
+
+function sectionOf(ctx: Context, globals: GlobalFiles, graph: LoadedGraph, id: string): PitfallSection | null {
+  const where = locateNodeFile(ctx, globals, graph.nodes.get(id), id);
+  if (!("file" in where)) return null;
+  let text: string;
+  try {
+    text = readFileSync(where.file, "utf8");
+  } catch {
+    return null;
+  }
+  const items = pitfallSection(splitFrontmatter(text)?.body ?? text);
+  return items.length ? { node: id, file: where.shown, items } : null;
+}
+
+export function pitfallsFor(ctx: Context, graph: LoadedGraph, ask: { ids: string[] } | { tags: string[]; role: string }): PitfallsResult {
+  let ids: string[];
+  let role: string | null = null;
+  let seedTags: string[] | null = null;
+  if ("ids" in ask) {
+    for (const id of ask.ids) {
+      if (!graph.nodes.has(id)) throw new NotFoundError(`no node "${id}" in the compiled graph`, { field: "ids", hint: didYouMean(id, graph.nodes.keys()) ?? "pass node ids as `akms query` shows them" });
+    }
+    ids = [...new Set(ask.ids)];
+  } else {
+    const q = queryGraph(graph, ctx.cfg, { tags: ask.tags, role: ask.role });
+    ids = q.nodes.map((n) => n.id);
+    role = q.role;
+    seedTags = q.seed_tags;
+  }
+  const globals = new GlobalFiles(ctx);
+  const sections: PitfallSection[] = [];
+  for (const id of ids) {
+    const s = sectionOf(ctx, globals, graph, id);
+    if (s) sections.push(s);
+  }
+  return { ok: true, graph_version: graph.version, nodes: ids, role, seed_tags: seedTags, pitfalls: ids.flatMap((id) => reportsOf(graph, id)), sections };
+}

@@ -1,0 +1,101 @@
+// `akms record` / the MCP tool record_memory: an agent hands in its AgentMemory as text; it is
+// validated exactly as `akms update` validates it (schema, node references) and written, atomically
+// and under the repository lock, to knowledge/sessions/<task_id>.md. The updater is never run here
+// (spec §5.8: the graph is not updated during task execution); the result says what the update will
+// do with each new_knowledge entry — the dedup match, by the updater's own similarity — so the
+// agent can reword or cite before the phase ends.
+import { join } from "node:path";
+import type { Context } from "../context.js";
+import { AkmsError, StateError, ValidationError } from "../errors.js";
+import { readBytesIfExists, sha256, writeFileAtomic } from "../fsx.js";
+import { withLock } from "../lock.js";
+import { resolveInside } from "../paths.js";
+import { planDryRun } from "../update/apply.js";
+import { parseDocument } from "../update/documents.js";
+import type { DedupEvent } from "../update/plan.js";
+import { readOverlayState } from "../update/overlay-store.js";
+import { LIMITS } from "../yaml.js";
+import { TASK_ID_PATTERN } from "../schemas/vocabulary.js";
+
+export interface RecordResult {
+  ok: true;
+  task_id: string;
+  session: string;
+  /** Repository-relative path of the recorded document. */
+  file: string;
+  sha256: string;
+  /** False when the same bytes were recorded already. */
+  written: boolean;
+  nodes_used: number;
+  pitfalls: number;
+  /** What the next `akms update` will do with each new_knowledge entry. */
+  new_knowledge: (DedupEvent & { likely_duplicate: { id: string; origin: "local" | "global"; score: number } | null })[];
+  warnings: string[];
+  next: string;
+}
+
+/** The task_id line of the document, read before the schema (to name the target file in errors). */
+function targetFor(ctx: Context, taskId: string, shown: string): { abs: string; rel: string } {
+  if (!TASK_ID_PATTERN.test(taskId) || taskId.includes("..")) {
+    throw new ValidationError(`task_id "${taskId.slice(0, 80)}" cannot name a file in knowledge/sessions/`, {
+      file: shown,
+      field: "task_id",
+      hint: "a task id is letters, digits, . _ - (no slashes, no leading dot, at most 128 characters)",
+    });
+  }
+  const abs = resolveInside(ctx.paths.sessions, `${taskId}.md`);
+  if (!abs) throw new ValidationError(`knowledge/sessions/${taskId}.md leads outside knowledge/sessions/`, { file: shown, field: "task_id", hint: "remove the symbolic link, or give the task another id" });
+  return { abs, rel: `knowledge/sessions/${taskId}.md` };
+}
+
+export function recordMemory(ctx: Context, text: string, opts: { env?: NodeJS.ProcessEnv } = {}): RecordResult {
+  const bytes = Buffer.from(text, "utf8");
+  if (bytes.length > LIMITS.maxFileBytes) {
+    throw new AkmsError("TOO_LARGE", `the AgentMemory is too large (${bytes.length} bytes, limit ${LIMITS.maxFileBytes})`, {
+      field: "memory",
+      hint: "an AgentMemory is a few kilobytes: summarise, and put long logs in files the document cites",
+    });
+  }
+  // Parsed once as if it were already in place, so the schema's messages name the file it becomes.
+  const probe = parseDocument(bytes, join(ctx.paths.sessions, "memory.md"), "memory");
+  if (probe.kind !== "agent-memory" || probe.taskId === null) {
+    throw new ValidationError("record_memory takes an AgentMemory (spec §4.3); this is a PCD", { field: "memory", hint: "a phase's PCD is applied by the phase agent with `akms update`" });
+  }
+  const target = targetFor(ctx, probe.taskId, "memory");
+  const doc = parseDocument(bytes, target.abs, target.rel);
+  return withLock(ctx.paths.lock, () => {
+    const before = readBytesIfExists(target.abs);
+    if (before !== null && !before.equals(bytes)) {
+      throw new StateError(`${target.rel} already holds a different AgentMemory for task ${doc.taskId}`, {
+        file: target.rel,
+        hint: "one AgentMemory per task: give new work its own task id, or send the document exactly as recorded",
+      });
+    }
+    const reg = readOverlayState(ctx)?.overlay.session_nodes?.[doc.sessionId];
+    if (reg && reg.source_hash && reg.source_hash !== doc.hash) {
+      throw new StateError(`${doc.sessionId} was already applied from a different document`, {
+        file: target.rel,
+        hint: "applied evidence is never changed: give new evidence its own task id",
+      });
+    }
+    const plan = planDryRun(ctx, [doc], opts.env);
+    const r = plan.documents[0]!;
+    const written = before === null ? writeFileAtomic(target.abs, bytes) : false;
+    return {
+      ok: true,
+      task_id: doc.taskId!,
+      session: doc.sessionId,
+      file: target.rel,
+      sha256: doc.hash,
+      written,
+      nodes_used: doc.data.nodes_used?.length ?? 0,
+      pitfalls: doc.data.pitfalls_discovered?.length ?? 0,
+      new_knowledge: r.new_knowledge.map((k) => ({
+        ...k,
+        likely_duplicate: k.match && k.match_origin && k.score !== null ? { id: k.match, origin: k.match_origin, score: k.score } : null,
+      })),
+      warnings: plan.warnings,
+      next: `akms update ${target.rel}`,
+    };
+  });
+}

@@ -1,0 +1,160 @@
+// `akms search QUERY` / the MCP tool search: full-text search over node files, session documents
+// or the code mirror with the real qmd (BM25), each hit named by the node id its file declares.
+// Without qmd: a lexical search over the same files, said so in the result (the spec's degraded
+// mode).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Context } from "../context.js";
+import { UsageError } from "../errors.js";
+import { listMarkdown, type Listed } from "../compiler/sources.js";
+import type { LoadedGraph } from "../graph.js";
+import { QmdError, qmdSearch } from "../qmd.js";
+import { knowledgeCollectionName, qmdUse } from "../loadout/retrieve.js";
+import { idOfText } from "../review/node-files.js";
+import { stripControl } from "../control-chars.js";
+
+export const SEARCH_SCOPES = ["nodes", "sessions", "mirror"] as const;
+export type SearchScope = (typeof SEARCH_SCOPES)[number];
+
+export interface SearchHit {
+  /** The node the file holds (null for a file no node of the graph names). */
+  id: string | null;
+  file: string;
+  line: number;
+  snippet: string;
+}
+
+export interface SearchResult {
+  ok: true;
+  query: string;
+  scope: SearchScope;
+  engine: "qmd" | "lexical";
+  /** Why qmd was not used (null when it was). */
+  degraded: string | null;
+  files_searched: number;
+  hits: SearchHit[];
+}
+
+export interface SearchOptions {
+  scope?: SearchScope;
+  limit?: number;
+  noQmd?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+const SNIPPET_CHARS = 200;
+
+interface Scoped {
+  collections: { name: string; dir: string }[];
+  files: Listed[];
+}
+
+function scopeFiles(ctx: Context, scope: SearchScope): Scoped {
+  if (scope === "nodes") {
+    return {
+      collections: [
+        { name: "vault", dir: ctx.vault.path },
+        { name: "local-nodes", dir: ctx.paths.localNodes },
+      ],
+      files: [...listMarkdown(ctx.vault.path, ctx.vault.display.replace(/\/+$/, "") + "/"), ...listMarkdown(ctx.paths.localNodes, "knowledge/local-nodes/")],
+    };
+  }
+  const seg = scope === "sessions" ? "sessions" : "code-mirror";
+  const dir = join(ctx.paths.knowledge, seg);
+  return { collections: [{ name: knowledgeCollectionName(seg), dir }], files: listMarkdown(dir, `knowledge/${seg}/`, true) };
+}
+
+/** file (absolute) → node id: the frontmatter id of node files; sessions and mirror files by content_ref. */
+function idResolver(ctx: Context, graph: LoadedGraph | null, scope: SearchScope): (file: string) => string | null {
+  if (scope === "nodes") {
+    return (file) => {
+      try {
+        const id = idOfText(readFileSync(file, "utf8"));
+        return id && (!graph || graph.nodes.has(id)) ? id : null;
+      } catch {
+        return null;
+      }
+    };
+  }
+  const byRef = new Map<string, string>();
+  for (const n of graph?.nodes.values() ?? []) {
+    if (typeof n.content_ref === "string" && (n.domain === "session" || n.node_origin === "code-mirror")) byRef.set(join(ctx.paths.knowledge, n.content_ref), n.id);
+  }
+  return (file) => byRef.get(file) ?? null;
+}
+
+function words(q: string): string[] {
+  return [...new Set(q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
+}
+
+function snippet(text: string): string {
+  const t = stripControl(text).replace(/\s+/g, " ").trim();
+  return t.length > SNIPPET_CHARS ? t.slice(0, SNIPPET_CHARS - 1) + "…" : t;
+}
+
+/** The degraded search: files scored by how many of the query's words they hold, then how often. */
+export function lexicalSearch(files: Listed[], query: string, limit: number): { file: Listed; line: number; text: string }[] {
+  const want = words(query);
+  if (!want.length) return [];
+  const scored: { file: Listed; line: number; text: string; distinct: number; count: number }[] = [];
+  for (const f of files) {
+    let text: string;
+    try {
+      text = readFileSync(f.file, "utf8");
+    } catch {
+      continue;
+    }
+    const lower = text.toLowerCase();
+    let distinct = 0;
+    let count = 0;
+    for (const w of want) {
+      let at = lower.indexOf(w);
+      if (at >= 0) distinct++;
+      while (at >= 0) {
+        count++;
+        at = lower.indexOf(w, at + w.length);
+      }
+    }
+    if (!distinct) continue;
+    const lines = text.split(/\r?\n/);
+    let best = 0;
+    let bestScore = -1;
+    lines.forEach((l, i) => {
+      const ll = l.toLowerCase();
+      const s = want.filter((w) => ll.includes(w)).length;
+      if (s > bestScore) {
+        best = i;
+        bestScore = s;
+      }
+    });
+    scored.push({ file: f, line: best + 1, text: lines[best] ?? "", distinct, count });
+  }
+  scored.sort((a, b) => b.distinct - a.distinct || b.count - a.count || (a.file.shown < b.file.shown ? -1 : a.file.shown > b.file.shown ? 1 : 0));
+  return scored.slice(0, limit);
+}
+
+export function searchKnowledge(ctx: Context, graph: LoadedGraph | null, query: string, opts: SearchOptions = {}): SearchResult {
+  const scope = opts.scope ?? "nodes";
+  if (!SEARCH_SCOPES.includes(scope)) throw new UsageError(`--in must be one of ${SEARCH_SCOPES.join(", ")} (got "${String(scope)}")`);
+  const limit = opts.limit ?? 10;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError("--limit needs a whole number from 1 to 1000");
+  const q = query.replace(/\s+/g, " ").trim();
+  if (!q) throw new UsageError("give the words to search for", 'akms search "green operator cache"');
+  const { collections, files } = scopeFiles(ctx, scope);
+  const idOf = idResolver(ctx, graph, scope);
+  const shownOf = new Map(files.map((f) => [f.file, f.shown]));
+  const use = qmdUse(Boolean(opts.noQmd), opts.env, { dir: ctx.paths.qmdCacheDir, lock: ctx.paths.lock });
+  let degraded: string | null = use.available ? null : `qmd ${use.reason}`;
+  let hits: SearchHit[] | null = null;
+  if (use.available && use.bin) {
+    try {
+      const found = qmdSearch(use.bin, { stateDir: join(ctx.paths.qmdCacheDir, "index"), collections, query: q, files: files.map((f) => f.file), limit, bestFirst: true });
+      hits = found.map((h) => ({ id: idOf(h.file), file: shownOf.get(h.file) ?? h.file, line: h.line, snippet: snippet(h.text) }));
+    } catch (e) {
+      if (!(e instanceof QmdError)) throw e;
+      degraded = `qmd failed: ${e.message}`;
+    }
+  }
+  hits ??= lexicalSearch(files, q, limit).map((h) => ({ id: idOf(h.file.file), file: h.file.shown, line: h.line, snippet: snippet(h.text) }));
+  return { ok: true, query: q, scope, engine: degraded === null ? "qmd" : "lexical", degraded, files_searched: files.length, hits };
+}

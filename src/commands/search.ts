@@ -1,0 +1,30 @@
+import { loadContext } from "../../core/context.js";
+import { UsageError } from "../../core/errors.js";
+import { loadGraph, type LoadedGraph } from "../../core/graph.js";
+import { searchKnowledge, SEARCH_SCOPES, type SearchScope } from "../../core/agent/search.js";
+import type { CommandSpec } from "./types.js";
+
+function graphOrNull(paths: Parameters<typeof loadGraph>[0]): LoadedGraph | null {
+  try {
+    return loadGraph(paths);
+  } catch {
+    return null; // no graph yet: hits are still shown, without their node ids for sessions and mirror files
+  }
+}
+
+export const searchCommand: CommandSpec = {
+  name: "search",
+  summary: "full-text search (qmd BM25; a lexical search without qmd) over node files, sessions or the code mirror; hits named by node id",
+  usage: "akms search QUERY… [--in nodes|sessions|mirror] [--limit N] [--no-qmd]",
+  run(args, flags) {
+    if (!args.length) throw new UsageError("give the words to search for", 'akms search "green operator cache" [--in sessions]');
+    const scope = (flags.in ?? "nodes") as string;
+    if (!(SEARCH_SCOPES as readonly string[]).includes(scope)) throw new UsageError(`--in must be one of ${SEARCH_SCOPES.join(", ")} (got "${scope}")`);
+    if (flags.limit !== undefined && (typeof flags.limit !== "number" || !Number.isInteger(flags.limit) || flags.limit < 1)) throw new UsageError("--limit needs a whole number of at least 1");
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const r = searchKnowledge(ctx, graphOrNull(ctx.paths), args.join(" "), { scope: scope as SearchScope, limit: flags.limit as number | undefined, noQmd: flags.qmd === false });
+    const lines = [`search "${r.query}" in ${r.scope}: ${r.hits.length} hit${r.hits.length === 1 ? "" : "s"} (${r.engine}${r.degraded ? `; degraded: ${r.degraded}` : ""}; ${r.files_searched} files)`];
+    for (const h of r.hits) lines.push(`  ${h.id ?? "(no node)"}  ${h.file}:${h.line}`, `      ${h.snippet}`);
+    return { json: r, text: lines.join("\n"), notes: r.degraded ? [`note: ${r.degraded}; a lexical search was used`] : [] };
+  },
+};

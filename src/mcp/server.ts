@@ -1,0 +1,118 @@
+// `akms mcp`: a stdio MCP server (the official TypeScript SDK) bound to one repository. stdout
+// carries JSON-RPC only; anything else goes to stderr. A failed call is a tool result with
+// isError and the CLI's error document ({ ok: false, error: { code, message, hint } }), never a
+// crashed server. The parsed graph and config stay in memory between calls (core/warm.ts) and are
+// read again when their files change on disk.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { AkmsError, BugError, isAkmsError } from "../../core/errors.js";
+import { stripControl } from "../../core/control-chars.js";
+import { loadContext } from "../../core/context.js";
+import { loadGraph } from "../../core/graph.js";
+import { showNode } from "../../core/agent/show.js";
+import { currentLoadout } from "../../core/agent/hooks.js";
+import { keepWarm } from "../../core/warm.js";
+import { TOOLS, type Binding, type ToolDef } from "./tools.js";
+
+export const INSTRUCTIONS = `akms gives this repository's coding agents persistent, reviewed knowledge (AKMS v2).
+Before a task: call loadout (or query) for the task and read the nodes it lists, with their pitfalls.
+While working: search, show_node and pitfalls answer questions about the knowledge.
+When the task is done: record_memory with your AgentMemory (spec §4.3): which nodes you used and whether they helped, what was missing, pitfalls you hit, new knowledge you drafted.
+Nothing here promotes, drafts, deduplicates or undoes: those decisions pass a human reviewer (spec §3.7), in \`akms review\`. The global vault is never written.`;
+
+function log(msg: string): void {
+  process.stderr.write(`akms mcp: ${msg}\n`);
+}
+
+function errorResult(e: unknown): CallToolResult {
+  const err: AkmsError = isAkmsError(e) ? e : new BugError(`unexpected failure: ${e instanceof Error ? e.message : String(e)}`);
+  if (!isAkmsError(e)) log(e instanceof Error ? (e.stack ?? e.message) : String(e));
+  const doc = { ok: false, error: err.toJSON() };
+  return {
+    isError: true,
+    content: [{ type: "text", text: `error[${err.code}]: ${err.message}${err.hint ? `\nhint: ${err.hint}` : ""}` }],
+    structuredContent: doc,
+  };
+}
+
+function handler(tool: ToolDef, b: Binding) {
+  return async (args: Record<string, unknown>): Promise<CallToolResult> => {
+    try {
+      const r = await tool.run(args ?? {}, b);
+      const json = r.json as Record<string, unknown>;
+      return {
+        content: [{ type: "text", text: stripControl(r.text) }],
+        structuredContent: json,
+        ...(r.exitCode ? { isError: true } : {}),
+      };
+    } catch (e) {
+      return errorResult(e);
+    }
+  };
+}
+
+export function createServer(b: Binding): McpServer {
+  const server = new McpServer({ name: "akms", version: "0.1.0" }, { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {} } });
+  for (const t of TOOLS) {
+    server.registerTool(t.name, { title: t.title, description: t.description, inputSchema: t.input, annotations: { title: t.title, ...t.annotations } }, handler(t, b) as never);
+  }
+  server.registerResource(
+    "node",
+    new ResourceTemplate("akms://node/{id}", { list: undefined }),
+    { title: "Knowledge node", description: "A node's file (frontmatter and body) as the graph holds it", mimeType: "text/markdown" },
+    async (uri, vars) => {
+      const ctx = loadContext({ repo: b.repo, vault: b.vault });
+      const r = showNode(ctx, loadGraph(ctx.paths), String(vars.id));
+      const text = r.frontmatter !== null ? `---\n${r.frontmatter}\n---\n\n${r.body ?? ""}\n` : `${r.body ?? r.file_note ?? ""}\n`;
+      return { contents: [{ uri: uri.href, mimeType: "text/markdown", text }] };
+    },
+  );
+  server.registerResource(
+    "loadout",
+    new ResourceTemplate("akms://loadout/{task_id}", {
+      list: async () => {
+        const ctx = loadContext({ repo: b.repo, vault: b.vault });
+        let names: string[] = [];
+        try {
+          names = readdirSync(ctx.paths.loadouts).filter((n) => n.endsWith("-loadout.md")).sort();
+        } catch {
+          /* no loadouts yet */
+        }
+        const ids = [...new Set(names.map((n) => /^phase\d+-(.+)-loadout\.md$/.exec(n)?.[1]).filter((x): x is string => Boolean(x)))];
+        return { resources: ids.map((id) => ({ uri: `akms://loadout/${id}`, name: `loadout ${id}`, mimeType: "text/markdown" })) };
+      },
+    }),
+    { title: "Task loadout", description: "The newest loadout written for a task", mimeType: "text/markdown" },
+    async (uri, vars) => {
+      const ctx = loadContext({ repo: b.repo, vault: b.vault });
+      const l = currentLoadout(ctx, String(vars.task_id));
+      if (!l) throw new AkmsError("NOT_FOUND", `no loadout for task ${String(vars.task_id)}`, { hint: "call the loadout tool for the task first" });
+      return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: readFileSync(join(ctx.paths.loadouts, l.shown.slice("knowledge/loadouts/".length)), "utf8") }] };
+    },
+  );
+  return server;
+}
+
+/** Runs the server on stdio until stdin closes; resolves with the exit code. */
+export async function serveStdio(b: Binding): Promise<number> {
+  keepWarm();
+  process.chdir(b.repo); // relative paths in results read as they do from the repository's root
+  const server = createServer(b);
+  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: 64 * 1024 * 1024 });
+  await server.connect(transport);
+  log(`serving ${b.repo}`);
+  return new Promise<number>((done) => {
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      server.close().finally(() => done(0));
+    };
+    process.stdin.once("end", close);
+    process.stdin.once("close", close);
+    server.server.onclose = close;
+  });
+}

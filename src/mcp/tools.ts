@@ -1,0 +1,207 @@
+// The MCP server's tools: one table, each tool a thin adapter onto the CLI command of the same job,
+// so a tool's structuredContent is exactly that command's `--json` document for the same inputs.
+// Paths an agent passes (task records, artifacts) must resolve inside the bound repository.
+import { existsSync, readFileSync } from "node:fs";
+import { isAbsolute, join, relative, resolve } from "node:path";
+import { z } from "zod";
+import { AkmsError, UsageError } from "../../core/errors.js";
+import { loadContext } from "../../core/context.js";
+import { resolveInside } from "../../core/paths.js";
+import { recordMemory } from "../../core/agent/record.js";
+import { parseKind, validateText } from "../../core/validate.js";
+import { TASK_ID_PATTERN } from "../../core/schemas/vocabulary.js";
+import type { CommandResult } from "../output.js";
+import type { CommandSpec, Flags } from "../commands/types.js";
+import { loadCommand } from "../commands/index.js";
+import { validationResult } from "../commands/validate.js";
+
+export interface Binding {
+  repo: string;
+  vault?: string;
+}
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolDef {
+  name: string;
+  title: string;
+  description: string;
+  input: z.ZodRawShape;
+  annotations: ToolAnnotations;
+  run(args: Record<string, unknown>, b: Binding): Promise<CommandResult>;
+}
+
+/** Largest text argument a tool reads (an AgentMemory or artifact is a few kilobytes). */
+export const MAX_TEXT_BYTES = 8 * 1024 * 1024;
+
+const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+
+async function viaCommand(name: string, args: string[], flags: Record<string, unknown>, b: Binding): Promise<CommandResult> {
+  const cmd = (await loadCommand(name)) as CommandSpec;
+  const all: Flags = { ...flags, repo: b.repo, vault: b.vault, json: true, color: false };
+  return cmd.run(args, all);
+}
+
+function inRepo(b: Binding, p: string, field: string): string {
+  const rel = isAbsolute(p) ? relative(b.repo, p) : p;
+  const abs = resolveInside(b.repo, rel);
+  if (!abs) {
+    throw new AkmsError("OUTSIDE_REPO", `${field} "${p.slice(0, 200)}" is not inside the repository ${b.repo}`, {
+      field,
+      hint: "pass a path inside the repository (relative to its root), e.g. knowledge/tasks/<task_id>.json",
+    });
+  }
+  return abs;
+}
+
+/** A task given as its id (knowledge/tasks/<id>.json) or as a path inside the repository. */
+function taskFile(b: Binding, task: string): string {
+  if (TASK_ID_PATTERN.test(task) && !task.endsWith(".json")) {
+    const f = join(b.repo, "knowledge", "tasks", `${task}.json`);
+    if (existsSync(f)) return f;
+  }
+  return inRepo(b, task, "task");
+}
+
+function tagsFlag(tags: unknown): string | undefined {
+  if (tags === undefined) return undefined;
+  return Array.isArray(tags) ? tags.join(",") : String(tags);
+}
+
+function checkSize(text: string, field: string): void {
+  const n = Buffer.byteLength(text, "utf8");
+  if (n > MAX_TEXT_BYTES) {
+    throw new AkmsError("TOO_LARGE", `${field} is too large (${n} bytes, limit ${MAX_TEXT_BYTES})`, { field, hint: "send a few kilobytes: summarise, and cite long material by path" });
+  }
+}
+
+const Tags = z.union([z.array(z.string().max(200)).max(200), z.string().max(4000)]).describe("tags, as a list or comma-separated");
+const Role = z.string().max(64).describe("agent role (query_roles in propagation_config.yaml); default implementer, or the task's agent_role");
+const Task = z.string().max(4096).describe("a task id (knowledge/tasks/<id>.json) or a task record path inside the repository");
+
+export const TOOLS: ToolDef[] = [
+  {
+    name: "query",
+    title: "Query the knowledge graph",
+    description:
+      "The role's ranked subgraph for a task: which knowledge nodes to read, in rank order, with the pitfalls and session history that reach them. Give tags, or a task (its akms_tags, else derived tags). explain: why each node is in or out.",
+    input: { tags: Tags.optional(), task: Task.optional(), role: Role.optional(), explain: z.boolean().optional() },
+    annotations: { ...READ, idempotentHint: true },
+    run: (a, b) => viaCommand("query", [], { tags: tagsFlag(a.tags), task: a.task === undefined ? undefined : taskFile(b, String(a.task)), role: a.role, explain: a.explain }, b),
+  },
+  {
+    name: "loadout",
+    title: "Write a task's loadout",
+    description:
+      "Writes the task's loadout (knowledge/loadouts/phase<N>-<task_id>-loadout.md) as `akms loadout` does and returns its path and Markdown: the nodes to read with paths, known pitfalls, session history, reading order. no_qmd: the degraded mode (no qmd passages).",
+    input: {
+      task: Task.optional(),
+      tags: Tags.optional(),
+      role: Role.optional(),
+      phase: z.number().int().min(0).optional(),
+      mode: z.enum(["auto", "routing", "full"]).optional(),
+      no_qmd: z.boolean().optional(),
+      context_limit: z.number().int().min(1).optional(),
+    },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    run: async (a, b) => {
+      const r = await viaCommand(
+        "loadout",
+        [],
+        { tags: tagsFlag(a.tags), task: a.task === undefined ? undefined : taskFile(b, String(a.task)), role: a.role, phase: a.phase, mode: a.mode, qmd: a.no_qmd ? false : undefined, contextLimit: a.context_limit },
+        b,
+      );
+      const j = r.json as { path?: string; shown?: string };
+      const file = j.path ?? (j.shown ? resolve(b.repo, j.shown) : null);
+      const markdown = file && existsSync(file) ? readFileSync(file, "utf8") : "";
+      return { ...r, text: `${r.text}\n\n${markdown}` };
+    },
+  },
+  {
+    name: "derive_tags",
+    title: "Derive a task's tags",
+    description: "Derives tags for a task record from its scope files and text (spec §4.5), each with its source. Writes nothing unless write is true (then akms_tags is filled in the record).",
+    input: { task: Task, write: z.boolean().optional(), force: z.boolean().optional() },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    run: (a, b) => viaCommand("derive-tags", [], { task: taskFile(b, String(a.task)), write: a.write, force: a.force }, b),
+  },
+  {
+    name: "pitfalls",
+    title: "Pitfalls of nodes",
+    description: "The pitfall warnings the graph holds: for node ids, every pitfall report on them (weight, severity, note, reporting session) and their ## Pitfalls sections; for tags, the same for the nodes the role's query selects.",
+    input: { nodes: z.array(z.string().max(200)).max(500).optional(), tags: Tags.optional(), role: Role.optional() },
+    annotations: { ...READ, idempotentHint: true },
+    run: (a, b) => viaCommand("pitfalls", [], { nodes: Array.isArray(a.nodes) ? a.nodes.join(",") : undefined, tags: tagsFlag(a.tags), role: a.role }, b),
+  },
+  {
+    name: "show_node",
+    title: "Show one node",
+    description: "One knowledge node whole: frontmatter, body, compiled attributes, its overlay state in this repository, edges in and out, provenance (who wrote it, from which session).",
+    input: { id: z.string().max(200).describe("node id, as query and search name it") },
+    annotations: { ...READ, idempotentHint: true },
+    run: (a, b) => viaCommand("show", [String(a.id)], {}, b),
+  },
+  {
+    name: "search",
+    title: "Search knowledge text",
+    description: "Full-text search (qmd BM25; a lexical search when qmd is unavailable, said in the result) over node files, session documents or the code mirror. Hits are named by node id with a snippet.",
+    input: { query: z.string().max(1000), in: z.enum(["nodes", "sessions", "mirror"]).optional(), limit: z.number().int().min(1).max(1000).optional() },
+    annotations: { ...READ, idempotentHint: true },
+    run: (a, b) => viaCommand("search", [String(a.query)], { in: a.in, limit: a.limit }, b),
+  },
+  {
+    name: "status",
+    title: "Knowledge health",
+    description: "The health report: counts of degraded, flagged and tentative nodes, dedup events, pitfalls, docstring drift, collisions, orphans, stale nodes, blocked tasks and compile warnings, with the items.",
+    input: {},
+    annotations: { ...READ, idempotentHint: true },
+    run: (_a, b) => viaCommand("status", [], {}, b),
+  },
+  {
+    name: "validate",
+    title: "Validate an AKMS artifact",
+    description:
+      "Checks an artifact (node, mirror node, overlay, AgentMemory, PCD, task record, loadout, config) against the v2 schemas. Give path (inside the repository) or text; with text, as_path (where it would live, e.g. knowledge/sessions/task-7.md) or kind says what it is.",
+    input: { path: z.string().max(4096).optional(), text: z.string().optional(), as_path: z.string().max(4096).optional(), kind: z.string().max(40).optional() },
+    annotations: { ...READ, idempotentHint: true },
+    run: async (a, b) => {
+      if ((a.path === undefined) === (a.text === undefined)) throw new UsageError("give exactly one of path or text");
+      const kind = typeof a.kind === "string" ? parseKind(a.kind) : undefined;
+      if (a.path !== undefined) {
+        inRepo(b, String(a.path), "path");
+        const abs = isAbsolute(String(a.path)) ? String(a.path) : join(b.repo, String(a.path));
+        return viaCommand("validate", [abs], { kind }, b);
+      }
+      const text = String(a.text);
+      checkSize(text, "text");
+      const where = a.as_path === undefined ? join(b.repo, "artifact") : inRepo(b, String(a.as_path), "as_path");
+      return validationResult([validateText(text, where, a.as_path === undefined ? "(text)" : relative(b.repo, where), { kind })]);
+    },
+  },
+  {
+    name: "record_memory",
+    title: "Record the task's AgentMemory",
+    description:
+      "Hands in your AgentMemory (spec §4.3, the whole document: YAML frontmatter between --- lines, or plain YAML). It is validated as `akms update` validates it and written atomically to knowledge/sessions/<task_id>.md; the graph is not updated now (that happens after the phase). The result lists, per new_knowledge entry, the likely duplicate the update will merge it with, so you can reword or cite it. A different document for the same task is refused.",
+    input: { memory: z.string().describe("the AgentMemory document's text") },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    run: async (a, b) => {
+      const text = String(a.memory);
+      checkSize(text, "memory");
+      const ctx = loadContext({ repo: b.repo, vault: b.vault });
+      const r = recordMemory(ctx, text);
+      const dup = r.new_knowledge.filter((k) => k.likely_duplicate);
+      return {
+        json: r,
+        text:
+          `${r.written ? "recorded" : "already recorded, unchanged:"} ${r.file} (task ${r.task_id}); the update after the phase applies it.` +
+          (dup.length ? `\nlikely duplicates: ${dup.map((k) => `${k.suggested_id} ≈ ${k.likely_duplicate!.id} (score ${k.likely_duplicate!.score})`).join("; ")}` : ""),
+      };
+    },
+  },
+];
