@@ -173,9 +173,7 @@ export const TOOLS: ToolDef[] = [
       if ((a.path === undefined) === (a.text === undefined)) throw new UsageError("give exactly one of path or text");
       const kind = typeof a.kind === "string" ? parseKind(a.kind) : undefined;
       if (a.path !== undefined) {
-        inRepo(b, String(a.path), "path");
-        const abs = isAbsolute(String(a.path)) ? String(a.path) : join(b.repo, String(a.path));
-        return viaCommand("validate", [abs], { kind }, b);
+        return viaCommand("validate", [relative(b.repo, inRepo(b, String(a.path), "path"))], { kind }, b);
       }
       const text = String(a.text);
       checkSize(text, "text");

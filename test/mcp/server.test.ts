@@ -1,0 +1,212 @@
+// The MCP server as an agent host meets it: the SDK's own Client over stdio spawns the built
+// `akms mcp` on a copy of the demo, and every tool's structuredContent is held to the CLI's --json.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { akms, BIN, builtDemo, treeHash } from "../helpers.js";
+
+const demo = builtDemo();
+const env = { ...process.env, NO_COLOR: "1", AKMS_GLOBAL_VAULT: demo.vault } as Record<string, string>;
+let client: Client;
+const vaultBefore = treeHash(demo.vault);
+
+async function connect(): Promise<Client> {
+  const c = new Client({ name: "akms-test", version: "1.0.0" });
+  await c.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--repo", demo.repo], env, cwd: demo.repo, stderr: "pipe" }));
+  return c;
+}
+
+before(async () => {
+  client = await connect();
+});
+after(async () => {
+  await client.close();
+});
+
+const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<{ isError?: boolean; structuredContent?: any; content: { type: string; text: string }[] }>;
+const cli = (args: string[]) => akms([...args, "--json"], { cwd: demo.repo, env });
+
+/** Fields that differ between two runs of the same call by nature (a fresh qmd probe, the loadout's write). */
+function stable(x: any): any {
+  return JSON.parse(JSON.stringify(x));
+}
+
+test("lists every tool with annotations, and the resources", async () => {
+  const { tools } = await client.listTools();
+  const names = tools.map((t) => t.name).sort();
+  assert.deepEqual(names, ["derive_tags", "loadout", "pitfalls", "query", "record_memory", "search", "show_node", "status", "validate"]);
+  for (const t of tools) {
+    assert.ok(t.description && t.description.length > 40, `${t.name} has a description an agent can act on`);
+    assert.equal(typeof t.annotations?.readOnlyHint, "boolean", `${t.name} says whether it reads only`);
+  }
+  const rec = tools.find((t) => t.name === "record_memory")!;
+  assert.equal(rec.annotations?.readOnlyHint, false);
+  assert.equal(rec.annotations?.destructiveHint, false);
+  for (const n of ["query", "show_node", "search", "status", "validate", "pitfalls"]) assert.equal(tools.find((t) => t.name === n)!.annotations?.readOnlyHint, true, n);
+  assert.ok(!names.some((n) => /promote|draft|dedup|undo/.test(n)), "no promotion over MCP");
+  const info = client.getInstructions() ?? "";
+  assert.match(info, /human/);
+  const templates = await client.listResourceTemplates();
+  assert.deepEqual(templates.resourceTemplates.map((r) => r.uriTemplate).sort(), ["akms://loadout/{task_id}", "akms://node/{id}"]);
+});
+
+test("each read tool's structuredContent equals the CLI's --json for the same call", async () => {
+  const pairs: [string, Record<string, unknown>, string[]][] = [
+    ["query", { tags: ["fft", "green-operator"], role: "implementer", explain: true }, ["query", "--tags", "fft,green-operator", "--role", "implementer", "--explain"]],
+    ["query", { task: "task-201" }, ["query", "--task", "knowledge/tasks/task-201.json"]],
+    ["derive_tags", { task: "knowledge/tasks/task-203.json" }, ["derive-tags", "--task", "knowledge/tasks/task-203.json"]],
+    ["pitfalls", { nodes: ["memoization-mutable-arrays", "green-operator-caching"] }, ["pitfalls", "--nodes", "memoization-mutable-arrays,green-operator-caching"]],
+    ["pitfalls", { tags: "fft" }, ["pitfalls", "--tags", "fft"]],
+    ["show_node", { id: "fft-frequency-conventions" }, ["show", "fft-frequency-conventions"]],
+    ["search", { query: "green operator cache", in: "nodes", limit: 5 }, ["search", "green operator cache", "--in", "nodes", "--limit", "5"]],
+    ["search", { query: "Nyquist", in: "sessions" }, ["search", "Nyquist", "--in", "sessions"]],
+    ["status", {}, ["status"]],
+    ["validate", { path: "knowledge/sessions/task-101.md" }, ["validate", "knowledge/sessions/task-101.md"]],
+  ];
+  for (const [tool, args, argv] of pairs) {
+    const r = await call(tool, args);
+    assert.ok(!r.isError, `${tool} ${JSON.stringify(args)}: ${r.content[0]?.text}`);
+    assert.ok(r.content[0]?.type === "text" && r.content[0].text.length > 0, `${tool} has a text block`);
+    const c = cli(argv);
+    assert.equal(c.code, 0, `${argv.join(" ")}: ${c.stderr}`);
+    assert.deepEqual(stable(r.structuredContent), c.json, `${tool} ${JSON.stringify(args)} = akms ${argv.join(" ")} --json`);
+  }
+});
+
+test("loadout writes the loadout as the CLI does and returns its path and Markdown", async () => {
+  const r = await call("loadout", { task: "task-201", no_qmd: true });
+  assert.ok(!r.isError, r.content[0]?.text);
+  const file = join(demo.repo, r.structuredContent.shown);
+  assert.ok(existsSync(file));
+  const md = readFileSync(file, "utf8");
+  assert.ok(r.content[0]!.text.includes(md), "the Markdown is in the text");
+  const c = cli(["loadout", "--task", "knowledge/tasks/task-201.json", "--no-qmd"]);
+  assert.equal(c.code, 0, c.stderr);
+  assert.deepEqual({ ...stable(r.structuredContent), written: null }, { ...c.json, written: null });
+  assert.equal(readFileSync(file, "utf8"), md, "identical inputs → identical bytes");
+  const res = await client.readResource({ uri: `akms://loadout/task-201` });
+  assert.equal((res.contents[0] as { text: string }).text, md);
+});
+
+test("the node resource gives the node's file", async () => {
+  const res = await client.readResource({ uri: "akms://node/fft-frequency-conventions" });
+  const text = (res.contents[0] as { text: string }).text;
+  assert.match(text, /^---\nid: fft-frequency-conventions/);
+});
+
+test("bad input is an isError result with the CLI's code, and the server answers the next call", async () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ["show_node", { id: "no-such-node" }, "NOT_FOUND"],
+    ["query", { tags: "fft", role: "bogus_role" }, "UNKNOWN_ROLE"],
+    ["record_memory", { memory: "---\ntask_id: t1\nakms_schema: v2\n---\n" }, "VALIDATION"],
+    ["record_memory", { memory: memoryText("../escape") }, "VALIDATION"],
+    ["validate", { path: "../../etc/passwd" }, "OUTSIDE_REPO"],
+    ["query", { task: "/etc/passwd" }, "OUTSIDE_REPO"],
+    ["validate", { text: "x".repeat(10_000_000) }, "TOO_LARGE"],
+    ["pitfalls", {}, "USAGE"],
+  ];
+  for (const [tool, args, code] of cases) {
+    const r = await call(tool, args);
+    assert.equal(r.isError, true, `${tool} ${JSON.stringify(args).slice(0, 80)} is an error`);
+    assert.equal(r.structuredContent?.error?.code, code, `${tool}: ${r.content[0]?.text.slice(0, 200)}`);
+    const ok = await call("status");
+    assert.ok(!ok.isError, "the next call is answered normally");
+  }
+  const cliErr = cli(["show", "no-such-node"]);
+  const mcpErr = await call("show_node", { id: "no-such-node" });
+  assert.deepEqual(mcpErr.structuredContent, cliErr.json, "the same error document as the CLI");
+});
+
+export function memoryText(taskId: string, extra = ""): string {
+  return [
+    "---",
+    `task_id: ${taskId}`,
+    'task_description: "Check the Nyquist handling of the discrete Green operator"',
+    "phase_id: 2",
+    "timestamp: 2026-11-20T10:00:00",
+    "agent_model: test-model",
+    "loadout_used: knowledge/loadouts/phase2-task-201-loadout.md",
+    "status: complete",
+    "tests_passed: 3",
+    "tests_total: 3",
+    "nodes_used:",
+    "  - id: nyquist-frequency-handling",
+    "    useful: true",
+    "    coverage: sufficient",
+    extra,
+    "akms_schema: v2",
+    "---",
+    "",
+    "Done.",
+    "",
+  ].join("\n");
+}
+
+test("record_memory writes knowledge/sessions/<task_id>.md, never runs the update, and refuses a different document", async () => {
+  const overlay = readFileSync(join(demo.knowledge, "graph", "local_state.yaml"));
+  const graph = readFileSync(join(demo.knowledge, "graph", "graph.json"));
+  const text = memoryText(
+    "TASK-301",
+    [
+      "new_knowledge:",
+      "  - suggested_id: green-cache-key-reference-medium",
+      "    title: Green-operator cache key must include the reference medium",
+      "    domain: software-eng",
+      "    status: tentative",
+      "    source: agent",
+      "    content_draft: |",
+      "      The Green operator cache in src/solvers/fft/green.py was keyed on the grid shape only. After the phase properties changed between two load cases, get_green_operator returned the operator built for the previous reference medium, and the basic scheme diverged without any error. The cache key must contain the grid shape, the cell lengths, both Lamé parameters of the reference medium and the Nyquist convention.",
+    ].join("\n"),
+  );
+  const r = await call("record_memory", { memory: text });
+  assert.ok(!r.isError, r.content[0]?.text);
+  assert.equal(r.structuredContent.file, "knowledge/sessions/TASK-301.md");
+  assert.equal(r.structuredContent.session, "session-task-301");
+  assert.equal(readFileSync(join(demo.repo, "knowledge/sessions/TASK-301.md"), "utf8"), text);
+  assert.deepEqual(readFileSync(join(demo.knowledge, "graph", "local_state.yaml")), overlay, "the overlay is untouched (no update during the task)");
+  assert.deepEqual(readFileSync(join(demo.knowledge, "graph", "graph.json")), graph);
+  const dup = r.structuredContent.new_knowledge[0];
+  assert.equal(dup.likely_duplicate?.id, "green-cache-key-includes-ref-medium", "the updater's dedup names the likely duplicate");
+  const again = await call("record_memory", { memory: text });
+  assert.ok(!again.isError);
+  assert.equal(again.structuredContent.written, false, "the same document again changes nothing");
+  const other = await call("record_memory", { memory: text.replace("tests_passed: 3", "tests_passed: 2") });
+  assert.equal(other.isError, true);
+  assert.equal(other.structuredContent.error.code, "STATE");
+  // Then `akms update` applies it exactly as a hand-written one.
+  const u = akms(["update", "knowledge/sessions/TASK-301.md", "--json"], { cwd: demo.repo, env });
+  assert.equal(u.code, 0, u.stderr);
+  assert.equal(u.json.documents[0].session, "session-task-301");
+  assert.equal(u.json.documents[0].new_knowledge[0].node, "green-cache-key-includes-ref-medium");
+  assert.equal(treeHash(demo.vault), vaultBefore, "the global vault never changes");
+});
+
+test("the server notices graph.json changing on disk between calls", async () => {
+  const before = await call("show_node", { id: "nyquist-frequency-handling" });
+  const r = akms(["update", "knowledge/sessions/task-102.md", "--json"], { cwd: demo.repo, env }); // already applied: no change
+  assert.equal(r.code, 0, r.stderr);
+  const u = akms(["draft", "nyquist-frequency-handling", "--json"], { cwd: demo.repo, env });
+  assert.equal(u.code, 0, u.stderr);
+  const after = await call("show_node", { id: "nyquist-frequency-handling" });
+  assert.notEqual(after.structuredContent.graph_version, before.structuredContent.graph_version);
+  assert.equal(after.structuredContent.node.status, "draft");
+  akms(["undo", "--json"], { cwd: demo.repo, env });
+});
+
+test("the server exits 0 within a second of stdin closing", async () => {
+  const { spawn } = await import("node:child_process");
+  const p = spawn(process.execPath, [BIN, "mcp", "--repo", demo.repo], { env, stdio: ["pipe", "pipe", "pipe"] });
+  let out = "";
+  p.stdout.on("data", (d) => (out += d));
+  p.stdin.write(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) + "\n");
+  await new Promise((r) => setTimeout(r, 1500));
+  const t0 = Date.now();
+  p.stdin.end();
+  const code = await new Promise<number | null>((r) => p.on("exit", (c) => r(c)));
+  assert.equal(code, 0);
+  assert.ok(Date.now() - t0 < 1000, `exited in ${Date.now() - t0} ms`);
+  for (const line of out.split("\n").filter(Boolean)) assert.equal(JSON.parse(line).jsonrpc, "2.0", "stdout carries JSON-RPC only");
+});
