@@ -83,7 +83,7 @@ const common = {
   sourcemap: false,
   legalComments: "none",
   jsx: "automatic",
-  external: ["typescript", "web-tree-sitter", "tree-sitter-python", "@tobilu/qmd"],
+  external: ["typescript", "web-tree-sitter", "tree-sitter-python", "@tobilu/qmd", "jsonc-parser"],
   alias: { "react-devtools-core": "./scripts/stubs/react-devtools-core.mjs" },
   // React and ink ship development builds that are several times slower; the CLI runs the production ones.
   define: { "process.env.NODE_ENV": '"production"', __AKMS_BUILD_ID__: JSON.stringify(buildId()) },

@@ -1,31 +1,88 @@
+import { realpathSync } from "node:fs";
+import { delimiter, join } from "node:path";
 import { findRepo, repoPaths } from "../../core/paths.js";
 import { initKnowledge } from "../../core/init.js";
+import { UsageError } from "../../core/errors.js";
+import { writeFileAtomic } from "../../core/fsx.js";
+import { withLock } from "../../core/lock.js";
+import { AGENTS, planKit, readRepoFile, type Agent, type KitPlan, type Launcher } from "../../core/agent/kits.js";
 import type { CommandSpec } from "./types.js";
+
+function realOrNull(p: string): string | null {
+  try {
+    return realpathSync(p);
+  } catch {
+    return null;
+  }
+}
+
+/** `akms` when the `akms` on PATH is this very program; else node and this script, by absolute path. */
+export function launcher(env: NodeJS.ProcessEnv = process.env): Launcher {
+  const me = realOrNull(process.argv[1] ?? "");
+  for (const dir of (env.PATH ?? "").split(delimiter).filter(Boolean)) {
+    const found = realOrNull(join(dir, "akms"));
+    if (found && me && found === me) return { argv: ["akms"] };
+  }
+  return { argv: [process.execPath, me ?? process.argv[1] ?? "akms"] };
+}
+
+function agentsOf(flag: unknown): Agent[] {
+  const list = (Array.isArray(flag) ? flag : flag === undefined ? [] : [flag]).flatMap((a) => String(a).split(",")).map((a) => a.trim()).filter(Boolean);
+  for (const a of list) if (!(AGENTS as readonly string[]).includes(a)) throw new UsageError(`--agent must be one of ${AGENTS.join(", ")} (got "${a}")`, "akms init --agent claude [--agent codex] [--dry-run]");
+  return [...new Set(list)] as Agent[];
+}
+
+function kitLines(plans: KitPlan[], dry: boolean): string[] {
+  const lines: string[] = [];
+  for (const p of plans) {
+    lines.push(`${p.agent}:`);
+    for (const f of p.files) {
+      const changes = f.action === "create" || f.action === "update";
+      lines.push(`  ${dry && changes ? `would ${f.action}` : f.action === "create" ? "created" : f.action === "update" ? "updated" : f.action}  ${f.path}${f.note ? ` — ${f.note}` : ""}`);
+      if (dry && changes) lines.push(...f.after.trimEnd().split("\n").map((l) => `      | ${l}`));
+    }
+    for (const x of p.print) lines.push(`  ${x}`);
+  }
+  return lines;
+}
 
 export const initCommand: CommandSpec = {
   name: "init",
-  summary: "scaffold knowledge/ (directories, a commented propagation_config.yaml with every default, .gitignore); never overwrites a file",
-  usage: "akms init",
+  summary: "scaffold knowledge/ (directories, a commented propagation_config.yaml with every default, .gitignore); --agent claude|codex|cursor adds the host kit (MCP entry, instructions, skill, hooks, rules); never overwrites a person's file",
+  usage: "akms init [--agent claude|codex|cursor]… [--dry-run]",
   run(_args, flags) {
     const paths = repoPaths(findRepo(process.cwd(), flags.repo));
-    const r = initKnowledge(paths);
-    const lines: string[] = [];
-    if (r.created.length) {
-      lines.push(`initialised ${paths.knowledge}`);
-      for (const c of r.created) lines.push(`  created ${c}`);
-    } else {
-      lines.push(`${paths.knowledge} is already initialised; nothing written`);
+    const agents = agentsOf(flags.agent);
+    const dry = Boolean(flags.dryRun);
+    const plans = agents.map((a) => planKit(a, launcher(), readRepoFile(paths.repo)));
+    const r = dry ? null : initKnowledge(paths);
+    if (!dry && plans.length) {
+      withLock(paths.lock, () => {
+        for (const p of plans) for (const f of p.files) if (f.action === "create" || f.action === "update") writeFileAtomic(join(paths.repo, f.path), f.after);
+      });
     }
-    for (const k of r.kept) lines.push(`  kept    ${k} (exists; not overwritten)`);
-    lines.push(
-      "next:",
-      "  point global_vault in knowledge/graph/propagation_config.yaml (or $AKMS_GLOBAL_VAULT) at your vault — optional, akms works with zero nodes",
-      "  akms build      compile knowledge/graph/graph.json",
-    );
+    const lines: string[] = [];
+    if (r) {
+      if (r.created.length) {
+        lines.push(`initialised ${paths.knowledge}`);
+        for (const c of r.created) lines.push(`  created ${c}`);
+      } else lines.push(`${paths.knowledge} is already initialised; nothing written there`);
+      for (const k of r.kept) lines.push(`  kept    ${k} (exists; not overwritten)`);
+    } else lines.push("dry run: nothing was written");
+    lines.push(...kitLines(plans, dry));
+    if (!plans.length) {
+      lines.push(
+        "next:",
+        "  point global_vault in knowledge/graph/propagation_config.yaml (or $AKMS_GLOBAL_VAULT) at your vault — optional, akms works with zero nodes",
+        "  akms build      compile knowledge/graph/graph.json",
+        "  akms init --agent claude|codex|cursor   tell your agent host about akms",
+      );
+    }
+    const kits = plans.map((p) => ({ agent: p.agent, files: p.files.map((f) => ({ path: f.path, action: f.action, ...(f.note ? { note: f.note } : {}), ...(dry ? { after: f.after } : {}) })), print: p.print }));
     return {
-      json: { ok: true, repo: r.repo, knowledge: paths.knowledge, created: r.created, kept: r.kept, notes: r.notes },
+      json: { ok: true, repo: paths.repo, knowledge: paths.knowledge, dry_run: dry, created: r?.created ?? [], kept: r?.kept ?? [], notes: r?.notes ?? [], kits },
       text: lines.join("\n"),
-      notes: r.notes.map((n) => `note: ${n}`),
+      notes: (r?.notes ?? []).map((n) => `note: ${n}`),
     };
   },
 };

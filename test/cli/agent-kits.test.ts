@@ -1,0 +1,166 @@
+// `akms init --agent …` and the hooks, as a person and a host meet them: real files, the built CLI,
+// the hook commands fed the JSON a host sends, and an MCP client started from the written .mcp.json.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { load } from "js-yaml";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { akms, builtDemo, snapshot, tmp, treeHash, write } from "../helpers.js";
+
+const CLAUDE_MD = "# My project\n\nHouse rules: run `npm test` before every commit.\n";
+const SETTINGS = '{\n  "permissions": { "allow": ["Bash(npm test)"] },\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "echo mine" }] }\n    ]\n  }\n}\n';
+
+function personRepo(): string {
+  const repo = tmp("akms-kit-");
+  write(join(repo, "CLAUDE.md"), CLAUDE_MD);
+  write(join(repo, ".claude", "settings.json"), SETTINGS);
+  mkdirSync(join(repo, ".git"));
+  return repo;
+}
+
+test("init --agent claude twice keeps a person's CLAUDE.md and settings.json and adds one block", () => {
+  const repo = personRepo();
+  const first = akms(["init", "--agent", "claude", "--repo", repo, "--json"]);
+  assert.equal(first.code, 0, first.stderr);
+  const md = readFileSync(join(repo, "CLAUDE.md"), "utf8");
+  assert.ok(md.startsWith(CLAUDE_MD), "the person's text is byte-identical");
+  assert.equal(md.split("<!-- akms:begin").length - 1, 1, "one block");
+  const settings = JSON.parse(readFileSync(join(repo, ".claude", "settings.json"), "utf8"));
+  assert.deepEqual(settings.permissions, { allow: ["Bash(npm test)"] });
+  assert.deepEqual(settings.hooks.PreToolUse[0], { matcher: "Bash", hooks: [{ type: "command", command: "echo mine" }] }, "the person's hook stays first and whole");
+  assert.match(settings.hooks.PreToolUse[1].hooks[0].command, / hook pre-tool-use$/);
+  assert.match(settings.hooks.SessionStart[0].hooks[0].command, / hook session-start$/);
+  assert.ok(readFileSync(join(repo, ".claude", "settings.json"), "utf8").startsWith('{\n  "permissions": { "allow": ["Bash(npm test)"] },\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "echo mine" }] }'), "the person's bytes are kept as written");
+  const mcp = JSON.parse(readFileSync(join(repo, ".mcp.json"), "utf8"));
+  assert.deepEqual(mcp.mcpServers.akms.args.slice(-1), ["mcp"]);
+  const before = snapshot(repo);
+  const second = akms(["init", "--agent", "claude", "--repo", repo, "--json"]);
+  assert.equal(second.code, 0, second.stderr);
+  assert.deepEqual(snapshot(repo), before, "running it twice changes nothing");
+  assert.ok(second.json.kits[0].files.every((f: { action: string }) => f.action === "unchanged"));
+});
+
+test("init --agent --dry-run prints what it would write and writes nothing", () => {
+  const repo = personRepo();
+  const before = snapshot(repo);
+  const r = akms(["init", "--agent", "claude", "--agent", "cursor", "--dry-run", "--repo", repo]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /would create\s+\.mcp\.json/);
+  assert.match(r.stdout, /would update\s+CLAUDE\.md/);
+  assert.match(r.stdout, /\| <!-- akms:begin/);
+  assert.deepEqual(snapshot(repo), before);
+});
+
+test("the skill's AgentMemory example is valid, and the Cursor rule's alwaysApply is a boolean", () => {
+  const repo = personRepo();
+  assert.equal(akms(["init", "--agent", "claude", "--agent", "cursor", "--agent", "codex", "--repo", repo]).code, 0);
+  const skill = readFileSync(join(repo, ".claude", "skills", "akms", "SKILL.md"), "utf8");
+  const fm = load(skill.split("---\n")[1]!) as Record<string, unknown>;
+  assert.equal(fm.name, "akms");
+  assert.ok(String(fm.description).length > 40);
+  const example = /```markdown\n([\s\S]*?)\n```/.exec(skill)![1]!;
+  const f = write(join(repo, "knowledge", "sessions", "TASK-101.md"), example + "\n");
+  const v = akms(["validate", f, "--json"]);
+  assert.equal(v.code, 0, v.stdout);
+  assert.equal(v.json.files[0].kind, "agent-memory");
+  const rule = readFileSync(join(repo, ".cursor", "rules", "akms.mdc"), "utf8");
+  const rfm = load(rule.split("---\n")[1]!) as Record<string, unknown>;
+  assert.equal(rfm.alwaysApply, true);
+  assert.equal(typeof rfm.description, "string");
+  assert.equal(typeof rfm.globs, "string");
+  assert.ok(JSON.parse(readFileSync(join(repo, ".cursor", "mcp.json"), "utf8")).mcpServers.akms);
+  assert.match(readFileSync(join(repo, "AGENTS.md"), "utf8"), /record_memory/);
+});
+
+test("a person's own file is never overwritten: a foreign SKILL.md is skipped, bad JSON refused", () => {
+  const repo = personRepo();
+  write(join(repo, ".claude", "skills", "akms", "SKILL.md"), "my own skill\n");
+  const r = akms(["init", "--agent", "claude", "--repo", repo, "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(readFileSync(join(repo, ".claude", "skills", "akms", "SKILL.md"), "utf8"), "my own skill\n");
+  assert.equal(r.json.kits[0].files.find((f: { path: string }) => f.path.endsWith("SKILL.md")).action, "skipped");
+  const bad = personRepo();
+  write(join(bad, ".claude", "settings.json"), "{ not json");
+  const before = snapshot(bad);
+  const b = akms(["init", "--agent", "claude", "--repo", bad, "--json"]);
+  assert.equal(b.code, 1);
+  assert.equal(b.json.error.code, "KIT_JSON");
+  assert.equal(b.json.error.file, ".claude/settings.json");
+  assert.deepEqual(snapshot(bad), before, "nothing written");
+});
+
+test("codex: a project config gets a marked [mcp_servers.akms] block", () => {
+  const repo = personRepo();
+  write(join(repo, ".codex", "config.toml"), 'model = "o4"\n');
+  assert.equal(akms(["init", "--agent", "codex", "--repo", repo]).code, 0);
+  const toml = readFileSync(join(repo, ".codex", "config.toml"), "utf8");
+  assert.ok(toml.startsWith('model = "o4"\n'));
+  assert.match(toml, /\[mcp_servers\.akms\]\ncommand = ".+"\nargs = \[.*"mcp"\]/);
+});
+
+test("the pre-tool-use hook denies a write into the vault and allows one in the repository", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  const vaultBefore = treeHash(d.vault);
+  const hook = (input: unknown) => akms(["hook", "pre-tool-use"], { cwd: d.repo, env, input: JSON.stringify(input) });
+  const base = { session_id: "s1", transcript_path: "/tmp/t.jsonl", cwd: d.repo, permission_mode: "default", hook_event_name: "PreToolUse" };
+  for (const [tool, input] of [
+    ["Write", { file_path: join(d.vault, "new-node.md"), content: "x" }],
+    ["Edit", { file_path: join(d.vault, "fft-frequency-conventions.md"), old_string: "a", new_string: "b" }],
+    ["MultiEdit", { file_path: join(d.vault, "sub", "deeper", "x.md"), edits: [] }],
+  ] as const) {
+    const r = hook({ ...base, tool_name: tool, tool_input: input });
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.hookSpecificOutput.hookEventName, "PreToolUse");
+    assert.equal(out.hookSpecificOutput.permissionDecision, "deny", tool);
+    assert.match(out.hookSpecificOutput.permissionDecisionReason, /global AKMS vault/);
+  }
+  for (const input of [
+    { ...base, tool_name: "Write", tool_input: { file_path: join(d.repo, "src", "x.py"), content: "x" } },
+    { ...base, tool_name: "Write", tool_input: { file_path: "knowledge/sessions/task-9.md", content: "x" } },
+    { ...base, tool_name: "Bash", tool_input: { command: "ls" } },
+  ]) {
+    const r = hook(input);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), {}, "no decision: the host's own rules apply");
+  }
+  const bad = akms(["hook", "pre-tool-use"], { cwd: d.repo, env, input: "not json" });
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /HOOK_INPUT/);
+  assert.equal(treeHash(d.vault), vaultBefore);
+});
+
+test("the session-start hook gives the current task's loadout as additionalContext", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  const input = JSON.stringify({ session_id: "s1", transcript_path: "/tmp/t.jsonl", cwd: d.repo, hook_event_name: "SessionStart", source: "startup" });
+  const none = JSON.parse(akms(["hook", "session-start"], { cwd: d.repo, env, input }).stdout);
+  assert.match(none.hookSpecificOutput.additionalContext, /no loadout yet/);
+  assert.equal(akms(["loadout", "--task", "knowledge/tasks/task-201.json", "--no-qmd"], { cwd: d.repo, env }).code, 0);
+  const r = akms(["hook", "session-start"], { cwd: d.repo, env: { ...env, AKMS_TASK_ID: "task-201" }, input });
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.hookSpecificOutput.hookEventName, "SessionStart");
+  assert.match(out.hookSpecificOutput.additionalContext, /knowledge\/loadouts\/phase2-task-201-loadout\.md/);
+  assert.match(out.hookSpecificOutput.additionalContext, /record_memory/);
+});
+
+test("an MCP client started from the .mcp.json that init wrote lists akms's tools and gets a loadout", async () => {
+  const d = builtDemo();
+  assert.equal(akms(["init", "--agent", "claude", "--repo", d.repo]).code, 0);
+  const server = JSON.parse(readFileSync(join(d.repo, ".mcp.json"), "utf8")).mcpServers.akms;
+  const client = new Client({ name: "host", version: "1" });
+  await client.connect(new StdioClientTransport({ command: server.command, args: server.args, cwd: d.repo, env: { ...(process.env as Record<string, string>), AKMS_GLOBAL_VAULT: d.vault }, stderr: "pipe" }));
+  try {
+    const { tools } = await client.listTools();
+    assert.ok(tools.some((t) => t.name === "record_memory"));
+    const r = (await client.callTool({ name: "loadout", arguments: { task: "task-201", no_qmd: true } })) as { isError?: boolean; structuredContent?: any };
+    assert.ok(!r.isError);
+    assert.ok(existsSync(join(d.repo, r.structuredContent.shown)));
+  } finally {
+    await client.close();
+  }
+});
