@@ -13,6 +13,7 @@ import "./bench/compile.js";
 import "./bench/planning.js";
 import "./bench/review-actions.js";
 import "./bench/update.js";
+import "./bench/mcp.js";
 
 const only = process.argv.slice(2);
 const sections = benchSections();

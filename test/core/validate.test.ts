@@ -219,7 +219,7 @@ test("a wrong schema version is SCHEMA_VERSION in every kind; a missing one says
   assert.match(m.errors[0]!.hint!, /akms_schema: v2/);
 });
 
-test("path-like and upper-case ids are rejected wherever an id appears", () => {
+test("path-like ids are rejected wherever an id appears, upper case in node ids but not in task ids (the spec's TASK-101)", () => {
   const { files } = layout();
   for (const id of ["../x", "a/b", "Alpha", ".hidden", "a..b"]) {
     writeFileSync(files.global, globalNode(JSON.stringify(id)));
@@ -234,8 +234,12 @@ test("path-like and upper-case ids are rejected wherever an id appears", () => {
   assert.match(errorsOf(validateFile(files.overlay)), /\|nodes\.\.\.\/x\|the key "\.\.\/x" must match/);
   writeFileSync(files.task, TASK.replace('"task_id": "t1"', '"task_id": "T/1"'));
   assert.match(errorsOf(validateFile(files.task)), /\|2\|task_id\|must match/);
-  writeFileSync(files.memory, agentMemory().replace("task_id: t1", "task_id: TASK-101"));
+  writeFileSync(files.memory, agentMemory().replace("task_id: t1", "task_id: TASK/101"));
   assert.match(errorsOf(validateFile(files.memory)), /\|2\|task_id\|must match/);
+  writeFileSync(files.memory, agentMemory().replace("task_id: t1", "task_id: .TASK-101"));
+  assert.match(errorsOf(validateFile(files.memory)), /\|2\|task_id\|must match/);
+  writeFileSync(files.memory, agentMemory().replace("task_id: t1", "task_id: TASK-101"));
+  assert.equal(validateFile(files.memory).ok, true, errorsOf(validateFile(files.memory)));
 });
 
 test("`..`, absolute and symlinked-out content_refs are flagged and never read", () => {

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { akms, BIN, builtDemo, treeHash } from "../helpers.js";
+import { memoryText } from "./memory-text.js";
 
 const demo = builtDemo();
 const env = { ...process.env, NO_COLOR: "1", AKMS_GLOBAL_VAULT: demo.vault } as Record<string, string>;
@@ -120,30 +121,6 @@ test("bad input is an isError result with the CLI's code, and the server answers
   assert.deepEqual(mcpErr.structuredContent, cliErr.json, "the same error document as the CLI");
 });
 
-export function memoryText(taskId: string, extra = ""): string {
-  return [
-    "---",
-    `task_id: ${taskId}`,
-    'task_description: "Check the Nyquist handling of the discrete Green operator"',
-    "phase_id: 2",
-    "timestamp: 2026-11-20T10:00:00",
-    "agent_model: test-model",
-    "loadout_used: knowledge/loadouts/phase2-task-201-loadout.md",
-    "status: complete",
-    "tests_passed: 3",
-    "tests_total: 3",
-    "nodes_used:",
-    "  - id: nyquist-frequency-handling",
-    "    useful: true",
-    "    coverage: sufficient",
-    extra,
-    "akms_schema: v2",
-    "---",
-    "",
-    "Done.",
-    "",
-  ].join("\n");
-}
 
 test("record_memory writes knowledge/sessions/<task_id>.md, never runs the update, and refuses a different document", async () => {
   const overlay = readFileSync(join(demo.knowledge, "graph", "local_state.yaml"));
