@@ -1,7 +1,8 @@
-// The repository lock: knowledge/graph/.akms.lock, created with O_EXCL, holding pid, host and the
-// holder's process start time. A dead holder (same host, pid gone or reused) is reclaimed; a live
-// one makes the caller fail with exit 3 naming it. Never expired by age.
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync, fsyncSync } from "node:fs";
+// The repository lock: knowledge/graph/.akms.lock, linked into place whole (never seen empty or
+// half-written), holding pid, host and the holder's process start time. A dead holder (same host, pid
+// gone or reused) is reclaimed under a reclaim marker; a live one makes the caller fail with exit 3
+// naming it. Never expired by age.
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { LockHeldError } from "./errors.js";
@@ -52,21 +53,96 @@ export function readLockHolder(lockPath: string): LockHolder | null {
   }
 }
 
-function tryCreate(lockPath: string, holder: LockHolder): boolean {
-  let fd: number;
+let tmpCounter = 0;
+
+/**
+ * Creates `path` holding `text`, or returns false when it exists. The text is written to a private
+ * file first and linked into place, so no reader ever sees an empty or half-written lock.
+ */
+function createWith(path: string, text: string): boolean {
+  const tmp = `${path}.${process.pid}.${++tmpCounter}.tmp`;
+  const fd = openSync(tmp, "wx", 0o644);
   try {
-    fd = openSync(lockPath, "wx", 0o644);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw e;
-  }
-  try {
-    writeSync(fd, JSON.stringify(holder) + "\n");
+    writeSync(fd, text);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
-  return true;
+  try {
+    linkSync(tmp, path);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw e;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
+function readRaw(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw e;
+  }
+}
+
+function parseHolder(raw: string | null): LockHolder | null {
+  if (raw === null) return null;
+  try {
+    const parsed = JSON.parse(raw) as LockHolder;
+    return typeof parsed.pid === "number" ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Removes `path` only if it still holds `raw`: it is moved to a private name first (one process
+ * wins the rename), and put back when it turns out to be another file.
+ */
+function removeIfSame(path: string, raw: string): void {
+  const aside = `${path}.${process.pid}.${++tmpCounter}.aside`;
+  try {
+    renameSync(path, aside);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw e;
+  }
+  if (readRaw(aside) !== raw) {
+    try {
+      linkSync(aside, path);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
+  }
+  rmSync(aside, { force: true });
+}
+
+/**
+ * Takes a dead holder's lock away. Only the process holding the reclaim marker (created like the
+ * lock itself) may remove the lock, after reading it again: two processes that both judged the old
+ * lock dead can no longer delete a fresh lock the other has just taken. A marker left by a process
+ * that died while reclaiming is itself removed only if it is still that marker.
+ */
+function reclaim(lockPath: string, deadRaw: string, me: string): void {
+  const marker = `${lockPath}.reclaim`;
+  if (!createWith(marker, me)) {
+    const raw = readRaw(marker);
+    const h = parseHolder(raw);
+    if (raw !== null && (!h || !isAlive(h))) removeIfSame(marker, raw);
+    return; // someone else is reclaiming: the caller tries again
+  }
+  try {
+    if (readRaw(lockPath) === deadRaw) rmSync(lockPath, { force: true });
+  } finally {
+    rmSync(marker, { force: true });
+  }
+}
+
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /** Takes the lock (re-entrant within this process) and returns the release function. */
@@ -84,24 +160,24 @@ export function acquireLock(lockPath: string, command = process.argv.slice(2).jo
     started_at: new Date().toISOString(),
     command: `akms ${command}`.trim(),
   };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (tryCreate(lockPath, me)) {
+  const mine = JSON.stringify(me) + "\n";
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if (createWith(lockPath, mine)) {
       held.set(lockPath, 1);
       return () => release(lockPath);
     }
-    const holder = readLockHolder(lockPath);
+    const raw = readRaw(lockPath);
+    if (raw === null) continue; // released meanwhile
+    const holder = parseHolder(raw);
     if (holder && isAlive(holder)) {
       throw new LockHeldError(
         `the repository is locked by pid ${holder.pid} on ${holder.host} (\`${holder.command}\`, since ${holder.started_at})`,
         { file: lockPath, hint: "wait for that command to finish, then retry" },
       );
     }
-    // Dead holder, or a lock file that is empty/half-written by a killed process: reclaim it.
-    try {
-      unlinkSync(lockPath);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
-    }
+    // A dead holder, or a damaged lock file (the lock is linked into place whole, so a live one is never partial).
+    reclaim(lockPath, raw, mine);
+    if (attempt > 2) pause(2 + (attempt % 5));
   }
   throw new LockHeldError(`could not take the repository lock ${lockPath}`, { file: lockPath, hint: "another akms keeps taking it; retry" });
 }
