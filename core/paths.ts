@@ -2,7 +2,8 @@
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import { realpathSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
+import { NotFoundError } from "./errors.js";
 
 export interface RepoPaths {
   repo: string;
@@ -111,6 +112,22 @@ export function resolveInside(root: string, rel: string): string | null {
     /* does not exist (yet): the lexical check above is what we have */
   }
   return full;
+}
+
+/**
+ * The repository must have knowledge/ before a reader shows it (an empty review of a mistyped
+ * --repo would read as "all clear") or writes derived files into it.
+ */
+export function requireKnowledge(paths: RepoPaths): void {
+  let isDir = false;
+  try {
+    isDir = statSync(paths.knowledge).isDirectory();
+  } catch {
+    /* missing */
+  }
+  if (!isDir) {
+    throw new NotFoundError(`no knowledge/ here (${paths.repo})`, { file: paths.knowledge, hint: "`akms init` to start, or pass --repo DIR for the repository you meant" });
+  }
 }
 
 /** Repository-relative POSIX path for display. */

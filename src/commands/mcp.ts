@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { findRepo } from "../../core/paths.js";
+import { findRepo, repoPaths, requireKnowledge } from "../../core/paths.js";
 import { serveStdio } from "../mcp/server.js";
 import type { CommandSpec } from "./types.js";
 
@@ -9,6 +9,7 @@ export const mcpCommand: CommandSpec = {
   usage: "akms mcp [--repo DIR] [--vault DIR]",
   async run(_args, flags) {
     const repo = resolve(findRepo(process.cwd(), flags.repo));
+    requireKnowledge(repoPaths(repo));
     const code = await serveStdio({ repo, vault: flags.vault ? resolve(flags.vault) : undefined });
     return { json: null, text: "", exitCode: code, quiet: true };
   },

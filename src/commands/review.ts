@@ -1,4 +1,5 @@
 import { loadContextQuick } from "../../core/context-quick.js";
+import { requireKnowledge } from "../../core/paths.js";
 import { UsageError } from "../../core/errors.js";
 import { readGraphAhead } from "../../core/graph.js";
 import { SECTION_TITLES, writeReviewReport } from "../../core/report.js";
@@ -12,6 +13,7 @@ async function reportRun(flags: Flags) {
   // Imported here: the config's schema (zod) is built when the module loads, and the console does not need it.
   const { loadContext } = await import("../../core/context.js");
   const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+  requireKnowledge(ctx.paths);
   const r = writeReviewReport(ctx, { phase, out });
   const w = Math.max(...SECTION_ORDER.map((k) => SECTION_TITLES[k].length));
   const lines = [`${r.written ? "wrote" : "unchanged"} ${r.path} (phase ${r.phase}, graph_version ${r.graph_version})`];
@@ -33,6 +35,7 @@ export const reviewCommand: CommandSpec = {
     if (phase !== undefined && (!Number.isInteger(phase) || phase < 0)) throw new UsageError("--phase must be a whole number (0 or more)", "akms review --phase 2");
     // The config as loadContext gives it, without validating unchanged bytes again (context-quick.ts).
     const ctx = await loadContextQuick({ repo: flags.repo, vault: flags.vault });
+    requireKnowledge(ctx.paths);
     // graph.json is read (and hashed) on the thread pool while the console's code loads.
     const graphRead = readGraphAhead(ctx.paths.graphJson);
     // Loaded only here: the console (ink, react) is most of the bundle, and no other command needs it.

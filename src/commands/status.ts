@@ -1,4 +1,5 @@
 import { loadContext } from "../../core/context.js";
+import { requireKnowledge } from "../../core/paths.js";
 import { formatProblem } from "../../core/errors.js";
 import { loadGraph } from "../../core/graph.js";
 import { healthReport, HEALTH_ORDER, HEALTH_TITLES, type HealthReport, type HealthSections } from "../../core/health.js";
@@ -72,6 +73,7 @@ export const statusCommand: CommandSpec = {
   usage: "akms status",
   run(_args, flags) {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    requireKnowledge(ctx.paths);
     const h = healthReport(ctx, loadGraph(ctx.paths));
     return { json: { ok: true, ...h }, text: text(h), notes: ctx.cfg.warnings.map((w) => `warning: ${w}`) };
   },

@@ -1,0 +1,57 @@
+// The review gate's trust fixes (issue 16), each pinned: spec examples accepted, task ids that differ
+// only by case refused, a wrong directory refused with nothing written.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { akms, builtDemo, ROOT, snapshot, tmp, write } from "../helpers.js";
+import { memoryText } from "../mcp/memory-text.js";
+
+const EXAMPLES = join(ROOT, "fixtures", "spec-examples");
+const KIND: Record<string, string> = {
+  "lippmann-schwinger.md": "global-node",
+  "my-concept.md": "global-node",
+  "TASK-101.md": "agent-memory",
+  "TASK-302.json": "task",
+  "loadout.md": "loadout",
+  "mirror-solvers-fft-green.md": "mirror-node",
+};
+
+test("every example copied from the spec validates, without a warning", () => {
+  const files = readdirSync(EXAMPLES).filter((f) => f !== "README.md").sort();
+  assert.deepEqual(files, Object.keys(KIND).sort());
+  for (const f of files) {
+    const r = akms(["validate", join(EXAMPLES, f), "--kind", KIND[f]!, "--json"]);
+    assert.equal(r.code, 0, `${f}: ${r.stdout}`);
+    assert.deepEqual(r.json.files[0].errors, [], f);
+    assert.deepEqual(r.json.files[0].warnings, [], f);
+  }
+});
+
+test("an AgentMemory with an upper-case task id applies; a second differing only by case is refused", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  const a = write(join(d.knowledge, "sessions", "TASK-501.md"), memoryText("TASK-501"));
+  const r = akms(["update", a, "--json"], { cwd: d.repo, env });
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.equal(r.json.documents[0].session, "session-task-501");
+  const b = write(join(d.knowledge, "sessions", "task-501.md"), memoryText("task-501"));
+  const before = snapshot(d.knowledge);
+  const r2 = akms(["update", b, "--json"], { cwd: d.repo, env });
+  assert.equal(r2.code, 1);
+  assert.equal(r2.json.error.code, "TASK_ID_CASE", r2.stdout);
+  assert.deepEqual(snapshot(d.knowledge), before, "nothing changed");
+});
+
+test("review, review --report, status and mcp in a directory with no knowledge/ refuse and write nothing", () => {
+  const dir = tmp("akms-wrongdir-");
+  write(join(dir, "README.md"), "not a repository of ours\n");
+  for (const args of [["review", "--report"], ["status"], ["mcp"]]) {
+    const r = akms([...args, "--repo", dir, "--json"], { input: "" });
+    assert.equal(r.code, 1, `${args.join(" ")}: ${r.stdout}`);
+    assert.equal(r.json.error.code, "NOT_FOUND");
+    assert.match(r.json.error.message, /no knowledge\/ here/);
+    assert.match(r.json.error.hint, /akms init/);
+    assert.deepEqual([...snapshot(dir).keys()], ["README.md"], `${args.join(" ")} wrote nothing`);
+  }
+});
