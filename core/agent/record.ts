@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, StateError, ValidationError } from "../errors.js";
-import { readBytesIfExists, sha256, writeFileAtomic } from "../fsx.js";
+import { readBytesIfExists, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import { resolveInside } from "../paths.js";
 import { planDryRun } from "../update/apply.js";
@@ -56,13 +56,13 @@ export function recordMemory(ctx: Context, text: string, opts: { env?: NodeJS.Pr
       hint: "an AgentMemory is a few kilobytes: summarise, and put long logs in files the document cites",
     });
   }
-  // Parsed once as if it were already in place, so the schema's messages name the file it becomes.
-  const probe = parseDocument(bytes, join(ctx.paths.sessions, "memory.md"), "memory");
-  if (probe.kind !== "agent-memory" || probe.taskId === null) {
+  // Its place depends on its task_id, so problems found while reading it name it "memory".
+  const read = parseDocument(bytes, join(ctx.paths.sessions, "memory.md"), "memory");
+  if (read.kind !== "agent-memory" || read.taskId === null) {
     throw new ValidationError("record_memory takes an AgentMemory (spec §4.3); this is a PCD", { field: "memory", hint: "a phase's PCD is applied by the phase agent with `akms update`" });
   }
-  const target = targetFor(ctx, probe.taskId, "memory");
-  const doc = parseDocument(bytes, target.abs, target.rel);
+  const target = targetFor(ctx, read.taskId, "memory");
+  const doc = { ...read, file: target.abs, shown: target.rel };
   return withLock(ctx.paths.lock, () => {
     const before = readBytesIfExists(target.abs);
     if (before !== null && !before.equals(bytes)) {
