@@ -51,9 +51,17 @@ export function repoPaths(repo: string): RepoPaths {
   };
 }
 
-/** DESIGN §2: `--repo`, else the git root of cwd, else cwd. */
+const gitRoots = new Map<string, string>();
+
+/** DESIGN §2: `--repo`, else the git root of cwd, else cwd (git is asked once per directory and process). */
 export function findRepo(cwd: string, flag?: string): string {
   if (flag) return resolve(cwd, flag);
+  let root = gitRoots.get(cwd);
+  if (root === undefined) gitRoots.set(cwd, (root = gitRoot(cwd)));
+  return root;
+}
+
+function gitRoot(cwd: string): string {
   try {
     // node:child_process loads only here (start-up of commands run outside git, or with --repo).
     const { execFileSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");

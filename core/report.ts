@@ -240,7 +240,7 @@ export interface WrittenReport {
 /** Recompiles (cheap when nothing changed), then writes the report; unchanged bytes are not rewritten. */
 export function writeReviewReport(ctx: Context, opts: { phase?: number; out?: string; cwd?: string; today?: string } = {}): WrittenReport {
   return withLock(ctx.paths.lock, () => {
-    recoverPendingTransaction(ctx);
+    recoverPendingTransaction(ctx, () => buildLocked(ctx));
     buildLocked(ctx);
     const graph = loadGraph(ctx.paths);
     const data = reviewData(ctx, graph, { phase: opts.phase, today: opts.today });

@@ -27,6 +27,9 @@ ${COMMANDS.map((c) => `    ${c.usage}\n        ${c.summary}`).join("\n")}
 `;
 }
 
+/** Readers that first complete a write killed half-way (writers do it under their own lock). */
+const SETTLES = new Set(["query", "loadout", "derive-tags", "re-evaluate", "status", "review", "show", "pitfalls", "search", "record", "mcp"]);
+
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   const jsonWanted = argv.includes("--json");
   const out = { json: jsonWanted, color: !argv.includes("--no-color") && !process.env.NO_COLOR };
@@ -63,6 +66,10 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     return 0;
   }
   try {
+    if (SETTLES.has(name)) {
+      const { settleInterrupted } = await import("../core/settle.js");
+      await settleInterrupted({ repo: typeof cli.flags.repo === "string" ? cli.flags.repo : undefined, vault: typeof cli.flags.vault === "string" ? cli.flags.vault : undefined });
+    }
     const result = await cmd.run(args, { ...(cli.flags as unknown as Flags), json: out.json, color: out.color });
     return emit(result, out);
   } catch (e) {

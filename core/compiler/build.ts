@@ -415,7 +415,7 @@ export function recordPatchedGraph(ctx: Context, base: ManifestBase | null, file
 export function build(ctx: Context, opts: BuildOptions = {}): BuildResult {
   return withLock(ctx.paths.lock, () => {
     // An update killed half-way is finished first, so the graph compiles from a whole state.
-    recoverPendingTransaction(ctx);
+    recoverPendingTransaction(ctx, () => buildLocked(ctx, opts));
     return buildLocked(ctx, opts);
   });
 }

@@ -11,6 +11,7 @@ import { acquireLock, readLockHolder } from "../lock.js";
 import { readTextIfExists, writeFileAtomic } from "../fsx.js";
 import { resolveInside } from "../paths.js";
 import { recoverPendingTransaction } from "../update/transaction.js";
+import { buildLocked } from "../compiler/build.js";
 import { editedSince, makeCheckpoint, type StageOutput } from "./checkpoint.js";
 import { allowedActions, initialState, RUNNABLE, transition, type MachineEvent } from "./machine.js";
 import { errorRecord, runBreakdown, runExecute, runFinalize, runPlan, runReview, runScaffold, type RunContext } from "./stages.js";
@@ -36,7 +37,7 @@ export interface OpResult {
 async function withLockAsync<T>(ctx: Context, what: string, fn: () => Promise<T>): Promise<T> {
   const release = acquireLock(ctx.paths.lock, `orchestrate ${what}`);
   try {
-    recoverPendingTransaction(ctx);
+    recoverPendingTransaction(ctx, () => buildLocked(ctx));
     return await fn();
   } finally {
     release();

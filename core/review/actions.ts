@@ -19,7 +19,7 @@ import { parseFrontmatter } from "../frontmatter.js";
 import { ID_PATTERN } from "../schemas/common.js";
 import { EXPERIENTIAL_FIELDS } from "../schemas/node.js";
 import { recompile, sameGraphInput, type GraphChange, type Recompiled } from "./recompile.js";
-import { manifestBeforeWrites } from "../compiler/build.js";
+import { buildLocked, manifestBeforeWrites } from "../compiler/build.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
 import { graphFromText, loadGraph, type GNode, type LoadedGraph } from "../graph.js";
 import { graphLookup, graphLookupFromText, type GraphLookup } from "./graph-lookup.js";
@@ -30,7 +30,7 @@ import { replaceStatus } from "./status-line.js";
 import { editDraftOverride, parseOverlayText, type OverlayEdit } from "./overlay-edit.js";
 import { parseDedupSections, removeSection, setSectionStatus, type DedupSection } from "./dedup-sections.js";
 import { newNodeFromSection } from "./dedup-node.js";
-import { commitTransaction, recoverPendingTransaction, type TxnWrite } from "../update/transaction.js";
+import { commitTransaction, finishTransaction, recoverPendingTransaction, type TxnWrite } from "../update/transaction.js";
 import { decodeBytes, encodeBytes, lastUndoable, readJournal, withEntry, type ActionKind, type Journal, type JournalEntry } from "./journal.js";
 
 export type { ActionKind } from "./journal.js";
@@ -363,9 +363,11 @@ function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: (
     const rc = recompile(ctx, change, { files: wrote, base, ...(graphText ? { graphText } : {}) });
     afterRecompile(ctx, change, rc);
     graphVersion = rc.graphVersion;
+    finishTransaction(ctx);
   } catch (e) {
     cache = null;
     restoreAll(ctx, priors, journal);
+    finishTransaction(ctx); // the files are as they were before, and so is graph.json
     throw wrapBuildFailure(kind, id, e);
   }
   return { action: kind, id, files, cli, graphVersion, message: p.message, seq: entry.seq };
@@ -383,7 +385,7 @@ function checkStale(r: { shown: string; sha: string }, expectedSha: string | und
 /** Runs an action on one resolved target, under the lock. */
 function act(ctx: Context, kind: ActionKind, req: ActionRequest, cli: string, plan: (r: Resolved) => Plan): ActionResult {
   return withLock(ctx.paths.lock, () => {
-    recoverPendingTransaction(ctx);
+    recoverPendingTransaction(ctx, () => buildLocked(ctx));
     const r = resolve(ctx, req.id, req.oneShot === true);
     checkStale(r, req.expectedSha, `\`${cli}\``);
     return commit(ctx, kind, r.id, cli, () => plan(r), null, r.graphText);
@@ -712,7 +714,7 @@ function journalPath(ctx: Context, path: string, shown: string): string {
  */
 export function undo(ctx: Context, req: { expectedSha?: string } = {}): ActionResult {
   return withLock(ctx.paths.lock, () => {
-    recoverPendingTransaction(ctx);
+    recoverPendingTransaction(ctx, () => buildLocked(ctx));
     const j = readJournal(ctx);
     const shown = displayPath(ctx.repo, ctx.paths.reviewLog);
     if (req.expectedSha !== undefined && req.expectedSha !== j.sha) {

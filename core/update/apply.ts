@@ -11,7 +11,7 @@ import { checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
 import { readGraphView, viewOfDoc, type GraphView } from "./graph-view.js";
 import { readOverlayState, rememberOverlay } from "./overlay-store.js";
 import { planUpdate, type PlanResult } from "./plan.js";
-import { commitTransaction, crashPoint, hasPendingTransaction, recoverPendingTransaction, type Recovery } from "./transaction.js";
+import { commitTransaction, crashPoint, finishTransaction, hasPendingTransaction, recoverPendingTransaction, type Recovery } from "./transaction.js";
 
 export interface UpdateResult extends PlanResult {
   dryRun: boolean;
@@ -95,7 +95,7 @@ export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOp
   if (opts.dryRun) return { ...planDryRun(ctx, docs, env), dryRun: true, recovered: null, graph: null };
 
   return withLock(ctx.paths.lock, () => {
-    const recovered = recoverPendingTransaction(ctx);
+    const recovered = recoverPendingTransaction(ctx, () => buildLocked(ctx, { env }));
     // Planned and applied in a function of its own: the graph read and the files' bytes are
     // garbage before the recompile, which needs the memory. The overlay as written is kept: the
     // recompile uses it instead of parsing the file again.
@@ -104,6 +104,7 @@ export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOp
     const clean = !recovered.discarded && recovered.rolledForward.length === 0;
     const b = buildLocked(ctx, clean ? { env, wrote } : { env });
     crashPoint("built", env);
+    finishTransaction(ctx);
     const result: UpdateResult = {
       ...planned,
       dryRun: false,

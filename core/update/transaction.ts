@@ -1,9 +1,10 @@
 // Crash safety for multi-file writes under knowledge/: the final bytes of every file are first
 // written to a journal (knowledge/graph/.txn/: one data file per target, then manifest.json, each
-// written atomically, the manifest last), then applied file by file, then the journal is removed.
-// Whoever takes the lock next calls recoverPendingTransaction(): a complete journal (manifest
-// present) is rolled forward, an incomplete one discarded — so a process killed at any point
-// leaves either the old state or, after the next writer, the new one; never a mix.
+// written atomically, the manifest last), then applied file by file; the journal is removed only
+// once graph.json has been recompiled from them (finishTransaction). Whoever takes the lock next
+// calls recoverPendingTransaction(): a complete journal (manifest present) is rolled forward and
+// graph.json recompiled, an incomplete one discarded — so a process killed at any point leaves
+// either the old state or, after the next command, the new one, graph.json included; never a mix.
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import type { Context } from "../context.js";
@@ -92,7 +93,10 @@ function rollForward(ctx: Context, m: Manifest, stage: string): string[] {
   return written;
 }
 
-/** Journals, applies and clears the writes; the caller holds the lock. Returns the files changed. */
+/**
+ * Journals and applies the writes; the caller holds the lock, recompiles, then calls
+ * finishTransaction. Returns the files changed.
+ */
 export function commitTransaction(ctx: Context, writes: readonly TxnWrite[]): string[] {
   if (!writes.length) return [];
   rmSync(ctx.paths.txnDir, { recursive: true, force: true });
@@ -108,8 +112,12 @@ export function commitTransaction(ctx: Context, writes: readonly TxnWrite[]): st
   crashPoint("journal-complete");
   const written = rollForward(ctx, manifest, "apply");
   crashPoint("applied");
-  clearJournal(ctx);
   return written;
+}
+
+/** The writes of the last commitTransaction are in graph.json now: the journal goes. */
+export function finishTransaction(ctx: Context): void {
+  if (existsSync(ctx.paths.txnDir)) clearJournal(ctx);
 }
 
 export interface Recovery {
@@ -117,6 +125,8 @@ export interface Recovery {
   rolledForward: string[];
   /** An incomplete journal was found and discarded. */
   discarded: boolean;
+  /** A complete journal was rolled forward and graph.json recompiled from it. */
+  recompiled?: boolean;
 }
 
 /** True when an interrupted update left a journal (complete or not). */
@@ -125,10 +135,12 @@ export function hasPendingTransaction(ctx: Context): boolean {
 }
 
 /**
- * Completes or discards an interrupted update. Every writer of knowledge/ calls this right after
- * taking the repository lock, before reading any state.
+ * Completes or discards an interrupted write. Every writer of knowledge/ calls this right after
+ * taking the repository lock, before reading any state; `recompile` brings graph.json up to date
+ * with a rolled-forward journal before the journal is removed (a kill during it: the next command
+ * does it again).
  */
-export function recoverPendingTransaction(ctx: Context): Recovery {
+export function recoverPendingTransaction(ctx: Context, recompile: () => unknown): Recovery {
   removeStaleTemps(ctx.paths.graphDir);
   removeStaleTemps(ctx.paths.cacheDir);
   if (!existsSync(ctx.paths.txnDir)) return { rolledForward: [], discarded: false };
@@ -157,6 +169,7 @@ export function recoverPendingTransaction(ctx: Context): Recovery {
     if (target) removeStaleTemps(dirname(target));
   }
   const rolledForward = rollForward(ctx, m, "recover");
+  recompile();
   clearJournal(ctx);
-  return { rolledForward, discarded: false };
+  return { rolledForward, discarded: false, recompiled: true };
 }

@@ -15,6 +15,7 @@ import { loadGraph } from "../../core/graph.js";
 import { showNode } from "../../core/agent/show.js";
 import { currentLoadout } from "../../core/agent/hooks.js";
 import { keepWarm } from "../../core/warm.js";
+import { settleInterrupted } from "../../core/settle.js";
 import { TOOLS, type Binding, type ToolDef } from "./tools.js";
 
 export const INSTRUCTIONS = `akms gives this repository's coding agents persistent, reviewed knowledge (AKMS v2).
@@ -41,6 +42,7 @@ function errorResult(e: unknown): CallToolResult {
 function handler(tool: ToolDef, b: Binding) {
   return async (args: Record<string, unknown>): Promise<CallToolResult> => {
     try {
+      await settleInterrupted({ repo: b.repo, vault: b.vault }); // a write killed half-way since the last call
       const r = await tool.run(args ?? {}, b);
       const json = r.json as Record<string, unknown>;
       return {
