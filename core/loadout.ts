@@ -10,10 +10,10 @@ import type { GNode } from "./graph.js";
 import { withLock } from "./lock.js";
 import { nowIso } from "./clock.js";
 import { displayPath, resolveInside } from "./paths.js";
-import { DEFAULT_ROLE, normalizeTags, queryGraph, resolveRole, type QueryGraph, type QueryResult } from "./query.js";
+import { DEFAULT_ROLE, normalizeTags, queryGraph, resolveTaskRole, type QueryGraph, type QueryResult } from "./query.js";
 import { taskTags, type TagDerivation } from "./tags.js";
 import type { LoadedTask } from "./query/task.js";
-import { estimateTokens, readNodeContent, truncateToTokens, type NodeContent, type Roots, type ShownFile } from "./loadout/content.js";
+import { estimateTokens, pitfallSection, readNodeContent, truncateToTokens, type NodeContent, type Roots, type ShownFile } from "./loadout/content.js";
 import { effectiveRead, selectMode, sizeTokens, type ModeRequest, type ModeSelection } from "./loadout/mode.js";
 import { readingOrder } from "./loadout/reading-order.js";
 import { renderBody, renderHeader, type LoadoutEntry, type LoadoutHeaderData } from "./loadout/render.js";
@@ -117,7 +117,7 @@ function draftLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest): Loa
   const cfg = ctx.cfg.config;
   const task = req.task ?? null;
   if (!task && req.tags === undefined) throw new UsageError("give --task FILE or --tags a,b");
-  const role = resolveRole(ctx.cfg, req.role, task?.record.agent_role);
+  const role = resolveTaskRole(ctx.cfg, req.role, task);
   const ownRole = resolveOwnRole(ctx, task);
   let tags: string[];
   let tagsFrom: LoadoutPlan["tagsFrom"];
@@ -158,7 +158,8 @@ function draftLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest): Loa
     const c = contents.get(n.id)!;
     const { read, note } = effectiveRead(mode.mode, g.reading_priority, c.summary !== null);
     const path = (c.contentFile ?? c.nodeFile)?.shown ?? null;
-    return { id: n.id, title: n.title, origin: n.node_origin, status: n.status, confidence: n.confidence, position: n.position, read, readNote: note, path, why: n.why, block: null, trimmed: false, passages: [] };
+    const pitfallItems = read === "pitfalls-only" ? pitfallSection(c.text) : [];
+    return { id: n.id, title: n.title, origin: n.node_origin, status: n.status, confidence: n.confidence, position: n.position, read, readNote: note, path, why: n.why, block: null, trimmed: false, passages: [], pitfallItems };
   });
   return { task, role, ownRole, tags, tagsFrom, derivation, taskId, phase, query, roots, warnings, contents, mode, entries };
 }

@@ -155,6 +155,23 @@ export function unknownRoleError(role: string, cfg: LoadedConfig): AkmsError {
   });
 }
 
+/**
+ * The role a task runs as: the flag, else the task's agent_role, else implementer. An unknown
+ * agent_role is blamed on the task record that names it, not on the config.
+ */
+export function resolveTaskRole(cfg: LoadedConfig, flag: string | null | undefined, task: { shown: string; record: { agent_role?: string } } | null | undefined): string {
+  const own = task?.record.agent_role;
+  if (!flag && own && !Object.hasOwn(cfg.config.query_roles, own)) {
+    const roles = Object.keys(cfg.config.query_roles).sort();
+    throw new AkmsError("UNKNOWN_ROLE", `the task's agent_role "${own}" is not a role of this repository; the roles are: ${roles.join(", ")}`, {
+      file: task!.shown,
+      field: "agent_role",
+      hint: `fix agent_role in ${task!.shown} (one of ${roles.join(", ")}), pass --role, or define "${own}" under query_roles in propagation_config.yaml`,
+    });
+  }
+  return resolveRole(cfg, flag, own);
+}
+
 /** The role a task runs as: the flag, else the task's agent_role, else implementer. Checked against the config. */
 export function resolveRole(cfg: LoadedConfig, ...candidates: (string | null | undefined)[]): string {
   const role = candidates.find((c) => typeof c === "string" && c !== "") ?? DEFAULT_ROLE;

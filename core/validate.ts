@@ -1,16 +1,17 @@
 // `akms validate`: detects the kind of each AKMS artifact — by file name and location first, then by
 // its distinguishing fields — and validates it with the v2 schemas. Every problem names the file,
 // the line and the field, and says what to do. Nothing is written.
-import { basename, dirname, extname, resolve, sep } from "node:path";
+import { basename, dirname, extname, join, resolve, sep } from "node:path";
 import { statSync } from "node:fs";
 import type { z } from "zod";
 import { AkmsError, UsageError, type Problem } from "./errors.js";
 import { parseFrontmatter } from "./frontmatter.js";
 import { parseYaml, lineOfPath } from "./yaml.js";
 import { safeCheck } from "./schema-check.js";
-import { parseConfig } from "./config.js";
+import { loadConfig, parseConfig } from "./config.js";
 import { readTextFile } from "./textfile.js";
 import { resolveInside } from "./paths.js";
+import { extractSummary } from "./loadout/content.js";
 import { GlobalNode, LocalNode, MirrorNode, hasContentDraft } from "./schemas/node.js";
 import { Overlay } from "./schemas/overlay.js";
 import { AgentMemory, Pcd } from "./schemas/evidence.js";
@@ -381,6 +382,16 @@ function extraChecks(kind: Kind, parsed: Parsed, abs: string, shown: string): { 
     if (d.status === "established" || d.status === "deprecated") warnings.push(p);
     else errors.push(p);
   }
+  if ((kind === "global-node" || kind === "local-node") && d.context_size === "large" && extractSummary(parsed.body ?? "") === null) {
+    errors.push({
+      code: "MISSING_SUMMARY",
+      file: shown,
+      line: lineOf(["context_size"]),
+      field: "context_size",
+      message: "a node with context_size: large MUST have a `## Summary` section (spec FR-L11): routing-mode loadouts show it instead of the whole node",
+      hint: "add a `## Summary` section of 3–5 sentences to the body, or set a smaller context_size",
+    });
+  }
   if (kind === "overlay" && d.session_nodes && typeof d.session_nodes === "object") {
     for (const [id, entry] of Object.entries(d.session_nodes as Record<string, unknown>)) {
       const ref = (entry as Record<string, unknown> | null)?.content_ref;
@@ -397,9 +408,32 @@ function extraChecks(kind: Kind, parsed: Parsed, abs: string, shown: string): { 
   }
   if (kind === "task") {
     warnings.push(...idMismatch(shown, () => lineOf(["task_id"]), "task_id", d.task_id, stem, `${String(d.task_id)}.json`));
+    const roleProblem = taskRoleProblem(abs, d.agent_role, shown, () => lineOf(["agent_role"]));
+    if (roleProblem) errors.push(roleProblem);
   }
   if (kind === "loadout") errors.push(...checkLoadoutSections(parsed.body ?? "", parsed.bodyLine ?? 1, shown));
   return { errors, warnings };
+}
+
+/** A task record in <repo>/knowledge/tasks/ whose agent_role its repository's config does not define. */
+function taskRoleProblem(abs: string, role: unknown, shown: string, line: () => number | undefined): Problem | null {
+  if (typeof role !== "string" || basename(dirname(abs)) !== "tasks") return null;
+  const config = join(dirname(dirname(abs)), "graph", "propagation_config.yaml");
+  let roles: string[];
+  try {
+    roles = Object.keys(loadConfig(config).config.query_roles).sort();
+  } catch {
+    return null; // a broken config is reported when it is validated itself
+  }
+  if (roles.includes(role)) return null;
+  return {
+    code: "UNKNOWN_ROLE",
+    file: shown,
+    line: line(),
+    field: "agent_role",
+    message: `agent_role "${role}" is not a role of this repository (${roles.join(", ")})`,
+    hint: `use one of ${roles.join(", ")}, or define "${role}" under query_roles in knowledge/graph/propagation_config.yaml`,
+  };
 }
 
 function unknownKind(shown: string, why: string): Problem {

@@ -11,6 +11,7 @@ import { locateNodeFile } from "../review/locate.js";
 import { GlobalFiles } from "../review/node-files.js";
 import { didYouMean } from "../review/suggest.js";
 import { splitFrontmatter } from "../frontmatter.js";
+import { pitfallSection } from "../loadout/content.js";
 
 export interface PitfallReport {
   from: string;
@@ -41,23 +42,6 @@ export interface PitfallsResult {
 
 export function severityOf(weight: number): PitfallReport["severity"] {
   return weight >= 0.65 ? "high" : weight >= 0.4 ? "medium" : "low";
-}
-
-/** The bullet items of a body's `## Pitfalls` section (its paragraphs when it has no bullets). */
-export function pitfallSection(body: string): string[] {
-  const m = /^##[ \t]+Pitfalls[ \t]*$/im.exec(body);
-  if (!m) return [];
-  const rest = body.slice(m.index + m[0].length);
-  const next = /^#{1,2}[ \t]+\S/m.exec(rest);
-  const text = rest.slice(0, next ? next.index : undefined);
-  const items: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const bullet = /^\s*[-*+][ \t]+(.*)$/.exec(line);
-    if (bullet) items.push(bullet[1]!.trim());
-    else if (line.trim() && items.length && /^\s+\S/.test(line)) items[items.length - 1] += ` ${line.trim()}`;
-    else if (line.trim()) items.push(line.trim());
-  }
-  return items;
 }
 
 function reportsOf(graph: LoadedGraph, id: string): PitfallReport[] {

@@ -13,7 +13,6 @@ import { GlobalNode, LocalNode, MirrorNode, hasContentDraft } from "../schemas/n
 import { Overlay } from "../schemas/overlay.js";
 import { fastParseYaml, fastSplitFrontmatter } from "./fast-frontmatter.js";
 import { fastCheckNode } from "./fast-node-check.js";
-import { fastOverlay } from "./fast-overlay-check.js";
 import { HEAD_BYTES, frontmatterEnd, readKnownSize } from "./fast-read.js";
 
 export type Origin = "global" | "local" | "code-mirror";
@@ -159,8 +158,6 @@ export function readOverlay(file: string, shown: string): { overlay: Overlay | n
     if (data === null || data === undefined) {
       return { overlay: null, problems: [{ file: shown, line: 1, message: "the overlay is empty", hint: "delete the file or add `akms_schema: v2`" }] };
     }
-    const fast = fastOverlay(data);
-    if (fast !== undefined) return { overlay: fast, problems: [] };
     const r = safeCheck(Overlay, data, { file: shown, text });
     if (!r.ok) return { overlay: null, problems: r.problems };
     return { overlay: r.data, problems: [] };

@@ -105,6 +105,23 @@ export function extractSummary(markdown: string): string | null {
   return text || null;
 }
 
+/** The bullet items of a body's `## Pitfalls` section (its paragraphs when it has no bullets). */
+export function pitfallSection(body: string): string[] {
+  const m = /^##[ \t]+Pitfalls[ \t]*$/im.exec(body);
+  if (!m) return [];
+  const rest = body.slice(m.index + m[0].length);
+  const next = /^#{1,2}[ \t]+\S/m.exec(rest);
+  const text = rest.slice(0, next ? next.index : undefined);
+  const items: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const bullet = /^\s*[-*+][ \t]+(.*)$/.exec(line);
+    if (bullet) items.push(bullet[1]!.trim());
+    else if (line.trim() && items.length && /^\s+\S/.test(line)) items[items.length - 1] += ` ${line.trim()}`;
+    else if (line.trim()) items.push(line.trim());
+  }
+  return items;
+}
+
 export function readNodeContent(roots: Roots, n: GNode): NodeContent {
   const warnings: string[] = [];
   const nodeFile = locateNodeFile(roots, n);

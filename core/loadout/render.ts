@@ -24,6 +24,8 @@ export interface LoadoutEntry {
   block: { kind: "summary" | "excerpt" | "full"; text: string; tokens: number; truncated: boolean } | null;
   /** Full content left out to stay within max_loadout_tokens. */
   trimmed: boolean;
+  /** reading_priority pitfalls-only: the node's `## Pitfalls` items, given under Known Pitfalls. */
+  pitfallItems: string[];
   passages: Passage[];
 }
 
@@ -134,7 +136,10 @@ export function renderBody(r: RenderInput): string {
   out.push("| Node | Origin | Confidence | Priority | Path | Read |", "|---|---|---|---|---|---|");
   for (const e of r.entries) {
     const flag = e.status === "tentative" ? " (tentative: awaiting review)" : "";
-    const read = e.read + (e.trimmed ? " (trimmed: over max_loadout_tokens)" : "");
+    const read =
+      e.read === "pitfalls-only"
+        ? `pitfalls-only (${e.pitfallItems.length} warning${e.pitfallItems.length === 1 ? "" : "s"} under Known Pitfalls)`
+        : e.read + (e.trimmed ? " (trimmed: over max_loadout_tokens)" : "");
     out.push(`| ${code(e.id)} ${cell(e.title)}${flag} | ${e.origin} | ${conf(e.confidence)} | ${e.position} | ${e.path ? cell(e.path) : "(file not found)"} | ${read} |`);
   }
   out.push("");
@@ -180,7 +185,12 @@ export function renderBody(r: RenderInput): string {
   }
 
   out.push("## Known Pitfalls", "");
-  if (!r.query.pitfalls.length) {
+  const own = r.entries.filter((e) => e.read === "pitfalls-only" && e.pitfallItems.length);
+  for (const e of own) for (const it of e.pitfallItems) out.push(`- ${code(e.id)} (its \`## Pitfalls\`, reading_priority pitfalls-only): ${inline(it)}`);
+  if (own.length && !r.query.pitfalls.length) out.push("");
+  if (!r.query.pitfalls.length && own.length) {
+    /* the nodes' own warnings above */
+  } else if (!r.query.pitfalls.length) {
     out.push(r.query.profile.follows_pitfalls ? "None recorded for these nodes." : `None: ${r.query.role} does not follow pitfall edges.`, "");
   } else {
     for (const p of r.query.pitfalls) {

@@ -3,7 +3,7 @@
 // input.ts gives the same behaviour synchronously.
 import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
-import { normalizeTags, resolveRole, type QueryGraph } from "../query.js";
+import { normalizeTags, resolveTaskRole, type QueryGraph } from "../query.js";
 import type { TagDerivation } from "../tags.js";
 import type { LoadedTask } from "./task.js";
 
@@ -50,7 +50,7 @@ export async function readPlanningFlagsQuick(flags: { task?: unknown; tags?: unk
 }
 
 export async function planningInputQuick(ctx: Context, graph: QueryGraph, read: PlanningFlags, roleFlag?: unknown): Promise<PlanningInput> {
-  const role = resolveRole(ctx.cfg, checkRoleFlag(roleFlag), read.task?.record.agent_role);
+  const role = resolveTaskRole(ctx.cfg, checkRoleFlag(roleFlag), read.task);
   if (read.task) {
     const t = (await import("../tags.js")).taskTags(ctx, graph, read.task);
     return { task: read.task, tags: t.tags, tagsFrom: t.from, derivation: t.derivation, role };

@@ -1,7 +1,7 @@
 // The planning commands' common input: `--task FILE` or `--tags a,b` (exactly one), and the tags
 // and role they give. (input-quick.ts: the same, loading the task reader only for --task.)
 import type { Context } from "../context.js";
-import { resolveRole, type QueryGraph } from "../query.js";
+import { resolveTaskRole, type QueryGraph } from "../query.js";
 import { taskTags } from "../tags.js";
 import { checkPlanningFlags, checkRoleFlag, parseTagsFlag, type PlanningFlags, type PlanningInput } from "./input-quick.js";
 import { readTask } from "./task.js";
@@ -16,7 +16,7 @@ export function readPlanningFlags(flags: { task?: unknown; tags?: unknown }, cwd
 }
 
 export function planningInput(ctx: Context, graph: QueryGraph, read: PlanningFlags, roleFlag?: unknown): PlanningInput {
-  const role = resolveRole(ctx.cfg, checkRoleFlag(roleFlag), read.task?.record.agent_role);
+  const role = resolveTaskRole(ctx.cfg, checkRoleFlag(roleFlag), read.task);
   if (read.task) {
     const t = taskTags(ctx, graph, read.task);
     return { task: read.task, tags: t.tags, tagsFrom: t.from, derivation: t.derivation, role };

@@ -3,7 +3,7 @@
 // then the other keys as they came; arrays copied — and anything else is left to zod, which names
 // the problem. A test holds the two to the same results on every kind of field and on fuzzed records.
 import { TASK_ID_PATTERN } from "../schemas/vocabulary.js";
-import { ROLE_NAME, type TaskRecord } from "../schemas/task.js";
+import { ROLE_NAME, TASK_STATUSES, type TaskRecord } from "../schemas/task.js";
 
 type Check = (v: unknown) => boolean;
 
@@ -27,8 +27,8 @@ export const TASK_FIELDS: readonly [string, Check, boolean][] = [
   ["implementation_steps", listOf(isString), false],
   ["scope", listOf(isString), false],
   ["depends_on", listOf(isId), false],
-  ["phase", (v) => typeof v === "number" && Number.isSafeInteger(v), false],
-  ["status", isString, false],
+  ["phase", (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0, false],
+  ["status", (v) => typeof v === "string" && (TASK_STATUSES as readonly string[]).includes(v), false],
   ["agent_role", (v) => typeof v === "string" && ROLE_NAME.test(v), false],
 ];
 const KNOWN = new Set(TASK_FIELDS.map(([k]) => k));

@@ -97,6 +97,8 @@ interface Resolved {
   graph: GraphLookup | null;
   /** graph.json's text as read here (null: the cached parse answered), for the recompile. */
   graphText: GraphText | null;
+  /** A local file declaring the same id as this global node (not in the graph: the global one wins). */
+  shadowed?: string;
 }
 
 /** graph.json's text and the stat key (read-cache.ts statKeyOf) it had before it was read. */
@@ -223,15 +225,10 @@ function resolve(ctx: Context, id: string, oneShot = false): Resolved {
       hint: "give each file its own id (or delete the copy), run `akms build`, then retry",
     });
   }
+  // The graph's node is the global one (it wins an id collision): an action acts on it, and says the local file is shadowed.
+  const shadowing = locals.length === 1 && node?.node_origin === "global" ? locals.pop()!.shown : undefined;
   if (locals.length === 1) {
     const l = locals[0]!;
-    if (node && node.node_origin === "global") {
-      const g = new GlobalFiles(ctx).find(id);
-      throw new StateError(`"${id}" is both a global node${g ? ` (${g.shown})` : ""} and a local node (${l.shown}); the global node wins and the local one is not in the graph`, {
-        file: l.shown,
-        hint: `give the local node its own id: edit the \`id:\` line of ${l.shown} and rename the file, then \`akms build\``,
-      });
-    }
     const st = lstatSync(l.file);
     if (st.isSymbolicLink() || !resolveInside(ctx.paths.localNodes, displayPath(ctx.paths.localNodes, l.file))) {
       throw new StateError(`${l.shown} is a symbolic link or lies outside knowledge/local-nodes/; review actions never write through links`, {
@@ -245,7 +242,7 @@ function resolve(ctx: Context, id: string, oneShot = false): Resolved {
   if (node) {
     if (node.node_origin === "global") {
       const bytes = readBytesIfExists(ctx.paths.overlay);
-      return { id, kind: "overlay", origin: "global", file: ctx.paths.overlay, shown: displayPath(ctx.repo, ctx.paths.overlay), bytes, sha: shaOf(bytes), node, graph, graphText };
+      return { id, kind: "overlay", origin: "global", file: ctx.paths.overlay, shown: displayPath(ctx.repo, ctx.paths.overlay), bytes, sha: shaOf(bytes), node, graph, graphText, ...(shadowing ? { shadowed: shadowing } : {}) };
     }
     if (node.node_origin === "code-mirror" || node.domain === "code-mirror") {
       throw new StateError(`"${id}" is a generated code-mirror node; its status follows its docstrings`, {
@@ -382,13 +379,24 @@ function checkStale(r: { shown: string; sha: string }, expectedSha: string | und
   }
 }
 
+function shadowNote(r: Resolved): string | null {
+  return r.shadowed
+    ? `warning: ${r.shadowed} declares the same id and is shadowed by the global node (it is not in the graph); give it its own id: edit its \`id:\` line, rename the file, then \`akms build\``
+    : null;
+}
+
+function withShadowNote(r: Resolved, p: Plan): Plan {
+  const note = shadowNote(r);
+  return note ? { ...p, message: `${p.message}\n${note}` } : p;
+}
+
 /** Runs an action on one resolved target, under the lock. */
 function act(ctx: Context, kind: ActionKind, req: ActionRequest, cli: string, plan: (r: Resolved) => Plan): ActionResult {
   return withLock(ctx.paths.lock, () => {
     recoverPendingTransaction(ctx, () => buildLocked(ctx));
     const r = resolve(ctx, req.id, req.oneShot === true);
     checkStale(r, req.expectedSha, `\`${cli}\``);
-    return commit(ctx, kind, r.id, cli, () => plan(r), null, r.graphText);
+    return commit(ctx, kind, r.id, cli, () => withShadowNote(r, plan(r)), null, r.graphText);
   });
 }
 
@@ -449,9 +457,9 @@ function globalRefusal(ctx: Context, r: Resolved, what: string, wanted?: string)
   const where = g ? g.shown : `the global vault (${ctx.vault.display})`;
   const edit = g ? `\${EDITOR:-vi} ${q(g.file)}` : null;
   return new StateError(`"${r.id}" is a global node (${where}); akms never edits the global vault, so it cannot ${what} it`, {
-    hint: edit
+    hint: (edit
       ? `to change it for every repository, edit it by hand: \`${edit}\`${wanted ? ` (set \`status: ${wanted}\`)` : ""}, then \`akms build\``
-      : `edit the node's file in the global vault by hand, then \`akms build\``,
+      : `edit the node's file in the global vault by hand, then \`akms build\``) + (r.shadowed ? `; ${shadowNote(r)}` : ""),
   });
 }
 
@@ -509,6 +517,17 @@ function statusChange(ctx: Context, id: string): GraphChange {
 
 // ── the actions ───────────────────────────────────────────────────────────────────────────────
 
+/**
+ * Promotion goes ahead while agent drafts merged into the node still await a decision (they stay
+ * pending sections of an established node, decided by `akms dedup accept|reject`), and says so.
+ */
+export function pendingMergeNote(id: string, text: string): string | null {
+  const pending = parseDedupSections(text).filter((s) => s.status === "pending");
+  if (!pending.length) return null;
+  const from = pending.map((s) => s.session ?? "?").join(", ");
+  return `note: ${pending.length} dedup merge${pending.length === 1 ? "" : "s"} into ${id} (from ${from}) still pending: ${id} is established with ${pending.length === 1 ? "that draft" : "those drafts"} awaiting \`akms dedup accept|reject ${id}\``;
+}
+
 /** promote: a local tentative node → established (only the status value changes). */
 export function promote(ctx: Context, req: ActionRequest): ActionResult {
   const cli = `akms promote ${req.id}`;
@@ -531,11 +550,13 @@ export function promote(ctx: Context, req: ActionRequest): ActionResult {
       });
     }
     const steps = manualPromotionSteps(ctx, r.file, { ...lf.data, status: "established" }, r.id);
+    const pending = pendingMergeNote(r.id, lf.text);
     return {
       writes: [{ file: r.file, bytes: withStatus(r, lf, "established") }],
       change: () => statusChange(ctx, r.id),
       message:
         `promoted ${r.id}: tentative → established (${r.shown})\n` +
+        (pending ? `${pending}\n` : "") +
         `To share it with every repository (a manual step; akms never writes the global vault):\n` +
         steps.map((s) => `  ${s}`).join("\n"),
     };

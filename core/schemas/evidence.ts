@@ -58,12 +58,15 @@ export const NewKnowledge = lazy(() =>
 );
 export type NewKnowledge = z.infer<typeof NewKnowledge>;
 
+/** A list field of the persistent zone: absent or a list — `null` is refused (write [] for none). */
+const listOf = <T extends z.ZodType>(item: T) => zod.array(item, { error: "must be a list (write [] for none)" }).optional();
+
 export const persistentZone = lazy(() => ({
-  nodes_used: zod.array(NodeUsed).nullable().optional(),
-  nodes_missing: zod.array(NodeMissing).nullable().optional(),
+  nodes_used: listOf(NodeUsed),
+  nodes_missing: listOf(NodeMissing),
   lessons: Lessons.nullable().optional(),
-  pitfalls_discovered: zod.array(Pitfall).nullable().optional(),
-  new_knowledge: zod.array(NewKnowledge).nullable().optional(),
+  pitfalls_discovered: listOf(Pitfall),
+  new_knowledge: listOf(NewKnowledge),
   akms_schema: SchemaTag,
 }));
 
@@ -113,11 +116,11 @@ export const Pcd = lazy(() =>
         tests_total: NonNegInt,
         status: Outcome,
         agent_model: NonEmpty,
-        review_score: Int.nullable().optional(),
-        review_breakdown: zod.record(zod.string(), zod.unknown()).nullable().optional(),
+        review_score: NonNegInt.nullable().optional(),
+        review_breakdown: zod.record(zod.string(), NonNegInt, { error: "must map minor / medium / high / critical to whole counts (0 or more)" }).nullable().optional(),
       }),
     ),
-    overall_test_status: zod.record(zod.string(), zod.unknown(), { error: "must be a mapping of counts (pass, total, skipped, fixed)" }),
+    overall_test_status: zod.record(zod.string(), NonNegInt, { error: "must be a mapping of whole counts, 0 or more (passed, total, skipped, fixed)" }),
     files_created: zod.array(PathEntry("description")).nullable().optional(),
     files_modified: zod.array(PathEntry("changes")).nullable().optional(),
     files_deleted: zod.array(PathEntry("reason")).nullable().optional(),

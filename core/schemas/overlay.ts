@@ -1,7 +1,7 @@
 // local_state.yaml (spec §4.2) plus the optional, non-breaking `history` and `status: draft` override.
 import type { z } from "zod";
 import { lazy, zod } from "../zod.js";
-import { EdgeType, Id, IsoDate, Int, NonEmpty, NonNegInt, SchemaTag, Unit } from "./common.js";
+import { EdgeType, Id, IsoDate, NonEmpty, NonNegInt, SchemaTag, Severity, Unit } from "./common.js";
 
 export const HistoryEntry = lazy(() =>
   zod.object({
@@ -45,8 +45,10 @@ export const SessionNodeEntry = lazy(() =>
     tags: zod.array(NonEmpty).optional(),
     outcome: zod.enum(OUTCOME_VALUES, { error: `must be one of ${OUTCOME_VALUES.join(" | ")}` }),
     content_ref: NonEmpty,
-    phase: Int,
+    phase: NonNegInt,
     source_hash: zod.string().optional(),
+    unanchored_pitfalls: zod.array(zod.looseObject({ description: NonEmpty, severity: Severity })).optional(),
+    new_knowledge: zod.array(zod.looseObject({ score: Unit.nullable().optional() })).optional(),
   })
 );
 export type SessionNodeEntry = z.infer<typeof SessionNodeEntry>;
@@ -56,7 +58,7 @@ export const Overlay = lazy(() =>
     akms_schema: SchemaTag,
     repo_id: zod.string().nullable().optional(),
     nodes: zod.record(Id, NodeOverride).nullable().optional(),
-    local_edges: zod.array(LocalEdge).nullable().optional(),
+    local_edges: zod.array(LocalEdge, { error: "must be a list of edges (write [] for none)" }).optional(),
     session_nodes: zod.record(Id, SessionNodeEntry).nullable().optional(),
     suppressed_edges: zod
       .array(zod.unknown())

@@ -59,7 +59,7 @@ export interface DocumentResult {
   source_hash: string;
   content_ref: string | null;
   pitfalls: PitfallRecord[];
-  unanchored_pitfalls: { description: string; severity: string }[];
+  unanchored_pitfalls: { description: string; severity: "high" | "medium" | "low" }[];
   /** What became of each new_knowledge entry (dedup outcome). */
   new_knowledge: DedupEvent[];
   blocking: BlockingRecord[];
@@ -392,9 +392,12 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
 
     // New knowledge: dedup against tentative nodes of the same domain, then append or create.
     const missing = new Map((d.data.nodes_missing ?? []).map((m) => [m.suggested_id, m]));
-    for (const k of d.data.new_knowledge ?? []) {
+    for (const [i, k] of (d.data.new_knowledge ?? []).entries()) {
       const m = missing.get(k.suggested_id);
       const domain = k.domain ?? m?.domain ?? "uncategorized";
+      if (k.domain !== undefined && graph.inDomain(k.domain).length === 0 && ![...created.values()].some((c) => c.domain === k.domain)) {
+        warnings.push(`${d.shown}: new_knowledge[${i}].domain "${k.domain}" is not the domain of any node yet; ${k.suggested_id} starts it (check the spelling)`);
+      }
       const title = k.title ?? titleFromId(k.suggested_id);
       const tags = uniq([...(k.tags?.length ? k.tags : (m?.tags ?? []))]);
       const draft = sanitizeDraft(k.content_draft);
@@ -487,7 +490,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
       date: d.date,
       ...(d.taskId ? { task_id: d.taskId } : {}),
       ...(base.unanchored_pitfalls.length ? { unanchored_pitfalls: base.unanchored_pitfalls } : {}),
-      ...(base.new_knowledge.length ? { new_knowledge: base.new_knowledge } : {}),
+      ...(base.new_knowledge.length ? { new_knowledge: base.new_knowledge.map((k) => ({ ...k })) } : {}),
       ...extras,
     };
   }

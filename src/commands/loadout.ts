@@ -2,7 +2,7 @@ import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { resolveOut, writeLoadout } from "../../core/loadout.js";
 import type { ModeRequest } from "../../core/loadout/mode.js";
-import { resolveRole } from "../../core/query.js";
+import { resolveTaskRole } from "../../core/query.js";
 import { readPlanningFlags } from "../../core/query/input.js";
 import { loadPlanGraph } from "../../core/query/plan-graph.js";
 import type { CommandSpec } from "./types.js";
@@ -26,7 +26,7 @@ export const loadoutCommand: CommandSpec = {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
     const read = readPlanningFlags({ task: flags.task, tags: flags.tags });
     if (flags.role !== undefined && typeof flags.role !== "string") throw new UsageError("--role needs a role name");
-    resolveRole(ctx.cfg, flags.role as string | undefined, read.task?.record.agent_role);
+    resolveTaskRole(ctx.cfg, flags.role as string | undefined, read.task);
     const { graph } = loadPlanGraph(ctx.paths);
     const r = writeLoadout(ctx, graph, {
       task: read.task,

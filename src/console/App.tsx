@@ -252,6 +252,10 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
         if (status0 === "established") return message("Already established", [`${id} is established already; nothing to do.`], "normal");
         title = `Promote ${id}?`;
         lines = [`status ${status0} → established in ${shown}`, "Only the status line changes. graph.json is recompiled; u undoes it."];
+        {
+          const pending = detail.dedup.filter((d) => d.status === "pending");
+          if (pending.length) lines.push(`${pending.length} dedup merge${pending.length === 1 ? "" : "s"} from ${pending.map((d) => safe(d.session ?? "?")).join(", ")} still pending: they stay pending in the established node (a/x decide them).`);
+        }
         break;
       case "draft":
         if (status0 === "draft") return message("Already draft", [`${id} is draft already; D undrafts it.`], "normal");

@@ -2,7 +2,7 @@
 // only by case refused, a wrong directory refused with nothing written.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { akms, builtDemo, ROOT, snapshot, tmp, write } from "../helpers.js";
 import { memoryText } from "../mcp/memory-text.js";
@@ -54,4 +54,41 @@ test("review, review --report, status and mcp in a directory with no knowledge/ 
     assert.match(r.json.error.hint, /akms init/);
     assert.deepEqual([...snapshot(dir).keys()], ["README.md"], `${args.join(" ")} wrote nothing`);
   }
+});
+
+test("reading_priority pitfalls-only gives the agent the node's pitfalls, in every mode, and the table says so", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  for (const mode of ["routing", "full"]) {
+    for (const qmd of [[], ["--no-qmd"]]) {
+      const r = akms(["loadout", "--tags", "memoization", "--mode", mode, ...qmd, "--out", `lo-${mode}-${qmd.length}.md`, "--json"], { cwd: d.repo, env });
+      assert.equal(r.code, 0, r.stderr);
+      const md = readFileSync(join(d.repo, `lo-${mode}-${qmd.length}.md`), "utf8");
+      assert.match(md, /\| `memoization-mutable-arrays` .*\| pitfalls-only \(4 warnings under Known Pitfalls\) \|/, `${mode} ${qmd.join("")}`);
+      const pitfalls = md.slice(md.indexOf("## Known Pitfalls"), md.indexOf("## Relevant Session History"));
+      assert.match(pitfalls, /`memoization-mutable-arrays` \(its `## Pitfalls`, reading_priority pitfalls-only\): `lru_cache` requires hashable arguments/);
+      assert.equal((pitfalls.match(/reading_priority pitfalls-only\)/g) ?? []).length, 4);
+    }
+  }
+});
+
+test("promoting a node with an undecided dedup merge says that the merge is still pending", () => {
+  const d = builtDemo();
+  const r = akms(["promote", "green-cache-key-includes-ref-medium", "--json"], { cwd: d.repo, env: { AKMS_GLOBAL_VAULT: d.vault } });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.json.message, /1 dedup merge into green-cache-key-includes-ref-medium \(from session-task-102\) still pending/);
+  assert.match(r.json.message, /akms dedup accept\|reject green-cache-key-includes-ref-medium/);
+});
+
+test("a node with context_size: large and no ## Summary is an error of validate, naming the fix", () => {
+  const dir = tmp("akms-summary-");
+  const text = "---\nid: big\ntitle: Big\ndomain: d\ntags: [t]\nstatus: established\nconfidence: 0.8\nsource: human\ncontext_size: large\nakms_schema: v2\n---\n\n# Big\n\nLots of text.\n";
+  const f = write(join(dir, "big.md"), text);
+  const r = akms(["validate", f, "--kind", "global-node", "--json"]);
+  assert.equal(r.code, 1);
+  assert.equal(r.json.files[0].errors[0].code, "MISSING_SUMMARY");
+  assert.equal(r.json.files[0].errors[0].field, "context_size");
+  assert.match(r.json.files[0].errors[0].hint, /## Summary/);
+  writeFileSync(f, text.replace("Lots of text.", "## Summary\n\nShort.\n\n## Body\n\nLots of text."));
+  assert.equal(akms(["validate", f, "--kind", "global-node"]).code, 0);
 });

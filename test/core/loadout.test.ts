@@ -110,7 +110,7 @@ test("summaries, token estimates and truncation", () => {
 
 test("full-mode content: per-node allocations from context_size, lowest-ranked content trimmed to max_loadout_tokens", () => {
   const entry = (id: string, position: number, read: LoadoutEntry["read"]): LoadoutEntry => ({
-    id, title: id, origin: "global", status: "established", confidence: 0.9, position, read, readNote: null, path: `${id}.md`, why: "", block: null, trimmed: false, passages: [],
+    id, title: id, origin: "global", status: "established", confidence: 0.9, position, read, readNote: null, path: `${id}.md`, why: "", block: null, trimmed: false, passages: [], pitfallItems: [],
   });
   const content = (text: string, summary: string | null = null): NodeContent => ({ nodeFile: null, contentFile: null, text, summary, warnings: [] });
   const entries = [entry("a", 1, "full"), entry("b", 2, "summary"), entry("c", 3, "full"), entry("d", 4, "full"), entry("p", 5, "pitfalls-only")];

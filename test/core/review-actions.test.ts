@@ -372,7 +372,15 @@ test("session, code-mirror and colliding ids are refused with what to do instead
   const mirror = [...g.nodes.values()].find((n) => n.node_origin === "code-mirror")!;
   assert.throws(() => draft(d.ctx, { id: mirror.id }), (e: unknown) => e instanceof StateError && /akms mirror --files/.test(e.hint ?? ""));
   const collision = g.warnings.find((w) => w.code === "ID_COLLISION")!;
-  assert.throws(() => promote(d.ctx, { id: collision.node! }), (e: unknown) => e instanceof StateError && /both a global node/.test(e.message) && /own id/.test(e.hint ?? ""));
+  // The graph's node is the global one: promote is refused as for any global node, naming the shadowed file.
+  assert.throws(() => promote(d.ctx, { id: collision.node! }), (e: unknown) => e instanceof StateError && /is a global node/.test(e.message) && /shadowed by the global node/.test(e.hint ?? "") && /own id/.test(e.hint ?? ""));
+  // Draft acts on the graph's (global) node, in the overlay, and warns that the local file is shadowed.
+  const r = draft(d.ctx, { id: collision.node! });
+  assert.match(r.message, /local_state|overlay|draft/);
+  assert.match(r.message, /shadowed by the global node/);
+  assert.equal(loadGraph(d.ctx.paths).nodes.get(collision.node!)!.status, "draft");
+  undo(d.ctx);
+  assert.notEqual(loadGraph(d.ctx.paths).nodes.get(collision.node!)!.status, "draft");
 });
 
 test("when the recompile fails, the action is rolled back completely", () => {
