@@ -432,6 +432,8 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     switch (d.kind) {
       case "confirm":
         return <ConfirmDialog title={d.data.title} lines={d.data.lines} cli={d.data.cli} width={sz.width} tone="danger" keys="y / Enter: do it · n / Esc: cancel" />;
+      case "confirm-orchestrate":
+        return <ConfirmDialog title={d.title} lines={d.lines} cli={`akms orchestrate ${d.effect.action}`} width={sz.width} tone="danger" keys="y / Enter: do it · n / Esc: cancel" />;
       case "stale":
         return <ConfirmDialog title={d.title} lines={d.lines} width={sz.width} tone="error" keys="R / Enter: reload · Esc: keep this view" />;
       case "message":

@@ -17,6 +17,7 @@ import {
   orchestrateStatus,
   type OpResult,
 } from "../../core/orchestrator/runner.js";
+import { previewApprove } from "../../core/orchestrator/preview.js";
 import type { CheckpointData } from "./checkpoint.js";
 import { errorText } from "./errors.js";
 import { setCheckpointLoader } from "./model.js";
@@ -25,7 +26,8 @@ import type { OrchestrateEffect } from "./state/checkpoint.js";
 export function loadCheckpointData(ctx: Context): CheckpointData {
   try {
     const view = orchestrateStatus(ctx);
-    return { view, error: null, targets: editTargets(ctx, view.state) };
+    const approve = view.actions.includes("approve") ? previewApprove(ctx, view.state) : null;
+    return { view, error: null, targets: editTargets(ctx, view.state), approve };
   } catch (e) {
     if (isAkmsError(e) && e.code === "STATE" && /no orchestration run/.test(e.message)) return { view: null, error: null, targets: [] };
     return { view: null, error: errorText(e), targets: [] };

@@ -14,6 +14,8 @@ export interface CheckpointData {
   error: string | null;
   /** What can be edited now: the checkpoint's artifacts, else the stage's inputs (to fix a failure). */
   targets: Artifact[];
+  /** What approving would do next (when approve is allowed): the confirmation's text. */
+  approve?: { title: string; lines: string[] } | null;
 }
 
 export interface Line {
@@ -118,5 +120,6 @@ export function checkpointEnv(data: CheckpointData | undefined, height: number):
     seq: v?.state.checkpoint?.seq ?? null,
     lines: sd.lines.length,
     page: lay.text,
+    approve: data?.approve ?? null,
   };
 }

@@ -111,7 +111,7 @@ export const BINDINGS: Binding[] = [
   { command: "toggle-qmd", keys: ["m"], description: "qmd ↔ degraded (no-qmd) loadout", scopes: ["loadout"], group: "Loadout" },
   { command: "cycle-mode", keys: ["M"], description: "mode: auto → routing → full", scopes: ["loadout"], group: "Loadout" },
 
-  { command: "cp-approve", keys: ["a"], description: "approve the checkpoint and run the next stage", scopes: ["checkpoint"], group: "Checkpoint" },
+  { command: "cp-approve", keys: ["a"], description: "approve the checkpoint and run the next stage (asks first, saying what it will do)", scopes: ["checkpoint"], group: "Checkpoint" },
   { command: "cp-reject", keys: ["x"], description: "reject the checkpoint with a reason", scopes: ["checkpoint"], group: "Checkpoint" },
   { command: "cp-edit", keys: ["e"], description: "open the selected artifact in $EDITOR", scopes: ["checkpoint"], group: "Checkpoint" },
   { command: "cp-abort", keys: ["X"], description: "abort the run (press twice; everything is kept)", scopes: ["checkpoint"], group: "Checkpoint" },

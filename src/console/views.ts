@@ -94,6 +94,8 @@ export function dialogRows(state: AppState, finderCount: number): number {
       return 0; // replaces the body
     case "confirm":
       return 2 + 1 + d.data.lines.length + 1 + 1;
+    case "confirm-orchestrate":
+      return 2 + 1 + d.lines.length + 1 + 1;
     case "stale":
     case "message":
       return 2 + 1 + d.lines.length + 1;

@@ -38,7 +38,7 @@ async function runAtPlanCheckpoint() {
   return { repo, ctx, state };
 }
 
-test("checkpoint screen: the stage output, AKMS status and menu; a approves and the next stage runs to its checkpoint", async () => {
+test("checkpoint screen: the stage output, AKMS status and menu; a asks first, saying what the next stage does, then y approves and it runs to its checkpoint", async () => {
   const r = await runAtPlanCheckpoint();
   const c = await openConsole(r.ctx, { height: 34 });
   try {
@@ -52,12 +52,28 @@ test("checkpoint screen: the stage output, AKMS status and menu; a approves and 
     assert.match(f, /Artifacts \(2\)/);
     assert.match(f, /a approve, then run TASK BREAKDOWN · x reject/);
     await c.press("a");
+    f = c.frame();
+    assert.match(f, /Approve PLAN and run TASK BREAKDOWN\?/);
+    assert.match(f, /Nothing runs until you confirm/);
+    assert.deepEqual(r.state().current.stage, "plan", "a alone approves nothing");
+    await c.press("n");
+    assert.match(c.frame(), /cancelled: orchestrate approve/);
+    assert.deepEqual(r.state().current.stage, "plan");
+    await c.press("a");
+    await c.press("y");
     f = await c.waitFor(/Checkpoint · TASK BREAKDOWN · checkpoint #2/);
     assert.match(f, /phase 1 → branch demo_phase-1: 1 task in 1 wave: \[t-1\]/);
     assert.match(f, /approved PLAN/);
     const s = r.state();
     assert.deepEqual([s.current.stage, s.status, s.checkpoint.seq], ["task-breakdown", "checkpoint", 2]);
     assert.deepEqual(s.history.filter((h: { event: string }) => h.event === "approve").length, 1);
+    // The next approval would create a branch and write loadouts: the dialog says which.
+    await c.press("a");
+    f = c.frame();
+    assert.match(f, /Approve TASK BREAKDOWN and run SCAFFOLD \(phase 1\)\?/);
+    assert.match(f, /Creates and checks out the branch demo_phase-1 \(from main\)/);
+    assert.match(f, /t-1/);
+    await c.press("esc");
   } finally {
     c.unmount();
   }

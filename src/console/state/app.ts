@@ -29,6 +29,7 @@ export interface ConfirmData {
 export type Dialog =
   | { kind: "help"; offset: number }
   | { kind: "confirm"; data: ConfirmData }
+  | { kind: "confirm-orchestrate"; title: string; lines: string[]; effect: OrchestrateEffect }
   | { kind: "stale"; title: string; lines: string[] }
   | { kind: "message"; title: string; lines: string[]; tone: "normal" | "error" }
   | { kind: "input"; purpose: "filter" | "find" | "tags" | "reason"; value: string; selected: number; before: string };
@@ -132,6 +133,10 @@ function dialogKey(s: AppState, d: Dialog, name: string, input: string, env: Rou
     case "confirm":
       if (name === "y" || name === "Y" || name === "enter") return { state: { ...s, dialog: null, status: { text: `${d.data.cli} …`, tone: "info" } }, effect: { kind: "run", data: d.data } };
       if (name === "n" || name === "N" || name === "esc" || name === "q") return { state: setStatus({ ...s, dialog: null }, `cancelled: ${d.data.cli}`) };
+      return { state: s };
+    case "confirm-orchestrate":
+      if (name === "y" || name === "Y" || name === "enter") return { state: { ...s, dialog: null }, effect: d.effect };
+      if (name === "n" || name === "N" || name === "esc" || name === "q") return { state: setStatus({ ...s, dialog: null }, `cancelled: orchestrate ${d.effect.action}`) };
       return { state: s };
     case "stale":
       if (name === "R" || name === "enter" || name === "ctrl+r") return { state: { ...s, dialog: null }, effect: { kind: "reload" } };
@@ -266,6 +271,7 @@ export function route(s: AppState, name: string, input: string, env: RouteEnv): 
       let next: AppState = { ...s, checkpoint: r.state };
       if (r.status) next = setStatus(next, r.status.text, r.status.tone);
       if (r.askReason) next = { ...next, dialog: { kind: "input", purpose: "reason", value: "", selected: 0, before: "" } };
+      if (r.confirm) next = { ...next, dialog: { kind: "confirm-orchestrate", ...r.confirm } };
       return { state: next, effect: r.effect };
     }
   }

@@ -36,9 +36,11 @@ export interface CheckpointEnv {
   seq: number | null;
   lines: number;
   page: number;
+  /** What approving would do (the confirmation's title and lines). */
+  approve: { title: string; lines: string[] } | null;
 }
 
-export const NO_RUN: CheckpointEnv = { present: false, actions: [], artifacts: [], seq: null, lines: 0, page: 1 };
+export const NO_RUN: CheckpointEnv = { present: false, actions: [], artifacts: [], seq: null, lines: 0, page: 1, approve: null };
 
 export interface CheckpointRouted {
   state: CheckpointState;
@@ -46,6 +48,8 @@ export interface CheckpointRouted {
   status?: { text: string; tone: "info" | "ok" | "error" | "warn" };
   /** Open the reason input (reject). */
   askReason?: boolean;
+  /** Ask first (approve): the dialog's text and the effect a yes runs. */
+  confirm?: { title: string; lines: string[]; effect: OrchestrateEffect };
 }
 
 const TEXT_MOVES = new Set<Command>(["page-up", "page-down", "top", "bottom"]);
@@ -63,7 +67,10 @@ export function checkpointKey(s0: CheckpointState, cmd: Command, env: Checkpoint
   switch (cmd) {
     case "cp-approve":
       if (!allowed("approve")) return refuse("approve");
-      return { state: s, effect: { kind: "orchestrate", action: "approve", seq: env.seq } };
+      return {
+        state: s,
+        confirm: { title: env.approve?.title ?? "Approve the checkpoint and run the next stage?", lines: env.approve?.lines ?? [], effect: { kind: "orchestrate", action: "approve", seq: env.seq } },
+      };
     case "cp-reject":
       if (!allowed("reject")) return refuse("reject");
       return { state: s, askReason: true };
