@@ -144,7 +144,7 @@ function draftLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest): Loa
   let fullCost = 0;
   for (const n of query.nodes) {
     const g = nodeOf(n.id);
-    if (effectiveRead("full", g.reading_priority, contents.get(n.id)!.summary !== null).read === "full") fullCost += sizeTokens(cfg, g.context_size);
+    if (!n.below_threshold && effectiveRead("full", g.reading_priority, contents.get(n.id)!.summary !== null).read === "full") fullCost += sizeTokens(cfg, g.context_size);
   }
   const taskTokens = task ? estimateTokens(task.text) : 0;
   const mode = selectMode(cfg, {
@@ -156,10 +156,14 @@ function draftLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest): Loa
   const entries: LoadoutEntry[] = query.nodes.map((n) => {
     const g = nodeOf(n.id);
     const c = contents.get(n.id)!;
-    const { read, note } = effectiveRead(mode.mode, g.reading_priority, c.summary !== null);
+    // Below the confidence threshold, a node is in for its pitfall warnings only (spec §5.3 step 9):
+    // evidence has degraded it, so its content is not loaded.
+    const { read, note } = n.below_threshold
+      ? { read: "pitfalls-only" as const, note: "below min_confidence_threshold: in for its pitfall warnings only; its content is not loaded" }
+      : effectiveRead(mode.mode, g.reading_priority, c.summary !== null);
     const path = (c.contentFile ?? c.nodeFile)?.shown ?? null;
     const pitfallItems = read === "pitfalls-only" ? pitfallSection(c.text) : [];
-    return { id: n.id, title: n.title, origin: n.node_origin, status: n.status, confidence: n.confidence, position: n.position, read, readNote: note, path, why: n.why, block: null, trimmed: false, passages: [], pitfallItems };
+    return { id: n.id, title: n.title, origin: n.node_origin, status: n.status, confidence: n.confidence, position: n.position, read, readNote: note, path, why: n.why, block: null, trimmed: false, passages: [], pitfallItems, below: n.below_threshold === true, ...(n.co_loaded_with ? { coLoadedWith: n.co_loaded_with } : {}) };
   });
   return { task, role, ownRole, tags, tagsFrom, derivation, taskId, phase, query, roots, warnings, contents, mode, entries };
 }

@@ -4,8 +4,10 @@
 import { AkmsError } from "./errors.js";
 import type { LoadedConfig } from "./config.js";
 import type { GNode, GraphLink } from "./graph.js";
+import type { PitfallReport } from "./compiler/merge.js";
 import { LOADABLE } from "./graph.js";
 import type { PlanGraph } from "./query/plan-graph.js";
+import { coLoads } from "./query/co-load.js";
 import { roundTo, traverse, type Reached, type TraceStep } from "./query/traverse.js";
 
 export type { TraceStep };
@@ -61,6 +63,13 @@ export interface QueryNode {
   seed: boolean;
   /** Kept beyond the cap because it carries pitfall warnings. */
   pitfall_injected: boolean;
+  /**
+   * Present (true) when the node is below min_confidence_threshold and is in only for its pitfall
+   * warnings (spec §5.3 step 9: pitfall-connected nodes are included regardless of rank).
+   */
+  below_threshold?: true;
+  /** Present when the node is in because a selected node names it in load_with (spec §4.1). */
+  co_loaded_with?: string;
   trace: NodeTrace;
   rank_figures: RankFigures;
 }
@@ -87,6 +96,8 @@ export interface QueryPitfall {
   to: string;
   note: string;
   weight: number;
+  /** Every report, when several agents reported this pitfall (never merged, spec §5.8). */
+  reports?: PitfallReport[];
 }
 
 export interface QuerySession {
@@ -96,6 +107,8 @@ export interface QuerySession {
   title: string;
   phase: number | null;
   outcome: string | null;
+  /** The evidence's own task status (complete, deferred …) beside the outcome, when recorded. */
+  task_status: string | null;
   content_ref: string | null;
   /** Domain nodes in the result whose pitfall edges point here. */
   pitfall_from: string[];
@@ -261,7 +274,12 @@ export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOpti
     node: GNode;
     trace: NodeTrace;
     figures: RankFigures;
+    /** Below min_confidence_threshold, but it carries pitfall warnings: a candidate for injection only. */
+    below?: boolean;
+    /** Co-loaded: the selected node whose load_with names it. */
+    coWith?: string;
   }
+  const hasPitfall = (id: string) => followsPitfalls && pitfallLinks(graph, id).length > 0;
   const candidates: Candidate[] = [];
   const excluded: ExcludedNode[] = [];
   const exclude1 = (n: GNode, trace: NodeTrace, reason: ExclusionReason, why: string, extra: Partial<ExcludedNode> = {}) =>
@@ -292,7 +310,8 @@ export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOpti
       exclude1(n, trace, "domain_excluded", `domain excluded: "${n.domain}" is in ${role}'s exclude_domains; ${reach}`);
       continue;
     }
-    if (!(n.confidence >= L.min_confidence_threshold)) {
+    const below = !(n.confidence >= L.min_confidence_threshold);
+    if (below && !hasPitfall(id)) {
       exclude1(
         n,
         trace,
@@ -310,6 +329,7 @@ export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOpti
       node: n,
       trace,
       figures: { formula: prof.rank_formula, ...vars, base: roundTo(base, 6), multiplier, prefer_domain: pref, rank: roundTo(base * multiplier, 6) },
+      ...(below ? { below: true } : {}),
     });
   }
 
@@ -337,10 +357,10 @@ export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOpti
       (a.node.id < b.node.id ? -1 : a.node.id > b.node.id ? 1 : 0),
   );
 
-  const hasPitfall = (id: string) => followsPitfalls && pitfallLinks(graph, id).length > 0;
   const kept: { c: Candidate; injected: boolean; rankPos: number }[] = [];
   let pitfallCount = 0;
-  candidates.forEach((c, i) => {
+  const belowOnes = candidates.filter((c) => c.below);
+  candidates.filter((c) => !c.below).forEach((c, i) => {
     const rankPos = i + 1;
     const pf = hasPitfall(c.node.id);
     if (i < L.max_nodes_per_loadout) {
@@ -362,11 +382,43 @@ export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOpti
       { rank: c.figures.rank, rank_position: rankPos },
     );
   });
+  // Below the threshold but pitfall-connected: injected after the ranked ones, within max_pitfall_nodes.
+  for (const c of belowOnes) {
+    if (pitfallCount < L.max_pitfall_nodes) {
+      kept.push({ c, injected: true, rankPos: 0 });
+      pitfallCount++;
+      continue;
+    }
+    exclude1(
+      c.node,
+      c.trace,
+      "below_threshold",
+      `below threshold: confidence ${fmtNum(c.node.confidence)} < min_confidence_threshold ${fmtNum(L.min_confidence_threshold)}; it carries pitfall warnings, but max_pitfall_nodes ${L.max_pitfall_nodes} pitfall-connected nodes are already in; ${reachText(c.trace)}`,
+    );
+  }
+
+  // load_with: co-loaded after the selection (a loading hint, not an edge), at most max_nodes_per_loadout of them.
+  const byKept = new Map(kept.map((k) => [k.c.node.id, k.c]));
+  const loadableHere = (n: GNode) => !isSession(n) && !isMirror(n) && LOADABLE.has(n.status) && !exclude.has(n.domain);
+  const co = coLoads(kept.map((k) => k.c.node), (id) => graph.nodes.get(id), loadableHere, L.max_nodes_per_loadout);
+  for (const x of co) {
+    const via = byKept.get(x.with)!;
+    const activations = typeof x.node.activations === "number" ? x.node.activations : 0;
+    const vars = { confidence: x.node.confidence, activations, depth: via.trace.depth, weight: via.trace.weight };
+    const base = rankFn(vars);
+    kept.push({ c: { node: x.node, trace: via.trace, figures: { formula: prof.rank_formula, ...vars, base: roundTo(base, 6), multiplier: 1, prefer_domain: false, rank: roundTo(base, 6) }, coWith: x.with }, injected: false, rankPos: 0 });
+  }
+  const coIds = new Set(co.map((x) => x.node.id));
+  for (let i = excluded.length - 1; i >= 0; i--) if (coIds.has(excluded[i]!.id)) excluded.splice(i, 1);
 
   const nodes: QueryNode[] = kept.map(({ c, injected, rankPos }, i) => {
     const n = c.node;
     let why = `${reachText(c.trace)}; ${rankText(c.figures)}`;
-    if (injected) {
+    if (c.coWith) {
+      why = `co-loaded with ${c.coWith}: it names ${n.id} in load_with (a loading hint, not an edge: nothing propagates through it); ${rankText(c.figures)}`;
+    } else if (c.below) {
+      why += `; pitfall injection below threshold: confidence ${fmtNum(n.confidence)} < min_confidence_threshold ${fmtNum(L.min_confidence_threshold)}, kept for its pitfall warnings only (spec §5.3 step 9; ${pitfallCount} of max_pitfall_nodes ${L.max_pitfall_nodes} pitfall-connected nodes in)`;
+    } else if (injected) {
       why += `; pitfall injection: rank place ${rankPos} is beyond max_nodes_per_loadout ${L.max_nodes_per_loadout}, kept because it carries pitfall warnings (${pitfallCount} of max_pitfall_nodes ${L.max_pitfall_nodes} pitfall-connected nodes in)`;
     }
     return {
@@ -379,8 +431,10 @@ export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOpti
       status: String(n.status),
       confidence: n.confidence,
       node_origin: String(n.node_origin),
-      seed: c.trace.chain.length === 0,
+      seed: !c.coWith && c.trace.chain.length === 0,
       pitfall_injected: injected,
+      ...(c.below ? { below_threshold: true as const } : {}),
+      ...(c.coWith ? { co_loaded_with: c.coWith } : {}),
       trace: c.trace,
       rank_figures: c.figures,
     };
@@ -396,7 +450,7 @@ export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOpti
   if (followsPitfalls) {
     for (const n of nodes) {
       for (const l of pitfallLinks(graph, n.id)) {
-        pitfalls.push({ from: n.id, to: l.target, note: l.note ?? "", weight: l.weight });
+        pitfalls.push({ from: n.id, to: l.target, note: l.note ?? "", weight: l.weight, ...(l.reports?.length ? { reports: l.reports } : {}) });
         const e = sessionEntry(l.target);
         e.via.add("pitfall");
         e.from.push(n.id);
@@ -422,6 +476,7 @@ export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOpti
       title: String(s.title ?? id),
       phase: typeof s.phase === "number" ? s.phase : null,
       outcome: typeof s.outcome === "string" ? s.outcome : null,
+      task_status: typeof s.task_status === "string" ? s.task_status : null,
       content_ref: typeof s.content_ref === "string" ? s.content_ref : null,
       pitfall_from: e.from,
       matched_tags: e.tags,

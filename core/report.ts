@@ -151,7 +151,7 @@ function sectionLines(name: SectionName, d: ReviewData): string[] {
     case "new_pitfalls":
       return table(
         ["Node", "Status", "Confidence", "Severity", "Session", "Pitfall"],
-        s.new_pitfalls.map((p) => [code(p.from.id), p.from.status, confidenceText(p.from), p.severity, cell(p.session), cell(p.note, 110)]),
+        s.new_pitfalls.map((p) => [code(p.from.id), p.from.status, confidenceText(p.from), p.severity, cell(p.task_id ? `${p.session} (task ${p.task_id})` : p.session), cell(p.note, 110)]),
       );
     case "unanchored_pitfalls":
       return table(

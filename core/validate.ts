@@ -392,6 +392,20 @@ function extraChecks(kind: Kind, parsed: Parsed, abs: string, shown: string): { 
       hint: "add a `## Summary` section of 3–5 sentences to the body, or set a smaller context_size",
     });
   }
+  if (kind === "overlay" && Array.isArray(d.local_edges)) {
+    const sessions = d.session_nodes && typeof d.session_nodes === "object" ? (d.session_nodes as Record<string, unknown>) : {};
+    (d.local_edges as Record<string, unknown>[]).forEach((e, i) => {
+      if (e?.type !== "pitfall" || typeof e.to !== "string" || Object.hasOwn(sessions, e.to)) return;
+      errors.push({
+        code: "PITFALL_TARGET",
+        file: shown,
+        line: lineOf(["local_edges", i, "to"]),
+        field: `local_edges[${i}].to`,
+        message: `a pitfall edge must point at a session node (spec §4.2); "${e.to}" is not one of session_nodes`,
+        hint: "point it at the session that reported the pitfall (session-<task_id> or session-phase<N>), or remove the edge",
+      });
+    });
+  }
   if (kind === "overlay" && d.session_nodes && typeof d.session_nodes === "object") {
     for (const [id, entry] of Object.entries(d.session_nodes as Record<string, unknown>)) {
       const ref = (entry as Record<string, unknown> | null)?.content_ref;

@@ -48,7 +48,7 @@ function RowLine({ row, width, selected }: { row: WhyRow; width: number; selecte
           <Text bold>{pad(safe(n.id), idW) + " "}</Text>
           <Text>{pad(String(n.rank), 9, "right") + " "}</Text>
           <Text color={theme.c(statusColor(n.status))}>{pad(fmtConf(n.confidence), 5) + " "}</Text>
-          <Text dimColor={!selected}>{truncate((n.pitfall_injected ? "[pitfall] " : "") + how, Math.max(0, width - idW - 21))}</Text>
+          <Text dimColor={!selected}>{truncate((n.co_loaded_with ? `[co-loaded with ${n.co_loaded_with}] ` : n.below_threshold ? "[pitfall, below threshold] " : n.pitfall_injected ? "[pitfall] " : "") + how, Math.max(0, width - idW - 21))}</Text>
         </Text>
       );
     }

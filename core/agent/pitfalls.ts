@@ -47,17 +47,13 @@ export function severityOf(weight: number): PitfallReport["severity"] {
 function reportsOf(graph: LoadedGraph, id: string): PitfallReport[] {
   return (graph.out.get(id) ?? [])
     .filter((l: GraphLink) => l.type === "pitfall")
-    .map((l) => {
+    .flatMap((l) => {
       const s = graph.nodes.get(l.target) as (Record<string, unknown> & { phase?: number; task_id?: string }) | undefined;
-      return {
-        from: l.source,
-        to: l.target,
-        weight: l.weight,
-        severity: severityOf(l.weight),
-        note: (l as GraphLink & { note?: string | null }).note ?? "",
-        phase: typeof s?.phase === "number" ? s.phase : null,
-        task_id: typeof s?.task_id === "string" ? s.task_id : null,
-      };
+      const phase = typeof s?.phase === "number" ? s.phase : null;
+      const task = typeof s?.task_id === "string" ? s.task_id : null;
+      // A pitfall several agents reported: one record per report, as it came.
+      if (l.reports?.length) return l.reports.map((r) => ({ from: l.source, to: l.target, weight: r.weight, severity: r.severity, note: r.note, phase, task_id: r.task_id ?? task }));
+      return [{ from: l.source, to: l.target, weight: l.weight, severity: severityOf(l.weight), note: l.note ?? "", phase, task_id: task }];
     });
 }
 

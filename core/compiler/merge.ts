@@ -35,6 +35,16 @@ export interface GraphLink {
   weight: number;
   edge_origin: "global" | "local";
   note?: string;
+  /** Pitfall edges reported by several agents (spec §5.8: never merged): every report as it came. */
+  reports?: PitfallReport[];
+}
+
+/** One agent's report of a pitfall (a pitfall edge carrying more than one lists each). */
+export interface PitfallReport {
+  weight: number;
+  severity: "high" | "medium" | "low";
+  note: string;
+  task_id?: string;
 }
 
 export interface GraphDoc {
@@ -75,6 +85,7 @@ interface PendingEdge {
   note?: string | null;
   origin: "global" | "local";
   file?: string;
+  reports?: PitfallReport[];
 }
 
 export interface MergeInput {
@@ -100,6 +111,10 @@ export function toGraphNode(node: Record<string, unknown>, origin: SourceNode["o
   node.edges = undefined; // not `delete`: that would drop the object into slow dictionary mode
   node.confidence_default = node.confidence;
   node.node_origin = origin;
+  // Every node carries the experiential attributes of the spec's graph example (§4.9), also
+  // without history, so that a consumer reading node["activations"] works on every node.
+  if (node.activations === undefined) node.activations = 0;
+  if (node.last_activated === undefined) node.last_activated = null;
   if (origin === "code-mirror") {
     node.source = "generated";
     node.auto_update = true;
@@ -140,6 +155,8 @@ export function sessionGraphNode(id: string, s: Record<string, unknown>): GraphN
     confidence_default: 1.0,
     source: "agent",
     akms_schema: "v2",
+    activations: s.activations ?? 0,
+    last_activated: s.last_activated ?? null,
   };
 }
 
@@ -237,7 +254,7 @@ export function mergeGraph(input: MergeInput): GraphDoc {
     shownOf.set(id, input.overlayShown);
   }
   for (const e of ov?.local_edges ?? []) {
-    edges.push({ from: e.from, to: e.to, type: e.type, weight: e.weight, note: e.note, origin: "local", file: input.overlayShown });
+    edges.push({ from: e.from, to: e.to, type: e.type, weight: e.weight, note: e.note, origin: "local", file: input.overlayShown, ...(e.reports?.length ? { reports: e.reports } : {}) });
   }
 
   // Edges in merge order: the first (source, target) wins; dangling and misdirected edges are reported.
@@ -269,6 +286,7 @@ export function mergeGraph(input: MergeInput): GraphDoc {
     else if (targets.push(e.to) > 32) seen.set(e.from, new Set(targets));
     const link: GraphLink = { source: e.from, target: e.to, type: e.type, weight: e.weight, edge_origin: e.origin };
     if (typeof e.note === "string" && e.note !== "") link.note = e.note;
+    if (e.reports?.length) link.reports = e.reports.map((r) => ({ ...r }));
     links.push(link);
   }
   links.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.target < b.target ? -1 : a.target > b.target ? 1 : 0));

@@ -289,7 +289,7 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
     return g.node.domain;
   };
   const newLinks = new Map<string, string>();
-  const link = (e: { from: string; to: string; type: string; weight: number; note?: string | null }) => {
+  const link = (e: { from: string; to: string; type: string; weight: number; note?: string | null; reports?: readonly object[] }) => {
     const key = e.from + "\0" + e.to;
     sure(!newLinks.has(key) && !links.find(key).found);
     const target = domainOf(e.to);
@@ -297,6 +297,7 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
     sure(e.type !== "pitfall" || target === "session");
     const l: Record<string, unknown> = { source: e.from, target: e.to, type: e.type, weight: e.weight, edge_origin: "local" };
     if (typeof e.note === "string" && e.note !== "") l.note = e.note;
+    if (e.reports?.length) l.reports = e.reports.map((r) => ({ ...r }));
     newLinks.set(key, pyJsonText(l, 2));
   };
   for (const [id, a] of [...added].sort((x, y) => (x[0] < y[0] ? -1 : 1))) for (const e of a.declared ?? []) link({ from: id, ...e });

@@ -26,6 +26,10 @@ export interface LoadoutEntry {
   trimmed: boolean;
   /** reading_priority pitfalls-only: the node's `## Pitfalls` items, given under Known Pitfalls. */
   pitfallItems: string[];
+  /** Below min_confidence_threshold, in for its pitfall warnings only. */
+  below?: boolean;
+  /** In because this selected node names it in load_with. */
+  coLoadedWith?: string;
   passages: Passage[];
 }
 
@@ -135,10 +139,10 @@ export function renderBody(r: RenderInput): string {
   out.push("## Domain Knowledge", "");
   out.push("| Node | Origin | Confidence | Priority | Path | Read |", "|---|---|---|---|---|---|");
   for (const e of r.entries) {
-    const flag = e.status === "tentative" ? " (tentative: awaiting review)" : "";
+    const flag = (e.status === "tentative" ? " (tentative: awaiting review)" : "") + (e.coLoadedWith ? ` (co-loaded with ${code(e.coLoadedWith)})` : "");
     const read =
       e.read === "pitfalls-only"
-        ? `pitfalls-only (${e.pitfallItems.length} warning${e.pitfallItems.length === 1 ? "" : "s"} under Known Pitfalls)`
+        ? `pitfalls-only (${e.below ? "below threshold; " : ""}${e.pitfallItems.length} warning${e.pitfallItems.length === 1 ? "" : "s"} under Known Pitfalls)`
         : e.read + (e.trimmed ? " (trimmed: over max_loadout_tokens)" : "");
     out.push(`| ${code(e.id)} ${cell(e.title)}${flag} | ${e.origin} | ${conf(e.confidence)} | ${e.position} | ${e.path ? cell(e.path) : "(file not found)"} | ${read} |`);
   }
@@ -186,7 +190,7 @@ export function renderBody(r: RenderInput): string {
 
   out.push("## Known Pitfalls", "");
   const own = r.entries.filter((e) => e.read === "pitfalls-only" && e.pitfallItems.length);
-  for (const e of own) for (const it of e.pitfallItems) out.push(`- ${code(e.id)} (its \`## Pitfalls\`, reading_priority pitfalls-only): ${inline(it)}`);
+  for (const e of own) for (const it of e.pitfallItems) out.push(`- ${code(e.id)} (its \`## Pitfalls\`, ${e.below ? "below threshold" : "reading_priority pitfalls-only"}): ${inline(it)}`);
   if (own.length && !r.query.pitfalls.length) out.push("");
   if (!r.query.pitfalls.length && own.length) {
     /* the nodes' own warnings above */
@@ -195,7 +199,11 @@ export function renderBody(r: RenderInput): string {
   } else {
     for (const p of r.query.pitfalls) {
       const path = r.sessionPaths.get(p.to);
-      out.push(`- ${code(p.from)} → ${code(p.to)} (weight ${p.weight}): ${inline(p.note) || "(no note)"}${path ? ` — ${path}` : ""}`);
+      // Several agents' reports of one pitfall: each on its own line, with its own weight.
+      for (const x of p.reports?.length ? p.reports : [{ weight: p.weight, note: p.note, task_id: undefined, severity: undefined }]) {
+        const who = x.task_id ? `, task ${x.task_id}` : "";
+        out.push(`- ${code(p.from)} → ${code(p.to)} (${x.severity ? `${x.severity}, ` : ""}weight ${x.weight}${who}): ${inline(x.note) || "(no note)"}${path ? ` — ${path}` : ""}`);
+      }
     }
     out.push("");
   }
@@ -204,7 +212,7 @@ export function renderBody(r: RenderInput): string {
   if (!r.query.session_details.length) out.push("None.", "");
   else {
     for (const s of r.query.session_details) {
-      const facts = [s.phase !== null ? `phase ${s.phase}` : null, s.outcome ? `outcome ${s.outcome}` : null].filter(Boolean).join(", ");
+      const facts = [s.phase !== null ? `phase ${s.phase}` : null, s.outcome ? `outcome ${s.outcome}${s.task_status && s.task_status !== s.outcome ? ` (task ${s.task_status})` : ""}` : null].filter(Boolean).join(", ");
       const path = r.sessionPaths.get(s.id);
       out.push(`- ${code(s.id)} ${inline(s.title)}${facts ? ` (${facts})` : ""}${path ? ` — ${path}` : ""} — ${inline(s.why)}`);
     }

@@ -25,7 +25,7 @@ export interface PlanGraph {
   tagIndex?: { get(lowerTag: string): readonly string[] | undefined };
 }
 
-const FORMAT = "akms-plan-graph-3";
+const FORMAT = "akms-plan-graph-4";
 const BIG_ENDIAN = endianness() === "BE";
 /**
  * Edge types stored by number (anything else is stored as a JSON string). Part of FORMAT: kept
@@ -51,6 +51,8 @@ const FIELDS = [
   "source_file",
   "phase",
   "outcome",
+  "task_status",
+  "load_with",
 ] as const;
 /** Graphs smaller than this load from graph.json directly (parsing them is already fast). */
 export const CACHE_MIN_BYTES = 2 * 1024 * 1024;
@@ -87,14 +89,16 @@ function offsets(parts: Buffer[]): Buffer {
 export function encodePlanGraph(g: Pick<LoadedGraph, "version" | "nodes" | "out" | "in">, key: string): Buffer {
   const ids = [...g.nodes.keys()].sort();
   const idx = new Map(ids.map((id, i) => [id, i]));
-  const notes: string[] = [];
+  // A link's note, or { note, reports } when several agents reported the pitfall.
+  const notes: (string | { note?: string; reports: unknown[] })[] = [];
   const edgeList = (links: GraphLink[] | undefined, other: (l: GraphLink) => string) =>
     Buffer.from(
       (links ?? [])
         .map((l) => {
           const t = EDGE_TYPES.indexOf(l.type as (typeof EDGE_TYPES)[number]);
           let s = `${idx.get(other(l))},${t < 0 ? JSON.stringify(l.type) : t},${l.weight},${l.edge_origin === "global" ? 0 : 1}`;
-          if (l.note !== undefined) s += `,${notes.push(l.note) - 1}`;
+          if (l.reports?.length) s += `,${notes.push({ ...(l.note !== undefined ? { note: l.note } : {}), reports: l.reports }) - 1}`;
+          else if (l.note !== undefined) s += `,${notes.push(l.note) - 1}`;
           return s;
         })
         .join(";"),
@@ -213,7 +217,7 @@ class LazyPlanGraph implements PlanGraph {
   private readonly cacheOut = new Map<number, GraphLink[]>();
   private readonly cacheIn = new Map<number, GraphLink[]>();
   private readonly tagIds = new Map<string, readonly string[]>();
-  private notes: string[] | null = null;
+  private notes: (string | { note?: string; reports: GraphLink["reports"] })[] | null = null;
   readonly nodes: PlanGraph["nodes"];
   readonly out: PlanGraph["out"];
   readonly in: PlanGraph["in"];
@@ -326,7 +330,14 @@ class LazyPlanGraph implements PlanGraph {
           weight: Number(w),
           edge_origin: origin === "0" ? "global" : "local",
         };
-        if (note !== undefined) l.note = (this.notes ??= JSON.parse(this.read("notes").toString("utf8")) as string[])[Number(note)]!;
+        if (note !== undefined) {
+          const v = (this.notes ??= JSON.parse(this.read("notes").toString("utf8")) as (string | { note?: string; reports: GraphLink["reports"] })[])[Number(note)]!;
+          if (typeof v === "string") l.note = v;
+          else {
+            if (v.note !== undefined) l.note = v.note;
+            l.reports = v.reports;
+          }
+        }
         list.push(l);
       }
     }

@@ -49,6 +49,8 @@ export interface PitfallItem {
   weight: number;
   severity: string;
   note: string;
+  /** The task that reported it, when the pitfall carries several reports (else its session says). */
+  task_id: string | null;
   session_file: string | null;
   command: string | null;
 }
@@ -312,25 +314,31 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
     const phase = phaseOf(l.target);
     if (!inPhase(phase)) continue;
     const note = typeof l.note === "string" ? l.note : "";
+    // One item per report: a pitfall several agents reported lists each of them (never merged).
+    const reports = l.reports?.length ? l.reports : [{ weight: l.weight, severity: SEVERITY_OF_WEIGHT(l.weight), note, task_id: undefined }];
+    const fromItem = nodeItem(from, files, null);
     // Found on first read, as nodeItem's file. (No spread in this literal: V8 then puts the
     // accessor after the other keys, and the JSON would change.)
     let sessionFile: string | null | undefined;
-    pitfalls.push({
-      from: nodeItem(from, files, null),
-      session: l.target,
-      phase,
-      weight: l.weight,
-      severity: SEVERITY_OF_WEIGHT(l.weight),
-      note,
-      get session_file() {
-        if (sessionFile === undefined) sessionFile = files.fileOf(target);
-        return sessionFile;
-      },
-      set session_file(v: string | null) {
-        sessionFile = v;
-      },
-      command: null,
-    });
+    for (const r of reports) {
+      pitfalls.push({
+        from: fromItem,
+        session: l.target,
+        phase,
+        weight: r.weight,
+        severity: r.severity,
+        note: r.note,
+        task_id: r.task_id ?? null,
+        get session_file() {
+          if (sessionFile === undefined) sessionFile = files.fileOf(target);
+          return sessionFile;
+        },
+        set session_file(v: string | null) {
+          sessionFile = v;
+        },
+        command: null,
+      });
+    }
   }
   pitfalls.sort((a, b) => b.weight - a.weight || cmp(a.from.id, b.from.id) || cmp(a.session, b.session));
   const unanchored: UnanchoredItem[] = sessions

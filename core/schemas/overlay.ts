@@ -1,7 +1,7 @@
 // local_state.yaml (spec §4.2) plus the optional, non-breaking `history` and `status: draft` override.
 import type { z } from "zod";
 import { lazy, zod } from "../zod.js";
-import { EdgeType, Id, IsoDate, NonEmpty, NonNegInt, SchemaTag, Severity, Unit } from "./common.js";
+import { EdgeType, Id, IsoDate, NonEmpty, NonNegInt, SchemaTag, Severity, TaskId, Unit } from "./common.js";
 
 export const HistoryEntry = lazy(() =>
   zod.object({
@@ -26,6 +26,16 @@ export const NodeOverride = lazy(() =>
 );
 export type NodeOverride = z.infer<typeof NodeOverride>;
 
+/** One agent's report of a pitfall; an edge reported several times lists each (spec §5.8: never merged). */
+export const PitfallReportEntry = lazy(() =>
+  zod.object({
+    weight: Unit,
+    severity: Severity,
+    note: zod.string(),
+    task_id: TaskId.optional(),
+  })
+);
+
 export const LocalEdge = lazy(() =>
   zod.object({
     from: Id,
@@ -33,6 +43,7 @@ export const LocalEdge = lazy(() =>
     type: EdgeType,
     weight: Unit,
     note: zod.string().nullable().optional(),
+    reports: zod.array(PitfallReportEntry).optional(),
   })
 );
 export type LocalEdge = z.infer<typeof LocalEdge>;

@@ -11,6 +11,7 @@ import { hasContentDraft } from "../schemas/node.js";
 import type { UpdateDelta } from "../compiler/update-patch.js";
 import { lineOfPath } from "../yaml.js";
 import type { GNode } from "../graph.js";
+import type { PitfallReport } from "../compiler/merge.js";
 import type { GraphView } from "./graph-view.js";
 import type { Overlay, NodeOverride, LocalEdge } from "../schemas/overlay.js";
 import type { Pcd } from "../schemas/evidence.js";
@@ -107,6 +108,15 @@ function posix(p: string): string {
 
 function emptyOverlay(): Overlay {
   return { akms_schema: "v2", nodes: {}, local_edges: [], session_nodes: {}, suppressed_edges: [] };
+}
+
+/**
+ * A session's outcome in the spec's vocabulary (§4.2 example: success; the Python implementation's
+ * enum: success | partial | failed) from the evidence's task status: complete → success, partial
+ * and deferred → partial, failed → failed. The task status itself is kept beside it (task_status).
+ */
+export function sessionOutcome(status: string): "success" | "partial" | "failed" {
+  return status === "complete" ? "success" : status === "failed" ? "failed" : "partial";
 }
 
 function pcdOutcome(d: Pcd): string {
@@ -368,20 +378,24 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
     }
 
     // Pitfalls: one edge node_ref → session node per anchored node (a DiGraph holds one edge per
-    // pair), at the highest severity, notes joined; unanchored ones are kept for the review report.
-    const anchored = new Map<string, { weight: number; notes: string[] }>();
+    // pair), weighted by the highest severity, notes joined; when several reports name one node
+    // (a PCD gathers the phase's agents) the edge also lists each report as it came — never merged
+    // (spec §5.8). Unanchored ones are kept for the review report.
+    const anchored = new Map<string, { weight: number; notes: string[]; reports: PitfallReport[] }>();
     for (const p of d.data.pitfalls_discovered ?? []) {
       if (p.node_ref === null) {
         base.unanchored_pitfalls.push({ description: p.description, severity: p.severity });
         continue;
       }
-      const g = anchored.get(p.node_ref) ?? { weight: 0, notes: [] };
+      const g = anchored.get(p.node_ref) ?? { weight: 0, notes: [], reports: [] };
       g.weight = Math.max(g.weight, PITFALL_WEIGHT[p.severity]!);
       g.notes.push(p.description);
+      const task = (p as Record<string, unknown>).task_id;
+      g.reports.push({ weight: PITFALL_WEIGHT[p.severity]!, severity: p.severity, note: p.description, ...(typeof task === "string" ? { task_id: task } : d.taskId ? { task_id: d.taskId } : {}) });
       anchored.set(p.node_ref, g);
     }
     for (const [from, g] of anchored) {
-      const edge = { from, to: sid, type: "pitfall" as const, weight: g.weight, note: g.notes.join("\n") };
+      const edge = { from, to: sid, type: "pitfall" as const, weight: g.weight, note: g.notes.join("\n"), ...(g.reports.length > 1 ? { reports: g.reports } : {}) };
       edges.push(edge);
       base.pitfalls.push({ ...edge });
       touchRef(from, contentRef);
@@ -482,7 +496,8 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
     sessions[sid] = {
       title: d.kind === "pcd" ? `Session: phase ${d.phase} handoff` : `Session: ${d.taskId}`,
       ...(domains.length ? { tags: domains } : {}),
-      outcome: d.kind === "pcd" ? (pcdOutcome(d.data as Pcd) as "complete") : (d.data as { status: "complete" }).status,
+      outcome: sessionOutcome(d.kind === "pcd" ? pcdOutcome(d.data as Pcd) : (d.data as { status: string }).status),
+      task_status: d.kind === "pcd" ? pcdOutcome(d.data as Pcd) : (d.data as { status: string }).status,
       content_ref: contentRef,
       phase: d.phase,
       source_hash: d.hash,

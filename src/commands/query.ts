@@ -26,7 +26,7 @@ export function renderQuery(r: QueryResult, explain: boolean): string {
     lines.push(`   #  ${"node".padEnd(w)}  rank        conf  status       origin`);
     for (const n of r.nodes) {
       lines.push(
-        `  ${String(n.position).padStart(2)}  ${n.id.padEnd(w)}  ${num(n.rank).padEnd(10)}  ${n.confidence.toFixed(2)}  ${n.status.padEnd(11)}  ${n.node_origin}${n.seed ? "  seed" : ""}${n.pitfall_injected ? "  pitfall-injected" : ""}`,
+        `  ${String(n.position).padStart(2)}  ${n.id.padEnd(w)}  ${num(n.rank).padEnd(10)}  ${n.confidence.toFixed(2)}  ${n.status.padEnd(11)}  ${n.node_origin}${n.seed ? "  seed" : ""}${n.pitfall_injected ? "  pitfall-injected" : ""}${n.below_threshold ? " (below threshold)" : ""}${n.co_loaded_with ? `  co-loaded with ${n.co_loaded_with}` : ""}`,
       );
       if (explain) {
         lines.push(`      why: ${n.why}`);
@@ -41,7 +41,10 @@ export function renderQuery(r: QueryResult, explain: boolean): string {
   }
   if (r.pitfalls.length) {
     lines.push("pitfalls:");
-    for (const p of r.pitfalls) lines.push(`  ${p.from} → ${p.to} (weight ${p.weight}): ${p.note || "(no note)"}`);
+    for (const p of r.pitfalls) {
+      if (p.reports?.length) for (const x of p.reports) lines.push(`  ${p.from} → ${p.to} (${x.severity}, weight ${x.weight}${x.task_id ? `, task ${x.task_id}` : ""}): ${x.note || "(no note)"}`);
+      else lines.push(`  ${p.from} → ${p.to} (weight ${p.weight}): ${p.note || "(no note)"}`);
+    }
     lines.push("");
   }
   if (r.session_details.length) {

@@ -78,7 +78,9 @@ export function explain(row: WhyRow | undefined, r: QueryResult): string[] {
         `Rank ${f.rank} = ${safe(f.formula)} with confidence ${fmtConf(f.confidence)}, activations ${f.activations}, depth ${f.depth}, weight ${f.weight}` +
           (f.prefer_domain ? ` (${f.base} × ${f.multiplier}: preferred domain)` : ""),
       );
-      if (n.pitfall_injected) lines.push(`Beyond max_nodes_per_loadout ${r.profile.max_nodes_per_loadout}, kept by pitfall injection: it carries pitfall warnings.`);
+      if (n.co_loaded_with) lines.push(`Co-loaded with ${n.co_loaded_with}: it names this node in load_with (a loading hint, not an edge; nothing propagates through it).`);
+      else if (n.below_threshold) lines.push(`Below min_confidence_threshold ${r.profile.min_confidence_threshold} (confidence ${n.confidence}), kept by pitfall injection for its pitfall warnings only (spec §5.3 step 9).`);
+      else if (n.pitfall_injected) lines.push(`Beyond max_nodes_per_loadout ${r.profile.max_nodes_per_loadout}, kept by pitfall injection: it carries pitfall warnings.`);
       return lines;
     }
     case "excluded": {

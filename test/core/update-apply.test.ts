@@ -53,7 +53,7 @@ test("DESIGN's worked example end to end: overlay, history, activations, session
   assert.deepEqual(ov.nodes!.x!.history, [{ date: "2026-03-04", confidence: 0.7395, cause: "session-phase1-task14" }]);
   const sess = ov.session_nodes!["session-phase1-task14"]!;
   assert.equal(sess.source_hash, createHash("sha256").update(doc).digest("hex"));
-  assert.deepEqual([sess.outcome, sess.phase, sess.content_ref, sess.tags], ["complete", 1, "sessions/phase1-task14.md", ["fft"]]);
+  assert.deepEqual([sess.outcome, sess.task_status, sess.phase, sess.content_ref, sess.tags], ["success", "complete", 1, "sessions/phase1-task14.md", ["fft"]]);
   assert.deepEqual(sess.unanchored_pitfalls, [{ description: "Build cache goes stale", severity: "low" }]);
   assert.deepEqual(ov.local_edges, [{ from: "x", to: "session-phase1-task14", type: "pitfall", weight: 0.8, note: "Near-zero frequency: division by zero" }]);
   assert.equal(readFileSync(join(s.knowledge, "sessions", "phase1-task14.md"), "utf8"), doc);
