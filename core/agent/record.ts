@@ -48,20 +48,23 @@ function targetFor(ctx: Context, taskId: string, shown: string): { abs: string; 
   return { abs, rel: `knowledge/sessions/${taskId}.md` };
 }
 
-export function recordMemory(ctx: Context, text: string, opts: { env?: NodeJS.ProcessEnv } = {}): RecordResult {
+/** `opts.source`: how problems name the text handed in (its file for `akms record FILE`; "memory" over MCP). */
+export function recordMemory(ctx: Context, text: string, opts: { env?: NodeJS.ProcessEnv; source?: string } = {}): RecordResult {
+  const source = opts.source ?? "memory";
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > LIMITS.maxFileBytes) {
     throw new AkmsError("TOO_LARGE", `the AgentMemory is too large (${bytes.length} bytes, limit ${LIMITS.maxFileBytes})`, {
+      file: source,
       field: "memory",
       hint: "an AgentMemory is a few kilobytes: summarise, and put long logs in files the document cites",
     });
   }
   // Its place depends on its task_id, so problems found while reading it name it "memory".
-  const read = parseDocument(bytes, join(ctx.paths.sessions, "memory.md"), "memory");
+  const read = parseDocument(bytes, join(ctx.paths.sessions, "memory.md"), source);
   if (read.kind !== "agent-memory" || read.taskId === null) {
-    throw new ValidationError("record_memory takes an AgentMemory (spec §4.3); this is a PCD", { field: "memory", hint: "a phase's PCD is applied by the phase agent with `akms update`" });
+    throw new ValidationError("record_memory takes an AgentMemory (spec §4.3); this is a PCD", { file: source, hint: "a phase's PCD is applied by the phase agent with `akms update`" });
   }
-  const target = targetFor(ctx, read.taskId, "memory");
+  const target = targetFor(ctx, read.taskId, source);
   const doc = { ...read, file: target.abs, shown: target.rel };
   return withLock(ctx.paths.lock, () => {
     const before = readBytesIfExists(target.abs);

@@ -20,7 +20,7 @@ export const recordCommand: CommandSpec = {
   run(args, flags) {
     if (args.length !== 1) throw new UsageError("give one AgentMemory file (or - for standard input)", "akms record memory.md");
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
-    const r = recordMemory(ctx, readInput(args[0]!));
+    const r = recordMemory(ctx, readInput(args[0]!), { source: args[0] === "-" ? "(standard input)" : args[0] });
     const lines = [`${r.written ? "recorded" : "already recorded, unchanged:"} ${r.file} (task ${r.task_id} → ${r.session}; ${r.nodes_used} nodes used, ${r.pitfalls} pitfalls)`];
     for (const k of r.new_knowledge) {
       lines.push(
