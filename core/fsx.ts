@@ -1,5 +1,5 @@
 // Atomic file writes (temp file, fsync, rename, fsync of the directory) and small file helpers.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 
@@ -103,6 +103,35 @@ export function writeFileAtomic(path: string, data: string | Uint8Array | readon
   return writeChunks(path, [bytes]);
 }
 
+/** writeFileAtomic's temp files: `.<name>.<pid>.<n>.tmp`. */
+const TEMP = /^\..+\.\d+\.\d+\.tmp$/;
+
+/**
+ * Removes the temp files an atomic write killed before its rename left in `dir` (`name`: only
+ * those of that file). The caller holds the lock of whatever writes there.
+ */
+export function removeStaleTemps(dir: string, name?: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) if (TEMP.test(n) && (name === undefined || (n.startsWith(`.${name}.`) && /^\.\d+\.\d+\.tmp$/.test(n.slice(name.length + 1))))) rmSync(join(dir, n), { force: true });
+}
+
+let writesReached = 0;
+
+/**
+ * Test hook (AKMS_TEST=1 only): AKMS_CRASH_WRITE_AT=n kills the process with SIGKILL at the n-th
+ * step of its atomic writes — each write has two: its temp file written but not yet renamed, and
+ * renamed — so that a test can kill any writer at every write it makes.
+ */
+function writeStep(): void {
+  if (process.env.AKMS_TEST !== "1" || !process.env.AKMS_CRASH_WRITE_AT) return;
+  if (++writesReached === Number(process.env.AKMS_CRASH_WRITE_AT)) process.kill(process.pid, "SIGKILL");
+}
+
 function writeChunks(path: string, chunks: readonly (string | Uint8Array)[]): boolean {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
@@ -121,6 +150,7 @@ function writeChunks(path: string, chunks: readonly (string | Uint8Array)[]): bo
     throw e;
   }
   closeSync(fd);
+  writeStep();
   try {
     renameSync(tmp, path);
   } catch (e) {
@@ -128,6 +158,7 @@ function writeChunks(path: string, chunks: readonly (string | Uint8Array)[]): bo
     throw e;
   }
   fsyncDir(dir);
+  writeStep();
   return true;
 }
 
@@ -184,8 +215,10 @@ export async function writeFilesAtomic(files: readonly { path: string; data: str
   }
   try {
     for (const p of pending) {
+      writeStep();
       renameSync(p.tmp, p.path);
       written[p.index] = true;
+      writeStep();
     }
   } catch (e) {
     cleanup();

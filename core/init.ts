@@ -4,7 +4,7 @@
 import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { NotFoundError, type AkmsError } from "./errors.js";
-import { exists, readTextIfExists, writeFileAtomic } from "./fsx.js";
+import { exists, readTextIfExists, removeStaleTemps, writeFileAtomic } from "./fsx.js";
 import { withLock } from "./lock.js";
 import { parseConfig } from "./config.js";
 import { displayPath, type RepoPaths } from "./paths.js";
@@ -140,6 +140,9 @@ export function initKnowledge(paths: RepoPaths): InitResult {
   // Taking the lock creates graph/ (the lock file lives there), so note what is missing first.
   const missingDirs = dirsOf(paths).filter((d) => !exists(d));
   return withLock(paths.lock, () => {
+    // An init killed before a rename left its temp file: gone before this one writes.
+    removeStaleTemps(paths.knowledge);
+    removeStaleTemps(paths.graphDir);
     for (const d of missingDirs) {
       mkdirSync(d, { recursive: true });
       result.created.push(shown(d) + "/");

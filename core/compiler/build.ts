@@ -1,12 +1,12 @@
 // `akms build`: reads every source, merges (spec §5.2), writes graph.json atomically under the
 // repository lock — and leaves it untouched when nothing changed.
 import { statSync, type Stats } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deserialize, serialize } from "node:v8";
 import type { Context } from "../context.js";
 import { SchemaVersionError, ValidationError, type Problem } from "../errors.js";
-import { readBytesIfExists, removeFile, sha256, writeFileAtomic } from "../fsx.js";
+import { readBytesIfExists, realpathOrNull, removeFile, sha256, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import { recoverPendingTransaction } from "../update/transaction.js";
 import { displayPath } from "../paths.js";
@@ -102,7 +102,7 @@ interface Manifest {
   refs: RefCheck[];
 }
 
-const MANIFEST_FORMAT = "akms-build-manifest-4";
+const MANIFEST_FORMAT = "akms-build-manifest-5";
 
 interface SourceSet {
   globals: Listed[];
@@ -117,6 +117,34 @@ function roots(ctx: Context): [string, string, boolean][] {
     [ctx.paths.localNodes, "knowledge/local-nodes/", false],
     [ctx.paths.codeMirror, "knowledge/code-mirror/", true],
   ];
+}
+
+/**
+ * Node files that are symbolic links to a file outside their own root (the vault, local-nodes/,
+ * code-mirror/): refused like a content_ref or a write that leaves its root, naming link and target.
+ * A link to a file inside the same root is an ordinary node file.
+ */
+function outsideLinks(ctx: Context, set: SourceSet): Map<string, Problem> {
+  const out = new Map<string, Problem>();
+  const lists = [set.globals, set.locals, set.mirrors];
+  roots(ctx).forEach(([dir, shown], i) => {
+    const links = lists[i]!.filter((f) => f.link);
+    if (!links.length) return;
+    const root = realpathOrNull(dir) ?? dir;
+    for (const f of links) {
+      const target = realpathOrNull(f.file);
+      if (target === null) continue; // a dangling link: its read reports it
+      const r = relative(root, target);
+      if (r !== "" && !r.startsWith("..") && !isAbsolute(r)) continue;
+      out.set(f.file, {
+        code: "SYMLINK_OUTSIDE",
+        file: f.shown,
+        message: `is a symbolic link to ${target}, outside ${shown.replace(/\/+$/, "")}; it is not compiled`,
+        hint: "copy the file into the directory instead of linking it (a link may only point at a file inside the same directory tree)",
+      });
+    }
+  });
+  return out;
 }
 
 function listSources(ctx: Context): SourceSet {
@@ -183,10 +211,12 @@ export function compileGraph(
 ): { doc: GraphDoc; chunks: string[]; rejects: Problem[]; refs: RefCheck[] } {
   const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
   const [g, l, mi] = (pre?.results ?? readJobs(jobsOf(set))) as [ShareResult, ShareResult, ShareResult];
-  const globals = g.nodes;
-  const locals = l.nodes;
-  const mirrors = mi.nodes;
-  const problems: Problem[] = [...g.problems, ...l.problems, ...mi.problems];
+  const refused = outsideLinks(ctx, set);
+  const keep = (n: { file: string }) => !refused.has(n.file);
+  const globals = refused.size ? g.nodes.filter(keep) : g.nodes;
+  const locals = refused.size ? l.nodes.filter(keep) : l.nodes;
+  const mirrors = refused.size ? mi.nodes.filter(keep) : mi.nodes;
+  const problems: Problem[] = [...g.problems, ...l.problems, ...mi.problems, ...refused.values()];
   const ov = pre?.overlay ?? readOverlay(ctx.paths.overlay, overlayShown);
   const versionProblems = [...problems, ...ov.problems].filter((p) => p.code === "SCHEMA_VERSION");
   if (versionProblems.length) {

@@ -16,6 +16,8 @@ export interface DirRecord {
   mds: string[];
   /** Subdirectories walked (recursive listings only). */
   subdirs: string[];
+  /** The names of mds that are symbolic links (checked to resolve inside the root). */
+  links?: string[];
 }
 
 /** Numbers per file in a stat vector: size, mtimeMs, ctimeMs, ino. */
@@ -86,6 +88,7 @@ export function listWithRecords(
     } else {
       const mds: string[] = [];
       const subdirs: string[] = [];
+      const links: string[] = [];
       let entries: Dirent[];
       try {
         entries = readdirSync(d, { withFileTypes: true });
@@ -102,12 +105,15 @@ export function listWithRecords(
         if (name.startsWith(".")) continue;
         if (ent.isDirectory()) {
           if (recursive) subdirs.push(name);
-        } else if ((ent.isFile() || ent.isSymbolicLink()) && name.endsWith(".md")) mds.push(name);
+        } else if ((ent.isFile() || ent.isSymbolicLink()) && name.endsWith(".md")) {
+          mds.push(name);
+          if (ent.isSymbolicLink()) links.push(name);
+        }
       }
       mds.sort(cmp);
       subdirs.sort(cmp);
       const stat: [number, number, number] = racy(st.ctimeMs, since) ? [NaN, NaN, NaN] : [st.mtimeMs, st.ctimeMs, st.ino];
-      rec = { path: d, stat, mds, subdirs };
+      rec = { path: d, stat, mds, subdirs, ...(links.length ? { links: links.sort(cmp) } : {}) };
       if (old === undefined || !sameList(old.mds, mds) || !sameList(old.subdirs, subdirs)) same = false;
     }
     dirs.push(rec);
@@ -116,7 +122,7 @@ export function listWithRecords(
   const emit = (rec: DirRecord, prefix: string, rel: string) => {
     const shownRel = shownPrefix + rel;
     const paths = pathsOf(rec, prefix);
-    for (let i = 0; i < paths.length; i++) items.push({ file: paths[i]!, shown: shownRel + rec.mds[i]! });
+    for (let i = 0; i < paths.length; i++) items.push(rec.links?.includes(rec.mds[i]!) ? { file: paths[i]!, shown: shownRel + rec.mds[i]!, link: true } : { file: paths[i]!, shown: shownRel + rec.mds[i]! });
     for (const sub of rec.subdirs) walk(prefix + sub, prefix + sub + sep, rel + sub + "/");
   };
   walk(root, rootPrefix, "");

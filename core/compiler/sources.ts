@@ -36,6 +36,8 @@ export interface Listed {
   shown: string;
   /** Its size as this build statted it, if it did: the reader then needs no stat of its own. */
   size?: number;
+  /** A symbolic link (the listing saw it as one): checked to resolve inside its root. */
+  link?: boolean;
 }
 
 /** Top-level *.md files of a directory, sorted by name; [] when it does not exist. */
@@ -55,7 +57,7 @@ export function listMarkdown(dir: string, shownPrefix: string, recursive = false
       if (ent.isDirectory()) {
         if (recursive && !ent.name.startsWith(".")) walk(full);
       } else if ((ent.isFile() || ent.isSymbolicLink()) && ent.name.endsWith(".md") && !ent.name.startsWith(".")) {
-        out.push({ file: full, shown: shownPrefix + relative(dir, full).split(sep).join("/") });
+        out.push({ file: full, shown: shownPrefix + relative(dir, full).split(sep).join("/"), ...(ent.isSymbolicLink() ? { link: true } : {}) });
       }
     }
   };

@@ -2,15 +2,16 @@
 // docstring drift, remove the mirrors of deleted sources, and recompile graph.json — all under
 // the repository lock, every write atomic. An unchanged source leaves its mirror byte-identical.
 import { readFileSync, rmdirSync, statSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, ValidationError, type Problem } from "../errors.js";
 import { nowIso } from "../clock.js";
 import { acquireLock } from "../lock.js";
-import { readTextIfExists, removeFile, sha256, writeFileAtomic, writeFilesAtomic } from "../fsx.js";
+import { readTextIfExists, removeFile, removeStaleTemps, sha256, writeFileAtomic, writeFilesAtomic } from "../fsx.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import { parseYaml } from "../yaml.js";
 import { buildLocked } from "../compiler/build.js";
+import { recoverPendingTransaction } from "../update/transaction.js";
 import { listMarkdown } from "../compiler/sources.js";
 import { cachePath, MIRROR_FORMAT, readCache, serializeCache, type CacheEntry, type MirrorCache } from "./cache.js";
 import { checkAllDrift, type DriftFinding } from "./drift.js";
@@ -100,6 +101,7 @@ export async function generateMirror(ctx: Context, opts: MirrorOptions = {}): Pr
   const selection = selectFiles(ctx, opts); // usage and selection errors: before the lock, nothing written
   const release = acquireLock(ctx.paths.lock, "mirror");
   try {
+    recoverPendingTransaction(ctx, () => buildLocked(ctx, { env: opts.env })); // a write killed half-way, and its stale temp files
     return await mirrorLocked(ctx, opts, selection);
   } finally {
     release();
@@ -299,6 +301,7 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
     result.removed.push({ source: r.source, mirror: `knowledge/${ref}`, reason: r.reason });
     if (newCache[r.source]?.mirror === ref) delete newCache[r.source];
   }
+  for (const w of writes) removeStaleTemps(dirname(join(ctx.paths.knowledge, w!.ref)), basename(w!.ref)); // left by a mirror killed before its renames
   const done = await writeFilesAtomic(writes.map((w) => ({ path: join(ctx.paths.knowledge, w!.ref), data: w!.text })));
   for (const [i, w] of (writes as NonNullable<(typeof writes)[number]>[]).entries()) {
     const abs = join(ctx.paths.knowledge, w.ref);

@@ -5,17 +5,15 @@
 // calls recoverPendingTransaction(): a complete journal (manifest present) is rolled forward and
 // graph.json recompiled, an incomplete one discarded — so a process killed at any point leaves
 // either the old state or, after the next command, the new one, graph.json included; never a mix.
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import type { Context } from "../context.js";
 import { StateError } from "../errors.js";
-import { removeFile, sha256, writeFileAtomic } from "../fsx.js";
+import { removeFile, removeStaleTemps, sha256, writeFileAtomic } from "../fsx.js";
 import { resolveInside } from "../paths.js";
 
 const FORMAT = "akms-txn-1";
 const MANIFEST = "manifest.json";
-/** writeFileAtomic's temp files: `.<name>.<pid>.<n>.tmp`. */
-const TEMP = /^\..+\.\d+\.\d+\.tmp$/;
 
 export interface TxnWrite {
   /** Absolute path inside <repo>/knowledge/. */
@@ -55,16 +53,6 @@ function knowledgeRel(ctx: Context, abs: string): string {
 }
 
 /** Removes temp files left by a killed writer (every writer of these directories holds the lock). */
-function removeStaleTemps(dir: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const n of names) if (TEMP.test(n)) rmSync(join(dir, n), { force: true });
-}
-
 function clearJournal(ctx: Context): void {
   removeFile(join(ctx.paths.txnDir, MANIFEST));
   crashPoint("journal-cleared");

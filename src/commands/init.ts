@@ -1,9 +1,9 @@
 import { realpathSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { basename, delimiter, dirname, join } from "node:path";
 import { findRepo, repoPaths } from "../../core/paths.js";
 import { initKnowledge } from "../../core/init.js";
 import { UsageError } from "../../core/errors.js";
-import { writeFileAtomic } from "../../core/fsx.js";
+import { removeStaleTemps, writeFileAtomic } from "../../core/fsx.js";
 import { withLock } from "../../core/lock.js";
 import { AGENTS, planKit, readRepoFile, type Agent, type KitPlan, type Launcher } from "../../core/agent/kits.js";
 import type { CommandSpec } from "./types.js";
@@ -58,7 +58,13 @@ export const initCommand: CommandSpec = {
     const r = dry ? null : initKnowledge(paths);
     if (!dry && plans.length) {
       withLock(paths.lock, () => {
-        for (const p of plans) for (const f of p.files) if (f.action === "create" || f.action === "update") writeFileAtomic(join(paths.repo, f.path), f.after);
+        for (const p of plans) {
+          for (const f of p.files) {
+            const abs = join(paths.repo, f.path);
+            removeStaleTemps(dirname(abs), basename(abs)); // left by a kit write killed before its rename
+            if (f.action === "create" || f.action === "update") writeFileAtomic(abs, f.after);
+          }
+        }
       });
     }
     const lines: string[] = [];

@@ -2,9 +2,9 @@
 // only by case refused, a wrong directory refused with nothing written.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { akms, builtDemo, ROOT, snapshot, tmp, write } from "../helpers.js";
+import { akms, builtDemo, ROOT, scratch, snapshot, tmp, write, writeNode } from "../helpers.js";
 import { memoryText } from "../mcp/memory-text.js";
 
 const EXAMPLES = join(ROOT, "fixtures", "spec-examples");
@@ -91,4 +91,32 @@ test("a node with context_size: large and no ## Summary is an error of validate,
   assert.match(r.json.files[0].errors[0].hint, /## Summary/);
   writeFileSync(f, text.replace("Lots of text.", "## Summary\n\nShort.\n\n## Body\n\nLots of text."));
   assert.equal(akms(["validate", f, "--kind", "global-node"]).code, 0);
+});
+
+test("a node file that links outside its directory is refused, naming the link and its target; a link inside is compiled", () => {
+  const s = scratch();
+  writeNode(s.vault, { id: "inside-target", tags: ["t"] });
+  const outside = join(s.dir, "elsewhere");
+  writeNode(outside, { id: "smuggled", tags: ["t"] });
+  mkdirSync(join(s.knowledge, "local-nodes"), { recursive: true });
+  symlinkSync(join(outside, "smuggled.md"), join(s.vault, "smuggled.md"));
+  symlinkSync(join(outside, "smuggled.md"), join(s.knowledge, "local-nodes", "smuggled-local.md"));
+  mkdirSync(join(s.vault, "sub"));
+  writeNode(join(s.vault, "sub"), { id: "deep", tags: ["t"] });
+  symlinkSync(join(s.vault, "sub", "deep.md"), join(s.vault, "deep.md"));
+  const env = { AKMS_GLOBAL_VAULT: s.vault };
+  const r = akms(["build", "--repo", s.repo, "--json"], { env });
+  assert.equal(r.code, 1, r.stdout);
+  const problems = r.json.error.problems as { code: string; file: string; message: string }[];
+  assert.deepEqual(problems.map((p) => p.code).sort(), ["SYMLINK_OUTSIDE", "SYMLINK_OUTSIDE"]);
+  assert.ok(problems.some((p) => p.file.endsWith("smuggled.md") && p.message.includes(join(outside, "smuggled.md"))), JSON.stringify(problems));
+  assert.ok(problems.some((p) => p.file === "knowledge/local-nodes/smuggled-local.md"));
+  const k = akms(["build", "--repo", s.repo, "--keep-going", "--json"], { env });
+  assert.equal(k.code, 1, "a build that left files out says so"); // exit 1 with --keep-going when files were rejected
+  assert.equal(k.json.ok, true);
+  assert.equal(k.json.rejects.length, 2);
+  const g = JSON.parse(readFileSync(join(s.knowledge, "graph", "graph.json"), "utf8"));
+  const ids = g.nodes.map((n: { id: string }) => n.id).sort();
+  assert.ok(!ids.includes("smuggled"), "nothing from outside is compiled");
+  assert.ok(ids.includes("deep") && ids.includes("inside-target"), "a link inside the vault is an ordinary node file");
 });
