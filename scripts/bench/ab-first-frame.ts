@@ -1,0 +1,60 @@
+// A/B of the console's first frame between two builds of akms (e.g. before and after a change),
+// side by side in turns, in a real terminal (tmux), timed by a preloaded hook at the moment the
+// first frame is written. usage:
+//   node --import tsx scripts/bench/ab-first-frame.ts DIST_A DIST_B [N=5000] [RUNS=11]
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { ROOT, dataset, median } from "./common.js";
+import { startPane } from "../../test/e2e/tmux.js";
+
+const [distA, distB] = [resolve(process.argv[2] ?? "dist-before"), resolve(process.argv[3] ?? "dist")];
+const N = Number(process.argv[4] ?? 5000);
+const RUNS = Number(process.argv[5] ?? 11);
+const d = dataset(N);
+const hook = join(ROOT, "scripts", "bench", "first-frame", "hook.mjs");
+const dir = mkdtempSync(join(tmpdir(), "akms-abff-"));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const STATUS = /│ graph [0-9a-f]{12} │/;
+
+/** A bin for each build: dist/akms.mjs exports main() (bin/akms.mjs runs it). */
+function binOf(dist: string): string {
+  const f = join(dir, `bin-${Buffer.from(dist).toString("hex").slice(-16)}.mjs`);
+  writeFileSync(f, `import { main } from ${JSON.stringify(pathToFileURL(join(dist, "akms.mjs")).href)};\nmain().then((c) => { process.exitCode = c; });\n`);
+  return f;
+}
+
+async function firstFrame(dist: string, run: number): Promise<number> {
+  const log = join(dir, `ff-${run}.log`);
+  rmSync(log, { force: true });
+  const pane = startPane(`akms-abff-${process.pid}-${run}`, [process.execPath, "--import", hook, bins.get(dist)!, "review", "--repo", d.repo, "--vault", d.vault], {
+    width: 120,
+    height: 40,
+    env: { TERM: "xterm-256color", CI: undefined, FIRST_FRAME_RE: STATUS.source, FIRST_FRAME_LOG: log },
+  });
+  try {
+    for (let t = 0; t < 30000 && !existsSync(log); t += 5) await sleep(5);
+    return Number(readFileSync(log, "utf8").trim());
+  } finally {
+    pane.kill();
+  }
+}
+
+const bins = new Map([distA, distB].map((x) => [x, binOf(x)]));
+console.log(`load average at the start ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+await firstFrame(distA, -1); // warm the file cache for both
+await firstFrame(distB, -2);
+const a: number[] = [];
+const b: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  a.push(await firstFrame(distA, 2 * i));
+  b.push(await firstFrame(distB, 2 * i + 1));
+}
+const f = (x: number) => `${x.toFixed(0)} ms`;
+console.log(`| ${N} nodes, first frame (process start → frame written, ${RUNS} runs each, in turns) | median | min | max |`);
+console.log("|---|---:|---:|---:|");
+console.log(`| A ${distA.slice(ROOT.length + 1)} | ${f(median(a))} | ${f(Math.min(...a))} | ${f(Math.max(...a))} |`);
+console.log(`| B ${distB.slice(ROOT.length + 1)} | ${f(median(b))} | ${f(Math.min(...b))} | ${f(Math.max(...b))} |`);
+console.log(`B / A = ${(median(b) / median(a)).toFixed(3)}; load average at the end ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+rmSync(dir, { recursive: true, force: true });
