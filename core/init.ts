@@ -100,7 +100,8 @@ model_routing: null
 `;
 
 /** knowledge/.gitignore: the derived caches (DESIGN §3) and the transient lock file. */
-export const GITIGNORE_TEMPLATE = `# Derived by akms; safe to delete, never committed.
+export const GITIGNORE_TEMPLATE = `# Derived by akms; safe to delete, never committed (graph.json is rebuilt by \`akms build\`).
+graph/graph.json
 graph/.cache/
 graph/.qmd_cache/
 graph/.akms.lock

@@ -230,11 +230,16 @@ function anchor(title: string): string {
 }
 
 export interface WrittenReport {
+  /** Where it was written; "-" when it went to standard output (the caller prints `text`). */
   path: string;
   written: boolean;
   phase: number;
   summary: Record<SectionName, number>;
   graph_version: string;
+  /** The phases the repository's session nodes name (a report for another phase is empty). */
+  known_phases: number[];
+  /** The Markdown, when it was not written to a file (out "-"). */
+  text?: string;
 }
 
 /** Recompiles (cheap when nothing changed), then writes the report; unchanged bytes are not rewritten. */
@@ -244,8 +249,11 @@ export function writeReviewReport(ctx: Context, opts: { phase?: number; out?: st
     buildLocked(ctx);
     const graph = loadGraph(ctx.paths);
     const data = reviewData(ctx, graph, { phase: opts.phase, today: opts.today });
+    const known = [...new Set([...graph.nodes.values()].filter((n) => n.domain === "session" && typeof n.phase === "number").map((n) => n.phase as number))].sort((a, b) => a - b);
+    const base = { phase: data.phase, summary: data.summary, graph_version: data.graph_version, known_phases: known };
+    if (opts.out === "-") return { ...base, path: "-", written: false, text: renderReviewReport(data) };
     const path = opts.out ? resolve(opts.cwd ?? process.cwd(), opts.out) : join(ctx.paths.reviews, `phase-${data.phase}-review.md`);
     const written = writeFileAtomic(path, renderReviewReport(data));
-    return { path, written, phase: data.phase, summary: data.summary, graph_version: data.graph_version };
+    return { ...base, path, written };
   });
 }

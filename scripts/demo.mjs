@@ -34,11 +34,13 @@ if (built.status !== 0) process.exit(built.status ?? 1);
 if (interactive) {
   const r = akms(["review"]);
   console.log(`\nThe scratch copy stays in ${dir} (look at what changed, then delete it).`);
-  console.log(`Open it again with: node ${bin} review --repo ${repo} --vault ${vault}`);
+  console.log(`Open it again with: npx akms review --repo ${repo} --vault ${vault}`);
+  console.log(`For "Things to try" in fixtures/demo/README.md: D=${dir}`);
   process.exit(r.status ?? 0);
 } else {
   console.log("\nNot a terminal, so no console; here is the review report it would open on:\n");
   const r = akms(["review", "--report"]);
-  console.log(`\nIn a terminal, \`npm start\` opens the console on this copy: node ${bin} review --repo ${repo} --vault ${vault}`);
+  console.log(`\nIn a terminal, \`npm start\` opens the console on a new copy; this one opens with: npx akms review --repo ${repo} --vault ${vault}`);
+  console.log(`For "Things to try" in fixtures/demo/README.md: D=${dir}`);
   process.exit(r.status ?? 0);
 }

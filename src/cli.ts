@@ -1,6 +1,6 @@
-// The akms command line: args.ts parses the flags (meow the unusual command lines), the registry
-// dispatches, output.ts prints.
-import { quickParse } from "./args.js";
+// The akms command line: argv.ts parses the flags (node:util.parseArgs over flags.ts), the
+// registry dispatches, output.ts prints.
+import { parseArgv, type ParsedArgs } from "./argv.js";
 import { loadAllCommands, loadCommand } from "./commands/index.js";
 import type { CommandSpec } from "./commands/types.js";
 import { emit, emitError } from "./output.js";
@@ -33,16 +33,13 @@ const SETTLES = new Set(["query", "loadout", "derive-tags", "re-evaluate", "stat
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   const jsonWanted = argv.includes("--json");
   const out = { json: jsonWanted, color: !argv.includes("--no-color") && !process.env.NO_COLOR };
-  let cli = quickParse(argv);
-  if (cli) process.title = "akms"; // what meow sets (the package's bin name)
-  else {
-    const { parseWithMeow } = await import("./args-meow.js");
-    try {
-      cli = parseWithMeow(argv);
-    } catch (e) {
-      return emitError(new UsageError((e as Error).message.split("\n")[0] ?? "bad arguments"), out);
-    }
+  let cli: ParsedArgs;
+  try {
+    cli = parseArgv(argv);
+  } catch (e) {
+    return emitError(e, out);
   }
+  process.title = "akms";
   const [name, ...args] = cli.input;
   if (cli.flags.version) {
     process.stdout.write("akms 0.1.0 (AKMS schema v2)\n");

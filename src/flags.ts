@@ -1,4 +1,4 @@
-// Every flag the CLI knows (meow's flag spec). Commands read the ones they document.
+// Every flag the CLI knows: the one option table src/argv.ts parses with. Commands read the ones they document.
 export interface FlagSpec {
   type: "string" | "boolean" | "number";
   default?: unknown;

@@ -4,10 +4,12 @@
 // (spec §5.8: the graph is not updated during task execution); the result says what the update will
 // do with each new_knowledge entry — the dedup match, by the updater's own similarity — so the
 // agent can reword or cite before the phase ends.
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, StateError, ValidationError } from "../errors.js";
-import { readBytesIfExists, removeStaleTemps, writeFileAtomic } from "../fsx.js";
+import { readBytesIfExists, writeFileAtomic } from "../fsx.js";
+import { recoverPendingTransaction } from "../update/transaction.js";
+import { buildLocked } from "../compiler/build.js";
 import { withLock } from "../lock.js";
 import { resolveInside } from "../paths.js";
 import { planDryRun } from "../update/apply.js";
@@ -67,7 +69,7 @@ export function recordMemory(ctx: Context, text: string, opts: { env?: NodeJS.Pr
   const target = targetFor(ctx, read.taskId, source);
   const doc = { ...read, file: target.abs, shown: target.rel };
   return withLock(ctx.paths.lock, () => {
-    removeStaleTemps(ctx.paths.sessions, basename(target.abs)); // left by a record killed before its rename
+    recoverPendingTransaction(ctx, () => buildLocked(ctx)); // a write killed half-way, and the temp files of one killed before its rename
     const before = readBytesIfExists(target.abs);
     if (before !== null && !before.equals(bytes)) {
       throw new StateError(`${target.rel} already holds a different AgentMemory for task ${doc.taskId}`, {

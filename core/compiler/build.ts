@@ -35,6 +35,7 @@ import { blankedSha, stampGeneratedAt } from "./graph-version.js";
 import { patchForUpdate, type UpdateDelta } from "./update-patch.js";
 import { patchForEdit } from "./edit-patch.js";
 import { contentRefChecker, recordingChecker, refsHold, type RefCheck } from "./content-refs.js";
+import { summaryChecker } from "./summary-check.js";
 
 /** Bump when the compiler's output format changes, so the caches of older builds stop matching. */
 const BUILD_FORMAT = "akms-build-2";
@@ -208,7 +209,7 @@ export function compileGraph(
   pre?: PreRead,
   /** Called once the sources are known to compile, before the merge (with the files left out). */
   validated?: (rejects: Problem[]) => void,
-): { doc: GraphDoc; chunks: string[]; rejects: Problem[]; refs: RefCheck[] } {
+): { doc: GraphDoc; chunks: string[]; rejects: Problem[]; refs: RefCheck[]; saveChecks?: () => void } {
   const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
   const [g, l, mi] = (pre?.results ?? readJobs(jobsOf(set))) as [ShareResult, ShareResult, ShareResult];
   const refused = outsideLinks(ctx, set);
@@ -250,6 +251,7 @@ export function compileGraph(
   }
   validated?.(problems);
   const refs: RefCheck[] = [];
+  const summaries = summaryChecker(ctx.paths.cacheDir);
   const doc = mergeGraph({
     globals,
     locals,
@@ -259,8 +261,9 @@ export function compileGraph(
     globalVault: ctx.vault.display,
     repoId: (ov.overlay?.repo_id as string | undefined) || basename(ctx.repo),
     contentRefOk: recordingChecker(ctx, refs),
+    summaryOk: summaries,
   });
-  return { doc, chunks: pyJsonChunks(doc), rejects: problems, refs };
+  return { doc, chunks: pyJsonChunks(doc), rejects: problems, refs, saveChecks: summaries.save };
 }
 
 /** What a targeted build (BuildOptions.wrote) stats: the files written, and the directories above them. */
@@ -568,7 +571,7 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
           cacheDir: ctx.paths.cacheDir,
         })
       : null;
-  const { doc, chunks, rejects, refs } = patched
+  const { doc, chunks, rejects, refs, saveChecks } = patched
     ? {
         doc: { graph: { node_count: patched.nodeCount, edge_count: patched.edgeCount, warnings: prev!.warnings, generated_at: "" } },
         chunks: patched.chunks,
@@ -593,6 +596,7 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
   }
   const graphVersion = contentSha.slice(0, 12);
   if (!rejects.length) {
+    saveChecks?.(); // like the other caches: only from a build that left no file out
     writeManifest(ctx, {
       format: MANIFEST_FORMAT,
       inputs: inputsOf(ctx),

@@ -18,6 +18,7 @@ import { pyJsonText } from "../pyjson.js";
 import { NODE_DEPTH, jsonSafe, renderNodeValue } from "./node-value.js";
 import { findRecords, keyText, withRacy } from "./parse-cache.js";
 import { readNode, type Listed, type Origin } from "./sources.js";
+import { hasSummarySection } from "./summary-check.js";
 import { STAT_WIDTH, contentSha, type FileStats } from "./source-index.js";
 
 /** More edited files than this compile in full (the patch's checks are per file). */
@@ -132,6 +133,11 @@ function patch(input: EditPatchInput): EditPatched | null {
     sure(tab > 0 && old.slice(0, tab + 1) === value.slice(0, tab + 1));
     const id = r.node.id;
     sure(!ids.has(id) && !taken.has(id) && !Object.hasOwn(overlay.session_nodes ?? {}, id));
+    // A large node's `## Summary` warning must stay as the last build left it (else the compile decides).
+    if (r.node.data.context_size === "large" && origin !== "code-mirror") {
+      const warned = input.warnings.some((w) => w.code === "MISSING_SUMMARY" && w.node === id);
+      sure(hasSummarySection(readFileSync(item.file, "utf8")) === !warned);
+    }
     ids.add(id);
     // The node as graph.json holds it: its text, with its overlay entry applied (merge step 4).
     const entry = Object.hasOwn(overrides, id) ? overrides[id] : undefined;

@@ -14,7 +14,9 @@ export interface BuildWarning {
     | "MISSING_CONTENT_REF"
     | "SESSION_ID_TAKEN"
     | "AUTO_UPDATE_OVERRIDE"
-    | "MISSING_CONTENT_DRAFT";
+    | "MISSING_CONTENT_DRAFT"
+    | "MISSING_SUMMARY"
+    | "SYMLINK_OUTSIDE";
   message: string;
   file?: string;
   node?: string;
@@ -98,6 +100,8 @@ export interface MergeInput {
   repoId: string;
   /** Returns false when a node's content_ref does not resolve to a file inside its layer root. */
   contentRefOk: (origin: SourceNode["origin"], ref: string) => boolean;
+  /** Whether a node file with context_size: large has its `## Summary` (FR-L11); absent: not checked. */
+  summaryOk?: (file: string) => boolean;
 }
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -180,6 +184,14 @@ export function mergeGraph(input: MergeInput): GraphDoc {
       warnings.push({
         code: "MISSING_CONTENT_DRAFT",
         message: "agent-drafted local node has no `## content_draft` section marking its text as agent-authored (spec §4.1.4, UR-05)",
+        file: src.shown,
+        node: src.id,
+      });
+    }
+    if (node.context_size === "large" && src.origin !== "code-mirror" && input.summaryOk && !input.summaryOk(src.file)) {
+      warnings.push({
+        code: "MISSING_SUMMARY",
+        message: "a node with context_size: large has no `## Summary` section (spec FR-L11): routing-mode loadouts fall back to its whole text",
         file: src.shown,
         node: src.id,
       });

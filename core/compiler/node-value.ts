@@ -8,7 +8,7 @@ import { toGraphNode } from "./merge.js";
 import type { Origin } from "./sources.js";
 
 /** What the merge reads of a node before step 4 (see mergeGraph); the rest is in its text. */
-export const MERGE_READS = ["id", "edges", "content_ref", "domain", "auto_update"] as const;
+export const MERGE_READS = ["id", "edges", "content_ref", "domain", "auto_update", "context_size"] as const;
 
 /** The indent level of a node in graph.json's "nodes" list. */
 export const NODE_DEPTH = 2;

@@ -19,7 +19,7 @@ import { readOverlay, type Listed, type Origin, type SourceNode } from "./source
 import { STAT_WIDTH, contentSha, type FileStats } from "./source-index.js";
 import { hex4, jsonAscii, jsonSafe, renderNodeValue, stubOf, stubsOf } from "./node-value.js";
 
-const FORMAT = "akms-parse-cache-5";
+const FORMAT = "akms-parse-cache-6";
 
 export function parseCachePath(cacheDir: string): string {
   return join(cacheDir, "parse-cache.bin");

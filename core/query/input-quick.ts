@@ -22,7 +22,9 @@ export interface PlanningFlags {
 
 export function parseTagsFlag(value: unknown): string[] {
   if (typeof value !== "string") throw new UsageError("--tags needs a comma-separated list, e.g. --tags fft-galerkin,spectral");
-  return normalizeTags(value.split(","));
+  const tags = normalizeTags(value.split(","));
+  if (!tags.length) throw new UsageError("--tags needs at least one tag, e.g. --tags fft-galerkin,spectral");
+  return tags;
 }
 
 /** Checks the flags; the task file's name when --task is given, else null (then the tags are read). */

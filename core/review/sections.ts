@@ -396,7 +396,9 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
               ? `make content_ref of "${w.node}" point at an existing file inside its layer, or remove it`
               : w.code === "MISSING_CONTENT_DRAFT"
                 ? `add a \`## content_draft\` heading above the agent-written text of "${w.node}"`
-                : `see ${w.file ?? "the file named"}`,
+                : w.code === "MISSING_SUMMARY"
+                  ? `add a \`## Summary\` section (3–5 sentences) to "${w.node}" in ${w.file ?? "its file"}, or set a smaller context_size`
+                  : `see ${w.file ?? "the file named"}`,
           ),
         );
     }

@@ -129,8 +129,9 @@ export function hasPendingTransaction(ctx: Context): boolean {
  * does it again).
  */
 export function recoverPendingTransaction(ctx: Context, recompile: () => unknown): Recovery {
-  removeStaleTemps(ctx.paths.graphDir);
-  removeStaleTemps(ctx.paths.cacheDir);
+  // Temp files of atomic writes killed before their rename, wherever writers write directly.
+  const p = ctx.paths;
+  for (const dir of [p.knowledge, p.graphDir, p.cacheDir, p.qmdCacheDir, p.tasks, p.sessions, p.loadouts, p.reviews, p.orchestratorDir, p.localNodes]) removeStaleTemps(dir);
   if (!existsSync(ctx.paths.txnDir)) return { rolledForward: [], discarded: false };
   let text: string | null = null;
   try {

@@ -29,7 +29,7 @@ export function renderQuery(r: QueryResult, explain: boolean): string {
         `  ${String(n.position).padStart(2)}  ${n.id.padEnd(w)}  ${num(n.rank).padEnd(10)}  ${n.confidence.toFixed(2)}  ${n.status.padEnd(11)}  ${n.node_origin}${n.seed ? "  seed" : ""}${n.pitfall_injected ? "  pitfall-injected" : ""}${n.below_threshold ? " (below threshold)" : ""}${n.co_loaded_with ? `  co-loaded with ${n.co_loaded_with}` : ""}`,
       );
       if (explain) {
-        lines.push(`      why: ${n.why}`);
+        lines.push(`      why: ${n.why.replace(/; rank -?[\d.e+-]+ = [^;]*/, "")}`); // the rank line below derives it
         if (n.trace.chain.length) for (const c of chainLines(n.trace.chain)) lines.push(`        ${c}`);
         const f = n.rank_figures;
         lines.push(

@@ -1,6 +1,6 @@
 import type { CommandResult } from "../output.js";
 
-/** Flags after meow parsing (camelCase). Each command reads the ones it documents. */
+/** Flags as src/argv.ts parses them (camelCase). Each command reads the ones it documents. */
 export type Flags = Record<string, unknown> & {
   repo?: string;
   vault?: string;

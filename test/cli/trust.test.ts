@@ -120,3 +120,21 @@ test("a node file that links outside its directory is refused, naming the link a
   assert.ok(!ids.includes("smuggled"), "nothing from outside is compiled");
   assert.ok(ids.includes("deep") && ids.includes("inside-target"), "a link inside the vault is an ordinary node file");
 });
+
+test("build and status list a large node without ## Summary as a warning; adding the section clears it, also through an edit rebuild", () => {
+  const s = scratch();
+  const text = "---\nid: big\ntitle: Big\ndomain: d\ntags: [t]\nstatus: established\nconfidence: 0.8\nsource: human\ncontext_size: large\nakms_schema: v2\n---\n\n# Big\n\nLots of text.\n";
+  write(join(s.vault, "big.md"), text);
+  writeNode(s.vault, { id: "small", tags: ["t"] });
+  const env = { AKMS_GLOBAL_VAULT: s.vault };
+  const b = akms(["build", "--repo", s.repo, "--json"], { env });
+  assert.equal(b.code, 0, b.stdout);
+  assert.deepEqual(b.json.warnings.map((w: { code: string; node: string }) => [w.code, w.node]), [["MISSING_SUMMARY", "big"]]);
+  const st = akms(["status", "--repo", s.repo, "--json"], { env });
+  assert.ok(st.json.sections.compile_warnings.some((w: { code: string; command?: string; fix?: string }) => w.code === "MISSING_SUMMARY"), JSON.stringify(st.json.sections.compile_warnings));
+  writeFileSync(join(s.vault, "big.md"), text.replace("Lots of text.", "## Summary\n\nShort.\n\n## Body\n\nLots of text."));
+  const b2 = akms(["build", "--repo", s.repo, "--json"], { env });
+  assert.deepEqual(b2.json.warnings, [], "the edit rebuild sees the new section");
+  writeFileSync(join(s.vault, "big.md"), text);
+  assert.equal(akms(["build", "--repo", s.repo, "--json"], { env }).json.warnings[0]?.code, "MISSING_SUMMARY", "and its removal");
+});

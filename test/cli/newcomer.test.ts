@@ -1,0 +1,46 @@
+// A newcomer's first run (issue 19): the demo leaves the project tree clean and prints what to
+// paste; the README's `npx akms` form works in a checkout.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { akms, builtDemo, ROOT, snapshot } from "../helpers.js";
+
+test("npm run demo off a terminal leaves fixtures/ as committed and prints the paths to paste", () => {
+  const env = { ...process.env };
+  delete env.AKMS_GLOBAL_VAULT;
+  const status = () => spawnSync("git", ["status", "--porcelain", "--untracked-files=all", "--", "fixtures"], { cwd: ROOT, encoding: "utf8" });
+  const before = status();
+  const r = spawnSync(process.execPath, [join(ROOT, "scripts", "demo.mjs")], { cwd: ROOT, env, encoding: "utf8", timeout: 120_000 });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /npx akms review --repo \S+ --vault \S+/);
+  assert.match(r.stdout, /For "Things to try" in fixtures\/demo\/README\.md: D=\S+/);
+  if (before.status === 0) assert.equal(status().stdout, before.stdout, "the demo changed nothing under fixtures/");
+});
+
+test("npx akms runs this checkout's akms", () => {
+  const r = spawnSync("npx", ["--no-install", "akms", "--version"], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^akms \d+\.\d+\.\d+/);
+});
+
+test("CLI corners: --tags without tags is a usage error; --out - prints the report; an unknown phase warns; --explain derives each rank once", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  for (const argv of [["query", "--tags"], ["query", "--tags", ""], ["query", "--tags", " , "]]) {
+    const r = akms([...argv, "--json"], { cwd: d.repo, env });
+    assert.equal(r.code, 2, `${argv.join(" ")}: ${r.stdout}`);
+    assert.equal(r.json.error.code, "USAGE");
+  }
+  const before = snapshot(d.knowledge);
+  const md = akms(["review", "--report", "--out", "-"], { cwd: d.repo, env });
+  assert.equal(md.code, 0, md.stderr);
+  assert.match(md.stdout, /^# Review — phase 1\n/);
+  assert.ok(![...snapshot(d.knowledge).keys()].some((k) => k.startsWith("reviews/") && !before.has(k)), "nothing written for --out -");
+  const p7 = akms(["review", "--report", "--phase", "7", "--out", "-"], { cwd: d.repo, env });
+  assert.match(p7.stderr, /warning: no session of this repository is in phase 7 \(phases: 1\)/);
+  const ex = akms(["query", "--tags", "green-operator", "--explain"], { cwd: d.repo, env });
+  const whys = ex.stdout.split("\n").filter((l) => l.trim().startsWith("why:"));
+  assert.ok(whys.length > 0);
+  for (const w of whys) assert.doesNotMatch(w, / = confidence \* activations with /, "the rank is derived on its own line, once");
+});
