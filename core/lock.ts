@@ -60,7 +60,9 @@ let tmpCounter = 0;
  * file first and linked into place, so no reader ever sees an empty or half-written lock.
  */
 function createWith(path: string, text: string): boolean {
-  const tmp = `${path}.${process.pid}.${++tmpCounter}.tmp`;
+  // Not named like writeFileAtomic's temp files (`.tmp`): a lock holder's recovery clears those, and
+  // this one belongs to a process that does not hold the lock yet.
+  const tmp = `${path}.${process.pid}.${++tmpCounter}.new`;
   const fd = openSync(tmp, "wx", 0o644);
   try {
     writeSync(fd, text);

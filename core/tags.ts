@@ -2,7 +2,7 @@
 // source_file) → the concept nodes that `implements` them, and nodes whose content_ref is a scope
 // file; the task text → whole-word node titles and node tags as substrings. Union, dedup, and for
 // every tag the list of sources it came from.
-import { join, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { nowIso } from "./clock.js";
 import type { LoadedConfig } from "./config.js";
 import type { Context } from "./context.js";
@@ -10,6 +10,7 @@ import { StaleWriteError } from "./errors.js";
 import { readTextIfExists, writeFileAtomic } from "./fsx.js";
 import type { GNode } from "./graph.js";
 import { withLock } from "./lock.js";
+import { commitTransaction, finishTransaction } from "./update/transaction.js";
 import type { QueryGraph } from "./query.js";
 import { withTags, type LoadedTask } from "./query/task.js";
 import { displayPath, resolveInside } from "./paths.js";
@@ -227,8 +228,9 @@ export function writeTaskTags(
     if (now !== task.text) {
       throw new StaleWriteError("the task record changed while its tags were derived", { file: task.shown, hint: "run `akms derive-tags --write` again" });
     }
-    writeFileAtomic(task.file, withTags(task.text, tags));
+    const record = withTags(task.text, tags);
     let log: string | null = null;
+    let logText: string | null = null;
     if (ctx.cfg.config.tag_derivation.log_derived_tags) {
       log = join(ctx.paths.tasks, `${task.record.task_id}.tags.jsonl`);
       const entry = {
@@ -239,7 +241,22 @@ export function writeTaskTags(
         previous,
         tags: derivation.tags.map((t) => ({ tag: t.tag, sources: t.sources, why: t.sources.map(describeSource) })),
       };
-      writeFileAtomic(log, (readTextIfExists(log) ?? "") + JSON.stringify(entry) + "\n");
+      logText = (readTextIfExists(log) ?? "") + JSON.stringify(entry) + "\n";
+    }
+    // The record and its log entry together: one journal when both are in knowledge/ (a kill between
+    // them would leave the tags written and their sources unlogged), else the log first.
+    const rel = relative(ctx.paths.knowledge, task.file);
+    if (log && logText !== null && !rel.startsWith("..") && !isAbsolute(rel)) {
+      // (A journal left by a killed write was settled before: by the CLI before a reader command,
+      // by the orchestrator when it took the lock.)
+      commitTransaction(ctx, [
+        { path: task.file, data: record },
+        { path: log, data: logText },
+      ]);
+      finishTransaction(ctx);
+    } else {
+      if (log && logText !== null) writeFileAtomic(log, logText);
+      writeFileAtomic(task.file, record);
     }
     return { written: true, skipped: null, log: log && displayPath(ctx.repo, log), previous };
   });

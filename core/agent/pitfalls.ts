@@ -11,6 +11,7 @@ import { locateNodeFile } from "../review/locate.js";
 import { GlobalFiles } from "../review/node-files.js";
 import { didYouMean } from "../review/suggest.js";
 import { splitFrontmatter } from "../frontmatter.js";
+import { severityOfWeight } from "../schemas/vocabulary.js";
 import { pitfallSection } from "../loadout/content.js";
 
 export interface PitfallReport {
@@ -40,9 +41,6 @@ export interface PitfallsResult {
   sections: PitfallSection[];
 }
 
-export function severityOf(weight: number): PitfallReport["severity"] {
-  return weight >= 0.65 ? "high" : weight >= 0.4 ? "medium" : "low";
-}
 
 function reportsOf(graph: LoadedGraph, id: string): PitfallReport[] {
   return (graph.out.get(id) ?? [])
@@ -53,7 +51,7 @@ function reportsOf(graph: LoadedGraph, id: string): PitfallReport[] {
       const task = typeof s?.task_id === "string" ? s.task_id : null;
       // A pitfall several agents reported: one record per report, as it came.
       if (l.reports?.length) return l.reports.map((r) => ({ from: l.source, to: l.target, weight: r.weight, severity: r.severity, note: r.note, phase, task_id: r.task_id ?? task }));
-      return [{ from: l.source, to: l.target, weight: l.weight, severity: severityOf(l.weight), note: l.note ?? "", phase, task_id: task }];
+      return [{ from: l.source, to: l.target, weight: l.weight, severity: severityOfWeight(l.weight), note: l.note ?? "", phase, task_id: task }];
     });
 }
 

@@ -15,6 +15,7 @@ import { cachedByStat } from "./read-cache.js";
 import { DEDUP_TEXT, primeDedupIndex } from "./dedup-index.js";
 import { readSessions, type CoverageFlag, type SessionInfo, type Unanchored } from "./sessions.js";
 import { blockedTasks, type BlockedTaskItem } from "./blocked.js";
+import { severityOfWeight } from "../schemas/vocabulary.js";
 
 export type { NodeItem, BlockedTaskItem, CoverageFlag };
 
@@ -156,7 +157,6 @@ export interface Collected {
   problems: Problem[];
 }
 
-const SEVERITY_OF_WEIGHT = (w: number) => (w >= 0.8 ? "high" : w >= 0.5 ? "medium" : "low");
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byId = <T extends { id: string }>(a: T, b: T) => cmp(a.id, b.id);
 
@@ -315,7 +315,7 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
     if (!inPhase(phase)) continue;
     const note = typeof l.note === "string" ? l.note : "";
     // One item per report: a pitfall several agents reported lists each of them (never merged).
-    const reports = l.reports?.length ? l.reports : [{ weight: l.weight, severity: SEVERITY_OF_WEIGHT(l.weight), note, task_id: undefined }];
+    const reports = l.reports?.length ? l.reports : [{ weight: l.weight, severity: severityOfWeight(l.weight), note, task_id: undefined }];
     const fromItem = nodeItem(from, files, null);
     // Found on first read, as nodeItem's file. (No spread in this literal: V8 then puts the
     // accessor after the other keys, and the JSON would change.)

@@ -18,5 +18,11 @@ export const EDGE_TYPES = ["requires", "feeds-into", "refines", "contradicts", "
 export const STATUSES = ["draft", "tentative", "established", "deprecated"] as const;
 export const SOURCES = ["human", "agent", "hybrid", "generated"] as const;
 
+/** A pitfall's edge weight by its severity (DESIGN §4 Update), and back. */
+export const PITFALL_WEIGHT: Record<string, number> = { high: 0.8, medium: 0.5, low: 0.3 };
+export function severityOfWeight(w: number): "high" | "medium" | "low" {
+  return w >= 0.8 ? "high" : w >= 0.5 ? "medium" : "low";
+}
+
 /** Fields a global node may not carry (they live in local_state.yaml). */
 export const EXPERIENTIAL_FIELDS = ["activations", "last_activated", "activated_by_tasks", "session_refs", "auto_update"] as const;

@@ -24,7 +24,7 @@ import { normalizeOverlay, overlayText, type OverlayReuse } from "./overlay-io.j
 import type { OverlayState } from "./overlay-store.js";
 import type { TxnWrite } from "./transaction.js";
 
-export const PITFALL_WEIGHT: Record<string, number> = { high: 0.8, medium: 0.5, low: 0.3 };
+import { PITFALL_WEIGHT } from "../schemas/vocabulary.js";
 
 export interface PitfallRecord {
   from: string;

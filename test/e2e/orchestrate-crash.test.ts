@@ -49,11 +49,14 @@ function copy(dir: string): { dir: string; repo: string } {
   return { dir: to, repo: join(to, "repo") };
 }
 
-/** knowledge/ without the caches and the orchestrator's own state (its history logs the interruption). */
+/**
+ * knowledge/ without the caches, the orchestrator's own state (its history logs the interruption)
+ * and a dead holder's lock file (the next writer reclaims it; a reader leaves it).
+ */
 function state(c: { dir: string; repo: string }): Map<string, string> {
   const out = new Map<string, string>();
   for (const [k, v] of snapshot(join(c.repo, "knowledge"))) {
-    if (k.startsWith("graph/.cache/") || k.startsWith("graph/.qmd_cache/") || k.startsWith("orchestrator/")) continue;
+    if (k.startsWith("graph/.cache/") || k.startsWith("graph/.qmd_cache/") || k.startsWith("orchestrator/") || k === "graph/.akms.lock") continue;
     out.set(k, Buffer.from(v, "base64").toString("latin1").split(c.dir).join("<DIR>"));
   }
   return out;
@@ -80,7 +83,9 @@ test("SCAFFOLD killed at every write step, then `orchestrate next`: the clean ru
     assert.equal(k.code, -1, `step ${n}: expected SIGKILL, got ${k.code}: ${k.stderr}`);
     steps = n;
     const s0 = JSON.parse(readFileSync(join(c.repo, "knowledge", "orchestrator", "state.json"), "utf8"));
-    const again = akms(["orchestrate", s0.status === "checkpoint" && s0.current.stage === "task-breakdown" ? "approve" : "next", "--repo", c.repo], { env: ENV, cwd: c.repo });
+    // Killed before the stage started: approve again; at its checkpoint already: nothing left to run.
+    const verb = s0.status === "checkpoint" ? (s0.current.stage === "task-breakdown" ? "approve" : "status") : "next";
+    const again = akms(["orchestrate", verb, "--repo", c.repo], { env: ENV, cwd: c.repo });
     assert.equal(again.code, 0, `step ${n}: the next command failed: ${again.stdout}\n${again.stderr}`);
     const now = state(c);
     const diff = [...new Set([...now.keys(), ...expected.keys()])].filter((x) => now.get(x) !== expected.get(x)).sort();
