@@ -254,7 +254,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
         lines = [`status ${status0} → established in ${shown}`, "Only the status line changes. graph.json is recompiled; u undoes it."];
         {
           const pending = detail.dedup.filter((d) => d.status === "pending");
-          if (pending.length) lines.push(`${pending.length} dedup merge${pending.length === 1 ? "" : "s"} from ${pending.map((d) => safe(d.session ?? "?")).join(", ")} still pending: they stay pending in the established node (a/x decide them).`);
+          if (pending.length) lines.push(`${pending.length} dedup merge${pending.length === 1 ? "" : "s"} from ${pending.map((d) => safe(d.session ?? "?")).join(", ")} still pending: ${pending.length === 1 ? "it stays" : "they stay"} pending in the established node (a/x decide ${pending.length === 1 ? "it" : "them"}).`);
         }
         break;
       case "draft":
