@@ -10,7 +10,7 @@ import { newerSource } from "./staleness.js";
 import { warmZod } from "../../core/zod.js";
 import { ConsoleProvider } from "./context.js";
 import { checkpointLoaded, loadModel, withCheckpoint, type ConsoleModel } from "./model.js";
-import { splitKeys, SCREENS, primaryKey } from "./keybindings.js";
+import { commandFor, splitKeys, SCREENS, primaryKey } from "./keybindings.js";
 import { initialState, route, type AppState, type ConfirmData, type Effect, type ActionName } from "./state/app.js";
 import { firstNonEmpty } from "./state/review.js";
 import { computeViews, ViewCache, type Views } from "./views.js";
@@ -366,7 +366,8 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     }
     if (next !== s) commit(next);
     if (r.effect) runEffect(r.effect);
-    else if (next === s && input && !ctrl && name.length === 1 && !s.dialog) status(`no key "${name}" here — ? shows the keys`, "warn");
+    // A key bound here that changes nothing (the digit of the current screen) is quiet; an unbound one says so.
+    else if (next === s && input && !ctrl && name.length === 1 && !s.dialog && commandFor(name, s.screen) === undefined) status(`no key "${name}" here — ? shows the keys`, "warn");
   };
 
   useInput(

@@ -255,3 +255,19 @@ test("cold start: an empty repository opens, every screen says there is nothing 
     c.unmount();
   }
 });
+
+test("the digit of the current screen does nothing, quietly; an unbound key says so", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx);
+  try {
+    await c.press("1");
+    assert.doesNotMatch(c.frame(), /no key "1"/);
+    await c.press("2");
+    await c.press("2");
+    assert.doesNotMatch(c.frame(), /no key "2"/);
+    await c.press("Z");
+    await c.waitFor(/no key "Z" here/);
+  } finally {
+    c.unmount();
+  }
+});
