@@ -52,7 +52,6 @@ function knowledgeRel(ctx: Context, abs: string): string {
   return rel.split(sep).join("/");
 }
 
-/** Removes temp files left by a killed writer (every writer of these directories holds the lock). */
 function clearJournal(ctx: Context): void {
   removeFile(join(ctx.paths.txnDir, MANIFEST));
   crashPoint("journal-cleared");
