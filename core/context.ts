@@ -1,7 +1,15 @@
-// The resolved working context of one invocation: repository, its paths, config and vault.
-import { loadConfig, type LoadedConfig } from "./config.js";
-import { contextWith, locateRepo } from "./context-quick.js";
-import type { RepoPaths, VaultLocation } from "./paths.js";
+// The resolved working context of one invocation: repository, its paths, config and vault. The
+// one loader: zod and the config's YAML run only when the config file is there and its validated
+// result for these exact bytes is not cached (config-cache.ts).
+import { lstatSync, readFileSync, realpathSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { parseConfig, type LoadedConfig } from "./config.js";
+import { BUILD_ID, readConfigCache, writeConfigCache, type CachedConfig } from "./config-cache.js";
+import { DEFAULT_CONFIG } from "./config-defaults.js";
+import { compileFormula, type RankFn } from "./formula.js";
+import { findRepo, repoPaths, resolveVault, type RepoPaths, type VaultLocation } from "./paths.js";
+import { decodeUtf8 } from "./textfile.js";
+import { warm } from "./warm.js";
 
 export interface Context {
   repo: string;
@@ -15,9 +23,86 @@ export interface ContextOptions {
   repo?: string;
   vault?: string;
   env?: NodeJS.ProcessEnv;
+  /** Use the config cache when it holds these bytes, never write it (a command that must write nothing else). */
+  readOnly?: boolean;
+}
+
+/** What parseConfig(null, file) returns: the defaults, no file, no warnings. */
+export function defaultLoadedConfig(): LoadedConfig {
+  return withRanks({ config: JSON.parse(JSON.stringify(DEFAULT_CONFIG)) as LoadedConfig["config"], file: null, warnings: [], unknownKeys: [] });
+}
+
+/** The compiled rank formulas (valid: the config was validated when it was cached). */
+function withRanks(c: CachedConfig): LoadedConfig {
+  const rank: Record<string, RankFn> = {};
+  for (const [role, prof] of Object.entries(c.config.query_roles)) rank[role] = compileFormula(prof.rank_formula, `query_roles.${role}.rank_formula`);
+  return { config: c.config, file: c.file, warnings: c.warnings, rank, unknownKeys: c.unknownKeys };
+}
+
+/**
+ * The repository's config: the defaults without a file; the cached result of validating these exact
+ * bytes (config-cache.ts); else parseConfig on them, cached for next time unless `writeCache` is false.
+ */
+export function repoConfig(paths: RepoPaths, build: string | null = BUILD_ID, writeCache = true): LoadedConfig {
+  return warm(`config:${paths.config}`, [paths.config], () => readRepoConfig(paths, build, writeCache));
+}
+
+function readRepoConfig(paths: RepoPaths, build: string | null, writeCache: boolean): LoadedConfig {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(paths.config);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return defaultLoadedConfig();
+    throw e;
+  }
+  const hit = readConfigCache(paths, bytes, build);
+  if (hit) return withRanks(hit);
+  const cfg = parseConfig(decodeUtf8(bytes, paths.config), paths.config);
+  if (writeCache) writeConfigCache(paths, bytes, cfg, build);
+  return cfg;
+}
+
+/**
+ * True when git surely finds no repository from `cwd`: no `.git` entry in it or any parent of its
+ * real path, and no GIT_DIR / GIT_WORK_TREE in the environment git would get. findRepo then falls
+ * back to cwd anyway; knowing it first spares starting git (≈ 5 ms). Any doubt (an unreadable
+ * directory, a `.git` of any kind) answers false, and git decides as before.
+ */
+export function outsideAnyGitRepo(cwd: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.GIT_DIR !== undefined || env.GIT_WORK_TREE !== undefined) return false;
+  let dir: string;
+  try {
+    dir = realpathSync(cwd);
+  } catch {
+    return false;
+  }
+  for (;;) {
+    try {
+      lstatSync(join(dir, ".git"));
+      return false;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") return false;
+    }
+    const up = dirname(dir);
+    if (up === dir) return true;
+    dir = up;
+  }
+}
+
+export function locateRepo(opts: ContextOptions): { repo: string; paths: RepoPaths } {
+  const cwd = opts.cwd ?? process.cwd();
+  const repo = !opts.repo && outsideAnyGitRepo(cwd) ? resolve(cwd) : findRepo(cwd, opts.repo);
+  return { repo, paths: repoPaths(repo) };
 }
 
 export function loadContext(opts: ContextOptions = {}): Context {
   const { repo, paths } = locateRepo(opts);
-  return contextWith(repo, paths, loadConfig(paths.config), opts);
+  const cfg = repoConfig(paths, BUILD_ID, !opts.readOnly);
+  const vault = resolveVault(repo, {
+    flag: opts.vault,
+    env: opts.env ?? process.env,
+    configValue: cfg.config.global_vault,
+    configIsDefault: cfg.file === null || cfg.config.global_vault === DEFAULT_CONFIG.global_vault,
+  });
+  return { repo, paths, cfg, vault };
 }

@@ -3,15 +3,13 @@
 // crashed promote or update. Costs one stat when there is nothing to settle; a live writer holding
 // the lock is left to finish its own work.
 import { existsSync } from "node:fs";
-import { locateRepo } from "./context-quick.js";
-import type { ContextOptions } from "./context.js";
+import { loadContext, locateRepo, type ContextOptions } from "./context.js";
 import { LockHeldError } from "./errors.js";
 
 export async function settleInterrupted(opts: ContextOptions): Promise<boolean> {
   const { paths } = locateRepo(opts);
   if (!existsSync(paths.txnDir)) return false;
-  const [{ loadContext }, { buildLocked }, { recoverPendingTransaction }, { withLock }] = await Promise.all([
-    import("./context.js"),
+  const [{ buildLocked }, { recoverPendingTransaction }, { withLock }] = await Promise.all([
     import("./compiler/build.js"),
     import("./update/transaction.js"),
     import("./lock.js"),

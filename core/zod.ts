@@ -1,7 +1,6 @@
-// zod, evaluated on first use, and schemas built on first use. Most runs never validate with zod:
-// node files, the overlay, task records and the cached config take fast paths, and the review
-// journal is checked only when it is read. Loading zod and building every schema when the modules
-// loaded cost ≈ 0.1 s before the console's first frame and in every command's start-up.
+// zod, evaluated on first use, and schemas built on first use: a run that validates nothing (a
+// no-op build, a query by tags with the cached config) never loads it. Loading zod and building
+// every schema when the modules loaded cost ≈ 0.1 s in every command's start-up.
 // In the bundle, esbuild makes `require("zod")` its bundled copy of zod, evaluated by the first call;
 // run from source (the tests), zod's CommonJS build is required from node_modules. Either way there
 // is one zod in a process: every module takes it from here.

@@ -127,7 +127,5 @@ async function bundle(entry, outfile) {
     if (/^chunk-.*\.mjs$/.test(name) && !made.has(p)) rmSync(p, { force: true });
   }
 }
-// The compiler's parse worker (core/compiler/parallel.ts looks for it next to the bundle).
-await bundle("core/compiler/parse-worker.ts", `${DIST}/parse-worker.mjs`);
 // The code mirror's parse worker (core/mirror/parse-pool.ts looks for it next to the bundle).
 await bundle("core/mirror/parse-worker.ts", `${DIST}/mirror-worker.mjs`);

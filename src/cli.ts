@@ -49,12 +49,6 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     process.stdout.write(helpText(await loadAllCommands()));
     return name || cli.flags.help ? 0 : 2;
   }
-  // A cold build's parse worker boots while the command's modules load (imported here: no other
-  // command pays for node:worker_threads at start-up).
-  if (name === "build" && !cli.flags.help) {
-    const { startEarlyForBuild } = await import("../core/compiler/parse-worker-start.js");
-    startEarlyForBuild(process.cwd(), typeof cli.flags.repo === "string" ? cli.flags.repo : undefined);
-  }
   const pending = loadCommand(name);
   const cmd = pending ? await pending : null;
   if (!cmd) return emitError(new UsageError(`unknown command "${name}"`), out);

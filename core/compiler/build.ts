@@ -12,7 +12,7 @@ import { recoverPendingTransaction } from "../update/transaction.js";
 import { displayPath } from "../paths.js";
 import { pyJsonChunks } from "../pyjson.js";
 import { nowIso } from "../clock.js";
-import { listMarkdown, readOverlay, type Listed } from "./sources.js";
+import { listMarkdown, readOverlay, readShare, type Listed, type ShareResult } from "./sources.js";
 import type { Overlay } from "../schemas/overlay.js";
 import {
   STAT_WIDTH,
@@ -27,9 +27,7 @@ import {
   type DirRecord,
   type FileStats,
 } from "./source-index.js";
-import { addRecords, loadParseCache, parseCacheExists, readWithCache, recordOverlay } from "./parse-cache.js";
-import { readAhead, readJobs } from "./parallel.js";
-import type { ShareResult } from "./read-share.js";
+import { addRecords, loadParseCache, readWithCache, recordOverlay } from "./parse-cache.js";
 import { mergeGraph, type BuildWarning, type GraphDoc } from "./merge.js";
 import { blankedSha, stampGeneratedAt } from "./graph-version.js";
 import { patchForUpdate, type UpdateDelta } from "./update-patch.js";
@@ -211,7 +209,7 @@ export function compileGraph(
   validated?: (rejects: Problem[]) => void,
 ): { doc: GraphDoc; chunks: string[]; rejects: Problem[]; refs: RefCheck[]; saveChecks?: () => void } {
   const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
-  const [g, l, mi] = (pre?.results ?? readJobs(jobsOf(set))) as [ShareResult, ShareResult, ShareResult];
+  const [g, l, mi] = (pre?.results ?? jobsOf(set).map((j) => readShare(j))) as [ShareResult, ShareResult, ShareResult];
   const refused = outsideLinks(ctx, set);
   const keep = (n: { file: string }) => !refused.has(n.file);
   const globals = refused.size ? g.nodes.filter(keep) : g.nodes;
@@ -489,8 +487,6 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
   const known = prev !== null ? knownWrites(ctx, opts.wrote) : null;
   const listing = listIndexed(ctx, prev, since, known?.restat);
   const { set } = listing;
-  // A cold build reads every file: the early worker starts on them now, while this thread stats them.
-  if (last === null && (opts.noCache || !parseCacheExists(ctx.paths.cacheDir))) readAhead(jobsOf(set), !opts.noCache);
   const files = [...set.globals, ...set.locals, ...set.mirrors].map((f) => f.file);
   files.push(ctx.paths.overlay, ctx.paths.config);
   const stats = known ? statChanged(files, since, recordedInputs(ctx, prev!), prev!.files, known.changed) : statAll(files, since);

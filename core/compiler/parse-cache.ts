@@ -13,9 +13,7 @@ import { basename, dirname, join } from "node:path";
 import { removeFile, writeFileAtomic } from "../fsx.js";
 import type { Problem } from "../errors.js";
 import type { Overlay } from "../schemas/overlay.js";
-import type { ShareResult } from "./read-share.js";
-import { readJobs } from "./parallel.js";
-import { readOverlay, type Listed, type Origin, type SourceNode } from "./sources.js";
+import { readOverlay, readShare, type Listed, type Origin, type ShareResult, type SourceNode } from "./sources.js";
 import { STAT_WIDTH, contentSha, type FileStats } from "./source-index.js";
 import { hex4, jsonAscii, jsonSafe, renderNodeValue, stubOf, stubsOf } from "./node-value.js";
 
@@ -45,11 +43,6 @@ function headerOf(identity: string): string {
 
 export function parseDeltaPath(cacheDir: string): string {
   return join(cacheDir, "parse-cache.delta");
-}
-
-/** Whether there is a parse cache to read (of any build). */
-export function parseCacheExists(cacheDir: string): boolean {
-  return existsSync(parseCachePath(cacheDir)) || existsSync(parseDeltaPath(cacheDir));
 }
 
 /** The records of one cache file, or null when it is not a whole cache written under `identity`. */
@@ -336,15 +329,11 @@ function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cach
       }
     }
   };
-  const parsed = fresh.reduce((n, j) => n + j.items.length, 0);
   // Not under --no-cache (cache null): that build is the reference, its nodes are rendered by the writer.
   const render = cache !== null;
-  let freshResults: ShareResult[];
-  if (parsed) freshResults = readJobs(fresh, render, readOv);
-  else {
-    readOv();
-    freshResults = fresh.map(() => ({ nodes: [], problems: [] }));
-  }
+  const parsed = fresh.reduce((n, j) => n + j.items.length, 0);
+  readOv();
+  const freshResults = fresh.map((j) => (j.items.length ? readShare(j, render) : { nodes: [], problems: [] }));
   const results: ShareResult[] = [];
   index = 0;
   for (let j = 0; j < jobs.length; j++) {

@@ -11,9 +11,8 @@ import { decodeUtf8 } from "../textfile.js";
 import { safeCheck } from "../schema-check.js";
 import { GlobalNode, LocalNode, MirrorNode, hasContentDraft } from "../schemas/node.js";
 import { Overlay } from "../schemas/overlay.js";
-import { fastParseYaml, fastSplitFrontmatter } from "./fast-frontmatter.js";
-import { fastCheckNode } from "./fast-node-check.js";
-import { HEAD_BYTES, frontmatterEnd, readKnownSize } from "./fast-read.js";
+import { HEAD_BYTES, frontmatterEnd, readKnownSize } from "./read-head.js";
+import { jsonSafe, renderStub } from "./node-value.js";
 
 export type Origin = "global" | "local" | "code-mirror";
 
@@ -123,27 +122,52 @@ function asProblems(e: unknown, shown: string): Problem[] {
 
 const SCHEMAS: Record<Origin, z.ZodType> = { global: GlobalNode, local: LocalNode, "code-mirror": MirrorNode };
 
+/** The one reader of a node file: its bytes → js-yaml → the origin's zod schema → located problems. */
 export function readNode(item: Listed, origin: Origin): { node?: SourceNode; problems: Problem[] } {
   try {
     const text = readSource(item.file, item.shown, origin === "local", item.size);
-    // The fast paths answer only when certain; otherwise js-yaml and zod run and report as always.
-    const split = fastSplitFrontmatter(text);
-    const parsed = split && fastParseYaml(split.yaml);
-    let data = parsed ? fastCheckNode(origin, parsed) : undefined;
-    let body = split?.body ?? "";
-    if (!data) {
-      const fm = parsed ? { yaml: split!.yaml, data: parsed, body, firstLine: 2 } : parseFrontmatter(text, item.shown);
-      const r = safeCheck(SCHEMAS[origin], fm.data, { file: item.shown, text: fm.yaml, firstLine: fm.firstLine });
-      if (!r.ok) return { problems: r.problems };
-      data = r.data as Record<string, unknown>;
-      body = fm.body;
-    }
+    const fm = parseFrontmatter(text, item.shown);
+    const r = safeCheck(SCHEMAS[origin], fm.data, { file: item.shown, text: fm.yaml, firstLine: fm.firstLine });
+    if (!r.ok) return { problems: r.problems };
+    const data = r.data as Record<string, unknown>;
     // The body is not graph input (spec §2): a missing content_draft section is a health warning, not a reject.
-    const missingDraft = origin === "local" && data.source === "agent" && !hasContentDraft(body);
+    const missingDraft = origin === "local" && data.source === "agent" && !hasContentDraft(fm.body);
     return { node: { id: data.id as string, origin, file: item.file, shown: item.shown, data, missingDraft }, problems: [] };
   } catch (e) {
     return { problems: asProblems(e, item.shown) };
   }
+}
+
+export interface ParseJob {
+  origin: Origin;
+  items: Listed[];
+}
+
+export interface ShareResult {
+  nodes: SourceNode[];
+  problems: Problem[];
+}
+
+/**
+ * Reads one origin's node files, in order. With `render`, each node whose data JSON carries exactly
+ * becomes its stub, with its parse-cache value (see node-value.ts).
+ */
+export function readShare(job: ParseJob, render = false): ShareResult {
+  const nodes: SourceNode[] = [];
+  const problems: Problem[] = [];
+  for (const item of job.items) {
+    const r = readNode(item, job.origin);
+    const node = r.node;
+    if (node) {
+      if (render && jsonSafe(node.data)) {
+        const { stub, value } = renderStub(node.data, node.origin);
+        node.data = stub;
+        node.value = value;
+      }
+      nodes.push(node);
+    } else problems.push(...r.problems);
+  }
+  return { nodes, problems };
 }
 
 export function readOverlay(file: string, shown: string): { overlay: Overlay | null; problems: Problem[] } {
@@ -156,7 +180,7 @@ export function readOverlay(file: string, shown: string): { overlay: Overlay | n
   }
   try {
     const text = decode(bytes, shown);
-    const data = fastParseYaml(text) ?? parseYaml(text, { file: shown });
+    const data = parseYaml(text, { file: shown });
     if (data === null || data === undefined) {
       return { overlay: null, problems: [{ file: shown, line: 1, message: "the overlay is empty", hint: "delete the file or add `akms_schema: v2`" }] };
     }

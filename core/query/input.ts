@@ -1,12 +1,48 @@
 // The planning commands' common input: `--task FILE` or `--tags a,b` (exactly one), and the tags
-// and role they give. (input-quick.ts: the same, loading the task reader only for --task.)
+// and role they give.
 import type { Context } from "../context.js";
-import { resolveTaskRole, type QueryGraph } from "../query.js";
-import { taskTags } from "../tags.js";
-import { checkPlanningFlags, checkRoleFlag, parseTagsFlag, type PlanningFlags, type PlanningInput } from "./input-quick.js";
-import { readTask } from "./task.js";
+import { UsageError } from "../errors.js";
+import { normalizeTags, resolveTaskRole, type QueryGraph } from "../query.js";
+import { taskTags, type TagDerivation } from "../tags.js";
+import { readTask, type LoadedTask } from "./task.js";
 
-export { parseTagsFlag, type PlanningInput };
+export interface PlanningInput {
+  task: LoadedTask | null;
+  tags: string[];
+  tagsFrom: "akms_tags" | "derived" | "flag";
+  derivation: TagDerivation | null;
+  role: string;
+}
+
+export interface PlanningFlags {
+  task: LoadedTask | null;
+  tags: string[] | undefined;
+}
+
+export function parseTagsFlag(value: unknown): string[] {
+  if (typeof value !== "string") throw new UsageError("--tags needs a comma-separated list, e.g. --tags fft-galerkin,spectral");
+  const tags = normalizeTags(value.split(","));
+  if (!tags.length) throw new UsageError("--tags needs at least one tag, e.g. --tags fft-galerkin,spectral");
+  return tags;
+}
+
+/** The task file's name when --task is given, else null (then the tags are read). */
+function checkPlanningFlags(flags: { task?: unknown; tags?: unknown }): string | null {
+  const hasTask = flags.task !== undefined;
+  const hasTags = flags.tags !== undefined;
+  if (hasTask && hasTags) throw new UsageError("give either --task FILE or --tags a,b, not both");
+  if (!hasTask && !hasTags) throw new UsageError("give --task FILE (a task record) or --tags a,b");
+  if (hasTask) {
+    if (typeof flags.task !== "string" || !flags.task) throw new UsageError("--task needs a task record file");
+    return flags.task;
+  }
+  return null;
+}
+
+function checkRoleFlag(roleFlag: unknown): string | undefined {
+  if (roleFlag !== undefined && typeof roleFlag !== "string") throw new UsageError("--role needs a role name, e.g. --role physics_reviewer");
+  return roleFlag as string | undefined;
+}
 
 /** Checks the flags and reads the task record; the tags come later (they may need the graph). */
 export function readPlanningFlags(flags: { task?: unknown; tags?: unknown }, cwd = process.cwd()): PlanningFlags {

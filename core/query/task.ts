@@ -6,7 +6,6 @@ import { parseYaml } from "../yaml.js";
 import { displayPath } from "../paths.js";
 import { checkSchema } from "../schema-check.js";
 import { TaskRecord } from "../schemas/task.js";
-import { fastTaskRecord } from "./task-fast-check.js";
 import { readTextFile } from "../textfile.js";
 
 export interface LoadedTask {
@@ -60,7 +59,7 @@ export function readTask(fileArg: string, cwd = process.cwd()): LoadedTask {
       hint: 'add "akms_tags": [] — an empty list means the tags are derived (`akms derive-tags --task FILE --write` fills it)',
     });
   }
-  const record = fastTaskRecord(data as Record<string, unknown>) ?? checkSchema(TaskRecord, data, { file: shown, text }, "task record");
+  const record = checkSchema(TaskRecord, data, { file: shown, text }, "task record");
   return { file, shown, text, record };
 }
 

@@ -4,7 +4,6 @@
 // intended change, or nothing is written.
 import { StateError } from "../errors.js";
 import { parseYaml } from "../yaml.js";
-import { fastParseYaml } from "../compiler/fast-frontmatter.js";
 import { Overlay } from "../schemas/overlay.js";
 import { dumpOverlay, HEADER, normalizeOverlay, overlayText, type OverlayLimits } from "../update/overlay-io.js";
 
@@ -30,9 +29,9 @@ const isBlankOrComment = (s: string) => /^\s*(#.*)?$/.test(s);
 const keyRe = (indent: number, key: string) =>
   new RegExp(`^ {${indent}}(?:${key.replace(/[.]/g, "\\.")}|"${key.replace(/[.]/g, "\\.")}"|'${key.replace(/[.]/g, "\\.")}')[ \\t]*:(?:[ \\t]+(.*))?$`);
 
-/** parseYaml's result (the fast path answers exactly as js-yaml, or leaves it to js-yaml). */
+/** The overlay's text as data (js-yaml, with the file named in any error). */
 export function parseOverlayText(text: string, shown: string): unknown {
-  return fastParseYaml(text) ?? parseYaml(text, { file: shown });
+  return parseYaml(text, { file: shown });
 }
 
 /**

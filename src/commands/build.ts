@@ -1,5 +1,5 @@
 import { build } from "../../core/compiler/build.js";
-import { loadContextQuick } from "../../core/context-quick.js";
+import { loadContext } from "../../core/context.js";
 import { formatProblem } from "../../core/errors.js";
 import type { CommandSpec } from "./types.js";
 
@@ -8,8 +8,7 @@ export const buildCommand: CommandSpec = {
   summary: "compile the global vault, local nodes, code mirror and overlay into knowledge/graph/graph.json",
   usage: "akms build [--keep-going] [--no-cache]",
   async run(_args, flags) {
-    // The config as loadContext gives it, without validating unchanged bytes again (context-quick.ts).
-    const ctx = await loadContextQuick({ repo: flags.repo, vault: flags.vault });
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
     const r = build(ctx, { keepGoing: Boolean(flags.keepGoing), noCache: flags.cache === false });
     const lines = [
       `${r.written ? "wrote" : "unchanged"} ${ctx.paths.graphJson}`,

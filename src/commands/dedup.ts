@@ -1,4 +1,4 @@
-import { loadContextQuick } from "../../core/context-quick.js";
+import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { dedupAccept, dedupReject } from "../../core/review/actions.js";
 import type { CommandSpec } from "./types.js";
@@ -15,8 +15,7 @@ export const dedupCommand: CommandSpec = {
     if ((verb !== "accept" && verb !== "reject") || !id || rest.length) {
       throw new UsageError(verb && verb !== "accept" && verb !== "reject" ? `unknown dedup decision "${verb}"` : "expected `accept` or `reject` and a node id", `usage: ${usage} (SESSION picks one section when the node has several)`);
     }
-    // The config as loadContext gives it; the config cache is read, not written (context-quick.ts).
-    const ctx = await loadContextQuick({ repo: flags.repo, vault: flags.vault }, true);
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault, readOnly: true });
     const req = { id, ...(session ? { session } : {}), oneShot: true };
     return actionOutput(verb === "accept" ? dedupAccept(ctx, req) : dedupReject(ctx, req));
   },

@@ -1,4 +1,4 @@
-import { loadContextQuick } from "../../core/context-quick.js";
+import { loadContext } from "../../core/context.js";
 import { draft } from "../../core/review/actions.js";
 import type { CommandSpec } from "./types.js";
 import { actionOutput, oneId } from "./actions-shared.js";
@@ -11,8 +11,7 @@ export const draftCommand: CommandSpec = {
   usage,
   async run(args, flags) {
     const id = oneId(args, usage);
-    // The config as loadContext gives it; the config cache is read, not written (context-quick.ts).
-    const ctx = await loadContextQuick({ repo: flags.repo, vault: flags.vault }, true);
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault, readOnly: true });
     return actionOutput(draft(ctx, { id, oneShot: true }));
   },
 };

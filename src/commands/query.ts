@@ -1,6 +1,6 @@
-import { loadContextQuick } from "../../core/context-quick.js";
+import { loadContext } from "../../core/context.js";
 import { queryGraph, resolveRole, type QueryResult } from "../../core/query.js";
-import { planningInputQuick, readPlanningFlagsQuick } from "../../core/query/input-quick.js";
+import { planningInput, readPlanningFlags } from "../../core/query/input.js";
 import { loadPlanGraph } from "../../core/query/plan-graph.js";
 import type { CommandSpec } from "./types.js";
 
@@ -70,11 +70,11 @@ export const queryCommand: CommandSpec = {
   usage: "akms query --tags a,b | --task FILE [--role R] [--explain]",
   // The quick loaders: with --tags and no config file, a query never loads YAML or zod.
   async run(_args, flags) {
-    const ctx = await loadContextQuick({ repo: flags.repo, vault: flags.vault });
-    const read = await readPlanningFlagsQuick({ task: flags.task, tags: flags.tags });
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const read = readPlanningFlags({ task: flags.task, tags: flags.tags });
     if (typeof flags.role === "string") resolveRole(ctx.cfg, flags.role);
     const { graph } = loadPlanGraph(ctx.paths);
-    const input = await planningInputQuick(ctx, graph, read, flags.role);
+    const input = planningInput(ctx, graph, read, flags.role);
     const r = queryGraph(graph, ctx.cfg, { tags: input.tags, role: input.role });
     const head = input.task
       ? `task ${input.task.record.task_id} (${input.task.shown}): tags from ${input.tagsFrom === "derived" ? "derivation (akms_tags is empty)" : "akms_tags"}\n`

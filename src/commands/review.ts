@@ -1,4 +1,4 @@
-import { loadContextQuick } from "../../core/context-quick.js";
+import { loadContext } from "../../core/context.js";
 import { requireKnowledge } from "../../core/paths.js";
 import { UsageError } from "../../core/errors.js";
 import { readGraphAhead } from "../../core/graph.js";
@@ -38,8 +38,7 @@ export const reviewCommand: CommandSpec = {
     }
     const phase = flags.phase as number | undefined;
     if (phase !== undefined && (!Number.isInteger(phase) || phase < 0)) throw new UsageError("--phase must be a whole number (0 or more)", "akms review --phase 2");
-    // The config as loadContext gives it, without validating unchanged bytes again (context-quick.ts).
-    const ctx = await loadContextQuick({ repo: flags.repo, vault: flags.vault });
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
     requireKnowledge(ctx.paths);
     // graph.json is read (and hashed) on the thread pool while the console's code loads.
     const graphRead = readGraphAhead(ctx.paths.graphJson);

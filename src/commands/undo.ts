@@ -1,4 +1,4 @@
-import { loadContextQuick } from "../../core/context-quick.js";
+import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { undo } from "../../core/review/actions.js";
 import type { CommandSpec } from "./types.js";
@@ -12,8 +12,7 @@ export const undoCommand: CommandSpec = {
   usage,
   async run(args, flags) {
     if (args.length) throw new UsageError(`\`akms undo\` takes no arguments (got ${args.join(" ")})`, `usage: ${usage}`);
-    // The config as loadContext gives it; the config cache is read, not written (context-quick.ts).
-    const ctx = await loadContextQuick({ repo: flags.repo, vault: flags.vault }, true);
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault, readOnly: true });
     return actionOutput(undo(ctx));
   },
 };

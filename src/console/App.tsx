@@ -406,7 +406,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       case "explorer":
         return <ExplorerScreen width={sz.width} height={v.bodyHeight} state={state.explorer} center={state.current} ego={v.ego} />;
       case "why":
-        return <WhyScreen width={sz.width} height={v.bodyHeight} state={{ ...state.why, selected: v.whySelected }} plan={v.plan!} rows={v.whyRows} taskCount={model.tasks.length} taskIndex={state.plan.taskIndex} />;
+        return <WhyScreen width={sz.width} height={v.bodyHeight} state={{ ...state.why, selected: v.whySelected }} plan={v.plan!} rows={v.whyRows} taskCount={model.tasks().length} taskIndex={state.plan.taskIndex} />;
       case "loadout":
         return (
           <LoadoutScreen
@@ -417,7 +417,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
             preview={v.preview}
             qmdAvailable={qmd ? qmd.available : null}
             qmdReason={qmd?.reason ?? ""}
-            taskCount={model.tasks.length}
+            taskCount={model.tasks().length}
             taskIndex={state.plan.taskIndex}
           />
         );

@@ -34,8 +34,8 @@ export interface ConsoleModel {
    */
   undo: () => UndoTarget | null;
   details: DetailCache;
-  /** knowledge/tasks/*.json for the Why and Loadout screens. */
-  tasks: TaskEntry[];
+  /** knowledge/tasks/*.json for the Why and Loadout screens (read, and validated, when first asked for). */
+  tasks: () => TaskEntry[];
   /** The review report's data (core/report.ts reviewData, as `akms review --report` prints it). */
   review: ReviewData | null;
   /** The orchestrator run (`akms orchestrate`) for the Checkpoint screen. */
@@ -112,7 +112,8 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
   };
   let undoMemo: { value: UndoTarget | null } | null = null;
   const undo = () => (undoMemo ??= { value: undoTarget(ctx) }).value;
-  const tasks = timed(timings, "tasks", () => listTasks(ctx));
+  let tasksMemo: TaskEntry[] | null = null;
+  const tasks = () => (tasksMemo ??= listTasks(ctx));
   const review = timed(timings, "review", () => {
     try {
       return reviewData(ctx, graph, { phase: opts.phase, live: true });

@@ -139,7 +139,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
 
   // Why and Loadout share the plan (task or typed tags, role).
   const planKey = `${model.generation}\0${JSON.stringify(state.plan)}`;
-  const plan = state.screen === "why" || state.screen === "loadout" ? cache.plan.get(planKey, () => planFor(model.ctx, model.graph, model.tasks, state.plan)) : null;
+  const plan = state.screen === "why" || state.screen === "loadout" ? cache.plan.get(planKey, () => planFor(model.ctx, model.graph, model.tasks(), state.plan)) : null;
   const rows = state.screen === "why" && plan?.result ? cache.why.get(`${planKey}\0${state.why.filter}`, () => whyRows(plan.result!, state.why.filter)) : [];
   const whySelected = skipHeadings((i) => isHeading(rows[i]), rows.length, state.why.selected, 1);
   const previewKey = `${planKey}\0${state.loadout.useQmd}\0${state.loadout.mode}\0${qmd?.available ?? "?"}`;
@@ -148,7 +148,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
     state.screen === "loadout" && plan && !preview
       ? {
           key: previewKey,
-          compute: () => previewLoadout(model.ctx, model.graph, model.tasks, state.plan, { useQmd: state.loadout.useQmd, mode: state.loadout.mode, qmd, phase: model.opts.phase }),
+          compute: () => previewLoadout(model.ctx, model.graph, model.tasks(), state.plan, { useQmd: state.loadout.useQmd, mode: state.loadout.mode, qmd, phase: model.opts.phase }),
         }
       : null;
 
@@ -166,7 +166,8 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
     loadout: { nodes: preview?.plan?.entries.length ?? 0, lines: preview?.lines.length ?? 0, pages: { nodes: ll.nodes - 1, text: ll.text } },
     history: { count: history?.changes.length ?? 0, page: hl.list },
     checkpoint: checkpointEnv(model.orchestrator, bodyHeight),
-    taskCount: model.tasks.length,
+    // The task records are read (and validated) only where they are used.
+    taskCount: state.screen === "why" || state.screen === "loadout" ? model.tasks().length : 0,
     roles: roles(model.ctx.cfg),
     finder,
     helpLines: state.dialog?.kind === "help" ? cache.help.get(state.screen, () => helpLines(state.screen).length) : 0,

@@ -3,14 +3,14 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { zodLoaded } from "../../../core/zod.js";
-import { loadContextQuick } from "../../../core/context-quick.js";
+import { loadContext } from "../../../core/context.js";
 import { build } from "../../../core/compiler/build.js";
 import { loadModel } from "../../../src/console/model.js";
 import { openingState } from "../../../src/console/App.js";
 
 const [repo, vault] = process.argv.slice(2) as [string, string];
 const report: Record<string, boolean> = {};
-const ctx = await loadContextQuick({ repo, vault });
+const ctx = loadContext({ repo, vault });
 report.context = zodLoaded();
 report.noop = build(ctx).fromCache && zodLoaded();
 const model = loadModel(ctx, {}, { rebuild: false });

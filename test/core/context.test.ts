@@ -2,8 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { parseConfig } from "../../core/config.js";
-import { loadContext } from "../../core/context.js";
-import { defaultLoadedConfig, loadConfigQuick, loadContextQuick, locateRepo, outsideAnyGitRepo } from "../../core/context-quick.js";
+import { defaultLoadedConfig, loadContext, locateRepo, outsideAnyGitRepo, repoConfig } from "../../core/context.js";
 import { findRepo, repoPaths } from "../../core/paths.js";
 import { loadConfig } from "../../core/config.js";
 import { configCachePath } from "../../core/config-cache.js";
@@ -23,23 +22,22 @@ function sameConfig(a: ReturnType<typeof parseConfig>, b: ReturnType<typeof pars
   for (const role of Object.keys(a.rank)) assert.equal(a.rank[role]!(VARS), b.rank[role]!(VARS));
 }
 
-test("without a config file the quick config is exactly what parseConfig gives, without zod", async () => {
+test("without a config file the context's config is exactly what parseConfig gives, without zod", () => {
   sameConfig(defaultLoadedConfig(), parseConfig(null, "x.yaml"));
-  sameConfig(await loadConfigQuick(repoPaths(tmp()), "build-1"), parseConfig(null, "x.yaml"));
+  sameConfig(repoConfig(repoPaths(tmp()), "build-1"), parseConfig(null, "x.yaml"));
   const a = defaultLoadedConfig();
   a.config.loadout.max_depth = 9;
   assert.equal(defaultLoadedConfig().config.loadout.max_depth, 2, "each call gets its own copy");
 });
 
-test("with a config file the quick loaders are loadConfig and loadContext themselves, errors included", async () => {
+test("with a config file the context's config is what loadConfig reads from it, errors included", () => {
   const s = scratch();
   const file = join(s.knowledge, "graph", "propagation_config.yaml");
   write(file, "akms_schema: v2\nglobal_vault: ../elsewhere\nloadout:\n  max_depth: 3\nbogus: 1\n");
-  const quick = await loadContextQuick({ repo: s.repo, env: {} });
-  const full = loadContext({ repo: s.repo, env: {} });
-  assert.equal(JSON.stringify(quick), JSON.stringify(full));
-  assert.equal(quick.cfg.config.loadout.max_depth, 3);
-  assert.equal(quick.vault.from, "config");
+  const ctx = loadContext({ repo: s.repo, env: {} });
+  sameConfig(ctx.cfg, loadConfig(file));
+  assert.equal(ctx.cfg.config.loadout.max_depth, 3);
+  assert.equal(ctx.vault.from, "config");
   write(file, "akms_schema: v2\nloadout:\n  max_depth: 99\n");
   const message = (f: () => unknown) => {
     try {
@@ -50,14 +48,14 @@ test("with a config file the quick loaders are loadConfig and loadContext themse
     }
     assert.fail("expected an error");
   };
-  await assert.rejects(loadContextQuick({ repo: s.repo, env: {} }), (e) => JSON.stringify((e as AkmsError).toJSON()) === message(() => loadContext({ repo: s.repo, env: {} })));
+  assert.throws(() => loadContext({ repo: s.repo, env: {} }), (e) => JSON.stringify((e as AkmsError).toJSON()) === message(() => loadConfig(file)));
 });
 
-test("without a config file loadContextQuick gives loadContext's context (vault from flag, env or default)", async () => {
+test("without a config file the vault comes from the flag, the environment or the default", () => {
   const s = scratch();
-  for (const opts of [{ repo: s.repo, env: {} }, { repo: s.repo, vault: s.vault, env: {} }, { repo: s.repo, env: { AKMS_GLOBAL_VAULT: s.vault } }]) {
-    assert.equal(JSON.stringify(await loadContextQuick(opts)), JSON.stringify(loadContext(opts)));
-  }
+  assert.equal(loadContext({ repo: s.repo, vault: s.vault, env: {} }).vault.from, "flag");
+  assert.equal(loadContext({ repo: s.repo, env: { AKMS_GLOBAL_VAULT: s.vault } }).vault.from, "env");
+  assert.equal(loadContext({ repo: s.repo, env: {} }).vault.from, "default");
 });
 
 test("the planning cache numbers the schema's edge types", () => {
@@ -93,26 +91,26 @@ test("with a config file the validated config is cached for its exact bytes, thi
   write(paths.config, "akms_schema: v2\nglobal_vault: ../v\nloadout:\n  max_depth: 3\nbogus: 1\nquery_roles:\n  solo:\n    edge_types: [requires]\n    rank_formula: confidence * 2\n");
   const full = loadConfig(paths.config);
   assert.equal(full.warnings.length, 1, "the unknown key is a warning");
-  sameConfig(await loadConfigQuick(paths, null), full);
+  sameConfig(repoConfig(paths, null), full);
   assert.equal(existsSync(cache), false, "no build id (the sources run): nothing is cached");
-  sameConfig(await loadConfigQuick(paths, "build-1"), full);
+  sameConfig(repoConfig(paths, "build-1"), full);
   assert.equal(existsSync(cache), true);
   const entry = readFileSync(cache, "utf8");
-  sameConfig(await loadConfigQuick(paths, "build-1"), full);
+  sameConfig(repoConfig(paths, "build-1"), full);
   assert.equal(readFileSync(cache, "utf8"), entry, "a hit rewrites nothing");
   // The hit is the cache's: a hand-made entry with the same key is believed.
   const doctored = JSON.parse(entry);
   doctored.warnings = ["from the cache"];
   writeFileSync(cache, JSON.stringify(doctored));
-  assert.deepEqual((await loadConfigQuick(paths, "build-1")).warnings, ["from the cache"]);
+  assert.deepEqual((repoConfig(paths, "build-1")).warnings, ["from the cache"]);
   // Another build, other bytes, a damaged entry: misses, parsed afresh (and re-cached).
-  sameConfig(await loadConfigQuick(paths, "build-2"), full);
+  sameConfig(repoConfig(paths, "build-2"), full);
   write(paths.config, "akms_schema: v2\nloadout:\n  max_depth: 4\n");
-  const changed = await loadConfigQuick(paths, "build-2");
+  const changed = repoConfig(paths, "build-2");
   assert.equal(changed.config.loadout.max_depth, 4);
   sameConfig(changed, loadConfig(paths.config));
   writeFileSync(cache, "{not json");
-  sameConfig(await loadConfigQuick(paths, "build-2"), loadConfig(paths.config));
+  sameConfig(repoConfig(paths, "build-2"), loadConfig(paths.config));
   // An invalid config fails as loadConfig fails, and is not cached.
   rmSync(cache);
   write(paths.config, "akms_schema: v2\nloadout:\n  max_depth: 99\n");
@@ -125,10 +123,10 @@ test("with a config file the validated config is cached for its exact bytes, thi
     return "";
   })();
   assert.ok(err);
-  await assert.rejects(loadConfigQuick(paths, "build-2"), (e) => JSON.stringify((e as AkmsError).toJSON()) === err);
+  assert.throws(() => repoConfig(paths, "build-2"), (e) => JSON.stringify((e as AkmsError).toJSON()) === err);
   assert.equal(existsSync(cache), false);
   // Values JSON cannot carry exactly (here .inf) are not cached.
   write(paths.config, "akms_schema: v2\nmodel_routing:\n  x: .inf\n");
-  sameConfig(await loadConfigQuick(paths, "build-2"), loadConfig(paths.config));
+  sameConfig(repoConfig(paths, "build-2"), loadConfig(paths.config));
   assert.equal(existsSync(cache), false);
 });

@@ -1,0 +1,115 @@
+// A/B of two builds of akms (e.g. before and after a change) on what users wait on: a cold compile,
+// a no-op, the rebuild after 10 edited nodes, one `akms update`, one review action (promote, then
+// its undo). Each build gets its own copy of the data (the caches of one build do not serve the
+// other), and the two take turns, step by step, in one run. Wall and CPU seconds of whole CLI
+// processes. usage:
+//   node --import tsx scripts/bench/ab.ts DIST_A DIST_B [N=5000] [RUNS=5]
+// (build A with `AKMS_DIST=dist-before npm run build` on the old commit; see docs/benchmarks.md)
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { ROOT, dataset, median } from "./common.js";
+
+const [distA, distB] = [resolve(process.argv[2] ?? "dist-before"), resolve(process.argv[3] ?? "dist")];
+const N = Number(process.argv[4] ?? 5000);
+const RUNS = Number(process.argv[5] ?? 5);
+const EDITED = 10;
+const work = mkdtempSync(join(tmpdir(), "akms-ab-"));
+
+interface Side {
+  name: string;
+  bin: string;
+  repo: string;
+  vault: string;
+  times: Record<string, { wall: number; cpu: number }[]>;
+}
+
+function sideOf(name: string, dist: string): Side {
+  const d = dataset(N);
+  const dir = join(work, name);
+  // cp -a keeps the files' times, so each copy starts as the data set is.
+  const cp = spawnSync("cp", ["-a", d.dir, dir]);
+  if (cp.status !== 0) throw new Error(`cp failed: ${cp.stderr}`);
+  const bin = join(work, `bin-${name}.mjs`);
+  writeFileSync(bin, `import { main } from ${JSON.stringify(pathToFileURL(join(dist, "akms.mjs")).href)};\nmain().then((c) => { process.exitCode = c; });\n`);
+  return { name, bin, repo: join(dir, "repo"), vault: join(dir, "vault"), times: {} };
+}
+
+/** Runs one CLI command of a side; wall and CPU (user + system, from GNU time) in ms. */
+function run(s: Side, args: string[]): { wall: number; cpu: number; out: string } {
+  const argv = ["/usr/bin/time", "-f", "__CPU=%U %S", process.execPath, s.bin, ...args, "--repo", s.repo, "--vault", s.vault];
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(argv[0]!, argv.slice(1), { encoding: "utf8", maxBuffer: 256 * 1024 * 1024});
+  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+  const m = /__CPU=([\d.]+) ([\d.]+)/.exec(r.stderr);
+  if (r.status !== 0) throw new Error(`${s.name}: akms ${args.join(" ")} failed (${r.status}): ${r.stdout}${r.stderr}`);
+  return { wall, cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN, out: r.stdout };
+}
+
+function timed(s: Side, step: string, args: string[]): string {
+  const r = run(s, args);
+  (s.times[step] ??= []).push({ wall: r.wall, cpu: r.cpu });
+  return r.out;
+}
+
+function editNodes(vault: string, round: number): () => void {
+  const files = readdirSync(vault).filter((f) => f.endsWith(".md")).sort();
+  const saved: [string, string][] = [];
+  for (let k = 0; k < EDITED; k++) {
+    const f = join(vault, files[Math.floor(((k + 0.5) * files.length) / EDITED)]!);
+    const text = readFileSync(f, "utf8");
+    saved.push([f, text]);
+    writeFileSync(f, text.replace(/^confidence: .*$/m, `confidence: 0.${String(11 + ((round * EDITED + k) % 88))}`));
+  }
+  return () => {
+    for (const [f, text] of saved) writeFileSync(f, text);
+  };
+}
+
+function memory(task: string, ids: string[]): string {
+  const used = ids.map((id, j) => `  - id: ${id}\n    useful: ${j % 3 ? "true" : "false"}\n    coverage: ${j % 2 ? "sufficient" : "outdated"}`);
+  return ["---", `task_id: ${task}`, 'task_description: "benchmark task"', "phase_id: 1", "timestamp: 2026-03-04T10:00:00", "agent_model: bench", "loadout_used: loadouts/bench.md", "status: complete", "tests_passed: 1", "tests_total: 1", "nodes_used:", ...used, "akms_schema: v2", "---", ""].join("\n");
+}
+
+function usedIds(round: number): string[] {
+  return Array.from({ length: 20 }, (_, k) => `g-${String((k * 7919 + round * 104729) % N).padStart(6, "0")}`);
+}
+
+/** One round of every step on one side. */
+function round(s: Side, i: number): void {
+  rmSync(join(s.repo, "knowledge", "graph", "graph.json"), { force: true });
+  rmSync(join(s.repo, "knowledge", "graph", ".cache"), { recursive: true, force: true });
+  timed(s, "cold compile", ["build"]);
+  timed(s, "no-op", ["build"]);
+  const restore = editNodes(s.vault, i);
+  timed(s, `rebuild after ${EDITED} edits`, ["build"]);
+  restore();
+  run(s, ["build"]);
+  const doc = join(work, `${s.name}-memory-${i}.md`);
+  writeFileSync(doc, memory(`ab-task-${i}`, usedIds(i)));
+  timed(s, "update (20 nodes used)", ["update", doc]);
+  const local = `l-${String(i).padStart(6, "0")}`;
+  timed(s, "review action (promote)", ["promote", local]);
+  timed(s, "its undo", ["undo"]);
+}
+
+const a = sideOf("A", distA);
+const b = sideOf("B", distB);
+const load0 = loadavg();
+for (let i = 0; i < RUNS; i++) {
+  // Alternate which side goes first, so neither always runs on a cache the other just warmed.
+  for (const s of i % 2 ? [b, a] : [a, b]) round(s, i);
+}
+const f = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+console.log(`A = ${distA.slice(ROOT.length + 1)}, B = ${distB.slice(ROOT.length + 1)}; ${N.toLocaleString("en")} nodes; ${RUNS} rounds, in turns; load average ${load0.map((x) => x.toFixed(2)).join(" ")} → ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+console.log("");
+console.log("| step | A wall | B wall | B / A wall | A CPU | B CPU | B / A CPU |");
+console.log("|---|---:|---:|---:|---:|---:|---:|");
+for (const step of Object.keys(a.times)) {
+  const [aw, bw] = [median(a.times[step]!.map((t) => t.wall)), median(b.times[step]!.map((t) => t.wall))];
+  const [ac, bc] = [median(a.times[step]!.map((t) => t.cpu)), median(b.times[step]!.map((t) => t.cpu))];
+  console.log(`| ${step} | ${f(aw)} | ${f(bw)} | ${(bw / aw).toFixed(2)} | ${f(ac)} | ${f(bc)} | ${(bc / ac).toFixed(2)} |`);
+}
+rmSync(work, { recursive: true, force: true });
