@@ -1,7 +1,7 @@
 // A confirmation for a write: what will happen, to which file, the equivalent CLI command, y/n.
 import React from "react";
 import { Box, Text } from "ink";
-import { truncate } from "../src/console/text.js";
+import { truncate } from "./text.js";
 import { useTheme } from "./theme.js";
 
 export interface ConfirmDialogProps {

@@ -3,7 +3,7 @@
 import React from "react";
 import { Box, Text } from "ink";
 import { BINDINGS, inScope, showKey, type Binding, type ScreenId, SCREENS } from "../src/console/keybindings.js";
-import { pad, truncate } from "../src/console/text.js";
+import { pad, truncate } from "./text.js";
 import { useTheme } from "./theme.js";
 
 export interface HelpLine {

@@ -1,7 +1,7 @@
 // A one-line text input (filter, fuzzy find, tags) with optional results below it.
 import React from "react";
 import { Box, Text } from "ink";
-import { truncate } from "../src/console/text.js";
+import { truncate } from "./text.js";
 import { useTheme } from "./theme.js";
 
 export interface InputBoxProps {

@@ -1,7 +1,7 @@
 // A one-line pane title: "── Title ─────── right", instead of borders that cost two rows.
 import React from "react";
 import { Text } from "ink";
-import { truncate, width as cells } from "../src/console/text.js";
+import { truncate, width as cells } from "./text.js";
 import { useTheme } from "./theme.js";
 
 export function Rule({ title, right = "", width, active = false }: { title: string; right?: string; width: number; active?: boolean }) {

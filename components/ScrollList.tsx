@@ -1,7 +1,7 @@
 // A list of one-line rows with a selection, showing the window of rows that keeps it visible.
 import React from "react";
 import { Box, Text } from "ink";
-import { truncate, windowStart } from "../src/console/text.js";
+import { truncate, windowStart } from "./text.js";
 import { useTheme } from "./theme.js";
 
 export interface Row {

@@ -2,7 +2,7 @@
 // draft), each with its own title; stacked when the width cannot hold two readable columns.
 import React from "react";
 import { Box, Text } from "ink";
-import { truncate, wrap } from "../src/console/text.js";
+import { truncate, wrap } from "./text.js";
 import { useTheme } from "./theme.js";
 
 export interface SidePane {

@@ -3,7 +3,7 @@
 // result) gets a line of its own above the facts.
 import React from "react";
 import { Box, Text } from "ink";
-import { truncate, width as cells } from "../src/console/text.js";
+import { truncate, width as cells } from "./text.js";
 import { useTheme } from "./theme.js";
 
 export type Tone = "info" | "ok" | "error" | "warn";

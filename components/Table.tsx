@@ -2,7 +2,7 @@
 // row, a highlighted selection, and a window of `height` rows that keeps the selection visible.
 import React from "react";
 import { Box, Text } from "ink";
-import { pad, windowStart } from "../src/console/text.js";
+import { pad, windowStart } from "./text.js";
 import { useTheme } from "./theme.js";
 
 export interface Column<T> {

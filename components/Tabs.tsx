@@ -1,7 +1,7 @@
 // The top line: the screens with their digit keys, the active one highlighted, and a title.
 import React from "react";
 import { Text } from "ink";
-import { truncate, width as cells } from "../src/console/text.js";
+import { truncate, width as cells } from "./text.js";
 import { useTheme } from "./theme.js";
 
 export function Tabs({ tabs, active, width, title }: { tabs: { id: string; label: string; key: string }[]; active: string; width: number; title: string }) {

@@ -7,7 +7,7 @@ import { Box, Text } from "ink";
 import type { CheckpointData } from "../src/console/checkpoint.js";
 import { checkpointLayout, checkpointScreenData } from "../src/console/checkpoint.js";
 import type { CheckpointState } from "../src/console/state/checkpoint.js";
-import { truncate } from "../src/console/text.js";
+import { truncate } from "../components/text.js";
 import { ScrollList, TextView } from "../components/ScrollList.js";
 import { Rule } from "../components/Rule.js";
 import { KeyHint } from "../components/KeyHint.js";

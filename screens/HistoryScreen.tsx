@@ -5,7 +5,7 @@ import { Box, Text } from "ink";
 import { useModel } from "../src/console/context.js";
 import type { NodeHistory } from "../src/console/history.js";
 import type { HistoryState } from "../src/console/state/history.js";
-import { fmtConf, pad, safe, truncate, windowStart } from "../src/console/text.js";
+import { fmtConf, pad, safe, truncate, windowStart } from "../components/text.js";
 import { ConfidenceChart } from "../components/ConfidenceChart.js";
 import { Rule } from "../components/Rule.js";
 import { useTheme } from "../components/theme.js";

@@ -6,7 +6,7 @@ import { Box, Text } from "ink";
 import type { Plan } from "../src/console/plan.js";
 import type { LoadoutPreview } from "../src/console/loadout-preview.js";
 import type { LoadoutState } from "../src/console/state/loadout.js";
-import { fmtConf, safe, truncate } from "../src/console/text.js";
+import { fmtConf, safe, truncate } from "../components/text.js";
 import { Table, type Column } from "../components/Table.js";
 import { TextView } from "../components/ScrollList.js";
 import { Rule } from "../components/Rule.js";

@@ -4,7 +4,7 @@ import React from "react";
 import { Box, Text } from "ink";
 import type { GNode } from "../core/graph.js";
 import { confColor, statusColor, useTheme } from "../components/theme.js";
-import { confPair, safe, truncate } from "../src/console/text.js";
+import { confPair, safe, truncate } from "../components/text.js";
 
 export function provenance(n: GNode | undefined): string {
   if (!n) return "";

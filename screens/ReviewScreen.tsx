@@ -9,7 +9,7 @@ import { selectedIn } from "../src/console/state/review.js";
 import type { ReviewItem, ReviewSectionView } from "../src/console/review-view.js";
 import { itemFacts } from "../src/console/review-view.js";
 import type { NodeDetail } from "../src/console/detail.js";
-import { confPair, safe, truncate, width as cells, wrap } from "../src/console/text.js";
+import { confPair, safe, truncate, width as cells, wrap } from "../components/text.js";
 import { Table, type Column } from "../components/Table.js";
 import { Rule } from "../components/Rule.js";
 import { KeyHint } from "../components/KeyHint.js";

@@ -17,49 +17,6 @@ const zodEnglishOnly = {
     );
   },
 };
-// ink's string-width (not wrap-ansi's own older copy) counts plain one-cell text directly
-// (scripts/stubs/string-width.mjs: the same widths, without compiling the emoji expression
-// before the console's first frame).
-const STRING_WIDTH = resolve("node_modules/string-width/index.js");
-const stringWidthFast = {
-  name: "string-width-fast",
-  setup(b) {
-    b.onResolve({ filter: /^string-width$/ }, async (args) => {
-      if (args.pluginData?.real) return undefined;
-      const r = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { real: true } });
-      return r.path === STRING_WIDTH ? { path: resolve("scripts/stubs/string-width.mjs") } : undefined;
-    });
-  },
-};
-// ink's output gets @alcalzone/ansi-tokenize with faster, same-result functions
-// (scripts/stubs/ansi-tokenize.mjs).
-const ansiTokenizeFast = {
-  name: "ansi-tokenize-fast",
-  setup(b) {
-    b.onResolve({ filter: /^@alcalzone\/ansi-tokenize$/ }, () => ({ path: resolve("scripts/stubs/ansi-tokenize.mjs") }));
-  },
-};
-// Modules that create a grapheme segmenter (ICU's break data, ≈ 10 ms) or other costly state when
-// loaded, but that the console's first frame does not call: their default export becomes a function
-// that initialises the module on its first call (esbuild initialises a module that is `require`d
-// when the require runs). wrap-ansi's own string-width (ink wraps text with it; the console cuts
-// its text itself) and slice-ansi (ink's clipping, cli-truncate's cutting).
-const LAZY_DEFAULT = [resolve("node_modules/wrap-ansi/node_modules/string-width/index.js"), resolve("node_modules/slice-ansi/index.js")];
-const lazyDefaults = {
-  name: "lazy-defaults",
-  setup(b) {
-    b.onResolve({ filter: /^(string-width|slice-ansi)$/ }, async (args) => {
-      if (args.pluginData?.real) return undefined;
-      const r = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { real: true } });
-      return LAZY_DEFAULT.includes(r.path) ? { path: r.path, namespace: "lazy-default" } : undefined;
-    });
-    b.onLoad({ filter: /.*/, namespace: "lazy-default" }, (args) => ({
-      contents: `let fn = null;\nexport default function lazyDefault(...args) {\n  fn ??= require(${JSON.stringify(args.path)}).default;\n  return fn(...args);\n}\n`,
-      resolveDir: dirname(args.path),
-      loader: "js",
-    }));
-  },
-};
 // The build's id: a hash of everything the bundle is made from. Caches of derived results that
 // depend on the code (core/config-cache.ts) are valid only for the build that wrote them.
 function buildId() {
@@ -71,7 +28,7 @@ function buildId() {
       else if (e.isFile()) h.update(`${p}\0`).update(readFileSync(p)).update("\0");
     }
   };
-  for (const d of ["core", "src", "scripts/stubs"]) if (existsSync(d)) walk(d);
+  for (const d of ["core", "src", "screens", "components", "scripts/stubs"]) if (existsSync(d)) walk(d);
   for (const f of ["package-lock.json", "package.json", "scripts/bundle.mjs"]) if (existsSync(f)) h.update(`${f}\0`).update(readFileSync(f)).update("\0");
   return h.digest("hex").slice(0, 16);
 }
@@ -89,7 +46,7 @@ const common = {
   define: { "process.env.NODE_ENV": '"production"', __AKMS_BUILD_ID__: JSON.stringify(buildId()) },
   banner: { js: "import { createRequire as __akmsCreateRequire } from 'node:module'; const require = __akmsCreateRequire(import.meta.url);" },
   logLevel: "warning",
-  plugins: [zodEnglishOnly, stringWidthFast, ansiTokenizeFast, lazyDefaults],
+  plugins: [zodEnglishOnly],
 };
 // Written atomically (temp + rename), so a CLI started during a rebuild never loads half a file.
 async function bundle(entry, outfile) {

@@ -15,7 +15,7 @@ import { initialState, route, type AppState, type ConfirmData, type Effect, type
 import { firstNonEmpty } from "./state/review.js";
 import { computeViews, ViewCache, type Views } from "./views.js";
 import { errorText } from "./errors.js";
-import { safe } from "./text.js";
+import { safe } from "../../components/text.js";
 import { makeTheme, ThemeProvider } from "../../components/theme.js";
 import { Tabs } from "../../components/Tabs.js";
 import { StatusBar } from "../../components/StatusBar.js";

@@ -6,7 +6,7 @@ import { ACTION_HELP, akmsLines } from "../../core/orchestrator/view.js";
 import { stageLabel, type ActionId, type Artifact } from "../../core/orchestrator/types.js";
 import { primaryKey, type Command } from "./keybindings.js";
 import type { CheckpointEnv } from "./state/checkpoint.js";
-import { safe } from "./text.js";
+import { safe } from "../../components/text.js";
 
 export interface CheckpointData {
   view: StatusView | null;

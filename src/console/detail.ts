@@ -9,7 +9,7 @@ import { sha256 } from "../../core/fsx.js";
 import { GlobalFiles } from "../../core/review/node-files.js";
 import { locateNodeFile } from "../../core/review/locate.js";
 import { parseDedupSections, withoutSections, type DedupSection } from "../../core/review/dedup-sections.js";
-import { safeLines } from "./text.js";
+import { safeLines } from "../../components/text.js";
 
 export interface NodeDetail {
   id: string;

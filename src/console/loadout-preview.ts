@@ -6,7 +6,7 @@ import { loadoutText, planLoadout, type LoadoutPlan } from "../../core/loadout.j
 import type { QmdUse } from "../../core/loadout/retrieve.js";
 import type { PlanSource, TaskEntry } from "./plan.js";
 import { errorText } from "./errors.js";
-import { safeLines } from "./text.js";
+import { safeLines } from "../../components/text.js";
 
 export interface LoadoutPreview {
   plan: LoadoutPlan | null;

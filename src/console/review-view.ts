@@ -2,7 +2,7 @@
 // `akms review --report` prints): the sections in report order, each item's key facts, filtered.
 import { SECTION_TITLES, type ReviewData, type SectionName } from "../../core/report.js";
 import { SECTION_ORDER } from "../../core/review/sections.js";
-import { safe } from "./text.js";
+import { safe } from "../../components/text.js";
 
 const SHORT: Record<SectionName, string> = {
   new_tentative: "Tentative",

@@ -2,7 +2,7 @@
 // in (seed and matched tag, the chain of edges, rank and its figures), the pitfalls and sessions
 // it brings, and every node out with its reason.
 import type { ExcludedNode, QueryNode, QueryResult, TraceStep } from "../../core/query.js";
-import { fmtConf, safe } from "./text.js";
+import { fmtConf, safe } from "../../components/text.js";
 
 export type WhyRow =
   | { key: string; kind: "heading"; text: string }

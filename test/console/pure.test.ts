@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { graphFromText } from "../../core/graph.js";
 import { DEFAULT_CONFIG } from "../../core/config.js";
-import { safe, safeLines, truncate, pad, wrap, width, confPair, windowStart } from "../../src/console/text.js";
+import { safe, safeLines, truncate, pad, wrap, width, confPair, windowStart } from "../../components/text.js";
 import { egoGraph, selectable } from "../../src/console/ego.js";
 import { chartRows, sparkline } from "../../components/ConfidenceChart.js";
 import { columnWidths } from "../../components/Table.js";

@@ -6,7 +6,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { demoRepo, openConsole, pressUntil } from "./helpers.js";
 import { queryGraph } from "../../core/query.js";
-import { width as cells } from "../../src/console/text.js";
+import { width as cells } from "../../components/text.js";
 
 test("explorer: edges grouped by type with weights, origins, status and confidence; Enter follows, Esc goes back, radius", async () => {
   const d = demoRepo();

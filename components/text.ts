@@ -1,6 +1,9 @@
 // Text shaping for the console: every string that came from a file passes through `safe`
-// (escape sequences and control characters removed), then is cut to the cells it may use.
-import { clean } from "../output.js";
+// (escape sequences and control characters removed), then is cut to the cells it may use. Widths
+// are string-width's (the library ink measures with), with a shortcut for printable ASCII and a
+// memo in front, so layout and ink agree on every character.
+import stringWidth from "string-width";
+import { stripControl as clean } from "../core/control-chars.js";
 
 /** A file-derived string made safe for one terminal line: no escapes, no tabs, no newlines. */
 export function safe(s: unknown): string {
@@ -19,30 +22,27 @@ export function safeLines(s: unknown): string[] {
     .map((l) => clean(l.replace(/\t/g, "  ")));
 }
 
-/** Terminal cells a character takes (wide CJK / emoji 2, combining marks 0, else 1). */
-function cellWidth(cp: number): number {
-  if (cp === 0) return 0;
-  if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0xfe00 && cp <= 0xfe0f)) return 0;
-  if (
-    (cp >= 0x1100 && cp <= 0x115f) ||
-    (cp >= 0x2e80 && cp <= 0xa4cf && cp !== 0x303f) ||
-    (cp >= 0xac00 && cp <= 0xd7a3) ||
-    (cp >= 0xf900 && cp <= 0xfaff) ||
-    (cp >= 0xfe30 && cp <= 0xfe4f) ||
-    (cp >= 0xff00 && cp <= 0xff60) ||
-    (cp >= 0xffe0 && cp <= 0xffe6) ||
-    (cp >= 0x1f300 && cp <= 0x1f64f) ||
-    (cp >= 0x1f900 && cp <= 0x1f9ff) ||
-    (cp >= 0x20000 && cp <= 0x3fffd)
-  )
-    return 2;
-  return 1;
+const ASCII = /^[\x20-\x7e]*$/;
+const widths = new Map<string, number>();
+let segmenter: Intl.Segmenter | null = null;
+
+/** Terminal cells `s` takes, as string-width counts them. */
+export function width(s: string): number {
+  if (ASCII.test(s)) return s.length;
+  let w = widths.get(s);
+  if (w === undefined) {
+    w = stringWidth(s);
+    if (widths.size >= 50_000) widths.clear();
+    widths.set(s, w);
+  }
+  return w;
 }
 
-export function width(s: string): number {
-  let w = 0;
-  for (const ch of s) w += cellWidth(ch.codePointAt(0)!);
-  return w;
+/** The user-perceived characters of `s` (grapheme clusters; plain ASCII without a segmenter). */
+function graphemes(s: string): string[] {
+  if (ASCII.test(s)) return s.split("");
+  segmenter ??= new Intl.Segmenter();
+  return Array.from(segmenter.segment(s), (x) => x.segment);
 }
 
 /** Cuts `s` to at most `w` cells, ending in "…" when cut. */
@@ -51,8 +51,8 @@ export function truncate(s: string, w: number): string {
   if (width(s) <= w) return s;
   let out = "";
   let used = 0;
-  for (const ch of s) {
-    const cw = cellWidth(ch.codePointAt(0)!);
+  for (const ch of graphemes(s)) {
+    const cw = width(ch);
     if (used + cw > w - 1) break;
     out += ch;
     used += cw;
@@ -81,8 +81,8 @@ export function wrap(lines: string[], w: number): string[] {
     // Position in `cur` just after the last space, and the width up to it.
     let space = -1;
     let spaceW = 0;
-    for (const ch of line) {
-      const cw = cellWidth(ch.codePointAt(0)!);
+    for (const ch of graphemes(line)) {
+      const cw = width(ch);
       if (ch === " " && curW + cw > max) {
         // Break at this space; it is not carried to the next line.
         out.push(cur);

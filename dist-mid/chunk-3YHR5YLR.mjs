@@ -1,0 +1,15 @@
+import { createRequire as __akmsCreateRequire } from 'node:module'; const require = __akmsCreateRequire(import.meta.url);
+import {
+  settleInterrupted
+} from "./chunk-6L4KY6TW.mjs";
+import "./chunk-2KKMRBBQ.mjs";
+import "./chunk-W24I3PEA.mjs";
+import "./chunk-IWODBICT.mjs";
+import "./chunk-PEBIPHYY.mjs";
+import "./chunk-DWREGR5U.mjs";
+import "./chunk-Q4IS5S6U.mjs";
+import "./chunk-C3ZMY3KT.mjs";
+import "./chunk-F7TTDJ7Y.mjs";
+export {
+  settleInterrupted
+};

@@ -1,0 +1,196 @@
+import { createRequire as __akmsCreateRequire } from 'node:module'; const require = __akmsCreateRequire(import.meta.url);
+import {
+  PLACEHOLDERS,
+  editTargets,
+  fileSha,
+  findEditTarget,
+  orchestrateAbort,
+  orchestrateApprove,
+  orchestrateInit,
+  orchestrateNext,
+  orchestrateRecordEdit,
+  orchestrateReject,
+  orchestrateResume,
+  orchestrateStatus
+} from "./chunk-Y7PQ7J64.mjs";
+import "./chunk-YBDCSPVJ.mjs";
+import "./chunk-RIOBEXJW.mjs";
+import "./chunk-CN7HKROC.mjs";
+import "./chunk-M5JJG5WS.mjs";
+import "./chunk-X3WYGEXI.mjs";
+import "./chunk-WYR6QABH.mjs";
+import {
+  statusText
+} from "./chunk-C6NJH2HL.mjs";
+import "./chunk-SJTEM7VQ.mjs";
+import "./chunk-DVAT5OZ6.mjs";
+import "./chunk-VDEEV4GL.mjs";
+import "./chunk-SPJIBC4O.mjs";
+import "./chunk-Z3FRYNR6.mjs";
+import "./chunk-MOGCZWZI.mjs";
+import "./chunk-2BK6NNZL.mjs";
+import "./chunk-B4QPU3Q7.mjs";
+import "./chunk-BHTI52HA.mjs";
+import "./chunk-WKFECQLF.mjs";
+import "./chunk-NTRS6NJ7.mjs";
+import "./chunk-GNOMD4OV.mjs";
+import "./chunk-QVAO2ACK.mjs";
+import "./chunk-SIN2K5UU.mjs";
+import "./chunk-EUE77RB2.mjs";
+import {
+  loadContext
+} from "./chunk-2KKMRBBQ.mjs";
+import "./chunk-W24I3PEA.mjs";
+import "./chunk-2ZAOF5AY.mjs";
+import "./chunk-JAGXTLBI.mjs";
+import "./chunk-2N2TC7TM.mjs";
+import "./chunk-OBKM57IJ.mjs";
+import "./chunk-IWODBICT.mjs";
+import "./chunk-PEBIPHYY.mjs";
+import "./chunk-DWREGR5U.mjs";
+import "./chunk-Q4IS5S6U.mjs";
+import {
+  UsageError
+} from "./chunk-C3ZMY3KT.mjs";
+import "./chunk-F7TTDJ7Y.mjs";
+
+// src/commands/orchestrate.ts
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+var VERBS = ["init", "status", "next", "approve", "reject", "edit", "abort", "resume"];
+var ORCHESTRATE_HELP = `
+  akms orchestrate \u2014 the reference pipeline (spec \xA75.8) with a human checkpoint after every stage
+
+    INIT \u2192 PLAN \u2192 TASK BREAKDOWN \u2192 per phase: SCAFFOLD \u2192 EXECUTE \u2192 REVIEW \u2192 FINALIZE
+
+  Verbs
+    init PLAN_FILE [--no-qmd] [--force]  start a run of the plan document (INIT), run PLAN to its checkpoint
+    status                               the checkpoint: stage output, AKMS status, warnings, actions (read only)
+    approve                              approve the checkpoint and run the next stage to its checkpoint
+    reject --reason R                    reject the checkpoint; fix things, then \`next\` runs the stage again
+    edit [N|PATH]                        list the artifacts you can edit; with N or PATH open it in $EDITOR
+    next                                 run the current stage (after a failure, a rejection or a crash)
+    abort [--reason R]                   stop here; nothing is lost
+    resume                               continue an aborted or interrupted run
+  With no verb: the console's Checkpoint screen on a terminal, else \`status\`.
+
+  Stages
+    PLAN            reads the plan document; checks git, base_branch, plan_name and agent_command
+    TASK BREAKDOWN  validates knowledge/tasks/*.json, groups them by "phase", plans dependency-ordered
+                    waves (a cycle, an unknown dependency or two tasks of one wave sharing a scope
+                    file is an error naming them); complete tasks are not dispatched
+    SCAFFOLD (N)    creates <plan_name>_phase-<N> from the previous phase's branch (phase 1: base_branch;
+                    the working tree must be clean); per task: akms_tags (derived and written back when
+                    empty), the role's query, the loadout, loadout_path in the task record
+    EXECUTE (N)     runs orchestrator.agent_command once per task, wave by wave (tasks of a wave at once;
+                    argv array, no shell; orchestrator.agent_timeout_seconds); each agent writes its
+                    AgentMemory to {memory_out} = knowledge/sessions/<task_id>.md; the updater never runs
+    REVIEW (N)      assembles the PCD knowledge/sessions/handoff_phase_<N>.md from the AgentMemories and
+                    the branch diff, runs \`update\` on it, mirrors its files, writes the review report
+                    (approving commits the phase's work on its branch)
+    FINALIZE        merges the phase branches into base_branch in reverse phase order
+
+  Agent command placeholders (orchestrator.agent_command in propagation_config.yaml)
+${Object.entries(PLACEHOLDERS).map(([k, v]) => `    {${k}}`.padEnd(18) + v).join("\n")}
+
+  State: knowledge/orchestrator/ (state.json, logs/; git-ignored). --json: {ok, done, state, actions, edited}.
+`;
+function view(r, done) {
+  return {
+    json: { ok: true, done, state: r.state, actions: r.actions, edited: r.edited },
+    text: [...done, ...done.length ? [""] : [], statusText(r)].join("\n")
+  };
+}
+function after(ctxRepo, r) {
+  return view(orchestrateStatus(ctxRepo), r.done);
+}
+function editorArgv(env = process.env) {
+  const argv = (env.VISUAL || env.EDITOR || "vi").trim().split(/\s+/).filter(Boolean);
+  return argv.length ? argv : ["vi"];
+}
+function reasonOf(flags) {
+  if (flags.reason === void 0) return null;
+  if (typeof flags.reason !== "string") throw new UsageError("--reason needs a text", 'akms orchestrate reject --reason "the loadouts miss the solver nodes"');
+  return flags.reason;
+}
+var orchestrateCommand = {
+  name: "orchestrate",
+  summary: "the reference pipeline (spec \xA75.8) with human checkpoints: init PLAN \xB7 status \xB7 approve \xB7 reject --reason R \xB7 edit \xB7 next \xB7 abort \xB7 resume",
+  usage: "akms orchestrate [init PLAN_FILE|status|approve|reject --reason R|edit [N|PATH]|next|abort|resume]",
+  help: ORCHESTRATE_HELP,
+  async run(args, flags) {
+    const [verb, ...rest] = args;
+    if (verb !== void 0 && !VERBS.includes(verb)) throw new UsageError(`unknown verb "${verb}" for akms orchestrate`, `one of: ${VERBS.join(", ")} (akms orchestrate --help)`);
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const progress = flags.json ? void 0 : (m) => process.stderr.write(m + "\n");
+    const opts = { onProgress: progress };
+    const noArgs = (v) => {
+      if (rest.length) throw new UsageError(`akms orchestrate ${v} takes no arguments (got ${rest.join(" ")})`);
+    };
+    switch (verb) {
+      case void 0: {
+        if (process.stdout.isTTY && process.stdin.isTTY && !flags.json) {
+          const { importConsole } = await import("./chunk-GDPM3RED.mjs");
+          const { openConsole } = await importConsole();
+          return openConsole(ctx, flags, { initialScreen: "checkpoint" });
+        }
+        return view(orchestrateStatus(ctx), []);
+      }
+      case "init": {
+        if (rest.length !== 1) throw new UsageError("akms orchestrate init needs the plan document", "akms orchestrate init plans/<name>.md");
+        return after(ctx, await orchestrateInit(ctx, rest[0], { ...opts, noQmd: flags.qmd === false, force: Boolean(flags.force) }));
+      }
+      case "status":
+        noArgs(verb);
+        return view(orchestrateStatus(ctx), []);
+      case "next":
+        noArgs(verb);
+        return after(ctx, await orchestrateNext(ctx, opts));
+      case "approve":
+        noArgs(verb);
+        return after(ctx, await orchestrateApprove(ctx, opts));
+      case "reject": {
+        noArgs(verb);
+        const reason = reasonOf(flags);
+        if (!reason || !reason.trim()) throw new UsageError("a rejection needs a reason", 'akms orchestrate reject --reason "what is wrong"');
+        return after(ctx, await orchestrateReject(ctx, reason, opts));
+      }
+      case "abort":
+        noArgs(verb);
+        return after(ctx, await orchestrateAbort(ctx, reasonOf(flags), opts));
+      case "resume":
+        noArgs(verb);
+        return after(ctx, await orchestrateResume(ctx, opts));
+      case "edit": {
+        const s = orchestrateStatus(ctx);
+        if (!rest.length) {
+          const targets = editTargets(ctx, s.state);
+          const text = [
+            `artifacts you can edit at ${s.state.current.stage}${s.state.current.phase !== null ? ` (phase ${s.state.current.phase})` : ""} (${s.state.status}):`,
+            ...targets.map((a, i) => `  ${String(i + 1).padStart(2)}. ${a.path}  ${a.kind}${a.editable ? "" : " (read only)"} \u2014 ${a.description}${s.edited.includes(a.path) ? "  [edited since the checkpoint]" : ""}`),
+            "",
+            "open one with `akms orchestrate edit N` (or edit the file with any editor: the checkpoint shows what changed)"
+          ];
+          return { json: { ok: true, artifacts: targets, edited: s.edited }, text: text.join("\n") };
+        }
+        if (rest.length > 1) throw new UsageError("akms orchestrate edit takes one artifact (a number or a path)");
+        const target = findEditTarget(ctx, s.state, rest[0]);
+        const abs = join(ctx.repo, target.path);
+        if (!process.stdin.isTTY || !process.stdout.isTTY || flags.json) {
+          throw new UsageError(`opening ${target.path} in $EDITOR needs a terminal`, `edit ${abs} with any editor; the checkpoint shows it as edited`);
+        }
+        const before = fileSha(abs);
+        const argv = editorArgv();
+        const r = spawnSync(argv[0], [...argv.slice(1), abs], { stdio: "inherit" });
+        if (r.error) throw new UsageError(`could not run ${argv[0]} (from $VISUAL/$EDITOR): ${r.error.message}`, `edit ${abs} with another editor`);
+        if (fileSha(abs) === before) return view(s, [`${target.path}: not changed`]);
+        return after(ctx, await orchestrateRecordEdit(ctx, target.path, opts));
+      }
+    }
+    throw new UsageError(`unknown verb "${verb}"`);
+  }
+};
+export {
+  ORCHESTRATE_HELP,
+  orchestrateCommand
+};

@@ -1,0 +1,115 @@
+import { createRequire as __akmsCreateRequire } from 'node:module'; const require = __akmsCreateRequire(import.meta.url);
+import {
+  planningInput,
+  readPlanningFlags
+} from "./chunk-BIF7SPC2.mjs";
+import {
+  loadPlanGraph
+} from "./chunk-YBDCSPVJ.mjs";
+import {
+  queryGraph,
+  resolveRole
+} from "./chunk-BHTI52HA.mjs";
+import "./chunk-WKFECQLF.mjs";
+import "./chunk-QVAO2ACK.mjs";
+import "./chunk-SIN2K5UU.mjs";
+import "./chunk-EUE77RB2.mjs";
+import {
+  loadContext
+} from "./chunk-2KKMRBBQ.mjs";
+import "./chunk-W24I3PEA.mjs";
+import "./chunk-IWODBICT.mjs";
+import "./chunk-PEBIPHYY.mjs";
+import "./chunk-DWREGR5U.mjs";
+import "./chunk-Q4IS5S6U.mjs";
+import "./chunk-C3ZMY3KT.mjs";
+import "./chunk-F7TTDJ7Y.mjs";
+
+// src/commands/query.ts
+function num(x) {
+  return String(Math.round(x * 1e6) / 1e6);
+}
+function chainLines(steps) {
+  return steps.map((s) => s.direction === "out" ? `${s.from} -${s.type} (${num(s.weight)})-> ${s.to}` : `${s.from} <-${s.type} (${num(s.weight)})- ${s.to}  (contradicts, walked backwards)`);
+}
+function renderQuery(r, explain) {
+  const lines = [];
+  lines.push(
+    `query: role ${r.role} \xB7 tags ${r.seed_tags.join(", ") || "(none)"} \xB7 graph ${r.graph_version}`,
+    `  edge types ${r.profile.edge_types.join(", ")} \xB7 rank ${r.profile.rank_formula} \xB7 depth \u2264 ${r.profile.max_depth} \xB7 cap ${r.profile.max_nodes_per_loadout} (+ \u2264 ${r.profile.max_pitfall_nodes} pitfall nodes) \xB7 threshold ${r.profile.min_confidence_threshold}`,
+    `  ${r.seeds.length} seed${r.seeds.length === 1 ? "" : "s"}, ${r.nodes.length} node${r.nodes.length === 1 ? "" : "s"} in, ${r.excluded.length} out, ${r.pitfalls.length} pitfall${r.pitfalls.length === 1 ? "" : "s"}, ${r.sessions.length} session${r.sessions.length === 1 ? "" : "s"}`
+  );
+  for (const n of r.notes) lines.push(`  note: ${n}`);
+  lines.push("");
+  if (r.nodes.length) {
+    const w = Math.max(4, ...r.nodes.map((n) => n.id.length));
+    lines.push(`   #  ${"node".padEnd(w)}  rank        conf  status       origin`);
+    for (const n of r.nodes) {
+      lines.push(
+        `  ${String(n.position).padStart(2)}  ${n.id.padEnd(w)}  ${num(n.rank).padEnd(10)}  ${n.confidence.toFixed(2)}  ${n.status.padEnd(11)}  ${n.node_origin}${n.seed ? "  seed" : ""}${n.pitfall_injected ? "  pitfall-injected" : ""}${n.below_threshold ? " (below threshold)" : ""}${n.co_loaded_with ? `  co-loaded with ${n.co_loaded_with}` : ""}`
+      );
+      if (explain) {
+        lines.push(`      why: ${n.why.replace(/; rank -?[\d.e+-]+ = [^;]*/, "")}`);
+        if (n.trace.chain.length) for (const c of chainLines(n.trace.chain)) lines.push(`        ${c}`);
+        const f = n.rank_figures;
+        lines.push(
+          `      rank: ${f.formula} = ${num(f.base)} (confidence ${num(f.confidence)}, activations ${f.activations}, depth ${f.depth}, weight ${num(f.weight)})${f.prefer_domain ? ` \xD7 ${f.multiplier} preferred domain` : ""} \u2192 ${num(f.rank)}`
+        );
+      }
+    }
+    lines.push("");
+  }
+  if (r.pitfalls.length) {
+    lines.push("pitfalls:");
+    for (const p of r.pitfalls) {
+      if (p.reports?.length) for (const x of p.reports) lines.push(`  ${p.from} \u2192 ${p.to} (${x.severity}, weight ${x.weight}${x.task_id ? `, task ${x.task_id}` : ""}): ${x.note || "(no note)"}`);
+      else lines.push(`  ${p.from} \u2192 ${p.to} (weight ${p.weight}): ${p.note || "(no note)"}`);
+    }
+    lines.push("");
+  }
+  if (r.session_details.length) {
+    lines.push("sessions:");
+    for (const s of r.session_details) lines.push(`  ${s.id}: ${s.why}`);
+    lines.push("");
+  }
+  if (r.excluded.length) {
+    if (!explain) lines.push(`excluded: ${r.excluded.length} node${r.excluded.length === 1 ? "" : "s"} (--explain says why)`);
+    else {
+      lines.push("excluded:");
+      for (const x of r.excluded) {
+        lines.push(`  ${x.id}  [${x.reason}]`, `      ${x.why}`);
+      }
+    }
+  }
+  return lines.join("\n");
+}
+var queryCommand = {
+  name: "query",
+  summary: "the role's ranked subgraph for a task's tags; --explain says why each node is in or out",
+  usage: "akms query --tags a,b | --task FILE [--role R] [--explain]",
+  // The quick loaders: with --tags and no config file, a query never loads YAML or zod.
+  async run(_args, flags) {
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const read = readPlanningFlags({ task: flags.task, tags: flags.tags });
+    if (typeof flags.role === "string") resolveRole(ctx.cfg, flags.role);
+    const { graph } = loadPlanGraph(ctx.paths);
+    const input = planningInput(ctx, graph, read, flags.role);
+    const r = queryGraph(graph, ctx.cfg, { tags: input.tags, role: input.role });
+    const head = input.task ? `task ${input.task.record.task_id} (${input.task.shown}): tags from ${input.tagsFrom === "derived" ? "derivation (akms_tags is empty)" : "akms_tags"}
+` : "";
+    return {
+      json: {
+        ...r,
+        tags_from: input.tagsFrom,
+        task_file: input.task?.shown ?? null,
+        derived_tags: input.derivation?.tags ?? null
+      },
+      text: head + renderQuery(r, Boolean(flags.explain)),
+      notes: ctx.cfg.warnings.map((w) => `warning: ${w}`)
+    };
+  }
+};
+export {
+  queryCommand,
+  renderQuery
+};

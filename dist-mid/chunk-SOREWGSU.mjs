@@ -1,0 +1,47 @@
+import { createRequire as __akmsCreateRequire } from 'node:module'; const require = __akmsCreateRequire(import.meta.url);
+import {
+  actionOutput,
+  oneId
+} from "./chunk-RUJHBHNK.mjs";
+import {
+  promote
+} from "./chunk-IC3JPZBO.mjs";
+import "./chunk-NBN2NJWP.mjs";
+import "./chunk-SPJIBC4O.mjs";
+import "./chunk-MOGCZWZI.mjs";
+import "./chunk-2BK6NNZL.mjs";
+import "./chunk-B4QPU3Q7.mjs";
+import "./chunk-WKFECQLF.mjs";
+import "./chunk-GNOMD4OV.mjs";
+import "./chunk-QVAO2ACK.mjs";
+import "./chunk-SIN2K5UU.mjs";
+import "./chunk-EUE77RB2.mjs";
+import {
+  loadContext
+} from "./chunk-2KKMRBBQ.mjs";
+import "./chunk-W24I3PEA.mjs";
+import "./chunk-JAGXTLBI.mjs";
+import "./chunk-2N2TC7TM.mjs";
+import "./chunk-OBKM57IJ.mjs";
+import "./chunk-IWODBICT.mjs";
+import "./chunk-PEBIPHYY.mjs";
+import "./chunk-DWREGR5U.mjs";
+import "./chunk-Q4IS5S6U.mjs";
+import "./chunk-C3ZMY3KT.mjs";
+import "./chunk-F7TTDJ7Y.mjs";
+
+// src/commands/promote.ts
+var usage = "akms promote ID";
+var promoteCommand = {
+  name: "promote",
+  summary: "review action: a local tentative node \u2192 established (only its status line changes; journaled, undoable)",
+  usage,
+  async run(args, flags) {
+    const id = oneId(args, usage);
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault, readOnly: true });
+    return actionOutput(promote(ctx, { id, oneShot: true }));
+  }
+};
+export {
+  promoteCommand
+};

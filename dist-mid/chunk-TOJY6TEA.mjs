@@ -1,0 +1,316 @@
+import { createRequire as __akmsCreateRequire } from 'node:module'; const require = __akmsCreateRequire(import.meta.url);
+import {
+  AkmsError
+} from "./chunk-C3ZMY3KT.mjs";
+import "./chunk-F7TTDJ7Y.mjs";
+
+// core/mirror/python.ts
+import { createRequire } from "node:module";
+var require2 = createRequire(import.meta.url);
+var parserPromise = null;
+function pythonParser() {
+  if (!parserPromise) {
+    parserPromise = (async () => {
+      try {
+        const wts = await import("web-tree-sitter");
+        const runtime = require2.resolve("web-tree-sitter/tree-sitter.wasm");
+        await wts.Parser.init({ locateFile: () => runtime });
+        const lang = await wts.Language.load(require2.resolve("tree-sitter-python/tree-sitter-python.wasm"));
+        const parser = new wts.Parser();
+        parser.setLanguage(lang);
+        return parser;
+      } catch (e) {
+        parserPromise = null;
+        throw new AkmsError("PARSER_UNAVAILABLE", `the Python parser could not be loaded: ${e.message}`, {
+          hint: "reinstall akms's dependencies (web-tree-sitter and tree-sitter-python ship the parser)"
+        });
+      }
+    })();
+  }
+  return parserPromise;
+}
+var text_ = "";
+var txt = (n) => text_.slice(n.startIndex, n.endIndex);
+function normalizePythonSource(text) {
+  return (text.charCodeAt(0) === 65279 ? text.slice(1) : text).replace(/\r\n?/g, "\n");
+}
+async function parsePython(text) {
+  const parser = await pythonParser();
+  const src = normalizePythonSource(text);
+  const tree = parser.parse((index) => src.slice(index, index + 1024));
+  text_ = src;
+  if (!tree) throw new AkmsError("PARSE_FAILED", "the Python parser returned no tree", { hint: "this is unexpected; please report it" });
+  try {
+    const lines = src.split("\n");
+    const root = tree.rootNode;
+    const found = root.descendantsOfType(["function_definition", "class_definition"]).filter((n) => !!n);
+    found.sort((a, b) => a.startIndex - b.startIndex);
+    const defs = [];
+    const stack = [];
+    const byQualname = /* @__PURE__ */ new Map();
+    const classes = [];
+    for (const node of found) {
+      while (stack.length && stack[stack.length - 1].end <= node.startIndex) stack.pop();
+      const def = visitDef(node, stack, lines);
+      if (!def) continue;
+      defs.push(def);
+      byQualname.set(def.qualname, def);
+      if (def.kind === "class") classes.push({ def, qualname: def.qualname });
+      stack.push({ qualname: def.qualname, kind: def.kind === "class" ? "class" : "function", end: node.endIndex });
+    }
+    for (const c of classes) {
+      const init = byQualname.get(`${c.qualname}.__init__`);
+      if (init) c.def.initParams = init.params;
+    }
+    return {
+      language: "python",
+      moduleDoc: docstringOf(root),
+      defs,
+      syntaxErrors: root.hasError ? syntaxProblems(root) : []
+    };
+  } finally {
+    tree.delete();
+  }
+}
+function visitDef(node, stack, lines) {
+  const nameNode = node.childForFieldName("name");
+  if (!nameNode || nameNode.isMissing) return null;
+  const body = node.childForFieldName("body");
+  const name = txt(nameNode);
+  const parent = stack[stack.length - 1];
+  const qualname = !parent ? name : parent.kind === "class" ? `${parent.qualname}.${name}` : `${parent.qualname}.<locals>.${name}`;
+  const isClass = node.type === "class_definition";
+  const kind = isClass ? "class" : parent?.kind === "class" ? "method" : "function";
+  const isAsync = !isClass && node.firstChild?.type === "async";
+  const up = node.parent;
+  const outer = up && up.type === "decorated_definition" ? up : node;
+  const startLine = outer.startPosition.row + 1;
+  const endLine = endLineOf(node);
+  const params = isClass ? [] : paramsOf(node.childForFieldName("parameters"));
+  const returnNode = isClass ? null : node.childForFieldName("return_type");
+  const returns = returnNode ? txt(returnNode) : null;
+  return {
+    qualname,
+    name,
+    kind,
+    async: isAsync,
+    line: node.startPosition.row + 1,
+    startLine,
+    endLine,
+    params,
+    returns,
+    docstring: body ? docstringOf(body) : null,
+    signature: isClass ? classSignature(node, name) : functionSignature(node, name, isAsync, returns),
+    source: lines.slice(startLine - 1, endLine).join("\n")
+  };
+}
+function endLineOf(node) {
+  const end = node.endPosition;
+  return end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1;
+}
+function paramsOf(node) {
+  if (!node) return [];
+  const out = [];
+  let afterStar = false;
+  const add = (name, kind) => out.push({ name, kind: kind === "normal" && afterStar ? "kwonly" : kind });
+  for (const c of node.namedChildren) {
+    if (!c) continue;
+    switch (c.type) {
+      case "identifier":
+        add(txt(c), "normal");
+        break;
+      case "default_parameter":
+      case "typed_default_parameter": {
+        const n = c.childForFieldName("name");
+        if (n) add(txt(n), "normal");
+        break;
+      }
+      case "typed_parameter": {
+        const inner = c.namedChildren.find((x) => x && x.type !== "type" && x.type !== "comment");
+        if (inner) addSplat(inner);
+        break;
+      }
+      case "list_splat_pattern":
+      case "dictionary_splat_pattern":
+        addSplat(c);
+        break;
+      case "keyword_separator":
+        afterStar = true;
+        break;
+      case "positional_separator":
+        for (const p of out) if (p.kind === "normal") p.kind = "posonly";
+        break;
+      default:
+        break;
+    }
+  }
+  function addSplat(n) {
+    if (n.type === "identifier") add(txt(n), "normal");
+    else if (n.type === "list_splat_pattern") {
+      const id = n.namedChildren.find((x) => x?.type === "identifier");
+      if (id) out.push({ name: txt(id), kind: "vararg" });
+      afterStar = true;
+    } else if (n.type === "dictionary_splat_pattern") {
+      const id = n.namedChildren.find((x) => x?.type === "identifier");
+      if (id) out.push({ name: txt(id), kind: "kwarg" });
+    }
+  }
+  return out;
+}
+var squash = (s) => s.replace(/\s+/g, " ").trim();
+function functionSignature(node, name, isAsync, returns) {
+  const params = node.childForFieldName("parameters");
+  const parts = (params?.namedChildren ?? []).filter((c) => !!c && c.type !== "comment").map((c) => squash(txt(c)));
+  const tp = node.childForFieldName("type_parameters");
+  return `${isAsync ? "async " : ""}def ${name}${tp ? squash(txt(tp)) : ""}(${parts.join(", ")})${returns !== null ? ` -> ${squash(returns)}` : ""}`;
+}
+function classSignature(node, name) {
+  const sup = node.childForFieldName("superclasses");
+  const parts = (sup?.namedChildren ?? []).filter((c) => !!c && c.type !== "comment").map((c) => squash(txt(c)));
+  const tp = node.childForFieldName("type_parameters");
+  return `class ${name}${tp ? squash(txt(tp)) : ""}${sup ? `(${parts.join(", ")})` : ""}`;
+}
+function docstringOf(body) {
+  let first = body.firstNamedChild;
+  while (first && first.type === "comment") first = first.nextNamedSibling;
+  if (!first || first.type !== "expression_statement" || first.namedChildCount !== 1) return null;
+  let expr = first.namedChild(0);
+  while (expr && expr.type === "parenthesized_expression" && expr.namedChildCount === 1) expr = expr.namedChild(0);
+  if (!expr) return null;
+  const value = stringValue(expr);
+  return value === null ? null : cleandoc(value);
+}
+function stringValue(node) {
+  if (node.type === "string") return literalValue(txt(node));
+  if (node.type === "concatenated_string") {
+    let out = "";
+    for (const part of node.namedChildren) {
+      if (!part || part.type === "comment") continue;
+      if (part.type !== "string") return null;
+      const v = literalValue(txt(part));
+      if (v === null) return null;
+      out += v;
+    }
+    return out;
+  }
+  return null;
+}
+function literalValue(text) {
+  const m = /^([A-Za-z]*)('''|"""|'|")/.exec(text);
+  if (!m) return null;
+  const prefix = m[1].toLowerCase();
+  if (prefix.includes("b") || prefix.includes("f") || prefix.includes("t")) return null;
+  const q = m[2];
+  if (!text.endsWith(q) || text.length < m[0].length + q.length) return null;
+  const body = text.slice(m[0].length, text.length - q.length);
+  return prefix.includes("r") ? body : unescapePython(body);
+}
+var SIMPLE_ESCAPES = {
+  "\n": "",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "	",
+  v: "\v"
+};
+function unescapePython(s) {
+  if (!s.includes("\\")) return s;
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    if (ch !== "\\" || i + 1 >= s.length) {
+      out += ch;
+      continue;
+    }
+    const n = s[i + 1];
+    if (n in SIMPLE_ESCAPES) {
+      out += SIMPLE_ESCAPES[n];
+      i++;
+    } else if (n >= "0" && n <= "7") {
+      let j = i + 1;
+      let digits = "";
+      while (j < s.length && digits.length < 3 && s[j] >= "0" && s[j] <= "7") digits += s[j++];
+      out += String.fromCodePoint(parseInt(digits, 8));
+      i = j - 1;
+    } else if (n === "x" || n === "u" || n === "U") {
+      const len = n === "x" ? 2 : n === "u" ? 4 : 8;
+      const hex = s.slice(i + 2, i + 2 + len);
+      if (hex.length === len && /^[0-9a-fA-F]+$/.test(hex) && parseInt(hex, 16) <= 1114111) {
+        out += String.fromCodePoint(parseInt(hex, 16));
+        i += 1 + len;
+      } else {
+        out += ch;
+      }
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+var PY_SPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+function pyLstrip(s) {
+  let i = 0;
+  while (i < s.length && (s.charCodeAt(i) === 32 || PY_SPACE.test(s[i]))) i++;
+  return i === 0 ? s : s.slice(i);
+}
+function expandTabs(s) {
+  if (!s.includes("	")) return s;
+  let out = "";
+  let col = 0;
+  for (const ch of s) {
+    if (ch === "	") {
+      const n = 8 - col % 8;
+      out += " ".repeat(n);
+      col += n;
+    } else {
+      out += ch;
+      col = ch === "\n" || ch === "\r" ? 0 : col + 1;
+    }
+  }
+  return out;
+}
+function cleandoc(doc) {
+  const lines = expandTabs(doc).split("\n");
+  let margin = Infinity;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i];
+    const content = pyLstrip(line).length;
+    if (content) margin = Math.min(margin, line.length - content);
+  }
+  if (lines.length) lines[0] = pyLstrip(lines[0]);
+  if (margin < Infinity) for (let i = 1; i < lines.length; i++) lines[i] = lines[i].slice(margin);
+  let end = lines.length;
+  while (end > 0 && !lines[end - 1]) end--;
+  let start = 0;
+  while (start < end && !lines[start]) start++;
+  return lines.slice(start, end).join("\n");
+}
+function syntaxProblems(root) {
+  const out = [];
+  const visit = (n) => {
+    if (n.isMissing) {
+      out.push({ line: n.startPosition.row + 1, column: n.startPosition.column + 1, message: `syntax error: missing \`${n.type}\`` });
+      return;
+    }
+    if (n.type === "ERROR") {
+      const snippet = squash(txt(n)).slice(0, 40);
+      out.push({ line: n.startPosition.row + 1, column: n.startPosition.column + 1, message: `syntax error near \`${snippet}\`` });
+      return;
+    }
+    for (const c of n.children) if (c && (c.hasError || c.isMissing)) visit(c);
+  };
+  visit(root);
+  return out;
+}
+export {
+  cleandoc,
+  normalizePythonSource,
+  parsePython,
+  pythonParser,
+  unescapePython
+};

@@ -1,0 +1,70 @@
+import { createRequire as __akmsCreateRequire } from 'node:module'; const require = __akmsCreateRequire(import.meta.url);
+import {
+  loadPlanGraph
+} from "./chunk-YBDCSPVJ.mjs";
+import {
+  deriveTags,
+  describeSource,
+  readTask,
+  writeTaskTags
+} from "./chunk-BHTI52HA.mjs";
+import "./chunk-WKFECQLF.mjs";
+import "./chunk-QVAO2ACK.mjs";
+import "./chunk-SIN2K5UU.mjs";
+import "./chunk-EUE77RB2.mjs";
+import {
+  loadContext
+} from "./chunk-2KKMRBBQ.mjs";
+import "./chunk-W24I3PEA.mjs";
+import "./chunk-IWODBICT.mjs";
+import "./chunk-PEBIPHYY.mjs";
+import "./chunk-DWREGR5U.mjs";
+import "./chunk-Q4IS5S6U.mjs";
+import {
+  UsageError
+} from "./chunk-C3ZMY3KT.mjs";
+import "./chunk-F7TTDJ7Y.mjs";
+
+// src/commands/derive-tags.ts
+var deriveTagsCommand = {
+  name: "derive-tags",
+  summary: "derive a task's tags from its scope files and text (spec \xA74.5), each with its source; --write fills akms_tags",
+  usage: "akms derive-tags --task FILE [--write [--force]]",
+  run(_args, flags) {
+    if (typeof flags.task !== "string" || !flags.task) throw new UsageError("give --task FILE (a task record)");
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const task = readTask(flags.task);
+    const { graph } = loadPlanGraph(ctx.paths);
+    const d = deriveTags(graph, ctx.cfg, task.record, { repo: ctx.repo, knowledge: ctx.paths.knowledge, vault: ctx.vault.path });
+    const w = flags.write ? writeTaskTags(ctx, task, d, graph.version, { force: Boolean(flags.force) }) : null;
+    const lines = [`task ${task.record.task_id} (${task.shown}): ${d.tags.length} derived tag${d.tags.length === 1 ? "" : "s"}`];
+    lines.push(`  matched text: ${d.text_fields.join(", ") || "(no title, objective, description or steps)"}; scope: ${d.scope.length} file${d.scope.length === 1 ? "" : "s"}`);
+    for (const t of d.tags) {
+      lines.push(`  ${t.tag}`);
+      for (const s of t.sources) lines.push(`      ${describeSource(s)}`);
+    }
+    if (task.record.akms_tags.length) lines.push(`  akms_tags already set: ${task.record.akms_tags.join(", ")}`);
+    if (w) lines.push(w.written ? `wrote akms_tags to ${task.shown}${w.log ? `; sources logged in ${w.log}` : ""}` : `not written: ${w.skipped}`);
+    return {
+      json: {
+        ok: true,
+        task_id: task.record.task_id,
+        task_file: task.shown,
+        graph_version: graph.version,
+        akms_tags: task.record.akms_tags,
+        tags: d.tags.map((t) => ({ ...t, why: t.sources.map(describeSource) })),
+        text_fields: d.text_fields,
+        scope: d.scope,
+        written: w?.written ?? false,
+        skipped: w?.skipped ?? null,
+        log: w?.log ?? null,
+        warnings: d.warnings
+      },
+      text: lines.join("\n"),
+      notes: [...ctx.cfg.warnings, ...d.warnings].map((x) => `warning: ${x}`)
+    };
+  }
+};
+export {
+  deriveTagsCommand
+};
