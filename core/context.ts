@@ -1,10 +1,10 @@
 // The resolved working context of one invocation: repository, its paths, config and vault. The
 // one loader: zod and the config's YAML run only when the config file is there and its validated
-// result for these exact bytes is not cached (config-cache.ts).
+// result for these exact bytes is not cached (validated-cache.ts).
 import { lstatSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseConfig, type LoadedConfig } from "./config.js";
-import { BUILD_ID, readConfigCache, writeConfigCache, type CachedConfig } from "./config-cache.js";
+import { BUILD_ID, validatedCache } from "./validated-cache.js";
 import { DEFAULT_CONFIG } from "./config-defaults.js";
 import { compileFormula, type RankFn } from "./formula.js";
 import { findRepo, repoPaths, resolveVault, type RepoPaths, type VaultLocation } from "./paths.js";
@@ -27,6 +27,9 @@ export interface ContextOptions {
   readOnly?: boolean;
 }
 
+/** What is kept of a validated config (the rank formulas are compiled again from it). */
+type CachedConfig = Pick<LoadedConfig, "config" | "file" | "warnings" | "unknownKeys">;
+
 /** What parseConfig(null, file) returns: the defaults, no file, no warnings. */
 export function defaultLoadedConfig(): LoadedConfig {
   return withRanks({ config: JSON.parse(JSON.stringify(DEFAULT_CONFIG)) as LoadedConfig["config"], file: null, warnings: [], unknownKeys: [] });
@@ -41,7 +44,7 @@ function withRanks(c: CachedConfig): LoadedConfig {
 
 /**
  * The repository's config: the defaults without a file; the cached result of validating these exact
- * bytes (config-cache.ts); else parseConfig on them, cached for next time unless `writeCache` is false.
+ * bytes (validated-cache.ts); else parseConfig on them, cached for next time unless `writeCache` is false.
  */
 export function repoConfig(paths: RepoPaths, build: string | null = BUILD_ID, writeCache = true): LoadedConfig {
   return warm(`config:${paths.config}`, [paths.config], () => readRepoConfig(paths, build, writeCache));
@@ -55,10 +58,14 @@ function readRepoConfig(paths: RepoPaths, build: string | null, writeCache: bool
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return defaultLoadedConfig();
     throw e;
   }
-  const hit = readConfigCache(paths, bytes, build);
+  const cache = validatedCache<CachedConfig>(paths, "config", build);
+  const hit = cache.get(paths.config, bytes);
   if (hit) return withRanks(hit);
   const cfg = parseConfig(decodeUtf8(bytes, paths.config), paths.config);
-  if (writeCache) writeConfigCache(paths, bytes, cfg, build);
+  if (writeCache) {
+    cache.put(paths.config, bytes, { config: cfg.config, file: cfg.file, warnings: cfg.warnings, unknownKeys: cfg.unknownKeys });
+    cache.save();
+  }
   return cfg;
 }
 

@@ -2,7 +2,7 @@ import { createRequire as __akmsCreateRequire } from 'node:module'; const requir
 import {
   loadAllCommands,
   loadCommand
-} from "./chunk-FXWC3P2V.mjs";
+} from "./chunk-FFHGZ4KF.mjs";
 import {
   stripControl
 } from "./chunk-NTRS6NJ7.mjs";
@@ -183,7 +183,7 @@ async function main(argv = process.argv.slice(2)) {
   }
   try {
     if (SETTLES.has(name)) {
-      const { settleInterrupted } = await import("./chunk-3YHR5YLR.mjs");
+      const { settleInterrupted } = await import("./chunk-CIO3Q57Y.mjs");
       await settleInterrupted({ repo: typeof cli.flags.repo === "string" ? cli.flags.repo : void 0, vault: typeof cli.flags.vault === "string" ? cli.flags.vault : void 0 });
     }
     const result = await cmd.run(args, { ...cli.flags, json: out.json, color: out.color });

@@ -5,6 +5,8 @@ import { UsageError } from "../errors.js";
 import { normalizeTags, resolveTaskRole, type QueryGraph } from "../query.js";
 import { taskTags, type TagDerivation } from "../tags.js";
 import { readTask, type LoadedTask } from "./task.js";
+import type { TaskRecord } from "../schemas/task.js";
+import { validatedCache } from "../validated-cache.js";
 
 export interface PlanningInput {
   task: LoadedTask | null;
@@ -45,9 +47,15 @@ function checkRoleFlag(roleFlag: unknown): string | undefined {
 }
 
 /** Checks the flags and reads the task record; the tags come later (they may need the graph). */
-export function readPlanningFlags(flags: { task?: unknown; tags?: unknown }, cwd = process.cwd()): PlanningFlags {
+export function readPlanningFlags(flags: { task?: unknown; tags?: unknown }, cwd = process.cwd(), ctx?: Context): PlanningFlags {
   const taskFile = checkPlanningFlags(flags);
-  if (taskFile !== null) return { task: readTask(taskFile, cwd), tags: undefined };
+  if (taskFile !== null) {
+    // With the repository known, its validated task records answer for bytes validated before.
+    const cache = ctx ? validatedCache<TaskRecord>(ctx.paths, "task-records") : undefined;
+    const task = readTask(taskFile, cwd, cache);
+    cache?.save();
+    return { task, tags: undefined };
+  }
   return { task: null, tags: parseTagsFlag(flags.tags) };
 }
 

@@ -7,6 +7,7 @@ import { displayPath } from "../paths.js";
 import { checkSchema } from "../schema-check.js";
 import { TaskRecord } from "../schemas/task.js";
 import { readTextFile } from "../textfile.js";
+import type { ValidatedCache } from "../validated-cache.js";
 
 export interface LoadedTask {
   /** Absolute path. */
@@ -33,10 +34,16 @@ function yamlErrorLine(text: string, shown: string): number | undefined {
   return undefined;
 }
 
-export function readTask(fileArg: string, cwd = process.cwd()): LoadedTask {
+/**
+ * Reads and validates a task record. `cache`: the validated records of this repository
+ * (validated-cache.ts), which answer for bytes validated before; the caller saves it.
+ */
+export function readTask(fileArg: string, cwd = process.cwd(), cache?: ValidatedCache<TaskRecord>): LoadedTask {
   const file = resolve(cwd, fileArg);
   const shown = displayPath(cwd, file);
   const text = readTextFile(file, shown);
+  const known = cache?.get(file, text);
+  if (known) return { file, shown, text, record: known };
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -60,6 +67,7 @@ export function readTask(fileArg: string, cwd = process.cwd()): LoadedTask {
     });
   }
   const record = checkSchema(TaskRecord, data, { file: shown, text }, "task record");
+  cache?.put(file, text, record);
   return { file, shown, text, record };
 }
 

@@ -9,6 +9,8 @@ import { AkmsError, type Problem } from "../errors.js";
 import type { LoadedGraph } from "../graph.js";
 import { queryGraph, resolveRole, DEFAULT_ROLE } from "../query.js";
 import { readTask } from "../query/task.js";
+import type { TaskRecord } from "../schemas/task.js";
+import { validatedCache } from "../validated-cache.js";
 import { deriveTags } from "../tags.js";
 import { nodeItem, type FileResolver, type NodeItem } from "./items.js";
 import type { SessionInfo } from "./sessions.js";
@@ -53,10 +55,11 @@ export function blockedTasks(ctx: Context, graph: LoadedGraph, sessions: Session
   // The latest PCD up to this phase speaks for the next phase (its impact_on_next_phase).
   const pcd = [...sessions].reverse().find((s) => s.kind === "pcd" && (s.phase === null || s.phase <= phase)) ?? null;
   const out: BlockedTaskItem[] = [];
+  const cache = validatedCache<TaskRecord>(ctx.paths, "task-records");
   for (const file of listTaskFiles(ctx.paths.tasks)) {
     let task;
     try {
-      task = readTask(file, ctx.repo);
+      task = readTask(file, ctx.repo, cache);
     } catch (e) {
       if (!(e instanceof AkmsError)) throw e;
       problems.push({ file: e.file ?? file, line: e.line, field: e.field, message: `task record skipped: ${e.message}`, hint: e.hint });
@@ -104,5 +107,6 @@ export function blockedTasks(ctx: Context, graph: LoadedGraph, sessions: Session
         : {}),
     });
   }
+  cache.save();
   return out;
 }

@@ -68,10 +68,10 @@ export const queryCommand: CommandSpec = {
   name: "query",
   summary: "the role's ranked subgraph for a task's tags; --explain says why each node is in or out",
   usage: "akms query --tags a,b | --task FILE [--role R] [--explain]",
-  // The quick loaders: with --tags and no config file, a query never loads YAML or zod.
+  // With --tags (or a task record validated before) and the config cached, a query never loads zod.
   async run(_args, flags) {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
-    const read = readPlanningFlags({ task: flags.task, tags: flags.tags });
+    const read = readPlanningFlags({ task: flags.task, tags: flags.tags }, process.cwd(), ctx);
     if (typeof flags.role === "string") resolveRole(ctx.cfg, flags.role);
     const { graph } = loadPlanGraph(ctx.paths);
     const input = planningInput(ctx, graph, read, flags.role);

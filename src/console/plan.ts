@@ -12,6 +12,7 @@ import type { TaskRecord } from "../../core/schemas/task.js";
 import type { LoadedGraph } from "../../core/graph.js";
 import type { LoadedConfig } from "../../core/config.js";
 import { errorText } from "./errors.js";
+import { validatedCache } from "../../core/validated-cache.js";
 
 export interface TaskEntry {
   file: string;
@@ -31,15 +32,18 @@ export function listTasks(ctx: Context): TaskEntry[] {
     return [];
   }
   names.sort();
-  return names.map((n) => {
+  const cache = validatedCache<TaskRecord>(ctx.paths, "task-records");
+  const tasks = names.map((n): TaskEntry => {
     const file = join(ctx.paths.tasks, n);
     try {
-      const t = readTask(file, ctx.repo);
+      const t = readTask(file, ctx.repo, cache);
       return { file, shown: t.shown, record: t.record, loaded: t, error: null };
     } catch (e) {
       return { file, shown: `knowledge/tasks/${n}`, record: null, loaded: null, error: errorText(e) };
     }
   });
+  cache.save();
+  return tasks;
 }
 
 export interface PlanSource {
