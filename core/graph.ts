@@ -6,7 +6,7 @@ import { NotFoundError, ValidationError } from "./errors.js";
 import type { RepoPaths } from "./paths.js";
 import { warm } from "./warm.js";
 import type { BuildWarning, GraphDoc, GraphLink, GraphNode } from "./compiler/merge.js";
-import { blankedBytes, graphVersionOf } from "./compiler/graph-version.js";
+import { blankedBytes, graphVersionOf } from "./graph-file/version.js";
 
 export type { BuildWarning, GraphDoc, GraphLink, GraphNode };
 

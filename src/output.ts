@@ -2,6 +2,7 @@
 // Strings from files pass through `clean` so they cannot inject terminal escape sequences.
 import { AkmsError, BugError, formatError, isAkmsError } from "../core/errors.js";
 import { stripControl } from "../core/control-chars.js";
+import { patchFaults } from "../core/graph-file/patch.js";
 
 export interface CommandResult {
   /** The one JSON document printed with --json. */
@@ -26,7 +27,9 @@ export const clean = stripControl;
 export function emit(result: CommandResult, opts: OutputOptions): number {
   if (result.quiet) return result.exitCode ?? 0;
   if (opts.json) {
-    process.stdout.write(JSON.stringify(result.json, null, 2) + "\n");
+    // A graph.json patch that failed (core/graph-file/patch.ts) is counted where a caller sees it.
+    const json = patchFaults.length && result.json && typeof result.json === "object" && !Array.isArray(result.json) ? { ...result.json, patch_faults: patchFaults.length } : result.json;
+    process.stdout.write(JSON.stringify(json, null, 2) + "\n");
   } else {
     if (result.text) process.stdout.write(clean(result.text).replace(/\n?$/, "\n"));
     for (const n of result.notes ?? []) process.stderr.write(clean(n) + "\n");

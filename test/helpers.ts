@@ -136,6 +136,8 @@ export function akms(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessE
     } catch {
       json = undefined;
     }
+    // A graph.json patch that failed is a bug even though the full compile answered for it.
+    if (json && typeof json === "object" && "patch_faults" in json) throw new Error(`akms ${args.join(" ")}: a graph.json patch failed (AKMS_DEBUG=1 shows it)`);
   }
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, json };
 }

@@ -29,9 +29,9 @@ import {
 } from "./source-index.js";
 import { addRecords, loadParseCache, readWithCache, recordOverlay } from "./parse-cache.js";
 import { mergeGraph, type BuildWarning, type GraphDoc } from "./merge.js";
-import { blankedSha, stampGeneratedAt } from "./graph-version.js";
-import { patchForUpdate, type UpdateDelta } from "./update-patch.js";
-import { patchForEdit } from "./edit-patch.js";
+import { blankedSha, stampGeneratedAt } from "../graph-file/version.js";
+import { patchForUpdate, type UpdateDelta } from "../graph-file/update-patch.js";
+import { patchForEdit } from "../graph-file/edit-patch.js";
 import { contentRefChecker, recordingChecker, refsHold, type RefCheck } from "./content-refs.js";
 import { summaryChecker } from "./summary-check.js";
 

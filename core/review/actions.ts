@@ -22,7 +22,7 @@ import { recompile, sameGraphInput, type GraphChange, type Recompiled } from "./
 import { buildLocked, manifestBeforeWrites } from "../compiler/build.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
 import { graphFromText, loadGraph, type GNode, type LoadedGraph } from "../graph.js";
-import { graphLookup, graphLookupFromText, type GraphLookup } from "./graph-lookup.js";
+import { graphLookup, graphLookupFromText, type GraphLookup } from "../graph-file/lookup.js";
 import { statKeyOf } from "./read-cache.js";
 import { didYouMean } from "./suggest.js";
 import { findLocalNodeFiles, GlobalFiles, localNodeIds } from "./node-files.js";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Context } from "../context.js";
 import { exists, readTextIfExists } from "../fsx.js";
 import { ID_PATTERN } from "../schemas/common.js";
-import type { GraphLookup } from "./graph-lookup.js";
+import type { GraphLookup } from "../graph-file/lookup.js";
 import { allocateId, newNodeText, titleFromId } from "../update/nodes.js";
 import { asCompiled } from "../compiler/build.js";
 import { sectionDraft, type DedupSection } from "./dedup-sections.js";

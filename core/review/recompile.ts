@@ -16,7 +16,10 @@ import type { Context } from "../context.js";
 import { readTextIfExists, sha256, writeFileAtomic } from "../fsx.js";
 import { nowIso } from "../clock.js";
 import { buildLocked, recordPatchedGraph, type ManifestBase } from "../compiler/build.js";
-import { blankGeneratedAt, stampGeneratedAt } from "../compiler/graph-version.js";
+import { blankGeneratedAt, stampGeneratedAt } from "../graph-file/version.js";
+import { NODE_COUNT } from "../graph-file/layout.js";
+import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
+import { insertNode, patchNodeStatus, removeNode } from "../graph-file/review-patch.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
 import { toGraphNode } from "../compiler/merge.js";
 import { pyJsonText } from "../pyjson.js";
@@ -52,96 +55,6 @@ export interface Written {
   graphText?: { key: string; text: string };
 }
 
-const jsonStr = (s: string) => JSON.stringify(s);
-const ID_OK = /^[a-z0-9][a-z0-9._-]*$/;
-
-/**
- * graph.json's text with node `id`'s status value replaced; null when the node or its status line
- * cannot be found in the layout the compiler writes (2-space indent, one attribute per line).
- */
-export function patchNodeStatus(text: string, id: string, status: string): string | null {
-  if (!ID_OK.test(id) || !/^[a-z]+$/.test(status)) return null;
-  const nodesAt = text.indexOf('\n  "nodes": [\n');
-  if (nodesAt < 0) return null;
-  const idLine = `\n      "id": ${jsonStr(id)},\n`;
-  const at = text.indexOf(idLine, nodesAt);
-  if (at < 0 || text.indexOf(idLine, at + idLine.length) >= 0) return null;
-  const open = text.lastIndexOf("\n    {\n", at);
-  const close = text.indexOf("\n    }", at);
-  if (open < nodesAt || close < 0) return null;
-  const re = /\n {6}"status": "([a-z]+)"(,?)\n/g;
-  re.lastIndex = open;
-  const m = re.exec(text);
-  if (!m || m.index > close) return null;
-  const start = m.index + '\n      "status": "'.length;
-  return text.slice(0, start) + status + text.slice(start + m[1]!.length);
-}
-
-/** node_count (the graph-level one, 4-space indent, before the links) moved by `delta`; null when not found. */
-function withNodeCount(text: string, delta: number): string | null {
-  const m = /\n {4}"node_count": (\d+),\n/.exec(text);
-  const links = text.indexOf('\n  "links": ');
-  if (!m || links < 0 || m.index > links) return null;
-  const start = m.index + '\n    "node_count": '.length;
-  return text.slice(0, start) + String(Number(m[1]) + delta) + text.slice(start + m[1]!.length);
-}
-
-/**
- * graph.json's text with `nodeText` (a node as pyJsonText writes it at depth 2) inserted in id order,
- * and node_count one up; null when the id is mentioned anywhere in the graph already (a node, an
- * edge, a warning) or the layout is not the compiler's.
- */
-export function insertNode(text: string, id: string, nodeText: string): string | null {
-  if (!ID_OK.test(id) || text.includes(jsonStr(id))) return null;
-  const nodesAt = text.indexOf('\n  "nodes": [\n');
-  if (nodesAt < 0) return null;
-  const re = /\n {6}"id": (".*"),\n/g;
-  re.lastIndex = nodesAt;
-  let next: number | null = null;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    if ((JSON.parse(m[1]!) as string) > id) {
-      next = m.index;
-      break;
-    }
-  }
-  let out: string;
-  if (next !== null) {
-    const open = text.lastIndexOf("\n    {\n", next);
-    if (open < nodesAt) return null;
-    out = text.slice(0, open + 1) + "    " + nodeText + ",\n" + text.slice(open + 1);
-  } else {
-    const end = text.lastIndexOf("\n    }\n  ]\n}");
-    if (end < nodesAt) return null;
-    const at = end + "\n    }".length;
-    out = text.slice(0, at) + ",\n    " + nodeText + text.slice(at);
-  }
-  return withNodeCount(out, 1);
-}
-
-/**
- * graph.json's text without local node `id`, node_count one down; null unless nothing outside the
- * node's own object mentions the id (no edge, no warning names it) and it is not the only node.
- */
-export function removeNode(text: string, id: string): string | null {
-  if (!ID_OK.test(id)) return null;
-  const nodesAt = text.indexOf('\n  "nodes": [\n');
-  const at = text.indexOf(`\n      "id": ${jsonStr(id)},\n`, nodesAt);
-  if (nodesAt < 0 || at < 0) return null;
-  const open = text.lastIndexOf("\n    {\n", at);
-  const close = text.indexOf("\n    }", at);
-  if (open < nodesAt || close < 0) return null;
-  const block = text.slice(open, close);
-  if (!block.includes('\n      "node_origin": "local",\n')) return null;
-  const after = close + "\n    }".length;
-  const quoted = jsonStr(id);
-  if (text.lastIndexOf(quoted, open) >= 0 || text.indexOf(quoted, after) >= 0) return null;
-  let out: string;
-  if (text.startsWith(",\n", after)) out = text.slice(0, open + 1) + text.slice(after + 2);
-  else if (text[open - 1] === ",") out = text.slice(0, open - 1) + text.slice(after);
-  else return null;
-  return withNodeCount(out, -1);
-}
-
 /** A local node as graph.json holds it when no overlay entry touches it (the compiler's own rendering). */
 export function localNodeText(node: SourceNode): string {
   const copy = { ...node.data };
@@ -166,6 +79,9 @@ function addedNode(ctx: Context, change: { id: string; file: string; shown: stri
   return localNodeText(node);
 }
 
+/** How often this process patched graph.json after a review action, and compiled in full (for the tests). */
+export const reviewPatchCounts: PatchCounts = { patched: 0, fallback: 0 };
+
 /** The caller holds the repository lock; `wrote`: the files the action wrote and the manifest before. */
 export function recompile(ctx: Context, change: GraphChange, wrote: Written): Recompiled {
   const full = (): Recompiled => ({ graphVersion: buildLocked(ctx, { wrote: { files: wrote.files } }).graphVersion, how: "full" });
@@ -174,17 +90,17 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
   const text = known !== undefined && statKeyOf(ctx.paths.graphJson) === known.key ? known.text : readTextIfExists(ctx.paths.graphJson);
   if (text === null) return full();
   const blank = blankGeneratedAt(text);
-  let patched: string | null;
   let added: string | null = null;
-  if (change.kind === "none") patched = blank;
-  else if (change.kind === "status") patched = patchNodeStatus(blank, change.id, change.status);
-  else if (change.kind === "remove") {
-    const overlay = readTextIfExists(ctx.paths.overlay);
-    patched = overlay !== null && overlay.includes(change.id) ? null : removeNode(blank, change.id);
-  } else {
+  const patched = attemptPatch("review", reviewPatchCounts, () => {
+    if (change.kind === "none") return blank;
+    if (change.kind === "status") return patchNodeStatus(blank, change.id, change.status);
+    if (change.kind === "remove") {
+      const overlay = readTextIfExists(ctx.paths.overlay);
+      return overlay !== null && overlay.includes(change.id) ? null : removeNode(blank, change.id);
+    }
     added = addedNode(ctx, change);
-    patched = added === null ? null : insertNode(blank, change.id, added);
-  }
+    return added === null ? null : insertNode(blank, change.id, added);
+  });
   if (patched === null) return full();
   const contentSha = sha256(patched);
   const graphVersion = contentSha.slice(0, 12);
@@ -196,7 +112,7 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
   // Encoded once, for the write and the manifest's hash of it.
   const out = Buffer.from(stampGeneratedAt(patched, generatedAt), "utf8");
   writeFileAtomic(ctx.paths.graphJson, [out], { knownDifferent: true });
-  const nodeCount = /\n {4}"node_count": (\d+),\n/.exec(patched);
+  const nodeCount = NODE_COUNT.exec(patched);
   recordPatchedGraph(ctx, nodeCount ? wrote.base : null, wrote.files, { text: out, contentSha, nodeCount: Number(nodeCount?.[1]) });
   return { graphVersion, how: "patch", generatedAt, ...(added !== null ? { added: JSON.parse(added) as Record<string, unknown> } : {}) };
 }

@@ -8,7 +8,7 @@ import { AkmsError, StateError } from "../errors.js";
 import { withLock } from "../lock.js";
 import { buildLocked, compileGraph, type BuildResult, type KnownWrites } from "../compiler/build.js";
 import { checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
-import { readGraphView, viewOfDoc, type GraphView } from "./graph-view.js";
+import { readGraphView, viewOfDoc, type GraphView } from "../graph-file/view.js";
 import { readOverlayState, rememberOverlay } from "./overlay-store.js";
 import { planUpdate, type PlanResult } from "./plan.js";
 import { commitTransaction, crashPoint, finishTransaction, hasPendingTransaction, recoverPendingTransaction, type Recovery } from "./transaction.js";

@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { akmsCmd, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
-import { readGraphView } from "../../core/update/graph-view.js";
+import { readGraphView } from "../../core/graph-file/view.js";
 
 function reps(): number {
   return Number(process.env.BENCH_REPS ?? 5);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { copyDemo, settle, write, writeNode } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
-import { blankGeneratedAt, blankedSha } from "../../core/compiler/graph-version.js";
+import { blankGeneratedAt, blankedSha } from "../../core/graph-file/version.js";
 import { sha256 } from "../../core/fsx.js";
 
 const env = { SOURCE_DATE_EPOCH: "1700000000" };

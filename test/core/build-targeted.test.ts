@@ -1,19 +1,24 @@
 // The targeted recompile (BuildOptions.wrote): a caller that knows exactly which files it wrote has
 // only those statted. Its graph.json must be what a --no-cache build writes, and a file changed
 // behind its back must still be caught by the next ordinary build.
-import { test } from "node:test";
+import { after, test } from "node:test";
+import { patchFaults } from "../../core/graph-file/patch.js";
 import assert from "node:assert/strict";
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { scratch, settle, write, writeNode } from "../helpers.js";
 import { loadContext, type Context } from "../../core/context.js";
 import { asCompiled, build, buildLocked, compileGraph } from "../../core/compiler/build.js";
-import { blankGeneratedAt } from "../../core/compiler/graph-version.js";
+import { blankGeneratedAt } from "../../core/graph-file/version.js";
 import { readNode } from "../../core/compiler/sources.js";
-import { insertNode, localNodeText, removeNode } from "../../core/review/recompile.js";
+import { localNodeText } from "../../core/review/recompile.js";
+import { insertNode, removeNode } from "../../core/graph-file/review-patch.js";
 import { dedupAccept, dedupReject, draft, promote, undo } from "../../core/review/actions.js";
 import { runUpdate } from "../../core/update/apply.js";
 import { memory } from "../update-helpers.js";
+
+// Every patch in this file either answers or is not sure: a fault of a patch fails the file.
+after(() => assert.deepEqual(patchFaults, []));
 
 process.env.SOURCE_DATE_EPOCH = "1790000000";
 const env = { SOURCE_DATE_EPOCH: "1790000000" };

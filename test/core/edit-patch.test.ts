@@ -1,12 +1,16 @@
-import { test } from "node:test";
+import { after, test } from "node:test";
+import { patchFaults } from "../../core/graph-file/patch.js";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { copyDemo, seededRandom, settle } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
-import { MAX_EDITED, editPatchCounts } from "../../core/compiler/edit-patch.js";
+import { MAX_EDITED, editPatchCounts } from "../../core/graph-file/edit-patch.js";
 import { parseDeltaPath } from "../../core/compiler/parse-cache.js";
+
+// Every patch in this file either answers or is not sure: a fault of a patch fails the file.
+after(() => assert.deepEqual(patchFaults, []));
 
 const env = { SOURCE_DATE_EPOCH: "1700000000" };
 

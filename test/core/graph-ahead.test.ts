@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { graphFromText, loadGraph, readGraphAhead, takeGraphAhead } from "../../core/graph.js";
-import { graphVersionOf } from "../../core/compiler/graph-version.js";
+import { graphVersionOf } from "../../core/graph-file/version.js";
 import { NotFoundError } from "../../core/errors.js";
 import type { RepoPaths } from "../../core/paths.js";
 import { tmp } from "../helpers.js";

@@ -9,7 +9,7 @@ import { copyDemo, snapshot } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
 import { graphFromText, type GraphDoc } from "../../core/graph.js";
-import { graphLookupFromText } from "../../core/review/graph-lookup.js";
+import { graphLookupFromText } from "../../core/graph-file/lookup.js";
 import { recompile } from "../../core/review/recompile.js";
 import { dedupReject, draft, promote, undo } from "../../core/review/actions.js";
 import { parseDedupSections } from "../../core/review/dedup-sections.js";

@@ -12,7 +12,8 @@ import { actionTarget, dedupAccept, dedupReject, draft, promote, sharedGraph, un
 import { parseDedupSections } from "../../core/review/dedup-sections.js";
 import { decodeBytes, encodeBytes, readJournal } from "../../core/review/journal.js";
 import { dumpOverlay } from "../../core/update/overlay-io.js";
-import { patchNodeStatus, recompile } from "../../core/review/recompile.js";
+import { recompile } from "../../core/review/recompile.js";
+import { patchNodeStatus } from "../../core/graph-file/review-patch.js";
 
 // graph.json's generated_at comes from the clock: pin it, so that undo gives back the same bytes.
 process.env.SOURCE_DATE_EPOCH = "1790000000";

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { readGraphView, viewOfDoc } from "../../core/update/graph-view.js";
+import { readGraphView, viewOfDoc } from "../../core/graph-file/view.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
 import { tmp, write } from "../helpers.js";
 import { kb, memory, run } from "../update-helpers.js";

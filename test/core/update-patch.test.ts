@@ -3,7 +3,8 @@
 // new nodes, dedup appends, pitfalls, session_refs pruning, a PCD, a second repository on the same
 // vault, and the cases the patch must refuse — graph.json must be byte for byte what a --no-cache
 // build of a copy of the repository writes, and the patch must have been taken where it should.
-import { test } from "node:test";
+import { after, test } from "node:test";
+import { patchFaults } from "../../core/graph-file/patch.js";
 import assert from "node:assert/strict";
 import { cpSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,10 +12,13 @@ import { scratch, tmp, write, writeNode, type NodeSpec } from "../helpers.js";
 import { memory, pcd, type KnowledgeIn, type PitfallIn, type Used } from "../update-helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
-import { patchCounts } from "../../core/compiler/update-patch.js";
+import { patchCounts } from "../../core/graph-file/update-patch.js";
 import { runUpdate } from "../../core/update/apply.js";
 import { draft } from "../../core/review/actions.js";
 import { mulberry32 } from "../../scripts/bench/genvault.js";
+
+// Every patch in this file either answers or is not sure: a fault of a patch fails the file.
+after(() => assert.deepEqual(patchFaults, []));
 
 const env = { SOURCE_DATE_EPOCH: "1790000000" };
 process.env.SOURCE_DATE_EPOCH = env.SOURCE_DATE_EPOCH;

@@ -6,7 +6,7 @@
 // Anything unexpected (another layout, unsorted nodes) falls back to a full parse.
 import { isAscii } from "node:buffer";
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
-import { HEAD as GRAPH_HEAD, TAIL as GRAPH_TAIL } from "../compiler/graph-text.js";
+import { HEAD as GRAPH_HEAD, OPEN, TAIL as GRAPH_TAIL } from "./layout.js";
 import { NotFoundError } from "../errors.js";
 import type { GNode, GraphDoc, GraphLink } from "../graph.js";
 import { pyString } from "../pyjson.js";
@@ -42,7 +42,7 @@ export function viewOfDoc(doc: Pick<GraphDoc, "nodes" | "links">): GraphView {
   };
 }
 
-const NODE_OPEN = "\n    {\n";
+const NODE_OPEN = OPEN;
 const NODE_CLOSE = "\n    }";
 const ID_KEY = '\n      "id": "';
 const TARGET_KEY = '\n      "target": "';

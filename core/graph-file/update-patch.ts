@@ -13,11 +13,12 @@ import { basename, dirname, isAbsolute, relative } from "node:path";
 import type { Context } from "../context.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { pyJsonText } from "../pyjson.js";
-import { NotSure, SEP, graphText, headerText, sameHeader, sure, type Found, type SortedArray } from "./graph-text.js";
-import { appliedKeys, applyOverride, sessionGraphNode, toGraphNode, type BuildWarning, type GraphNode } from "./merge.js";
-import { readNode, type Origin } from "./sources.js";
-import { STAT_WIDTH, type DirRecord, type FileStats } from "./source-index.js";
-import type { RefCheck } from "./content-refs.js";
+import { SEP, graphText, headerText, sameHeader, sure, type Found, type SortedArray } from "./layout.js";
+import { attemptPatch, type PatchCounts } from "./patch.js";
+import { appliedKeys, applyOverride, sessionGraphNode, toGraphNode, type BuildWarning, type GraphNode } from "../compiler/merge.js";
+import { readNode, type Origin } from "../compiler/sources.js";
+import { STAT_WIDTH, type DirRecord, type FileStats } from "../compiler/source-index.js";
+import type { RefCheck } from "../compiler/content-refs.js";
 
 /** What an update changed, as its planner knows it (see KnownWrites.update). */
 export interface UpdateDelta {
@@ -103,23 +104,13 @@ function sameStat(a: Float64Array, i: number, b: readonly number[]): boolean {
 }
 
 /** How often this process patched, and fell back to the full compile (for the tests). */
-export const patchCounts = { patched: 0, fallback: 0 };
+export const patchCounts: PatchCounts = { patched: 0, fallback: 0 };
 
 /** graph.json patched for the update, or null when only a full compile can be sure. */
 export function patchForUpdate(input: PatchInput): Patched | null {
-  let out: Patched | null = null;
   const seen = input.delta.graph;
   input.delta.graph = undefined; // a full compile after this needs the memory
-  try {
-    if (input.delta.exact) out = patch(input, seen);
-  } catch (e) {
-    // Not sure (NotSure, a JSON.parse SyntaxError), or a fault of the patch itself: the full
-    // compile is always right, so an update never fails for its fast path.
-    if (!(e instanceof NotSure || e instanceof SyntaxError) && process.env.AKMS_TEST === "1") throw e;
-  }
-  if (out === null) patchCounts.fallback++;
-  else patchCounts.patched++;
-  return out;
+  return attemptPatch("update", patchCounts, () => (input.delta.exact ? patch(input, seen) : null));
 }
 
 function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {

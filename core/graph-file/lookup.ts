@@ -7,6 +7,7 @@
 // the layout search cannot be sure of, the same id twice — is answered from the full parse
 // (graphFromText), which the text view makes on first need: the answers are the same either way.
 import { graphFromText, type BuildWarning, type GNode, type LoadedGraph } from "../graph.js";
+import { CLOSE, GRAPH_KEY as GRAPH, NODES_OPEN as NODES, OPEN, idLine } from "./layout.js";
 
 /** The part of a loaded graph the review actions read. */
 export interface GraphLookup {
@@ -22,8 +23,6 @@ export function graphLookup(g: LoadedGraph): GraphLookup {
 }
 
 const ID_OK = /^[a-z0-9][a-z0-9._-]*$/;
-const NODES = '\n  "nodes": [\n';
-const GRAPH = '\n  "graph": ';
 
 /** A look-up over graph.json's text (`file` names it in errors of the full parse). */
 export function graphLookupFromText(text: string, file: string): GraphLookup {
@@ -48,16 +47,16 @@ export function graphLookupFromText(text: string, file: string): GraphLookup {
     if (full) return full.nodes.get(id);
     if (found.has(id)) return found.get(id);
     if (!ID_OK.test(id)) return parsed().nodes.get(id);
-    const line = `\n      "id": ${JSON.stringify(id)},\n`;
+    const line = idLine(id);
     const at = text.indexOf(line, nodesAt);
     let node: GNode | undefined;
     if (at >= 0) {
       if (text.indexOf(line, at + line.length) >= 0) return parsed().nodes.get(id);
-      const open = text.lastIndexOf("\n    {\n", at);
-      const close = text.indexOf("\n    }", at);
+      const open = text.lastIndexOf(OPEN, at);
+      const close = text.indexOf(CLOSE, at);
       if (open < nodesAt || close < 0) return parsed().nodes.get(id);
       try {
-        node = JSON.parse(text.slice(open + 1, close + "\n    }".length)) as GNode;
+        node = JSON.parse(text.slice(open + 1, close + CLOSE.length)) as GNode;
       } catch {
         return parsed().nodes.get(id);
       }

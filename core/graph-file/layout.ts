@@ -1,11 +1,11 @@
-// graph.json as the compiler lays it out, read as bytes: the parts of the document, its sorted
-// arrays searched in place, and the "not sure" signal of the patches that edit it (update-patch.ts,
-// edit-patch.ts). A patch that meets anything it does not expect gives up, and the caller compiles
-// in full.
+// graph.json as the compiler lays it out (pyjson's sorted keys, 2-space indent): the layout's
+// constants, the parts of the document, and its sorted arrays searched in place. Every reader and
+// patch of graph.json's text takes the layout from here; a patch that meets anything it does not
+// expect is not sure (patch.ts), and the caller compiles in full.
 import { isAscii } from "node:buffer";
 import { pyJsonText } from "../pyjson.js";
-import { blankGeneratedAt } from "./graph-version.js";
-import type { BuildWarning } from "./merge.js";
+import { blankGeneratedAt } from "./version.js";
+import type { BuildWarning } from "../compiler/merge.js";
 
 export const HEAD = '{\n  "directed": true,\n  "graph": ';
 export const LINKS_OPEN = ',\n  "links": [\n    ';
@@ -18,13 +18,15 @@ export const SEP = ",\n    ";
 export const ID_KEY = Buffer.from('\n      "id": "', "latin1");
 export const SOURCE_KEY = Buffer.from('\n      "source": "', "latin1");
 export const TARGET_KEY = '",\n      "target": "';
+/** The nodes array's opening line, and a node's `"id"` line (a node's attributes sit at 6 spaces). */
+export const NODES_OPEN = '\n  "nodes": [\n';
+export const idLine = (id: string) => `\n      "id": ${JSON.stringify(id)},\n`;
+/** The graph-level attributes (4 spaces) and node_count among them. */
+export const GRAPH_KEY = '\n  "graph": ';
+export const NODE_COUNT = /\n {4}"node_count": (\d+),\n/;
 
-/** Thrown inside a patch for "not sure": the caller compiles in full. */
-export class NotSure extends Error {}
-
-export function sure(ok: unknown): asserts ok {
-  if (!ok) throw new NotSure();
-}
+export { NotSure, sure } from "./patch.js";
+import { sure } from "./patch.js";
 
 export interface Found {
   found: boolean;

@@ -11,15 +11,16 @@
 import { readFileSync } from "node:fs";
 import type { Context } from "../context.js";
 import { displayPath } from "../paths.js";
-import { blankGeneratedAt } from "./graph-version.js";
-import { NotSure, graphText, sure } from "./graph-text.js";
-import { applyOverride, type BuildWarning } from "./merge.js";
+import { blankGeneratedAt } from "./version.js";
+import { graphText, sure } from "./layout.js";
+import { attemptPatch, type PatchCounts } from "./patch.js";
+import { applyOverride, type BuildWarning } from "../compiler/merge.js";
 import { pyJsonText } from "../pyjson.js";
-import { NODE_DEPTH, jsonSafe, renderNodeValue } from "./node-value.js";
-import { findRecords, keyText, withRacy } from "./parse-cache.js";
-import { readNode, type Listed, type Origin } from "./sources.js";
-import { hasSummarySection } from "./summary-check.js";
-import { STAT_WIDTH, contentSha, type FileStats } from "./source-index.js";
+import { NODE_DEPTH, jsonSafe, renderNodeValue } from "../compiler/node-value.js";
+import { findRecords, keyText, withRacy } from "../compiler/parse-cache.js";
+import { readNode, type Listed, type Origin } from "../compiler/sources.js";
+import { hasSummarySection } from "../compiler/summary-check.js";
+import { STAT_WIDTH, contentSha, type FileStats } from "../compiler/source-index.js";
 
 /** More edited files than this compile in full (the patch's checks are per file). */
 export const MAX_EDITED = 64;
@@ -47,23 +48,14 @@ export interface EditPatched {
 }
 
 /** How often this process patched, and fell back to the full compile (for the tests). */
-export const editPatchCounts = { patched: 0, fallback: 0 };
+export const editPatchCounts: PatchCounts = { patched: 0, fallback: 0 };
 
 /** Warnings that say a node's id is declared twice: which file won is the merge's to say. */
 const TAKEN = new Set(["DUPLICATE_ID", "ID_COLLISION", "SESSION_ID_TAKEN"]);
 
 /** graph.json patched for the edited node files, or null when only a full compile can be sure. */
 export function patchForEdit(input: EditPatchInput): EditPatched | null {
-  let out: EditPatched | null = null;
-  try {
-    out = patch(input);
-  } catch (e) {
-    // Not sure, or a fault of the patch itself: the full compile is always right.
-    if (!(e instanceof NotSure || e instanceof SyntaxError) && process.env.AKMS_TEST === "1") throw e;
-  }
-  if (out === null) editPatchCounts.fallback++;
-  else editPatchCounts.patched++;
-  return out;
+  return attemptPatch("edit", editPatchCounts, () => patch(input));
 }
 
 function sameStat(a: FileStats, b: FileStats, i: number): boolean {

@@ -1,0 +1,95 @@
+// The patches of graph.json's text after a review action (core/review/recompile.ts runs them
+// under the patch contract): promote / draft / undraft change one node's status value; dedup
+// reject inserts one local node (and its undo removes it). Each returns the exact text the full
+// compile writes, or null when it cannot be sure (the layout is the compiler's: layout.ts).
+import { CLOSE, NODES_OPEN, NODE_COUNT, OPEN, TAIL, idLine } from "./layout.js";
+
+const jsonStr = (s: string) => JSON.stringify(s);
+const ID_OK = /^[a-z0-9][a-z0-9._-]*$/;
+
+/**
+ * graph.json's text with node `id`'s status value replaced; null when the node or its status line
+ * cannot be found in the layout the compiler writes (2-space indent, one attribute per line).
+ */
+export function patchNodeStatus(text: string, id: string, status: string): string | null {
+  if (!ID_OK.test(id) || !/^[a-z]+$/.test(status)) return null;
+  const nodesAt = text.indexOf(NODES_OPEN);
+  if (nodesAt < 0) return null;
+  const line = idLine(id);
+  const at = text.indexOf(line, nodesAt);
+  if (at < 0 || text.indexOf(line, at + line.length) >= 0) return null;
+  const open = text.lastIndexOf(OPEN, at);
+  const close = text.indexOf(CLOSE, at);
+  if (open < nodesAt || close < 0) return null;
+  const re = /\n {6}"status": "([a-z]+)"(,?)\n/g;
+  re.lastIndex = open;
+  const m = re.exec(text);
+  if (!m || m.index > close) return null;
+  const start = m.index + '\n      "status": "'.length;
+  return text.slice(0, start) + status + text.slice(start + m[1]!.length);
+}
+
+/** node_count (the graph-level one, 4-space indent, before the links) moved by `delta`; null when not found. */
+function withNodeCount(text: string, delta: number): string | null {
+  const m = NODE_COUNT.exec(text);
+  const links = text.indexOf('\n  "links": ');
+  if (!m || links < 0 || m.index > links) return null;
+  const start = m.index + '\n    "node_count": '.length;
+  return text.slice(0, start) + String(Number(m[1]) + delta) + text.slice(start + m[1]!.length);
+}
+
+/**
+ * graph.json's text with `nodeText` (a node as pyJsonText writes it at depth 2) inserted in id order,
+ * and node_count one up; null when the id is mentioned anywhere in the graph already (a node, an
+ * edge, a warning) or the layout is not the compiler's.
+ */
+export function insertNode(text: string, id: string, nodeText: string): string | null {
+  if (!ID_OK.test(id) || text.includes(jsonStr(id))) return null;
+  const nodesAt = text.indexOf(NODES_OPEN);
+  if (nodesAt < 0) return null;
+  const re = /\n {6}"id": (".*"),\n/g;
+  re.lastIndex = nodesAt;
+  let next: number | null = null;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    if ((JSON.parse(m[1]!) as string) > id) {
+      next = m.index;
+      break;
+    }
+  }
+  let out: string;
+  if (next !== null) {
+    const open = text.lastIndexOf(OPEN, next);
+    if (open < nodesAt) return null;
+    out = text.slice(0, open + 1) + "    " + nodeText + ",\n" + text.slice(open + 1);
+  } else {
+    const end = text.lastIndexOf(CLOSE + TAIL.slice(0, -1));
+    if (end < nodesAt) return null;
+    const at = end + CLOSE.length;
+    out = text.slice(0, at) + ",\n    " + nodeText + text.slice(at);
+  }
+  return withNodeCount(out, 1);
+}
+
+/**
+ * graph.json's text without local node `id`, node_count one down; null unless nothing outside the
+ * node's own object mentions the id (no edge, no warning names it) and it is not the only node.
+ */
+export function removeNode(text: string, id: string): string | null {
+  if (!ID_OK.test(id)) return null;
+  const nodesAt = text.indexOf(NODES_OPEN);
+  const at = text.indexOf(idLine(id), nodesAt);
+  if (nodesAt < 0 || at < 0) return null;
+  const open = text.lastIndexOf(OPEN, at);
+  const close = text.indexOf(CLOSE, at);
+  if (open < nodesAt || close < 0) return null;
+  const block = text.slice(open, close);
+  if (!block.includes('\n      "node_origin": "local",\n')) return null;
+  const after = close + CLOSE.length;
+  const quoted = jsonStr(id);
+  if (text.lastIndexOf(quoted, open) >= 0 || text.indexOf(quoted, after) >= 0) return null;
+  let out: string;
+  if (text.startsWith(",\n", after)) out = text.slice(0, open + 1) + text.slice(after + 2);
+  else if (text[open - 1] === ",") out = text.slice(0, open - 1) + text.slice(after);
+  else return null;
+  return withNodeCount(out, -1);
+}
