@@ -1,9 +1,8 @@
-// The `?` overlay, generated from the binding table: every key live on the current screen,
-// grouped, plus the keys other screens add (so the whole map is learnable from here).
+// The `?` overlay: the lines it is given (src/console/help.ts makes them from the binding
+// table), in one or two columns, scrolled.
 import React from "react";
 import { Box, Text } from "ink";
-import { BINDINGS, inScope, showKey, type Binding, type ScreenId, SCREENS } from "../src/console/keybindings.js";
-import { pad, truncate } from "./text.js";
+import { truncate } from "./text.js";
 import { useTheme } from "./theme.js";
 
 export interface HelpLine {
@@ -12,35 +11,8 @@ export interface HelpLine {
   dim?: boolean;
 }
 
-export function helpLines(screen: ScreenId, bindings: Binding[] = BINDINGS): HelpLine[] {
-  const title = SCREENS.find((s) => s.id === screen)?.title ?? screen;
-  const lines: HelpLine[] = [];
-  const keyCol = (b: Binding) => b.keys.map(showKey).join(" ");
-  const here = bindings.filter((b) => inScope(b, screen));
-  // The screen's own actions first, then moving around, then the general keys.
-  const rank = (g: Binding["group"]) => (g === "General" ? 2 : g === "Move" ? 1 : 0);
-  const groups = [...new Set(here.map((b) => b.group))].sort((a, b) => rank(a) - rank(b));
-  for (const g of groups) {
-    lines.push({ text: g, heading: true });
-    for (const b of here.filter((x) => x.group === g)) lines.push({ text: `  ${pad(keyCol(b), 14)} ${b.description}` });
-  }
-  const elsewhere = bindings.filter((b) => !inScope(b, screen));
-  if (elsewhere.length) {
-    lines.push({ text: `On other screens (not on ${title})`, heading: true });
-    for (const b of elsewhere) {
-      const where = b.scopes.map((s) => SCREENS.find((x) => x.id === s)?.title ?? s).join(", ");
-      lines.push({ text: `  ${pad(keyCol(b), 14)} ${b.description} — ${where}`, dim: true });
-    }
-  }
-  lines.push({ text: "" });
-  lines.push({ text: "Writes ask to confirm (y / Enter), run the same core function as the CLI, rebuild, and", dim: true });
-  lines.push({ text: "show the equivalent command below. A file changed on disk since shown is refused: R reloads.", dim: true });
-  return lines;
-}
-
-export function HelpOverlay({ screen, width, height, offset = 0 }: { screen: ScreenId; width: number; height: number; offset?: number }) {
+export function HelpOverlay({ title, lines, width, height, offset = 0 }: { title: string; lines: HelpLine[]; width: number; height: number; offset?: number }) {
   const theme = useTheme();
-  const lines = helpLines(screen);
   const body = Math.max(1, height - 2);
   // Two columns when the terminal is wide enough, split at a heading near the middle.
   const twoCols = width >= 100 && lines.length > body;
@@ -61,7 +33,7 @@ export function HelpOverlay({ screen, width, height, offset = 0 }: { screen: Scr
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={theme.c("cyan")} wrap="truncate-end">
-        {truncate(`Keys — ${SCREENS.find((s) => s.id === screen)?.title ?? screen} screen`, width)}
+        {truncate(`Keys — ${title} screen`, width)}
       </Text>
       <Box width={width} height={body}>
         {columns.map((col, ci) => (

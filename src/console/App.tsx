@@ -20,6 +20,7 @@ import { makeTheme, ThemeProvider } from "../../components/theme.js";
 import { Tabs } from "../../components/Tabs.js";
 import { StatusBar } from "../../components/StatusBar.js";
 import { HelpOverlay } from "../../components/HelpOverlay.js";
+import { helpLines, screenTitle } from "./help.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { InputBox } from "../../components/InputBox.js";
 import { ReviewScreen, dedupOf } from "../../screens/ReviewScreen.js";
@@ -399,7 +400,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
   }, [pendingKey]);
   const d = state.dialog;
   const body = (() => {
-    if (d?.kind === "help") return <HelpOverlay screen={state.screen} width={sz.width} height={v.bodyHeight} offset={d.offset} />;
+    if (d?.kind === "help") return <HelpOverlay title={screenTitle(state.screen)} lines={helpLines(state.screen)} width={sz.width} height={v.bodyHeight} offset={d.offset} />;
     switch (state.screen) {
       case "review":
         return <ReviewScreen width={sz.width} height={v.bodyHeight} state={state.review} sections={v.review.sections} item={v.review.item} detail={v.review.detail} lines={v.review.lines} headline={v.review.headline} />;

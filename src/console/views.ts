@@ -19,7 +19,7 @@ import { firstNonEmpty, selectedIn, type ReviewEnv } from "./state/review.js";
 import { explorerSelection } from "./state/explorer.js";
 import type { NodeDetail } from "./detail.js";
 import type { QmdUse } from "../../core/loadout/retrieve.js";
-import { helpLines } from "../../components/HelpOverlay.js";
+import { helpLines } from "./help.js";
 import { position } from "../../components/Table.js";
 import { statusRows } from "../../components/StatusBar.js";
 import { checkpointEnv } from "./checkpoint.js";

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { BINDINGS, commandFor, conflicts, keyName, SCREENS } from "../../src/console/keybindings.js";
-import { helpLines } from "../../components/HelpOverlay.js";
+import { helpLines } from "../../src/console/help.js";
 
 const key = (over: Record<string, boolean> = {}) =>
   ({ upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false, ...over }) as never;
