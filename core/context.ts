@@ -23,8 +23,11 @@ export interface ContextOptions {
   repo?: string;
   vault?: string;
   env?: NodeJS.ProcessEnv;
-  /** Use the config cache when it holds these bytes, never write it (a command that must write nothing else). */
-  readOnly?: boolean;
+  /**
+   * Keep the validated config for next time (validated-cache.ts): the commands whose start-up it
+   * serves (build, query, loadout, review). Others read the cache and write nothing but their own output.
+   */
+  writeCache?: boolean;
 }
 
 /** What is kept of a validated config (the rank formulas are compiled again from it). */
@@ -104,7 +107,7 @@ export function locateRepo(opts: ContextOptions): { repo: string; paths: RepoPat
 
 export function loadContext(opts: ContextOptions = {}): Context {
   const { repo, paths } = locateRepo(opts);
-  const cfg = repoConfig(paths, BUILD_ID, !opts.readOnly);
+  const cfg = repoConfig(paths, BUILD_ID, opts.writeCache === true);
   const vault = resolveVault(repo, {
     flag: opts.vault,
     env: opts.env ?? process.env,

@@ -49,7 +49,8 @@ function listTaskFiles(dir: string): string[] {
   }
 }
 
-export function blockedTasks(ctx: Context, graph: LoadedGraph, sessions: SessionInfo[], phase: number, files: FileResolver, problems: Problem[]): BlockedTaskItem[] {
+/** `saveCache`: keep the validated task records for next time (the console; one-shot reports only read them). */
+export function blockedTasks(ctx: Context, graph: LoadedGraph, sessions: SessionInfo[], phase: number, files: FileResolver, problems: Problem[], saveCache = false): BlockedTaskItem[] {
   const outcome = new Map<string, string>();
   for (const s of sessions) for (const [t, st] of Object.entries(s.task_status)) outcome.set(t, st);
   // The latest PCD up to this phase speaks for the next phase (its impact_on_next_phase).
@@ -107,6 +108,6 @@ export function blockedTasks(ctx: Context, graph: LoadedGraph, sessions: Session
         : {}),
     });
   }
-  cache.save();
+  if (saveCache) cache.save();
   return out;
 }

@@ -447,7 +447,7 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
   }
   stale.sort((a, b) => b.days - a.days || byId(a, b));
 
-  const blocked = blockedTasks(ctx, graph, sessions, scope.phase, files, problems);
+  const blocked = blockedTasks(ctx, graph, sessions, scope.phase, files, problems, scope.live === true);
 
   return {
     sections: {

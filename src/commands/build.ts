@@ -8,7 +8,7 @@ export const buildCommand: CommandSpec = {
   summary: "compile the global vault, local nodes, code mirror and overlay into knowledge/graph/graph.json",
   usage: "akms build [--keep-going] [--no-cache]",
   async run(_args, flags) {
-    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault, writeCache: true });
     const r = build(ctx, { keepGoing: Boolean(flags.keepGoing), noCache: flags.cache === false });
     const lines = [
       `${r.written ? "wrote" : "unchanged"} ${ctx.paths.graphJson}`,

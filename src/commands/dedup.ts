@@ -15,7 +15,7 @@ export const dedupCommand: CommandSpec = {
     if ((verb !== "accept" && verb !== "reject") || !id || rest.length) {
       throw new UsageError(verb && verb !== "accept" && verb !== "reject" ? `unknown dedup decision "${verb}"` : "expected `accept` or `reject` and a node id", `usage: ${usage} (SESSION picks one section when the node has several)`);
     }
-    const ctx = loadContext({ repo: flags.repo, vault: flags.vault, readOnly: true });
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
     const req = { id, ...(session ? { session } : {}), oneShot: true };
     return actionOutput(verb === "accept" ? dedupAccept(ctx, req) : dedupReject(ctx, req));
   },

@@ -11,7 +11,7 @@ export const draftCommand: CommandSpec = {
   usage,
   async run(args, flags) {
     const id = oneId(args, usage);
-    const ctx = loadContext({ repo: flags.repo, vault: flags.vault, readOnly: true });
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
     return actionOutput(draft(ctx, { id, oneShot: true }));
   },
 };

@@ -23,7 +23,7 @@ export const loadoutCommand: CommandSpec = {
     const phase = intFlag("phase", flags.phase, 0);
     const contextLimit = intFlag("context-limit", flags.contextLimit, 1);
     if (flags.out !== undefined && (typeof flags.out !== "string" || !flags.out)) throw new UsageError("--out needs a file path");
-    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault, writeCache: true });
     const read = readPlanningFlags({ task: flags.task, tags: flags.tags }, process.cwd(), ctx);
     if (flags.role !== undefined && typeof flags.role !== "string") throw new UsageError("--role needs a role name");
     resolveTaskRole(ctx.cfg, flags.role as string | undefined, read.task);

@@ -70,7 +70,7 @@ export const queryCommand: CommandSpec = {
   usage: "akms query --tags a,b | --task FILE [--role R] [--explain]",
   // With --tags (or a task record validated before) and the config cached, a query never loads zod.
   async run(_args, flags) {
-    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault, writeCache: true });
     const read = readPlanningFlags({ task: flags.task, tags: flags.tags }, process.cwd(), ctx);
     if (typeof flags.role === "string") resolveRole(ctx.cfg, flags.role);
     const { graph } = loadPlanGraph(ctx.paths);

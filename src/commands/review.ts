@@ -38,7 +38,7 @@ export const reviewCommand: CommandSpec = {
     }
     const phase = flags.phase as number | undefined;
     if (phase !== undefined && (!Number.isInteger(phase) || phase < 0)) throw new UsageError("--phase must be a whole number (0 or more)", "akms review --phase 2");
-    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault, writeCache: true });
     requireKnowledge(ctx.paths);
     // graph.json is read (and hashed) on the thread pool while the console's code loads.
     const graphRead = readGraphAhead(ctx.paths.graphJson);

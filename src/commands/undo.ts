@@ -12,7 +12,7 @@ export const undoCommand: CommandSpec = {
   usage,
   async run(args, flags) {
     if (args.length) throw new UsageError(`\`akms undo\` takes no arguments (got ${args.join(" ")})`, `usage: ${usage}`);
-    const ctx = loadContext({ repo: flags.repo, vault: flags.vault, readOnly: true });
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
     return actionOutput(undo(ctx));
   },
 };
