@@ -34,8 +34,12 @@ async function firstFrame(dist: string, run: number): Promise<number> {
     env: { TERM: "xterm-256color", CI: undefined, FIRST_FRAME_RE: STATUS.source, FIRST_FRAME_LOG: log },
   });
   try {
-    for (let t = 0; t < 30000 && !existsSync(log); t += 5) await sleep(5);
-    return Number(readFileSync(log, "utf8").trim());
+    // The hook appends one line; until it is whole the file may be there and empty.
+    const line = () => (existsSync(log) ? readFileSync(log, "utf8") : "");
+    for (let t = 0; t < 30000 && !line().endsWith("\n"); t += 5) await sleep(5);
+    const ms = Number(line().trim());
+    if (!(ms > 0)) throw new Error(`no first frame within 30 s (${dist})`);
+    return ms;
   } finally {
     pane.kill();
   }

@@ -1,0 +1,126 @@
+// The working state of one update's plan: the overlay being changed (in place), the files planned,
+// the account of what changed, and the bookkeeping the graph.json patch needs (which entries changed,
+// as they were). The domain steps (plan.ts, plan-knowledge.ts) change entries only through
+// `entryOf` and `touchSession`, so the bookkeeping cannot miss one.
+import type { Context } from "../context.js";
+import type { Problem } from "../errors.js";
+import type { GNode } from "../graph.js";
+import type { GraphView } from "../graph-file/view.js";
+import type { LocalEdge, NodeOverride, Overlay } from "../schemas/overlay.js";
+import { paramsFromConfig, type ConfidenceGraph } from "./confidence.js";
+import type { OverlayState } from "./overlay-store.js";
+import type { DocumentResult, NodeChange } from "./plan.js";
+
+export type Planned = { data: string | Buffer; action: "created" | "appended" | "updated" };
+
+/** What the graph.json patch needs to know of the overlay's changes (core/graph-file/update-patch.ts). */
+export interface PatchBook {
+  /** Each changed entry as it was read (a shallow copy: the update replaces values, never edits them). */
+  entriesBefore: Map<string, NodeOverride | undefined>;
+  changedNodes: Set<string>;
+  changedSessions: Set<string>;
+  counts: { nodes: number; sessions: number };
+  edgesBefore: number;
+  /** False once the plan does something the patch does not model. */
+  exact: boolean;
+}
+
+export interface PlanState {
+  ctx: Context;
+  graph: GraphView;
+  params: ReturnType<typeof paramsFromConfig>;
+  ov: Overlay;
+  nodes: Record<string, NodeOverride>;
+  edges: LocalEdge[];
+  sessions: NonNullable<Overlay["session_nodes"]>;
+  /** How many entries the overlay read has when it is canonical: the writer copies the lines of those left unchanged. */
+  canonicalBefore: { nodes: number; sessions: number } | null;
+  planned: Map<string, Planned>;
+  problems: Problem[];
+  warnings: string[];
+  results: DocumentResult[];
+  changes: Map<string, NodeChange>;
+  values: Map<string, number>;
+  cg: ConfidenceGraph;
+  book: PatchBook;
+  gnode(id: string): GNode | undefined;
+  /** The overlay entry of `id`, for changing (recorded in the book). */
+  entryOf(id: string): NodeOverride;
+  /** Marks session entry `sid` as written by this update. */
+  touchSession(sid: string): void;
+  /** The entry's list value, else the node's own (as the graph holds it), copied. */
+  listOf(e: NodeOverride, id: string, key: "session_refs" | "activated_by_tasks"): string[];
+  /** Adds `ref` as the node's most recent session reference. */
+  touchRef(id: string, ref: string): void;
+}
+
+function emptyOverlay(): Overlay {
+  return { akms_schema: "v2", nodes: {}, local_edges: [], session_nodes: {}, suppressed_edges: [] };
+}
+
+function confidenceGraph(graph: GraphView, nodes: Record<string, NodeOverride>, minConfidence: number): ConfidenceGraph {
+  return {
+    // The overlay as read (after any interrupted update was completed) over the node's own value:
+    // right even when graph.json has not been recompiled since the overlay last changed.
+    confidence: (id) => {
+      const n = graph.node(id);
+      const c = nodes[id]?.confidence ?? n?.confidence_default ?? n?.confidence;
+      return typeof c === "number" ? c : minConfidence;
+    },
+    floor: (id) => graph.node(id)?.confidence_floor,
+    autoUpdate: (id) => graph.node(id)?.auto_update === true,
+    predecessors: (id) => graph.predecessors(id),
+    prefetchPredecessors: (ids) => graph.prefetchPredecessors?.(ids),
+  };
+}
+
+export function startPlan(ctx: Context, graph: GraphView, state: OverlayState | null): PlanState {
+  const params = paramsFromConfig(ctx.cfg.config);
+  const ov: Overlay = state?.overlay ?? emptyOverlay(); // changed in place: the caller's copy is the working state
+  const nodes = (ov.nodes ??= {});
+  const edges = (ov.local_edges ??= []) as LocalEdge[];
+  const sessions = (ov.session_nodes ??= {});
+  const counts = { nodes: Object.keys(nodes).length, sessions: Object.keys(sessions).length };
+  const book: PatchBook = { entriesBefore: new Map(), changedNodes: new Set(), changedSessions: new Set(), counts, edgesBefore: edges.length, exact: true };
+  const gnode = (id: string) => graph.node(id);
+  const entryOf = (id: string): NodeOverride => {
+    if (!book.changedNodes.has(id)) book.entriesBefore.set(id, nodes[id] && { ...nodes[id] });
+    book.changedNodes.add(id);
+    return (nodes[id] ??= {});
+  };
+  const listOf = (e: NodeOverride, id: string, key: "session_refs" | "activated_by_tasks"): string[] => {
+    const fromGraph = (gnode(id) as Record<string, unknown> | undefined)?.[key];
+    return [...(e[key] ?? (Array.isArray(fromGraph) ? (fromGraph as string[]) : []))];
+  };
+  return {
+    ctx,
+    graph,
+    params,
+    ov,
+    nodes,
+    edges,
+    sessions,
+    canonicalBefore: state?.canonical ? { ...counts } : null,
+    planned: new Map(),
+    problems: [],
+    warnings: [],
+    results: [],
+    changes: new Map(),
+    values: new Map(),
+    cg: confidenceGraph(graph, nodes, params.minConfidence),
+    book,
+    gnode,
+    entryOf,
+    touchSession: (sid) => {
+      if (sessions[sid] !== undefined) book.exact = false;
+      book.changedSessions.add(sid);
+    },
+    listOf,
+    touchRef: (id, ref) => {
+      const e = entryOf(id);
+      const refs = listOf(e, id, "session_refs").filter((r) => r !== ref);
+      refs.push(ref); // most recent last; pruned to max_session_refs when written
+      e.session_refs = refs;
+    },
+  };
+}
