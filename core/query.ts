@@ -254,93 +254,110 @@ function pitfallLinks(graph: QueryGraph, id: string): GraphLink[] {
   return (graph.out.get(id) ?? []).filter((l) => l.type === "pitfall" && graph.nodes.get(l.target)?.domain === "session");
 }
 
-export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOptions): QueryResult {
-  const role = opts.role;
-  const prof = cfg.config.query_roles[role];
-  const rankFn = cfg.rank[role];
-  if (!prof || !rankFn || !Object.hasOwn(cfg.config.query_roles, role)) throw unknownRoleError(role, cfg);
-  const L = cfg.config.loadout;
-  const tags = normalizeTags(opts.tags);
-  const followsPitfalls = prof.edge_types.includes("pitfall");
-  const exclude = new Set(prof.exclude_domains);
-  const prefer = new Set(prof.prefer_domains);
+interface Candidate {
+  node: GNode;
+  trace: NodeTrace;
+  figures: RankFigures;
+  /** Below min_confidence_threshold, but it carries pitfall warnings: a candidate for injection only. */
+  below?: boolean;
+  /** Co-loaded: the selected node whose load_with names it. */
+  coWith?: string;
+}
 
-  const { seeds, sessions: sessionMatches } = matchSeeds(graph, tags);
-  const seedIds = [...seeds.keys()].sort();
-  const roleReach = traverse(graph, seedIds, new Set(prof.edge_types), L.max_depth);
-  const anyReach = traverse(graph, seedIds, null, L.max_depth);
+interface Kept {
+  c: Candidate;
+  injected: boolean;
+  rankPos: number;
+}
 
-  interface Candidate {
-    node: GNode;
-    trace: NodeTrace;
-    figures: RankFigures;
-    /** Below min_confidence_threshold, but it carries pitfall warnings: a candidate for injection only. */
-    below?: boolean;
-    /** Co-loaded: the selected node whose load_with names it. */
-    coWith?: string;
-  }
-  const hasPitfall = (id: string) => followsPitfalls && pitfallLinks(graph, id).length > 0;
+type Profile = LoadedConfig["config"]["query_roles"][string];
+
+/** One query's inputs and its growing list of excluded nodes, shared by its steps. */
+interface QueryRun {
+  graph: QueryGraph;
+  role: string;
+  prof: Profile;
+  rankFn: LoadedConfig["rank"][string];
+  L: LoadedConfig["config"]["loadout"];
+  seeds: Map<string, string[]>;
+  followsPitfalls: boolean;
+  exclude: Set<string>;
+  prefer: Set<string>;
+  excluded: ExcludedNode[];
+}
+
+function hasPitfall(q: QueryRun, id: string): boolean {
+  return q.followsPitfalls && pitfallLinks(q.graph, id).length > 0;
+}
+
+function excludeNode(q: QueryRun, n: GNode, trace: NodeTrace, reason: ExclusionReason, why: string, extra: Partial<ExcludedNode> = {}): void {
+  q.excluded.push({
+    id: n.id,
+    why,
+    reason,
+    title: String(n.title ?? n.id),
+    domain: String(n.domain),
+    status: String(n.status),
+    confidence: n.confidence,
+    depth: trace.depth,
+    trace,
+    ...extra,
+  });
+}
+
+function figuresOf(q: QueryRun, n: GNode, trace: NodeTrace, pref: boolean): RankFigures {
+  const activations = typeof n.activations === "number" ? n.activations : 0;
+  const vars = { confidence: n.confidence, activations, depth: trace.depth, weight: trace.weight };
+  const base = q.rankFn(vars);
+  const multiplier = pref ? PREFER_MULTIPLIER : 1;
+  return { formula: q.prof.rank_formula, ...vars, base: roundTo(base, 6), multiplier, prefer_domain: pref, rank: roundTo(base * multiplier, 6) };
+}
+
+/** Every node the role's edge types reach that may be loaded, ranked (spec §5.3 steps 3–6); the others excluded with why. */
+function rankCandidates(q: QueryRun, roleReach: Map<string, Reached>): Candidate[] {
+  const { graph, L, role } = q;
   const candidates: Candidate[] = [];
-  const excluded: ExcludedNode[] = [];
-  const exclude1 = (n: GNode, trace: NodeTrace, reason: ExclusionReason, why: string, extra: Partial<ExcludedNode> = {}) =>
-    excluded.push({
-      id: n.id,
-      why,
-      reason,
-      title: String(n.title ?? n.id),
-      domain: String(n.domain),
-      status: String(n.status),
-      confidence: n.confidence,
-      depth: trace.depth,
-      trace,
-      ...extra,
-    });
-
   for (const [id, r] of roleReach) {
     const n = graph.nodes.get(id)!;
     if (isSession(n) || isMirror(n)) continue; // sessions feed pitfalls/history; mirrors never appear
-    const trace = traceOf(r, seeds);
+    const trace = traceOf(r, q.seeds);
     const reach = reachText(trace);
     if (!LOADABLE.has(n.status)) {
       const reason = n.status === "deprecated" ? "deprecated" : "draft";
-      exclude1(n, trace, reason, `${reason}: status ${n.status} is never loaded (spec §3.7, FR-G04); ${reach}`);
+      excludeNode(q, n, trace, reason, `${reason}: status ${n.status} is never loaded (spec §3.7, FR-G04); ${reach}`);
       continue;
     }
-    if (exclude.has(n.domain)) {
-      exclude1(n, trace, "domain_excluded", `domain excluded: "${n.domain}" is in ${role}'s exclude_domains; ${reach}`);
+    if (q.exclude.has(n.domain)) {
+      excludeNode(q, n, trace, "domain_excluded", `domain excluded: "${n.domain}" is in ${role}'s exclude_domains; ${reach}`);
       continue;
     }
     const below = !(n.confidence >= L.min_confidence_threshold);
-    if (below && !hasPitfall(id)) {
-      exclude1(
-        n,
-        trace,
-        "below_threshold",
-        `below threshold: confidence ${fmtNum(n.confidence)} < min_confidence_threshold ${fmtNum(L.min_confidence_threshold)}; ${reach}`,
-      );
+    if (below && !hasPitfall(q, id)) {
+      excludeNode(q, n, trace, "below_threshold", `below threshold: confidence ${fmtNum(n.confidence)} < min_confidence_threshold ${fmtNum(L.min_confidence_threshold)}; ${reach}`);
       continue;
     }
-    const activations = typeof n.activations === "number" ? n.activations : 0;
-    const vars = { confidence: n.confidence, activations, depth: trace.depth, weight: trace.weight };
-    const base = rankFn(vars);
-    const pref = prefer.has(n.domain);
-    const multiplier = pref ? PREFER_MULTIPLIER : 1;
-    candidates.push({
-      node: n,
-      trace,
-      figures: { formula: prof.rank_formula, ...vars, base: roundTo(base, 6), multiplier, prefer_domain: pref, rank: roundTo(base * multiplier, 6) },
-      ...(below ? { below: true } : {}),
-    });
+    candidates.push({ node: n, trace, figures: figuresOf(q, n, trace, q.prefer.has(n.domain)), ...(below ? { below: true } : {}) });
   }
+  return candidates.sort(
+    (a, b) =>
+      b.figures.rank - a.figures.rank ||
+      b.node.confidence - a.node.confidence ||
+      a.trace.depth - b.trace.depth ||
+      (a.node.id < b.node.id ? -1 : a.node.id > b.node.id ? 1 : 0),
+  );
+}
 
-  // Nodes the ego graph over every edge type reaches, but the role's edge types do not.
+/** Nodes the ego graph over every edge type reaches, but the role's edge types do not. */
+function excludeUnfollowed(q: QueryRun, anyReach: Map<string, Reached>, roleReach: Map<string, Reached>): void {
+  const { graph, prof, role } = q;
   for (const [id, r] of anyReach) {
     if (roleReach.has(id)) continue;
     const n = graph.nodes.get(id)!;
     if (isSession(n) || isMirror(n)) continue;
-    const trace = traceOf(r, seeds);
+    const trace = traceOf(r, q.seeds);
     const notFollowed = [...new Set(r.chain.map((s) => s.type).filter((t) => !prof.edge_types.includes(t as never)))].sort();
-    exclude1(
+    excludeNode(
+      q,
       n,
       trace,
       "edge_type_not_followed",
@@ -348,21 +365,16 @@ export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOpti
       { not_followed: notFollowed },
     );
   }
+}
 
-  candidates.sort(
-    (a, b) =>
-      b.figures.rank - a.figures.rank ||
-      b.node.confidence - a.node.confidence ||
-      a.trace.depth - b.trace.depth ||
-      (a.node.id < b.node.id ? -1 : a.node.id > b.node.id ? 1 : 0),
-  );
-
-  const kept: { c: Candidate; injected: boolean; rankPos: number }[] = [];
+/** The cap and pitfall injection (spec §5.3 steps 7–9): what is kept, in order, and how many pitfall-connected nodes. */
+function selectByCap(q: QueryRun, candidates: Candidate[]): { kept: Kept[]; pitfallCount: number } {
+  const { L } = q;
+  const kept: Kept[] = [];
   let pitfallCount = 0;
-  const belowOnes = candidates.filter((c) => c.below);
   candidates.filter((c) => !c.below).forEach((c, i) => {
     const rankPos = i + 1;
-    const pf = hasPitfall(c.node.id);
+    const pf = hasPitfall(q, c.node.id);
     if (i < L.max_nodes_per_loadout) {
       kept.push({ c, injected: false, rankPos });
       if (pf) pitfallCount++;
@@ -374,72 +386,75 @@ export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOpti
       return;
     }
     const limitNote = pf ? `; it carries pitfall warnings, but max_pitfall_nodes ${L.max_pitfall_nodes} pitfall-connected nodes are already in` : "";
-    exclude1(
-      c.node,
-      c.trace,
-      "cut_by_cap",
-      `cut by cap: rank place ${rankPos} > max_nodes_per_loadout ${L.max_nodes_per_loadout} (${rankText(c.figures)})${limitNote}; ${reachText(c.trace)}`,
-      { rank: c.figures.rank, rank_position: rankPos },
-    );
+    excludeNode(q, c.node, c.trace, "cut_by_cap", `cut by cap: rank place ${rankPos} > max_nodes_per_loadout ${L.max_nodes_per_loadout} (${rankText(c.figures)})${limitNote}; ${reachText(c.trace)}`, {
+      rank: c.figures.rank,
+      rank_position: rankPos,
+    });
   });
   // Below the threshold but pitfall-connected: injected after the ranked ones, within max_pitfall_nodes.
-  for (const c of belowOnes) {
+  for (const c of candidates.filter((x) => x.below)) {
     if (pitfallCount < L.max_pitfall_nodes) {
       kept.push({ c, injected: true, rankPos: 0 });
       pitfallCount++;
       continue;
     }
-    exclude1(
+    excludeNode(
+      q,
       c.node,
       c.trace,
       "below_threshold",
       `below threshold: confidence ${fmtNum(c.node.confidence)} < min_confidence_threshold ${fmtNum(L.min_confidence_threshold)}; it carries pitfall warnings, but max_pitfall_nodes ${L.max_pitfall_nodes} pitfall-connected nodes are already in; ${reachText(c.trace)}`,
     );
   }
+  return { kept, pitfallCount };
+}
 
-  // load_with: co-loaded after the selection (a loading hint, not an edge), at most max_nodes_per_loadout of them.
+/** load_with: co-loaded after the selection (a loading hint, not an edge), at most max_nodes_per_loadout of them. */
+function addCoLoads(q: QueryRun, kept: Kept[]): void {
   const byKept = new Map(kept.map((k) => [k.c.node.id, k.c]));
-  const loadableHere = (n: GNode) => !isSession(n) && !isMirror(n) && LOADABLE.has(n.status) && !exclude.has(n.domain);
-  const co = coLoads(kept.map((k) => k.c.node), (id) => graph.nodes.get(id), loadableHere, L.max_nodes_per_loadout);
+  const loadableHere = (n: GNode) => !isSession(n) && !isMirror(n) && LOADABLE.has(n.status) && !q.exclude.has(n.domain);
+  const co = coLoads(kept.map((k) => k.c.node), (id) => q.graph.nodes.get(id), loadableHere, q.L.max_nodes_per_loadout);
   for (const x of co) {
     const via = byKept.get(x.with)!;
-    const activations = typeof x.node.activations === "number" ? x.node.activations : 0;
-    const vars = { confidence: x.node.confidence, activations, depth: via.trace.depth, weight: via.trace.weight };
-    const base = rankFn(vars);
-    kept.push({ c: { node: x.node, trace: via.trace, figures: { formula: prof.rank_formula, ...vars, base: roundTo(base, 6), multiplier: 1, prefer_domain: false, rank: roundTo(base, 6) }, coWith: x.with }, injected: false, rankPos: 0 });
+    kept.push({ c: { node: x.node, trace: via.trace, figures: figuresOf(q, x.node, via.trace, false), coWith: x.with }, injected: false, rankPos: 0 });
   }
   const coIds = new Set(co.map((x) => x.node.id));
-  for (let i = excluded.length - 1; i >= 0; i--) if (coIds.has(excluded[i]!.id)) excluded.splice(i, 1);
+  for (let i = q.excluded.length - 1; i >= 0; i--) if (coIds.has(q.excluded[i]!.id)) q.excluded.splice(i, 1);
+}
 
-  const nodes: QueryNode[] = kept.map(({ c, injected, rankPos }, i) => {
-    const n = c.node;
-    let why = `${reachText(c.trace)}; ${rankText(c.figures)}`;
-    if (c.coWith) {
-      why = `co-loaded with ${c.coWith}: it names ${n.id} in load_with (a loading hint, not an edge: nothing propagates through it); ${rankText(c.figures)}`;
-    } else if (c.below) {
-      why += `; pitfall injection below threshold: confidence ${fmtNum(n.confidence)} < min_confidence_threshold ${fmtNum(L.min_confidence_threshold)}, kept for its pitfall warnings only (spec §5.3 step 9; ${pitfallCount} of max_pitfall_nodes ${L.max_pitfall_nodes} pitfall-connected nodes in)`;
-    } else if (injected) {
-      why += `; pitfall injection: rank place ${rankPos} is beyond max_nodes_per_loadout ${L.max_nodes_per_loadout}, kept because it carries pitfall warnings (${pitfallCount} of max_pitfall_nodes ${L.max_pitfall_nodes} pitfall-connected nodes in)`;
-    }
-    return {
-      id: n.id,
-      rank: c.figures.rank,
-      why,
-      position: i + 1,
-      title: String(n.title ?? n.id),
-      domain: String(n.domain),
-      status: String(n.status),
-      confidence: n.confidence,
-      node_origin: String(n.node_origin),
-      seed: !c.coWith && c.trace.chain.length === 0,
-      pitfall_injected: injected,
-      ...(c.below ? { below_threshold: true as const } : {}),
-      ...(c.coWith ? { co_loaded_with: c.coWith } : {}),
-      trace: c.trace,
-      rank_figures: c.figures,
-    };
-  });
+function queryNode(q: QueryRun, { c, injected, rankPos }: Kept, i: number, pitfallCount: number): QueryNode {
+  const { L } = q;
+  const n = c.node;
+  let why = `${reachText(c.trace)}; ${rankText(c.figures)}`;
+  if (c.coWith) {
+    why = `co-loaded with ${c.coWith}: it names ${n.id} in load_with (a loading hint, not an edge: nothing propagates through it); ${rankText(c.figures)}`;
+  } else if (c.below) {
+    why += `; pitfall injection below threshold: confidence ${fmtNum(n.confidence)} < min_confidence_threshold ${fmtNum(L.min_confidence_threshold)}, kept for its pitfall warnings only (spec §5.3 step 9; ${pitfallCount} of max_pitfall_nodes ${L.max_pitfall_nodes} pitfall-connected nodes in)`;
+  } else if (injected) {
+    why += `; pitfall injection: rank place ${rankPos} is beyond max_nodes_per_loadout ${L.max_nodes_per_loadout}, kept because it carries pitfall warnings (${pitfallCount} of max_pitfall_nodes ${L.max_pitfall_nodes} pitfall-connected nodes in)`;
+  }
+  return {
+    id: n.id,
+    rank: c.figures.rank,
+    why,
+    position: i + 1,
+    title: String(n.title ?? n.id),
+    domain: String(n.domain),
+    status: String(n.status),
+    confidence: n.confidence,
+    node_origin: String(n.node_origin),
+    seed: !c.coWith && c.trace.chain.length === 0,
+    pitfall_injected: injected,
+    ...(c.below ? { below_threshold: true as const } : {}),
+    ...(c.coWith ? { co_loaded_with: c.coWith } : {}),
+    trace: c.trace,
+    rank_figures: c.figures,
+  };
+}
 
+/** The selection's pitfall warnings and the session nodes they and the tags lead to (spec §5.3 step 10). */
+function pitfallsAndSessions(q: QueryRun, nodes: QueryNode[], sessionMatches: Map<string, string[]>): Pick<QueryResult, "pitfalls" | "sessions" | "session_details"> {
+  const { graph } = q;
   const pitfalls: QueryPitfall[] = [];
   const sessionInfo = new Map<string, { via: Set<"pitfall" | "tag">; from: string[]; tags: string[] }>();
   const sessionEntry = (id: string) => {
@@ -447,7 +462,7 @@ export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOpti
     if (!e) sessionInfo.set(id, (e = { via: new Set(), from: [], tags: [] }));
     return e;
   };
-  if (followsPitfalls) {
+  if (q.followsPitfalls) {
     for (const n of nodes) {
       for (const l of pitfallLinks(graph, n.id)) {
         pitfalls.push({ from: n.id, to: l.target, note: l.note ?? "", weight: l.weight, ...(l.reports?.length ? { reports: l.reports } : {}) });
@@ -462,8 +477,8 @@ export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOpti
     e.via.add("tag");
     e.tags = matched;
   }
-  const sessionIds = [...sessionInfo.keys()].sort();
-  const session_details: QuerySession[] = sessionIds.map((id) => {
+  const sessions = [...sessionInfo.keys()].sort();
+  const session_details: QuerySession[] = sessions.map((id) => {
     const s = graph.nodes.get(id)!;
     const e = sessionInfo.get(id)!;
     const whys: string[] = [];
@@ -482,32 +497,68 @@ export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOpti
       matched_tags: e.tags,
     };
   });
+  return { pitfalls, sessions, session_details };
+}
 
+/** The tags no domain node carries, and the notes that explain an empty or partial result. */
+function queryNotes(q: QueryRun, tags: string[]): { unmatched: string[]; notes: string[] } {
   const seedLower = new Set<string>();
-  for (const m of seeds.values()) for (const t of m) seedLower.add(t.toLowerCase());
+  for (const m of q.seeds.values()) for (const t of m) seedLower.add(t.toLowerCase());
   const unmatched = tags.filter((t) => !seedLower.has(t.toLowerCase()));
   const notes: string[] = [];
   if (!tags.length) notes.push("no seed tags were given, so no node can be a seed: the result is empty (cold start, UR-01)");
-  else if (!seeds.size) notes.push(`no domain node carries any of the tags ${tags.map((t) => `"${t}"`).join(", ")}: the result is empty (cold start, UR-01)`);
+  else if (!q.seeds.size) notes.push(`no domain node carries any of the tags ${tags.map((t) => `"${t}"`).join(", ")}: the result is empty (cold start, UR-01)`);
   else if (unmatched.length) notes.push(`tag${unmatched.length > 1 ? "s" : ""} ${unmatched.map((t) => `"${t}"`).join(", ")} matched no domain node`);
-  if (!followsPitfalls) notes.push(`${role} does not follow pitfall edges (edge_types: ${prof.edge_types.join(", ")}): no pitfall warnings or pitfall injection`);
+  if (!q.followsPitfalls) notes.push(`${q.role} does not follow pitfall edges (edge_types: ${q.prof.edge_types.join(", ")}): no pitfall warnings or pitfall injection`);
+  return { unmatched, notes };
+}
 
-  excluded.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOptions): QueryResult {
+  const role = opts.role;
+  const prof = cfg.config.query_roles[role];
+  const rankFn = cfg.rank[role];
+  if (!prof || !rankFn || !Object.hasOwn(cfg.config.query_roles, role)) throw unknownRoleError(role, cfg);
+  const L = cfg.config.loadout;
+  const tags = normalizeTags(opts.tags);
+  const { seeds, sessions: sessionMatches } = matchSeeds(graph, tags);
+  const q: QueryRun = {
+    graph,
+    role,
+    prof,
+    rankFn,
+    L,
+    seeds,
+    followsPitfalls: prof.edge_types.includes("pitfall"),
+    exclude: new Set(prof.exclude_domains),
+    prefer: new Set(prof.prefer_domains),
+    excluded: [],
+  };
+  const seedIds = [...seeds.keys()].sort();
+  const roleReach = traverse(graph, seedIds, new Set(prof.edge_types), L.max_depth);
+  const anyReach = traverse(graph, seedIds, null, L.max_depth);
+  const candidates = rankCandidates(q, roleReach);
+  excludeUnfollowed(q, anyReach, roleReach);
+  const { kept, pitfallCount } = selectByCap(q, candidates);
+  addCoLoads(q, kept);
+  const nodes = kept.map((k, i) => queryNode(q, k, i, pitfallCount));
+  const { pitfalls, sessions, session_details } = pitfallsAndSessions(q, nodes, sessionMatches);
+  const { unmatched, notes } = queryNotes(q, tags);
+  q.excluded.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
     role,
     seed_tags: tags,
     seeds: seedIds,
     nodes,
     pitfalls,
-    sessions: sessionIds,
-    excluded,
+    sessions,
+    excluded: q.excluded,
     graph_version: graph.version,
     profile: {
       edge_types: [...prof.edge_types],
       rank_formula: prof.rank_formula,
       prefer_domains: [...prof.prefer_domains],
       exclude_domains: [...prof.exclude_domains],
-      follows_pitfalls: followsPitfalls,
+      follows_pitfalls: q.followsPitfalls,
       max_depth: L.max_depth,
       max_nodes_per_loadout: L.max_nodes_per_loadout,
       max_pitfall_nodes: L.max_pitfall_nodes,
