@@ -477,8 +477,27 @@ function compileWithCache(ctx: Context, opts: BuildOptions, set: SourceSet, stat
   }
 }
 
-/** The build proper; the caller holds the repository lock. */
-export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult {
+/** What a build finds before it compiles: the manifest, the listing, every input's stat, graph.json's standing. */
+interface Observed {
+  last: Manifest | null;
+  /** The manifest's record of the sources, when it is of this compiler, vault and repository. */
+  prev: Manifest | null;
+  known: ReturnType<typeof knownWrites>;
+  listing: ReturnType<typeof listIndexed>;
+  files: string[];
+  stats: FileStats;
+  graphStat: Stats | undefined;
+  /** graph.json is the file the manifest describes (its recorded stat, or else its bytes). */
+  graphTrusted: boolean;
+  /** sha256 of graph.json's bytes and of its content (generated_at blanked), when there is one. */
+  currentSha: string | null;
+  currentContentSha: string | null;
+  refsHeld: () => boolean;
+  /** Nothing the compile reads changed since the manifest's build, and graph.json is that build's output. */
+  noOp: boolean;
+}
+
+function observe(ctx: Context, opts: BuildOptions): Observed {
   const since = Date.now();
   // The manifest's record of graph.json holds whatever the inputs; its record of the sources only
   // for the same compiler, vault and repository.
@@ -491,7 +510,6 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
   files.push(ctx.paths.overlay, ctx.paths.config);
   const stats = known ? statChanged(files, since, recordedInputs(ctx, prev!), prev!.files, known.changed) : statAll(files, since);
   const graphStat = statSync(ctx.paths.graphJson, { throwIfNoEntry: false });
-  // Whether graph.json is the file the manifest describes: its recorded stat, or else its bytes.
   let currentSha: string | null = null;
   let currentBytes: Buffer | null = null;
   let graphTrusted = false;
@@ -506,84 +524,92 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
   // Every content_ref the last compile checked resolves as it did (else its warnings would change).
   let refsSame: boolean | undefined;
   const refsHeld = () => (refsSame ??= prev !== null && refsHold(ctx, prev.refs));
-  if (prev !== null && graphTrusted && listing.same && unchangedSince(prev.files, stats, files) && refsHeld()) {
+  const noOp = prev !== null && graphTrusted && listing.same && unchangedSince(prev.files, stats, files) && refsHeld();
+  const o: Observed = { last, prev, known, listing, files, stats, graphStat, graphTrusted, currentSha, currentContentSha: null, refsHeld, noOp };
+  if (noOp) {
     // Touched but unchanged: remember its new stat, so the next no-op need not read it.
-    if (currentBytes !== null) writeManifest(ctx, { ...prev, graph: graphStatOf(graphStat) });
-    return {
-      written: false,
-      graphVersion: prev.graph_version,
-      nodeCount: prev.node_count,
-      edgeCount: prev.edge_count,
-      warnings: prev.warnings,
-      rejects: [],
-      fromCache: true,
-      graphJson: ctx.paths.graphJson,
-    };
+    if (currentBytes !== null) writeManifest(ctx, { ...prev!, graph: graphStatOf(graphStat) });
+    return o;
   }
   // Without a trustworthy manifest, the current file's content hash is computed now, and its
   // bytes released before the compile allocates its own.
   if (currentBytes === null && !graphTrusted && graphStat !== undefined) currentBytes = readBytesIfExists(ctx.paths.graphJson);
-  if (currentBytes !== null && currentSha === null) currentSha = sha256(currentBytes);
-  const currentContentSha = graphTrusted ? last!.content_sha : currentBytes ? blankedSha(currentBytes) : null;
-  if (graphTrusted) currentSha = last!.output_sha;
-  currentBytes = null;
-  // After `akms update` (its writes known, graph.json the last build's output): graph.json patched
-  // for what the update changed, when the patch can be sure it is what the compile below writes.
-  const patched =
-    known !== null && graphTrusted && opts.wrote?.update !== undefined && opts.wrote.overlay !== undefined
-      ? patchForUpdate({
-          ctx,
-          delta: opts.wrote.update,
-          overlay: opts.wrote.overlay,
-          written: opts.wrote.files,
-          recordedDirs: prev!.dirs,
-          dirs: listing.dirs,
-          recordedStats: prev!.files,
-          graphStat: graphStat!,
-          warnings: prev!.warnings,
-          nodeCount: prev!.node_count,
-          edgeCount: prev!.edge_count,
-          globalVault: ctx.vault.display,
-          contentRefOk: contentRefChecker(ctx),
-          refsHold: refsHeld,
-        })
-      : null;
-  if (patched) {
-    const shown = displayPath(ctx.repo, ctx.paths.overlay);
-    recordOverlay(ctx.paths.cacheDir, compilerIdentity(), { file: ctx.paths.overlay, shown, ...opts.wrote!.overlay! }, stats, files.length - 2);
-  }
-  // After a few node files were edited: graph.json patched for them, when that is provably what the
-  // compile below writes (edit-patch.ts).
-  const edited =
-    !patched && known === null && prev !== null && graphTrusted && listing.same && !opts.noCache && refsHeld()
-      ? patchForEdit({
-          ctx,
-          jobs: jobsOf(set),
-          files,
-          stats,
-          recorded: prev.files,
-          warnings: prev.warnings,
-          identity: compilerIdentity(),
-          cacheDir: ctx.paths.cacheDir,
-        })
-      : null;
-  const { doc, chunks, rejects, refs, saveChecks } = patched
-    ? {
-        doc: { graph: { node_count: patched.nodeCount, edge_count: patched.edgeCount, warnings: prev!.warnings, generated_at: "" } },
-        chunks: patched.chunks,
-        rejects: [],
-        refs: [...prev!.refs, ...patched.refs],
-      }
-    : edited
-      ? { doc: { graph: { node_count: prev!.node_count, edge_count: prev!.edge_count, warnings: prev!.warnings, generated_at: "" } }, chunks: edited.chunks, rejects: [], refs: prev!.refs }
-      : compileWithCache(ctx, opts, set, stats, known !== null);
-  // Unchanged content keeps the file and its generated_at. The manifest remembers the hash of the
-  // current file's content (generated_at blanked), so the 40 MB comparison is a hash comparison.
+  if (currentBytes !== null && o.currentSha === null) o.currentSha = sha256(currentBytes);
+  o.currentContentSha = graphTrusted ? last!.content_sha : currentBytes ? blankedSha(currentBytes) : null;
+  if (graphTrusted) o.currentSha = last!.output_sha;
+  return o;
+}
+
+/** graph.json's new content (generated_at blank) and what the manifest records of it. */
+interface Output {
+  doc: { graph: { node_count: number; edge_count: number; warnings: BuildWarning[]; generated_at: string } };
+  chunks: (string | Buffer)[];
+  rejects: Problem[];
+  refs: RefCheck[];
+  saveChecks?: () => void;
+  /** The edit patch's parse-cache records, added once graph.json is written. */
+  records?: { key: string; value: string }[];
+}
+
+/**
+ * After `akms update` (its writes known, graph.json the last build's output): graph.json patched for
+ * what the update changed, when the patch can be sure it is what the compile writes.
+ */
+function updatePatched(ctx: Context, opts: BuildOptions, o: Observed): Output | null {
+  const prev = o.prev!;
+  if (o.known === null || !o.graphTrusted || opts.wrote?.update === undefined || opts.wrote.overlay === undefined) return null;
+  const patched = patchForUpdate({
+    ctx,
+    delta: opts.wrote.update,
+    overlay: opts.wrote.overlay,
+    written: opts.wrote.files,
+    recordedDirs: prev.dirs,
+    dirs: o.listing.dirs,
+    recordedStats: prev.files,
+    graphStat: o.graphStat!,
+    warnings: prev.warnings,
+    nodeCount: prev.node_count,
+    edgeCount: prev.edge_count,
+    globalVault: ctx.vault.display,
+    contentRefOk: contentRefChecker(ctx),
+    refsHold: o.refsHeld,
+  });
+  if (!patched) return null;
+  const shown = displayPath(ctx.repo, ctx.paths.overlay);
+  recordOverlay(ctx.paths.cacheDir, compilerIdentity(), { file: ctx.paths.overlay, shown, ...opts.wrote.overlay }, o.stats, o.files.length - 2);
+  const graph = { node_count: patched.nodeCount, edge_count: patched.edgeCount, warnings: prev.warnings, generated_at: "" };
+  return { doc: { graph }, chunks: patched.chunks, rejects: [], refs: [...prev.refs, ...patched.refs] };
+}
+
+/** After a few node files were edited: graph.json patched for them, when that is provably what the compile writes (edit-patch.ts). */
+function editPatched(ctx: Context, opts: BuildOptions, o: Observed): Output | null {
+  const prev = o.prev;
+  if (o.known !== null || prev === null || !o.graphTrusted || !o.listing.same || opts.noCache || !o.refsHeld()) return null;
+  const edited = patchForEdit({
+    ctx,
+    jobs: jobsOf(o.listing.set),
+    files: o.files,
+    stats: o.stats,
+    recorded: prev.files,
+    warnings: prev.warnings,
+    identity: compilerIdentity(),
+    cacheDir: ctx.paths.cacheDir,
+  });
+  if (!edited) return null;
+  const graph = { node_count: prev.node_count, edge_count: prev.edge_count, warnings: prev.warnings, generated_at: "" };
+  return { doc: { graph }, chunks: edited.chunks, rejects: [], refs: prev.refs, records: edited.records };
+}
+
+/** Writes graph.json when its content changed (unchanged content keeps the file and its generated_at), then the manifest. */
+function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output): BuildResult {
+  const { doc, chunks, rejects } = out;
+  // The manifest remembers the hash of the current file's content (generated_at blanked), so the
+  // 40 MB comparison is a hash comparison.
   const contentSha = sha256(chunks);
   let outSha: string;
   let written = false;
-  if (currentContentSha === contentSha) {
-    outSha = currentSha!;
+  if (o.currentContentSha === contentSha) {
+    outSha = o.currentSha!;
   } else {
     doc.graph.generated_at = nowIso(opts.env);
     chunks[0] = stampGeneratedAt(chunks[0] as string, doc.graph.generated_at);
@@ -592,12 +618,12 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
   }
   const graphVersion = contentSha.slice(0, 12);
   if (!rejects.length) {
-    saveChecks?.(); // like the other caches: only from a build that left no file out
+    out.saveChecks?.(); // like the other caches: only from a build that left no file out
     writeManifest(ctx, {
       format: MANIFEST_FORMAT,
       inputs: inputsOf(ctx),
-      dirs: listing.dirs,
-      files: stats,
+      dirs: o.listing.dirs,
+      files: o.stats,
       graph: graphStatOf(statSync(ctx.paths.graphJson, { throwIfNoEntry: false })),
       output_sha: outSha,
       content_sha: contentSha,
@@ -605,19 +631,25 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
       edge_count: doc.graph.edge_count,
       graph_version: graphVersion,
       warnings: doc.graph.warnings,
-      refs,
+      refs: out.refs,
     });
     removeFile(join(ctx.paths.cacheDir, "build-manifest.json")); // the previous format's manifest
   }
-  if (edited) addRecords(ctx.paths.cacheDir, compilerIdentity(), edited.records);
-  return {
-    written,
-    graphVersion,
-    nodeCount: doc.graph.node_count,
-    edgeCount: doc.graph.edge_count,
-    warnings: doc.graph.warnings,
-    rejects,
-    fromCache: false,
-    graphJson: ctx.paths.graphJson,
-  };
+  if (out.records) addRecords(ctx.paths.cacheDir, compilerIdentity(), out.records);
+  return { written, graphVersion, nodeCount: doc.graph.node_count, edgeCount: doc.graph.edge_count, warnings: doc.graph.warnings, rejects, fromCache: false, graphJson: ctx.paths.graphJson };
+}
+
+/**
+ * The build proper; the caller holds the repository lock. One of: nothing changed (the manifest
+ * answers); graph.json patched (after an update, or a few edited nodes); or compiled — then written
+ * only when its content differs.
+ */
+export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult {
+  const o = observe(ctx, opts);
+  if (o.noOp) {
+    const prev = o.prev!;
+    return { written: false, graphVersion: prev.graph_version, nodeCount: prev.node_count, edgeCount: prev.edge_count, warnings: prev.warnings, rejects: [], fromCache: true, graphJson: ctx.paths.graphJson };
+  }
+  const out = updatePatched(ctx, opts, o) ?? editPatched(ctx, opts, o) ?? compileWithCache(ctx, opts, o.listing.set, o.stats, o.known !== null);
+  return writeOutput(ctx, opts, o, out);
 }
