@@ -268,23 +268,11 @@ function dedupEvents(ctx: Context, graph: LoadedGraph, files: FileResolver, scop
   return out;
 }
 
-export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collected {
-  const problems: Problem[] = [];
-  const live = scope.live === true;
-  const files = new FileResolver(ctx);
-  const sessions = readSessions(ctx, graph, problems, live);
-  const sessionPhase = new Map(sessions.map((s) => [s.id, s.phase]));
-  const phaseOf = (s: string | null) => (s === null ? null : (sessionPhase.get(s) ?? null));
-  const inPhase = (p: number | null) => scope.all || p === scope.phase;
-  const nodes = domainNodes(graph);
-  const provenancePhase = (n: GNode) => (typeof n.origin_phase === "number" ? n.origin_phase : phaseOf(typeof n.origin_session === "string" ? n.origin_session : null));
+type PhaseOf = (session: string | null) => number | null;
+type InPhase = (phase: number | null) => boolean;
 
-  // New tentative nodes: local ones drafted in this phase (status: every tentative node, global and local).
-  const tentative = nodes.filter((n) => n.status === "tentative");
-  const newTentative = tentative.filter((n) => (scope.all ? true : n.node_origin === "local" && provenancePhase(n) === scope.phase));
-  const olderTentative = scope.all ? 0 : tentative.filter((n) => n.node_origin === "local" && provenancePhase(n) !== scope.phase).length;
-
-  // Degraded: confidence below the seed, or flagged missing-detail / outdated by this phase's evidence.
+/** Degraded: confidence below the seed, or flagged missing-detail / outdated by this phase's evidence. */
+function degradedItems(nodes: GNode[], sessions: SessionInfo[], inPhase: InPhase, files: FileResolver): DegradedItem[] {
   const flagsByNode = new Map<string, CoverageFlag[]>();
   for (const s of sessions) {
     if (!inPhase(s.phase)) continue;
@@ -302,9 +290,11 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
     const flags = flagsByNode.get(n.id) ?? [];
     if (drop > 0 || flags.length) degraded.push(withFields(nodeItem(n, files, n.status === "draft" || n.status === "deprecated" ? null : `akms draft ${n.id}`), { drop, flags }));
   }
-  degraded.sort((a, b) => b.drop - a.drop || byId(a, b));
+  return degraded.sort((a, b) => b.drop - a.drop || byId(a, b));
+}
 
-  // Pitfalls: edges to session nodes; unanchored ones recorded on the session.
+/** Pitfalls: edges to session nodes, one item per report. */
+function pitfallItems(graph: LoadedGraph, files: FileResolver, phaseOf: PhaseOf, inPhase: InPhase): PitfallItem[] {
   const pitfalls: PitfallItem[] = [];
   for (const l of graph.doc.links) {
     if (l.type !== "pitfall") continue;
@@ -340,13 +330,11 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
       });
     }
   }
-  pitfalls.sort((a, b) => b.weight - a.weight || cmp(a.from.id, b.from.id) || cmp(a.session, b.session));
-  const unanchored: UnanchoredItem[] = sessions
-    .filter((s) => inPhase(s.phase))
-    .flatMap((s) => s.unanchored)
-    .map((u) => ({ ...u, command: null, fix: "no node holds this yet: name one in the evidence's node_ref, or write a node that covers it" }));
+  return pitfalls.sort((a, b) => b.weight - a.weight || cmp(a.from.id, b.from.id) || cmp(a.session, b.session));
+}
 
-  // Compile warnings, each in its section.
+/** Compile warnings, each in its section. */
+function warningSections(graph: LoadedGraph, files: FileResolver): { collisions: CollisionItem[]; orphanedOverlay: WarningItem[]; edgeProblems: WarningItem[]; otherWarnings: WarningItem[] } {
   const collisions: CollisionItem[] = [];
   const orphanedOverlay: WarningItem[] = [];
   const edgeProblems: WarningItem[] = [];
@@ -403,8 +391,11 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
         );
     }
   }
+  return { collisions, orphanedOverlay, edgeProblems, otherWarnings };
+}
 
-  // Docstring drift: mirror nodes that carry a drift list, or that the mirror set to draft.
+/** Docstring drift: mirror nodes that carry a drift list, or that the mirror set to draft. */
+function driftItems(graph: LoadedGraph, files: FileResolver): DriftItem[] {
   const drift: DriftItem[] = [];
   for (const n of graph.nodes.values()) {
     if (n.node_origin !== "code-mirror" && n.domain !== "code-mirror") continue;
@@ -426,9 +417,11 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
       });
     }
   }
-  drift.sort((a, b) => byId(a, b) || (a.line ?? 0) - (b.line ?? 0));
+  return drift.sort((a, b) => byId(a, b) || (a.line ?? 0) - (b.line ?? 0));
+}
 
-  // Orphans (no edges at all) and stale nodes (not activated for stale_node_days).
+/** Orphans: nodes with no edges at all. */
+function orphanItems(ctx: Context, graph: LoadedGraph, nodes: GNode[], files: FileResolver): OrphanItem[] {
   const orphans: OrphanItem[] = [];
   if (ctx.cfg.config.graph.orphan_warning) {
     for (const n of nodes) {
@@ -437,6 +430,11 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
       orphans.push(withFields(nodeItem(n, files, null), { fix: `connect it: add edges to ${n.id}'s file, or from the nodes it belongs with` }));
     }
   }
+  return orphans;
+}
+
+/** Stale nodes: not activated for stale_node_days. */
+function staleItems(ctx: Context, nodes: GNode[], files: FileResolver, scope: Scope): StaleItem[] {
   const today = scope.today ?? todayIso();
   const limit = ctx.cfg.config.graph.stale_node_days;
   const stale: StaleItem[] = [];
@@ -445,9 +443,35 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
     const age = days(n.last_activated, today);
     if (age > limit) stale.push(withFields(nodeItem(n, files, `akms draft ${n.id}`), { last_activated: n.last_activated, days: age }));
   }
-  stale.sort((a, b) => b.days - a.days || byId(a, b));
+  return stale.sort((a, b) => b.days - a.days || byId(a, b));
+}
 
-  const blocked = blockedTasks(ctx, graph, sessions, scope.phase, files, problems, scope.live === true);
+export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collected {
+  const problems: Problem[] = [];
+  const live = scope.live === true;
+  const files = new FileResolver(ctx);
+  const sessions = readSessions(ctx, graph, problems, live);
+  const sessionPhase = new Map(sessions.map((s) => [s.id, s.phase]));
+  const phaseOf = (s: string | null) => (s === null ? null : (sessionPhase.get(s) ?? null));
+  const inPhase = (p: number | null) => scope.all || p === scope.phase;
+  const nodes = domainNodes(graph);
+  const provenancePhase = (n: GNode) => (typeof n.origin_phase === "number" ? n.origin_phase : phaseOf(typeof n.origin_session === "string" ? n.origin_session : null));
+
+  // New tentative nodes: local ones drafted in this phase (status: every tentative node, global and local).
+  const tentative = nodes.filter((n) => n.status === "tentative");
+  const newTentative = tentative.filter((n) => (scope.all ? true : n.node_origin === "local" && provenancePhase(n) === scope.phase));
+  const olderTentative = scope.all ? 0 : tentative.filter((n) => n.node_origin === "local" && provenancePhase(n) !== scope.phase).length;
+  const degraded = degradedItems(nodes, sessions, inPhase, files);
+  const pitfalls = pitfallItems(graph, files, phaseOf, inPhase);
+  const unanchored: UnanchoredItem[] = sessions
+    .filter((s) => inPhase(s.phase))
+    .flatMap((s) => s.unanchored)
+    .map((u) => ({ ...u, command: null, fix: "no node holds this yet: name one in the evidence's node_ref, or write a node that covers it" }));
+  const { collisions, orphanedOverlay, edgeProblems, otherWarnings } = warningSections(graph, files);
+  const drift = driftItems(graph, files);
+  const orphans = orphanItems(ctx, graph, nodes, files);
+  const stale = staleItems(ctx, nodes, files, scope);
+  const blocked = blockedTasks(ctx, graph, sessions, scope.phase, files, problems, live);
 
   return {
     sections: {
