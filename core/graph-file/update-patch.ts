@@ -13,7 +13,7 @@ import { basename, dirname, isAbsolute, relative } from "node:path";
 import type { Context } from "../context.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { pyJsonText } from "../pyjson.js";
-import { SEP, graphText, headerText, sameHeader, sure, type Found, type SortedArray } from "./layout.js";
+import { SEP, graphText, headerText, sameHeader, sure, type Found, type GraphText, type SortedArray } from "./layout.js";
 import { attemptPatch, type PatchCounts } from "./patch.js";
 import { appliedKeys, applyOverride, sessionGraphNode, toGraphNode, type BuildWarning, type GraphNode } from "../compiler/merge.js";
 import { readNode, type Origin } from "../compiler/sources.js";
@@ -113,11 +113,14 @@ export function patchForUpdate(input: PatchInput): Patched | null {
   return attemptPatch("update", patchCounts, () => (input.delta.exact ? patch(input, seen) : null));
 }
 
-function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
+/**
+ * The update wrote only what the patch models: the overlay (exactly these bytes), local node files
+ * created or appended to, files outside every node root — and each file it overwrote was, before,
+ * what the last build compiled.
+ */
+function checkWrites(input: PatchInput): void {
   const { ctx, delta, recordedStats } = input;
-  const ov = input.overlay.data;
   const paths = ctx.paths;
-
   // The files written: the overlay (exactly the bytes given), local node files created or
   // appended to, and files outside every node root (session copies).
   const created = new Set(delta.created);
@@ -170,52 +173,52 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
   }
   sure(overwritten.has(paths.overlay));
   for (const f of appended) sure(overwritten.has(f));
+}
 
-  // The previous graph.json, as the compiler lays it out.
+type Edit = { at: number; end: number; text: string };
+type Added = Map<string, { node: GraphNode; declared: ReturnType<typeof toGraphNode> }>;
+
+/** The previous graph.json as the patch reads it: its layout, and its nodes parsed on demand. */
+interface Previous {
+  g: GraphText;
+  graphNode(id: string): { at: Found; node: Record<string, unknown> };
+}
+
+function previousGraph(input: PatchInput, seen: UpdateDelta["graph"]): Previous {
   const st = input.graphStat;
   const same = seen !== undefined && seen.stat[0] === st.size && seen.stat[1] === st.mtimeMs && seen.stat[2] === st.ctimeMs && seen.stat[3] === st.ino;
-  const g = graphText(same ? seen.bytes : readFileSync(paths.graphJson));
-  const { buf, headEnd, nodes, links } = g;
-  const repoId = (ov.repo_id as string | undefined) || basename(ctx.repo);
-  const header = (nodeCount: number, edgeCount: number) => ({ nodeCount, edgeCount, globalVault: input.globalVault, repoId, warnings: input.warnings });
-  sure(sameHeader(g, header(input.nodeCount, input.edgeCount)));
-
+  const g = graphText(same ? seen.bytes : readFileSync(input.ctx.paths.graphJson));
   const parsed = new Map<string, { at: Found; node: Record<string, unknown> }>();
   const graphNode = (id: string) => {
     let n = parsed.get(id);
     if (n === undefined) {
-      const at = nodes.find(id);
-      const node = at.found ? (JSON.parse(buf.toString("latin1", at.start, at.end)) as Record<string, unknown>) : {};
+      const at = g.nodes.find(id);
+      const node = at.found ? (JSON.parse(g.buf.toString("latin1", at.start, at.end)) as Record<string, unknown>) : {};
       sure(!at.found || node.id === id);
       parsed.set(id, (n = { at, node }));
     }
     return n;
   };
+  return { g, graphNode };
+}
 
+function checkEntry(before: Readonly<Record<string, unknown>> | undefined, after: Readonly<Record<string, unknown>>): void {
+  for (const k of appliedKeys(before)) sure(after[k] !== undefined);
+  for (const k of new Set([...Object.keys(before ?? {}), ...Object.keys(after)])) {
+    sure(PATCHABLE.has(k) || JSON.stringify(before?.[k]) === JSON.stringify(after[k]));
+  }
+}
+
+/** New nodes: the local node files created, then the session entries added (each id new to the graph and its warnings). */
+function addedNodes(input: PatchInput, prev: Previous, refs: RefCheck[]): Added {
+  const { delta } = input;
+  const ov = input.overlay.data;
   // Ids the previous warnings name: a node added with one of them could resolve or raise a warning.
   const named = new Set<string>();
   for (const w of input.warnings) for (const id of [w.node, w.source, w.target]) if (id !== undefined) named.add(id);
-  // Every content_ref resolves as the last build found (a file the update copied may be one).
-  sure(input.refsHold());
-
-  // Entries only changed or added: none removed.
-  let addedEntries = 0;
-  for (const before of delta.nodes.values()) if (before === undefined) addedEntries++;
-  sure(Object.keys(ov.nodes ?? {}).length === delta.counts.nodes + addedEntries);
-  sure(Object.keys(ov.session_nodes ?? {}).length === delta.counts.sessions + delta.sessions.length);
-
-  const checkEntry = (before: Readonly<Record<string, unknown>> | undefined, after: Readonly<Record<string, unknown>>) => {
-    for (const k of appliedKeys(before)) sure(after[k] !== undefined);
-    for (const k of new Set([...Object.keys(before ?? {}), ...Object.keys(after)])) {
-      sure(PATCHABLE.has(k) || JSON.stringify(before?.[k]) === JSON.stringify(after[k]));
-    }
-  };
-
-  // New nodes: the local node files created, then the session entries added.
-  const refs: RefCheck[] = [];
-  const added = new Map<string, { node: GraphNode; declared: ReturnType<typeof toGraphNode> }>();
+  const added: Added = new Map();
   const fresh = (id: string) => {
-    sure(!added.has(id) && !named.has(id) && !graphNode(id).at.found);
+    sure(!added.has(id) && !named.has(id) && !prev.graphNode(id).at.found);
   };
   for (const file of delta.created) {
     const r = readNode({ file, shown: `knowledge/local-nodes/${basename(file)}` }, "local");
@@ -241,48 +244,52 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
     fresh(id);
     added.set(id, { node: sessionGraphNode(id, entry), declared: undefined });
   }
+  return added;
+}
 
-  // Edits of the old text: [at, end) replaced by text; insertions (at === end) before replacements.
-  const edits: { at: number; end: number; text: string }[] = [];
-  for (const [id, before] of delta.nodes) {
+/** The changed overlay entries' nodes, their text in graph.json rewritten with the entry applied. */
+function changedNodeEdits(input: PatchInput, prev: Previous, added: Added, edits: Edit[]): void {
+  const ov = input.overlay.data;
+  for (const [id, before] of input.delta.nodes) {
     if (added.has(id)) continue;
     const after = ov.nodes?.[id];
     sure(after !== undefined);
     checkEntry(before, after);
-    const { at, node } = graphNode(id);
+    const { at, node } = prev.graphNode(id);
     sure(at.found && node.auto_update !== true);
-    const text = buf.toString("latin1", at.start, at.end);
+    const text = prev.g.buf.toString("latin1", at.start, at.end);
     const copy = JSON.parse(text) as Record<string, unknown>;
     applyOverride(copy, after);
     const next = pyJsonText(copy, 2);
     if (next !== text) edits.push({ at: at.start, end: at.end, text: next });
   }
-  const insert = (array: SortedArray, entries: [string, string][]) => {
-    entries.sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    for (const [key, text] of entries) {
-      const at = array.find(key);
-      sure(!at.found);
-      edits.push(at.append ? { at: at.start, end: at.start, text: SEP + text } : { at: at.start, end: at.start, text: text + SEP });
-    }
-  };
-  insert(
-    nodes,
-    [...added].map(([id, a]) => [id, pyJsonText(a.node, 2)]),
-  );
+}
 
-  // New links, in merge order: the created nodes' declared edges, then the appended local_edges.
-  // Each must be stored (no dangling, misdirected or duplicate edge: those are warnings).
+function insertEdits(array: SortedArray, entries: [string, string][], edits: Edit[]): void {
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  for (const [key, text] of entries) {
+    const at = array.find(key);
+    sure(!at.found);
+    edits.push(at.append ? { at: at.start, end: at.start, text: SEP + text } : { at: at.start, end: at.start, text: text + SEP });
+  }
+}
+
+/**
+ * New links, in merge order: the created nodes' declared edges, then the appended local_edges. Each
+ * must be stored (no dangling, misdirected or duplicate edge: those are warnings).
+ */
+function newLinkTexts(input: PatchInput, prev: Previous, added: Added): Map<string, string> {
   const domainOf = (id: string): unknown => {
     const a = added.get(id);
     if (a !== undefined) return a.node.domain;
-    const g = graphNode(id);
+    const g = prev.graphNode(id);
     sure(g.at.found);
     return g.node.domain;
   };
   const newLinks = new Map<string, string>();
   const link = (e: { from: string; to: string; type: string; weight: number; note?: string | null; reports?: readonly object[] }) => {
     const key = e.from + "\0" + e.to;
-    sure(!newLinks.has(key) && !links.find(key).found);
+    sure(!newLinks.has(key) && !prev.g.links.find(key).found);
     const target = domainOf(e.to);
     domainOf(e.from);
     sure(e.type !== "pitfall" || target === "session");
@@ -292,13 +299,18 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
     newLinks.set(key, pyJsonText(l, 2));
   };
   for (const [id, a] of [...added].sort((x, y) => (x[0] < y[0] ? -1 : 1))) for (const e of a.declared ?? []) link({ from: id, ...e });
-  const localEdges = ov.local_edges ?? [];
-  sure(localEdges.length >= delta.edgesBefore);
-  for (const e of localEdges.slice(delta.edgesBefore)) link(e);
-  insert(links, [...newLinks]);
+  const localEdges = input.overlay.data.local_edges ?? [];
+  sure(localEdges.length >= input.delta.edgesBefore);
+  for (const e of localEdges.slice(input.delta.edgesBefore)) link(e);
+  return newLinks;
+}
 
+/** The new text: the new header, then the old bytes with the edits applied in order. */
+function applyEdits(prev: Previous, header: string, edits: Edit[]): (string | Buffer)[] {
+  const { buf, headEnd } = prev.g;
+  // Insertions (at === end) before replacements at the same place.
   edits.sort((a, b) => a.at - b.at || (a.at === a.end ? 0 : 1) - (b.at === b.end ? 0 : 1));
-  const chunks: (string | Buffer)[] = [headerText(header(input.nodeCount + added.size, input.edgeCount + newLinks.size))];
+  const chunks: (string | Buffer)[] = [header];
   let copied = headEnd;
   for (const e of edits) {
     sure(e.at >= copied);
@@ -307,5 +319,33 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
     copied = e.end;
   }
   chunks.push(buf.subarray(copied));
-  return { chunks, nodeCount: input.nodeCount + added.size, edgeCount: input.edgeCount + newLinks.size, refs };
+  return chunks;
+}
+
+function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
+  const { ctx, delta } = input;
+  const ov = input.overlay.data;
+  checkWrites(input);
+  const prev = previousGraph(input, seen);
+  const repoId = (ov.repo_id as string | undefined) || basename(ctx.repo);
+  const header = (nodeCount: number, edgeCount: number) => ({ nodeCount, edgeCount, globalVault: input.globalVault, repoId, warnings: input.warnings });
+  sure(sameHeader(prev.g, header(input.nodeCount, input.edgeCount)));
+  // Every content_ref resolves as the last build found (a file the update copied may be one).
+  sure(input.refsHold());
+  // Entries only changed or added: none removed.
+  let addedEntries = 0;
+  for (const before of delta.nodes.values()) if (before === undefined) addedEntries++;
+  sure(Object.keys(ov.nodes ?? {}).length === delta.counts.nodes + addedEntries);
+  sure(Object.keys(ov.session_nodes ?? {}).length === delta.counts.sessions + delta.sessions.length);
+
+  const refs: RefCheck[] = [];
+  const added = addedNodes(input, prev, refs);
+  const edits: Edit[] = [];
+  changedNodeEdits(input, prev, added, edits);
+  insertEdits(prev.g.nodes, [...added].map(([id, a]) => [id, pyJsonText(a.node, 2)]), edits);
+  const newLinks = newLinkTexts(input, prev, added);
+  insertEdits(prev.g.links, [...newLinks], edits);
+  const nodeCount = input.nodeCount + added.size;
+  const edgeCount = input.edgeCount + newLinks.size;
+  return { chunks: applyEdits(prev, headerText(header(nodeCount, edgeCount)), edits), nodeCount, edgeCount, refs };
 }
