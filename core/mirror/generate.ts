@@ -108,14 +108,33 @@ export async function generateMirror(ctx: Context, opts: MirrorOptions = {}): Pr
   }
 }
 
-async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: ReturnType<typeof selectFiles>): Promise<MirrorResult> {
-  const cfg = ctx.cfg.config;
-  const languages = cfg.mirror.languages;
-  const maxBytes = cfg.mirror.max_file_bytes;
-  const phase = opts.phase ?? selection.pcdPhase ?? null;
-  const semantic = semanticSetup(cfg);
-  const key = `${MIRROR_FORMAT}|semantic=${semantic.enabled && semantic.route ? 1 : 0}`;
-  const result: MirrorResult = {
+type Selection = ReturnType<typeof selectFiles>;
+type ToParse = { item: WorkItem; lang: Language; name: MirrorName; text: string; sha: string; size: number; mtimeNs: string };
+type MirrorWrite = { ref: string; text: string; pf: Parsed; drift: DriftFinding[] };
+type Removals = Map<string, { source: string; reason: string }>;
+
+/** One mirror run's settings and shared state, for its steps. */
+interface MirrorRun {
+  ctx: Context;
+  opts: MirrorOptions;
+  result: MirrorResult;
+  languages: Context["cfg"]["config"]["mirror"]["languages"];
+  maxBytes: number;
+  phase: number | null;
+  semantic: ReturnType<typeof semanticSetup>;
+  /** The fingerprint cache's key: a change of format or of the semantic check invalidates every entry. */
+  key: string;
+  cache: MirrorCache;
+  newCache: Record<string, CacheEntry>;
+  universe: Set<string>;
+  statOf(path: string): SourceStat;
+  names: ReturnType<typeof assignMirrorNames>;
+  index: ReturnType<typeof scanMirrors>;
+  intact: Set<string>;
+}
+
+function emptyResult(selection: Selection, phase: number | null, semantic: ReturnType<typeof semanticSetup>): MirrorResult {
+  return {
     mode: selection.mode,
     ...(selection.ref ? { ref: selection.ref } : {}),
     ...(selection.pcd ? { pcd: selection.pcd } : {}),
@@ -130,19 +149,26 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
     parsing: { files: 0, workers: 0 },
     graph: null,
   };
+}
+
+function startRun(ctx: Context, opts: MirrorOptions, selection: Selection): MirrorRun {
+  const cfg = ctx.cfg.config;
+  const languages = cfg.mirror.languages;
+  const phase = opts.phase ?? selection.pcdPhase ?? null;
+  const semantic = semanticSetup(cfg);
+  const result = emptyResult(selection, phase, semantic);
   if (semantic.enabled && !semantic.route) {
     result.semantic.message = semantic.message;
     result.warnings.push({ file: "knowledge/graph/propagation_config.yaml", message: semantic.message });
   }
-
   const cache: MirrorCache = opts.noCache ? { format: MIRROR_FORMAT, sources: {} } : readCache(ctx.paths.cacheDir);
   const universe = new Set(selection.listing ?? listSourceFiles(ctx.repo, languages));
   const stats = new Map<string, SourceStat>();
   const statter = repoStatter(ctx.repo);
   const statOf = (p: string) => {
-    let s = stats.get(p);
-    if (!s) stats.set(p, (s = statter(p)));
-    return s;
+    let st = stats.get(p);
+    if (!st) stats.set(p, (st = statter(p)));
+    return st;
   };
   const intact = new Set<string>();
   const index = scanMirrors(ctx, cache, result.warnings, intact);
@@ -152,9 +178,28 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
     if (universe.has(p) || p === "knowledge" || p.startsWith("knowledge/")) continue;
     if (languageOf(p, languages) && statOf(p).kind === "file") universe.add(p);
   }
-  const names = assignMirrorNames(universe);
+  return {
+    ctx,
+    opts,
+    result,
+    languages,
+    maxBytes: cfg.mirror.max_file_bytes,
+    phase,
+    semantic,
+    key: `${MIRROR_FORMAT}|semantic=${semantic.enabled && semantic.route ? 1 : 0}`,
+    cache,
+    newCache: { ...cache.sources },
+    universe,
+    statOf,
+    names: assignMirrorNames(universe),
+    index,
+    intact,
+  };
+}
 
-  // 1. Existing mirrors: deleted sources lose theirs; a mirror whose name moved (a new clash) is relocated.
+/** 1. Existing mirrors: deleted sources lose theirs; a mirror whose name moved (a new clash) is relocated. */
+function existingMirrors(run: MirrorRun): { removals: Removals; work: Map<string, WorkItem>; hasMirror: Set<string> } {
+  const { index, statOf, names, result } = run;
   const removals = new Map<string, { source: string; reason: string }>();
   const work = new Map<string, WorkItem>();
   for (const [ref, m] of index) {
@@ -172,13 +217,13 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
     }
   }
   const hasMirror = new Set([...index.values()].map((m) => m.source));
+  return { removals, work, hasMirror };
+}
 
-  // 2. The selection.
-  const problems: Problem[] = [];
-  const skip = (source: string, reason: string, explicit: boolean, hint?: string) => {
-    if (explicit) problems.push({ file: source, message: reason, ...(hint ? { hint } : {}) });
-    else result.skipped.push({ source, reason });
-  };
+/** 2. The selection: what is to be mirrored; a named file that cannot be is a problem, any other is skipped. */
+function selectWork(run: MirrorRun, selection: Selection, work: Map<string, WorkItem>, hasMirror: Set<string>, problems: Problem[]): void {
+  const { languages, statOf, result } = run;
+  const skip = skipper(run, problems);
   for (const f of selection.files) {
     if (!languageOf(f.path, languages)) {
       // Not a problem even when named: data files, docs and the like simply have no mirror.
@@ -205,9 +250,20 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
     work.set(f.path, { path: f.path, explicit: f.explicit || !!prev?.explicit });
   }
 
-  // 3. Fingerprints: skip what did not change; read and check the rest.
-  const toParse: { item: WorkItem; lang: Language; name: MirrorName; text: string; sha: string; size: number; mtimeNs: string }[] = [];
-  const newCache: Record<string, CacheEntry> = { ...cache.sources };
+}
+
+function skipper(run: MirrorRun, problems: Problem[]) {
+  return (source: string, reason: string, explicit: boolean, hint?: string) => {
+    if (explicit) problems.push({ file: source, message: reason, ...(hint ? { hint } : {}) });
+    else run.result.skipped.push({ source, reason });
+  };
+}
+
+/** 3. Fingerprints: skip what did not change; read and check the rest. */
+function toParseOf(run: MirrorRun, work: Map<string, WorkItem>, hasMirror: Set<string>, problems: Problem[]): ToParse[] {
+  const { ctx, languages, names, statOf, maxBytes, cache, key, intact, result, newCache } = run;
+  const skip = skipper(run, problems);
+  const toParse: ToParse[] = [];
   for (const item of [...work.values()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     const lang = languageOf(item.path, languages)!;
     const name = names.get(item.path)!;
@@ -252,13 +308,14 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
     }
     toParse.push({ item, lang, name, text, sha: sha256(bytes), size, mtimeNs });
   }
-  if (problems.length) {
-    throw new ValidationError(`${problems.length} of the named files cannot be mirrored; nothing was written`, { problems, hint: problems[0]!.hint });
-  }
+  return toParse;
+}
 
-  // 4. Parse (on worker threads when there is a lot), check drift, render — as results arrive.
+/** 4. Parse (on worker threads when there is a lot), check drift, render — as results arrive. */
+async function parseAndRender(run: MirrorRun, toParse: ToParse[]): Promise<MirrorWrite[]> {
+  const { ctx, opts, semantic, phase, result } = run;
   const generatedAt = nowIso(opts.env);
-  const writes: ({ ref: string; text: string; pf: Parsed; drift: DriftFinding[] } | undefined)[] = new Array(toParse.length);
+  const writes: (MirrorWrite | undefined)[] = new Array(toParse.length);
   const jobs = toParse.map((t) => ({ path: t.item.path, lang: t.lang, text: t.text }));
   const semanticProblems: string[][] = toParse.map(() => []);
   const parsing = await parseAll(
@@ -290,8 +347,13 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
     for (const p of semanticProblems[i]!) result.warnings.push({ file: w!.pf.path, message: p });
   }
 
-  // 5. Write: removals first (a relocated mirror may free the path another one needs), then mirrors.
-  const writeRefs = new Set(writes.map((w) => w!.ref));
+  return writes as MirrorWrite[];
+}
+
+/** 5. Write: removals first (a relocated mirror may free the path another one needs), then mirrors, then the cache. */
+async function writeMirrors(run: MirrorRun, removals: Removals, writes: MirrorWrite[]): Promise<void> {
+  const { ctx, result, newCache, universe, statOf, key } = run;
+  const writeRefs = new Set(writes.map((w) => w.ref));
   for (const [ref, r] of [...removals].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     if (!writeRefs.has(ref)) {
       const abs = join(ctx.paths.knowledge, ref);
@@ -301,9 +363,9 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
     result.removed.push({ source: r.source, mirror: `knowledge/${ref}`, reason: r.reason });
     if (newCache[r.source]?.mirror === ref) delete newCache[r.source];
   }
-  for (const w of writes) removeStaleTemps(dirname(join(ctx.paths.knowledge, w!.ref)), basename(w!.ref)); // left by a mirror killed before its renames
-  const done = await writeFilesAtomic(writes.map((w) => ({ path: join(ctx.paths.knowledge, w!.ref), data: w!.text })));
-  for (const [i, w] of (writes as NonNullable<(typeof writes)[number]>[]).entries()) {
+  for (const w of writes) removeStaleTemps(dirname(join(ctx.paths.knowledge, w.ref)), basename(w.ref)); // left by a mirror killed before its renames
+  const done = await writeFilesAtomic(writes.map((w) => ({ path: join(ctx.paths.knowledge, w.ref), data: w.text })));
+  for (const [i, w] of writes.entries()) {
     const abs = join(ctx.paths.knowledge, w.ref);
     const mst = statSync(abs, { bigint: true });
     newCache[w.pf.path] = {
@@ -342,6 +404,22 @@ async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Return
   result.unchanged.sort((a, b) => (a.source < b.source ? -1 : 1));
   result.drift.sort((a, b) => (a.source_file < b.source_file ? -1 : a.source_file > b.source_file ? 1 : a.line - b.line));
 
+}
+
+async function mirrorLocked(ctx: Context, opts: MirrorOptions, selection: Selection): Promise<MirrorResult> {
+  const run = startRun(ctx, opts, selection);
+  const { removals, work, hasMirror } = existingMirrors(run);
+  const problems: Problem[] = [];
+  selectWork(run, selection, work, hasMirror, problems);
+  const toParse = toParseOf(run, work, hasMirror, problems);
+  if (problems.length) {
+    throw new ValidationError(`${problems.length} of the named files cannot be mirrored; nothing was written`, { problems, hint: problems[0]!.hint });
+  }
+  const writes = await parseAndRender(run, toParse);
+  await writeMirrors(run, removals, writes);
+  const result = run.result;
+  result.unchanged.sort((a, b) => (a.source < b.source ? -1 : 1));
+  result.drift.sort((a, b) => (a.source_file < b.source_file ? -1 : a.source_file > b.source_file ? 1 : a.line - b.line));
   // 6. Recompile graph.json (we hold the lock).
   try {
     const b = buildLocked(ctx, { env: opts.env });
