@@ -164,56 +164,64 @@ export function sessionGraphNode(id: string, s: Record<string, unknown>): GraphN
   };
 }
 
-export function mergeGraph(input: MergeInput): GraphDoc {
-  const warnings: BuildWarning[] = [];
-  const nodes = new Map<string, GraphNode>();
-  const shownOf = new Map<string, string>();
-  const edges: PendingEdge[] = [];
+/** The merge's working state: the nodes so far, who declared each id, the pending edges, the warnings. */
+interface Merging {
+  input: MergeInput;
+  warnings: BuildWarning[];
+  nodes: Map<string, GraphNode>;
+  shownOf: Map<string, string>;
+  edges: PendingEdge[];
+}
 
-  const addNode = (src: SourceNode) => {
-    // The parsed frontmatter object is ours alone: turn it into the node in place (no copies).
-    const node = src.data as GraphNode;
-    const declared = toGraphNode(node, src.origin);
-    nodes.set(src.id, node);
-    shownOf.set(src.id, src.shown);
-    const edgeOrigin = src.origin === "global" ? "global" : "local";
-    for (const e of declared ?? []) {
-      edges.push({ from: src.id, to: e.to, type: e.type, weight: e.weight, note: e.note, origin: edgeOrigin, file: src.shown });
-    }
-    if (src.missingDraft) {
-      warnings.push({
-        code: "MISSING_CONTENT_DRAFT",
-        message: "agent-drafted local node has no `## content_draft` section marking its text as agent-authored (spec §4.1.4, UR-05)",
-        file: src.shown,
-        node: src.id,
-      });
-    }
-    if (node.context_size === "large" && src.origin !== "code-mirror" && input.summaryOk && !input.summaryOk(src.file)) {
-      warnings.push({
-        code: "MISSING_SUMMARY",
-        message: "a node with context_size: large has no `## Summary` section (spec FR-L11): routing-mode loadouts fall back to its whole text",
-        file: src.shown,
-        node: src.id,
-      });
-    }
-    const ref = node.content_ref;
-    if (typeof ref === "string" && ref && !input.contentRefOk(src.origin, ref)) {
-      warnings.push({
-        code: "MISSING_CONTENT_REF",
-        message: `content_ref "${ref}" does not resolve to a file inside its layer root`,
-        file: src.shown,
-        node: src.id,
-      });
-    }
-  };
+function addNode(m: Merging, src: SourceNode): void {
+  const { input, warnings, nodes, shownOf, edges } = m;
+  // The parsed frontmatter object is ours alone: turn it into the node in place (no copies).
+  const node = src.data as GraphNode;
+  const declared = toGraphNode(node, src.origin);
+  nodes.set(src.id, node);
+  shownOf.set(src.id, src.shown);
+  const edgeOrigin = src.origin === "global" ? "global" : "local";
+  for (const e of declared ?? []) {
+    edges.push({ from: src.id, to: e.to, type: e.type, weight: e.weight, note: e.note, origin: edgeOrigin, file: src.shown });
+  }
+  if (src.missingDraft) {
+    warnings.push({
+      code: "MISSING_CONTENT_DRAFT",
+      message: "agent-drafted local node has no `## content_draft` section marking its text as agent-authored (spec §4.1.4, UR-05)",
+      file: src.shown,
+      node: src.id,
+    });
+  }
+  if (node.context_size === "large" && src.origin !== "code-mirror" && input.summaryOk && !input.summaryOk(src.file)) {
+    warnings.push({
+      code: "MISSING_SUMMARY",
+      message: "a node with context_size: large has no `## Summary` section (spec FR-L11): routing-mode loadouts fall back to its whole text",
+      file: src.shown,
+      node: src.id,
+    });
+  }
+  const ref = node.content_ref;
+  if (typeof ref === "string" && ref && !input.contentRefOk(src.origin, ref)) {
+    warnings.push({
+      code: "MISSING_CONTENT_REF",
+      message: `content_ref "${ref}" does not resolve to a file inside its layer root`,
+      file: src.shown,
+      node: src.id,
+    });
+  }
+}
 
+/** Steps 1–3: global, local, then code-mirror nodes, each in id order; a taken id is a collision. */
+function addSources(m: Merging): void {
+  const { input, warnings, nodes, shownOf } = m;
+  const add = (src: SourceNode) => addNode(m, src);
   // 1. Global nodes (id order; a second file with a taken id is a collision, the first wins).
   for (const g of [...input.globals].sort(byId)) {
     if (nodes.has(g.id)) {
       warnings.push({ code: "DUPLICATE_ID", message: `global id "${g.id}" is also declared by ${shownOf.get(g.id)}; this file is skipped`, file: g.shown, node: g.id });
       continue;
     }
-    addNode(g);
+    add(g);
   }
   // 2. Local nodes, sorted by id; a collision with a global node → skip the local node.
   for (const l of [...input.locals].sort(byId)) {
@@ -230,17 +238,21 @@ export function mergeGraph(input: MergeInput): GraphDoc {
       });
       continue;
     }
-    addNode(l);
+    add(l);
   }
   // 3. Code-mirror nodes.
-  for (const m of [...input.mirrors].sort(byId)) {
-    if (nodes.has(m.id)) {
-      warnings.push({ code: "DUPLICATE_ID", message: `code-mirror id "${m.id}" is already taken by ${shownOf.get(m.id)}; this mirror is skipped`, file: m.shown, node: m.id });
+  for (const mi of [...input.mirrors].sort(byId)) {
+    if (nodes.has(mi.id)) {
+      warnings.push({ code: "DUPLICATE_ID", message: `code-mirror id "${mi.id}" is already taken by ${shownOf.get(mi.id)}; this mirror is skipped`, file: mi.shown, node: mi.id });
       continue;
     }
-    addNode(m);
+    add(mi);
   }
-  // 4. The overlay: node overrides, then session nodes, then local edges (append-only).
+}
+
+/** Step 4, the overlay: node overrides, then session nodes, then local edges (append-only). */
+function applyOverlay(m: Merging): void {
+  const { input, warnings, nodes, shownOf, edges } = m;
   const ov = input.overlay;
   for (const id of Object.keys(ov?.nodes ?? {}).sort()) {
     const override = ov!.nodes![id]!;
@@ -268,8 +280,11 @@ export function mergeGraph(input: MergeInput): GraphDoc {
   for (const e of ov?.local_edges ?? []) {
     edges.push({ from: e.from, to: e.to, type: e.type, weight: e.weight, note: e.note, origin: "local", file: input.overlayShown, ...(e.reports?.length ? { reports: e.reports } : {}) });
   }
+}
 
-  // Edges in merge order: the first (source, target) wins; dangling and misdirected edges are reported.
+/** Edges in merge order: the first (source, target) wins; dangling and misdirected edges are reported. */
+function resolveEdges(m: Merging): GraphLink[] {
+  const { warnings, nodes, edges } = m;
   // Targets already linked, per source: a node has few edges, so a scan beats hashing a pair key
   // (a source with many edges gets a set).
   const seen = new Map<string, string[] | Set<string>>();
@@ -301,8 +316,15 @@ export function mergeGraph(input: MergeInput): GraphDoc {
     if (e.reports?.length) link.reports = e.reports.map((r) => ({ ...r }));
     links.push(link);
   }
-  links.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
-  const sortedNodes = [...nodes.values()].sort(byId);
+  return links.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
+}
+
+export function mergeGraph(input: MergeInput): GraphDoc {
+  const m: Merging = { input, warnings: [], nodes: new Map(), shownOf: new Map(), edges: [] };
+  addSources(m);
+  applyOverlay(m);
+  const links = resolveEdges(m);
+  const sortedNodes = [...m.nodes.values()].sort(byId);
   return {
     directed: true,
     multigraph: false,
@@ -313,7 +335,7 @@ export function mergeGraph(input: MergeInput): GraphDoc {
       edge_count: links.length,
       global_vault: input.globalVault,
       repo_id: input.repoId,
-      warnings,
+      warnings: m.warnings,
     },
     nodes: sortedNodes,
     links,
