@@ -15,7 +15,6 @@ import { Rule } from "../components/Rule.js";
 import { KeyHint } from "../components/KeyHint.js";
 import { SideBySide } from "../components/SideBySide.js";
 import { confColor, statusColor, useTheme } from "../components/theme.js";
-import type { DedupSection } from "../core/review/dedup-sections.js";
 
 export interface ReviewProps {
   width: number;
@@ -48,14 +47,6 @@ export function reviewLayout(width: number, height: number): { wide: boolean; li
   const free = Math.max(4, height - fixed);
   const list = Math.max(3, Math.min(wide ? 14 : 9, Math.floor(free * 0.4)));
   return { wide, list, detail: Math.max(1, free - list), sideW: wide ? 30 : 0 };
-}
-
-/** The pending dedup section an item is about (by session when the item names one). */
-export function dedupOf(item: ReviewItem | null, detail: NodeDetail | null): DedupSection | null {
-  if (!detail?.dedup.length) return null;
-  const session = item && typeof item.raw.session === "string" ? item.raw.session : null;
-  const pending = detail.dedup.filter((d) => d.status === "pending");
-  return (session ? detail.dedup.find((d) => d.session === session && d.status === "pending") : null) ?? pending[0] ?? null;
 }
 
 export interface DedupView {

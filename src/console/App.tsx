@@ -11,7 +11,7 @@ import { warmZod } from "../../core/zod.js";
 import { ConsoleProvider } from "./context.js";
 import { checkpointLoaded, loadModel, withCheckpoint, type ConsoleModel } from "./model.js";
 import { commandFor, splitKeys, SCREENS, primaryKey } from "./keybindings.js";
-import { initialState, route, type AppState, type ConfirmData, type Effect, type ActionName } from "./state/app.js";
+import { disabledReason, initialState, route, type AppState, type ConfirmData, type Effect, type ActionName } from "./state/app.js";
 import { firstNonEmpty } from "./state/review.js";
 import { computeViews, ViewCache, type Views } from "./views.js";
 import { errorText } from "./errors.js";
@@ -23,7 +23,8 @@ import { HelpOverlay } from "../../components/HelpOverlay.js";
 import { helpLines, screenTitle } from "./help.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { InputBox } from "../../components/InputBox.js";
-import { ReviewScreen, dedupOf } from "../../screens/ReviewScreen.js";
+import { ReviewScreen } from "../../screens/ReviewScreen.js";
+import { confirmFor, dedupOf, factsOf, nodeActionRefusal } from "./state/node-actions.js";
 import { ExplorerScreen } from "../../screens/ExplorerScreen.js";
 import { WhyScreen } from "../../screens/WhyScreen.js";
 import { LoadoutScreen } from "../../screens/LoadoutScreen.js";
@@ -216,14 +217,11 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     const node = m.graph.nodes.get(id);
     if (!node) return message("Not in the graph", [`${id} is not in the compiled graph; press R to rebuild and reload.`]);
     const detail = m.details.get(id);
+    const facts = factsOf(node);
+    const refused = nodeActionRefusal(action, facts, detail.shown);
+    if (refused) return message(refused.title, refused.lines, refused.tone);
     if (action === "edit") {
-      if (node.node_origin !== "local" || node.domain === "session" || !detail.file) {
-        const why =
-          node.node_origin === "global"
-            ? `${id} is a global node (${detail.shown ?? "in the vault"}): akms never edits the global vault. Edit it by hand if it should change for every repository, then press R.`
-            : `${id} has no local node file to edit (${node.domain === "session" ? "a session record" : node.node_origin}).`;
-        return message("Cannot edit here", [why]);
-      }
+      if (!detail.file) return message("Cannot edit here", [`${id} has no local node file to edit.`]);
       if (!editor) return message("No terminal for $EDITOR", [`Open ${detail.shown} in your editor, then press R to rebuild and reload.`]);
       const r = editor(detail.file);
       if (r.error) return message("$EDITOR did not run", [r.error]);
@@ -235,59 +233,20 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     } catch (e) {
       return message(`Cannot ${action.replace("-", " ")} ${id}`, [errorText(e)]);
     }
-    const shown = detail.shown ?? id;
-    const status0 = String(node.status);
     const isGlobal = target.kind === "overlay";
-    const expectedSha = isGlobal ? detail.overlaySha : (detail.sha ?? target.sha);
-    let title = "";
-    let lines: string[] = [];
-    let session: string | undefined;
-    let cli = `akms ${action} ${id}`;
-    switch (action) {
-      case "promote":
-        if (isGlobal)
-          return message("Global nodes are promoted by hand", [
-            `${id} lives in the global vault (${shown}); akms never edits it.`,
-            "To change it for every repository, edit the file by hand, then press R.",
-          ]);
-        if (status0 === "established") return message("Already established", [`${id} is established already; nothing to do.`], "normal");
-        title = `Promote ${id}?`;
-        lines = [`status ${status0} → established in ${shown}`, "Only the status line changes. graph.json is recompiled; u undoes it."];
-        {
-          const pending = detail.dedup.filter((d) => d.status === "pending");
-          if (pending.length) lines.push(`${pending.length} dedup merge${pending.length === 1 ? "" : "s"} from ${pending.map((d) => safe(d.session ?? "?")).join(", ")} still pending: ${pending.length === 1 ? "it stays" : "they stay"} pending in the established node (a/x decide ${pending.length === 1 ? "it" : "them"}).`);
-        }
-        break;
-      case "draft":
-        if (status0 === "draft") return message("Already draft", [`${id} is draft already; D undrafts it.`], "normal");
-        title = `Draft ${id}?`;
-        lines = isGlobal
-          ? [`For this repository only: ${safe(m.ctx.paths.overlay.slice(m.ctx.repo.length + 1))} gets nodes.${id}.status: draft.`, "The global file is not touched. A draft node is never loaded; u undoes it."]
-          : [`status ${status0} → draft in ${shown}`, "A draft node is kept but never loaded into a loadout; u undoes it."];
-        break;
-      case "undraft":
-        if (status0 !== "draft") return message("Not draft", [`${id} is ${status0}, not draft; nothing to undraft.`], "normal");
-        title = `Undraft ${id}?`;
-        lines = isGlobal ? ["Removes this repository's draft override from local_state.yaml."] : [`status draft → loadable again in ${shown} (its status before the draft, else tentative)`];
-        break;
-      case "dedup-accept":
-      case "dedup-reject": {
-        const shownItem = s.screen === "review" ? computeViews(m, s, cache, sizeRef.current, qmdRef.current).review.item : null;
-        const s0 = dedupOf(shownItem?.node === id ? shownItem : null, detail);
-        const sec = s0 ?? detail.dedup.find((d) => d.status === "pending") ?? null;
-        if (!sec) return message("No pending dedup", [`${id} has no pending dedup merge (see the Dedup events section).`], "normal");
-        session = sec.session ?? undefined;
-        cli = `akms dedup ${action === "dedup-accept" ? "accept" : "reject"} ${id}${session ? ` ${session}` : ""}`;
-        title = action === "dedup-accept" ? `Accept the merge into ${id}?` : `Reject the merge into ${id}?`;
-        lines =
-          action === "dedup-accept"
-            ? [`The draft from ${safe(sec.session ?? "?")} (score ${sec.score ?? "?"}) stays in ${shown}; its marker becomes accepted.`]
-            : [`The draft from ${safe(sec.session ?? "?")} (score ${sec.score ?? "?"}) leaves ${shown} and becomes its own tentative node.`];
-        lines.push("graph.json is recompiled; u undoes it.");
-        break;
-      }
-    }
-    commit({ ...s, dialog: { kind: "confirm", data: { action, id, expectedSha, session, title, lines, cli } } });
+    const shownItem = s.screen === "review" ? computeViews(m, s, cache, sizeRef.current, qmdRef.current).review.item : null;
+    const section = action === "dedup-accept" || action === "dedup-reject" ? (dedupOf(shownItem?.node === id ? shownItem : null, detail.dedup) ?? detail.dedup.find((d) => d.status === "pending") ?? null) : null;
+    const c = confirmFor(action, {
+      facts,
+      shown: detail.shown ?? id,
+      isGlobal,
+      overlayShown: m.ctx.paths.overlay.slice(m.ctx.repo.length + 1),
+      expectedSha: isGlobal ? detail.overlaySha : (detail.sha ?? target.sha),
+      dedup: detail.dedup,
+      section,
+    });
+    if ("reason" in c) return message(c.title, c.lines, c.tone);
+    commit({ ...s, dialog: { kind: "confirm", data: { ...c, title: safe(c.title), lines: c.lines.map(safe) } } });
   };
 
   const run = (data: ConfirmData) => {
@@ -400,7 +359,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
   }, [pendingKey]);
   const d = state.dialog;
   const body = (() => {
-    if (d?.kind === "help") return <HelpOverlay title={screenTitle(state.screen)} lines={helpLines(state.screen)} width={sz.width} height={v.bodyHeight} offset={d.offset} />;
+    if (d?.kind === "help") return <HelpOverlay title={screenTitle(state.screen)} lines={helpLines(state.screen, (c) => disabledReason(c, state, v.env))} width={sz.width} height={v.bodyHeight} offset={d.offset} />;
     switch (state.screen) {
       case "review":
         return <ReviewScreen width={sz.width} height={v.bodyHeight} state={state.review} sections={v.review.sections} item={v.review.item} detail={v.review.detail} lines={v.review.lines} headline={v.review.headline} />;

@@ -2,13 +2,17 @@
 // grouped, plus the keys other screens add (so the whole map is learnable from here).
 import type { HelpLine } from "../../components/HelpOverlay.js";
 import { pad } from "../../components/text.js";
-import { BINDINGS, inScope, showKey, type Binding, type ScreenId, SCREENS } from "./keybindings.js";
+import { BINDINGS, inScope, showKey, type Binding, type Command, type ScreenId, SCREENS } from "./keybindings.js";
 
 export function screenTitle(screen: ScreenId): string {
   return SCREENS.find((s) => s.id === screen)?.title ?? screen;
 }
 
-export function helpLines(screen: ScreenId, bindings: Binding[] = BINDINGS): HelpLine[] {
+/**
+ * `disabled`: the screen's rule for a key that does nothing here now (state/app.ts disabledReason);
+ * such a key is greyed out, with why.
+ */
+export function helpLines(screen: ScreenId, disabled: (cmd: Command) => string | null = () => null, bindings: Binding[] = BINDINGS): HelpLine[] {
   const title = screenTitle(screen);
   const lines: HelpLine[] = [];
   const keyCol = (b: Binding) => b.keys.map(showKey).join(" ");
@@ -18,7 +22,10 @@ export function helpLines(screen: ScreenId, bindings: Binding[] = BINDINGS): Hel
   const groups = [...new Set(here.map((b) => b.group))].sort((a, b) => rank(a) - rank(b));
   for (const g of groups) {
     lines.push({ text: g, heading: true });
-    for (const b of here.filter((x) => x.group === g)) lines.push({ text: `  ${pad(keyCol(b), 14)} ${b.description}` });
+    for (const b of here.filter((x) => x.group === g)) {
+      const why = disabled(b.command);
+      lines.push(why ? { text: `  ${pad(keyCol(b), 14)} ${b.description} — not now: ${why}`, dim: true } : { text: `  ${pad(keyCol(b), 14)} ${b.description}` });
+    }
   }
   const elsewhere = bindings.filter((b) => !inScope(b, screen));
   if (elsewhere.length) {

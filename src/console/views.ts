@@ -23,6 +23,14 @@ import { helpLines } from "./help.js";
 import { position } from "../../components/Table.js";
 import { statusRows } from "../../components/StatusBar.js";
 import { checkpointEnv } from "./checkpoint.js";
+import { factsOf, type ActionFacts } from "./state/node-actions.js";
+
+/** The node a node action applies to on this screen (the Review selection, else the current node), as the graph holds it. */
+function actionFactsFor(model: ConsoleModel, state: AppState, reviewNode: string | null): ActionFacts | null {
+  const id = state.screen === "review" ? reviewNode : state.screen === "explorer" || state.screen === "history" ? state.current : null;
+  const n = id ? model.graph.nodes.get(id) : undefined;
+  return n ? factsOf(n) : null;
+}
 
 /** Remembers the last result for the last key (one entry: screens ask for the same thing again and again). */
 class Memo<T> {
@@ -172,6 +180,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
     finder,
     helpLines: state.dialog?.kind === "help" ? cache.help.get(state.screen, () => helpLines(state.screen).length) : 0,
     helpPage: Math.max(1, bodyHeight - 2),
+    actionFacts: actionFactsFor(model, state, item?.node ?? null),
   };
 
   let pos = "";

@@ -10,7 +10,9 @@ import { chartRows, sparkline } from "../../components/ConfidenceChart.js";
 import { columnWidths } from "../../components/Table.js";
 import { move } from "../../src/console/state/list.js";
 import { nodeHistory } from "../../src/console/history.js";
-import { initialState, route, type AppState, type RouteEnv } from "../../src/console/state/app.js";
+import { disabledReason, initialState, route, type AppState, type RouteEnv } from "../../src/console/state/app.js";
+import { helpLines } from "../../src/console/help.js";
+import { MAX_RADIUS } from "../../src/console/state/explorer.js";
 import { explorerKey, initialExplorer } from "../../src/console/state/explorer.js";
 import { SCREENS } from "../../src/console/keybindings.js";
 import { contentDraftOf } from "../../src/console/detail.js";
@@ -147,6 +149,7 @@ function env(over: Partial<RouteEnv> = {}): RouteEnv {
     finder: ["x", "y"],
     helpLines: 40,
     helpPage: 10,
+    actionFacts: { id: "n1", origin: "local", status: "tentative", domain: "d" },
     ...over,
   };
 }
@@ -217,4 +220,31 @@ test("router: Why/Loadout keys pick the task, type tags and cycle the role", () 
   for (const ch of "a, b") s = route(s, ch === " " ? "space" : ch, ch, env()).state;
   s = route(s, "enter", "", env()).state;
   assert.deepEqual(s.plan, { kind: "tags", taskIndex: 0, tags: ["a", "b"], role: null });
+});
+
+test("each screen says why a key does nothing here, and the help greys that key out with the reason", () => {
+  const review = initialState("n1");
+  const global = env({ actionFacts: { id: "g", origin: "global", status: "tentative", domain: "d" } });
+  assert.match(disabledReason("promote", review, global)!, /global node: promoted by hand/);
+  assert.equal(disabledReason("draft", review, global), null, "a global node can be drafted for this repository");
+  assert.match(disabledReason("edit", review, global)!, /never edits the vault/);
+  const established = env({ actionFacts: { id: "l", origin: "local", status: "established", domain: "d" } });
+  assert.equal(disabledReason("promote", review, established), "already established");
+  assert.match(disabledReason("undraft", review, established)!, /established, not draft/);
+  assert.equal(disabledReason("promote", review, env({ actionFacts: null })), "select a node first");
+  assert.equal(disabledReason("up", review, global), null, "moving is never disabled");
+  // Explorer: the radius at its bounds; Why and Loadout: no task records; Checkpoint: no run.
+  const explorer: AppState = { ...review, screen: "explorer", explorer: { ...review.explorer, radius: MAX_RADIUS } };
+  assert.match(disabledReason("radius-up", explorer, env())!, /largest/);
+  assert.equal(disabledReason("radius-down", explorer, env()), null);
+  assert.match(disabledReason("right", { ...review, screen: "why" }, env({ taskCount: 0 }))!, /no task records/);
+  assert.match(disabledReason("cp-approve", { ...review, screen: "checkpoint" }, env())!, /no orchestration run/);
+  // The help: the refused key is dim and says why; the others are as before.
+  const lines = helpLines("review", (c) => disabledReason(c, review, global));
+  const p = lines.find((l) => /^ {2}p /.test(l.text))!;
+  assert.equal(p.dim, true);
+  assert.match(p.text, /not now: a global node: promoted by hand/);
+  const d = lines.find((l) => /^ {2}d /.test(l.text))!;
+  assert.ok(!d.dim && !/not now/.test(d.text));
+  assert.equal(lines.length, helpLines("review").length, "greying out adds no line");
 });

@@ -5,12 +5,13 @@ import { commandFor, SCREENS, type Command, type ScreenId } from "../keybindings
 import type { Ego } from "../ego.js";
 import type { PlanSource } from "../plan.js";
 import { initialPlanSource } from "../plan.js";
-import { initialExplorer, explorerKey, type ExplorerState } from "./explorer.js";
-import { initialHistory, historyKey, type HistoryState } from "./history.js";
+import { initialExplorer, explorerDisabled, explorerKey, type ExplorerState } from "./explorer.js";
+import { initialHistory, historyDisabled, historyKey, type HistoryState } from "./history.js";
 import { initialLoadout, loadoutKey, type LoadoutState } from "./loadout.js";
-import { initialReview, reviewKey, type ReviewEnv, type ReviewState } from "./review.js";
+import { initialReview, reviewDisabled, reviewKey, type ReviewEnv, type ReviewState } from "./review.js";
+import type { ActionFacts } from "./node-actions.js";
 import { initialWhy, whyKey, type WhyState } from "./why.js";
-import { checkpointKey, initialCheckpoint, NO_RUN, type CheckpointEnv, type CheckpointState, type OrchestrateEffect } from "./checkpoint.js";
+import { checkpointDisabled, checkpointKey, initialCheckpoint, NO_RUN, type CheckpointEnv, type CheckpointState, type OrchestrateEffect } from "./checkpoint.js";
 import { move, MOVES } from "./list.js";
 import type { Tone } from "../../../components/StatusBar.js";
 
@@ -82,6 +83,8 @@ export interface RouteEnv {
   finder: string[];
   helpLines: number;
   helpPage: number;
+  /** The node a node action would apply to on this screen, as the graph holds it (null: none). */
+  actionFacts: ActionFacts | null;
 }
 
 export type Effect =
@@ -277,6 +280,33 @@ export function route(s: AppState, name: string, input: string, env: RouteEnv): 
   }
 }
 
+/** Why a key shared by Why and Loadout does nothing now (null: it acts). */
+function planDisabled(cmd: Command, env: RouteEnv): string | null {
+  if ((cmd === "left" || cmd === "right") && !env.taskCount) return "no task records in knowledge/tasks/: press t to type tags";
+  if (cmd === "cycle-role" && !env.roles.length) return "no roles in the config (query_roles)";
+  return null;
+}
+
+/**
+ * Why `cmd` does nothing on the current screen now (null: it acts) — each screen's own rule. The
+ * router reports it, and the `?` help greys the key out with it.
+ */
+export function disabledReason(cmd: Command, s: AppState, env: RouteEnv): string | null {
+  switch (s.screen) {
+    case "review":
+      return reviewDisabled(cmd, env.actionFacts);
+    case "explorer":
+      return explorerDisabled(cmd, s.explorer, env.explorer.ego, env.actionFacts);
+    case "history":
+      return historyDisabled(cmd, env.actionFacts);
+    case "why":
+    case "loadout":
+      return planDisabled(cmd, env);
+    case "checkpoint":
+      return checkpointDisabled(cmd, s.checkpoint, env.checkpoint ?? NO_RUN);
+  }
+}
+
 /** Keys shared by Why and Loadout: which task, typed tags, which role. */
 function planKey(s: AppState, cmd: Command, env: RouteEnv): AppState | null {
   const resetViews = (x: AppState): AppState => ({
@@ -287,7 +317,8 @@ function planKey(s: AppState, cmd: Command, env: RouteEnv): AppState | null {
   switch (cmd) {
     case "left":
     case "right": {
-      if (!env.taskCount) return setStatus(s, "no task records in knowledge/tasks/: press t to type tags", "warn");
+      const why = planDisabled(cmd, env);
+      if (why) return setStatus(s, why, "warn");
       if (s.plan.kind === "tags") return resetViews({ ...s, plan: { ...s.plan, kind: "task" } });
       const i = (s.plan.taskIndex + (cmd === "right" ? 1 : env.taskCount - 1)) % env.taskCount;
       return resetViews({ ...s, plan: { ...s.plan, taskIndex: i } });
@@ -297,7 +328,8 @@ function planKey(s: AppState, cmd: Command, env: RouteEnv): AppState | null {
       return { ...s, dialog: { kind: "input", purpose: "tags", value, selected: 0, before: value } };
     }
     case "cycle-role": {
-      if (!env.roles.length) return s;
+      const why = planDisabled(cmd, env);
+      if (why) return setStatus(s, why, "warn");
       const cur = s.plan.role;
       const i = cur ? env.roles.indexOf(cur) : -1;
       const role = i + 1 >= env.roles.length ? null : env.roles[i + 1]!;

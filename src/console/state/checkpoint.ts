@@ -54,41 +54,52 @@ export interface CheckpointRouted {
 
 const TEXT_MOVES = new Set<Command>(["page-up", "page-down", "top", "bottom"]);
 
+const ACTION_OF: Partial<Record<Command, ActionId[]>> = {
+  "cp-approve": ["approve"],
+  "cp-reject": ["reject"],
+  "cp-edit": ["edit"],
+  "cp-abort": ["abort"],
+  "cp-next": ["resume", "next"],
+};
+const VERB: Partial<Record<Command, string>> = { "cp-approve": "approve", "cp-reject": "reject", "cp-edit": "edit", "cp-abort": "abort", "cp-next": "run the stage" };
+
+/** Why a Checkpoint key does nothing now (null: it acts). The router and the `?` help both ask it. */
+export function checkpointDisabled(cmd: Command, s: CheckpointState, env: CheckpointEnv): string | null {
+  const needs = ACTION_OF[cmd];
+  if (!needs) return null;
+  if (!env.present) return "no orchestration run here: start one with `akms orchestrate init PLAN_FILE`";
+  if (s.busy) return "a stage is running; wait for its checkpoint";
+  if (!needs.some((a) => env.actions.includes(a))) return `cannot ${VERB[cmd]} now (allowed: ${env.actions.join(", ") || "nothing: the run is complete"})`;
+  if (cmd === "cp-edit") {
+    const a = env.artifacts[s.selected];
+    if (!a) return "no artifact selected (↑↓ pick one)";
+    if (!a.editable) return `${a.path} is read only at this checkpoint`;
+  }
+  return null;
+}
+
 export function checkpointKey(s0: CheckpointState, cmd: Command, env: CheckpointEnv): CheckpointRouted {
   const s = cmd === "cp-abort" ? s0 : { ...s0, armed: false };
   if (TEXT_MOVES.has(cmd)) return { state: { ...s, offset: scroll(s.offset, cmd, env.lines, env.page) } };
   if (MOVES.has(cmd)) return { state: { ...s, selected: move(s.selected, cmd, env.artifacts.length, 5) } };
-  const acts = ["cp-approve", "cp-reject", "cp-edit", "cp-abort", "cp-next"];
-  if (!acts.includes(cmd)) return { state: s };
-  if (!env.present) return { state: s, status: { text: "no orchestration run here: start one with `akms orchestrate init PLAN_FILE`", tone: "warn" } };
-  if (s.busy) return { state: s, status: { text: "a stage is running; wait for its checkpoint", tone: "warn" } };
-  const allowed = (a: ActionId) => env.actions.includes(a);
-  const refuse = (what: string) => ({ state: s, status: { text: `cannot ${what} now (allowed: ${env.actions.join(", ") || "nothing: the run is complete"})`, tone: "warn" as const } });
+  if (!ACTION_OF[cmd]) return { state: s };
+  const why = checkpointDisabled(cmd, s, env);
+  if (why) return { state: s, status: { text: why, tone: "warn" } };
   switch (cmd) {
     case "cp-approve":
-      if (!allowed("approve")) return refuse("approve");
       return {
         state: s,
         confirm: { title: env.approve?.title ?? "Approve the checkpoint and run the next stage?", lines: env.approve?.lines ?? [], effect: { kind: "orchestrate", action: "approve", seq: env.seq } },
       };
     case "cp-reject":
-      if (!allowed("reject")) return refuse("reject");
       return { state: s, askReason: true };
-    case "cp-edit": {
-      if (!allowed("edit")) return refuse("edit");
-      const a = env.artifacts[s.selected];
-      if (!a) return { state: s, status: { text: "no artifact selected (↑↓ pick one)", tone: "warn" } };
-      if (!a.editable) return { state: s, status: { text: `${a.path} is read only at this checkpoint`, tone: "warn" } };
-      return { state: s, effect: { kind: "orchestrate", action: "edit", seq: env.seq, artifact: a.path } };
-    }
+    case "cp-edit":
+      return { state: s, effect: { kind: "orchestrate", action: "edit", seq: env.seq, artifact: env.artifacts[s.selected]!.path } };
     case "cp-abort":
-      if (!allowed("abort")) return refuse("abort");
       if (!s.armed) return { state: { ...s, armed: true }, status: { text: "press X again to abort the run (everything is kept; n resumes)", tone: "warn" } };
       return { state: { ...s, armed: false }, effect: { kind: "orchestrate", action: "abort", seq: env.seq } };
     case "cp-next":
-      if (allowed("resume")) return { state: s, effect: { kind: "orchestrate", action: "resume", seq: env.seq } };
-      if (allowed("next")) return { state: s, effect: { kind: "orchestrate", action: "next", seq: env.seq } };
-      return refuse("run the stage");
+      return { state: s, effect: { kind: "orchestrate", action: env.actions.includes("resume") ? "resume" : "next", seq: env.seq } };
   }
   return { state: s };
 }

@@ -1,5 +1,6 @@
 // Explorer state: the centre is the app's current node; Enter follows the selected edge (the
 // previous centre goes on the trail), Esc walks the trail back; the radius goes from 1 to 4.
+import { nodeActionDisabled, type ActionFacts } from "./node-actions.js";
 import type { Command } from "../keybindings.js";
 import { selectable, type Ego } from "../ego.js";
 import { move, MOVES } from "./list.js";
@@ -18,6 +19,17 @@ export interface ExplorerResult {
   state: ExplorerState;
   /** A new centre (the app's current node) when Enter or Esc moved it. */
   center?: string;
+}
+
+/** Why an Explorer key does nothing now (null: it acts). */
+export function explorerDisabled(cmd: Command, s: ExplorerState, ego: Ego | null, facts: ActionFacts | null): string | null {
+  const node = nodeActionDisabled(cmd, facts);
+  if (node) return node;
+  if (cmd === "radius-up" && s.radius >= MAX_RADIUS) return `the radius is at its largest (${MAX_RADIUS})`;
+  if (cmd === "radius-down" && s.radius <= 1) return "the radius is at its smallest (1)";
+  if (cmd === "back" && !s.trail.length) return "no node to go back to";
+  if (cmd === "enter" && !ego) return "no node is shown";
+  return null;
 }
 
 export function explorerKey(s: ExplorerState, cmd: Command, ego: Ego | null, page: number): ExplorerResult {

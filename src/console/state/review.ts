@@ -1,5 +1,6 @@
 // Review screen state: the section shown, the selection in each section, the focus (list or
 // detail), the detail's scroll, and the filter.
+import { nodeActionDisabled, type ActionFacts } from "./node-actions.js";
 import type { Command } from "../keybindings.js";
 import { move, MOVES, scroll } from "./list.js";
 
@@ -42,6 +43,11 @@ function nextSection(s: ReviewState, env: ReviewEnv, dir: 1 | -1): number {
     if (env.sections[i]!.count > 0) return i;
   }
   return s.section;
+}
+
+/** Why a Review key does nothing now (null: it acts): a node action on an item that is no node, or one the node refuses. */
+export function reviewDisabled(cmd: Command, facts: ActionFacts | null): string | null {
+  return nodeActionDisabled(cmd, facts);
 }
 
 export function reviewKey(s: ReviewState, cmd: Command, env: ReviewEnv): ReviewState {

@@ -1,0 +1,142 @@
+// The rules of the node actions (promote, draft, undraft, dedup accept/reject, edit) in the console:
+// when an action does nothing here and why, and what its confirmation says. Pure: the router,
+// the `?` help (which greys out a key with its reason) and the shell's confirmation all ask here.
+import type { DedupSection } from "../../../core/review/dedup-sections.js";
+import type { ReviewItem } from "../review-view.js";
+import type { ActionName, ConfirmData } from "./app.js";
+import type { Command } from "../keybindings.js";
+
+export type NodeAction = Exclude<ActionName, "undo"> | "edit";
+
+/** What the rules need to know of the node an action would apply to (from the compiled graph). */
+export interface ActionFacts {
+  id: string;
+  origin: string;
+  status: string;
+  domain: string;
+}
+
+export function factsOf(n: { id: string; node_origin?: unknown; status?: unknown; domain?: unknown }): ActionFacts {
+  return { id: n.id, origin: String(n.node_origin), status: String(n.status), domain: String(n.domain) };
+}
+
+export interface Refusal {
+  /** One line, for the status bar and the help overlay. */
+  reason: string;
+  title: string;
+  lines: string[];
+  tone: "normal" | "error";
+}
+
+/** Why `action` does nothing on this node (null: it may go ahead to its confirmation). `shown`: the node's file as shown. */
+export function nodeActionRefusal(action: NodeAction, n: ActionFacts, shown: string | null = null): Refusal | null {
+  const { id, origin, status } = n;
+  switch (action) {
+    case "promote":
+      if (origin === "global")
+        return {
+          reason: "a global node: promoted by hand in the vault",
+          title: "Global nodes are promoted by hand",
+          lines: [`${id} lives in the global vault (${shown ?? "the vault"}); akms never edits it.`, "To change it for every repository, edit the file by hand, then press R."],
+          tone: "error",
+        };
+      if (status === "established") return { reason: "already established", title: "Already established", lines: [`${id} is established already; nothing to do.`], tone: "normal" };
+      return null;
+    case "draft":
+      return status === "draft" ? { reason: "already draft (D undrafts)", title: "Already draft", lines: [`${id} is draft already; D undrafts it.`], tone: "normal" } : null;
+    case "undraft":
+      return status !== "draft" ? { reason: `${status}, not draft`, title: "Not draft", lines: [`${id} is ${status}, not draft; nothing to undraft.`], tone: "normal" } : null;
+    case "edit":
+      if (origin === "local" && n.domain !== "session") return null;
+      return {
+        reason: origin === "global" ? "a global node: akms never edits the vault" : "no local node file to edit",
+        title: "Cannot edit here",
+        lines: [
+          origin === "global"
+            ? `${id} is a global node (${shown ?? "in the vault"}): akms never edits the global vault. Edit it by hand if it should change for every repository, then press R.`
+            : `${id} has no local node file to edit (${n.domain === "session" ? "a session record" : origin}).`,
+        ],
+        tone: "error",
+      };
+    default:
+      return null;
+  }
+}
+
+const NODE_ACTIONS = new Set<string>(["promote", "draft", "undraft", "dedup-accept", "dedup-reject", "edit"]);
+
+/** Why a node action key does nothing on this node (null: not a node action, or it may go ahead). */
+export function nodeActionDisabled(cmd: Command, facts: ActionFacts | null): string | null {
+  if (!NODE_ACTIONS.has(cmd)) return null;
+  if (!facts) return "select a node first";
+  return nodeActionRefusal(cmd as NodeAction, facts)?.reason ?? null;
+}
+
+/** The pending dedup section an accept/reject applies to: the one the selected item names, else the first pending one. */
+export function dedupOf(item: ReviewItem | null, dedup: readonly DedupSection[]): DedupSection | null {
+  if (!dedup.length) return null;
+  const session = item && typeof item.raw.session === "string" ? item.raw.session : null;
+  const pending = dedup.filter((d) => d.status === "pending");
+  return (session ? dedup.find((d) => d.session === session && d.status === "pending") : null) ?? pending[0] ?? null;
+}
+
+export interface ConfirmFacts {
+  facts: ActionFacts;
+  shown: string;
+  /** The action writes the overlay (a global node's draft/undraft), not the node's file. */
+  isGlobal: boolean;
+  overlayShown: string;
+  expectedSha?: string;
+  dedup: readonly DedupSection[];
+  /** The dedup section an accept/reject applies to. */
+  section: DedupSection | null;
+}
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/** The confirmation of an action that may go ahead, or a refusal (no pending dedup). */
+export function confirmFor(action: Exclude<NodeAction, "edit">, c: ConfirmFacts): ConfirmData | Refusal {
+  const { id, status } = c.facts;
+  const base = { action, id, expectedSha: c.expectedSha, cli: `akms ${action} ${id}` };
+  switch (action) {
+    case "promote": {
+      const lines = [`status ${status} → established in ${c.shown}`, "Only the status line changes. graph.json is recompiled; u undoes it."];
+      const pending = c.dedup.filter((d) => d.status === "pending");
+      if (pending.length) {
+        lines.push(
+          `${pending.length} dedup merge${plural(pending.length, "", "s")} from ${pending.map((d) => d.session ?? "?").join(", ")} still pending: ${plural(pending.length, "it stays", "they stay")} pending in the established node (a/x decide ${plural(pending.length, "it", "them")}).`,
+        );
+      }
+      return { ...base, title: `Promote ${id}?`, lines };
+    }
+    case "draft":
+      return {
+        ...base,
+        title: `Draft ${id}?`,
+        lines: c.isGlobal
+          ? [`For this repository only: ${c.overlayShown} gets nodes.${id}.status: draft.`, "The global file is not touched. A draft node is never loaded; u undoes it."]
+          : [`status ${status} → draft in ${c.shown}`, "A draft node is kept but never loaded into a loadout; u undoes it."],
+      };
+    case "undraft":
+      return {
+        ...base,
+        title: `Undraft ${id}?`,
+        lines: c.isGlobal ? ["Removes this repository's draft override from local_state.yaml."] : [`status draft → loadable again in ${c.shown} (its status before the draft, else tentative)`],
+      };
+    case "dedup-accept":
+    case "dedup-reject": {
+      const sec = c.section;
+      if (!sec) return { reason: "no pending dedup merge", title: "No pending dedup", lines: [`${id} has no pending dedup merge (see the Dedup events section).`], tone: "normal" };
+      const session = sec.session ?? undefined;
+      const accept = action === "dedup-accept";
+      const from = `The draft from ${sec.session ?? "?"} (score ${sec.score ?? "?"})`;
+      return {
+        ...base,
+        session,
+        cli: `akms dedup ${accept ? "accept" : "reject"} ${id}${session ? ` ${session}` : ""}`,
+        title: accept ? `Accept the merge into ${id}?` : `Reject the merge into ${id}?`,
+        lines: [accept ? `${from} stays in ${c.shown}; its marker becomes accepted.` : `${from} leaves ${c.shown} and becomes its own tentative node.`, "graph.json is recompiled; u undoes it."],
+      };
+    }
+  }
+}
