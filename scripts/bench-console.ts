@@ -22,7 +22,7 @@ const { BIN, ROOT, dataset } = await import("./bench/common.js");
 const { startPane, tmuxAvailable } = await import("../test/e2e/tmux.js");
 const { loadContext } = await import("../core/context.js");
 const { loadModel } = await import("../src/console/model.js");
-const { App } = await import("../src/console/App.js");
+const { App } = await import("../screens/App.js");
 type Pane = import("../test/e2e/tmux.js").Pane;
 
 const N = Number(process.argv[2] ?? 5000);

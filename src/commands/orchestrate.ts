@@ -103,7 +103,7 @@ export const orchestrateCommand: CommandSpec = {
     switch (verb) {
       case undefined: {
         if (process.stdout.isTTY && process.stdin.isTTY && !flags.json) {
-          const { importConsole } = await import("../console/import-console.js");
+          const { importConsole } = await import("../../screens/import-console.js");
           const { openConsole } = await importConsole();
           return openConsole(ctx, flags, { initialScreen: "checkpoint" });
         }

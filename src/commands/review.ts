@@ -43,7 +43,7 @@ export const reviewCommand: CommandSpec = {
     // graph.json is read (and hashed) on the thread pool while the console's code loads.
     const graphRead = readGraphAhead(ctx.paths.graphJson);
     // Loaded only here: the console (ink, react) is most of the bundle, and no other command needs it.
-    const { importConsole } = await import("../console/import-console.js");
+    const { importConsole } = await import("../../screens/import-console.js");
     const { openConsole } = await importConsole();
     return openConsole(ctx, flags, { graphRead });
   },

@@ -5,7 +5,7 @@ import { render } from "ink-testing-library";
 import { build } from "../../core/compiler/build.js";
 import { loadContext } from "../../core/context.js";
 import { loadModel, type ConsoleModel } from "../../src/console/model.js";
-import { App, type EditorResult } from "../../src/console/App.js";
+import { App, type EditorResult } from "../../screens/App.js";
 // Loaded in production after the first frame; here before, so that models read the orchestrator state.
 import "../../src/console/checkpoint-run.js";
 import { copyDemo } from "../helpers.js";

@@ -6,7 +6,7 @@ import { zodLoaded } from "../../../core/zod.js";
 import { loadContext } from "../../../core/context.js";
 import { build } from "../../../core/compiler/build.js";
 import { loadModel } from "../../../src/console/model.js";
-import { openingState } from "../../../src/console/App.js";
+import { openingState } from "../../../screens/App.js";
 
 const [repo, vault] = process.argv.slice(2) as [string, string];
 const report: Record<string, boolean> = {};

@@ -3,35 +3,35 @@
 // confirming and running a review action through the shared core, reloading, $EDITOR.
 import React, { useEffect, useRef, useState } from "react";
 import { Box, useApp, useInput, useStdin, useStdout } from "ink";
-import { StaleWriteError } from "../../core/errors.js";
-import { promote, draft, undraft, dedupAccept, dedupReject, undo, actionTarget, type ActionResult } from "../../core/review/actions.js";
-import { qmdUse, type QmdUse } from "../../core/loadout/retrieve.js";
-import { newerSource } from "./staleness.js";
-import { warmZod } from "../../core/zod.js";
-import { ConsoleProvider } from "./context.js";
-import { checkpointLoaded, loadModel, withCheckpoint, type ConsoleModel } from "./model.js";
-import { commandFor, splitKeys, SCREENS, primaryKey } from "./keybindings.js";
-import { disabledReason, initialState, route, type AppState, type ConfirmData, type Effect, type ActionName } from "./state/app.js";
-import { firstNonEmpty } from "./state/review.js";
+import { StaleWriteError } from "../core/errors.js";
+import { promote, draft, undraft, dedupAccept, dedupReject, undo, actionTarget, type ActionResult } from "../core/review/actions.js";
+import { qmdUse, type QmdUse } from "../core/loadout/retrieve.js";
+import { newerSource } from "../src/console/staleness.js";
+import { warmZod } from "../core/zod.js";
+import { ConsoleProvider } from "../src/console/context.js";
+import { checkpointLoaded, loadModel, withCheckpoint, type ConsoleModel } from "../src/console/model.js";
+import { commandFor, splitKeys, SCREENS, primaryKey } from "../src/console/keybindings.js";
+import { disabledReason, initialState, route, type AppState, type ConfirmData, type Effect, type ActionName } from "../src/console/state/app.js";
+import { firstNonEmpty } from "../src/console/state/review.js";
 import { computeViews, ViewCache, type Views } from "./views.js";
-import { errorText } from "./errors.js";
-import { safe } from "../../components/text.js";
-import { makeTheme, ThemeProvider } from "../../components/theme.js";
-import { Tabs } from "../../components/Tabs.js";
-import { StatusBar } from "../../components/StatusBar.js";
-import { HelpOverlay } from "../../components/HelpOverlay.js";
-import { helpLines, screenTitle } from "./help.js";
-import { ConfirmDialog } from "../../components/ConfirmDialog.js";
-import { InputBox } from "../../components/InputBox.js";
-import { ReviewScreen } from "../../screens/ReviewScreen.js";
-import { confirmFor, dedupOf, factsOf, nodeActionRefusal } from "./state/node-actions.js";
-import { ExplorerScreen } from "../../screens/ExplorerScreen.js";
-import { WhyScreen } from "../../screens/WhyScreen.js";
-import { LoadoutScreen } from "../../screens/LoadoutScreen.js";
-import { HistoryScreen } from "../../screens/HistoryScreen.js";
-import { CheckpointScreen } from "../../screens/CheckpointScreen.js";
-import type { OrchestrateEffect } from "./state/checkpoint.js";
-import type { ScreenId } from "./keybindings.js";
+import { errorText } from "../src/console/errors.js";
+import { safe } from "../components/text.js";
+import { makeTheme, ThemeProvider } from "../components/theme.js";
+import { Tabs } from "../components/Tabs.js";
+import { StatusBar } from "../components/StatusBar.js";
+import { HelpOverlay } from "../components/HelpOverlay.js";
+import { helpLines, screenTitle } from "../src/console/help.js";
+import { ConfirmDialog } from "../components/ConfirmDialog.js";
+import { InputBox } from "../components/InputBox.js";
+import { ReviewScreen } from "./ReviewScreen.js";
+import { confirmFor, dedupOf, factsOf, nodeActionRefusal } from "../src/console/state/node-actions.js";
+import { ExplorerScreen } from "./ExplorerScreen.js";
+import { WhyScreen } from "./WhyScreen.js";
+import { LoadoutScreen } from "./LoadoutScreen.js";
+import { HistoryScreen } from "./HistoryScreen.js";
+import { CheckpointScreen } from "./CheckpointScreen.js";
+import type { OrchestrateEffect } from "../src/console/state/checkpoint.js";
+import type { ScreenId } from "../src/console/keybindings.js";
 
 export interface EditorResult {
   /** Why the editor could not run (null when it ran). */
@@ -140,7 +140,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
   // it was, it looks for sources written since (R rebuilds; no blocking here); and zod is loaded.
   useEffect(() => {
     if (heldKeys.current) {
-      import("./checkpoint-run.js")
+      import("../src/console/checkpoint-run.js")
         .then(() => {
           if (!modelRef.current.orchestrator) commitModel(withCheckpoint(modelRef.current));
         })
@@ -298,7 +298,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     setBusy(true);
     status(`orchestrate ${e.action} …`);
     setTimeout(() => {
-      import("./checkpoint-run.js")
+      import("../src/console/checkpoint-run.js")
         .then(({ runOrchestrateEffect }) => runOrchestrateEffect(modelRef.current.ctx, e, { progress: (m) => status(safe(m)), editor }))
         .then((msg) => {
           setBusy(false);

@@ -5,14 +5,14 @@ import React from "react";
 import { render } from "ink";
 import { spawnSync } from "node:child_process";
 import { writeSync } from "node:fs";
-import type { Context } from "../../core/context.js";
-import { UsageError } from "../../core/errors.js";
-import type { CommandResult } from "../output.js";
-import type { Flags } from "../commands/types.js";
+import type { Context } from "../core/context.js";
+import { UsageError } from "../core/errors.js";
+import type { CommandResult } from "../src/output.js";
+import type { Flags } from "../src/commands/types.js";
 import { App, type EditorResult } from "./App.js";
-import { loadModel } from "./model.js";
-import { saveDedupIndex } from "../../core/review/dedup-index.js";
-import type { ScreenId } from "./keybindings.js";
+import { loadModel } from "../src/console/model.js";
+import { saveDedupIndex } from "../core/review/dedup-index.js";
+import type { ScreenId } from "../src/console/keybindings.js";
 
 const ENTER_ALT = "\x1b[?1049h\x1b[H\x1b[2J";
 const LEAVE_ALT = "\x1b[?1049l";
@@ -131,7 +131,7 @@ export async function openConsole(ctx: Context, flags: Flags, opts: { initialScr
   const color = flags.color !== false && !process.env.NO_COLOR;
   const phase = typeof flags.phase === "number" ? flags.phase : undefined;
   // Opening on the Checkpoint screen: its code first (otherwise it is loaded after the first frame).
-  if (opts.initialScreen === "checkpoint") await import("./checkpoint-run.js");
+  if (opts.initialScreen === "checkpoint") await import("../src/console/checkpoint-run.js");
   await opts.graphRead;
   // Load before taking the screen, so a failure prints like any other command's.
   const model = loadModel(ctx, { phase }, { rebuild: "if-missing" });
