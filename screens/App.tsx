@@ -8,7 +8,7 @@ import { promote, draft, undraft, dedupAccept, dedupReject, undo, actionTarget, 
 import { qmdUse, type QmdUse } from "../core/loadout/retrieve.js";
 import { newerSource } from "../src/console/staleness.js";
 import { warmZod } from "../core/zod.js";
-import { ConsoleProvider } from "../src/console/context.js";
+import { ConsoleProvider } from "./context.js";
 import { checkpointLoaded, loadModel, withCheckpoint, type ConsoleModel } from "../src/console/model.js";
 import { commandFor, splitKeys, SCREENS, primaryKey } from "../src/console/keybindings.js";
 import { disabledReason, initialState, route, type AppState, type ConfirmData, type Effect, type ActionName } from "../src/console/state/app.js";

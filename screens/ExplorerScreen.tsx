@@ -6,7 +6,7 @@ import { Box, Text } from "ink";
 import type { Ego, EgoRow } from "../src/console/ego.js";
 import type { ExplorerState } from "../src/console/state/explorer.js";
 import { explorerSelection } from "../src/console/state/explorer.js";
-import { useModel } from "../src/console/context.js";
+import { useModel } from "./context.js";
 import { confPair, pad, safe, truncate, windowStart, wrap } from "../components/text.js";
 import { confColor, statusColor, useTheme } from "../components/theme.js";
 import { Rule } from "../components/Rule.js";

@@ -2,7 +2,7 @@
 // (═) marked, and every recorded change with its cause (a session, or a review action).
 import React from "react";
 import { Box, Text } from "ink";
-import { useModel } from "../src/console/context.js";
+import { useModel } from "./context.js";
 import type { NodeHistory } from "../src/console/history.js";
 import type { HistoryState } from "../src/console/state/history.js";
 import { fmtConf, pad, safe, truncate, windowStart } from "../components/text.js";

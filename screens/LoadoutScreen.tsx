@@ -14,7 +14,7 @@ import { KeyHint } from "../components/KeyHint.js";
 import { statusColor, useTheme } from "../components/theme.js";
 import type { LoadoutEntry } from "../core/loadout/render.js";
 import { sizeTokens } from "../core/loadout/mode.js";
-import { useModel } from "../src/console/context.js";
+import { useModel } from "./context.js";
 
 export interface LoadoutProps {
   width: number;

@@ -1,7 +1,7 @@
 // ConsoleContext: the loaded model (context, graph, config, review data …) for every screen,
 // so nothing is drilled through props. The model is replaced whole on every reload.
 import React, { createContext, useContext } from "react";
-import type { ConsoleModel } from "./model.js";
+import type { ConsoleModel } from "../src/console/model.js";
 
 const Ctx = createContext<ConsoleModel | null>(null);
 
