@@ -6,16 +6,15 @@
 //   node --import tsx scripts/bench/ab.ts DIST_A DIST_B [N=5000] [RUNS=5]
 // (build A with `AKMS_DIST=dist-before npm run build` on the old commit; see docs/benchmarks.md)
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ROOT, dataset, median } from "./common.js";
+import { EDITED, ROOT, dataset, editNodes, median } from "./common.js";
 
 const [distA, distB] = [resolve(process.argv[2] ?? "dist-before"), resolve(process.argv[3] ?? "dist")];
 const N = Number(process.argv[4] ?? 5000);
 const RUNS = Number(process.argv[5] ?? 5);
-const EDITED = 10;
 const work = mkdtempSync(join(tmpdir(), "akms-ab-"));
 
 interface Side {
@@ -52,20 +51,6 @@ function timed(s: Side, step: string, args: string[]): string {
   const r = run(s, args);
   (s.times[step] ??= []).push({ wall: r.wall, cpu: r.cpu });
   return r.out;
-}
-
-function editNodes(vault: string, round: number): () => void {
-  const files = readdirSync(vault).filter((f) => f.endsWith(".md")).sort();
-  const saved: [string, string][] = [];
-  for (let k = 0; k < EDITED; k++) {
-    const f = join(vault, files[Math.floor(((k + 0.5) * files.length) / EDITED)]!);
-    const text = readFileSync(f, "utf8");
-    saved.push([f, text]);
-    writeFileSync(f, text.replace(/^confidence: .*$/m, `confidence: 0.${String(11 + ((round * EDITED + k) % 88))}`));
-  }
-  return () => {
-    for (const [f, text] of saved) writeFileSync(f, text);
-  };
 }
 
 function memory(task: string, ids: string[]): string {

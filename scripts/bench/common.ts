@@ -1,6 +1,6 @@
 // Shared benchmark plumbing: timing whole processes (wall time and peak RSS), medians, data sets.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateVault } from "./genvault.js";
@@ -78,4 +78,27 @@ export function benchSections(): BenchSection[] {
 const registry: BenchSection[] = [];
 export function registerSection(s: BenchSection): void {
   registry.push(s);
+}
+
+/** How many node files the "after an edit" build finds changed. */
+export const EDITED = 10;
+
+/**
+ * Edits EDITED global nodes spread over the vault (a new confidence value in the frontmatter, as a
+ * reviewer or a `git pull` would); returns a function that puts their text back.
+ */
+export function editNodes(vault: string, round: number): () => void {
+  const files = readdirSync(vault).filter((f) => f.endsWith(".md")).sort();
+  const saved: [string, string][] = [];
+  for (let k = 0; k < EDITED; k++) {
+    const f = join(vault, files[Math.floor(((k + 0.5) * files.length) / EDITED)]!);
+    const text = readFileSync(f, "utf8");
+    const edited = text.replace(/^confidence: .*$/m, `confidence: 0.${String(11 + ((round * EDITED + k) % 88))}`);
+    if (edited === text) throw new Error(`no confidence line to edit in ${f}`);
+    saved.push([f, text]);
+    writeFileSync(f, edited);
+  }
+  return () => {
+    for (const [f, text] of saved) writeFileSync(f, text);
+  };
 }

@@ -1,32 +1,9 @@
 // Compile: `akms build` cold, no-op and after an edit, side by side with
 // shared/bench/pyref_build.py (Python, PyYAML's C loader, NetworkX) on the same generated data in
 // the same run.
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { SHARED_BENCH, akmsCmd, dataset, fmtMb, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
-
-/** How many node files the "after an edit" build finds changed. */
-const EDITED = 10;
-
-/**
- * Edits EDITED global nodes spread over the vault (a new confidence value in the frontmatter, as a
- * reviewer or a `git pull` would); returns a function that puts their text back.
- */
-function editNodes(vault: string, round: number): () => void {
-  const files = readdirSync(vault).filter((f) => f.endsWith(".md")).sort();
-  const saved: [string, string][] = [];
-  for (let k = 0; k < EDITED; k++) {
-    const f = join(vault, files[Math.floor(((k + 0.5) * files.length) / EDITED)]!);
-    const text = readFileSync(f, "utf8");
-    const edited = text.replace(/^confidence: .*$/m, `confidence: 0.${String(11 + ((round * EDITED + k) % 88))}`);
-    if (edited === text) throw new Error(`no confidence line to edit in ${f}`);
-    saved.push([f, text]);
-    writeFileSync(f, edited);
-  }
-  return () => {
-    for (const [f, text] of saved) writeFileSync(f, text);
-  };
-}
+import { EDITED, SHARED_BENCH, akmsCmd, dataset, editNodes, fmtMb, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
 
 function reps(n: number): number {
   return Number(process.env.BENCH_REPS ?? (n >= 50000 ? 3 : 5));
