@@ -158,13 +158,13 @@ function jsonErrorLine(text: string, message: string): number | undefined {
   return undefined;
 }
 
-function parseAs(format: "md" | "yaml" | "json", text: string, shown: string): Parsed {
+function parseAs(format: "md" | "yaml" | "json", text: string, shown: string, machineWritten = false): Parsed {
   if (format === "md") {
     const fm = parseFrontmatter(text, shown);
     return { data: fm.data, text: fm.yaml, firstLine: fm.firstLine, body: fm.body, bodyLine: fm.endLine + 1 };
   }
   if (format === "yaml") {
-    const data = parseYaml(text, { file: shown });
+    const data = parseYaml(text, { file: shown, machineWritten });
     if (data === null || data === undefined) {
       throw new AkmsError("EMPTY", "the file holds no YAML fields", { file: shown, line: 1, hint: "add the fields of the artifact, starting with `akms_schema: v2`" });
     }
@@ -499,7 +499,7 @@ export function validateText(text: string, abs: string, shown: string, opts: Val
       report.errors.push(unknownKind(shown, "a Markdown file without YAML frontmatter"));
       return report;
     }
-    parsed = parseAs(format, text, shown);
+    parsed = parseAs(format, text, shown, det?.kind === "overlay");
     det ??= detectByFields(ext === ".markdown" ? ".md" : ext, parsed.data);
   } catch (e) {
     if (det) (report.kind = det.kind), (report.detected_by = det.reason);
@@ -561,10 +561,12 @@ export function validateText(text: string, abs: string, shown: string, opts: Val
 export function validateFile(path: string, opts: ValidateOptions = {}): FileReport {
   const abs = resolve(opts.cwd ?? process.cwd(), path);
   let text: string;
+  // The overlay is written by akms and grows with use: no byte cap (the other kinds are a person's).
+  const located = opts.kind ? { kind: opts.kind, reason: "--kind" } : detectByLocation(abs);
   try {
-    text = readTextFile(abs, path);
+    text = readTextFile(abs, path, located?.kind === "overlay" ? Infinity : undefined);
   } catch (e) {
-    const det = opts.kind ? { kind: opts.kind, reason: "--kind" } : detectByLocation(abs);
+    const det = located;
     return { file: path, kind: det?.kind ?? null, detected_by: det?.reason ?? null, ok: false, errors: toProblem(e, path), warnings: [] };
   }
   return validateText(text, abs, path, opts);

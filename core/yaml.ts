@@ -13,38 +13,49 @@ let yamlPackage: typeof YamlPackage | null = null;
 const loadYamlPackage = (): typeof YamlPackage => (yamlPackage ??= createRequire(import.meta.url)("yaml") as typeof YamlPackage);
 
 export const LIMITS = {
-  /** Largest Markdown node / document file we read. */
+  /** Largest Markdown node / document file a person writes that we read. */
   maxFileBytes: 8 * 1024 * 1024,
-  /** Largest YAML document (frontmatter, overlay, config). */
+  /** Largest YAML a person writes (frontmatter, config, evidence); machine-written YAML (the overlay) has no byte cap. */
   maxYamlBytes: 4 * 1024 * 1024,
-  /** Values visited while walking a parsed document (aliases counted each time they are reached). */
-  maxExpandedValues: 1_000_000,
+  /** Containers reached again through an alias while walking a parsed document (a "billion laughs" document reaches them billions of times). */
+  maxAliasRevisits: 100_000,
+  /** Nesting of mappings and sequences. */
+  maxDepth: 200,
 };
 
 export interface YamlSource {
   file: string;
   /** 1-based line in `file` where the YAML text starts (2 for frontmatter). */
   firstLine?: number;
+  /**
+   * Written by akms itself (the overlay): no byte cap, as a busy repository's grows with use. The
+   * defences against a hostile document — aliases and depth — apply to every document.
+   */
+  machineWritten?: boolean;
 }
 
+/** Rejects a document whose aliases expand it (each container counted again each time it is reached) or that nests too deep. */
 function checkExpansion(value: unknown, src: YamlSource): void {
-  let budget = LIMITS.maxExpandedValues;
-  const stack: unknown[] = [value];
+  const fail = (message: string) => {
+    throw new YamlError(message, { file: src.file, hint: "remove the YAML anchors/aliases (&name / *name) and deep nesting; AKMS files never need them" });
+  };
+  const seen = new Set<object>();
+  let revisits = 0;
+  const stack: [unknown, number][] = [[value, 0]];
   while (stack.length) {
-    const v = stack.pop();
-    if (--budget < 0) {
-      throw new YamlError("the YAML expands to too many values (alias bomb?)", {
-        file: src.file,
-        hint: "remove the YAML anchors/aliases (&name / *name); AKMS files never need them",
-      });
-    }
-    if (Array.isArray(v)) for (const x of v) stack.push(x);
-    else if (v !== null && typeof v === "object") for (const k in v as object) stack.push((v as Record<string, unknown>)[k]);
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth > LIMITS.maxDepth) fail(`the YAML nests deeper than ${LIMITS.maxDepth} levels`);
+    if (seen.has(v)) {
+      if (++revisits > LIMITS.maxAliasRevisits) fail("the YAML expands to too many values through its aliases (alias bomb?)");
+    } else seen.add(v);
+    if (Array.isArray(v)) for (const x of v) stack.push([x, depth + 1]);
+    else for (const k in v as object) stack.push([(v as Record<string, unknown>)[k], depth + 1]);
   }
 }
 
 export function parseYaml(text: string, src: YamlSource): unknown {
-  if (text.length > LIMITS.maxYamlBytes) {
+  if (!src.machineWritten && text.length > LIMITS.maxYamlBytes) {
     throw new YamlError(`YAML is too large (${text.length} bytes, limit ${LIMITS.maxYamlBytes})`, {
       file: src.file,
       hint: "AKMS YAML is small; move long text into the Markdown body",
@@ -58,7 +69,8 @@ export function parseYaml(text: string, src: YamlSource): unknown {
     const line = err.mark ? err.mark.line + (src.firstLine ?? 1) : undefined;
     throw new YamlError(`invalid YAML: ${err.reason ?? err.message.split("\n")[0]}`, { file: src.file, line });
   }
-  // An alias needs a `*`; without one the document cannot expand.
+  // An alias needs a `*`; without one the document cannot expand (js-yaml's own recursion bounds
+  // the depth it can build).
   if (text.includes("*")) checkExpansion(value, src);
   return value;
 }

@@ -199,6 +199,32 @@ function jobsOf(set: SourceSet) {
   ];
 }
 
+/** A file of another schema version stops the compile (spec §8.3: a migration, never a guess). */
+function refuseVersion(problems: readonly Problem[]): void {
+  const versionProblems = problems.filter((p) => p.code === "SCHEMA_VERSION");
+  if (!versionProblems.length) return;
+  // The problem's message holds the found value JSON-encoded; decode it so it is not quoted twice.
+  const raw = versionProblems[0]!.message.match(/is (.*), expected/)?.[1];
+  let found: unknown = raw ?? null;
+  try {
+    found = raw === undefined ? null : JSON.parse(raw);
+  } catch {
+    /* keep the raw text */
+  }
+  throw new SchemaVersionError(found, { file: versionProblems[0]!.file, line: versionProblems[0]!.line });
+}
+
+/** The overlay is the repository's experiential state: never compile without it. */
+function refuseOverlay(problems: readonly Problem[], overlayShown: string): void {
+  if (!problems.length) return;
+  refuseVersion(problems);
+  throw new ValidationError(`the overlay ${overlayShown} is invalid; graph.json was not changed`, {
+    file: overlayShown,
+    hint: "fix local_state.yaml (it is written by `akms update`; see spec §4.2)",
+    problems: [...problems],
+  });
+}
+
 /** Compiles in memory without writing anything (`pre`: the sources already read). */
 export function compileGraph(
   ctx: Context,
@@ -209,6 +235,9 @@ export function compileGraph(
   validated?: (rejects: Problem[]) => void,
 ): { doc: GraphDoc; chunks: string[]; rejects: Problem[]; refs: RefCheck[]; saveChecks?: () => void } {
   const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
+  // The overlay first: a compile it refuses must not read every node file before it says so.
+  const ov = pre?.overlay ?? readOverlay(ctx.paths.overlay, overlayShown);
+  refuseOverlay(ov.problems, overlayShown);
   const [g, l, mi] = (pre?.results ?? jobsOf(set).map((j) => readShare(j))) as [ShareResult, ShareResult, ShareResult];
   const refused = outsideLinks(ctx, set);
   const keep = (n: { file: string }) => !refused.has(n.file);
@@ -216,30 +245,7 @@ export function compileGraph(
   const locals = refused.size ? l.nodes.filter(keep) : l.nodes;
   const mirrors = refused.size ? mi.nodes.filter(keep) : mi.nodes;
   const problems: Problem[] = [...g.problems, ...l.problems, ...mi.problems, ...refused.values()];
-  const ov = pre?.overlay ?? readOverlay(ctx.paths.overlay, overlayShown);
-  const versionProblems = [...problems, ...ov.problems].filter((p) => p.code === "SCHEMA_VERSION");
-  if (versionProblems.length) {
-    // The problem's message holds the found value JSON-encoded; decode it so it is not quoted twice.
-    const raw = versionProblems[0]!.message.match(/is (.*), expected/)?.[1];
-    let found: unknown = raw ?? null;
-    try {
-      found = raw === undefined ? null : JSON.parse(raw);
-    } catch {
-      /* keep the raw text */
-    }
-    throw new SchemaVersionError(found, {
-      file: versionProblems[0]!.file,
-      line: versionProblems[0]!.line,
-    });
-  }
-  if (ov.problems.length) {
-    // The overlay is the repository's experiential state: never compile without it.
-    throw new ValidationError(`the overlay ${overlayShown} is invalid; graph.json was not changed`, {
-      file: overlayShown,
-      hint: "fix local_state.yaml (it is written by `akms update`; see spec §4.2)",
-      problems: ov.problems,
-    });
-  }
+  refuseVersion(problems);
   if (problems.length && !opts.keepGoing) {
     const files = new Set(problems.map((p) => p.file));
     throw new ValidationError(`${files.size} node file${files.size === 1 ? " is" : "s are"} invalid; graph.json was not changed`, {

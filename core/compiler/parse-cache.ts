@@ -333,7 +333,9 @@ function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cach
   const render = cache !== null;
   const parsed = fresh.reduce((n, j) => n + j.items.length, 0);
   readOv();
-  const freshResults = fresh.map((j) => (j.items.length ? readShare(j, render) : { nodes: [], problems: [] }));
+  // An overlay the compile refuses: no node file is read (the compile says so right away).
+  const refused = ov!.problems.length > 0;
+  const freshResults = fresh.map((j) => (j.items.length && !refused ? readShare(j, render) : { nodes: [], problems: [] }));
   const results: ShareResult[] = [];
   index = 0;
   for (let j = 0; j < jobs.length; j++) {

@@ -180,7 +180,7 @@ export function readOverlay(file: string, shown: string): { overlay: Overlay | n
   }
   try {
     const text = decode(bytes, shown);
-    const data = parseYaml(text, { file: shown });
+    const data = parseYaml(text, { file: shown, machineWritten: true });
     if (data === null || data === undefined) {
       return { overlay: null, problems: [{ file: shown, line: 1, message: "the overlay is empty", hint: "delete the file or add `akms_schema: v2`" }] };
     }

@@ -31,7 +31,7 @@ const keyRe = (indent: number, key: string) =>
 
 /** The overlay's text as data (js-yaml, with the file named in any error). */
 export function parseOverlayText(text: string, shown: string): unknown {
-  return parseYaml(text, { file: shown });
+  return parseYaml(text, { file: shown, machineWritten: true });
 }
 
 /**
