@@ -34,6 +34,9 @@ import { patchForUpdate, type UpdateDelta } from "../graph-file/update-patch.js"
 import { patchForEdit } from "../graph-file/edit-patch.js";
 import { contentRefChecker, recordingChecker, refsHold, type RefCheck } from "./content-refs.js";
 import { summaryChecker } from "./summary-check.js";
+import { writePlanDelta, type PlanChange } from "../query/plan-delta.js";
+import { rebuildPlanIndex } from "../query/plan-graph.js";
+import { fileIdentity } from "../warm.js";
 
 /** Bump when the compiler's output format changes, so the caches of older builds stop matching. */
 const BUILD_FORMAT = "akms-build-2";
@@ -555,6 +558,8 @@ interface Output {
   saveChecks?: () => void;
   /** The edit patch's parse-cache records, added once graph.json is written. */
   records?: { key: string; value: string }[];
+  /** A patch's changes, for the planning index's delta (core/query/plan-delta.ts). */
+  plan?: PlanChange;
 }
 
 /**
@@ -584,7 +589,7 @@ function updatePatched(ctx: Context, opts: BuildOptions, o: Observed): Output | 
   const shown = displayPath(ctx.repo, ctx.paths.overlay);
   recordOverlay(ctx.paths.cacheDir, compilerIdentity(), { file: ctx.paths.overlay, shown, ...opts.wrote.overlay }, o.stats, o.files.length - 2);
   const graph = { node_count: patched.nodeCount, edge_count: patched.edgeCount, warnings: prev.warnings, generated_at: "" };
-  return { doc: { graph }, chunks: patched.chunks, rejects: [], refs: [...prev.refs, ...patched.refs] };
+  return { doc: { graph }, chunks: patched.chunks, rejects: [], refs: [...prev.refs, ...patched.refs], plan: patched.plan };
 }
 
 /** After a few node files were edited: graph.json patched for them, when that is provably what the compile writes (edit-patch.ts). */
@@ -603,7 +608,7 @@ function editPatched(ctx: Context, opts: BuildOptions, o: Observed): Output | nu
   });
   if (!edited) return null;
   const graph = { node_count: prev.node_count, edge_count: prev.edge_count, warnings: prev.warnings, generated_at: "" };
-  return { doc: { graph }, chunks: edited.chunks, rejects: [], refs: prev.refs, records: edited.records };
+  return { doc: { graph }, chunks: edited.chunks, rejects: [], refs: prev.refs, records: edited.records, plan: edited.plan };
 }
 
 /** Writes graph.json when its content changed (unchanged content keeps the file and its generated_at), then the manifest. */
@@ -620,7 +625,12 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
     doc.graph.generated_at = nowIso(opts.env);
     chunks[0] = stampGeneratedAt(chunks[0] as string, doc.graph.generated_at);
     outSha = sha256(chunks);
+    const prevKey = out.plan ? fileIdentity(ctx.paths.graphJson) : null;
     written = writeFileAtomic(ctx.paths.graphJson, chunks, { knownDifferent: true });
+    // The planning index follows in the same locked step: a patch knows what it changed (a delta);
+    // a full compile makes the index anew.
+    if (written && out.plan) writePlanDelta(ctx.paths, prevKey, fileIdentity(ctx.paths.graphJson), contentSha.slice(0, 12), out.plan);
+    else if (written) rebuildPlanIndex(ctx.paths, Buffer.concat(chunks.map((c) => (typeof c === "string" ? Buffer.from(c, "utf8") : c))).toString("utf8"), contentSha.slice(0, 12));
   }
   const graphVersion = contentSha.slice(0, 12);
   if (!rejects.length) {

@@ -9,6 +9,7 @@
 // does, and the result is byte for byte what the full compile writes (the tests hold it to
 // `--no-cache` builds). Anything else returns null, and the caller compiles in full.
 import { readFileSync } from "node:fs";
+import type { PlanChange } from "../query/plan-delta.js";
 import type { Context } from "../context.js";
 import { displayPath } from "../paths.js";
 import { blankGeneratedAt } from "./version.js";
@@ -45,6 +46,8 @@ export interface EditPatched {
   chunks: (string | Buffer)[];
   /** The edited files' parse-cache records (for addRecords, once graph.json is written). */
   records: { key: string; value: string }[];
+  /** The nodes it changed, for the planning index (core/query/plan-delta.ts). */
+  plan: PlanChange;
 }
 
 /** How often this process patched, and fell back to the full compile (for the tests). */
@@ -113,6 +116,7 @@ function patch(input: EditPatchInput): EditPatched | null {
   const g = graphText(readFileSync(ctx.paths.graphJson));
   const edits: { at: number; end: number; text: string }[] = [];
   const records: EditPatched["records"] = [];
+  const plan: PlanChange = { nodes: new Map(), links: [] };
   const ids = new Set<string>();
   edited.forEach((i, k) => {
     const { origin, item } = where[i]!;
@@ -143,7 +147,10 @@ function patch(input: EditPatchInput): EditPatched | null {
     const at = g.nodes.find(id);
     sure(at.found && g.buf.toString("latin1", at.start, at.end) === merged(old.slice(tab + 1)));
     const text = merged(value.slice(tab + 1));
-    if (text !== g.buf.toString("latin1", at.start, at.end)) edits.push({ at: at.start, end: at.end, text });
+    if (text !== g.buf.toString("latin1", at.start, at.end)) {
+      edits.push({ at: at.start, end: at.end, text });
+      plan.nodes.set(id, JSON.parse(text) as Record<string, unknown>);
+    }
     records.push({ key: keyText(item.file, origin, item.shown, stats.stats, i), value: withRacy(stats, i, value) });
   });
 
@@ -155,5 +162,5 @@ function patch(input: EditPatchInput): EditPatched | null {
     copied = e.end;
   }
   chunks.push(g.buf.subarray(copied));
-  return { chunks, records };
+  return { chunks, records, plan };
 }

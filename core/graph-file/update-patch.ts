@@ -19,6 +19,8 @@ import { appliedKeys, applyOverride, sessionGraphNode, toGraphNode, type BuildWa
 import { readNode, type Origin } from "../compiler/sources.js";
 import { STAT_WIDTH, type DirRecord, type FileStats } from "../compiler/source-index.js";
 import type { RefCheck } from "../compiler/content-refs.js";
+import type { GraphLink } from "../graph.js";
+import type { PlanChange } from "../query/plan-delta.js";
 
 /** What an update changed, as its planner knows it (see KnownWrites.update). */
 export interface UpdateDelta {
@@ -73,6 +75,8 @@ export interface Patched {
   edgeCount: number;
   /** The content_refs of the nodes added (each resolves: the patch checked it). */
   refs: RefCheck[];
+  /** The nodes and links it changed, for the planning index (core/query/plan-delta.ts). */
+  plan: PlanChange;
 }
 
 /** The override keys an update writes; a change to any other key (domain, id…) is read by the merge elsewhere. */
@@ -248,7 +252,7 @@ function addedNodes(input: PatchInput, prev: Previous, refs: RefCheck[]): Added 
 }
 
 /** The changed overlay entries' nodes, their text in graph.json rewritten with the entry applied. */
-function changedNodeEdits(input: PatchInput, prev: Previous, added: Added, edits: Edit[]): void {
+function changedNodeEdits(input: PatchInput, prev: Previous, added: Added, edits: Edit[], plan: PlanChange): void {
   const ov = input.overlay.data;
   for (const [id, before] of input.delta.nodes) {
     if (added.has(id)) continue;
@@ -261,7 +265,10 @@ function changedNodeEdits(input: PatchInput, prev: Previous, added: Added, edits
     const copy = JSON.parse(text) as Record<string, unknown>;
     applyOverride(copy, after);
     const next = pyJsonText(copy, 2);
-    if (next !== text) edits.push({ at: at.start, end: at.end, text: next });
+    if (next !== text) {
+      edits.push({ at: at.start, end: at.end, text: next });
+      plan.nodes.set(id, copy);
+    }
   }
 }
 
@@ -278,7 +285,7 @@ function insertEdits(array: SortedArray, entries: [string, string][], edits: Edi
  * New links, in merge order: the created nodes' declared edges, then the appended local_edges. Each
  * must be stored (no dangling, misdirected or duplicate edge: those are warnings).
  */
-function newLinkTexts(input: PatchInput, prev: Previous, added: Added): Map<string, string> {
+function newLinkTexts(input: PatchInput, prev: Previous, added: Added, plan: PlanChange): Map<string, string> {
   const domainOf = (id: string): unknown => {
     const a = added.get(id);
     if (a !== undefined) return a.node.domain;
@@ -297,6 +304,7 @@ function newLinkTexts(input: PatchInput, prev: Previous, added: Added): Map<stri
     if (typeof e.note === "string" && e.note !== "") l.note = e.note;
     if (e.reports?.length) l.reports = e.reports.map((r) => ({ ...r }));
     newLinks.set(key, pyJsonText(l, 2));
+    plan.links.push(l as unknown as GraphLink);
   };
   for (const [id, a] of [...added].sort((x, y) => (x[0] < y[0] ? -1 : 1))) for (const e of a.declared ?? []) link({ from: id, ...e });
   const localEdges = input.overlay.data.local_edges ?? [];
@@ -340,12 +348,13 @@ function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
 
   const refs: RefCheck[] = [];
   const added = addedNodes(input, prev, refs);
+  const plan: PlanChange = { nodes: new Map([...added].map(([id, a]) => [id, a.node as Record<string, unknown>])), links: [] };
   const edits: Edit[] = [];
-  changedNodeEdits(input, prev, added, edits);
+  changedNodeEdits(input, prev, added, edits, plan);
   insertEdits(prev.g.nodes, [...added].map(([id, a]) => [id, pyJsonText(a.node, 2)]), edits);
-  const newLinks = newLinkTexts(input, prev, added);
+  const newLinks = newLinkTexts(input, prev, added, plan);
   insertEdits(prev.g.links, [...newLinks], edits);
   const nodeCount = input.nodeCount + added.size;
   const edgeCount = input.edgeCount + newLinks.size;
-  return { chunks: applyEdits(prev, headerText(header(nodeCount, edgeCount)), edits), nodeCount, edgeCount, refs };
+  return { chunks: applyEdits(prev, headerText(header(nodeCount, edgeCount)), edits), nodeCount, edgeCount, refs, plan };
 }

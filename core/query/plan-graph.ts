@@ -4,16 +4,17 @@
 // node's record, edges and a tag's postings only when the query touches them. Parsing a
 // 50,000-node graph.json takes about a second; opening the cache a few milliseconds.
 import { isAscii } from "node:buffer";
-import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { endianness } from "node:os";
 import { join } from "node:path";
 import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
-import { loadGraph } from "../graph.js";
+import { graphFromText, loadGraph } from "../graph.js";
 import { LockHeldError } from "../errors.js";
 import { openReadOrNull, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
 import { fileIdentity, warm } from "../warm.js";
+import { openPlanDelta } from "./plan-delta.js";
 
 /** What the query, tag derivation and loadouts read of a graph. A LoadedGraph satisfies it. */
 export interface PlanGraph {
@@ -33,7 +34,7 @@ const BIG_ENDIAN = endianness() === "BE";
  */
 export const EDGE_TYPES = ["requires", "feeds-into", "refines", "contradicts", "pitfall", "implements"] as const;
 /** Node attributes the planning path reads (the rest of graph.json stays out of the cache). */
-const FIELDS = [
+export const FIELDS = [
   "title",
   "domain",
   "subdomain",
@@ -367,6 +368,20 @@ export function openPlanGraph(file: string, key: string | null): PlanGraph | nul
   }
 }
 
+/**
+ * After a full compile wrote graph.json (`text`): the planning index made anew, in the same locked
+ * step, when the repository has one (it queries a large graph) — so its next query opens it instead
+ * of parsing graph.json. A repository that never queried a large graph gets none here (a fresh
+ * clone's first build pays nothing for it; its first query writes it).
+ */
+export function rebuildPlanIndex(paths: RepoPaths, text: string, version: string): boolean {
+  const file = planGraphCachePath(paths);
+  if (!existsSync(file)) return false;
+  const key = identity(paths.graphJson);
+  if (key === null) return false;
+  return writeFileAtomic(file, encodePlanGraph(graphFromText(text, paths.graphJson, version), key));
+}
+
 export interface PlanGraphLoad {
   graph: PlanGraph;
   from: "graph.json" | "cache";
@@ -386,7 +401,8 @@ function readPlanGraph(paths: RepoPaths, opts: { cacheMinBytes?: number }): Plan
   const key = identity(paths.graphJson);
   const cacheFile = planGraphCachePath(paths);
   if (key !== null) {
-    const g = openPlanGraph(cacheFile, key);
+    // The index of this graph.json, or the index of an earlier one and the delta its writer left (plan-delta.ts).
+    const g = openPlanGraph(cacheFile, key) ?? openPlanDelta(paths, key);
     if (g) return { graph: g, from: "cache", cacheWritten: false };
   }
   const g = loadGraph(paths);

@@ -20,6 +20,9 @@ import { blankGeneratedAt, stampGeneratedAt } from "../graph-file/version.js";
 import { NODE_COUNT } from "../graph-file/layout.js";
 import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
 import { insertNode, patchNodeStatus, removeNode } from "../graph-file/review-patch.js";
+import { graphLookupFromText } from "../graph-file/lookup.js";
+import { writePlanDelta, type PlanChange } from "../query/plan-delta.js";
+import { fileIdentity } from "../warm.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
 import { toGraphNode } from "../compiler/merge.js";
 import { pyJsonText } from "../pyjson.js";
@@ -79,6 +82,18 @@ function addedNode(ctx: Context, change: { id: string; file: string; shown: stri
   return localNodeText(node);
 }
 
+/** The one node a patched review action changed, as graph.json now holds it (null: removed). */
+function planChangeOf(change: GraphChange, patched: string, added: string | null): PlanChange {
+  const nodes = new Map<string, Record<string, unknown> | null>();
+  if (change.kind === "remove") nodes.set(change.id, null);
+  else if (change.kind === "add" && added !== null) nodes.set(change.id, JSON.parse(added) as Record<string, unknown>);
+  else if (change.kind === "status") {
+    const n = graphLookupFromText(patched, "graph.json").nodes.get(change.id);
+    if (n) nodes.set(change.id, n as unknown as Record<string, unknown>);
+  }
+  return { nodes, links: [] };
+}
+
 /** How often this process patched graph.json after a review action, and compiled in full (for the tests). */
 export const reviewPatchCounts: PatchCounts = { patched: 0, fallback: 0 };
 
@@ -111,7 +126,9 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
   const generatedAt = nowIso();
   // Encoded once, for the write and the manifest's hash of it.
   const out = Buffer.from(stampGeneratedAt(patched, generatedAt), "utf8");
+  const prevKey = fileIdentity(ctx.paths.graphJson);
   writeFileAtomic(ctx.paths.graphJson, [out], { knownDifferent: true });
+  writePlanDelta(ctx.paths, prevKey, fileIdentity(ctx.paths.graphJson), graphVersion, planChangeOf(change, patched, added));
   const nodeCount = NODE_COUNT.exec(patched);
   recordPatchedGraph(ctx, nodeCount ? wrote.base : null, wrote.files, { text: out, contentSha, nodeCount: Number(nodeCount?.[1]) });
   return { graphVersion, how: "patch", generatedAt, ...(added !== null ? { added: JSON.parse(added) as Record<string, unknown> } : {}) };

@@ -1,0 +1,144 @@
+// The planning index kept fresh by the writers. A write that patches graph.json (an update, a few
+// edited nodes, a review action) knows exactly which nodes and links it changed; it records them
+// as a delta over the planning index of the graph.json before it (knowledge/graph/.cache/
+// plan-graph.delta.json), keyed by the new graph.json's identity, in the same locked step. The
+// next query opens the index and the delta and answers as the full index would — so the first
+// query after a write costs what a warm one does. Deltas chain (each carries the ones before it)
+// until they grow past MAX_DELTA_NODES; then nothing is written and the next query rebuilds the
+// index from graph.json, as it does after a full compile.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { GNode, GraphLink } from "../graph.js";
+import { removeFile, writeFileAtomic } from "../fsx.js";
+import type { RepoPaths } from "../paths.js";
+import { FIELDS, openPlanGraph, planGraphCachePath, type PlanGraph } from "./plan-graph.js";
+
+const FORMAT = "akms-plan-delta-1";
+/** Past this many changed nodes a delta costs more to read than the index costs to rebuild once. */
+const MAX_DELTA_NODES = 20_000;
+
+/** What a write changed in the graph: nodes changed or added (their whole new node; null: removed), and links added. */
+export interface PlanChange {
+  nodes: Map<string, Record<string, unknown> | null>;
+  links: GraphLink[];
+}
+
+interface DeltaFile {
+  format: string;
+  /** The identity of the graph.json the full index (plan-graph.bin) was made for. */
+  base: string;
+  /** The identity of the graph.json this delta brings the index up to. */
+  key: string;
+  version: string;
+  nodes: Record<string, GNode | null>;
+  out: Record<string, GraphLink[]>;
+  in: Record<string, GraphLink[]>;
+}
+
+export function planDeltaPath(paths: RepoPaths): string {
+  return join(paths.cacheDir, "plan-graph.delta.json");
+}
+
+function readDelta(paths: RepoPaths): DeltaFile | null {
+  try {
+    const d = JSON.parse(readFileSync(planDeltaPath(paths), "utf8")) as DeltaFile;
+    return d.format === FORMAT && typeof d.base === "string" && typeof d.key === "string" && d.nodes && d.out && d.in ? d : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The node as the planning path reads it: its id and the planning fields. */
+function recordOf(id: string, node: Record<string, unknown>): GNode {
+  const rec: Record<string, unknown> = { id };
+  for (const f of FIELDS) if (node[f] !== undefined) rec[f] = node[f];
+  return rec as unknown as GNode;
+}
+
+const byTarget = (a: GraphLink, b: GraphLink) => (a.target < b.target ? -1 : a.target > b.target ? 1 : 0);
+const bySource = (a: GraphLink, b: GraphLink) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0);
+
+/**
+ * Records `change` as the delta that makes the index of graph.json `prevKey` (plan-graph.bin, or it
+ * and the delta before) the index of graph.json `newKey`. False (and no delta) when there is no such
+ * index to build on, or the delta would be too large. The caller holds the repository lock.
+ */
+export function writePlanDelta(paths: RepoPaths, prevKey: string | null, newKey: string | null, version: string, change: PlanChange): boolean {
+  const file = planDeltaPath(paths);
+  const drop = () => {
+    removeFile(file);
+    return false;
+  };
+  if (prevKey === null || newKey === null) return drop();
+  const prior = readDelta(paths);
+  const chained = prior !== null && prior.key === prevKey;
+  const base = openPlanGraph(planGraphCachePath(paths), chained ? prior.base : prevKey);
+  if (base === null) return drop();
+  const view = chained ? withDelta(base, prior) : base;
+  const d: DeltaFile = { format: FORMAT, base: chained ? prior.base : prevKey, key: newKey, version, nodes: { ...prior?.nodes }, out: { ...prior?.out }, in: { ...prior?.in } };
+  if (!chained) (d.nodes = {}), (d.out = {}), (d.in = {});
+  for (const [id, node] of change.nodes) d.nodes[id] = node === null ? null : recordOf(id, node);
+  for (const l of change.links) {
+    const out = [...(d.out[l.source] ?? view.out.get(l.source) ?? []), l].sort(byTarget);
+    const inn = [...(d.in[l.target] ?? view.in.get(l.target) ?? []), l].sort(bySource);
+    d.out[l.source] = out;
+    d.in[l.target] = inn;
+  }
+  if (Object.keys(d.nodes).length > MAX_DELTA_NODES) return drop();
+  return writeFileAtomic(file, JSON.stringify(d));
+}
+
+/** The index of graph.json `key` from plan-graph.bin and the delta over it; null when they do not make it. */
+export function openPlanDelta(paths: RepoPaths, key: string): PlanGraph | null {
+  const d = readDelta(paths);
+  if (d === null || d.key !== key) return null;
+  const base = openPlanGraph(planGraphCachePath(paths), d.base);
+  return base === null ? null : withDelta(base, d);
+}
+
+/** `base` with the delta's nodes and edge lists in place of its own. */
+function withDelta(base: PlanGraph, d: DeltaFile): PlanGraph {
+  const changed = d.nodes;
+  const added = Object.keys(changed).filter((id) => changed[id] !== null && !base.nodes.has(id));
+  const removed = Object.keys(changed).filter((id) => changed[id] === null && base.nodes.has(id)).length;
+  const get = (id: string): GNode | undefined => (Object.hasOwn(changed, id) ? (changed[id] ?? undefined) : base.nodes.get(id));
+  // Tags of the delta's nodes, lower-cased as the index keeps them.
+  const deltaTags = new Map<string, string[]>();
+  for (const [id, n] of Object.entries(changed)) {
+    if (!n || !Array.isArray(n.tags)) continue;
+    for (const t of new Set((n.tags as unknown[]).filter((x): x is string => typeof x === "string").map((x) => x.toLowerCase()))) {
+      let a = deltaTags.get(t);
+      if (!a) deltaTags.set(t, (a = []));
+      a.push(id);
+    }
+  }
+  return {
+    version: d.version,
+    nodes: {
+      get,
+      has: (id) => get(id) !== undefined,
+      size: base.nodes.size + added.length - removed,
+      *values() {
+        const all: GNode[] = [];
+        for (const n of base.nodes.values()) {
+          const now = get(n.id);
+          if (now) all.push(now);
+        }
+        for (const id of added) all.push(changed[id]!);
+        if (added.length) all.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        yield* all;
+      },
+    },
+    out: { get: (id) => (Object.hasOwn(d.out, id) ? d.out[id] : base.out.get(id)) },
+    in: { get: (id) => (Object.hasOwn(d.in, id) ? d.in[id] : base.in.get(id)) },
+    tagIndex: {
+      get(tag) {
+        const from = (base.tagIndex?.get(tag) ?? []).filter((id) => !Object.hasOwn(changed, id));
+        const more = deltaTags.get(tag);
+        if (!more && from.length === (base.tagIndex?.get(tag)?.length ?? 0)) return base.tagIndex?.get(tag);
+        const ids = [...from, ...(more ?? [])].sort();
+        return ids.length ? ids : undefined;
+      },
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { akms, tmp } from "../helpers.js";
+import { memory } from "../update-helpers.js";
+import { generateVault } from "../../scripts/bench/genvault.js";
+import { loadContext } from "../../core/context.js";
+import { loadGraph } from "../../core/graph.js";
+import { queryGraph } from "../../core/query.js";
+import { FIELDS, loadPlanGraph, planGraphCachePath } from "../../core/query/plan-graph.js";
+import { planDeltaPath } from "../../core/query/plan-delta.js";
+
+/** JSON with every object's keys sorted (the index and a parse of graph.json keep different key orders). */
+const canon = (x: unknown): string =>
+  JSON.stringify(x, (_k, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+
+/** The planning index as the next query opens it equals the index a full parse of graph.json gives. */
+function assertFresh(repo: string, vault: string, what: string): void {
+  const ctx = loadContext({ repo, vault, env: {} });
+  const load = loadPlanGraph(ctx.paths, { cacheMinBytes: Number.MAX_SAFE_INTEGER });
+  assert.equal(load.from, "cache", `${what}: the first query after it rebuilt the index`);
+  const plan = load.graph;
+  const full = loadGraph(ctx.paths);
+  assert.equal(plan.version, full.version, what);
+  assert.equal(plan.nodes.size, full.nodes.size, what);
+  const pick = (n: object) => JSON.stringify(Object.fromEntries(Object.entries(n).filter(([k]) => k === "id" || (FIELDS as readonly string[]).includes(k)).sort(([a], [b]) => (a < b ? -1 : 1))));
+  assert.deepEqual([...plan.nodes.values()].map(pick), [...full.nodes.values()].map(pick), what);
+  for (const id of full.nodes.keys()) {
+    assert.equal(canon(plan.out.get(id) ?? []), canon(full.out.get(id) ?? []), `${what}: out-edges of ${id}`);
+    assert.equal(canon(plan.in.get(id) ?? []), canon(full.in.get(id) ?? []), `${what}: in-edges of ${id}`);
+  }
+  for (const role of Object.keys(ctx.cfg.config.query_roles)) {
+    for (const tags of [["tag-1", "tag-7"], ["tag-3"], ["domain-1"]]) {
+      assert.equal(JSON.stringify(queryGraph(plan, ctx.cfg, { tags, role })), JSON.stringify(queryGraph(full, ctx.cfg, { tags, role })), `${what}: ${role} ${tags}`);
+    }
+  }
+}
+
+test("the planning index is fresh after every write: update, promote, draft of a global node, undo, an edit's rebuild, a full compile", () => {
+  const dir = tmp("akms-plan-fresh-");
+  generateVault(dir, 300, 30, 9);
+  const repo = join(dir, "repo");
+  const vault = join(dir, "vault");
+  const cli = (...args: string[]) => {
+    const r = akms([...args, "--repo", repo, "--vault", vault, "--json"], { env: { SOURCE_DATE_EPOCH: "1767225600" } });
+    assert.equal(r.code, 0, `${args.join(" ")}: ${r.stdout}${r.stderr}`);
+    return r;
+  };
+  cli("build");
+  // The full index, as a query of a large graph writes it.
+  const ctx = loadContext({ repo, vault, env: {} });
+  assert.equal(loadPlanGraph(ctx.paths, { cacheMinBytes: 0 }).cacheWritten, true);
+  assert.ok(existsSync(planGraphCachePath(ctx.paths)));
+
+  const doc = join(dir, "memory.md");
+  writeFileSync(
+    doc,
+    memory({
+      task: "task-fresh-1",
+      used: [
+        { id: "g-000010", useful: true, coverage: "sufficient" },
+        { id: "g-000020", useful: false, coverage: "outdated" },
+      ],
+      pitfalls: [{ node_ref: "g-000010", description: "it bites", severity: "high" }],
+      knowledge: [{ suggested_id: "fresh-knowledge", content_draft: "Something new.", domain: "domain-2", tags: ["tag-7"] }],
+    }),
+  );
+  cli("update", doc);
+  assert.ok(existsSync(planDeltaPath(ctx.paths)), "the update left a delta");
+  assertFresh(repo, vault, "after update");
+
+  const local = JSON.parse(readFileSync(join(repo, "knowledge", "graph", "graph.json"), "utf8")).nodes.find((n: { node_origin: string; status: string }) => n.node_origin === "local" && n.status === "tentative").id as string;
+  cli("promote", local);
+  assertFresh(repo, vault, "after promote");
+  cli("draft", "g-000030");
+  assertFresh(repo, vault, "after a global node's draft");
+  cli("undo");
+  assertFresh(repo, vault, "after undo");
+
+  const f = join(vault, "g-000040.md");
+  writeFileSync(f, readFileSync(f, "utf8").replace(/^confidence: .*$/m, "confidence: 0.42"));
+  cli("build");
+  assertFresh(repo, vault, "after an edit's rebuild");
+  const overlay = join(repo, "knowledge", "graph", "local_state.yaml");
+  writeFileSync(overlay, readFileSync(overlay, "utf8").replace(/^repo_id: .*$/m, "repo_id: renamed"));
+  cli("build");
+  assertFresh(repo, vault, "after a full compile");
+});
