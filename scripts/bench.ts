@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { ROOT, benchSections } from "./bench/common.js";
 import "./bench/compile.js";
 import "./bench/planning.js";
+import "./bench/first-query.js";
 import "./bench/review-actions.js";
 import "./bench/update.js";
 import "./bench/mcp.js";
