@@ -47,7 +47,7 @@ function checkExpansion(value: unknown, src: YamlSource): void {
     if (v === null || typeof v !== "object") continue;
     if (depth > LIMITS.maxDepth) fail(`the YAML nests deeper than ${LIMITS.maxDepth} levels`);
     if (seen.has(v)) {
-      if (++revisits > LIMITS.maxAliasRevisits) fail("the YAML expands to too many values through its aliases (alias bomb?)");
+      if (++revisits > LIMITS.maxAliasRevisits) fail("the YAML expands to too many values (alias bomb?)");
     } else seen.add(v);
     if (Array.isArray(v)) for (const x of v) stack.push([x, depth + 1]);
     else for (const k in v as object) stack.push([(v as Record<string, unknown>)[k], depth + 1]);

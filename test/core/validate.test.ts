@@ -290,15 +290,18 @@ test("YAML alias bombs are refused in every YAML-bearing kind", () => {
   }
 });
 
-test("oversized files are refused before parsing", () => {
+test("oversized files a person writes are refused before parsing; the overlay akms writes has no byte cap", () => {
   const { files } = layout();
   const big = "x".repeat(LIMITS.maxFileBytes + 1);
-  for (const f of [files.global, files.overlay, files.task]) {
+  for (const f of [files.global, files.task]) {
     writeFileSync(f, big);
     const r = validateFile(f);
     assert.equal(r.errors[0]!.code, "TOO_LARGE", f);
     assert.match(r.errors[0]!.message, /too large/);
   }
+  writeFileSync(files.overlay, big);
+  const ov = validateFile(files.overlay);
+  assert.notEqual(ov.errors[0]!.code, "TOO_LARGE", "read and parsed: what is wrong is its content");
   // Under the file limit but over the YAML limit.
   writeFileSync(files.global, `---\nid: alpha\ntitle: "${"y".repeat(LIMITS.maxYamlBytes)}"\n---\n`);
   const y = validateFile(files.global);
