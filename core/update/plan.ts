@@ -95,7 +95,7 @@ export interface Plan {
   writes: TxnWrite[];
   /** The overlay as written (its bytes and parsed form), when the update writes it. */
   overlay: { bytes: Buffer; data: Overlay } | null;
-  /** What changed, for the recompile to patch graph.json with (see core/compiler/update-patch.ts). */
+  /** What changed, for the recompile to patch graph.json with (see core/graph-file/update-patch.ts). */
   delta: UpdateDelta;
 }
 

@@ -1,4 +1,4 @@
-// The recompile after `akms update` patches graph.json (core/compiler/update-patch.ts) instead of
+// The recompile after `akms update` patches graph.json (core/graph-file/update-patch.ts) instead of
 // merging every node again. After every update of a long run of scenarios — boosts, propagation,
 // new nodes, dedup appends, pitfalls, session_refs pruning, a PCD, a second repository on the same
 // vault, and the cases the patch must refuse — graph.json must be byte for byte what a --no-cache
