@@ -70,13 +70,13 @@ export function writePlanDelta(paths: RepoPaths, prevKey: string | null, newKey:
     return false;
   };
   if (prevKey === null || newKey === null) return drop();
-  const prior = readDelta(paths);
-  const chained = prior !== null && prior.key === prevKey;
-  const base = openPlanGraph(planGraphCachePath(paths), chained ? prior.base : prevKey);
+  // The delta before, when it is the one that brought the index up to the graph.json just replaced.
+  const read = readDelta(paths);
+  const prior = read !== null && read.key === prevKey ? read : null;
+  const base = openPlanGraph(planGraphCachePath(paths), prior?.base ?? prevKey);
   if (base === null) return drop();
-  const view = chained ? withDelta(base, prior) : base;
-  const d: DeltaFile = { format: FORMAT, base: chained ? prior.base : prevKey, key: newKey, version, nodes: { ...prior?.nodes }, out: { ...prior?.out }, in: { ...prior?.in } };
-  if (!chained) (d.nodes = {}), (d.out = {}), (d.in = {});
+  const view = prior ? withDelta(base, prior) : base;
+  const d: DeltaFile = { format: FORMAT, base: prior?.base ?? prevKey, key: newKey, version, nodes: { ...prior?.nodes }, out: { ...prior?.out }, in: { ...prior?.in } };
   for (const [id, node] of change.nodes) d.nodes[id] = node === null ? null : recordOf(id, node);
   for (const l of change.links) {
     const out = [...(d.out[l.source] ?? view.out.get(l.source) ?? []), l].sort(byTarget);
