@@ -2,28 +2,28 @@
 // recomputes only what it changed (navigation stays well under a frame at 5,000 nodes).
 import Fuse from "fuse.js";
 import type { ConsoleModel } from "../src/console/model.js";
-import type { AppState, RouteEnv } from "../src/console/state/app.js";
+import type { AppState, RouteEnv } from "./router.js";
 import { egoGraph, type Ego } from "../src/console/ego.js";
-import { explorerPage } from "./ExplorerScreen.js";
+import { explorerPage } from "./explorer/ExplorerScreen.js";
 import { nodeHistory, type NodeHistory } from "../src/console/history.js";
-import { historyLayout } from "./HistoryScreen.js";
+import { historyLayout } from "./history/HistoryScreen.js";
 import { planFor, roles, type Plan } from "../src/console/plan.js";
 import { whyRows, isHeading, rowNode, type WhyRow } from "../src/console/why.js";
-import { skipHeadings } from "../src/console/state/why.js";
-import { whyLayout } from "./WhyScreen.js";
+import { skipHeadings } from "./why/state.js";
+import { whyLayout } from "./why/WhyScreen.js";
 import { previewLoadout, type LoadoutPreview } from "../src/console/loadout-preview.js";
-import { loadoutLayout } from "./LoadoutScreen.js";
+import { loadoutLayout } from "./loadout/LoadoutScreen.js";
 import { reviewSections, type ReviewItem, type ReviewSectionView } from "../src/console/review-view.js";
-import { reviewLayout, detailLines, itemLines, type DetailLine } from "./ReviewScreen.js";
-import { firstNonEmpty, selectedIn, type ReviewEnv } from "../src/console/state/review.js";
-import { explorerSelection } from "../src/console/state/explorer.js";
+import { reviewLayout, detailLines, itemLines, type DetailLine } from "./review/ReviewScreen.js";
+import { firstNonEmpty, selectedIn, type ReviewEnv } from "./review/state.js";
+import { explorerSelection } from "./explorer/state.js";
 import type { NodeDetail } from "../src/console/detail.js";
 import type { QmdUse } from "../core/loadout/retrieve.js";
 import { helpLines } from "../src/console/help.js";
 import { position } from "../components/Table.js";
 import { statusRows } from "../components/StatusBar.js";
 import { checkpointEnv } from "../src/console/checkpoint.js";
-import { factsOf, type ActionFacts } from "../src/console/state/node-actions.js";
+import { factsOf, type ActionFacts } from "./node-actions.js";
 
 /** The node a node action applies to on this screen (the Review selection, else the current node), as the graph holds it. */
 function actionFactsFor(model: ConsoleModel, state: AppState, reviewNode: string | null): ActionFacts | null {

@@ -21,7 +21,7 @@ import { previewApprove } from "../../core/orchestrator/preview.js";
 import type { CheckpointData } from "./checkpoint.js";
 import { errorText } from "./errors.js";
 import { setCheckpointLoader } from "./model.js";
-import type { OrchestrateEffect } from "./state/checkpoint.js";
+import type { OrchestrateEffect } from "./checkpoint.js";
 
 export function loadCheckpointData(ctx: Context): CheckpointData {
   try {

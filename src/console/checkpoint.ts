@@ -5,8 +5,31 @@ import type { StatusView } from "../../core/orchestrator/runner.js";
 import { ACTION_HELP, akmsLines } from "../../core/orchestrator/view.js";
 import { stageLabel, type ActionId, type Artifact } from "../../core/orchestrator/types.js";
 import { primaryKey, type Command } from "./keybindings.js";
-import type { CheckpointEnv } from "./state/checkpoint.js";
 import { safe } from "../../components/text.js";
+
+export type OrchestrateAction = "approve" | "reject" | "edit" | "abort" | "next" | "resume";
+
+export interface OrchestrateEffect {
+  kind: "orchestrate";
+  action: OrchestrateAction;
+  /** The checkpoint the person decided on (a newer one refuses the decision). */
+  seq: number | null;
+  reason?: string;
+  /** Repository-relative path (edit). */
+  artifact?: string;
+}
+
+export interface CheckpointEnv {
+  /** False when there is no orchestration run in this repository. */
+  present: boolean;
+  actions: ActionId[];
+  artifacts: { path: string; editable: boolean }[];
+  seq: number | null;
+  lines: number;
+  page: number;
+  /** What approving would do (the confirmation's title and lines). */
+  approve: { title: string; lines: string[] } | null;
+}
 
 export interface CheckpointData {
   view: StatusView | null;

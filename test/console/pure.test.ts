@@ -8,12 +8,12 @@ import { safe, safeLines, truncate, pad, wrap, width, confPair, windowStart } fr
 import { egoGraph, selectable } from "../../src/console/ego.js";
 import { chartRows, sparkline } from "../../components/ConfidenceChart.js";
 import { columnWidths } from "../../components/Table.js";
-import { move } from "../../src/console/state/list.js";
+import { move } from "../../screens/list.js";
 import { nodeHistory } from "../../src/console/history.js";
-import { disabledReason, initialState, route, type AppState, type RouteEnv } from "../../src/console/state/app.js";
+import { disabledReason, initialState, route, type AppState, type RouteEnv } from "../../screens/router.js";
 import { helpLines } from "../../src/console/help.js";
-import { MAX_RADIUS } from "../../src/console/state/explorer.js";
-import { explorerKey, initialExplorer } from "../../src/console/state/explorer.js";
+import { MAX_RADIUS } from "../../screens/explorer/state.js";
+import { explorerKey, initialExplorer } from "../../screens/explorer/state.js";
 import { SCREENS } from "../../src/console/keybindings.js";
 import { contentDraftOf } from "../../src/console/detail.js";
 

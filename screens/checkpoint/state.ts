@@ -1,9 +1,12 @@
 // Checkpoint screen state (pure): the selected artifact, the scroll of the stage output, an armed
 // abort (X twice), and whether an orchestrator action is running. Keys become effects the shell
 // runs through core/orchestrator (approve, reject with a reason, edit, abort, next/resume).
-import type { Command } from "../keybindings.js";
-import type { ActionId } from "../../../core/orchestrator/types.js";
-import { move, MOVES, scroll } from "./list.js";
+import type { Command } from "../../src/console/keybindings.js";
+import type { ActionId } from "../../core/orchestrator/types.js";
+import { move, MOVES, scroll } from "../list.js";
+import type { CheckpointEnv, OrchestrateEffect } from "../../src/console/checkpoint.js";
+
+export type { CheckpointEnv, OrchestrateAction, OrchestrateEffect } from "../../src/console/checkpoint.js";
 
 export interface CheckpointState {
   selected: number;
@@ -15,30 +18,6 @@ export interface CheckpointState {
 }
 
 export const initialCheckpoint: CheckpointState = { selected: 0, offset: 0, armed: false, busy: false };
-
-export type OrchestrateAction = "approve" | "reject" | "edit" | "abort" | "next" | "resume";
-
-export interface OrchestrateEffect {
-  kind: "orchestrate";
-  action: OrchestrateAction;
-  /** The checkpoint the person decided on (a newer one refuses the decision). */
-  seq: number | null;
-  reason?: string;
-  /** Repository-relative path (edit). */
-  artifact?: string;
-}
-
-export interface CheckpointEnv {
-  /** False when there is no orchestration run in this repository. */
-  present: boolean;
-  actions: ActionId[];
-  artifacts: { path: string; editable: boolean }[];
-  seq: number | null;
-  lines: number;
-  page: number;
-  /** What approving would do (the confirmation's title and lines). */
-  approve: { title: string; lines: string[] } | null;
-}
 
 export const NO_RUN: CheckpointEnv = { present: false, actions: [], artifacts: [], seq: null, lines: 0, page: 1, approve: null };
 

@@ -1,5 +1,5 @@
 // Moving a selection through a list: the same rules on every screen.
-import type { Command } from "../keybindings.js";
+import type { Command } from "../src/console/keybindings.js";
 
 export const MOVES = new Set<Command>(["up", "down", "page-up", "page-down", "top", "bottom"]);
 

@@ -1,7 +1,7 @@
 // History screen state: which recorded change is selected (newest first in the list).
-import { nodeActionDisabled, type ActionFacts } from "./node-actions.js";
-import type { Command } from "../keybindings.js";
-import { move, MOVES } from "./list.js";
+import { nodeActionDisabled, type ActionFacts } from "../node-actions.js";
+import type { Command } from "../../src/console/keybindings.js";
+import { move, MOVES } from "../list.js";
 
 export interface HistoryState {
   selected: number;

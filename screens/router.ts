@@ -1,19 +1,19 @@
 // The console's state and its one key router (pure: state + key + what the screens show →
 // new state + an effect for the shell to run). Priority: an open dialog takes every key, then
 // the global keys, then the active screen.
-import { commandFor, SCREENS, type Command, type ScreenId } from "../keybindings.js";
-import type { Ego } from "../ego.js";
-import type { PlanSource } from "../plan.js";
-import { initialPlanSource } from "../plan.js";
-import { initialExplorer, explorerDisabled, explorerKey, type ExplorerState } from "./explorer.js";
-import { initialHistory, historyDisabled, historyKey, type HistoryState } from "./history.js";
-import { initialLoadout, loadoutKey, type LoadoutState } from "./loadout.js";
-import { initialReview, reviewDisabled, reviewKey, type ReviewEnv, type ReviewState } from "./review.js";
+import { commandFor, SCREENS, type Command, type ScreenId } from "../src/console/keybindings.js";
+import type { Ego } from "../src/console/ego.js";
+import type { PlanSource } from "../src/console/plan.js";
+import { initialPlanSource } from "../src/console/plan.js";
+import { initialExplorer, explorerDisabled, explorerKey, type ExplorerState } from "./explorer/state.js";
+import { initialHistory, historyDisabled, historyKey, type HistoryState } from "./history/state.js";
+import { initialLoadout, loadoutKey, type LoadoutState } from "./loadout/state.js";
+import { initialReview, reviewDisabled, reviewKey, type ReviewEnv, type ReviewState } from "./review/state.js";
 import type { ActionFacts } from "./node-actions.js";
-import { initialWhy, whyKey, type WhyState } from "./why.js";
-import { checkpointDisabled, checkpointKey, initialCheckpoint, NO_RUN, type CheckpointEnv, type CheckpointState, type OrchestrateEffect } from "./checkpoint.js";
+import { initialWhy, whyKey, type WhyState } from "./why/state.js";
+import { checkpointDisabled, checkpointKey, initialCheckpoint, NO_RUN, type CheckpointEnv, type CheckpointState, type OrchestrateEffect } from "./checkpoint/state.js";
 import { move, MOVES } from "./list.js";
-import type { Tone } from "../../../components/StatusBar.js";
+import type { Tone } from "../components/StatusBar.js";
 
 export type ActionName = "promote" | "draft" | "undraft" | "dedup-accept" | "dedup-reject" | "undo";
 

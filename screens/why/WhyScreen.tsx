@@ -3,13 +3,13 @@
 // behind it — and every node left out, with its reason.
 import React from "react";
 import { Box, Text } from "ink";
-import type { Plan } from "../src/console/plan.js";
-import type { WhyState } from "../src/console/state/why.js";
-import { explain, reasonLabel, type WhyRow } from "../src/console/why.js";
-import { fmtConf, pad, safe, truncate, windowStart, wrap } from "../components/text.js";
-import { Rule } from "../components/Rule.js";
-import { KeyHint } from "../components/KeyHint.js";
-import { statusColor, useTheme } from "../components/theme.js";
+import type { Plan } from "../../src/console/plan.js";
+import type { WhyState } from "./state.js";
+import { explain, reasonLabel, type WhyRow } from "../../src/console/why.js";
+import { fmtConf, pad, safe, truncate, windowStart, wrap } from "../../components/text.js";
+import { Rule } from "../../components/Rule.js";
+import { KeyHint } from "../../components/KeyHint.js";
+import { statusColor, useTheme } from "../../components/theme.js";
 
 export interface WhyProps {
   width: number;

@@ -1,9 +1,9 @@
 // Explorer state: the centre is the app's current node; Enter follows the selected edge (the
 // previous centre goes on the trail), Esc walks the trail back; the radius goes from 1 to 4.
-import { nodeActionDisabled, type ActionFacts } from "./node-actions.js";
-import type { Command } from "../keybindings.js";
-import { selectable, type Ego } from "../ego.js";
-import { move, MOVES } from "./list.js";
+import { nodeActionDisabled, type ActionFacts } from "../node-actions.js";
+import type { Command } from "../../src/console/keybindings.js";
+import { selectable, type Ego } from "../../src/console/ego.js";
+import { move, MOVES } from "../list.js";
 
 export interface ExplorerState {
   radius: number;

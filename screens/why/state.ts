@@ -1,6 +1,6 @@
 // Why screen state: the selected row (headings skipped), the filter, the detail scroll.
-import type { Command } from "../keybindings.js";
-import { move, MOVES } from "./list.js";
+import type { Command } from "../../src/console/keybindings.js";
+import { move, MOVES } from "../list.js";
 
 export interface WhyState {
   selected: number;

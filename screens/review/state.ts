@@ -1,8 +1,8 @@
 // Review screen state: the section shown, the selection in each section, the focus (list or
 // detail), the detail's scroll, and the filter.
-import { nodeActionDisabled, type ActionFacts } from "./node-actions.js";
-import type { Command } from "../keybindings.js";
-import { move, MOVES, scroll } from "./list.js";
+import { nodeActionDisabled, type ActionFacts } from "../node-actions.js";
+import type { Command } from "../../src/console/keybindings.js";
+import { move, MOVES, scroll } from "../list.js";
 
 export interface ReviewState {
   section: number;

@@ -4,14 +4,14 @@
 // X X abort · n run / resume.
 import React from "react";
 import { Box, Text } from "ink";
-import type { CheckpointData } from "../src/console/checkpoint.js";
-import { checkpointLayout, checkpointScreenData } from "../src/console/checkpoint.js";
-import type { CheckpointState } from "../src/console/state/checkpoint.js";
-import { truncate } from "../components/text.js";
-import { ScrollList, TextView } from "../components/ScrollList.js";
-import { Rule } from "../components/Rule.js";
-import { KeyHint } from "../components/KeyHint.js";
-import { useTheme } from "../components/theme.js";
+import type { CheckpointData } from "../../src/console/checkpoint.js";
+import { checkpointLayout, checkpointScreenData } from "../../src/console/checkpoint.js";
+import type { CheckpointState } from "./state.js";
+import { truncate } from "../../components/text.js";
+import { ScrollList, TextView } from "../../components/ScrollList.js";
+import { Rule } from "../../components/Rule.js";
+import { KeyHint } from "../../components/KeyHint.js";
+import { useTheme } from "../../components/theme.js";
 
 export interface CheckpointProps {
   width: number;

@@ -3,18 +3,18 @@
 // qmd version and the degraded (no-qmd) one. Computed in memory; nothing is written.
 import React from "react";
 import { Box, Text } from "ink";
-import type { Plan } from "../src/console/plan.js";
-import type { LoadoutPreview } from "../src/console/loadout-preview.js";
-import type { LoadoutState } from "../src/console/state/loadout.js";
-import { fmtConf, safe, truncate } from "../components/text.js";
-import { Table, type Column } from "../components/Table.js";
-import { TextView } from "../components/ScrollList.js";
-import { Rule } from "../components/Rule.js";
-import { KeyHint } from "../components/KeyHint.js";
-import { statusColor, useTheme } from "../components/theme.js";
-import type { LoadoutEntry } from "../core/loadout/render.js";
-import { sizeTokens } from "../core/loadout/mode.js";
-import { useModel } from "./context.js";
+import type { Plan } from "../../src/console/plan.js";
+import type { LoadoutPreview } from "../../src/console/loadout-preview.js";
+import type { LoadoutState } from "./state.js";
+import { fmtConf, safe, truncate } from "../../components/text.js";
+import { Table, type Column } from "../../components/Table.js";
+import { TextView } from "../../components/ScrollList.js";
+import { Rule } from "../../components/Rule.js";
+import { KeyHint } from "../../components/KeyHint.js";
+import { statusColor, useTheme } from "../../components/theme.js";
+import type { LoadoutEntry } from "../../core/loadout/render.js";
+import { sizeTokens } from "../../core/loadout/mode.js";
+import { useModel } from "../context.js";
 
 export interface LoadoutProps {
   width: number;

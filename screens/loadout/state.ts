@@ -1,7 +1,7 @@
 // Loadout screen state: focus (node table or loadout text), selection, text scroll, the qmd /
 // degraded toggle and the requested mode.
-import type { Command } from "../keybindings.js";
-import { move, MOVES, scroll } from "./list.js";
+import type { Command } from "../../src/console/keybindings.js";
+import { move, MOVES, scroll } from "../list.js";
 
 export interface LoadoutState {
   focus: "nodes" | "text";

@@ -2,14 +2,14 @@
 // (═) marked, and every recorded change with its cause (a session, or a review action).
 import React from "react";
 import { Box, Text } from "ink";
-import { useModel } from "./context.js";
-import type { NodeHistory } from "../src/console/history.js";
-import type { HistoryState } from "../src/console/state/history.js";
-import { fmtConf, pad, safe, truncate, windowStart } from "../components/text.js";
-import { ConfidenceChart } from "../components/ConfidenceChart.js";
-import { Rule } from "../components/Rule.js";
-import { useTheme } from "../components/theme.js";
-import { NodeHeader } from "./NodeHeader.js";
+import { useModel } from "../context.js";
+import type { NodeHistory } from "../../src/console/history.js";
+import type { HistoryState } from "./state.js";
+import { fmtConf, pad, safe, truncate, windowStart } from "../../components/text.js";
+import { ConfidenceChart } from "../../components/ConfidenceChart.js";
+import { Rule } from "../../components/Rule.js";
+import { useTheme } from "../../components/theme.js";
+import { NodeHeader } from "../NodeHeader.js";
 
 export interface HistoryProps {
   width: number;

@@ -4,17 +4,17 @@
 // side by side (the existing text beside the appended draft, with its score and session).
 import React from "react";
 import { Box, Text } from "ink";
-import type { ReviewState } from "../src/console/state/review.js";
-import { selectedIn } from "../src/console/state/review.js";
-import type { ReviewItem, ReviewSectionView } from "../src/console/review-view.js";
-import { itemFacts } from "../src/console/review-view.js";
-import type { NodeDetail } from "../src/console/detail.js";
-import { confPair, safe, truncate, width as cells, wrap } from "../components/text.js";
-import { Table, type Column } from "../components/Table.js";
-import { Rule } from "../components/Rule.js";
-import { KeyHint } from "../components/KeyHint.js";
-import { SideBySide } from "../components/SideBySide.js";
-import { confColor, statusColor, useTheme } from "../components/theme.js";
+import type { ReviewState } from "./state.js";
+import { selectedIn } from "./state.js";
+import type { ReviewItem, ReviewSectionView } from "../../src/console/review-view.js";
+import { itemFacts } from "../../src/console/review-view.js";
+import type { NodeDetail } from "../../src/console/detail.js";
+import { confPair, safe, truncate, width as cells, wrap } from "../../components/text.js";
+import { Table, type Column } from "../../components/Table.js";
+import { Rule } from "../../components/Rule.js";
+import { KeyHint } from "../../components/KeyHint.js";
+import { SideBySide } from "../../components/SideBySide.js";
+import { confColor, statusColor, useTheme } from "../../components/theme.js";
 
 export interface ReviewProps {
   width: number;

@@ -3,15 +3,15 @@
 // edge, Esc walks back, +/- change the radius, / finds a node by fuzzy search.
 import React from "react";
 import { Box, Text } from "ink";
-import type { Ego, EgoRow } from "../src/console/ego.js";
-import type { ExplorerState } from "../src/console/state/explorer.js";
-import { explorerSelection } from "../src/console/state/explorer.js";
-import { useModel } from "./context.js";
-import { confPair, pad, safe, truncate, windowStart, wrap } from "../components/text.js";
-import { confColor, statusColor, useTheme } from "../components/theme.js";
-import { Rule } from "../components/Rule.js";
-import { KeyHint } from "../components/KeyHint.js";
-import { NodeHeader } from "./NodeHeader.js";
+import type { Ego, EgoRow } from "../../src/console/ego.js";
+import type { ExplorerState } from "./state.js";
+import { explorerSelection } from "./state.js";
+import { useModel } from "../context.js";
+import { confPair, pad, safe, truncate, windowStart, wrap } from "../../components/text.js";
+import { confColor, statusColor, useTheme } from "../../components/theme.js";
+import { Rule } from "../../components/Rule.js";
+import { KeyHint } from "../../components/KeyHint.js";
+import { NodeHeader } from "../NodeHeader.js";
 
 export interface ExplorerProps {
   width: number;

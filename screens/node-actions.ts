@@ -1,10 +1,10 @@
 // The rules of the node actions (promote, draft, undraft, dedup accept/reject, edit) in the console:
 // when an action does nothing here and why, and what its confirmation says. Pure: the router,
 // the `?` help (which greys out a key with its reason) and the shell's confirmation all ask here.
-import type { DedupSection } from "../../../core/review/dedup-sections.js";
-import type { ReviewItem } from "../review-view.js";
-import type { ActionName, ConfirmData } from "./app.js";
-import type { Command } from "../keybindings.js";
+import type { DedupSection } from "../core/review/dedup-sections.js";
+import type { ReviewItem } from "../src/console/review-view.js";
+import type { ActionName, ConfirmData } from "./router.js";
+import type { Command } from "../src/console/keybindings.js";
 
 export type NodeAction = Exclude<ActionName, "undo"> | "edit";
 
