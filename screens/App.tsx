@@ -1,7 +1,7 @@
 // The console's shell: the screens, the one input owner (dialogs first, then global keys, then
 // the active screen — see state/app.ts), the status bar, and the effects a key can start:
 // confirming and running a review action through the shared core, reloading, $EDITOR.
-import React, { useEffect, useRef, useState } from "react";
+import React, { useEffect, useReducer, useRef } from "react";
 import { Box, useApp, useInput, useStdin, useStdout } from "ink";
 import { StaleWriteError } from "../core/errors.js";
 import { promote, draft, undraft, dedupAccept, dedupReject, undo, actionTarget, type ActionResult } from "../core/review/actions.js";
@@ -60,6 +60,53 @@ const RUN: Record<Exclude<ActionName, "undo">, typeof promote> = {
   "dedup-reject": dedupReject,
 };
 
+/** Everything the console's shell keeps between frames. */
+interface Shell {
+  state: AppState;
+  model: ConsoleModel;
+  size: { width: number; height: number };
+  qmd: QmdUse | null;
+  /** The first frame has been shown: the selected item's file is read for the detail pane from the next. */
+  detailShown: boolean;
+  /** Loadout previews computed since the start (a finished one changes the frame). */
+  previews: number;
+}
+
+type ShellAction =
+  | { kind: "state"; state: AppState }
+  | { kind: "model"; model: ConsoleModel }
+  | { kind: "size"; size: { width: number; height: number } }
+  | { kind: "qmd"; qmd: QmdUse }
+  | { kind: "detail-shown" }
+  | { kind: "preview-ready" };
+
+function shellReducer(sh: Shell, a: ShellAction): Shell {
+  switch (a.kind) {
+    case "state":
+      return a.state === sh.state ? sh : { ...sh, state: a.state };
+    case "model":
+      return { ...sh, model: a.model };
+    case "size":
+      return { ...sh, size: a.size };
+    case "qmd":
+      return { ...sh, qmd: a.qmd };
+    case "detail-shown":
+      return sh.detailShown ? sh : { ...sh, detailShown: true };
+    case "preview-ready":
+      return { ...sh, previews: sh.previews + 1 };
+  }
+}
+
+/** computeViews with a one-entry memo by identity: the router's views of a state are the frame's. */
+let lastViews: { key: unknown[]; views: Views } | null = null;
+function viewsOnce(model: ConsoleModel, state: AppState, cache: ViewCache, size: { width: number; height: number }, qmd: QmdUse | null, detail: boolean, previews: number): Views {
+  const key = [model, state, cache, size.width, size.height, qmd, detail, previews];
+  if (lastViews && lastViews.key.length === key.length && lastViews.key.every((k, i) => k === key[i])) return lastViews.views;
+  const views = computeViews(model, state, cache, size, qmd, { detail });
+  lastViews = { key, views };
+  return views;
+}
+
 /** The state the console opens in: the first section with items, its first node current. */
 export function openingState(model: ConsoleModel, size: { width: number; height: number }, cache = new ViewCache()): AppState {
   const s0 = initialState(null);
@@ -93,31 +140,30 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
   const { stdout } = useStdout();
   const { isRawModeSupported } = useStdin();
   const termSize = () => ({ width: stdout?.columns || 80, height: stdout?.rows || 24 });
-  const [size, setSize] = useState(() => fixedSize ?? termSize());
-  const sizeRef = useRef(size);
-  sizeRef.current = fixedSize ?? size;
-  const [model, setModelState] = useState(initial);
-  const modelRef = useRef(initial);
   const cache = useRef(new ViewCache()).current;
-  const [state, setStateRaw] = useState<AppState>(() => ({ ...openingState(initial, fixedSize ?? termSize(), cache), ...(initialScreen ? { screen: initialScreen } : {}) }));
-  const stateRef = useRef(state);
-  const [qmd, setQmd] = useState<QmdUse | null>(null);
-  const qmdRef = useRef<QmdUse | null>(null);
   const theme = useRef(makeTheme(color)).current;
+  // The shell's whole state in one reducer; `live` is the same state as of the last change, for
+  // the handlers that read it synchronously (a key runs the router on the state it changes).
+  const [shell, dispatch] = useReducer(shellReducer, null, () => {
+    const size = fixedSize ?? termSize();
+    return { state: { ...openingState(initial, size, cache), ...(initialScreen ? { screen: initialScreen } : {}) }, model: initial, size, qmd: null, detailShown: false, previews: 0 };
+  });
+  const live = useRef(shell);
+  const apply = (a: ShellAction) => {
+    live.current = shellReducer(live.current, a);
+    dispatch(a);
+  };
+  const sizeOf = (sh: Shell) => fixedSize ?? sh.size;
+  /** The views of the shell's state: computed once per state (the router's and the frame's are the same). */
+  const views = (sh: Shell) => viewsOnce(sh.model, sh.state, cache, sizeOf(sh), sh.qmd, sh.detailShown, sh.previews);
 
-  const commit = (next: AppState) => {
-    stateRef.current = next;
-    setStateRaw(next);
-  };
-  const commitModel = (m: ConsoleModel) => {
-    modelRef.current = m;
-    setModelState(m);
-  };
-  const status = (text: string, tone: "info" | "ok" | "error" | "warn" = "info") => commit({ ...stateRef.current, status: { text, tone } });
+  const commit = (next: AppState) => apply({ kind: "state", state: next });
+  const commitModel = (m: ConsoleModel) => apply({ kind: "model", model: m });
+  const status = (text: string, tone: "info" | "ok" | "error" | "warn" = "info") => commit({ ...live.current.state, status: { text, tone } });
 
   useEffect(() => {
     if (fixedSize) return;
-    const onResize = () => setSize(termSize());
+    const onResize = () => apply({ kind: "size", size: termSize() });
     stdout?.on("resize", onResize);
     return () => {
       stdout?.off("resize", onResize);
@@ -126,9 +172,8 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
 
   // The first frame shows the selected Review item's own facts; its file (frontmatter, body) is
   // read and shown in the next one, right after.
-  const [detailShown, setDetailShown] = useState(false);
   useEffect(() => {
-    const t = setTimeout(() => setDetailShown(true), 0);
+    const t = setTimeout(() => apply({ kind: "detail-shown" }), 0);
     return () => clearTimeout(t);
   }, []);
 
@@ -142,7 +187,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     if (heldKeys.current) {
       import("../src/console/checkpoint-run.js")
         .then(() => {
-          if (!modelRef.current.orchestrator) commitModel(withCheckpoint(modelRef.current));
+          if (!live.current.model.orchestrator) commitModel(withCheckpoint(live.current.model));
         })
         .catch((e: unknown) => status(`the Checkpoint screen could not be loaded: ${safe(errorText(e))}`, "error"))
         .finally(() => {
@@ -156,16 +201,15 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
         try {
           // The probe the loadouts remember (knowledge/graph/.qmd_cache/probe.json): when it still
           // holds, no qmd process starts and the keys typed right after the first frame are not held up.
-          const ctx = modelRef.current.ctx;
+          const ctx = live.current.model.ctx;
           const q = qmdUse(false, process.env, { dir: ctx.paths.qmdCacheDir, lock: ctx.paths.lock });
-          qmdRef.current = q;
-          setQmd(q);
+          apply({ kind: "qmd", qmd: q });
         } catch {
           /* the status bar keeps saying qmd is unknown */
         }
       }
-      if (!modelRef.current.rebuilt) {
-        const newer = newerSource(modelRef.current.ctx);
+      if (!live.current.model.rebuilt) {
+        const newer = newerSource(live.current.model.ctx);
         if (newer) status(`press R to rebuild: ${safe(newer)} changed after graph.json was compiled`, "warn");
       }
       // The review actions validate with zod: loaded while the first frame is read, not on the first action.
@@ -176,25 +220,25 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
 
   const reload = (rebuild: boolean, after?: (m: ConsoleModel) => string) => {
     try {
-      const before = computeViews(modelRef.current, stateRef.current, cache, sizeRef.current, qmdRef.current).review;
-      const m = loadModel(modelRef.current.ctx, modelRef.current.opts, { rebuild });
+      const before = views(live.current).review;
+      const m = loadModel(live.current.model.ctx, live.current.model.opts, { rebuild });
       commitModel(m);
       const note = m.notices[0];
       commit({
-        ...keepSelection(stateRef.current, before, computeViews(m, stateRef.current, cache, sizeRef.current, qmdRef.current).review),
+        ...keepSelection(live.current.state, before, views({ ...live.current, model: m }).review),
         status: note ? { text: note, tone: "warn" } : { text: after ? after(m) : `reloaded: graph ${m.graph.version}, ${m.graph.nodes.size} nodes`, tone: "ok" },
       });
     } catch (e) {
-      commit({ ...stateRef.current, dialog: { kind: "message", title: "Reload failed", lines: [safe(errorText(e))], tone: "error" }, status: { text: safe(errorText(e)), tone: "error" } });
+      commit({ ...live.current.state, dialog: { kind: "message", title: "Reload failed", lines: [safe(errorText(e))], tone: "error" }, status: { text: safe(errorText(e)), tone: "error" } });
     }
   };
 
   const message = (title: string, lines: string[], tone: "normal" | "error" = "error") =>
-    commit({ ...stateRef.current, dialog: { kind: "message", title, lines: lines.map(safe), tone }, status: { text: safe(lines[0] ?? title), tone: tone === "error" ? "error" : "info" } });
+    commit({ ...live.current.state, dialog: { kind: "message", title, lines: lines.map(safe), tone }, status: { text: safe(lines[0] ?? title), tone: tone === "error" ? "error" : "info" } });
 
   const prepare = (action: ActionName | "edit", id: string | null) => {
-    const m = modelRef.current;
-    const s = stateRef.current;
+    const m = live.current.model;
+    const s = live.current.state;
     if (action === "undo") {
       let u;
       try {
@@ -234,7 +278,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       return message(`Cannot ${action.replace("-", " ")} ${id}`, [errorText(e)]);
     }
     const isGlobal = target.kind === "overlay";
-    const shownItem = s.screen === "review" ? computeViews(m, s, cache, sizeRef.current, qmdRef.current).review.item : null;
+    const shownItem = s.screen === "review" ? views(live.current).review.item : null;
     const section = action === "dedup-accept" || action === "dedup-reject" ? (dedupOf(shownItem?.node === id ? shownItem : null, detail.dedup) ?? detail.dedup.find((d) => d.status === "pending") ?? null) : null;
     const c = confirmFor(action, {
       facts,
@@ -253,14 +297,14 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     const t0 = performance.now();
     // Let the "running" status render before the (synchronous) core call.
     setTimeout(() => {
-      const m = modelRef.current;
+      const m = live.current.model;
       let res: ActionResult;
       try {
         res = data.action === "undo" ? undo(m.ctx, { expectedSha: data.expectedSha }) : RUN[data.action](m.ctx, { id: data.id, expectedSha: data.expectedSha, session: data.session });
       } catch (e) {
         if (e instanceof StaleWriteError) {
           return commit({
-            ...stateRef.current,
+            ...live.current.state,
             dialog: { kind: "stale", title: "Changed on disk since shown — not applied", lines: [safe(e.message), "Press R (or Enter) to reload and look again; Esc keeps this view."] },
             status: { text: `refused: ${safe(e.message)}`, tone: "error" },
           });
@@ -294,12 +338,12 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
   // Checkpoint actions run through core/orchestrator; a stage may take long (agents), so the
   // screen stays live, shows progress in the status line and refuses further actions meanwhile.
   const runOrchestrate = (e: OrchestrateEffect) => {
-    const setBusy = (busy: boolean) => commit({ ...stateRef.current, checkpoint: { ...stateRef.current.checkpoint, busy } });
+    const setBusy = (busy: boolean) => commit({ ...live.current.state, checkpoint: { ...live.current.state.checkpoint, busy } });
     setBusy(true);
     status(`orchestrate ${e.action} …`);
     setTimeout(() => {
       import("../src/console/checkpoint-run.js")
-        .then(({ runOrchestrateEffect }) => runOrchestrateEffect(modelRef.current.ctx, e, { progress: (m) => status(safe(m)), editor }))
+        .then(({ runOrchestrateEffect }) => runOrchestrateEffect(live.current.model.ctx, e, { progress: (m) => status(safe(m)), editor }))
         .then((msg) => {
           setBusy(false);
           reload(true, () => `✓ ${safe(msg)}`);
@@ -313,14 +357,14 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
   };
 
   const handleKey = (name: string, input: string, ctrl: boolean) => {
-    const m = modelRef.current;
-    const s = stateRef.current;
-    const v = computeViews(m, s, cache, sizeRef.current, qmdRef.current);
+    const m = live.current.model;
+    const s = live.current.state;
+    const v = views(live.current);
     const r = route(s, name, input, v.env);
     let next = r.state;
     if (next.screen === "review" && !next.dialog) {
       // The Review selection is the current node (Explorer and History follow it).
-      const v2 = computeViews(m, next, cache, sizeRef.current, qmdRef.current);
+      const v2 = views({ ...live.current, state: next });
       const id = v2.env.reviewNode;
       if (id && id !== next.current) next = { ...next, current: id, explorer: { ...next.explorer, selected: 0, trail: [] }, history: { selected: 0 } };
     }
@@ -341,11 +385,11 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     { isActive: Boolean(isRawModeSupported) },
   );
 
-  const sz = fixedSize ?? size;
-  const v = computeViews(model, state, cache, sz, qmd, { detail: detailShown });
+  const { state, model, qmd } = shell;
+  const sz = sizeOf(shell);
+  const v = views(shell);
 
   // The loadout preview may run qmd: it is computed after the frame that says so, not inside it.
-  const [, setPreviewTick] = useState(0);
   const pendingKey = v.pendingPreview?.key ?? null;
   useEffect(() => {
     if (!pendingKey || !v.pendingPreview) return;
@@ -353,7 +397,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     const t = setTimeout(() => {
       if (cache.previews.size > 16) cache.previews.clear();
       cache.previews.set(pendingKey, compute());
-      setPreviewTick((n) => n + 1);
+      apply({ kind: "preview-ready" });
     }, 0);
     return () => clearTimeout(t);
   }, [pendingKey]);
