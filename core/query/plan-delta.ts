@@ -17,9 +17,13 @@ const FORMAT = "akms-plan-delta-1";
 /** Past this many changed nodes a delta costs more to read than the index costs to rebuild once. */
 const MAX_DELTA_NODES = 20_000;
 
-/** What a write changed in the graph: nodes changed or added (their whole new node; null: removed), and links added. */
+/**
+ * What a write changed in the graph: nodes changed or added (their whole new node; null: removed),
+ * nodes whose status alone changed (a review action), and links added.
+ */
 export interface PlanChange {
   nodes: Map<string, Record<string, unknown> | null>;
+  status?: Map<string, string>;
   links: GraphLink[];
 }
 
@@ -78,6 +82,11 @@ export function writePlanDelta(paths: RepoPaths, prevKey: string | null, newKey:
   const view = prior ? withDelta(base, prior) : base;
   const d: DeltaFile = { format: FORMAT, base: prior?.base ?? prevKey, key: newKey, version, nodes: { ...prior?.nodes }, out: { ...prior?.out }, in: { ...prior?.in } };
   for (const [id, node] of change.nodes) d.nodes[id] = node === null ? null : recordOf(id, node);
+  for (const [id, status] of change.status ?? []) {
+    const n = Object.hasOwn(d.nodes, id) ? d.nodes[id] : view.nodes.get(id);
+    if (!n) return drop(); // not in the index it builds on: only a rebuild can be sure
+    d.nodes[id] = { ...n, status };
+  }
   for (const l of change.links) {
     const out = [...(d.out[l.source] ?? view.out.get(l.source) ?? []), l].sort(byTarget);
     const inn = [...(d.in[l.target] ?? view.in.get(l.target) ?? []), l].sort(bySource);

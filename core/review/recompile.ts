@@ -20,7 +20,6 @@ import { blankGeneratedAt, stampGeneratedAt } from "../graph-file/version.js";
 import { NODE_COUNT } from "../graph-file/layout.js";
 import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
 import { insertNode, patchNodeStatus, removeNode } from "../graph-file/review-patch.js";
-import { graphLookupFromText } from "../graph-file/lookup.js";
 import { writePlanDelta, type PlanChange } from "../query/plan-delta.js";
 import { fileIdentity } from "../warm.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
@@ -82,16 +81,14 @@ function addedNode(ctx: Context, change: { id: string; file: string; shown: stri
   return localNodeText(node);
 }
 
-/** The one node a patched review action changed, as graph.json now holds it (null: removed). */
-function planChangeOf(change: GraphChange, patched: string, added: string | null): PlanChange {
+/** The one node a patched review action changed: its new status, the node inserted, or the node removed. */
+function planChangeOf(change: GraphChange, added: string | null): PlanChange {
   const nodes = new Map<string, Record<string, unknown> | null>();
+  const status = new Map<string, string>();
   if (change.kind === "remove") nodes.set(change.id, null);
   else if (change.kind === "add" && added !== null) nodes.set(change.id, JSON.parse(added) as Record<string, unknown>);
-  else if (change.kind === "status") {
-    const n = graphLookupFromText(patched, "graph.json").nodes.get(change.id);
-    if (n) nodes.set(change.id, n as unknown as Record<string, unknown>);
-  }
-  return { nodes, links: [] };
+  else if (change.kind === "status") status.set(change.id, change.status);
+  return { nodes, status, links: [] };
 }
 
 /** How often this process patched graph.json after a review action, and compiled in full (for the tests). */
@@ -128,7 +125,7 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
   const out = Buffer.from(stampGeneratedAt(patched, generatedAt), "utf8");
   const prevKey = fileIdentity(ctx.paths.graphJson);
   writeFileAtomic(ctx.paths.graphJson, [out], { knownDifferent: true });
-  writePlanDelta(ctx.paths, prevKey, fileIdentity(ctx.paths.graphJson), graphVersion, planChangeOf(change, patched, added));
+  writePlanDelta(ctx.paths, prevKey, fileIdentity(ctx.paths.graphJson), graphVersion, planChangeOf(change, added));
   const nodeCount = NODE_COUNT.exec(patched);
   recordPatchedGraph(ctx, nodeCount ? wrote.base : null, wrote.files, { text: out, contentSha, nodeCount: Number(nodeCount?.[1]) });
   return { graphVersion, how: "patch", generatedAt, ...(added !== null ? { added: JSON.parse(added) as Record<string, unknown> } : {}) };
