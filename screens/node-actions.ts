@@ -3,8 +3,19 @@
 // the `?` help (which greys out a key with its reason) and the shell's confirmation all ask here.
 import type { DedupSection } from "../core/review/dedup-sections.js";
 import type { ReviewItem } from "../src/console/review-view.js";
-import type { ActionName, ConfirmData } from "./router.js";
 import type { Command } from "../src/console/keybindings.js";
+
+export type ActionName = "promote" | "draft" | "undraft" | "dedup-accept" | "dedup-reject" | "undo";
+
+export interface ConfirmData {
+  action: ActionName;
+  id: string;
+  expectedSha?: string;
+  session?: string;
+  title: string;
+  lines: string[];
+  cli: string;
+}
 
 export type NodeAction = Exclude<ActionName, "undo"> | "edit";
 

@@ -9,23 +9,13 @@ import { initialExplorer, explorerDisabled, explorerKey, type ExplorerState } fr
 import { initialHistory, historyDisabled, historyKey, type HistoryState } from "./history/state.js";
 import { initialLoadout, loadoutKey, type LoadoutState } from "./loadout/state.js";
 import { initialReview, reviewDisabled, reviewKey, type ReviewEnv, type ReviewState } from "./review/state.js";
-import type { ActionFacts } from "./node-actions.js";
+import type { ActionFacts, ActionName, ConfirmData } from "./node-actions.js";
+
+export type { ActionName, ConfirmData } from "./node-actions.js";
 import { initialWhy, whyKey, type WhyState } from "./why/state.js";
 import { checkpointDisabled, checkpointKey, initialCheckpoint, NO_RUN, type CheckpointEnv, type CheckpointState, type OrchestrateEffect } from "./checkpoint/state.js";
 import { move, MOVES } from "./list.js";
 import type { Tone } from "../components/StatusBar.js";
-
-export type ActionName = "promote" | "draft" | "undraft" | "dedup-accept" | "dedup-reject" | "undo";
-
-export interface ConfirmData {
-  action: ActionName;
-  id: string;
-  expectedSha?: string;
-  session?: string;
-  title: string;
-  lines: string[];
-  cli: string;
-}
 
 export type Dialog =
   | { kind: "help"; offset: number }

@@ -12,7 +12,8 @@ import { recoverPendingTransaction } from "../update/transaction.js";
 import { displayPath } from "../paths.js";
 import { pyJsonChunks } from "../pyjson.js";
 import { nowIso } from "../clock.js";
-import { listMarkdown, readOverlay, readShare, type Listed, type ShareResult } from "./sources.js";
+import { listMarkdown, readOverlay, type Listed } from "./sources.js";
+import { readShare, type ShareResult } from "./read-nodes.js";
 import type { Overlay } from "../schemas/overlay.js";
 import {
   STAT_WIDTH,

@@ -13,7 +13,8 @@ import { basename, dirname, join } from "node:path";
 import { removeFile, writeFileAtomic } from "../fsx.js";
 import type { Problem } from "../errors.js";
 import type { Overlay } from "../schemas/overlay.js";
-import { readOverlay, readShare, type Listed, type Origin, type ShareResult, type SourceNode } from "./sources.js";
+import { readOverlay, type Listed, type Origin, type SourceNode } from "./sources.js";
+import { readShare, type ShareResult } from "./read-nodes.js";
 import { STAT_WIDTH, contentSha, type FileStats } from "./source-index.js";
 import { hex4, jsonAscii, jsonSafe, renderNodeValue, stubOf, stubsOf } from "./node-value.js";
 

@@ -12,7 +12,6 @@ import { safeCheck } from "../schema-check.js";
 import { GlobalNode, LocalNode, MirrorNode, hasContentDraft } from "../schemas/node.js";
 import { Overlay } from "../schemas/overlay.js";
 import { HEAD_BYTES, frontmatterEnd, readKnownSize } from "./read-head.js";
-import { jsonSafe, renderStub } from "./node-value.js";
 
 export type Origin = "global" | "local" | "code-mirror";
 
@@ -136,38 +135,6 @@ export function readNode(item: Listed, origin: Origin): { node?: SourceNode; pro
   } catch (e) {
     return { problems: asProblems(e, item.shown) };
   }
-}
-
-export interface ParseJob {
-  origin: Origin;
-  items: Listed[];
-}
-
-export interface ShareResult {
-  nodes: SourceNode[];
-  problems: Problem[];
-}
-
-/**
- * Reads one origin's node files, in order. With `render`, each node whose data JSON carries exactly
- * becomes its stub, with its parse-cache value (see node-value.ts).
- */
-export function readShare(job: ParseJob, render = false): ShareResult {
-  const nodes: SourceNode[] = [];
-  const problems: Problem[] = [];
-  for (const item of job.items) {
-    const r = readNode(item, job.origin);
-    const node = r.node;
-    if (node) {
-      if (render && jsonSafe(node.data)) {
-        const { stub, value } = renderStub(node.data, node.origin);
-        node.data = stub;
-        node.value = value;
-      }
-      nodes.push(node);
-    } else problems.push(...r.problems);
-  }
-  return { nodes, problems };
 }
 
 export function readOverlay(file: string, shown: string): { overlay: Overlay | null; problems: Problem[] } {

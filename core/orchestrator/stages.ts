@@ -20,7 +20,7 @@ import { buildLocked } from "../compiler/build.js";
 import { displayPath, resolveInside } from "../paths.js";
 import { readTextFile } from "../textfile.js";
 import { resolveRole } from "../query.js";
-import { loadPlanGraph } from "../query/plan-graph.js";
+import { loadPlanGraph } from "../query/plan-load.js";
 import type { LoadedTask } from "../query/task.js";
 import { taskTags, writeTaskTags } from "../tags.js";
 import { loadoutPath, writeLoadouts } from "../loadout.js";

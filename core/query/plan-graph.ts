@@ -1,20 +1,17 @@
-// The graph as the planning path reads it. Small graphs: graph.json, parsed. Large graphs: a
-// compact derived cache (knowledge/graph/.cache/plan-graph.bin), keyed by graph.json's identity
+// The planning index: the graph as the planning path reads it, for a large graph a compact derived
+// cache (knowledge/graph/.cache/plan-graph.bin), keyed by graph.json's identity
 // (device, inode, size, mtime, ctime) and read lazily: ids, offsets and tag names up front, a
 // node's record, edges and a tag's postings only when the query touches them. Parsing a
 // 50,000-node graph.json takes about a second; opening the cache a few milliseconds.
 import { isAscii } from "node:buffer";
-import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, openSync, readSync } from "node:fs";
 import { endianness } from "node:os";
 import { join } from "node:path";
 import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
-import { graphFromText, loadGraph } from "../graph.js";
-import { LockHeldError } from "../errors.js";
+import { graphFromText } from "../graph.js";
 import { openReadOrNull, writeFileAtomic } from "../fsx.js";
-import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
-import { fileIdentity, warm } from "../warm.js";
-import { openPlanDelta } from "./plan-delta.js";
+import { fileIdentity } from "../warm.js";
 
 /** What the query, tag derivation and loadouts read of a graph. A LoadedGraph satisfies it. */
 export interface PlanGraph {
@@ -381,46 +378,3 @@ export function rebuildPlanIndex(paths: RepoPaths, text: string, version: string
   if (key === null) return false;
   return writeFileAtomic(file, encodePlanGraph(graphFromText(text, paths.graphJson, version), key));
 }
-
-export interface PlanGraphLoad {
-  graph: PlanGraph;
-  from: "graph.json" | "cache";
-  /** The cache was (re)written by this call. */
-  cacheWritten: boolean;
-}
-
-/**
- * Loads the graph for planning: from the cache when it matches graph.json, else graph.json itself
- * (then, for a large graph, the cache is written — skipped when another process holds the lock).
- */
-export function loadPlanGraph(paths: RepoPaths, opts: { cacheMinBytes?: number } = {}): PlanGraphLoad {
-  return warm(`plan-graph:${paths.graphJson}`, [paths.graphJson], () => readPlanGraph(paths, opts));
-}
-
-function readPlanGraph(paths: RepoPaths, opts: { cacheMinBytes?: number }): PlanGraphLoad {
-  const key = identity(paths.graphJson);
-  const cacheFile = planGraphCachePath(paths);
-  if (key !== null) {
-    // The index of this graph.json, or the index of an earlier one and the delta its writer left (plan-delta.ts).
-    const g = openPlanGraph(cacheFile, key) ?? openPlanDelta(paths, key);
-    if (g) return { graph: g, from: "cache", cacheWritten: false };
-  }
-  const g = loadGraph(paths);
-  const size = (() => {
-    try {
-      return statSync(paths.graphJson).size;
-    } catch {
-      return 0;
-    }
-  })();
-  let cacheWritten = false;
-  if (key !== null && size >= (opts.cacheMinBytes ?? CACHE_MIN_BYTES) && identity(paths.graphJson) === key) {
-    try {
-      cacheWritten = withLock(paths.lock, () => writeFileAtomic(cacheFile, encodePlanGraph(g, key)));
-    } catch (e) {
-      if (!(e instanceof LockHeldError)) throw e; // a writer is busy: read-only this time
-    }
-  }
-  return { graph: g, from: "graph.json", cacheWritten };
-}
-

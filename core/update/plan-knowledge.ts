@@ -8,7 +8,7 @@ import { bestMatch, dedupText, type DedupCandidate } from "./dedup.js";
 import type { EvidenceDoc } from "./documents.js";
 import { NodeFiles } from "./node-files.js";
 import { allocateId, appendDedupSection, draftTextOf, newNodeText, sanitizeDraft, titleFromId } from "./nodes.js";
-import type { DocumentResult } from "./plan.js";
+import type { DocumentResult } from "./plan-types.js";
 import type { PlanState } from "./plan-state.js";
 
 type Candidate = { id: string; origin: "local" | "global"; title: string; file: string | null };

@@ -9,7 +9,7 @@ import type { GraphView } from "../graph-file/view.js";
 import type { LocalEdge, NodeOverride, Overlay } from "../schemas/overlay.js";
 import { paramsFromConfig, type ConfidenceGraph } from "./confidence.js";
 import type { OverlayState } from "./overlay-store.js";
-import type { DocumentResult, NodeChange } from "./plan.js";
+import type { DocumentResult, NodeChange } from "./plan-types.js";
 
 export type Planned = { data: string | Buffer; action: "created" | "appended" | "updated" };
 

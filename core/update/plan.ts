@@ -15,80 +15,18 @@ import type { PitfallReport } from "../compiler/merge.js";
 import type { GraphView } from "../graph-file/view.js";
 import type { Overlay } from "../schemas/overlay.js";
 import type { Pcd } from "../schemas/evidence.js";
-import { applyFeedback, describeStep, type StepKind } from "./confidence.js";
-import type { EvidenceDoc, EvidenceKind } from "./documents.js";
+import { applyFeedback, describeStep } from "./confidence.js";
+import type { EvidenceDoc } from "./documents.js";
 import { normalizeOverlay, overlayText, type OverlayReuse } from "./overlay-io.js";
 import { newKnowledge, type Knowledge } from "./plan-knowledge.js";
 import { startPlan, type PlanState } from "./plan-state.js";
+import type { DocumentResult, NodeChange, PlanResult } from "./plan-types.js";
+
+export type { BlockingRecord, DedupEvent, DocumentResult, NodeChange, PitfallRecord, PlanResult, StepRecord } from "./plan-types.js";
 import type { OverlayState } from "./overlay-store.js";
 import type { TxnWrite } from "./transaction.js";
 
 import { PITFALL_WEIGHT } from "../schemas/vocabulary.js";
-
-export interface PitfallRecord {
-  from: string;
-  to: string;
-  weight: number;
-  note: string;
-}
-
-export interface DedupEvent {
-  suggested_id: string;
-  /** The node the draft went to: the matched local node (appended) or the new node (created). */
-  node: string;
-  match: string | null;
-  match_origin: "local" | "global" | null;
-  score: number | null;
-  action: "appended" | "created";
-}
-
-export interface BlockingRecord {
-  /** Downstream task ids this failure blocks (the entry's `blocks`, else the PCD's recommended_start). */
-  tasks: string[];
-  tests: string[];
-  reason?: string;
-}
-
-export interface DocumentResult {
-  file: string;
-  kind: EvidenceKind;
-  session: string;
-  phase: number;
-  task_id: string | null;
-  status: "applied" | "already-applied" | "would-apply";
-  source_hash: string;
-  content_ref: string | null;
-  pitfalls: PitfallRecord[];
-  unanchored_pitfalls: { description: string; severity: "high" | "medium" | "low" }[];
-  /** What became of each new_knowledge entry (dedup outcome). */
-  new_knowledge: DedupEvent[];
-  blocking: BlockingRecord[];
-  /** nodes_used entries naming auto_update nodes (code mirror, sessions): left untouched. */
-  untouched_auto_update: string[];
-}
-
-export interface StepRecord {
-  session: string;
-  kind: StepKind;
-  before: number;
-  after: number;
-  why: string;
-}
-
-export interface NodeChange {
-  id: string;
-  before: number;
-  after: number;
-  activations_added: number;
-  steps: StepRecord[];
-}
-
-export interface PlanResult {
-  documents: DocumentResult[];
-  nodes: NodeChange[];
-  files: { created: string[]; appended: string[]; updated: string[] };
-  warnings: string[];
-}
 
 export interface Plan {
   result: PlanResult;

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { akmsCmd, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
 import { loadContext } from "../../core/context.js";
 import { queryGraph } from "../../core/query.js";
-import { loadPlanGraph } from "../../core/query/plan-graph.js";
+import { loadPlanGraph } from "../../core/query/plan-load.js";
 import { writeLoadouts, type LoadoutRequest } from "../../core/loadout.js";
 import { findQmd } from "../../core/qmd.js";
 

@@ -1,6 +1,6 @@
 import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
-import { loadPlanGraph } from "../../core/query/plan-graph.js";
+import { loadPlanGraph } from "../../core/query/plan-load.js";
 import { readTask } from "../../core/query/task.js";
 import { deriveTags, describeSource, writeTaskTags } from "../../core/tags.js";
 import type { CommandSpec } from "./types.js";

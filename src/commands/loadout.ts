@@ -4,7 +4,7 @@ import { resolveOut, writeLoadout } from "../../core/loadout.js";
 import type { ModeRequest } from "../../core/loadout/mode.js";
 import { resolveTaskRole } from "../../core/query.js";
 import { readPlanningFlags } from "../../core/query/input.js";
-import { loadPlanGraph } from "../../core/query/plan-graph.js";
+import { loadPlanGraph } from "../../core/query/plan-load.js";
 import type { CommandSpec } from "./types.js";
 
 function intFlag(name: string, v: unknown, min: number): number | undefined {

@@ -1,7 +1,7 @@
 import { loadContext } from "../../core/context.js";
 import { queryGraph, resolveRole, type QueryResult } from "../../core/query.js";
 import { planningInput, readPlanningFlags } from "../../core/query/input.js";
-import { loadPlanGraph } from "../../core/query/plan-graph.js";
+import { loadPlanGraph } from "../../core/query/plan-load.js";
 import type { CommandSpec } from "./types.js";
 
 function num(x: number): string {

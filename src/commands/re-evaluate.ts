@@ -1,5 +1,5 @@
 import { loadContext } from "../../core/context.js";
-import { loadPlanGraph } from "../../core/query/plan-graph.js";
+import { loadPlanGraph } from "../../core/query/plan-load.js";
 import { reevaluate } from "../../core/reevaluate.js";
 import type { CommandSpec } from "./types.js";
 

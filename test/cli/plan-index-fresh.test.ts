@@ -8,7 +8,8 @@ import { generateVault } from "../../scripts/bench/genvault.js";
 import { loadContext } from "../../core/context.js";
 import { loadGraph } from "../../core/graph.js";
 import { queryGraph } from "../../core/query.js";
-import { FIELDS, loadPlanGraph, planGraphCachePath } from "../../core/query/plan-graph.js";
+import { FIELDS, planGraphCachePath } from "../../core/query/plan-graph.js";
+import { loadPlanGraph } from "../../core/query/plan-load.js";
 import { planDeltaPath } from "../../core/query/plan-delta.js";
 
 /** JSON with every object's keys sorted (the index and a parse of graph.json keep different key orders). */

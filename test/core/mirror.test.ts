@@ -7,7 +7,7 @@ import { loadContext } from "../../core/context.js";
 import { generateMirror } from "../../core/mirror/generate.js";
 import { readMirrorDrift } from "../../core/mirror/read-drift.js";
 import { assignMirrorNames, idFor } from "../../core/mirror/names.js";
-import { loadPlanGraph } from "../../core/query/plan-graph.js";
+import { loadPlanGraph } from "../../core/query/plan-load.js";
 import { deriveTags } from "../../core/tags.js";
 import { ID_PATTERN } from "../../core/schemas/common.js";
 import { sha256 } from "../../core/fsx.js";
