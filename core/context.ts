@@ -50,7 +50,7 @@ function withRanks(c: CachedConfig): LoadedConfig {
  * bytes (validated-cache.ts); else parseConfig on them, cached for next time unless `writeCache` is false.
  */
 export function repoConfig(paths: RepoPaths, build: string | null = BUILD_ID, writeCache = true): LoadedConfig {
-  return warm(`config:${paths.config}`, [paths.config], () => readRepoConfig(paths, build, writeCache));
+  return warm(`repo-config:${paths.config}`, [paths.config], () => readRepoConfig(paths, build, writeCache));
 }
 
 function readRepoConfig(paths: RepoPaths, build: string | null, writeCache: boolean): LoadedConfig {
