@@ -2,6 +2,7 @@
 // the active screen — see state/app.ts), the status bar, and the effects a key can start:
 // confirming and running a review action through the shared core, reloading, $EDITOR.
 import React, { useEffect, useReducer, useRef } from "react";
+import { saveDedupIndex } from "../core/review/dedup-index.js";
 import { Box, useApp, useInput, useStdin, useStdout } from "ink";
 import { StaleWriteError } from "../core/errors.js";
 import { promote, draft, undraft, dedupAccept, dedupReject, undo, actionTarget, type ActionResult } from "../core/review/actions.js";
@@ -214,6 +215,9 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       }
       // The review actions validate with zod: loaded while the first frame is read, not on the first action.
       warmZod();
+      // Which local node files hold no dedup section, kept now (not only when the console closes):
+      // the next start — even after this one is killed — skips reading them.
+      saveDedupIndex(live.current.model.ctx);
     }, 0);
     return () => clearTimeout(t);
   }, []);

@@ -5,8 +5,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { demoRepo, openConsole, pressUntil } from "./helpers.js";
+import { demoRepo, openConsole, pressUntil, tick } from "./helpers.js";
 import { treeHash } from "../helpers.js";
+import { existsSync, rmSync } from "node:fs";
+import { dedupIndexPath } from "../../core/review/dedup-index.js";
 
 async function filterTo(c: Awaited<ReturnType<typeof openConsole>>, text: string) {
   await c.press("/");
@@ -230,3 +232,12 @@ test("opened on the compiled graph as it is, the console says when a source was 
 function c0(d: ReturnType<typeof demoRepo>): string {
   return "knowledge/local-nodes/" + readdirSync(join(d.repo, "knowledge", "local-nodes")).sort()[0]!;
 }
+
+test("the console keeps its dedup index right after its first frame: a start after a killed one skips the files without a dedup section", async () => {
+  const d = demoRepo();
+  rmSync(dedupIndexPath(d.ctx), { force: true });
+  const c = await openConsole(d.ctx);
+  await tick(60);
+  assert.ok(existsSync(dedupIndexPath(d.ctx)), "written while the console is still open");
+  c.unmount();
+});
