@@ -10,6 +10,7 @@ import { readTextIfExists } from "../fsx.js";
 import type { GNode, LoadedGraph } from "../graph.js";
 import { resolveInside } from "../paths.js";
 import { cachedByStat } from "./read-cache.js";
+import type { DedupEvent } from "../update/plan-types.js";
 
 export interface CoverageFlag {
   node: string;
@@ -37,15 +38,10 @@ export interface Blocking {
   file: string | null;
 }
 
-export interface KnowledgeEvent {
+/** A session's new_knowledge entry (the update's DedupEvent) with the session it came from. */
+export interface KnowledgeEvent extends DedupEvent {
   session: string;
   phase: number | null;
-  suggested_id: string;
-  node: string;
-  match: string | null;
-  match_origin: "local" | "global" | null;
-  score: number | null;
-  action: "appended" | "created";
 }
 
 export interface SessionInfo {
