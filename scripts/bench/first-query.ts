@@ -2,18 +2,21 @@
 // query, paired round by round on a copy of the generated data: the planning index is kept fresh by
 // the update itself (core/query/plan-delta.ts), so the first query should cost what a warm one does
 // (goal: ≤ 0.5 s and ≤ 1.5× the warm query at 50,000). Wall and CPU seconds of whole CLI runs.
+// BENCH_BEFORE=DIST (another build, e.g. dist-before) runs the same rounds on a copy of its own
+// with that build, in turns, as the paired "before".
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { BIN, dataset, fmtMs, median, registerSection, sizes } from "./common.js";
 
 function reps(): number {
   return Number(process.env.BENCH_REPS ?? 5);
 }
 
-function run(args: string[]): { wall: number; cpu: number } {
-  const argv = ["/usr/bin/time", "-f", "__CPU=%U %S", process.execPath, BIN, ...args];
+function run(args: string[], bin = BIN): { wall: number; cpu: number } {
+  const argv = ["/usr/bin/time", "-f", "__CPU=%U %S", process.execPath, bin, ...args];
   const t0 = process.hrtime.bigint();
   const r = spawnSync(argv[0]!, argv.slice(1), { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
   const wall = Number(process.hrtime.bigint() - t0) / 1e6;
@@ -32,45 +35,59 @@ registerSection({
   title: "The first query after `akms update` vs a warm query (goal at 50,000: ≤ 0.5 s, ≤ 1.5× warm)",
   run() {
     const rows: Record<string, unknown>[] = [];
-    console.log("| nodes | update (median) | first query after it | warm query | first / warm | first query CPU | warm CPU | load at start → end |");
-    console.log("|---:|---:|---:|---:|---:|---:|---:|---|");
+    console.log("| nodes | build | update (median) | first query after it | warm query | first / warm | first query CPU | warm CPU | load at start → end |");
+    console.log("|---:|---|---:|---:|---:|---:|---:|---:|---|");
+    const before = process.env.BENCH_BEFORE ? resolve(process.env.BENCH_BEFORE) : null;
     for (const n of sizes([5000, 50000])) {
       const d = dataset(n);
       const work = mkdtempSync(join(tmpdir(), "akms-bench-fq-"));
-      const cp = spawnSync("cp", ["-a", d.dir, join(work, "kb")]);
-      if (cp.status !== 0) throw new Error(`cp failed: ${cp.stderr}`);
-      const base = ["--repo", join(work, "kb", "repo"), "--vault", join(work, "kb", "vault")];
-      const query = ["query", "--tags", "tag-1,tag-2", ...base];
+      const sides: { name: string; bin: string; base: string[] }[] = [{ name: "this build", bin: BIN, base: [] }];
+      if (before) {
+        const bin = join(work, "bin-before.mjs");
+        writeFileSync(bin, `import { main } from ${JSON.stringify(pathToFileURL(join(before, "akms.mjs")).href)};\nmain().then((c) => { process.exitCode = c; });\n`);
+        sides.push({ name: `before (${process.env.BENCH_BEFORE})`, bin, base: [] });
+      }
       const load0 = loadavg()[0]!;
       try {
-        run(["build", ...base]);
-        run(query); // the repository's planning index (a large graph's first query writes it)
-        const doc = (i: number) => {
-          const f = join(work, `memory-${i}.md`);
+        sides.forEach((side, k) => {
+          const cp = spawnSync("cp", ["-a", d.dir, join(work, `kb-${k}`)]);
+          if (cp.status !== 0) throw new Error(`cp failed: ${cp.stderr}`);
+          side.base = ["--repo", join(work, `kb-${k}`, "repo"), "--vault", join(work, `kb-${k}`, "vault")];
+        });
+        const query = (side: (typeof sides)[number]) => ["query", "--tags", "tag-1,tag-2", ...side.base];
+        const doc = (k: number, i: number) => {
+          const f = join(work, `memory-${k}-${i}.md`);
           writeFileSync(f, memory(`fq-task-${i}`, n, i));
           return f;
         };
-        run(["update", doc(-1), ...base]); // the overlay in the form akms writes (steady state)
-        const update: number[] = [];
-        const first: { wall: number; cpu: number }[] = [];
-        const warm: { wall: number; cpu: number }[] = [];
+        const times = sides.map(() => ({ update: [] as number[], first: [] as { wall: number; cpu: number }[], warm: [] as { wall: number; cpu: number }[] }));
+        sides.forEach((side, k) => {
+          run(["build", ...side.base], side.bin);
+          run(query(side), side.bin); // the repository's planning index (a large graph's first query writes it)
+          run(["update", doc(k, -1), ...side.base], side.bin); // the overlay in the form akms writes (steady state)
+        });
         for (let i = 0; i < reps(); i++) {
-          update.push(run(["update", doc(i), ...base]).wall);
-          first.push(run(query));
-          warm.push(run(query));
+          sides.forEach((side, k) => {
+            times[k]!.update.push(run(["update", doc(k, i), ...side.base], side.bin).wall);
+            times[k]!.first.push(run(query(side), side.bin));
+            times[k]!.warm.push(run(query(side), side.bin));
+          });
         }
-        const f = median(first.map((x) => x.wall));
-        const w = median(warm.map((x) => x.wall));
-        const row = { nodes: n, update_ms: median(update), first_ms: f, warm_ms: w, ratio: f / w, first_cpu_ms: median(first.map((x) => x.cpu)), warm_cpu_ms: median(warm.map((x) => x.cpu)), load: [load0, loadavg()[0]] };
-        rows.push(row);
-        console.log(
-          `| ${n.toLocaleString("en")} | ${fmtMs(row.update_ms)} | ${fmtMs(f)} | ${fmtMs(w)} | ${row.ratio.toFixed(2)} | ${fmtMs(row.first_cpu_ms)} | ${fmtMs(row.warm_cpu_ms)} | ${load0.toFixed(2)} → ${loadavg()[0]!.toFixed(2)} |`,
-        );
+        sides.forEach((side, k) => {
+          const t = times[k]!;
+          const f = median(t.first.map((x) => x.wall));
+          const w = median(t.warm.map((x) => x.wall));
+          const row = { nodes: n, build: side.name, update_ms: median(t.update), first_ms: f, warm_ms: w, ratio: f / w, first_cpu_ms: median(t.first.map((x) => x.cpu)), warm_cpu_ms: median(t.warm.map((x) => x.cpu)), load: [load0, loadavg()[0]] };
+          rows.push(row);
+          console.log(
+            `| ${n.toLocaleString("en")} | ${side.name} | ${fmtMs(row.update_ms)} | ${fmtMs(f)} | ${fmtMs(w)} | ${row.ratio.toFixed(2)} | ${fmtMs(row.first_cpu_ms)} | ${fmtMs(row.warm_cpu_ms)} | ${load0.toFixed(2)} → ${loadavg()[0]!.toFixed(2)} |`,
+          );
+        });
       } finally {
         rmSync(work, { recursive: true, force: true });
       }
     }
-    console.log(`\nmedian of ${reps()} rounds; each round: one update (20 nodes used), then the query twice (the first after the update, then warm).`);
+    console.log(`\nmedian of ${reps()} rounds; each round: one update (20 nodes used), then the query twice (the first after the update, then warm); with BENCH_BEFORE the builds take turns, each on its own copy.`);
     return rows;
   },
 });
