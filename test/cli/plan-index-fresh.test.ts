@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { akms, tmp } from "../helpers.js";
 import { memory } from "../update-helpers.js";
@@ -8,7 +8,8 @@ import { generateVault } from "../../scripts/bench/genvault.js";
 import { loadContext } from "../../core/context.js";
 import { loadGraph } from "../../core/graph.js";
 import { queryGraph } from "../../core/query.js";
-import { FIELDS, planGraphCachePath } from "../../core/query/plan-graph.js";
+import { CACHE_MIN_BYTES, encodePlanGraph, FIELDS, planGraphCachePath } from "../../core/query/plan-graph.js";
+import { fileIdentity } from "../../core/warm.js";
 import { loadPlanGraph } from "../../core/query/plan-load.js";
 import { planDeltaPath } from "../../core/query/plan-delta.js";
 
@@ -87,4 +88,28 @@ test("the planning index is fresh after every write: update, promote, draft of a
   writeFileSync(overlay, readFileSync(overlay, "utf8").replace(/^repo_id: .*$/m, "repo_id: renamed"));
   cli("build");
   assertFresh(repo, vault, "after a full compile");
+});
+
+test("a cold compile of a large graph writes the planning index, byte for byte the index made from graph.json's text", () => {
+  const dir = tmp("akms-plan-cold-");
+  generateVault(dir, 3000, 300, 5);
+  const repo = join(dir, "repo");
+  const vault = join(dir, "vault");
+  const r = akms(["build", "--repo", repo, "--vault", vault, "--json"], { env: { SOURCE_DATE_EPOCH: "1767225600" } });
+  assert.equal(r.code, 0, r.stderr);
+  const ctx = loadContext({ repo, vault, env: {} });
+  assert.ok(statSync(ctx.paths.graphJson).size >= CACHE_MIN_BYTES, "the generated graph is large enough to be indexed");
+  const file = planGraphCachePath(ctx.paths);
+  assert.ok(existsSync(file), "the compile wrote the index");
+  const key = fileIdentity(ctx.paths.graphJson)!;
+  assert.ok(readFileSync(file).equals(encodePlanGraph(loadGraph(ctx.paths), key)), "the index from the compile's document is the index of graph.json's text");
+  assert.equal(loadPlanGraph(ctx.paths).from, "cache", "the first query opens it");
+});
+
+test("a cold compile of a small graph writes no planning index (its queries read graph.json)", () => {
+  const dir = tmp("akms-plan-small-");
+  generateVault(dir, 200, 20, 5);
+  const r = akms(["build", "--repo", join(dir, "repo"), "--vault", join(dir, "vault")]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(existsSync(join(dir, "repo", "knowledge", "graph", ".cache", "plan-graph.bin")), false);
 });
