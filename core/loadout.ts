@@ -18,6 +18,7 @@ import { effectiveRead, selectMode, sizeTokens, type ModeRequest, type ModeSelec
 import { readingOrder } from "./loadout/reading-order.js";
 import { renderBody, renderHeader, type LoadoutEntry, type LoadoutHeaderData } from "./loadout/render.js";
 import { markQmdFailed, prefetchPassages, qmdUse, retrievePassages, stillUsable, type QmdUse, type Retrieval, type RetrievalInput, type SearchBatch } from "./loadout/retrieve.js";
+import type { QmdIndexing } from "./qmd.js";
 
 export interface LoadoutRequest {
   /** The task record (--task); its akms_tags, or derived tags when empty. */
@@ -34,6 +35,8 @@ export interface LoadoutRequest {
   env?: NodeJS.ProcessEnv;
   /** A qmd status already probed (several loadouts in one run probe once). */
   qmd?: QmdUse;
+  /** Told before qmd indexes the knowledge for this loadout (its index is new, or files changed): a caller can say so while it waits. */
+  onQmdIndex?: (kind: QmdIndexing) => void;
 }
 
 export interface LoadoutPlan {
@@ -72,6 +75,8 @@ export interface LoadoutResult {
   qmd_available: boolean;
   qmd_reason: string;
   qmd_cached: boolean | null;
+  /** qmd indexed the knowledge for this loadout: "built" (its first index here) or "refreshed" (files changed); null: its index was up to date. */
+  qmd_index: QmdIndexing | null;
   node_ids: string[];
   node_count: number;
   pitfall_count: number;
@@ -173,15 +178,20 @@ function qmdFor(ctx: Context, req: LoadoutRequest): QmdUse {
   return req.noQmd ? qmdUse(true) : req.qmd ? stillUsable(req.qmd) : qmdUse(false, req.env, { dir: ctx.paths.qmdCacheDir, lock: ctx.paths.lock });
 }
 
+/** Where a repository's loadouts keep qmd's own state (its index). */
+export function qmdStateDir(ctx: Context): string {
+  return join(ctx.paths.qmdCacheDir, "index");
+}
+
 /** What the qmd retrieval of a draft searches: its tags over its selected nodes' files. */
-function retrievalInput(ctx: Context, graph: QueryGraph, d: LoadoutDraft, qmd: QmdUse): RetrievalInput {
+function retrievalInput(ctx: Context, graph: QueryGraph, d: LoadoutDraft, qmd: QmdUse, onQmdIndex?: (kind: QmdIndexing) => void): RetrievalInput {
   const files: ShownFile[] = [];
   for (const e of d.entries) {
     if (e.read === "pitfalls-only") continue;
     const c = d.contents.get(e.id)!;
     for (const f of [c.nodeFile, c.contentFile]) if (f) files.push(f);
   }
-  return { qmd, stateDir: join(ctx.paths.qmdCacheDir, "index"), cacheDir: ctx.paths.qmdCacheDir, graphVersion: graph.version, tags: d.tags, files, roots: d.roots };
+  return { qmd, stateDir: qmdStateDir(ctx), cacheDir: ctx.paths.qmdCacheDir, graphVersion: graph.version, tags: d.tags, files, roots: d.roots, onIndex: onQmdIndex };
 }
 
 /** Computes the loadout (reads node files, may run qmd and fill its cache); writes no loadout. */
@@ -198,7 +208,7 @@ function finishLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest, d: 
   // qmd: passages from the selected nodes' files; a failing qmd degrades like a missing one.
   let retrieval: Retrieval | null = null;
   if (qmd.available) {
-    const input = retrievalInput(ctx, graph, d, qmd);
+    const input = retrievalInput(ctx, graph, d, qmd, req.onQmdIndex);
     try {
       // qmd's index and the hit cache live in knowledge/graph/.qmd_cache/: written under the lock
       // (re-entrant when writeLoadout already holds it).
@@ -340,6 +350,7 @@ export function resultOf(plan: LoadoutPlan, written: boolean): LoadoutResult {
     qmd_available: plan.qmd.available,
     qmd_reason: plan.qmd.reason,
     qmd_cached: plan.retrieval ? plan.retrieval.cached : null,
+    qmd_index: plan.retrieval?.indexed ?? null,
     node_ids: plan.entries.map((e) => e.id),
     node_count: plan.entries.length,
     pitfall_count: plan.query.pitfalls.length,
@@ -383,7 +394,7 @@ export function writeLoadouts(ctx: Context, graph: QueryGraph, reqs: LoadoutRequ
     drafts.forEach((d, i) => {
       if (!d.ok) return;
       const qmd = qmdFor(ctx, reqs[i]!);
-      if (qmd.available) inputs.push(retrievalInput(ctx, graph, d.draft, qmd));
+      if (qmd.available) inputs.push(retrievalInput(ctx, graph, d.draft, qmd, reqs[i]!.onQmdIndex));
     });
     const batch = inputs.length ? prefetchPassages(inputs, opts.jobs) : undefined;
     return drafts.map((d, i): LoadoutOutcome => {

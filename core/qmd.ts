@@ -53,6 +53,17 @@ export interface QmdSearchOptions {
   limit?: number;
   /** Keep the hits best first (`akms search`) instead of sorting them by file and line. */
   bestFirst?: boolean;
+  /** Told before qmd indexes: "built" when it has no index of these files yet, "refreshed" when files changed since. */
+  onIndex?: (kind: QmdIndexing) => void;
+}
+
+export type QmdIndexing = "built" | "refreshed";
+
+/** What a caller says while qmd indexes (it can take a while the first time). */
+export function qmdIndexMessage(kind: QmdIndexing): string {
+  return kind === "built"
+    ? "qmd: building its index of the knowledge (first use here; later loadouts reuse it) …"
+    : "qmd: refreshing its index (knowledge files changed since it was built) …";
 }
 
 export class QmdError extends AkmsError {
@@ -328,12 +339,15 @@ function realOr(p: string): string {
   return realpathOrNull(p) ?? p;
 }
 
+/** Whether qmd has an index in `stateDir` (its database and its collection config). */
+export function hasQmdIndex(stateDir: string): boolean {
+  return existsSync(join(stateDir, "cache", "qmd", `${INDEX_NAME}.sqlite`)) && existsSync(join(stateDir, "config", "qmd", `${INDEX_NAME}.yml`));
+}
+
 function loadState(stateDir: string, bin: string): StateDoc {
   const fresh: StateDoc = { format: STATE_FORMAT, bin, collections: {} };
   // If qmd's own files are gone (cache deleted by hand), nothing recorded about them holds.
-  const db = join(stateDir, "cache", "qmd", `${INDEX_NAME}.sqlite`);
-  const cfg = join(stateDir, "config", "qmd", `${INDEX_NAME}.yml`);
-  if (!existsSync(db) || !existsSync(cfg)) return fresh;
+  if (!hasQmdIndex(stateDir)) return fresh;
   try {
     const doc = JSON.parse(readFileSync(join(stateDir, STATE_FILE), "utf8")) as StateDoc;
     if (doc.format !== STATE_FORMAT || doc.bin !== bin || typeof doc.collections !== "object" || doc.collections === null) return fresh;
@@ -578,16 +592,19 @@ export function qmdSearchMany(bin: string, opts: QmdSearchManyOptions): (QmdHit[
   let needUpdate = false;
   const next: Record<string, CollectionState> = { ...state.collections };
   const removed = new Set<string>();
-  for (const c of collections) {
-    const fp = fingerprint(c.dir);
-    const known = state.collections[c.name];
-    if (known && known.dir === c.dir) {
-      if (known.fingerprint !== fp) needUpdate = true;
+  const fps = collections.map((c) => fingerprint(c.dir));
+  const isKnown = (c: { name: string; dir: string }) => state.collections[c.name]?.dir === c.dir;
+  if (collections.some((c, i) => !isKnown(c) || state.collections[c.name]!.fingerprint !== fps[i])) {
+    opts.onIndex?.(collections.every((c) => !isKnown(c)) ? "built" : "refreshed");
+  }
+  collections.forEach((c, i) => {
+    if (isKnown(c)) {
+      if (state.collections[c.name]!.fingerprint !== fps[i]) needUpdate = true;
     } else if (!ensureCollection(bin, stateDir, c.name, c.dir, removed)) {
       needUpdate = true; // registered earlier but not recorded by us: bring it up to date
     }
-    next[c.name] = { dir: c.dir, fingerprint: fp };
-  }
+    next[c.name] = { dir: c.dir, fingerprint: fps[i]! };
+  });
   for (const name of removed) delete next[name];
   if (needUpdate) runOrThrow(bin, "update", ["update", "--index", INDEX_NAME], stateDir, INDEX_TIMEOUT_MS);
   saveState(stateDir, { format: STATE_FORMAT, bin: binKey, collections: next });

@@ -423,6 +423,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
             state={state.loadout}
             plan={v.plan!}
             preview={v.preview}
+            pendingNote={v.pendingPreview?.note ?? null}
             qmdAvailable={qmd ? qmd.available : null}
             qmdReason={qmd?.reason ?? ""}
             taskCount={model.tasks().length}

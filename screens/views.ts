@@ -11,7 +11,7 @@ import { planFor, roles, type Plan } from "../src/console/plan.js";
 import { whyRows, isHeading, rowNode, type WhyRow } from "../src/console/why.js";
 import { skipHeadings } from "./why/state.js";
 import { whyLayout } from "./why/WhyScreen.js";
-import { previewLoadout, type LoadoutPreview } from "../src/console/loadout-preview.js";
+import { previewLoadout, previewPendingNote, type LoadoutPreview } from "../src/console/loadout-preview.js";
 import { loadoutLayout } from "./loadout/LoadoutScreen.js";
 import { reviewSections, type ReviewItem, type ReviewSectionView } from "../src/console/review-view.js";
 import { reviewLayout, detailLines, itemLines, type DetailLine } from "./review/ReviewScreen.js";
@@ -69,7 +69,7 @@ export interface Views {
   whySelected: number;
   preview: LoadoutPreview | null;
   /** A preview the Loadout screen needs that is not computed yet (the shell computes it after this frame). */
-  pendingPreview: { key: string; compute: () => LoadoutPreview } | null;
+  pendingPreview: { key: string; note: string; compute: () => LoadoutPreview } | null;
   history: NodeHistory | null;
   finder: string[];
   env: RouteEnv;
@@ -156,6 +156,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
     state.screen === "loadout" && plan && !preview
       ? {
           key: previewKey,
+          note: previewPendingNote(model.ctx, state.loadout.useQmd, qmd),
           compute: () => previewLoadout(model.ctx, model.graph, model.tasks(), state.plan, { useQmd: state.loadout.useQmd, mode: state.loadout.mode, qmd, phase: model.opts.phase }),
         }
       : null;

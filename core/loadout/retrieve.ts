@@ -16,7 +16,7 @@ import { LockHeldError } from "../errors.js";
 import { withLock } from "../lock.js";
 import { readTextIfExists, removeFile, sha256, writeFileAtomic } from "../fsx.js";
 import { splitFrontmatter } from "../frontmatter.js";
-import { findQmd, probeQmd, qmdSearchMany, type QmdStatus } from "../qmd.js";
+import { findQmd, probeQmd, qmdSearchMany, type QmdIndexing, type QmdStatus } from "../qmd.js";
 import type { Roots, ShownFile } from "./content.js";
 
 export interface QmdUse {
@@ -40,6 +40,8 @@ export interface Retrieval {
   passages: Passage[];
   /** True when every query's hits came from the cache. */
   cached: boolean;
+  /** qmd indexed the files for this retrieval (or for its batch): its index was new, or files had changed. */
+  indexed: QmdIndexing | null;
 }
 
 const CACHE_FORMAT = "akms-qmd-hits-1";
@@ -245,6 +247,8 @@ export interface RetrievalInput {
   tags: readonly string[];
   files: ShownFile[];
   roots: Roots;
+  /** Told before qmd indexes (core/qmd.ts onIndex). */
+  onIndex?: (kind: QmdIndexing) => void;
 }
 
 /**
@@ -255,6 +259,8 @@ export interface RetrievalInput {
 export interface SearchBatch {
   searched: Set<string>;
   failed: Map<string, unknown>;
+  /** The indexing the batch's searches needed, told to the first loadout that searched. */
+  indexed: QmdIndexing | null;
 }
 
 interface Lookup {
@@ -318,6 +324,7 @@ function searchAndCache(opts: RetrievalInput, collections: Collection[], missing
   const shownOf = new Map(searchable.map((f) => [f.file, f]));
   const byShown = new Map(searchable.map((f) => [f.shown, f]));
   const results = qmdSearchMany(opts.qmd.bin!, {
+    onIndex: opts.onIndex,
     stateDir: opts.stateDir,
     collections: collections.map(({ name, dir }) => ({ name, dir })),
     queries: missing.map((l) => l.query),
@@ -361,15 +368,24 @@ function isDoc(v: unknown): v is CacheDoc {
  */
 export function retrievePassages(opts: RetrievalInput & { batch?: SearchBatch }): Retrieval {
   const p = prepare(opts);
-  if (!("lookups" in p)) return { queries: p.queries, passages: [], cached: false };
+  if (!("lookups" in p)) return { queries: p.queries, passages: [], cached: false, indexed: null };
   const missing = p.lookups.filter((l) => !l.doc);
   let allFromCache = !missing.length;
+  let indexed: QmdIndexing | null = null;
   // The first loadout of a batch to use an entry the batch searched is the one that searched it
   // (as when the loadouts are made one by one); the later ones find it cached.
   for (const l of p.lookups) if (opts.batch?.searched.delete(l.cacheFile)) allFromCache = false;
+  if (!allFromCache && opts.batch?.indexed) {
+    indexed = opts.batch.indexed;
+    opts.batch.indexed = null;
+  }
   if (missing.length) {
     const toSearch = missing.filter((l) => !opts.batch?.failed.has(l.cacheFile));
-    const found = toSearch.length ? searchAndCache(opts, p.collections, toSearch, new Map()) : new Map<string, unknown>();
+    const onIndex = (kind: QmdIndexing) => {
+      indexed = kind;
+      opts.onIndex?.(kind);
+    };
+    const found = toSearch.length ? searchAndCache({ ...opts, onIndex }, p.collections, toSearch, new Map()) : new Map<string, unknown>();
     for (const l of missing) {
       const r = opts.batch?.failed.has(l.cacheFile) ? opts.batch.failed.get(l.cacheFile) : found.get(l.cacheFile);
       if (!isDoc(r)) throw r;
@@ -392,7 +408,7 @@ export function retrievePassages(opts: RetrievalInput & { batch?: SearchBatch })
   }
   if (!allFromCache) pruneOtherVersions(opts.cacheDir, opts.graphVersion);
   const sorted = [...passages.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
-  return { queries: p.queries, passages: sorted, cached: allFromCache };
+  return { queries: p.queries, passages: sorted, cached: allFromCache, indexed };
 }
 
 /**
@@ -402,7 +418,7 @@ export function retrievePassages(opts: RetrievalInput & { batch?: SearchBatch })
  * throws for a failing qmd: the failures are recorded for the loadouts that need them.
  */
 export function prefetchPassages(inputs: RetrievalInput[], jobs?: number): SearchBatch {
-  const batch: SearchBatch = { searched: new Set(), failed: new Map() };
+  const batch: SearchBatch = { searched: new Set(), failed: new Map(), indexed: null };
   const groups = new Map<string, { input: RetrievalInput; collections: Collection[]; missing: Map<string, Lookup> }>();
   for (const input of inputs) {
     if (!input.qmd.available || !input.qmd.bin) continue;
@@ -419,7 +435,11 @@ export function prefetchPassages(inputs: RetrievalInput[], jobs?: number): Searc
     const missing = [...g.missing.values()];
     let found: Map<string, unknown>;
     try {
-      found = searchAndCache(g.input, g.collections, missing, walks, jobs);
+      const onIndex = (kind: QmdIndexing) => {
+        batch.indexed ??= kind;
+        g.input.onIndex?.(kind);
+      };
+      found = searchAndCache({ ...g.input, onIndex }, g.collections, missing, walks, jobs);
     } catch (e) {
       found = new Map(missing.map((l) => [l.cacheFile, e]));
     }

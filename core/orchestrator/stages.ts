@@ -24,6 +24,7 @@ import { loadPlanGraph } from "../query/plan-load.js";
 import type { LoadedTask } from "../query/task.js";
 import { taskTags, writeTaskTags } from "../tags.js";
 import { loadoutPath, writeLoadouts } from "../loadout.js";
+import { qmdIndexMessage, type QmdIndexing } from "../qmd.js";
 import { qmdUse } from "../loadout/retrieve.js";
 import { checkNodeRefs, readDocuments, type EvidenceDoc } from "../update/documents.js";
 import { runUpdate } from "../update/apply.js";
@@ -49,6 +50,11 @@ export interface RunContext {
   /** Saves a new state (atomically, under the lock the runner holds). */
   save(next: OrchestratorState): void;
   progress(message: string): void;
+}
+
+/** A progress line when qmd indexes for the phase's loadouts (once per phase: the batch indexes once). */
+function qmdIndexNote(rc: RunContext, phase: number): (kind: QmdIndexing) => void {
+  return (kind) => rc.progress(`phase ${phase} loadouts: ${qmdIndexMessage(kind)}`);
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -301,7 +307,7 @@ export function runScaffold(rc: RunContext, phase: number): StageOutput {
   const outcomes = writeLoadouts(
     ctx,
     graph,
-    prepared.map(({ t }) => ({ task: t, phase, noQmd: rc.state.no_qmd, qmd, env: rc.env })),
+    prepared.map(({ t }) => ({ task: t, phase, noQmd: rc.state.no_qmd, qmd, env: rc.env, onQmdIndex: qmdIndexNote(rc, phase) })),
   );
   prepared.forEach(({ t, id, role, tagsFrom, loadRel, notes }, i) => {
     const o = outcomes[i]!;

@@ -22,6 +22,8 @@ export interface LoadoutProps {
   state: LoadoutState;
   plan: Plan;
   preview: LoadoutPreview | null;
+  /** What is being waited for while the preview is computed. */
+  pendingNote: string | null;
   qmdAvailable: boolean | null;
   qmdReason: string;
   taskCount: number;
@@ -41,7 +43,7 @@ export function loadoutLayout(height: number): { nodes: number; text: number } {
   return { nodes, text: Math.max(1, free - nodes) };
 }
 
-export function LoadoutScreen({ width, height, state, plan, preview, qmdAvailable, qmdReason, taskCount, taskIndex }: LoadoutProps) {
+export function LoadoutScreen({ width, height, state, plan, preview, pendingNote, qmdAvailable, qmdReason, taskCount, taskIndex }: LoadoutProps) {
   const theme = useTheme();
   const model = useModel();
   const { nodes: nodesH, text: textH } = loadoutLayout(height);
@@ -56,10 +58,11 @@ export function LoadoutScreen({ width, height, state, plan, preview, qmdAvailabl
   const modeLine = m
     ? `mode ${m.mode} (${m.requested}): available ${m.available} = limit ${m.context_limit} − system ${m.system_prompt_tokens} − task ${m.task_tokens} − margin ${m.safety_margin}; ${m.reason}`
     : "mode –";
-  const variant = state.useQmd ? (p?.qmd.available ? "qmd" : "degraded: qmd unavailable") : "degraded (no-qmd)";
-  const qmdLine =
-    `showing: ${variant} · qmd ${qmdState(qmdAvailable, qmdReason, state.useQmd ? (p?.qmd ?? null) : null)}` +
-    (p ? ` · content ${p.header.content_tokens} of max ${p.header.max_loadout_tokens} tokens · full_cost ${m?.full_cost ?? 0}` : "");
+  const variant = !state.useQmd ? "degraded (no-qmd)" : !p ? "qmd (asking qmd …)" : p.qmd.available ? "qmd" : "degraded: qmd unavailable";
+  const indexed = p?.retrieval?.indexed ? ` · qmd's index ${p.retrieval.indexed} for it` : "";
+  const qmdLine = !p
+    ? `showing: ${variant}`
+    : `showing: ${variant} · qmd ${qmdState(qmdAvailable, qmdReason, state.useQmd ? p.qmd : null)}${indexed} · content ${p.header.content_tokens} of max ${p.header.max_loadout_tokens} tokens · full_cost ${m?.full_cost ?? 0}`;
 
   const cols: Column<LoadoutEntry>[] = [
     { header: "#", width: 3, align: "right", cell: (e) => String(e.position) },
@@ -102,7 +105,9 @@ export function LoadoutScreen({ width, height, state, plan, preview, qmdAvailabl
         <TextView lines={preview.lines.map((t) => ({ text: t, bold: t.startsWith("#") }))} width={width} height={textH} offset={state.offset} />
       ) : (
         <Box width={width} height={textH}>
-          <Text dimColor>{truncate(`computing the loadout${state.useQmd ? " (qmd search over the selected nodes' files)" : ""} …`, width)}</Text>
+          <Text dimColor wrap="wrap">
+            {pendingNote ?? "computing the loadout …"}
+          </Text>
         </Box>
       )}
       <KeyHint

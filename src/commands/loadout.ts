@@ -5,6 +5,7 @@ import type { ModeRequest } from "../../core/loadout/mode.js";
 import { resolveTaskRole } from "../../core/query.js";
 import { readPlanningFlags } from "../../core/query/input.js";
 import { loadPlanGraph } from "../../core/query/plan-load.js";
+import { qmdIndexMessage } from "../../core/qmd.js";
 import type { CommandSpec } from "./types.js";
 
 function intFlag(name: string, v: unknown, min: number): number | undefined {
@@ -37,12 +38,14 @@ export const loadoutCommand: CommandSpec = {
       noQmd: flags.qmd === false,
       contextLimit,
       out: resolveOut(process.cwd(), flags.out as string | undefined),
+      // Said while it happens (stderr: --json keeps stdout for the result).
+      onQmdIndex: (kind) => process.stderr.write(qmdIndexMessage(kind) + "\n"),
     });
     const text = [
       `${r.written ? "wrote" : "unchanged"} ${r.shown}`,
       `  task ${r.task_id} · role ${r.role} · tags ${r.seed_tags.join(", ") || "(none)"} (${r.tags_from})`,
       `  ${r.loadout_mode} mode (${r.mode_reason}) · ${r.node_count} node${r.node_count === 1 ? "" : "s"} · ${r.pitfall_count} pitfall${r.pitfall_count === 1 ? "" : "s"} · graph ${r.graph_version}`,
-      `  qmd: ${r.qmd_available ? `available (${r.qmd_reason})${r.qmd_cached ? ", passages from cache" : ""}` : `not available (${r.qmd_reason}): degraded mode`}`,
+      `  qmd: ${r.qmd_available ? `available (${r.qmd_reason})${r.qmd_cached ? ", passages from cache" : ""}${r.qmd_index ? `, index ${r.qmd_index} for this loadout` : ""}` : `not available (${r.qmd_reason}): degraded mode`}`,
     ].join("\n");
     return {
       json: { ok: true, ...r },

@@ -2,7 +2,8 @@
 // `akms loadout` writes with) — nothing is written; the header's generated_at is left blank.
 import type { Context } from "../../core/context.js";
 import type { LoadedGraph } from "../../core/graph.js";
-import { loadoutText, planLoadout, type LoadoutPlan } from "../../core/loadout.js";
+import { loadoutText, planLoadout, qmdStateDir, type LoadoutPlan } from "../../core/loadout.js";
+import { hasQmdIndex } from "../../core/qmd.js";
 import type { QmdUse } from "../../core/loadout/retrieve.js";
 import type { PlanSource, TaskEntry } from "./plan.js";
 import { errorText } from "./errors.js";
@@ -41,4 +42,12 @@ export function previewLoadout(
   } catch (e) {
     return { plan: null, lines: [], error: errorText(e), ms: performance.now() - t0 };
   }
+}
+
+/** What the Loadout screen says while its preview is computed (qmd's first search here builds its index). */
+export function previewPendingNote(ctx: Context, useQmd: boolean, qmd: QmdUse | null): string {
+  if (!useQmd || qmd?.available === false) return "computing the degraded loadout …";
+  return hasQmdIndex(qmdStateDir(ctx))
+    ? "asking qmd (a search over the selected nodes' files) …"
+    : "asking qmd: it is building its index of the knowledge (the first search here; later ones reuse it) …";
 }

@@ -145,12 +145,20 @@ test("on fixtures/demo with the real qmd: the loadout carries summaries or inlin
   const r1 = akms(["loadout", ...base, "--tags", "green-operator,nyquist", "--out", out, "--json"]);
   assert.equal(r1.code, 0, r1.stderr + r1.stdout);
   assert.equal(r1.json.qmd_available, true, r1.json.qmd_reason);
+  // The first loadout here builds qmd's index, and says so while it waits (stderr; stdout stays JSON).
+  assert.equal(r1.json.qmd_index, "built");
+  assert.match(r1.stderr, /^qmd: building its index of the knowledge \(first use here; later loadouts reuse it\) …$/m);
   const text = readFileSync(out, "utf8");
   assert.match(text, /^qmd_available: true$/m);
   assert.ok(/### Summaries|### Full Content/.test(text) && /^> .{40,}|```markdown/m.test(text), "summaries or inline content");
   const r2 = akms(["loadout", ...base, "--tags", "green-operator,nyquist", "--out", out, "--json"]);
-  assert.deepEqual([r2.json.written, r2.json.qmd_cached], [false, true]);
+  assert.deepEqual([r2.json.written, r2.json.qmd_cached, r2.json.qmd_index], [false, true, null]);
+  assert.doesNotMatch(r2.stderr, /qmd: (building|refreshing)/);
   assert.equal(readFileSync(out, "utf8"), text);
+  const r3 = akms(["loadout", ...base, "--tags", "nyquist", "--out", join(d.knowledge, "loadouts", "qmd-2.md")]);
+  assert.equal(r3.code, 0, r3.stderr);
+  assert.doesNotMatch(r3.stderr, /qmd: (building|refreshing)/, "a new search over an up-to-date index does not index");
+  assert.match(r3.stdout, /qmd: available \(ok\)(, passages from cache)?\n/, "and its text says nothing of an index");
 });
 
 test("a missing or a broken qmd gives the degraded loadout, with the reason in its header", () => {

@@ -90,15 +90,22 @@ test("loadout preview: the mode decision with its numbers, tokens per node, the 
   const d = demoRepo();
   const c = await openConsole(d.ctx, { width: 120, height: 36 });
   try {
+    const seen = c.frames.length;
     await c.press("4");
-    // Computed after the frame that says so (qmd, when installed, may take a moment).
+    // Computed after the frame that says so (qmd, when installed, may take a moment): this copy of
+    // the demo has no qmd index yet, so that frame says qmd is building it — not "degraded".
     let f = await c.waitFor(/^---$/m, 60000);
+    const pending = c.frames.slice(seen).find((x) => /Loadout text/.test(x) && !/^---$/m.test(x));
+    assert.ok(pending, "a frame before the preview");
+    assert.match(pending!, /showing: qmd \(asking qmd …\)/);
+    assert.match(pending!.replace(/\s+/g, " "), /asking qmd: it is building its index of the knowledge \(the first search here; later ones reuse it\) …/);
+    assert.doesNotMatch(pending!, /degraded: qmd unavailable|qmd available/);
     assert.match(f, /mode (routing|full) \(auto\): available \d+ = limit 200000 − system 0 − task \d+ − margin 4000; /);
     assert.match(f, /tokens/);
     assert.match(f, /alloc/);
     assert.match(f, /Loadout text — /);
     const usedQmd = /qmd_available: true/.test(f);
-    assert.match(f, usedQmd ? /showing: qmd/ : /showing: degraded: qmd unavailable/);
+    assert.match(f, usedQmd ? /showing: qmd · qmd available · qmd's index built for it/ : /showing: degraded: qmd unavailable/);
     await c.press("m");
     f = await c.waitFor(/showing: degraded \(no-qmd\)[\s\S]*qmd_available: false/, 60000);
     // Enter moves the focus to the text; Space pages through it.

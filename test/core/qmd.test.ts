@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { chmodSync, existsSync, symlinkSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { delimiter, dirname, join, relative } from "node:path";
-import { findQmd, probeQmd, qmdLaunch, qmdSearch, qmdSearchMany, QmdError, run as runQmd, type QmdHit } from "../../core/qmd.js";
+import { findQmd, hasQmdIndex, probeQmd, qmdLaunch, qmdSearch, qmdSearchMany, QmdError, run as runQmd, type QmdHit } from "../../core/qmd.js";
 import { runConcurrently } from "../../core/qmd-runner.js";
 import { AkmsError } from "../../core/errors.js";
 import { tmp } from "../helpers.js";
@@ -481,4 +481,24 @@ test("qmdSearch maps hits back to the caller's paths: directly, or by real path 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("qmdSearch tells before it indexes: built on the first search, nothing while the files are unchanged, refreshed after a change", (t) => {
+  const bin = realQmd(t);
+  if (!bin) return;
+  const root = tmp("akms-qmd-onindex-");
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const stateDir = join(root, "state");
+  const a = put(join(root, "kb", "a.md"), "# A\n\nfrobnicator alpha\n");
+  const told: string[] = [];
+  const search = () => qmdSearch(bin, { stateDir, collections: [{ name: "kb", dir: join(root, "kb") }], query: "frobnicator", files: [a], onIndex: (k) => told.push(k) });
+  assert.equal(hasQmdIndex(stateDir), false);
+  assert.equal(search().length, 1);
+  assert.deepEqual(told, ["built"]);
+  assert.equal(hasQmdIndex(stateDir), true);
+  search();
+  assert.deepEqual(told, ["built"], "an up-to-date index is not announced");
+  const b = put(join(root, "kb", "b.md"), "# B\n\nfrobnicator beta\n");
+  assert.deepEqual(qmdSearch(bin, { stateDir, collections: [{ name: "kb", dir: join(root, "kb") }], query: "frobnicator", files: [a, b], onIndex: (k) => told.push(k) }).map((h) => h.file), [a, b]);
+  assert.deepEqual(told, ["built", "refreshed"]);
 });
