@@ -30,7 +30,7 @@ import {
 } from "./source-index.js";
 import { addRecords, loadParseCache, readWithCache, recordOverlay } from "./parse-cache.js";
 import { mergeGraph, type BuildWarning, type GraphDoc } from "./merge.js";
-import { blankedSha, stampGeneratedAt } from "../graph-file/version.js";
+import { blankedSha, generatedAtOf, stampGeneratedAt } from "../graph-file/version.js";
 import { patchForUpdate, type UpdateDelta } from "../graph-file/update-patch.js";
 import { patchForEdit } from "../graph-file/edit-patch.js";
 import { contentRefChecker, recordingChecker, refsHold, type RefCheck } from "./content-refs.js";
@@ -92,11 +92,15 @@ interface Manifest {
   dirs: DirRecord[][];
   /** The listed files, then the overlay, then the config. */
   files: FileStats;
-  /** graph.json's size, mtimeMs, ctimeMs, ino as written (NaN: check its bytes against output_sha). */
+  /** graph.json's size, mtimeMs, ctimeMs, ino as written (NaN: check its bytes against content_sha and generated_at). */
   graph: number[];
-  output_sha: string;
-  /** sha256 of graph.json with generated_at blanked (its first 12 hex are the graph_version). */
+  /**
+   * sha256 of graph.json with generated_at blanked (its first 12 hex are the graph_version). With
+   * the generated_at written it identifies the file's bytes: the file is
+   * stampGeneratedAt(content, generated_at), so one hash of 41 MB serves both.
+   */
   content_sha: string;
+  generated_at: string;
   node_count: number;
   edge_count: number;
   graph_version: string;
@@ -105,7 +109,7 @@ interface Manifest {
   refs: RefCheck[];
 }
 
-const MANIFEST_FORMAT = "akms-build-manifest-5";
+const MANIFEST_FORMAT = "akms-build-manifest-6";
 
 interface SourceSet {
   globals: Listed[];
@@ -356,7 +360,7 @@ function readManifest(ctx: Context): Manifest | null {
       m.files?.stats instanceof Float64Array &&
       m.files.racy instanceof Map &&
       Array.isArray(m.graph) &&
-      typeof m.output_sha === "string" &&
+      typeof m.generated_at === "string" &&
       typeof m.content_sha === "string" &&
       Array.isArray(m.refs);
     return ok ? m : null;
@@ -422,7 +426,7 @@ export function manifestBeforeWrites(ctx: Context, files: readonly string[]): Ma
  * manifestBeforeWrites), or when the listing changed otherwise than by the files written, the
  * manifest is removed instead: a build it would mislead (BuildOptions.wrote) is then an ordinary one.
  */
-export function recordPatchedGraph(ctx: Context, base: ManifestBase | null, files: readonly string[], out: { text: string | Uint8Array; contentSha: string; nodeCount: number } | null): void {
+export function recordPatchedGraph(ctx: Context, base: ManifestBase | null, files: readonly string[], out: { generatedAt: string; contentSha: string; nodeCount: number } | null): void {
   const drop = (): void => {
     removeFile(manifestPath(ctx));
   };
@@ -449,7 +453,7 @@ export function recordPatchedGraph(ctx: Context, base: ManifestBase | null, file
     dirs: listing.dirs,
     files: stats,
     graph,
-    ...(out === null ? {} : { output_sha: sha256(out.text), content_sha: out.contentSha, graph_version: out.contentSha.slice(0, 12), node_count: out.nodeCount }),
+    ...(out === null ? {} : { generated_at: out.generatedAt, content_sha: out.contentSha, graph_version: out.contentSha.slice(0, 12), node_count: out.nodeCount }),
   });
 }
 
@@ -499,9 +503,9 @@ interface Observed {
   graphStat: Stats | undefined;
   /** graph.json is the file the manifest describes (its recorded stat, or else its bytes). */
   graphTrusted: boolean;
-  /** sha256 of graph.json's bytes and of its content (generated_at blanked), when there is one. */
-  currentSha: string | null;
+  /** graph.json's content hash (generated_at blanked) and its generated_at, when there is one. */
   currentContentSha: string | null;
+  currentGeneratedAt: string | null;
   refsHeld: () => boolean;
   /** Nothing the compile reads changed since the manifest's build, and graph.json is that build's output. */
   noOp: boolean;
@@ -520,22 +524,22 @@ function observe(ctx: Context, opts: BuildOptions): Observed {
   files.push(ctx.paths.overlay, ctx.paths.config);
   const stats = known ? statChanged(files, since, recordedInputs(ctx, prev!), prev!.files, known.changed) : statAll(files, since);
   const graphStat = statSync(ctx.paths.graphJson, { throwIfNoEntry: false });
-  let currentSha: string | null = null;
+  let current: GraphContent | null = null;
   let currentBytes: Buffer | null = null;
   let graphTrusted = false;
   if (last !== null && graphStat !== undefined) {
     if (sameGraphStat(last.graph, graphStat)) graphTrusted = true;
     else {
       currentBytes = readBytesIfExists(ctx.paths.graphJson);
-      currentSha = currentBytes ? sha256(currentBytes) : null;
-      graphTrusted = currentSha === last.output_sha;
+      current = currentBytes ? contentOf(currentBytes) : null;
+      graphTrusted = current !== null && current.contentSha === last.content_sha && current.generatedAt === last.generated_at;
     }
   }
   // Every content_ref the last compile checked resolves as it did (else its warnings would change).
   let refsSame: boolean | undefined;
   const refsHeld = () => (refsSame ??= prev !== null && refsHold(ctx, prev.refs));
   const noOp = prev !== null && graphTrusted && listing.same && unchangedSince(prev.files, stats, files) && refsHeld();
-  const o: Observed = { last, prev, known, listing, files, stats, graphStat, graphTrusted, currentSha, currentContentSha: null, refsHeld, noOp };
+  const o: Observed = { last, prev, known, listing, files, stats, graphStat, graphTrusted, currentContentSha: null, currentGeneratedAt: null, refsHeld, noOp };
   if (noOp) {
     // Touched but unchanged: remember its new stat, so the next no-op need not read it.
     if (currentBytes !== null) writeManifest(ctx, { ...prev!, graph: graphStatOf(graphStat) });
@@ -544,10 +548,21 @@ function observe(ctx: Context, opts: BuildOptions): Observed {
   // Without a trustworthy manifest, the current file's content hash is computed now, and its
   // bytes released before the compile allocates its own.
   if (currentBytes === null && !graphTrusted && graphStat !== undefined) currentBytes = readBytesIfExists(ctx.paths.graphJson);
-  if (currentBytes !== null && o.currentSha === null) o.currentSha = sha256(currentBytes);
-  o.currentContentSha = graphTrusted ? last!.content_sha : currentBytes ? blankedSha(currentBytes) : null;
-  if (graphTrusted) o.currentSha = last!.output_sha;
+  if (currentBytes !== null && current === null) current = contentOf(currentBytes);
+  if (graphTrusted) current = { contentSha: last!.content_sha, generatedAt: last!.generated_at };
+  o.currentContentSha = current?.contentSha ?? null;
+  o.currentGeneratedAt = current?.generatedAt ?? null;
   return o;
+}
+
+interface GraphContent {
+  contentSha: string;
+  generatedAt: string | null;
+}
+
+/** What identifies graph.json's bytes: its content hash (generated_at blanked) and its generated_at. */
+function contentOf(bytes: Buffer): GraphContent {
+  return { contentSha: blankedSha(bytes), generatedAt: generatedAtOf(bytes.subarray(0, 4096).toString("utf8")) };
 }
 
 /** graph.json's new content (generated_at blank) and what the manifest records of it. */
@@ -616,16 +631,15 @@ function editPatched(ctx: Context, opts: BuildOptions, o: Observed): Output | nu
 function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output): BuildResult {
   const { doc, chunks, rejects } = out;
   // The manifest remembers the hash of the current file's content (generated_at blanked), so the
-  // 40 MB comparison is a hash comparison.
+  // 40 MB comparison is a hash comparison; the one hash (with the generated_at) identifies the file.
   const contentSha = sha256(chunks);
-  let outSha: string;
+  let generatedAt: string;
   let written = false;
   if (o.currentContentSha === contentSha) {
-    outSha = o.currentSha!;
+    generatedAt = o.currentGeneratedAt ?? "";
   } else {
-    doc.graph.generated_at = nowIso(opts.env);
-    chunks[0] = stampGeneratedAt(chunks[0] as string, doc.graph.generated_at);
-    outSha = sha256(chunks);
+    generatedAt = doc.graph.generated_at = nowIso(opts.env);
+    chunks[0] = stampGeneratedAt(chunks[0] as string, generatedAt);
     const prevKey = out.plan ? fileIdentity(ctx.paths.graphJson) : null;
     written = writeFileAtomic(ctx.paths.graphJson, chunks, { knownDifferent: true });
     // The planning index follows in the same locked step: a patch knows what it changed (a delta);
@@ -642,8 +656,8 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
       dirs: o.listing.dirs,
       files: o.stats,
       graph: graphStatOf(statSync(ctx.paths.graphJson, { throwIfNoEntry: false })),
-      output_sha: outSha,
       content_sha: contentSha,
+      generated_at: generatedAt,
       node_count: doc.graph.node_count,
       edge_count: doc.graph.edge_count,
       graph_version: graphVersion,

@@ -121,12 +121,11 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
     return { graphVersion, how: "patch" };
   }
   const generatedAt = nowIso();
-  // Encoded once, for the write and the manifest's hash of it.
   const out = Buffer.from(stampGeneratedAt(patched, generatedAt), "utf8");
   const prevKey = fileIdentity(ctx.paths.graphJson);
   writeFileAtomic(ctx.paths.graphJson, [out], { knownDifferent: true });
   writePlanDelta(ctx.paths, prevKey, fileIdentity(ctx.paths.graphJson), graphVersion, planChangeOf(change, added));
   const nodeCount = NODE_COUNT.exec(patched);
-  recordPatchedGraph(ctx, nodeCount ? wrote.base : null, wrote.files, { text: out, contentSha, nodeCount: Number(nodeCount?.[1]) });
+  recordPatchedGraph(ctx, nodeCount ? wrote.base : null, wrote.files, { generatedAt, contentSha, nodeCount: Number(nodeCount?.[1]) });
   return { graphVersion, how: "patch", generatedAt, ...(added !== null ? { added: JSON.parse(added) as Record<string, unknown> } : {}) };
 }

@@ -131,8 +131,20 @@ test("graph.json is trusted by its stat: touched it is verified by its bytes, ed
   assert.equal(build(s.ctx, { env }).fromCache, true);
   assert.deepEqual(readFileSync(s.graph), bytes);
 
-  // Edited in place, same size: rebuilt.
+  // Only its generated_at changed (same size): not the file the manifest recorded (its content hash
+  // and generated_at identify the bytes), so compiled; the content is the same, so the file stays.
   const text = bytes.toString("utf8");
+  const stamp = /"generated_at": "(\d{4})/.exec(text)!;
+  const redated = text.replace(stamp[0], `"generated_at": "${Number(stamp[1]) - 1}`);
+  assert.equal(redated.length, text.length);
+  writeFileSync(s.graph, redated);
+  const rd = build(s.ctx, { env });
+  assert.deepEqual([rd.fromCache, rd.written], [false, false]);
+  assert.equal(readFileSync(s.graph, "utf8"), redated);
+  assert.equal(build(s.ctx, { env }).fromCache, true, "then trusted as it is");
+  writeFileSync(s.graph, bytes);
+
+  // Edited in place, same size: rebuilt.
   const bent = text.replace('"directed": true', '"directed": tru ');
   assert.equal(bent.length, text.length);
   writeFileSync(s.graph, bent);
