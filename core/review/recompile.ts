@@ -16,7 +16,7 @@ import type { Context } from "../context.js";
 import { readTextIfExists, sha256, writeFileAtomic } from "../fsx.js";
 import { nowIso } from "../clock.js";
 import { buildLocked, recordPatchedGraph, type ManifestBase } from "../compiler/build.js";
-import { blankGeneratedAt, stampGeneratedAt } from "../graph-file/version.js";
+import { blankGeneratedAt, splitAtGeneratedAt, stampGeneratedAt } from "../graph-file/version.js";
 import { NODE_COUNT } from "../graph-file/layout.js";
 import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
 import { insertNode, patchNodeStatus, removeNode } from "../graph-file/review-patch.js";
@@ -101,29 +101,31 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
   const known = wrote.graphText;
   const text = known !== undefined && statKeyOf(ctx.paths.graphJson) === known.key ? known.text : readTextIfExists(ctx.paths.graphJson);
   if (text === null) return full();
-  const blank = blankGeneratedAt(text);
   let added: string | null = null;
   const patched = attemptPatch("review", reviewPatchCounts, () => {
-    if (change.kind === "none") return blank;
-    if (change.kind === "status") return patchNodeStatus(blank, change.id, change.status);
+    if (change.kind === "none") return text;
+    if (change.kind === "status") return patchNodeStatus(text, change.id, change.status);
     if (change.kind === "remove") {
       const overlay = readTextIfExists(ctx.paths.overlay);
-      return overlay !== null && overlay.includes(change.id) ? null : removeNode(blank, change.id);
+      return overlay !== null && overlay.includes(change.id) ? null : removeNode(text, change.id);
     }
     added = addedNode(ctx, change);
-    return added === null ? null : insertNode(blank, change.id, added);
+    return added === null ? null : insertNode(text, change.id, added);
   });
-  if (patched === null) return full();
-  const contentSha = sha256(patched);
+  const split = patched === null ? null : splitAtGeneratedAt(patched);
+  if (patched === null || split === null) return full();
+  // Hashed and written as the blanked head and the rest of the text (never copied whole).
+  const [head, rest] = split;
+  const blankHead = blankGeneratedAt(head);
+  const contentSha = sha256([blankHead, rest]);
   const graphVersion = contentSha.slice(0, 12);
-  if (patched === blank) {
+  if (patched === text) {
     recordPatchedGraph(ctx, wrote.base, wrote.files, null);
     return { graphVersion, how: "patch" };
   }
   const generatedAt = nowIso();
-  const out = Buffer.from(stampGeneratedAt(patched, generatedAt), "utf8");
   const prevKey = fileIdentity(ctx.paths.graphJson);
-  writeFileAtomic(ctx.paths.graphJson, [out], { knownDifferent: true });
+  writeFileAtomic(ctx.paths.graphJson, [stampGeneratedAt(blankHead, generatedAt), rest], { knownDifferent: true });
   writePlanDelta(ctx.paths, prevKey, fileIdentity(ctx.paths.graphJson), graphVersion, planChangeOf(change, added));
   const nodeCount = NODE_COUNT.exec(patched);
   recordPatchedGraph(ctx, nodeCount ? wrote.base : null, wrote.files, { generatedAt, contentSha, nodeCount: Number(nodeCount?.[1]) });
