@@ -308,6 +308,38 @@ function recordedInputs(ctx: Context, m: Manifest): string[] {
 }
 
 /**
+ * What changed, by the build manifest, among what the compile reads since graph.json was compiled
+ * (read-only; the lock is not needed): the first input file whose stat differs from its record (or
+ * whose content does, for a file the record could not trust by its stat), a file added to or removed
+ * from a source directory, or a content_ref target that came or went; null when nothing did (a
+ * build would be a no-op); undefined when the manifest cannot tell (there is none, it is another
+ * compiler's, vault's or repository's, or graph.json is not the file it recorded).
+ */
+export function changedSinceBuild(ctx: Context): string | null | undefined {
+  const m = readManifest(ctx);
+  if (m === null || m.inputs !== inputsOf(ctx)) return undefined;
+  if (!sameGraphStat(m.graph, statSync(ctx.paths.graphJson, { throwIfNoEntry: false }))) return undefined;
+  const since = Date.now();
+  const recorded = recordedInputs(ctx, m);
+  const listing = listIndexed(ctx, m, since);
+  if (!listing.same) {
+    const now = [...listing.set.globals, ...listing.set.locals, ...listing.set.mirrors].map((f) => f.file);
+    const was = new Set(recorded);
+    const is = new Set(now);
+    const moved = now.find((f) => !was.has(f)) ?? recorded.find((f) => !is.has(f) && f !== ctx.paths.overlay && f !== ctx.paths.config);
+    if (moved !== undefined) return moved;
+  }
+  const now = statAll(recorded, since);
+  for (let i = 0; i < recorded.length; i++) {
+    const a = m.files.stats.subarray(i * STAT_WIDTH, (i + 1) * STAT_WIDTH);
+    if (!sameStats(a, now.stats.subarray(i * STAT_WIDTH, (i + 1) * STAT_WIDTH))) return recorded[i]!;
+  }
+  for (const [i, h] of m.files.racy) if (contentSha(recorded[i]!) !== h) return recorded[i]!;
+  if (!refsHold(ctx, m.refs)) return "a content_ref target";
+  return null;
+}
+
+/**
  * Whether graph.json is still the last build's output and the inputs asked for are exactly as
  * that build compiled them (the same listing and stats as its manifest records): `vault`, every
  * global node file; `locals`, every local node file; `overlay`, local_state.yaml. A manifest is

@@ -1,10 +1,13 @@
 // Whether graph.json may be older than its sources: the console opens on the compiled graph as
-// it is (fast), then looks — by modification time only, no parsing — for a source file written
-// after it, and says so (R rebuilds). A rebuild would block the screen; a stat walk does not.
+// it is (fast), then asks the build manifest — what the compile read, file by file, by stat — for
+// an input that changed since, and says so (R rebuilds; a rebuild, or an action's patch, records
+// the inputs anew, so the warning then goes). Without a manifest that can tell (none, or graph.json
+// is not the file it recorded), a modification-time walk stands in. Nothing is parsed either way.
 import { readdirSync, statSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "../../core/context.js";
 import { displayPath } from "../../core/paths.js";
+import { changedSinceBuild } from "../../core/compiler/build.js";
 
 function newerIn(dir: string, since: number, recursive: boolean): string | null {
   let entries: Dirent[];
@@ -33,8 +36,14 @@ function newerIn(dir: string, since: number, recursive: boolean): string | null 
   return null;
 }
 
-/** The first source written after graph.json (repo-relative or absolute), or null. */
+/** The first input changed since graph.json was compiled (repo-relative or absolute), or null. */
 export function newerSource(ctx: Context): string | null {
+  const changed = changedSinceBuild(ctx);
+  if (changed !== undefined) return changed === null ? null : changed.startsWith("/") ? displayPath(ctx.repo, changed) : changed;
+  return newerByMtime(ctx);
+}
+
+function newerByMtime(ctx: Context): string | null {
   let since: number;
   try {
     since = statSync(ctx.paths.graphJson).mtimeMs;

@@ -228,6 +228,52 @@ test("opened on the compiled graph as it is, the console says when a source was 
   }
 });
 
+test("the staleness warning follows what the compile reads: none after a dedup accept and its undo, one for a body-only edit that R clears, none on the next launch", async () => {
+  const d = demoRepo();
+  const stale = /press R to rebuild/;
+  const settleFrame = async (c: Awaited<ReturnType<typeof openConsole>>) => {
+    await tick(120);
+    return c.frame().replace(/\s+/g, " "); // the status line wraps at 100 columns
+  };
+  let c = await openConsole(d.ctx, { rebuild: "if-missing" });
+  try {
+    await pressUntil(c, "l", /Dedup events — 1 of/);
+    await c.press("a");
+    await c.press("y");
+    await c.waitFor(/✓ \$ akms dedup accept/);
+    await c.press("u");
+    await c.press("y");
+    await c.waitFor(/✓ .*undo/);
+  } finally {
+    c.unmount();
+  }
+  c = await openConsole(d.ctx, { rebuild: "if-missing" });
+  try {
+    assert.doesNotMatch(await settleFrame(c), stale, "an action records what it wrote: no warning after it");
+  } finally {
+    c.unmount();
+  }
+  // A body-only edit (graph.json would come out byte for byte the same): the compile reads that file, so it is named.
+  const item = c0(d);
+  writeFileSync(join(d.repo, item), readFileSync(join(d.repo, item), "utf8") + "\nOne more line of body.\n");
+  c = await openConsole(d.ctx, { rebuild: "if-missing", width: 140 });
+  try {
+    const f = await c.waitFor(/press R to rebuild: .* changed after graph\.json was compiled/);
+    assert.match(f, new RegExp(item.replace(/[.]/g, "\\.")));
+    await c.press("R");
+    const after = await settleFrame(c);
+    assert.doesNotMatch(after, stale, "R clears it");
+  } finally {
+    c.unmount();
+  }
+  c = await openConsole(d.ctx, { rebuild: "if-missing" });
+  try {
+    assert.doesNotMatch(await settleFrame(c), stale, "and a relaunch does not show it again");
+  } finally {
+    c.unmount();
+  }
+});
+
 /** A local node file of the demo (repo-relative). */
 function c0(d: ReturnType<typeof demoRepo>): string {
   return "knowledge/local-nodes/" + readdirSync(join(d.repo, "knowledge", "local-nodes")).sort()[0]!;
