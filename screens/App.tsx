@@ -140,7 +140,9 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
   const { exit } = useApp();
   const { stdout } = useStdout();
   const { isRawModeSupported } = useStdin();
-  const termSize = () => ({ width: stdout?.columns || 80, height: stdout?.rows || 24 });
+  // One row short of the terminal: a frame as tall as the screen makes ink clear the whole terminal
+  // (ESC[2J ESC[3J, wiping scrollback) on every change; one row less, it rewrites changed lines only.
+  const termSize = () => ({ width: stdout?.columns || 80, height: Math.max(1, (stdout?.rows || 24) - 1) });
   const cache = useRef(new ViewCache()).current;
   const theme = useRef(makeTheme(color)).current;
   // The shell's whole state in one reducer; `live` is the same state as of the last change, for

@@ -22,6 +22,11 @@ const SHOW_CURSOR = "\x1b[?25h";
 export interface TerminalGuard {
   /** Leaves the alternate screen and shows the cursor (idempotent). */
   restore(): void;
+  /**
+   * What a signal runs before the terminal is restored: the renderer's unmount, so that its last
+   * write lands on the alternate screen and not, after it, on the normal one.
+   */
+  beforeRestore(fn: () => void): void;
   /** Stops listening for signals and crashes. */
   dispose(): void;
 }
@@ -29,6 +34,7 @@ export interface TerminalGuard {
 /** Enters the alternate screen and arranges for it to be left however the process ends. */
 export function guardTerminal(out: NodeJS.WriteStream = process.stdout, input: NodeJS.ReadStream = process.stdin): TerminalGuard {
   let active = true;
+  let teardown: (() => void) | null = null;
   out.write(ENTER_ALT + HIDE_CURSOR);
   const restore = () => {
     if (!active) return;
@@ -41,6 +47,11 @@ export function guardTerminal(out: NodeJS.WriteStream = process.stdout, input: N
     out.write(SHOW_CURSOR + LEAVE_ALT);
   };
   const onSignal = (sig: NodeJS.Signals) => {
+    try {
+      teardown?.();
+    } catch {
+      /* restoring the terminal matters more */
+    }
     restore();
     process.exit(sig === "SIGINT" ? 130 : sig === "SIGTERM" ? 143 : 129);
   };
@@ -57,6 +68,9 @@ export function guardTerminal(out: NodeJS.WriteStream = process.stdout, input: N
   process.on("exit", restore);
   return {
     restore,
+    beforeRestore(fn) {
+      teardown = fn;
+    },
     dispose() {
       for (const s of signals) process.off(s, onSignal);
       process.off("uncaughtException", onCrash);
@@ -139,6 +153,7 @@ export async function openConsole(ctx: Context, flags: Flags, opts: { initialScr
   const held = holdStderr();
   try {
     const app = render(<App model={model} color={color} editor={runEditor} initialScreen={opts.initialScreen} />, { exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
+    guard.beforeRestore(() => app.unmount());
     await app.waitUntilExit();
   } finally {
     guard.restore();

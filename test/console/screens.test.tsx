@@ -2,10 +2,12 @@
 // 80×24 and wide terminals, NO_COLOR, and no escape sequence from a file reaching the terminal.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import stringWidth from "string-width";
 import { join } from "node:path";
 import { demoRepo, openConsole, pressUntil } from "./helpers.js";
 import { queryGraph } from "../../core/query.js";
+import { build } from "../../core/compiler/build.js";
 import { width as cells } from "../../components/text.js";
 
 test("explorer: edges grouped by type with weights, origins, status and confidence; Enter follows, Esc goes back, radius", async () => {
@@ -276,5 +278,27 @@ test("the digit of the current screen does nothing, quietly; an unbound key says
     await c.waitFor(/no key "Z" here/);
   } finally {
     c.unmount();
+  }
+});
+
+test("rows with CJK, full-width and emoji titles are never wider than the screen, on every screen, at 80, 100, 120 and 160 columns", async () => {
+  const d = demoRepo();
+  const file = join(d.repo, "knowledge", "local-nodes", "green-cache-key-includes-ref-medium.md");
+  writeFileSync(file, readFileSync(file, "utf8").replace(/^title: .*$/m, 'title: "格林算子缓存键 🚀🔥 … ＦＵＬＬＷＩＤＴＨ テスト 한국어 👩‍💻 é"'));
+  build(d.ctx);
+  for (const width of [80, 100, 120, 160]) {
+    const c = await openConsole(d.ctx, { width, height: 30, rebuild: "if-missing" });
+    try {
+      for (const key of ["1", "2", "5"]) {
+        await c.press(key);
+        const lines = c.frame().split("\n");
+        assert.equal(lines.length, 30, `${width} screen ${key}: the frame is 30 rows`);
+        for (const l of lines) assert.ok(stringWidth(l) <= width, `${width} screen ${key}: ${stringWidth(l)} cells: ${l}`);
+      }
+      await c.press("1");
+      assert.match(c.frame(), /格林算子缓存键/);
+    } finally {
+      c.unmount();
+    }
   }
 });

@@ -116,3 +116,75 @@ test("off a terminal the console refuses and points to --report", { skip: exists
   assert.match(r.stderr, /--report/);
   assert.equal(r.stdout, "");
 });
+
+for (const sig of ["SIGTERM", "SIGHUP"] as const) {
+  test(`${sig} leaves the console with the terminal restored, as q does (no frame left on the normal screen)`, { skip }, async () => {
+    const d = demo();
+    const pane = startPane(session(), [process.execPath, BIN, "review", "--repo", d.repo, "--vault", d.vault], { width: 80, height: 24, env: TERM_ENV });
+    try {
+      await pane.waitFor(/│ graph [0-9a-f]{12} │/);
+      process.kill(pane.pid(), sig);
+      const t0 = Date.now();
+      while (pane.alive() && Date.now() - t0 < 10000) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(pane.alive(), false);
+      const screen = pane.capture();
+      assert.doesNotMatch(screen, /│ graph [0-9a-f]{12} │|New tentative nodes|Sections/, "nothing of the last frame on the normal screen");
+    } finally {
+      pane.kill();
+    }
+  });
+}
+
+test("a keypress rewrites the frame without clearing the terminal (no ESC[2J / ESC[3J: the scrollback stays), and the last row is never filled", { skip }, async () => {
+  const d = demo();
+  const raw = join(d.dir, "terminal.raw");
+  const pane = startPane(session(), [process.execPath, BIN, "review", "--repo", d.repo, "--vault", d.vault], { width: 100, height: 30, env: TERM_ENV });
+  try {
+    await pane.waitFor(/│ graph [0-9a-f]{12} │/);
+    pane.record(raw);
+    await new Promise((r) => setTimeout(r, 300));
+    pane.send("j");
+    await pane.waitFor(/New tentative nodes — 2 of/);
+    pane.send("j");
+    const screen = await pane.waitFor(/New tentative nodes — 3 of/);
+    await new Promise((r) => setTimeout(r, 200));
+    const bytes = readFileSync(raw, "latin1");
+    assert.ok(bytes.length > 0, "the keypresses were drawn");
+    assert.doesNotMatch(bytes, /\x1b\[2J|\x1b\[3J/, "no whole-terminal clear after the first frame");
+    const lines = screen.split("\n");
+    assert.match(lines[0]!, /^ 1 Review {2}2 Explorer/, "the frame starts on the first row (nothing scrolled)");
+    assert.equal(lines[29] ?? "", "", "the last row is left empty");
+    assert.match(lines[28]!, /│ graph [0-9a-f]{12} │/, "the status bar is on the row above it");
+  } finally {
+    pane.kill();
+  }
+});
+
+test("rows whose titles hold CJK, full-width letters and emoji fit the terminal at 80, 100, 120 and 160 columns", { skip }, async () => {
+  const d = demo();
+  const title = "格林算子缓存键 🚀🔥 … ＦＵＬＬＷＩＤＴＨ テスト 한국어 👩‍💻 é";
+  const item = d.data.sections.new_tentative.find((i) => i.origin === "local")!;
+  const file = join(d.repo, item.file!);
+  writeFileSync(file, readFileSync(file, "utf8").replace(/^title: .*$/m, `title: "${title}"`));
+  assert.equal(akms(["build", "--repo", d.repo, "--vault", d.vault]).code, 0);
+  for (const width of [80, 100, 120, 160]) {
+    const pane = startPane(session(), [process.execPath, BIN, "review", "--repo", d.repo, "--vault", d.vault], { width, height: 30, env: TERM_ENV });
+    try {
+      const screen = await pane.waitFor(/│ graph [0-9a-f]{12} │/);
+      const lines = screen.split("\n");
+      assert.match(lines[0]!, /^ 1 Review/, `${width}: the frame starts on the first row (no row wrapped)`);
+      assert.match(lines[28]!, /│ graph [0-9a-f]{12} │/, `${width}: the status bar is where it belongs`);
+      const row = lines.findIndex((l) => l.includes(item.id) && / tentative /.test(l));
+      assert.ok(row > 0, `${width}: the item's row`);
+      if (width >= 120) {
+        // The Sections column beside the list: the item's row is a row of the section list too.
+        assert.match(lines[row]!, /^(New tentative nodes|Dedup events|Degraded confidence|New pitfalls) +\d+ /, `${width}: the Sections column is on the same row`);
+      }
+      if (width >= 160) assert.match(lines[row]!, /格林算子缓存键 🚀🔥/, `${width}: the row shows the title`);
+      const detail = lines.find((l) => l.includes(`${item.id} — 格林`));
+      assert.ok(detail, `${width}: the detail's title line`);
+    } finally {
+      pane.kill();
+    }
+  }
+});

@@ -18,6 +18,10 @@ export interface Pane {
   waitFor(re: RegExp, ms?: number): Promise<string>;
   /** Whether the session (its command) still runs. */
   alive(): boolean;
+  /** The pid of the pane's command (`env` execs it, so it is the command's own). */
+  pid(): number;
+  /** From now on, every byte the command writes to the terminal is appended to `file`. */
+  record(file: string): void;
   kill(): void;
 }
 
@@ -70,6 +74,10 @@ export function startPane(name: string, argv: string[], opts: { width?: number; 
     alive: () => {
       const r = spawnSync(TMUX, ["-L", name, "list-panes", "-t", name, "-F", "#{pane_dead}"], { encoding: "utf8" });
       return r.status === 0 && r.stdout.trim() === "0";
+    },
+    pid: () => Number(execFileSync(TMUX, ["-L", name, "list-panes", "-t", name, "-F", "#{pane_pid}"], { encoding: "utf8" }).trim()),
+    record: (file) => {
+      execFileSync(TMUX, ["-L", name, "pipe-pane", "-o", "-t", name, `cat >> '${file.replace(/'/g, "'\\''")}'`], { stdio: "ignore" });
     },
     kill: () => {
       spawnSync(TMUX, ["-L", name, "kill-server"], { stdio: "ignore" });
