@@ -1,8 +1,8 @@
 // The `?` overlay: the lines it is given (src/console/help.ts makes them from the binding
-// table), in one or two columns, scrolled.
+// table), in one or two columns, wrapped to them (a description is never cut), scrolled.
 import React from "react";
 import { Box, Text } from "ink";
-import { truncate } from "./text.js";
+import { truncate, width as cells, wrap } from "./text.js";
 import { useTheme } from "./theme.js";
 
 export interface HelpLine {
@@ -11,11 +11,26 @@ export interface HelpLine {
   dim?: boolean;
 }
 
-export function HelpOverlay({ title, lines, width, height, offset = 0 }: { title: string; lines: HelpLine[]; width: number; height: number; offset?: number }) {
+/** Continuation rows start under the description (after "  " + a 14-cell key column + " "). */
+const HANG = 17;
+
+/** A help line wrapped to `w` cells, its continuation rows indented under the description (never cut). */
+function wrapHelpLine(l: HelpLine, w: number): HelpLine[] {
+  if (cells(l.text) <= w) return [l];
+  const hang = l.heading || w - HANG < 20 ? 0 : HANG;
+  const [first, ...rest] = wrap([l.text], w);
+  const tail = rest.length ? wrap([rest.join(" ")], w - hang) : [];
+  return [{ ...l, text: first! }, ...tail.map((t) => ({ ...l, text: " ".repeat(hang) + t }))];
+}
+
+export function HelpOverlay({ title, lines: given, width, height, offset = 0 }: { title: string; lines: HelpLine[]; width: number; height: number; offset?: number }) {
   const theme = useTheme();
   const body = Math.max(1, height - 2);
-  // Two columns when the terminal is wide enough, split at a heading near the middle.
-  const twoCols = width >= 100 && lines.length > body;
+  // Two columns when the terminal is wide enough, split at a heading near the middle; lines wrap
+  // to their column.
+  const twoCols = width >= 100 && given.length > body;
+  const colW = twoCols ? Math.floor((width - 2) / 2) : width;
+  const lines = given.flatMap((l) => wrapHelpLine(l, colW));
   let columns: HelpLine[][] = [lines];
   if (twoCols) {
     let cut = Math.ceil(lines.length / 2);
@@ -29,7 +44,6 @@ export function HelpOverlay({ title, lines, width, height, offset = 0 }: { title
   }
   const total = Math.max(...columns.map((c) => c.length));
   const from = Math.max(0, Math.min(offset, Math.max(0, total - body)));
-  const colW = twoCols ? Math.floor((width - 2) / 2) : width;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={theme.c("cyan")} wrap="truncate-end">

@@ -1,9 +1,9 @@
 // The bottom line: the last message (or the equivalent CLI command of the last action) on the
 // left; position, graph_version and qmd availability on the right. A long message (an action's
-// result) gets a line of its own above the facts.
+// result) gets lines of its own above the facts, wrapped (up to four).
 import React from "react";
 import { Box, Text } from "ink";
-import { truncate, width as cells } from "./text.js";
+import { truncate, width as cells, wrap } from "./text.js";
 import { useTheme } from "./theme.js";
 
 export type Tone = "info" | "ok" | "error" | "warn";
@@ -22,21 +22,32 @@ const TONE: Record<Tone, string | undefined> = { info: undefined, ok: "green", e
 const rightText = (position: string, graphVersion: string, qmdAvailable: boolean | null) =>
   `${position} │ graph ${graphVersion || "–"} │ qmd ${qmdAvailable === null ? "?" : qmdAvailable ? "yes" : "no"} │ ? help`;
 
-/** Rows the bar takes: a message too long to share the line with the facts gets a line of its own. */
-export function statusRows(width: number, message: { text: string } | null | undefined): 1 | 2 {
+/** A message's own lines when it cannot share the line with the facts: wrapped, at most 4. */
+const MAX_MESSAGE_ROWS = 4;
+function messageLines(width: number, message: { text: string } | null | undefined): string[] | null {
   const widest = cells(rightText("99999 of 99999", "0".repeat(12), true));
-  return message && cells(message.text) > width - widest - 1 ? 2 : 1;
+  if (!message || cells(message.text) <= width - widest - 1) return null;
+  const lines = wrap(message.text.split("\n"), width);
+  return lines.length > MAX_MESSAGE_ROWS ? [...lines.slice(0, MAX_MESSAGE_ROWS - 1), truncate(lines.slice(MAX_MESSAGE_ROWS - 1).join(" "), width)] : lines;
+}
+
+/** Rows the bar takes: a message too long to share the line with the facts gets lines of its own (wrapped, not cut). */
+export function statusRows(width: number, message: { text: string } | null | undefined): number {
+  return 1 + (messageLines(width, message)?.length ?? 0);
 }
 
 export function StatusBar({ width, message, position, graphVersion, qmdAvailable }: StatusBarProps) {
   const theme = useTheme();
   const right = rightText(position, graphVersion, qmdAvailable);
-  if (statusRows(width, message) === 2) {
+  const own = messageLines(width, message);
+  if (own) {
     return (
-      <Box flexDirection="column" width={width} height={2}>
-        <Text wrap="truncate-end" color={theme.c(TONE[message!.tone])} bold={message!.tone === "error"}>
-          {truncate(message!.text, width)}
-        </Text>
+      <Box flexDirection="column" width={width} height={own.length + 1}>
+        {own.map((l, i) => (
+          <Text key={i} wrap="truncate-end" color={theme.c(TONE[message!.tone])} bold={message!.tone === "error"}>
+            {l}
+          </Text>
+        ))}
         <Text wrap="truncate-end">
           {" ".repeat(Math.max(0, width - cells(right)))}
           <Text inverse>{truncate(right, width)}</Text>

@@ -2,7 +2,7 @@
 // row, a highlighted selection, and a window of `height` rows that keeps the selection visible.
 import React from "react";
 import { Box, Text } from "ink";
-import { pad, windowStart } from "./text.js";
+import { pad, width as cellWidth, windowStart } from "./text.js";
 import { useTheme } from "./theme.js";
 
 export interface Column<T> {
@@ -10,6 +10,8 @@ export interface Column<T> {
   /** Cells, or "grow" to share what the fixed columns leave. */
   width: number | "grow";
   align?: "left" | "right";
+  /** Where a cell too long for the column is cut: its end (default) or its start. */
+  cut?: "end" | "start";
   /** The cell text (already safe: callers pass strings through `safe`). */
   cell: (row: T) => string;
   color?: (row: T) => string | undefined;
@@ -27,6 +29,13 @@ export interface TableProps<T> {
   focused?: boolean;
   empty?: string;
   rowKey?: (row: T, i: number) => string;
+}
+
+/** A column as wide as its widest cell among `rows` (header included), within [min, max]. */
+export function contentWidth<T>(header: string, rows: readonly T[], cell: (row: T) => string, min: number, max: number): number {
+  let w = cellWidth(header);
+  for (const r of rows) w = Math.max(w, cellWidth(cell(r)));
+  return Math.max(min, Math.min(max, w));
 }
 
 export function columnWidths(widths: (number | "grow")[], total: number): number[] {
@@ -68,7 +77,7 @@ export function Table<T>({ columns, rows, width, height, selected = -1, focused 
           <Text key={rowKey ? rowKey(row, i) : String(i)} wrap="truncate-end">
             {columns.map((c, ci) => (
               <Text key={ci} inverse={isSel && focused} underline={isSel && !focused} color={theme.c(c.color?.(row))}>
-                {pad(c.cell(row), widths[ci]!, c.align) + (ci < columns.length - 1 ? " " : "")}
+                {pad(c.cell(row), widths[ci]!, c.align, c.cut) + (ci < columns.length - 1 ? " " : "")}
               </Text>
             ))}
           </Text>

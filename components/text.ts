@@ -60,9 +60,25 @@ export function truncate(s: string, w: number): string {
   return out + "…";
 }
 
-/** Exactly `w` cells: cut, then padded (left- or right-aligned). */
-export function pad(s: string, w: number, align: "left" | "right" = "left"): string {
-  const t = truncate(s, w);
+/** Cuts `s` to at most `w` cells from the start, beginning with "…" when cut (the end is what tells "…task-101" from "…task-102"). */
+export function truncateStart(s: string, w: number): string {
+  if (w <= 0) return "";
+  if (width(s) <= w) return s;
+  const chars = graphemes(s);
+  let out = "";
+  let used = 0;
+  for (let i = chars.length - 1; i >= 0; i--) {
+    const cw = width(chars[i]!);
+    if (used + cw > w - 1) break;
+    out = chars[i]! + out;
+    used += cw;
+  }
+  return "…" + out;
+}
+
+/** Exactly `w` cells: cut (at the end, or at the start), then padded (left- or right-aligned). */
+export function pad(s: string, w: number, align: "left" | "right" = "left", cut: "end" | "start" = "end"): string {
+  const t = cut === "start" ? truncateStart(s, w) : truncate(s, w);
   const fill = " ".repeat(Math.max(0, w - width(t)));
   return align === "right" ? fill + t : t + fill;
 }

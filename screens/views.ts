@@ -22,6 +22,7 @@ import type { QmdUse } from "../core/loadout/retrieve.js";
 import { helpLines } from "../src/console/help.js";
 import { position } from "../components/Table.js";
 import { statusRows } from "../components/StatusBar.js";
+import { dialogHeight } from "../components/ConfirmDialog.js";
 import { checkpointEnv } from "../src/console/checkpoint.js";
 import { factsOf, type ActionFacts } from "./node-actions.js";
 
@@ -94,19 +95,19 @@ export function finderHits(model: ConsoleModel, cache: ViewCache, query: string,
   });
 }
 
-export function dialogRows(state: AppState, finderCount: number): number {
+export function dialogRows(state: AppState, finderCount: number, width: number): number {
   const d = state.dialog;
   if (!d) return 0;
   switch (d.kind) {
     case "help":
       return 0; // replaces the body
     case "confirm":
-      return 2 + 1 + d.data.lines.length + 1 + 1;
+      return dialogHeight(d.data.title, d.data.lines, d.data.cli, width);
     case "confirm-orchestrate":
-      return 2 + 1 + d.lines.length + 1 + 1;
+      return dialogHeight(d.title, d.lines, `akms orchestrate ${d.effect.action}`, width);
     case "stale":
     case "message":
-      return 2 + 1 + d.lines.length + 1;
+      return dialogHeight(d.title, d.lines, undefined, width);
     case "input":
       return 2 + 1 + (d.purpose === "find" ? Math.min(8, Math.max(1, finderCount)) : 0);
   }
@@ -120,7 +121,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
   const withDetail = opts.detail !== false;
   const width = size.width;
   const finder = state.dialog?.kind === "input" && state.dialog.purpose === "find" ? finderHits(model, cache, state.dialog.value) : [];
-  const bodyHeight = Math.max(6, size.height - 1 - statusRows(size.width, state.status) - dialogRows(state, finder.length));
+  const bodyHeight = Math.max(6, size.height - 1 - statusRows(size.width, state.status) - dialogRows(state, finder.length, size.width));
   const isNode = (id: string) => model.graph.nodes.has(id);
 
   // Review.

@@ -7,7 +7,7 @@ import type { Plan } from "../../src/console/plan.js";
 import type { LoadoutPreview } from "../../src/console/loadout-preview.js";
 import type { LoadoutState } from "./state.js";
 import { fmtConf, safe, truncate } from "../../components/text.js";
-import { Table, type Column } from "../../components/Table.js";
+import { contentWidth, Table, type Column } from "../../components/Table.js";
 import { TextView } from "../../components/ScrollList.js";
 import { Rule } from "../../components/Rule.js";
 import { KeyHint } from "../../components/KeyHint.js";
@@ -64,15 +64,20 @@ export function LoadoutScreen({ width, height, state, plan, preview, pendingNote
     ? `showing: ${variant}`
     : `showing: ${variant} · qmd ${qmdState(qmdAvailable, qmdReason, state.useQmd ? p.qmd : null)}${indexed} · content ${p.header.content_tokens} of max ${p.header.max_loadout_tokens} tokens · full_cost ${m?.full_cost ?? 0}`;
 
+  const entries = p?.entries ?? [];
+  const wideCols = width >= 110;
+  // The node column as wide as its ids; the path (the wide screen's last column) takes the rest.
+  const fixed = 3 + 13 + 6 + 5 + 5 + 6 + (wideCols ? 7 + 1 : 0);
+  const nodeW = contentWidth("node", entries, (e) => safe(e.id), 12, Math.max(12, wideCols ? Math.floor((width - fixed) * 0.6) : width - fixed));
   const cols: Column<LoadoutEntry>[] = [
     { header: "#", width: 3, align: "right", cell: (e) => String(e.position) },
-    { header: "node", width: "grow", cell: (e) => safe(e.id) },
+    { header: "node", width: wideCols ? nodeW : "grow", cell: (e) => safe(e.id) },
     { header: "read", width: 13, cell: (e) => e.read + (e.trimmed ? " (cut)" : "") },
     { header: "tokens", width: 6, align: "right", cell: (e) => String(e.block?.tokens ?? 0) },
     { header: "alloc", width: 5, align: "right", cell: (e) => String(sizeTokens(model.ctx.cfg.config, model.graph.nodes.get(e.id)?.context_size)) },
     { header: "conf", width: 5, cell: (e) => fmtConf(e.confidence), color: (e) => statusColor(e.status) },
   ];
-  if (width >= 110) cols.push({ header: "origin", width: 7, cell: (e) => safe(e.origin) }, { header: "path", width: Math.min(40, width - 90), cell: (e) => safe(e.path ?? "") });
+  if (wideCols) cols.push({ header: "origin", width: 7, cell: (e) => safe(e.origin) }, { header: "path", width: "grow", cell: (e) => safe(e.path ?? ""), cut: "start" });
 
   return (
     <Box flexDirection="column" width={width} height={height}>
@@ -93,7 +98,7 @@ export function LoadoutScreen({ width, height, state, plan, preview, pendingNote
           </Text>
         </Box>
       ) : (
-        <Table columns={cols} rows={p?.entries ?? []} width={width} height={nodesH} selected={state.selected} focused={state.focus === "nodes"} empty={preview ? "No node would be loaded (no seed matched these tags)." : "computing …"} rowKey={(e) => e.id} />
+        <Table columns={cols} rows={entries} width={width} height={nodesH} selected={state.selected} focused={state.focus === "nodes"} empty={preview ? "No node would be loaded (no seed matched these tags)." : "computing …"} rowKey={(e) => e.id} />
       )}
       <Rule
         title={`Loadout text — ${variant}${p ? ` (${p.shown})` : ""}`}

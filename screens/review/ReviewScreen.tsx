@@ -10,7 +10,7 @@ import type { ReviewItem, ReviewSectionView } from "../../src/console/review-vie
 import { itemFacts } from "../../src/console/review-view.js";
 import type { NodeDetail } from "../../src/console/detail.js";
 import { confPair, safe, truncate, width as cells, wrap } from "../../components/text.js";
-import { Table, type Column } from "../../components/Table.js";
+import { contentWidth, Table, type Column } from "../../components/Table.js";
 import { Rule } from "../../components/Rule.js";
 import { KeyHint } from "../../components/KeyHint.js";
 import { SideBySide } from "../../components/SideBySide.js";
@@ -200,7 +200,11 @@ export function ReviewScreen({ width, height, state, sections, item, lines, head
     { header: "conf g→l", width: 9, cell: (r) => (r.confidence === null && r.confidenceDefault === null ? "" : confPair(r.confidenceDefault, r.confidence)), color: (r) => confColor(r.confidenceDefault, r.confidence) },
     { header: "origin", width: 6, cell: (r) => r.origin },
   ];
-  if (mainW >= 90) cols.push({ header: "provenance", width: Math.min(28, Math.max(12, mainW - 70)), cell: (r) => r.provenance });
+  if (mainW >= 90) {
+    // As wide as the section's provenance needs (sampled), cut from the start: the session id's end tells items apart.
+    const sample = sec ? range(0, Math.min(sec.count, 200)).map((i) => sec.itemAt(i)!) : [];
+    cols.push({ header: "provenance", width: contentWidth("provenance", sample, (r) => r.source, 10, Math.min(32, Math.max(12, mainW - 70))), cell: (r) => r.source, cut: "start" });
+  }
   if (mainW >= 110) cols.push({ header: "title", width: "grow", cell: (r) => r.title });
 
   const dedup = sec?.key === "dedup_events" ? dedupEvent(item) : null;

@@ -35,6 +35,8 @@ export interface ReviewItem {
   confidence: number | null;
   origin: string;
   provenance: string;
+  /** The list's short form: who wrote it and the session it came from ("agent · session-task-101"). */
+  source: string;
   file: string;
   command: string;
   raw: Record<string, unknown>;
@@ -68,6 +70,12 @@ function provenanceText(v: unknown): string {
   return "";
 }
 
+/** The list column's provenance: the source and the session, the part that tells items apart. */
+function sourceOf(r: Record<string, unknown>): string {
+  const short = [str(r.source), str(r.origin_session)].filter(Boolean).join(" · ");
+  return short || provenanceOf(r);
+}
+
 function provenanceOf(r: Record<string, unknown>): string {
   const bits = [str(r.source), r.origin_session ? `from ${str(r.origin_session)}` : "", typeof r.origin_phase === "number" ? `phase ${r.origin_phase}` : ""];
   return bits.filter(Boolean).join(" · ") || provenanceText(r.provenance);
@@ -95,6 +103,7 @@ export function toItem(section: string, raw: Record<string, unknown>, i: number,
     confidence: num(base.confidence),
     origin: safe(str(base.origin) || str(base.node_origin)),
     provenance: safe(provenanceOf(base)),
+    source: safe(sourceOf(base)),
     get file() {
       file ??= safe(str(base.file) || str(raw.session_file));
       return file;
