@@ -76,12 +76,21 @@ export function reviewData(ctx: Context, graph: LoadedGraph, opts: { phase?: num
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|\u001b\[[0-?]*[ -/]*[@-~]/g;
 
-/** One table cell: one line, no pipes breaking the row, no control characters, at most `max` characters. */
-function cell(v: unknown, max = 90): string {
+/**
+ * One table cell: one line, no pipes breaking the row, no control characters — and the whole
+ * text (the report is a file, not a screen: nothing is cut). Prose too long for a scannable table
+ * (drafts) goes into a list under it instead (`notes`).
+ */
+function cell(v: unknown): string {
   if (v === null || v === undefined || v === "") return "—";
-  let s = String(v).replace(CONTROL, "").replace(/\s+/g, " ").trim();
-  if (s.length > max) s = s.slice(0, max - 1).trimEnd() + "…";
+  const s = String(v).replace(CONTROL, "").replace(/\s+/g, " ").trim();
   return s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|");
+}
+
+/** A list under a table: one item per row that has long text, named by its row. */
+function notes(title: string, items: [label: string, text: string][]): string[] {
+  const kept = items.filter(([, t]) => t);
+  return kept.length ? ["", `${title}:`, "", ...kept.map(([label, text]) => `- ${label}: ${cell(text)}`)] : [];
 }
 
 const code = (s: string | null | undefined) => (s ? "`" + s.replace(/`/g, "'").replace(/\|/g, "\\|") + "`" : "—");
@@ -104,14 +113,14 @@ function provenance(it: NodeItem): string {
   return parts.join(" · ");
 }
 
-const action = (it: { command: string | null; fix?: string }) => (it.command ? code(it.command) : it.fix ? cell(it.fix, 110) : "—");
+const action = (it: { command: string | null; fix?: string }) => (it.command ? code(it.command) : it.fix ? cell(it.fix) : "—");
 
 function table(head: string[], rows: string[][]): string[] {
   return [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)];
 }
 
 function nodeCols(it: NodeItem): string[] {
-  return [code(it.id), cell(it.title, 60), it.status, confidenceText(it), it.origin, cell(provenance(it), 50), cell(it.file, 70)];
+  return [code(it.id), cell(it.title), it.status, confidenceText(it), it.origin, cell(provenance(it)), cell(it.file)];
 }
 const NODE_HEAD = ["Node", "Title", "Status", "Confidence", "Origin", "Provenance", "File"];
 
@@ -122,7 +131,7 @@ function sectionLines(name: SectionName, d: ReviewData): string[] {
       return table([...NODE_HEAD, "Command"], s.new_tentative.map((it) => [...nodeCols(it), action(it)]));
     case "dedup_events":
       return table(
-        ["Node", "Status", "Confidence", "Session", "Score", "Dedup", "Draft (excerpt)", "Command"],
+        ["Node", "Status", "Confidence", "Session", "Score", "Dedup", "Draft", "Command"],
         s.dedup_events.map((e) => [
           code(e.id),
           e.status,
@@ -130,65 +139,64 @@ function sectionLines(name: SectionName, d: ReviewData): string[] {
           cell(e.session),
           e.score === null ? "—" : String(e.score),
           e.kind === "created" ? `new node, similar to ${code(e.match)}` : e.dedup_status,
-          cell(e.draft_text, 70),
+          e.draft_text ? `below (${e.session ?? "draft"})` : "—",
           e.command ? [code(e.command), ...e.alternatives.map(code)].join(" or ") : "—",
         ]),
-      );
+      ).concat(notes("Drafts, in full", s.dedup_events.map((e) => [`${code(e.id)} from ${cell(e.session)}`, e.draft_text])));
     case "degraded":
       return table(
         ["Node", "Title", "Status", "Confidence", "Drop", "Origin", "Flags", "Command"],
         s.degraded.map((it) => [
           code(it.id),
-          cell(it.title, 50),
+          cell(it.title),
           it.status,
           confidenceText(it),
           it.drop ? num(it.drop) : "—",
           it.origin,
-          cell(it.flags.map((f) => `${f.coverage} (${f.session})`).join(", "), 60),
+          cell(it.flags.map((f) => `${f.coverage} (${f.session})`).join(", ")),
           action(it),
         ]),
       );
     case "new_pitfalls":
       return table(
         ["Node", "Status", "Confidence", "Severity", "Session", "Pitfall"],
-        s.new_pitfalls.map((p) => [code(p.from.id), p.from.status, confidenceText(p.from), p.severity, cell(p.task_id ? `${p.session} (task ${p.task_id})` : p.session), cell(p.note, 110)]),
+        s.new_pitfalls.map((p) => [code(p.from.id), p.from.status, confidenceText(p.from), p.severity, cell(p.task_id ? `${p.session} (task ${p.task_id})` : p.session), cell(p.note)]),
       );
     case "unanchored_pitfalls":
       return table(
         ["Session", "Severity", "Pitfall", "File", "What to do"],
-        s.unanchored_pitfalls.map((u) => [cell(u.session), u.severity, cell(u.description, 110), cell(u.file), cell(u.fix, 80)]),
+        s.unanchored_pitfalls.map((u) => [cell(u.session), u.severity, cell(u.description), cell(u.file), cell(u.fix)]),
       );
     case "blocked_tasks":
       return table(
         ["Task", "Title", "Status", "Blocked by", "Unblock"],
         s.blocked_tasks.map((t) => [
           code(t.task_id),
-          cell(t.title, 50),
+          cell(t.title),
           t.status,
           cell(
             t.reasons
               .map((r) => (r.kind === "failing-test" ? `failing test ${r.tests.join(", ") || "(unnamed)"} (${r.session})` : `tentative agent node ${r.node.id} (${r.node.status}, ${confidenceText(r.node)}) in its ${r.role} loadout`))
               .join("; "),
-            140,
           ),
-          t.command ? t.unblock.map(code).join(" and ") + (t.fix ? `; ${cell(t.fix, 60)}` : "") : cell(t.fix, 90),
+          t.command ? t.unblock.map(code).join(" and ") + (t.fix ? `; ${cell(t.fix)}` : "") : cell(t.fix),
         ]),
       );
     case "id_collisions":
-      return table(["Id", "Kind", "Kept", "Skipped", "What to do"], s.id_collisions.map((c) => [code(c.id), c.code === "ID_COLLISION" ? "global vs local" : "duplicate", cell(c.kept_file), cell(c.skipped_file), cell(c.fix, 90)]));
+      return table(["Id", "Kind", "Kept", "Skipped", "What to do"], s.id_collisions.map((c) => [code(c.id), c.code === "ID_COLLISION" ? "global vs local" : "duplicate", cell(c.kept_file), cell(c.skipped_file), cell(c.fix)]));
     case "drift":
       return table(
         ["Mirror", "Status", "Source", "Function", "Line", "Drift", "Command"],
-        s.drift.map((x) => [code(x.id), x.status, cell(x.source_file), cell(x.function), x.line === null ? "—" : String(x.line), cell([x.kind, x.detail].filter(Boolean).join(": "), 80), action(x)]),
+        s.drift.map((x) => [code(x.id), x.status, cell(x.source_file), cell(x.function), x.line === null ? "—" : String(x.line), cell([x.kind, x.detail].filter(Boolean).join(": ")), action(x)]),
       );
     case "orphans":
-      return table([...NODE_HEAD, "What to do"], s.orphans.map((it) => [...nodeCols(it), cell(it.fix, 60)]));
+      return table([...NODE_HEAD, "What to do"], s.orphans.map((it) => [...nodeCols(it), cell(it.fix)]));
     case "stale":
       return table([...NODE_HEAD, "Last activated", "Command"], s.stale.map((it) => [...nodeCols(it), `${it.last_activated} (${it.days} days)`, action(it)]));
     case "orphaned_overlay":
     case "edge_problems":
     case "compile_warnings":
-      return table(["Code", "Node / edge", "File", "Problem", "What to do"], s[name].map((w) => [w.code.toLowerCase(), cell(w.node ?? (w.source ? `${w.source} → ${w.target}` : null)), cell(w.file), cell(w.message, 100), cell(w.fix, 90)]));
+      return table(["Code", "Node / edge", "File", "Problem", "What to do"], s[name].map((w) => [w.code.toLowerCase(), cell(w.node ?? (w.source ? `${w.source} → ${w.target}` : null)), cell(w.file), cell(w.message), cell(w.fix)]));
   }
 }
 
@@ -217,7 +225,7 @@ export function renderReviewReport(data: ReviewData): string {
   }
   if (data.problems.length) {
     lines.push("", "## Could not read", "");
-    for (const p of data.problems) lines.push(`- ${cell(p.file)}${p.line ? `:${p.line}` : ""}: ${cell(p.message, 200)}`);
+    for (const p of data.problems) lines.push(`- ${cell(p.file)}${p.line ? `:${p.line}` : ""}: ${cell(p.message)}`);
   }
   return lines.join("\n") + "\n";
 }

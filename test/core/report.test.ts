@@ -106,6 +106,24 @@ test("the Markdown: summary first, one table per section, one line per item, con
   }
 });
 
+test("the Markdown report cuts nothing: titles, pitfalls, what-to-do hints, the failing tests that block a task and the drafts are there whole", () => {
+  const d = demo();
+  const data = reviewData(d.ctx, loadGraph(d.ctx.paths), { today: TODAY });
+  const md = renderReviewReport(data);
+  const flat = (x: string) => x.replace(/\s+/g, " ").trim().replace(/\|/g, "\\|");
+  assert.doesNotMatch(md, /…/, "no cell ends in an ellipsis");
+  for (const it of [...data.sections.new_tentative, ...data.sections.degraded, ...data.sections.orphans]) if (it.title) assert.ok(md.includes(flat(it.title)), `title of ${it.id}`);
+  for (const p of data.sections.new_pitfalls) assert.ok(md.includes(flat(p.note)), `pitfall of ${p.from.id}`);
+  for (const u of data.sections.unanchored_pitfalls) assert.ok(md.includes(flat(u.description)) && md.includes(flat(u.fix)), `unanchored pitfall of ${u.session}`);
+  for (const w of [...data.sections.orphaned_overlay, ...data.sections.edge_problems, ...data.sections.compile_warnings, ...data.sections.id_collisions]) assert.ok(md.includes(flat(w.fix)), `what to do: ${w.fix}`);
+  for (const t of data.sections.blocked_tasks) {
+    for (const r of t.reasons) if (r.kind === "failing-test") for (const name of r.tests) assert.ok(md.includes(name), `${t.task_id} is blocked by ${name}`);
+  }
+  const drafts = sectionOf(md, SECTION_TITLES.dedup_events).join("\n");
+  assert.match(drafts, /^Drafts, in full:$/m, "the drafts in a list under the table");
+  for (const e of data.sections.dedup_events) if (e.draft_text) assert.ok(drafts.includes(flat(e.draft_text)), `the draft for ${e.id}, whole`);
+});
+
 test("table cells cannot break the table or carry control characters", () => {
   const s = scratch();
   writeNode(join(s.knowledge, "local-nodes"), {
