@@ -35,6 +35,7 @@ export interface ReviewData {
 export const SECTION_TITLES: Record<SectionName, string> = {
   new_tentative: "New tentative nodes",
   dedup_events: "Dedup events",
+  drafted: "Drafted",
   degraded: "Degraded confidence",
   new_pitfalls: "New pitfalls",
   unanchored_pitfalls: "Unanchored pitfalls",
@@ -143,6 +144,8 @@ function sectionLines(name: SectionName, d: ReviewData): string[] {
           e.command ? [code(e.command), ...e.alternatives.map(code)].join(" or ") : "—",
         ]),
       ).concat(notes("Drafts, in full", s.dedup_events.map((e) => [`${code(e.id)} from ${cell(e.session)}`, e.draft_text])));
+    case "drafted":
+      return table(["Node", "Title", "Origin", "Drafted in", "Confidence", "File", "Command"], s.drafted.map((it) => [code(it.id), cell(it.title), it.origin, it.drafted_in, confidenceText(it), cell(it.file), action(it)]));
     case "degraded":
       return table(
         ["Node", "Title", "Status", "Confidence", "Drop", "Origin", "Flags", "Command"],

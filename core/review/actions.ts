@@ -284,6 +284,8 @@ interface Plan {
   message: string;
   /** The node's status before the action, kept in the journal (undraft reads it back). */
   priorStatus?: string;
+  /** A dedup decision, kept in the journal (the Review screen lists a phase's decisions from it). */
+  dedup?: { session: string | null; score: number | null; node: string | null };
   /** What the action changed in the graph, evaluated after the writes (see recompile.ts). */
   change: () => GraphChange;
 }
@@ -349,6 +351,7 @@ function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: (
     undoes,
     message: p.message,
     ...(p.priorStatus ? { prior_status: p.priorStatus } : {}),
+    ...(p.dedup ? { dedup: p.dedup } : {}),
     files: priors.map((x, i) => ({ ...files[i]!, before: x.before === null ? null : encodeBytes(x.before, x.after) })),
   });
   const wrote = priors.map((x) => x.file);
@@ -688,6 +691,7 @@ export function dedupReject(ctx: Context, req: ActionRequest): ActionResult {
     const text = removeSection(lf.text, s);
     const left = parseDedupSections(text).filter((x) => x.status === "pending").length;
     return {
+      dedup: { session: s.session ?? null, score: s.score ?? null, node: fresh.id },
       writes: [
         { file: r.file, bytes: Buffer.from(text, "utf8") },
         { file: fresh.file, bytes: Buffer.from(fresh.text, "utf8") },

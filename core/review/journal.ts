@@ -55,6 +55,8 @@ export const JournalEntry = lazy(() =>
     message: zod.string(),
     /** promote / draft / undraft of a local node: its status before the action. */
     prior_status: zod.string().optional(),
+    /** dedup accept / reject: the session whose draft was decided, and (reject) the node it became. */
+    dedup: zod.object({ session: zod.string().nullable(), score: zod.number().nullable(), node: zod.string().nullable() }).optional(),
   })
 );
 export type JournalEntry = z.infer<typeof JournalEntry>;
@@ -67,6 +69,7 @@ export interface NewJournalEntry {
   undoes: number | null;
   message: string;
   prior_status?: string;
+  dedup?: { session: string | null; score: number | null; node: string | null };
 }
 
 const isContinuation = (b: number | undefined) => b !== undefined && (b & 0xc0) === 0x80;
@@ -161,6 +164,7 @@ function orderedEntry(e: JournalEntry): Record<string, unknown> {
     undoes: e.undoes,
     message: e.message,
     ...(e.prior_status !== undefined ? { prior_status: e.prior_status } : {}),
+    ...(e.dedup !== undefined ? { dedup: e.dedup } : {}),
     files: e.files.map((f) => ({ path: f.path, before_sha: f.before_sha, after_sha: f.after_sha, before: f.before })),
   };
 }

@@ -16,6 +16,9 @@ import { DEDUP_TEXT, primeDedupIndex } from "./dedup-index.js";
 import { readSessions, type CoverageFlag, type SessionInfo, type Unanchored } from "./sessions.js";
 import { blockedTasks, type BlockedTaskItem } from "./blocked.js";
 import { severityOfWeight } from "../schemas/vocabulary.js";
+import { readOverlay } from "../compiler/sources.js";
+import { readJournal, type JournalEntry } from "./journal.js";
+import { displayPath } from "../paths.js";
 
 export type { NodeItem, BlockedTaskItem, CoverageFlag };
 
@@ -105,6 +108,8 @@ export interface WarningItem {
 export interface Sections {
   new_tentative: NodeItem[];
   dedup_events: DedupEventItem[];
+  /** Nodes drafted in this repository (a local node's status, a global node's overlay override), with undraft. */
+  drafted: DraftedItem[];
   degraded: DegradedItem[];
   new_pitfalls: PitfallItem[];
   unanchored_pitfalls: UnanchoredItem[];
@@ -122,6 +127,7 @@ export interface Sections {
 export const SECTION_ORDER: (keyof Sections)[] = [
   "new_tentative",
   "dedup_events",
+  "drafted",
   "degraded",
   "new_pitfalls",
   "unanchored_pitfalls",
@@ -134,6 +140,11 @@ export const SECTION_ORDER: (keyof Sections)[] = [
   "edge_problems",
   "compile_warnings",
 ];
+
+export interface DraftedItem extends NodeItem {
+  /** Where the decision is written: the local node file's status, or the overlay's override of a global node. */
+  drafted_in: "node file" | "overlay";
+}
 
 export interface Scope {
   /** The phase whose new items are listed. */
@@ -264,7 +275,47 @@ function dedupEvents(ctx: Context, graph: LoadedGraph, files: FileResolver, scop
       );
     }
   }
+  out.push(...rejectedEvents(ctx, graph, files, scope, phaseOf, problems));
   out.sort((a, b) => (a.dedup_status === "pending" ? 0 : 1) - (b.dedup_status === "pending" ? 0 : 1) || byId(a, b) || cmp(a.session ?? "", b.session ?? ""));
+  return out;
+}
+
+/**
+ * The phase's rejected dedup merges, from the review journal (a rejected section leaves the node
+ * it was appended to, so its file no longer says): kept as decided, with the node the draft became.
+ */
+function rejectedEvents(ctx: Context, graph: LoadedGraph, files: FileResolver, scope: Scope, phaseOf: (s: string | null) => number | null, problems: Problem[]): DedupEventItem[] {
+  let entries: JournalEntry[];
+  try {
+    entries = readJournal(ctx).entries;
+  } catch (e) {
+    problems.push({ file: displayPath(ctx.repo, ctx.paths.reviewLog), message: `the review journal cannot be read, so rejected dedup merges are not listed: ${(e as Error).message}` });
+    return [];
+  }
+  const undone = new Set(entries.map((e) => e.undoes).filter((x): x is number => x !== null));
+  const out: DedupEventItem[] = [];
+  for (const e of entries) {
+    if (e.action !== "dedup-reject" || !e.dedup || undone.has(e.seq)) continue;
+    const phase = phaseOf(e.dedup.session);
+    if (!scope.all && phase !== scope.phase) continue;
+    const n = graph.nodes.get(e.id);
+    const base = n && n.node_origin === "local" ? nodeItem(n, files, null) : bareItem(e.id, "local", e.files[0]?.path ?? "", null);
+    const became = e.dedup.node ? graph.nodes.get(e.dedup.node) : undefined;
+    out.push(
+      withFields(base, {
+        session: e.dedup.session,
+        phase,
+        score: e.dedup.score,
+        dedup_status: "rejected",
+        kind: "appended" as const,
+        match: e.id,
+        suggested_id: e.dedup.node,
+        existing_text: n ? String(n.title ?? e.id) : e.id,
+        draft_text: e.dedup.node ? `Rejected (${e.at}): the draft became its own node ${e.dedup.node}${became ? ` (${became.status})` : " (no longer in the graph)"}.` : `Rejected (${e.at}).`,
+        alternatives: [],
+      }),
+    );
+  }
   return out;
 }
 
@@ -446,6 +497,20 @@ function staleItems(ctx: Context, nodes: GNode[], files: FileResolver, scope: Sc
   return stale.sort((a, b) => b.days - a.days || byId(a, b));
 }
 
+/**
+ * Drafted here: local nodes whose status is draft, and global nodes this repository's overlay
+ * drafts (a global node that is draft in the vault itself is the vault's decision, not listed).
+ * The overlay is read only when a global node is draft.
+ */
+function draftedItems(ctx: Context, nodes: GNode[], files: FileResolver): DraftedItem[] {
+  const drafts = nodes.filter((n) => n.status === "draft" && (n.node_origin === "local" || n.node_origin === "global"));
+  const overlay = drafts.some((n) => n.node_origin === "global") ? readOverlay(ctx.paths.overlay, displayPath(ctx.repo, ctx.paths.overlay)).overlay : null;
+  return drafts
+    .filter((n) => n.node_origin === "local" || overlay?.nodes?.[n.id]?.status === "draft")
+    .map((n) => withFields(nodeItem(n, files, `akms undraft ${n.id}`), { drafted_in: n.node_origin === "local" ? ("node file" as const) : ("overlay" as const) }))
+    .sort(byId);
+}
+
 export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collected {
   const problems: Problem[] = [];
   const live = scope.live === true;
@@ -479,6 +544,7 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
         n.node_origin === "local" ? nodeItem(n, files, `akms promote ${n.id}`) : withFields(nodeItem(n, files, null), { fix: promoteCommand(n, files) }),
       ),
       dedup_events: dedupEvents(ctx, graph, files, scope, phaseOf, sessions, problems),
+      drafted: draftedItems(ctx, nodes, files),
       degraded,
       new_pitfalls: pitfalls,
       unanchored_pitfalls: unanchored,

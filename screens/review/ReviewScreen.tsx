@@ -212,7 +212,16 @@ export function ReviewScreen({ width, height, state, sections, item, lines, head
   const filterNote = state.filter ? ` · filter "${safe(state.filter)}" (Esc clears)` : "";
   const pos = count ? `${sel + 1} of ${count}` : "empty";
   const hints: [string, string][] =
-    sec?.key === "dedup_events"
+    sec?.key === "drafted"
+      ? [
+          ["D", "undraft"],
+          ["e", "edit"],
+          ["Enter", "detail"],
+          ["←→", "section"],
+          ["/", "filter"],
+          ["u", "undo"],
+        ]
+      : sec?.key === "dedup_events"
       ? [
           ["a", "accept merge"],
           ["r", "reject → own node"],

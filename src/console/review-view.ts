@@ -7,6 +7,7 @@ import { safe } from "../../components/text.js";
 const SHORT: Record<SectionName, string> = {
   new_tentative: "Tentative",
   dedup_events: "Dedup",
+  drafted: "Drafted",
   degraded: "Degraded",
   new_pitfalls: "Pitfalls",
   unanchored_pitfalls: "Unanchored",

@@ -185,6 +185,61 @@ test("draft and undraft a global node: an overlay override for this repository, 
   }
 });
 
+test("drafted nodes stay reachable: the Drafted section lists local and global drafts with undraft; decided dedup merges stay listed as decided", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx, { width: 120, height: 34 });
+  try {
+    const local = c.model.review!.sections.new_tentative.find((i) => i.origin === "local")!;
+    const global = c.model.review!.sections.degraded.find((i) => i.origin === "global")!;
+    await filterTo(c, local.id);
+    await c.press("d");
+    await c.press("y");
+    await c.waitFor(/✓ \$ akms draft/);
+    await c.press("esc"); // clear the filter
+    await pressUntil(c, "l", /Degraded confidence — /);
+    await filterTo(c, global.id);
+    await c.press("d");
+    await c.press("y");
+    await c.waitFor(/✓ \$ akms draft/);
+    await c.press("esc");
+    // Both are in Drafted, with undraft as the action.
+    let f = await pressUntil(c, "h", /Drafted — 1 of 2/);
+    assert.match(f, /D undraft/);
+    assert.ok(f.includes(global.id) && f.includes(local.id), "a local and a global draft");
+    assert.match(f, /\$ akms undraft /);
+    await c.press("D");
+    assert.match(c.frame(), /Undraft /);
+    await c.press("y");
+    f = await c.waitFor(/✓ \$ akms undraft/);
+    assert.match(f, /Drafted — 1 of 1/, "undrafted, it leaves the section");
+
+    // Dedup: accept one, reject the other; both stay listed, as decided.
+    const events = c.model.review!.sections.dedup_events.filter((e) => e.dedup_status === "pending");
+    assert.equal(events.length, 2);
+    await pressUntil(c, "h", /Dedup events — 1 of 2/);
+    await c.press("a");
+    await c.press("y");
+    await c.waitFor(/✓ \$ akms dedup accept/);
+    await pressUntil(c, "k", /Dedup events — 1 of/);
+    await c.press("r");
+    if (/reject — reason/.test(c.frame())) await c.press("enter");
+    if (/Reject /.test(c.frame())) await c.press("y");
+    f = await c.waitFor(/✓ \$ akms dedup reject/);
+    assert.match(f, /Dedup events — \d of 2/, "both decisions are listed");
+    await pressUntil(c, "k", /Dedup events — 1 of 2/);
+    const first = c.frame();
+    await c.press("j");
+    const second = c.frame();
+    const both = first + second;
+    assert.match(both, /Dedup merge into \S+ \(accepted\)/);
+    assert.match(both, /Dedup merge into \S+ \(rejected\)/);
+    assert.match(both, /Rejected \(\d{4}-\d\d-\d\dT[^)]*\): the draft/);
+    assert.match(both, /became its own node/);
+  } finally {
+    c.unmount();
+  }
+});
+
 test("e opens $EDITOR on the local node file, then rebuilds and reloads", async () => {
   const d = demoRepo();
   let edited: string | null = null;
