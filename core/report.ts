@@ -12,6 +12,7 @@ import { loadGraph, type LoadedGraph } from "./graph.js";
 import { buildLocked } from "./compiler/build.js";
 import { recoverPendingTransaction } from "./update/transaction.js";
 import { collect, SECTION_ORDER, type Sections } from "./review/sections.js";
+import { blockReasonText } from "./review/blocked.js";
 import { latestPhase } from "./review/sessions.js";
 import type { NodeItem } from "./review/items.js";
 
@@ -178,9 +179,7 @@ function sectionLines(name: SectionName, d: ReviewData): string[] {
           cell(t.title),
           t.status,
           cell(
-            t.reasons
-              .map((r) => (r.kind === "failing-test" ? `failing test ${r.tests.join(", ") || "(unnamed)"} (${r.session})` : `tentative agent node ${r.node.id} (${r.node.status}, ${confidenceText(r.node)}) in its ${r.role} loadout`))
-              .join("; "),
+            t.reasons.map((r) => blockReasonText(r, confidenceText)).join("; "),
           ),
           t.command ? t.unblock.map(code).join(" and ") + (t.fix ? `; ${cell(t.fix)}` : "") : cell(t.fix),
         ]),

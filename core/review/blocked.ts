@@ -19,6 +19,15 @@ export type BlockReason =
   | { kind: "failing-test"; session: string; phase: number | null; tests: string[]; reason: string | null; file: string | null }
   | { kind: "tentative-node"; node: NodeItem; role: string };
 
+/** One reason a task is blocked, as a line of text (the report's cell, the console's detail and row). */
+export function blockReasonText(r: BlockReason, confidence: (n: NodeItem) => string = (n) => String(n.confidence ?? n.confidence_default ?? "?")): string {
+  if (r.kind === "failing-test") {
+    const where = [`session ${r.session}`, r.phase !== null ? `phase ${r.phase}` : ""].filter(Boolean).join(", ");
+    return `failing test ${r.tests.join(", ") || "(unnamed)"} (${where})${r.reason ? `: ${r.reason}` : ""}`;
+  }
+  return `tentative agent node ${r.node.id} (${r.node.status}, ${confidence(r.node)}) in its ${r.role} loadout`;
+}
+
 export interface BlockedTaskItem {
   task_id: string;
   title: string;

@@ -203,7 +203,10 @@ export function ReviewScreen({ width, height, state, sections, item, lines, head
   if (mainW >= 90) {
     // As wide as the section's provenance needs (sampled), cut from the start: the session id's end tells items apart.
     const sample = sec ? range(0, Math.min(sec.count, 200)).map((i) => sec.itemAt(i)!) : [];
-    cols.push({ header: "provenance", width: contentWidth("provenance", sample, (r) => r.source, 10, Math.min(32, Math.max(12, mainW - 70))), cell: (r) => r.source, cut: "start" });
+    // A blocked task's column is its first reason instead, cut at its end.
+    const blocked = sec?.key === "blocked_tasks";
+    const header = blocked ? "blocked by" : "provenance";
+    cols.push({ header, width: contentWidth(header, sample, (r) => r.source, 10, Math.min(blocked ? 60 : 32, Math.max(12, mainW - 70))), cell: (r) => r.source, cut: blocked ? "end" : "start" });
   }
   if (mainW >= 110) cols.push({ header: "title", width: "grow", cell: (r) => r.title });
 

@@ -3,6 +3,7 @@
 import { SECTION_TITLES, type ReviewData, type SectionName } from "../../core/report.js";
 import { SECTION_ORDER } from "../../core/review/sections.js";
 import { safe } from "../../components/text.js";
+import { blockReasonText, type BlockReason } from "../../core/review/blocked.js";
 
 const SHORT: Record<SectionName, string> = {
   new_tentative: "Tentative",
@@ -71,8 +72,9 @@ function provenanceText(v: unknown): string {
   return "";
 }
 
-/** The list column's provenance: the source and the session, the part that tells items apart. */
+/** The list column's provenance: the source and the session, the part that tells items apart (a blocked task: its first reason). */
 function sourceOf(r: Record<string, unknown>): string {
+  if (Array.isArray(r.reasons) && r.reasons.length) return blockReasonText(r.reasons[0] as BlockReason);
   const short = [str(r.source), str(r.origin_session)].filter(Boolean).join(" · ");
   return short || provenanceOf(r);
 }
@@ -153,6 +155,12 @@ export function itemFacts(item: ReviewItem): string[] {
   for (const [k, v] of Object.entries(item.raw)) {
     if (SHOWN_ELSEWHERE.has(k)) continue;
     if (v === null || v === undefined || v === "") continue;
+    if (k === "reasons" && Array.isArray(v)) {
+      // A blocked task's reasons, one line each (failing test, session, phase), not JSON.
+      out.push("blocked by:");
+      for (const r of v as BlockReason[]) out.push(`  • ${safe(blockReasonText(r))}`);
+      continue;
+    }
     if (typeof v === "object") out.push(`${k}: ${safe(JSON.stringify(v))}`);
     else out.push(`${k}: ${safe(String(v))}`);
   }

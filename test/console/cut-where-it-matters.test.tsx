@@ -73,3 +73,19 @@ test("the Loadout screen at 160 columns sizes the node column by its ids and sho
     c.unmount();
   }
 });
+
+test("a blocked task's detail lists its reasons as lines (failing test, session, phase), and its row shows the first one", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx, { width: 160, height: 40 });
+  try {
+    const f = await pressUntil(c, "l", /Blocked downstream tasks — 1 of 1/);
+    assert.doesNotMatch(f, /reasons: \[/, "no raw JSON");
+    assert.match(f, /blocked by:/);
+    assert.match(oneLine(f), /• failing test \S+ \(session [^,)]+, phase \d+\)/);
+    const row = f.split("\n").find((l) => /task-202/.test(l) && /pending/.test(l))!;
+    assert.ok(row, "the task's row");
+    assert.match(row, /failing test/, "the row shows the first reason");
+  } finally {
+    c.unmount();
+  }
+});
