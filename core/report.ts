@@ -179,10 +179,15 @@ function sectionLines(name: SectionName, d: ReviewData): string[] {
           cell(t.title),
           t.status,
           cell(
-            t.reasons.map((r) => blockReasonText(r, confidenceText)).join("; "),
+            t.reasons.map((r) => blockReasonText(r, confidenceText, false)).join("; "),
           ),
           t.command ? t.unblock.map(code).join(" and ") + (t.fix ? `; ${cell(t.fix)}` : "") : cell(t.fix),
         ]),
+      ).concat(
+        notes(
+          "Why, in full",
+          s.blocked_tasks.flatMap((t) => t.reasons.flatMap((r): [string, string][] => (r.kind === "failing-test" && r.reason ? [[`${code(t.task_id)}: ${r.tests.join(", ") || "(unnamed)"}`, r.reason]] : []))),
+        ),
       );
     case "id_collisions":
       return table(["Id", "Kind", "Kept", "Skipped", "What to do"], s.id_collisions.map((c) => [code(c.id), c.code === "ID_COLLISION" ? "global vs local" : "duplicate", cell(c.kept_file), cell(c.skipped_file), cell(c.fix)]));

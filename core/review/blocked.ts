@@ -20,10 +20,10 @@ export type BlockReason =
   | { kind: "tentative-node"; node: NodeItem; role: string };
 
 /** One reason a task is blocked, as a line of text (the report's cell, the console's detail and row). */
-export function blockReasonText(r: BlockReason, confidence: (n: NodeItem) => string = (n) => String(n.confidence ?? n.confidence_default ?? "?")): string {
+export function blockReasonText(r: BlockReason, confidence: (n: NodeItem) => string = (n) => String(n.confidence ?? n.confidence_default ?? "?"), withWhy = true): string {
   if (r.kind === "failing-test") {
     const where = [`session ${r.session}`, r.phase !== null ? `phase ${r.phase}` : ""].filter(Boolean).join(", ");
-    return `failing test ${r.tests.join(", ") || "(unnamed)"} (${where})${r.reason ? `: ${r.reason}` : ""}`;
+    return `failing test ${r.tests.join(", ") || "(unnamed)"} (${where})${withWhy && r.reason ? `: ${r.reason}` : ""}`;
   }
   return `tentative agent node ${r.node.id} (${r.node.status}, ${confidence(r.node)}) in its ${r.role} loadout`;
 }
