@@ -44,11 +44,14 @@ export function chartRows({ values, globalDefault, floor, width, height }: Chart
     }
   }
   values.forEach((v, i) => (grid[rowOf(v, h)]![xs[i]!] = "●"));
-  return grid.map((cells, r) => {
-    const value = 1 - r / (h - 1);
-    const label = r === 0 || r === h - 1 || r === Math.round((h - 1) / 2) ? value.toFixed(2) : "";
-    return { axis: label.padStart(AXIS_W - 1, " ") + "┤", cells: cells.join("") };
-  });
+  // Each row is labelled with the value that sits on it — the last point there, else the default
+  // or the floor — and the top and bottom rows with their ends; no label names a row it is not on.
+  const labels = new Map<number, string>();
+  values.forEach((v) => labels.set(rowOf(v, h), v.toFixed(2)));
+  for (const v of [globalDefault, floor]) if (typeof v === "number" && !labels.has(rowOf(v, h))) labels.set(rowOf(v, h), v.toFixed(2));
+  if (!labels.has(0)) labels.set(0, "1.00");
+  if (!labels.has(h - 1)) labels.set(h - 1, "0.00");
+  return grid.map((cells, r) => ({ axis: (labels.get(r) ?? "").padStart(AXIS_W - 1, " ") + "┤", cells: cells.join("") }));
 }
 
 export function ConfidenceChart(props: ChartInput) {

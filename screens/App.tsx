@@ -22,6 +22,7 @@ import { Tabs } from "../components/Tabs.js";
 import { StatusBar } from "../components/StatusBar.js";
 import { HelpOverlay } from "../components/HelpOverlay.js";
 import { helpLines, screenTitle } from "../src/console/help.js";
+import { readBytesIfExists } from "../core/fsx.js";
 import { ConfirmDialog } from "../components/ConfirmDialog.js";
 import { InputBox } from "../components/InputBox.js";
 import { ReviewScreen } from "./review/ReviewScreen.js";
@@ -136,6 +137,21 @@ export function keepSelection(s: AppState, before: Views["review"], after: Views
   return { ...s, review: { ...s.review, selected: { ...s.review.selected, [sec.key]: i } } };
 }
 
+/**
+ * After an undo the selection lands on the node it restored: in the current section when it is
+ * there, else in the first section that lists it (the current section is kept when none does).
+ */
+export function selectNode(s: AppState, after: Views["review"], id: string): AppState {
+  const here = after.sections[s.review.section];
+  const order = here ? [s.review.section, ...after.sections.keys()] : [...after.sections.keys()];
+  for (const si of order) {
+    const sec = after.sections[si]!;
+    const i = sec.items.findIndex((it) => it.node === id);
+    if (i >= 0) return { ...s, review: { ...s.review, section: si, selected: { ...s.review.selected, [sec.key]: i } } };
+  }
+  return s;
+}
+
 export function App({ model: initial, color, size: fixedSize, editor, probeQmd = true, onQuit, initialScreen }: AppProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
@@ -224,14 +240,16 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     return () => clearTimeout(t);
   }, []);
 
-  const reload = (rebuild: boolean, after?: (m: ConsoleModel) => string) => {
+  const reload = (rebuild: boolean, after?: (m: ConsoleModel) => string, select?: string) => {
     try {
       const before = views(live.current).review;
       const m = loadModel(live.current.model.ctx, live.current.model.opts, { rebuild });
       commitModel(m);
       const note = m.notices[0];
+      const reviewAfter = views({ ...live.current, model: m }).review;
+      const kept = keepSelection(live.current.state, before, reviewAfter);
       commit({
-        ...keepSelection(live.current.state, before, views({ ...live.current, model: m }).review),
+        ...(select ? selectNode(kept, reviewAfter, select) : kept),
         status: note ? { text: note, tone: "warn" } : { text: after ? after(m) : `reloaded: graph ${m.graph.version}, ${m.graph.nodes.size} nodes`, tone: "ok" },
       });
     } catch (e) {
@@ -273,8 +291,11 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     if (action === "edit") {
       if (!detail.file) return message("Cannot edit here", [`${id} has no local node file to edit.`]);
       if (!editor) return message("No terminal for $EDITOR", [`Open ${detail.shown} in your editor, then press R to rebuild and reload.`]);
+      const before = readBytesIfExists(detail.file);
       const r = editor(detail.file);
       if (r.error) return message("$EDITOR did not run", [r.error]);
+      const after = readBytesIfExists(detail.file);
+      if (before !== null && after !== null && before.equals(after)) return status(`${detail.shown} unchanged: nothing to rebuild`, "info");
       return reload(true, (m2) => `edited ${detail.shown}; rebuilt: graph ${m2.graph.version}`);
     }
     let target;
@@ -317,7 +338,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
         }
         return message(`${data.cli} failed`, [errorText(e)]);
       }
-      reload(false, () => `✓ $ ${res.cli} — ${res.message} (${Math.round(performance.now() - t0)} ms)`);
+      reload(false, () => `✓ $ ${res.cli} — ${res.message} (${Math.round(performance.now() - t0)} ms)`, data.action === "undo" ? res.id : undefined);
     }, 0);
   };
 

@@ -44,6 +44,7 @@ export function nodeActionRefusal(action: NodeAction, n: ActionFacts, shown: str
   const { id, origin, status } = n;
   switch (action) {
     case "promote":
+      if (origin === "global" && status === "established") return { reason: "already established", title: "Already established", lines: [`${id} is an established global node already; nothing to do.`], tone: "normal" };
       if (origin === "global")
         return {
           reason: "a global node: promoted by hand in the vault",

@@ -103,9 +103,10 @@ function isPrintable(name: string, input: string): boolean {
   return input.length > 0 && !name.startsWith("ctrl+") && !["enter", "esc", "tab", "shift+tab", "backspace", "up", "down", "left", "right", "pageup", "pagedown", "home", "end"].includes(name);
 }
 
+/** Another screen: a note about the one left (role, mode, filter …) goes with it; results and warnings stay. */
 function switchTo(s: AppState, screen: ScreenId): AppState {
   if (s.screen === screen) return s;
-  return { ...s, screen };
+  return { ...s, screen, status: s.status?.tone === "info" ? null : s.status };
 }
 
 function setStatus(s: AppState, text: string, tone: Tone = "info"): AppState {

@@ -323,7 +323,13 @@ type PhaseOf = (session: string | null) => number | null;
 type InPhase = (phase: number | null) => boolean;
 
 /** Degraded: confidence below the seed, or flagged missing-detail / outdated by this phase's evidence. */
-function degradedItems(nodes: GNode[], sessions: SessionInfo[], inPhase: InPhase, files: FileResolver): DegradedItem[] {
+/** The command for a degraded or stale node: draft it, or — drafted here already — undraft it. */
+function draftCommand(n: GNode, draftedHere: ReadonlySet<string>): string | null {
+  if (draftedHere.has(n.id)) return `akms undraft ${n.id}`;
+  return n.status === "draft" || n.status === "deprecated" ? null : `akms draft ${n.id}`;
+}
+
+function degradedItems(nodes: GNode[], sessions: SessionInfo[], inPhase: InPhase, files: FileResolver, draftedHere: ReadonlySet<string>): DegradedItem[] {
   const flagsByNode = new Map<string, CoverageFlag[]>();
   for (const s of sessions) {
     if (!inPhase(s.phase)) continue;
@@ -339,7 +345,7 @@ function degradedItems(nodes: GNode[], sessions: SessionInfo[], inPhase: InPhase
     const d = typeof n.confidence_default === "number" ? n.confidence_default : null;
     const drop = c !== null && d !== null && c < d ? Math.round((d - c) * 1e6) / 1e6 : 0;
     const flags = flagsByNode.get(n.id) ?? [];
-    if (drop > 0 || flags.length) degraded.push(withFields(nodeItem(n, files, n.status === "draft" || n.status === "deprecated" ? null : `akms draft ${n.id}`), { drop, flags }));
+    if (drop > 0 || flags.length) degraded.push(withFields(nodeItem(n, files, draftCommand(n, draftedHere)), { drop, flags }));
   }
   return degraded.sort((a, b) => b.drop - a.drop || byId(a, b));
 }
@@ -526,7 +532,8 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
   const tentative = nodes.filter((n) => n.status === "tentative");
   const newTentative = tentative.filter((n) => (scope.all ? true : n.node_origin === "local" && provenancePhase(n) === scope.phase));
   const olderTentative = scope.all ? 0 : tentative.filter((n) => n.node_origin === "local" && provenancePhase(n) !== scope.phase).length;
-  const degraded = degradedItems(nodes, sessions, inPhase, files);
+  const drafted = draftedItems(ctx, nodes, files);
+  const degraded = degradedItems(nodes, sessions, inPhase, files, new Set(drafted.map((d) => d.id)));
   const pitfalls = pitfallItems(graph, files, phaseOf, inPhase);
   const unanchored: UnanchoredItem[] = sessions
     .filter((s) => inPhase(s.phase))
@@ -544,7 +551,7 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
         n.node_origin === "local" ? nodeItem(n, files, `akms promote ${n.id}`) : withFields(nodeItem(n, files, null), { fix: promoteCommand(n, files) }),
       ),
       dedup_events: dedupEvents(ctx, graph, files, scope, phaseOf, sessions, problems),
-      drafted: draftedItems(ctx, nodes, files),
+      drafted,
       degraded,
       new_pitfalls: pitfalls,
       unanchored_pitfalls: unanchored,

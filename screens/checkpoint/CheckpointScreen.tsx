@@ -24,7 +24,8 @@ export function CheckpointScreen({ width, height, state, data }: CheckpointProps
   const theme = useTheme();
   const sd = checkpointScreenData(data);
   const lay = checkpointLayout(height, sd.artifacts.length);
-  const menu: [string, string][] = state.busy ? [["", "running … (the status line shows progress)"]] : sd.menu.length ? sd.menu : [["", "no action: the run is complete"]];
+  const none = !data?.view ? (data?.error ? "no action: the state cannot be read" : "no action: no run yet") : "no action: the run is complete";
+  const menu: [string, string][] = state.busy ? [["", "running … (the status line shows progress)"]] : sd.menu.length ? sd.menu : [["", none]];
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate-end" color={theme.c(sd.headerColor)}>

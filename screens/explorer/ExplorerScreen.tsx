@@ -7,7 +7,7 @@ import type { Ego, EgoRow } from "../../src/console/ego.js";
 import type { ExplorerState } from "./state.js";
 import { explorerSelection } from "./state.js";
 import { useModel } from "../context.js";
-import { confPair, pad, safe, truncate, windowStart, wrap } from "../../components/text.js";
+import { confPair, pad, plural, safe, truncate, windowStart, wrap } from "../../components/text.js";
 import { confColor, statusColor, useTheme } from "../../components/theme.js";
 import { Rule } from "../../components/Rule.js";
 import { KeyHint } from "../../components/KeyHint.js";
@@ -75,7 +75,7 @@ export function ExplorerScreen({ width, height, state, center, ego }: ExplorerPr
   const page = explorerPage(height);
   const start = windowStart(sel, ego.rows.length, page);
   const back = state.trail.length ? ` · Esc back to ${safe(state.trail[state.trail.length - 1]!.center)}` : "";
-  const summary = `radius ${ego.radius} · ${ego.nodeCount} nodes, ${ego.edgeCount} edges within it · out ${ego.outCount} · in ${ego.inCount}${back}`;
+  const summary = `radius ${ego.radius} · ${plural(ego.nodeCount, "node")}, ${plural(ego.edgeCount, "edge")} within it · out ${ego.outCount} · in ${ego.inCount}${back}`;
   const selRow = ego.rows[sel];
   const selNode = selRow && !selRow.heading ? model.graph.nodes.get(selRow.neighbour) : undefined;
 

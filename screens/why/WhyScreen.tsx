@@ -81,6 +81,12 @@ function RowLine({ row, width, selected }: { row: WhyRow; width: number; selecte
   }
 }
 
+/** A typed tag no node carries is said on the first line, as the CLI says it (not left to a cut line). */
+function unmatchedNote(plan: Plan): string {
+  const u = plan.result?.unmatched_tags ?? [];
+  return u.length ? ` — ${u.map((t) => `"${safe(t)}"`).join(", ")} matched no node` : "";
+}
+
 export function WhyScreen({ width, height, state, plan, rows, taskCount, taskIndex }: WhyProps) {
   const theme = useTheme();
   const { list, detail } = whyLayout(height);
@@ -88,7 +94,7 @@ export function WhyScreen({ width, height, state, plan, rows, taskCount, taskInd
     plan.tagOrigin === "typed" && !taskCount && !plan.tags.length
       ? "No task records in knowledge/tasks/ — press t to type tags, o to pick the role"
       : plan.tagOrigin === "typed"
-      ? `Typed tags: ${plan.tags.map(safe).join(", ") || "(none)"}${taskCount ? "   ← → back to the task records" : ""}`
+      ? `Typed tags: ${plan.tags.map(safe).join(", ") || "(none)"}${unmatchedNote(plan)}${taskCount ? "   ← → back to the task records" : ""}`
       : `Task ‹ ${safe(plan.label)} › ${taskIndex + 1} of ${taskCount}`;
   const tagLine =
     `tags ${plan.tags.map(safe).join(", ") || "(none)"}` +

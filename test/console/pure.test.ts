@@ -113,6 +113,26 @@ test("the chart marks the default (┈), the floor (═) and each value (●)", 
   assert.equal(sparkline([0, 1]), "▁█");
 });
 
+test("the chart labels the rows the points sit on (a point at 0.50 is on the row labelled 0.50), never a row it is not on", () => {
+  for (const height of [8, 11, 12, 14]) {
+    const values = [0.88, 0.5, 0.62];
+    const rows = chartRows({ values, globalDefault: 0.88, floor: 0.35, width: 30, height });
+    // Every row holding a point is labelled with a value of a point on it (points sharing a row share its label).
+    rows.forEach((r, i) => {
+      if (!r.cells.includes("●")) return;
+      const onRow = values.filter((v) => Math.round((1 - i / (height - 1)) * 100) === Math.round(v * 100) || rows.indexOf(r) === height - 1 - Math.round(v * (height - 1)));
+      assert.ok(onRow.map((v) => `${v.toFixed(2)}┤`).includes(r.axis.trim()), `${height} rows: row ${i} (${r.axis.trim()}) holds ${onRow.join(", ")}`);
+    });
+    if (height >= 11) assert.ok(rows.some((r) => r.axis.trim() === "0.50┤" && r.cells.includes("●")), `${height} rows: the point at 0.50 sits on the row labelled 0.50`);
+    const floorRow = rows.find((r) => r.axis.trim() === "0.35┤");
+    assert.ok(floorRow && /═/.test(floorRow.cells), `${height} rows: the floor's row is labelled with it`);
+    for (const r of rows) {
+      const m = /(\d\.\d\d)┤/.exec(r.axis);
+      if (m && !["1.00", "0.00"].includes(m[1]!)) assert.match(r.cells, /[●═┈]/, `${height} rows: the label ${m[1]} names a row something is on`);
+    }
+  }
+});
+
 test("confidence history: default, floor, each change with its delta and cause kind", () => {
   const g = graph({ n: { confidence: 0.6, confidence_default: 0.88, confidence_floor: 0.5 } }, []);
   const h = nodeHistory(

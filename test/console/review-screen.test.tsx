@@ -170,15 +170,17 @@ test("draft and undraft a global node: an overlay override for this repository, 
     await c.press("d");
     assert.match(c.frame(), /For this repository only/);
     await c.press("y");
-    await c.waitFor(/✓ \$ akms draft/);
+    const drafted = await c.waitFor(/✓ \$ akms draft/);
     assert.match(readFileSync(d.ctx.paths.overlay, "utf8"), new RegExp(`${item.id}:[\\s\\S]*status: draft`));
+    assert.match(drafted, new RegExp(`\\$ akms undraft ${item.id}`), "the detail shows the command that reverses it");
     await c.press("D");
     await c.press("y");
     await c.waitFor(/✓ \$ akms undraft/);
     assert.equal(treeHash(d.vault), vaultBefore);
-    // Promoting a global node is refused with the manual route, without a confirmation.
+    // An established global node: nothing to promote (said without a confirmation).
     await c.press("p");
-    assert.match(c.frame(), /Global nodes are promoted by hand/);
+    assert.match(c.frame(), /Already established/);
+    assert.match(c.frame(), /an established global node already/);
     await c.press("esc");
   } finally {
     c.unmount();
