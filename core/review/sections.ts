@@ -16,7 +16,7 @@ import { DEDUP_TEXT, primeDedupIndex } from "./dedup-index.js";
 import { readSessions, type CoverageFlag, type SessionInfo, type Unanchored } from "./sessions.js";
 import { blockedTasks, type BlockedTaskItem } from "./blocked.js";
 import { severityOfWeight } from "../schemas/vocabulary.js";
-import { readOverlay } from "../compiler/sources.js";
+import { overlayDrafts } from "./overlay-drafts.js";
 import { readJournal, type JournalEntry } from "./journal.js";
 import { displayPath } from "../paths.js";
 
@@ -510,9 +510,9 @@ function staleItems(ctx: Context, nodes: GNode[], files: FileResolver, scope: Sc
  */
 function draftedItems(ctx: Context, nodes: GNode[], files: FileResolver): DraftedItem[] {
   const drafts = nodes.filter((n) => n.status === "draft" && (n.node_origin === "local" || n.node_origin === "global"));
-  const overlay = drafts.some((n) => n.node_origin === "global") ? readOverlay(ctx.paths.overlay, displayPath(ctx.repo, ctx.paths.overlay)).overlay : null;
+  const byOverlay = drafts.some((n) => n.node_origin === "global") ? overlayDrafts(ctx) : new Set<string>();
   return drafts
-    .filter((n) => n.node_origin === "local" || overlay?.nodes?.[n.id]?.status === "draft")
+    .filter((n) => n.node_origin === "local" || byOverlay.has(n.id))
     .map((n) => withFields(nodeItem(n, files, `akms undraft ${n.id}`), { drafted_in: n.node_origin === "local" ? ("node file" as const) : ("overlay" as const) }))
     .sort(byId);
 }
