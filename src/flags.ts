@@ -39,4 +39,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   in: { type: "string" },
   nodes: { type: "string" },
   agent: { type: "string", isMultiple: true },
+  format: { type: "string" },
+  around: { type: "string" },
+  radius: { type: "number" },
 };

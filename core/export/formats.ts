@@ -1,0 +1,136 @@
+// The interchange formats of `akms export`, each from the one graphology graph select.ts builds:
+// GEXF through graphology-gexf's writer; GraphML (graphology-graphml only reads it), DOT, Mermaid
+// and Cytoscape.js JSON written here. Edge types are told apart in each: an attribute (GraphML,
+// GEXF, Cytoscape) and a colour and line style (DOT, Mermaid; GEXF viz colour for Gephi). Same
+// graph, same bytes.
+import { write as writeGexf } from "graphology-gexf";
+import type { EdgeAttributes, ExportGraph, NodeAttributes } from "./select.js";
+
+export const FORMATS = ["graphml", "gexf", "dot", "mermaid", "cytoscape"] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** One colour and line style per edge type (unknown types: grey, solid). */
+const STYLE: Record<string, { color: string; rgb: [number, number, number]; dot: string; mermaid: string }> = {
+  requires: { color: "#1f77b4", rgb: [31, 119, 180], dot: "solid", mermaid: "stroke:#1f77b4" },
+  "feeds-into": { color: "#2ca02c", rgb: [44, 160, 44], dot: "solid", mermaid: "stroke:#2ca02c" },
+  refines: { color: "#9467bd", rgb: [148, 103, 189], dot: "dashed", mermaid: "stroke:#9467bd,stroke-dasharray:5 5" },
+  contradicts: { color: "#d62728", rgb: [214, 39, 40], dot: "bold", mermaid: "stroke:#d62728,stroke-width:3px" },
+  pitfall: { color: "#ff7f0e", rgb: [255, 127, 14], dot: "dotted", mermaid: "stroke:#ff7f0e,stroke-dasharray:2 2" },
+  implements: { color: "#7f7f7f", rgb: [127, 127, 127], dot: "solid", mermaid: "stroke:#7f7f7f" },
+};
+const styleOf = (type: string) => STYLE[type] ?? { color: "#999999", rgb: [153, 153, 153] as [number, number, number], dot: "solid", mermaid: "stroke:#999999" };
+
+const NODE_KEYS: [keyof NodeAttributes, "string" | "double"][] = [
+  ["label", "string"],
+  ["title", "string"],
+  ["domain", "string"],
+  ["status", "string"],
+  ["confidence", "double"],
+  ["confidence_default", "double"],
+  ["node_origin", "string"],
+  ["source", "string"],
+  ["tags", "string"],
+];
+const EDGE_KEYS: [keyof EdgeAttributes, "string" | "double"][] = [
+  ["type", "string"],
+  ["weight", "double"],
+  ["edge_origin", "string"],
+];
+
+function xml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
+}
+
+function graphml(g: ExportGraph): string {
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">'];
+  for (const [k, t] of NODE_KEYS) out.push(`  <key id="n_${k}" for="node" attr.name="${k}" attr.type="${t}"/>`);
+  for (const [k, t] of EDGE_KEYS) out.push(`  <key id="e_${k}" for="edge" attr.name="${k}" attr.type="${t}"/>`);
+  out.push('  <graph id="akms" edgedefault="directed">');
+  g.forEachNode((id, a) => {
+    out.push(`    <node id="${xml(id)}">`);
+    for (const [k] of NODE_KEYS) out.push(`      <data key="n_${k}">${xml(String(a[k]))}</data>`);
+    out.push("    </node>");
+  });
+  g.forEachEdge((key, a, s, t) => {
+    out.push(`    <edge id="${xml(key)}" source="${xml(s)}" target="${xml(t)}">`);
+    for (const [k] of EDGE_KEYS) out.push(`      <data key="e_${k}">${xml(String(a[k]))}</data>`);
+    out.push("    </edge>");
+  });
+  out.push("  </graph>", "</graphml>");
+  return out.join("\n") + "\n";
+}
+
+function gexf(g: ExportGraph): string {
+  const text = writeGexf(g, {
+    version: "1.2",
+    formatEdge: (_key: string, a: EdgeAttributes) => {
+      const [r, gr, b] = styleOf(a.type).rgb;
+      return { weight: a.weight, attributes: { type: a.type, weight: a.weight, edge_origin: a.edge_origin }, viz: { color: `rgb(${r},${gr},${b})` } };
+    },
+  });
+  return text.endsWith("\n") ? text : text + "\n";
+}
+
+function dotString(s: string): string {
+  return `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\r?\n/g, "\\n")}"`;
+}
+
+function dot(g: ExportGraph): string {
+  const out = ["digraph akms {", "  rankdir=LR;", '  node [shape=box, style="rounded"];'];
+  g.forEachNode((id, a) => {
+    const attrs = [`label=${dotString(`${id}\n${a.title || id}`)}`, `tooltip=${dotString(`${a.status} · ${a.confidence} · ${a.node_origin}`)}`];
+    if (a.node_origin === "local") attrs.push('color="#8c564b"');
+    if (a.status === "draft" || a.status === "deprecated") attrs.push('fontcolor="#7f7f7f"');
+    out.push(`  ${dotString(id)} [${attrs.join(", ")}];`);
+  });
+  g.forEachEdge((_k, a, s, t) => {
+    const st = styleOf(a.type);
+    out.push(`  ${dotString(s)} -> ${dotString(t)} [label=${dotString(`${a.type} ${a.weight}`)}, color="${st.color}", fontcolor="${st.color}", style=${st.dot}];`);
+  });
+  out.push("}");
+  return out.join("\n") + "\n";
+}
+
+/** A Mermaid label: quoted, with the characters Mermaid would read escaped as entities. */
+function mermaidLabel(s: string): string {
+  return `"${s.replace(/[&"<>#|\[\]{}()]/g, (c) => `#${c.charCodeAt(0)};`).replace(/\r?\n/g, " ")}"`;
+}
+
+function mermaid(g: ExportGraph): string {
+  // Node ids become n0, n1 … (Mermaid ids are identifiers); the real id is in the label.
+  const short = new Map<string, string>();
+  g.forEachNode((id) => short.set(id, `n${short.size}`));
+  const out = ["flowchart LR"];
+  g.forEachNode((id, a) => out.push(`  ${short.get(id)}[${mermaidLabel(a.title && a.title !== id ? `${id}: ${a.title}` : id)}]`));
+  const styles: string[] = [];
+  let i = 0;
+  g.forEachEdge((_k, a, s, t) => {
+    const arrow = a.type === "contradicts" ? "==>" : a.type === "refines" || a.type === "pitfall" ? "-.->" : "-->";
+    out.push(`  ${short.get(s)} ${arrow}|${mermaidLabel(`${a.type} ${a.weight}`)}| ${short.get(t)}`);
+    styles.push(`  linkStyle ${i++} ${styleOf(a.type).mermaid}`);
+  });
+  return [...out, ...styles].join("\n") + "\n";
+}
+
+function cytoscape(g: ExportGraph): string {
+  const nodes: unknown[] = [];
+  const edges: unknown[] = [];
+  g.forEachNode((id, a) => nodes.push({ data: { id, ...a } }));
+  g.forEachEdge((key, a, s, t) => edges.push({ data: { id: key, source: s, target: t, ...a, color: styleOf(a.type).color } }));
+  return JSON.stringify({ elements: { nodes, edges } }, null, 2) + "\n";
+}
+
+export function render(g: ExportGraph, format: Format): string {
+  switch (format) {
+    case "graphml":
+      return graphml(g);
+    case "gexf":
+      return gexf(g);
+    case "dot":
+      return dot(g);
+    case "mermaid":
+      return mermaid(g);
+    case "cytoscape":
+      return cytoscape(g);
+  }
+}

@@ -1,0 +1,113 @@
+// `akms export obsidian DIR`: the merged graph as an Obsidian vault — one note per node named by
+// its id, flat properties Obsidian's Properties panel shows (strings, numbers, lists of strings:
+// one list per edge type, of "[[id]]" links), the node's body, and a generated "Links" section of
+// [[wikilinks]] so the graph view shows the typed graph. Agent-authored nodes say so (UR-05).
+// DIR must be empty, missing, or an earlier export (its marker file); it is written whole in a
+// sibling directory and swapped in, so a failure leaves the earlier export as it was. Never the
+// global vault, never knowledge/.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import yaml from "js-yaml";
+import type { Context } from "../context.js";
+import { UsageError } from "../errors.js";
+import { splitFrontmatter } from "../frontmatter.js";
+import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
+import { GlobalFiles } from "../review/node-files.js";
+import { locateNodeFile } from "../review/locate.js";
+
+const MARKER = ".akms-obsidian-export";
+const MARKER_TEXT = "akms obsidian export: this directory is rewritten whole by `akms export obsidian`\n";
+
+const inside = (child: string, parent: string) => {
+  const r = relative(parent, child);
+  return r === "" || (!r.startsWith("..") && !r.startsWith(sep) && r !== "..");
+};
+
+/** Refuses a target that is the vault, knowledge/ (or inside either), or a directory of other files. */
+function checkTarget(ctx: Context, dir: string): void {
+  for (const [root, what] of [
+    [ctx.vault.path, "the global vault"],
+    [ctx.paths.knowledge, "knowledge/"],
+  ] as const) {
+    if (inside(dir, root) || inside(root, dir)) throw new UsageError(`${dir} is ${inside(dir, root) ? "inside" : "around"} ${what}; the export never writes there`, "pick a directory outside the vault and knowledge/, e.g. ../akms-obsidian");
+  }
+  if (!existsSync(dir)) return;
+  if (!statSync(dir).isDirectory()) throw new UsageError(`${dir} is not a directory`, "give a directory to export into");
+  const names = readdirSync(dir);
+  if (names.length && !names.includes(MARKER)) throw new UsageError(`${dir} is not empty and is not an earlier export (no ${MARKER} in it)`, "give an empty or new directory, or an earlier export to refresh");
+}
+
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function bodyOf(ctx: Context, globals: GlobalFiles, n: GNode): string {
+  const at = locateNodeFile(ctx, globals, n, n.id);
+  if (!("file" in at)) return `> ${at.note}\n`;
+  try {
+    const text = readFileSync(at.file, "utf8");
+    const fm = splitFrontmatter(text);
+    return (fm ? fm.body : text).replace(/^\n+/, "");
+  } catch {
+    return `> ${at.shown} could not be read\n`;
+  }
+}
+
+/** One note: flat properties, the body, the generated Links section. */
+export function noteText(n: GNode, out: GraphLink[], inn: GraphLink[], body: string): string {
+  const props: Record<string, string | number | boolean | string[]> = {
+    title: typeof n.title === "string" ? n.title : n.id,
+    status: String(n.status),
+    confidence: typeof n.confidence === "number" ? n.confidence : 0,
+    confidence_default: typeof n.confidence_default === "number" ? n.confidence_default : 0,
+    domain: typeof n.domain === "string" ? n.domain : "",
+    tags: Array.isArray(n.tags) ? n.tags.filter((t): t is string => typeof t === "string") : [],
+    node_origin: n.node_origin,
+    source: typeof n.source === "string" ? n.source : "",
+    agent_authored: n.source === "agent",
+  };
+  const types = [...new Set(out.map((l) => l.type))].sort(byId);
+  for (const t of types) props[t] = out.filter((l) => l.type === t).map((l) => `[[${l.target}]]`);
+  const front = yaml.dump(props, { lineWidth: -1, noRefs: true, sortKeys: false });
+  const links = [
+    ...out.map((l) => `- ${l.type} → [[${l.target}]] (weight ${l.weight}${l.edge_origin === "local" ? ", local edge" : ""})`),
+    ...inn.map((l) => `- ← ${l.type} from [[${l.source}]] (weight ${l.weight})`),
+  ];
+  const warn = n.source === "agent" ? "> [!warning] Agent-authored: written by an agent, not yet trusted unless a human established it.\n\n" : "";
+  return `---\n${front}---\n\n${warn}${body.trimEnd()}\n\n## Links\n\n${links.length ? links.join("\n") : "(no edges)"}\n`;
+}
+
+export interface ObsidianResult {
+  dir: string;
+  notes: number;
+  links: number;
+}
+
+export function exportObsidian(ctx: Context, g: LoadedGraph, target: string): ObsidianResult {
+  const dir = resolve(target);
+  checkTarget(ctx, dir);
+  const parent = dirname(dir);
+  mkdirSync(parent, { recursive: true });
+  const tmp = join(parent, `.${basename(dir)}.akms-${process.pid}.tmp`);
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp);
+  const globals = new GlobalFiles(ctx);
+  let links = 0;
+  try {
+    for (const id of [...g.nodes.keys()].sort(byId)) {
+      const n = g.nodes.get(id)!;
+      const out = (g.out.get(id) ?? []).filter((l) => g.nodes.has(l.target)).sort((a, b) => byId(a.type, b.type) || byId(a.target, b.target));
+      const inn = (g.in.get(id) ?? []).filter((l) => g.nodes.has(l.source)).sort((a, b) => byId(a.type, b.type) || byId(a.source, b.source));
+      links += out.length;
+      writeFileSync(join(tmp, `${id}.md`), noteText(n, out, inn, bodyOf(ctx, globals, n)));
+    }
+    writeFileSync(join(tmp, MARKER), MARKER_TEXT);
+    // Swapped in whole: the earlier export (or the empty directory) goes only once the new one is complete.
+    const old = existsSync(dir) ? join(parent, `.${basename(dir)}.akms-${process.pid}.old`) : null;
+    if (old) renameSync(dir, old);
+    renameSync(tmp, dir);
+    if (old) rmSync(old, { recursive: true, force: true });
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw e;
+  }
+  return { dir, notes: g.nodes.size, links };
+}

@@ -1,0 +1,91 @@
+// What an export holds: the whole merged graph, the subgraph `akms query` selects for tags and a
+// role, or the ego graph of a node (every node within `radius` edges of it, either direction).
+// A graphology Graph, built in one deterministic order (nodes by id, edges by source, target and
+// type), with the attributes every format writes.
+import { MultiDirectedGraph } from "graphology";
+import { NotFoundError, UsageError } from "../errors.js";
+import type { LoadedConfig } from "../config.js";
+import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
+import { queryGraph } from "../query.js";
+
+export interface NodeAttributes {
+  label: string;
+  title: string;
+  domain: string;
+  status: string;
+  confidence: number;
+  confidence_default: number;
+  node_origin: string;
+  source: string;
+  tags: string;
+}
+
+export interface EdgeAttributes {
+  type: string;
+  weight: number;
+  edge_origin: string;
+}
+
+export type ExportGraph = MultiDirectedGraph<NodeAttributes, EdgeAttributes>;
+
+export type Selection = { kind: "all" } | { kind: "query"; tags: string[]; role: string } | { kind: "around"; id: string; radius: number };
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function nodeAttributes(n: GNode): NodeAttributes {
+  const str = (v: unknown) => (typeof v === "string" ? v : "");
+  return {
+    label: str(n.title) || n.id,
+    title: str(n.title),
+    domain: str(n.domain),
+    status: str(n.status),
+    confidence: typeof n.confidence === "number" ? n.confidence : 0,
+    confidence_default: typeof n.confidence_default === "number" ? n.confidence_default : 0,
+    node_origin: str(n.node_origin),
+    source: str(n.source),
+    tags: Array.isArray(n.tags) ? n.tags.filter((t) => typeof t === "string").join(",") : "",
+  };
+}
+
+/** Every node within `radius` edges of `id`, following edges both ways. */
+function egoIds(g: LoadedGraph, id: string, radius: number): Set<string> {
+  const seen = new Set([id]);
+  let frontier = [id];
+  for (let d = 0; d < radius && frontier.length; d++) {
+    const next: string[] = [];
+    for (const x of frontier) {
+      for (const l of [...(g.out.get(x) ?? []), ...(g.in.get(x) ?? [])]) {
+        const y = l.source === x ? l.target : l.source;
+        if (!seen.has(y) && g.nodes.has(y)) {
+          seen.add(y);
+          next.push(y);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return seen;
+}
+
+function selectedIds(g: LoadedGraph, cfg: LoadedConfig, sel: Selection): Set<string> | null {
+  if (sel.kind === "all") return null;
+  if (sel.kind === "around") {
+    if (!g.nodes.has(sel.id)) throw new NotFoundError(`no node "${sel.id}" in the compiled graph`, { hint: "`akms status` or `akms search` finds node ids; `akms build` if it is new" });
+    if (!Number.isInteger(sel.radius) || sel.radius < 0) throw new UsageError(`--radius needs a whole number of at least 0 (got ${sel.radius})`);
+    return egoIds(g, sel.id, sel.radius);
+  }
+  return new Set(queryGraph(g, cfg, { tags: sel.tags, role: sel.role }).nodes.map((n) => n.id));
+}
+
+/** The graph (or the selected part of it) as a graphology graph, nodes and edges in a fixed order. */
+export function exportGraph(g: LoadedGraph, cfg: LoadedConfig, sel: Selection): ExportGraph {
+  const keep = selectedIds(g, cfg, sel);
+  const out: ExportGraph = new MultiDirectedGraph<NodeAttributes, EdgeAttributes>({ allowSelfLoops: true });
+  const ids = [...(keep ?? g.nodes.keys())].sort(cmp);
+  for (const id of ids) out.addNode(id, nodeAttributes(g.nodes.get(id)!));
+  const links: GraphLink[] = [];
+  for (const id of ids) for (const l of g.out.get(id) ?? []) if (out.hasNode(l.target)) links.push(l);
+  links.sort((a, b) => cmp(a.source, b.source) || cmp(a.target, b.target) || cmp(a.type, b.type));
+  links.forEach((l, i) => out.addDirectedEdgeWithKey(`e${i}`, l.source, l.target, { type: l.type, weight: l.weight, edge_origin: l.edge_origin ?? "global" }));
+  return out;
+}
