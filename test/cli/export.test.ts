@@ -1,0 +1,141 @@
+// akms export, read back by the tools people use: NetworkX (GraphML, GEXF), Graphviz (DOT), and
+// Obsidian's own rules for a vault (every [[link]] a note, flat properties).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { akms, copyDemo, PYTHON, treeHash } from "../helpers.js";
+
+function demo() {
+  const d = copyDemo();
+  const base = ["--repo", d.repo, "--vault", d.vault];
+  assert.equal(akms(["build", ...base]).code, 0);
+  const graph = JSON.parse(readFileSync(join(d.knowledge, "graph", "graph.json"), "utf8")) as { nodes: Record<string, unknown>[]; links: Record<string, unknown>[] };
+  return { ...d, base, graph };
+}
+
+const py = (script: string) => {
+  const r = spawnSync(PYTHON, ["-c", script], { encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+};
+
+test("GraphML and GEXF read back by NetworkX: every node and edge of graph.json with its attributes", () => {
+  const d = demo();
+  for (const format of ["graphml", "gexf"]) {
+    const out = join(d.dir, `g.${format}`);
+    const r = akms(["export", "--format", format, "--out", out, ...d.base, "--json"]);
+    assert.equal(r.code, 0, r.stderr);
+    const read = py(`
+import json, networkx as nx
+g = nx.read_${format}(${JSON.stringify(out)})
+print(json.dumps({"directed": g.is_directed(), "nodes": {n: a for n, a in g.nodes(data=True)}, "edges": sorted([[s, t, a["type"], float(a["weight"]), a["edge_origin"]] for s, t, a in g.edges(data=True)])}))`);
+    assert.equal(read.directed, true, format);
+    assert.equal(Object.keys(read.nodes).length, d.graph.nodes.length, `${format}: node count`);
+    for (const n of d.graph.nodes) {
+      const a = read.nodes[n.id as string];
+      assert.ok(a, `${format}: node ${n.id}`);
+      for (const k of ["title", "domain", "status", "node_origin", "source"]) assert.equal(a[k] ?? "", n[k] ?? "", `${format}: ${n.id}.${k}`);
+      for (const k of ["confidence", "confidence_default"]) assert.equal(Number(a[k]), n[k], `${format}: ${n.id}.${k}`);
+    }
+    const edges = d.graph.links.map((l) => [l.source, l.target, l.type, l.weight, l.edge_origin ?? "global"]).sort();
+    assert.deepEqual(read.edges, edges.sort((x, y) => (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1)).map((e) => e), `${format}: every edge with its type, weight and origin`);
+  }
+});
+
+test("DOT renders with the real Graphviz; Mermaid has its header, one line per edge and safe ids; Cytoscape is JSON; the same graph gives the same bytes", { skip: spawnSync("dot", ["-V"]).status === 0 || process.env.CI ? false : "Graphviz is not installed (CI installs it)" }, () => {
+  const d = demo();
+  const run = (format: string) => {
+    const r = akms(["export", "--format", format, ...d.base]);
+    assert.equal(r.code, 0, r.stderr);
+    return r.stdout;
+  };
+  const dotText = run("dot");
+  const svg = spawnSync("dot", ["-Tsvg"], { input: dotText, encoding: "utf8" });
+  assert.equal(svg.status, 0, svg.stderr);
+  assert.match(svg.stdout, /<svg/);
+  assert.match(dotText, /color="#d62728".*style=bold/, "contradicts edges are red and bold");
+  const mm = run("mermaid").split("\n");
+  assert.equal(mm[0], "flowchart LR");
+  const edgeLines = mm.filter((l) => /^ {2}n\d+ (-->|==>|-\.->)\|/.test(l));
+  assert.equal(edgeLines.length, d.graph.links.length, "one line per edge");
+  assert.equal(mm.filter((l) => /^ {2}linkStyle \d+ stroke:/.test(l)).length, d.graph.links.length, "each edge styled by its type");
+  for (const l of mm.filter((x) => /^ {2}n\d+\[/.test(x))) assert.match(l, /^ {2}n\d+\["[^"\[\]()<>|]*"\]$/, `a node line with a quoted, escaped label: ${l}`);
+  const cy = JSON.parse(run("cytoscape"));
+  assert.equal(cy.elements.nodes.length, d.graph.nodes.length);
+  assert.equal(cy.elements.edges.length, d.graph.links.length);
+  for (const f of ["graphml", "gexf", "dot", "mermaid", "cytoscape"]) assert.equal(run(f), run(f), `${f}: deterministic`);
+});
+
+test("the subgraph options select what akms query selects, or the ego graph of a node", () => {
+  const d = demo();
+  const q = akms(["query", "--tags", "green-operator,nyquist", "--role", "physics_reviewer", ...d.base, "--json"]);
+  assert.equal(q.code, 0, q.stderr);
+  const ids = (q.json.nodes as { id: string }[]).map((n) => n.id).sort();
+  const e = akms(["export", "--format", "cytoscape", "--tags", "green-operator,nyquist", "--role", "physics_reviewer", ...d.base]);
+  assert.equal(e.code, 0, e.stderr);
+  const cy = JSON.parse(e.stdout);
+  assert.deepEqual(cy.elements.nodes.map((n: { data: { id: string } }) => n.data.id), ids);
+  for (const x of cy.elements.edges) assert.ok(ids.includes(x.data.source) && ids.includes(x.data.target), "only edges among the selected nodes");
+  // --around: the node and everything one edge away, either direction.
+  const center = "green-operator-caching";
+  const near = new Set([center]);
+  for (const l of d.graph.links) {
+    if (l.source === center) near.add(l.target as string);
+    if (l.target === center) near.add(l.source as string);
+  }
+  const a = akms(["export", "--format", "cytoscape", "--around", center, "--radius", "1", ...d.base]);
+  assert.equal(a.code, 0, a.stderr);
+  assert.deepEqual(JSON.parse(a.stdout).elements.nodes.map((n: { data: { id: string } }) => n.data.id), [...near].sort());
+});
+
+test("akms export obsidian: a note per node, flat properties, every [[link]] resolves, agent-authored nodes marked, the sources untouched; a refresh replaces it", () => {
+  const d = demo();
+  const before = [treeHash(d.vault), treeHash(d.repo)];
+  const dir = join(d.dir, "obsidian");
+  const r = akms(["export", "obsidian", dir, ...d.base, "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  const notes = readdirSync(dir).filter((f) => f.endsWith(".md"));
+  assert.equal(notes.length, d.graph.nodes.length);
+  const names = new Set(notes.map((f) => f.replace(/\.md$/, "")));
+  for (const f of notes) {
+    const text = readFileSync(join(dir, f), "utf8");
+    const fm = /^---\n([\s\S]*?)\n---\n/.exec(text);
+    assert.ok(fm, `${f}: frontmatter`);
+    // Flat: each property a scalar or a list of scalars (no nested maps).
+    for (const line of fm[1]!.split("\n")) assert.match(line, /^([A-Za-z_-]+: .*|[A-Za-z_-]+:|  - .*)$/, `${f}: flat property line: ${line}`);
+    for (const m of text.matchAll(/\[\[([^\]|#]+)(?:[|#][^\]]*)?\]\]/g)) assert.ok(names.has(m[1]!), `${f}: [[${m[1]}]] resolves to a note`);
+    assert.match(text, /\n## Links\n/);
+  }
+  const agent = d.graph.nodes.find((n) => n.source === "agent")!;
+  assert.match(readFileSync(join(dir, `${agent.id}.md`), "utf8"), /agent_authored: true[\s\S]*Agent-authored/);
+  assert.deepEqual([treeHash(d.vault), treeHash(d.repo)], before, "the vault and the repository are untouched");
+  const again = akms(["export", "obsidian", dir, ...d.base]);
+  assert.equal(again.code, 0, again.stderr);
+  assert.equal(readdirSync(dir).filter((f) => f.endsWith(".md")).length, notes.length);
+});
+
+test("bad input: an unknown format, a non-empty directory, the vault or knowledge/ as target, --around an unknown id — a clear error, nothing written", () => {
+  const d = demo();
+  const before = [treeHash(d.vault), treeHash(d.repo)];
+  const bad = (args: string[], code: number, re: RegExp) => {
+    const r = akms([...args, ...d.base]);
+    assert.equal(r.code, code, `${args.join(" ")}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stderr, re);
+    assert.doesNotMatch(r.stderr, /\n\s+at /, "no stack trace");
+  };
+  bad(["export", "--format", "xml"], 2, /--format must be one of graphml, gexf, dot, mermaid, cytoscape \(got "xml"\)/);
+  bad(["export"], 2, /--format must be one of/);
+  const full = join(d.dir, "full");
+  mkdirSync(full);
+  writeFileSync(join(full, "mine.txt"), "keep me\n");
+  bad(["export", "obsidian", full], 2, /is not empty and is not an earlier export/);
+  assert.equal(readFileSync(join(full, "mine.txt"), "utf8"), "keep me\n");
+  bad(["export", "obsidian", d.vault], 2, /the global vault; the export never writes there/);
+  bad(["export", "obsidian", join(d.knowledge, "x")], 2, /inside knowledge\/; the export never writes there/);
+  bad(["export", "--format", "dot", "--around", "no-such-node"], 1, /no node "no-such-node" in the compiled graph/);
+  bad(["export", "--format", "dot", "--around", "green-operator-caching", "--tags", "x"], 2, /not both/);
+  assert.equal(existsSync(join(d.dir, "obsidian")), false);
+  assert.deepEqual([treeHash(d.vault), treeHash(d.repo)], before);
+});
