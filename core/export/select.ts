@@ -1,11 +1,13 @@
-// What an export holds: the whole merged graph, the subgraph `akms query` selects for tags and a
+// What an export holds (read through the planning index, so a small selection of a large graph
+// reads only what it touches): the whole merged graph, the subgraph `akms query` selects for tags and a
 // role, or the ego graph of a node (every node within `radius` edges of it, either direction).
 // A graphology Graph, built in one deterministic order (nodes by id, edges by source, target and
 // type), with the attributes every format writes.
 import { MultiDirectedGraph } from "graphology";
 import { NotFoundError, UsageError } from "../errors.js";
 import type { LoadedConfig } from "../config.js";
-import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
+import type { GNode, GraphLink } from "../graph.js";
+import type { PlanGraph } from "../query/plan-graph.js";
 import { queryGraph } from "../query.js";
 
 export interface NodeAttributes {
@@ -48,7 +50,7 @@ function nodeAttributes(n: GNode): NodeAttributes {
 }
 
 /** Every node within `radius` edges of `id`, following edges both ways. */
-function egoIds(g: LoadedGraph, id: string, radius: number): Set<string> {
+function egoIds(g: PlanGraph, id: string, radius: number): Set<string> {
   const seen = new Set([id]);
   let frontier = [id];
   for (let d = 0; d < radius && frontier.length; d++) {
@@ -67,7 +69,7 @@ function egoIds(g: LoadedGraph, id: string, radius: number): Set<string> {
   return seen;
 }
 
-function selectedIds(g: LoadedGraph, cfg: LoadedConfig, sel: Selection): Set<string> | null {
+function selectedIds(g: PlanGraph, cfg: LoadedConfig, sel: Selection): Set<string> | null {
   if (sel.kind === "all") return null;
   if (sel.kind === "around") {
     if (!g.nodes.has(sel.id)) throw new NotFoundError(`no node "${sel.id}" in the compiled graph`, { hint: "`akms status` or `akms search` finds node ids; `akms build` if it is new" });
@@ -78,10 +80,10 @@ function selectedIds(g: LoadedGraph, cfg: LoadedConfig, sel: Selection): Set<str
 }
 
 /** The graph (or the selected part of it) as a graphology graph, nodes and edges in a fixed order. */
-export function exportGraph(g: LoadedGraph, cfg: LoadedConfig, sel: Selection): ExportGraph {
+export function exportGraph(g: PlanGraph, cfg: LoadedConfig, sel: Selection): ExportGraph {
   const keep = selectedIds(g, cfg, sel);
   const out: ExportGraph = new MultiDirectedGraph<NodeAttributes, EdgeAttributes>({ allowSelfLoops: true });
-  const ids = [...(keep ?? g.nodes.keys())].sort(cmp);
+  const ids = (keep ? [...keep] : [...g.nodes.values()].map((n) => n.id)).sort(cmp);
   for (const id of ids) out.addNode(id, nodeAttributes(g.nodes.get(id)!));
   const links: GraphLink[] = [];
   for (const id of ids) for (const l of g.out.get(id) ?? []) if (out.hasNode(l.target)) links.push(l);

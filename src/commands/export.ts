@@ -8,6 +8,7 @@ import { FORMATS, render, type Format } from "../../core/export/formats.js";
 import { exportObsidian } from "../../core/export/obsidian.js";
 import { resolveRole } from "../../core/query.js";
 import { parseTagsFlag } from "../../core/query/input.js";
+import { loadPlanGraph } from "../../core/query/plan-load.js";
 import type { CommandSpec, Flags } from "./types.js";
 
 function selectionOf(flags: Flags, ctx: ReturnType<typeof loadContext>): Selection {
@@ -45,7 +46,7 @@ export const exportCommand: CommandSpec = {
     if (typeof format !== "string" || !(FORMATS as readonly string[]).includes(format)) {
       throw new UsageError(`--format must be one of ${FORMATS.join(", ")}${format === undefined ? "" : ` (got "${String(format)}")`}`, "e.g. akms export --format graphml --out graph.graphml");
     }
-    const g = exportGraph(loadGraph(ctx.paths), ctx.cfg, selectionOf(flags, ctx));
+    const g = exportGraph(loadPlanGraph(ctx.paths).graph, ctx.cfg, selectionOf(flags, ctx));
     const text = render(g, format as Format);
     const out = flags.out;
     if (out === undefined || out === "-") return { json: { ok: true, format, nodes: g.order, edges: g.size, text }, text: text.replace(/\n$/, "") };

@@ -44,6 +44,30 @@ print(json.dumps({"directed": g.is_directed(), "nodes": {n: a for n, a in g.node
   }
 });
 
+test("graphology's own GraphML and GEXF parsers read the exports back: the same nodes, edges and attributes", async () => {
+  const d = demo();
+  const { MultiDirectedGraph } = await import("graphology");
+  const graphml = await import("graphology-graphml");
+  const gexf = await import("graphology-gexf");
+  for (const [format, parse] of [
+    ["graphml", graphml.parse],
+    ["gexf", gexf.parse],
+  ] as const) {
+    const r = akms(["export", "--format", format, ...d.base]);
+    assert.equal(r.code, 0, r.stderr);
+    const g = parse(MultiDirectedGraph, r.stdout);
+    assert.equal(g.order, d.graph.nodes.length, format);
+    assert.equal(g.size, d.graph.links.length, format);
+    for (const n of d.graph.nodes) {
+      const a = g.getNodeAttributes(n.id as string);
+      assert.equal(a.status, n.status, `${format}: ${n.id}`);
+      assert.equal(Number(a.confidence), n.confidence, `${format}: ${n.id}`);
+    }
+    const types = new Set(g.mapEdges((_e, a) => a.type));
+    assert.ok(types.has("requires") && types.has("contradicts"), `${format}: edge types kept`);
+  }
+});
+
 test("DOT renders with the real Graphviz; Mermaid has its header, one line per edge and safe ids; Cytoscape is JSON; the same graph gives the same bytes", { skip: spawnSync("dot", ["-V"]).status === 0 || process.env.CI ? false : "Graphviz is not installed (CI installs it)" }, () => {
   const d = demo();
   const run = (format: string) => {
