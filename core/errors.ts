@@ -62,12 +62,21 @@ export class ValidationError extends AkmsError {
 }
 
 /** Spec §4: any akms_schema other than v2 is a hard error. */
+/** Which migration applies to a file of another schema version (spec §8.3). */
+function schemaHint(found: unknown): string {
+  if (found === "v1") return "this tool reads AKMS v2 only; `akms migrate` migrates a v1 repository (`--dry-run` shows the plan; `--vault-out DIR` for a v1 vault)";
+  if (typeof found === "string" && /^v\d+$/.test(found) && Number(found.slice(1)) > 2) {
+    return `this tool reads AKMS v2 only and the file is ${found}: use an akms that reads ${found} (a repository moves to v3 with \`akms migrate --from v2\`, which runs its knowledge/graph/migrations/v2_to_v3.* script)`;
+  }
+  return "this tool reads AKMS v2 only; set `akms_schema: v2` once the file follows the v2 schema";
+}
+
 export class SchemaVersionError extends AkmsError {
   constructor(found: unknown, opts: ErrorLocation = {}) {
     super(
       "SCHEMA_VERSION",
       `akms_schema is ${JSON.stringify(found ?? null)}, expected "v2"`,
-      { ...opts, field: "akms_schema", hint: "this tool reads AKMS v2 only; migrate the file or set `akms_schema: v2`" },
+      { ...opts, field: "akms_schema", hint: schemaHint(found) },
     );
   }
 }

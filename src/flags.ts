@@ -42,4 +42,6 @@ export const FLAGS: Record<string, FlagSpec> = {
   format: { type: "string" },
   around: { type: "string" },
   radius: { type: "number" },
+  from: { type: "string" },
+  vaultOut: { type: "string" },
 };

@@ -17,6 +17,7 @@ const LOADERS: Record<string, () => Promise<CommandSpec>> = {
   undo: async () => (await import("./undo.js")).undoCommand,
   query: async () => (await import("./query.js")).queryCommand,
   export: async () => (await import("./export.js")).exportCommand,
+  migrate: async () => (await import("./migrate.js")).migrateCommand,
   "derive-tags": async () => (await import("./derive-tags.js")).deriveTagsCommand,
   loadout: async () => (await import("./loadout.js")).loadoutCommand,
   "re-evaluate": async () => (await import("./re-evaluate.js")).reEvaluateCommand,
