@@ -1,7 +1,7 @@
 // `akms status`: the health report of spec §5.7 — degraded confidence (global default and local
 // value), nodes flagged missing-detail / outdated, tentative nodes awaiting promotion with their
 // location, dedup events (every pending one, and the current phase's), docstring drift, id
-// collisions, orphans, stale nodes, blocked downstream tasks, orphaned overlay entries — plus every
+// collisions, orphans, disconnected islands, stale nodes, blocked downstream tasks, orphaned overlay entries — plus every
 // compile warning (dangling and duplicate edges, missing content_refs, …). Read-only.
 import type { Context } from "./context.js";
 import type { Problem } from "./errors.js";
@@ -9,6 +9,8 @@ import type { BuildWarning, LoadedGraph } from "./graph.js";
 import { todayIso } from "./clock.js";
 import { collect, type Sections } from "./review/sections.js";
 import { latestPhase, type CoverageFlag } from "./review/sessions.js";
+import { domainNodes } from "./review/items.js";
+import { islands, type IslandItem } from "./islands.js";
 
 export interface HealthSections {
   degraded: Sections["degraded"];
@@ -18,6 +20,7 @@ export interface HealthSections {
   drift: Sections["drift"];
   id_collisions: Sections["id_collisions"];
   orphans: Sections["orphans"];
+  islands: IslandItem[];
   stale: Sections["stale"];
   blocked_tasks: Sections["blocked_tasks"];
   orphaned_overlay: Sections["orphaned_overlay"];
@@ -35,6 +38,7 @@ export const HEALTH_ORDER: (keyof HealthSections)[] = [
   "drift",
   "id_collisions",
   "orphans",
+  "islands",
   "stale",
   "blocked_tasks",
   "orphaned_overlay",
@@ -52,6 +56,7 @@ export const HEALTH_TITLES: Record<keyof HealthSections, string> = {
   drift: "Docstring drift",
   id_collisions: "Id collisions",
   orphans: "Orphaned nodes (no edges)",
+  islands: "Disconnected islands (linked only among themselves)",
   stale: "Stale nodes",
   blocked_tasks: "Blocked downstream tasks",
   orphaned_overlay: "Orphaned overlay entries",
@@ -95,6 +100,7 @@ export function healthReport(ctx: Context, graph: LoadedGraph, opts: { today?: s
     drift: s.drift,
     id_collisions: s.id_collisions,
     orphans: s.orphans,
+    islands: islands(graph, domainNodes(graph)),
     stale: s.stale,
     blocked_tasks: s.blocked_tasks,
     orphaned_overlay: s.orphaned_overlay,

@@ -32,6 +32,8 @@ function itemLine(key: keyof HealthSections, it: unknown): string {
       return `${x.id}  kept ${x.kept_file ?? "?"}, skipped ${x.skipped_file ?? "?"}  → ${x.fix}`;
     case "drift":
       return `${x.id}  ${x.source_file ?? ""}${x.function ? ` ${x.function}` : ""}${x.line ? `:${x.line}` : ""}  ${[x.kind, x.detail].filter(Boolean).join(": ")}  ${act(x)}`;
+    case "islands":
+      return `${x.size} nodes: ${(x.nodes as string[]).slice(0, 6).join(", ")}${(x.nodes as string[]).length > 6 ? ", …" : ""}  → ${x.fix}`;
     case "stale":
       return `${node(x)}  last activated ${x.last_activated} (${x.days} days)  ${act(x)}`;
     case "orphaned_overlay":

@@ -158,3 +158,23 @@ test("an empty repository has a clean health report (cold start)", () => {
   assert.equal(h.phase, 0);
   for (const k of HEALTH_ORDER) assert.equal(h.counts[k], 0, k);
 });
+
+test("disconnected islands: a group linked only among itself is listed apart from the main graph (connected components, edges either way); single nodes stay orphans", () => {
+  const s = scratch();
+  // The main graph: a → b → c; d → a (edges either way make one component).
+  writeNode(s.vault, { id: "a", edges: [{ to: "b", type: "requires", weight: 1 }] });
+  writeNode(s.vault, { id: "b", edges: [{ to: "c", type: "feeds-into", weight: 1 }] });
+  writeNode(s.vault, { id: "c" });
+  writeNode(s.vault, { id: "d", edges: [{ to: "a", type: "refines", weight: 1 }] });
+  // An island of two, and one alone.
+  writeNode(s.vault, { id: "x", edges: [{ to: "y", type: "requires", weight: 1 }] });
+  writeNode(s.vault, { id: "y" });
+  writeNode(s.vault, { id: "alone" });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault });
+  build(ctx);
+  const h = healthReport(ctx, loadGraph(ctx.paths));
+  assert.deepEqual(h.sections.islands.map((i) => i.nodes), [["x", "y"]]);
+  assert.equal(h.counts.islands, 1);
+  assert.match(h.sections.islands[0]!.fix, /link it to the rest: an edge from one of x, y/);
+  assert.deepEqual(h.sections.orphans.map((o) => o.id), ["alone"]);
+});
