@@ -35,8 +35,11 @@ export function carryOverlayDrafts(ctx: Context, before: unknown, after: Buffer 
   cache.save();
 }
 
-/** The ids the overlay drafts; an unreadable or invalid overlay drafts none (the compile reports it). */
-export function overlayDrafts(ctx: Context): Set<string> {
+/**
+ * The ids the overlay drafts; an unreadable or invalid overlay drafts none (the compile reports it).
+ * `save`: keep a computed answer (the console, which starts often; a CLI report writes nothing but its report).
+ */
+export function overlayDrafts(ctx: Context, save: boolean): Set<string> {
   const bytes = readBytesIfExists(ctx.paths.overlay);
   if (bytes === null) return new Set();
   const cache = validatedCache<string[]>(ctx.paths, NAME);
@@ -49,7 +52,9 @@ export function overlayDrafts(ctx: Context): Set<string> {
     return new Set();
   }
   const ids = draftIds(overlay);
-  cache.put(ctx.paths.overlay, bytes, ids);
-  cache.save();
+  if (save) {
+    cache.put(ctx.paths.overlay, bytes, ids);
+    cache.save();
+  }
   return new Set(ids);
 }

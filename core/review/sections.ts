@@ -508,9 +508,9 @@ function staleItems(ctx: Context, nodes: GNode[], files: FileResolver, scope: Sc
  * drafts (a global node that is draft in the vault itself is the vault's decision, not listed).
  * The overlay is read only when a global node is draft.
  */
-function draftedItems(ctx: Context, nodes: GNode[], files: FileResolver): DraftedItem[] {
+function draftedItems(ctx: Context, nodes: GNode[], files: FileResolver, save: boolean): DraftedItem[] {
   const drafts = nodes.filter((n) => n.status === "draft" && (n.node_origin === "local" || n.node_origin === "global"));
-  const byOverlay = drafts.some((n) => n.node_origin === "global") ? overlayDrafts(ctx) : new Set<string>();
+  const byOverlay = drafts.some((n) => n.node_origin === "global") ? overlayDrafts(ctx, save) : new Set<string>();
   return drafts
     .filter((n) => n.node_origin === "local" || byOverlay.has(n.id))
     .map((n) => withFields(nodeItem(n, files, `akms undraft ${n.id}`), { drafted_in: n.node_origin === "local" ? ("node file" as const) : ("overlay" as const) }))
@@ -532,7 +532,7 @@ export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collect
   const tentative = nodes.filter((n) => n.status === "tentative");
   const newTentative = tentative.filter((n) => (scope.all ? true : n.node_origin === "local" && provenancePhase(n) === scope.phase));
   const olderTentative = scope.all ? 0 : tentative.filter((n) => n.node_origin === "local" && provenancePhase(n) !== scope.phase).length;
-  const drafted = draftedItems(ctx, nodes, files);
+  const drafted = draftedItems(ctx, nodes, files, live);
   const degraded = degradedItems(nodes, sessions, inPhase, files, new Set(drafted.map((d) => d.id)));
   const pitfalls = pitfallItems(graph, files, phaseOf, inPhase);
   const unanchored: UnanchoredItem[] = sessions

@@ -250,12 +250,20 @@ function onlyResults(outcomes: LoadoutOutcome[]): LoadoutResult[] {
 test("a phase made together (writeLoadouts) writes byte for byte what one-by-one writeLoadout writes, with the real qmd and with --no-qmd", { skip: qmdSkip }, () => {
   assert.ok(qmdBin, "AKMS_REQUIRE_QMD=1 but qmd was not found");
   const { ctx, graph } = demoRepo();
+  let qmdIndexed = false;
   for (const extra of [{}, { noQmd: true }] as LoadoutRequest[]) {
     const reqs = phaseRequests(ctx, extra);
     const one = phaseOutput(ctx, () => reqs.map((r) => writeLoadout(ctx, graph, r)));
     const together = phaseOutput(ctx, () => onlyResults(writeLoadouts(ctx, graph, reqs)));
     assert.deepEqual(together.texts, one.texts);
-    assert.deepEqual(together.results, one.results, "the same results, qmd_cached included");
+    // qmd_index says whether qmd indexed for that loadout: the first phase here builds its index, the next finds it.
+    const noIndex = (rs: LoadoutResult[]) => rs.map((r) => ({ ...r, qmd_index: null }));
+    assert.deepEqual(noIndex(together.results), noIndex(one.results), "the same results, qmd_cached included");
+    if (!extra.noQmd && !qmdIndexed) {
+      assert.deepEqual(one.results.map((r) => r.qmd_index), ["built", null, null, null, null], "the first loadout built qmd's index, once");
+      qmdIndexed = true;
+    }
+    assert.ok(together.results.every((r) => r.qmd_index === null), "an index that is up to date is not indexed again");
     assert.deepEqual(together.hits, one.hits, "the same qmd hit cache");
     if (extra.noQmd) assert.ok(one.results.every((r) => !r.qmd_available));
     else {
