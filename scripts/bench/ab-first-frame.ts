@@ -1,7 +1,7 @@
 // A/B of the console's first frame between two builds of akms (e.g. before and after a change),
 // side by side in turns, in a real terminal (tmux), timed by a preloaded hook at the moment the
 // first frame is written. usage:
-//   node --import tsx scripts/bench/ab-first-frame.ts DIST_A DIST_B [N=5000] [RUNS=11]
+//   node --import tsx scripts/bench/ab-first-frame.ts DIST_A DIST_B [N=5000] [RUNS=11]   (BENCH_DIR=COPY: run on a copy)
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { loadavg, tmpdir } from "node:os";
@@ -12,7 +12,8 @@ import { startPane } from "../../test/e2e/tmux.js";
 const [distA, distB] = [resolve(process.argv[2] ?? "dist-before"), resolve(process.argv[3] ?? "dist")];
 const N = Number(process.argv[4] ?? 5000);
 const RUNS = Number(process.argv[5] ?? 11);
-const d = dataset(N);
+// BENCH_DIR: a copy of the data (its repo/ and vault/), e.g. in /tmp, instead of the data set under .bench/.
+const d = process.env.BENCH_DIR ? { repo: join(process.env.BENCH_DIR, "repo"), vault: join(process.env.BENCH_DIR, "vault") } : dataset(N);
 const hook = join(ROOT, "scripts", "bench", "first-frame", "hook.mjs");
 const dir = mkdtempSync(join(tmpdir(), "akms-abff-"));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
