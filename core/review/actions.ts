@@ -29,7 +29,7 @@ import { findLocalNodeFiles, GlobalFiles, localNodeIds } from "./node-files.js";
 import { replaceStatus } from "./status-line.js";
 import { editDraftOverride, parseOverlayText, type OverlayEdit } from "./overlay-edit.js";
 import { parseDedupSections, removeSection, setSectionStatus, type DedupSection } from "./dedup-sections.js";
-import { carryOverlayDrafts } from "./overlay-drafts.js";
+import { carryOverlayDrafts } from "../update/overlay-drafts.js";
 import { newNodeFromSection } from "./dedup-node.js";
 import { commitTransaction, finishTransaction, recoverPendingTransaction, type TxnWrite } from "../update/transaction.js";
 import { decodeBytes, encodeBytes, lastUndoable, readJournal, withEntry, type ActionKind, type Journal, type JournalEntry } from "./journal.js";

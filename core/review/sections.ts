@@ -16,7 +16,7 @@ import { DEDUP_TEXT, primeDedupIndex } from "./dedup-index.js";
 import { readSessions, type CoverageFlag, type SessionInfo, type Unanchored } from "./sessions.js";
 import { blockedTasks, type BlockedTaskItem } from "./blocked.js";
 import { severityOfWeight } from "../schemas/vocabulary.js";
-import { overlayDrafts } from "./overlay-drafts.js";
+import { overlayDrafts } from "../update/overlay-drafts.js";
 import { readJournal, type JournalEntry } from "./journal.js";
 import { displayPath } from "../paths.js";
 

@@ -10,7 +10,7 @@ import { buildLocked, compileGraph, type BuildResult, type KnownWrites } from ".
 import { checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
 import { readGraphView, viewOfDoc, type GraphView } from "../graph-file/view.js";
 import { readOverlayState, rememberOverlay } from "./overlay-store.js";
-import { rememberOverlayDrafts } from "../review/overlay-drafts.js";
+import { rememberOverlayDrafts } from "./overlay-drafts.js";
 import { planUpdate, type PlanResult } from "./plan.js";
 import { commitTransaction, crashPoint, finishTransaction, hasPendingTransaction, recoverPendingTransaction, type Recovery } from "./transaction.js";
 

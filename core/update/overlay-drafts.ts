@@ -6,7 +6,7 @@
 import type { Context } from "../context.js";
 import { readBytesIfExists } from "../fsx.js";
 import type { Overlay } from "../schemas/overlay.js";
-import { readOverlayState } from "../update/overlay-store.js";
+import { readOverlayState } from "./overlay-store.js";
 import { validatedCache } from "../validated-cache.js";
 
 const NAME = "overlay-drafts";
