@@ -1,5 +1,5 @@
 // Atomic file writes (temp file, fsync, rename, fsync of the directory) and small file helpers.
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 
@@ -242,4 +242,28 @@ export async function writeFilesAtomic(files: readonly { path: string; data: str
     );
   }
   return written;
+}
+
+/**
+ * Replaces directory `dir` whole: `fill` writes the new content into a sibling temporary
+ * directory, which then takes `dir`'s place; the old `dir` (if any) goes only once the new one is
+ * complete. A failure in `fill` removes the temporary directory and leaves `dir` as it was.
+ */
+export function replaceDirWhole(dir: string, fill: (tmp: string) => void): void {
+  const parent = dirname(dir);
+  mkdirSync(parent, { recursive: true });
+  const tmp = join(parent, `.${basename(dir)}.akms-${process.pid}.tmp`);
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp);
+  try {
+    fill(tmp);
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw e;
+  }
+  const old = existsSync(dir) ? join(parent, `.${basename(dir)}.akms-${process.pid}.old`) : null;
+  if (old) renameSync(dir, old);
+  renameSync(tmp, dir);
+  fsyncDir(parent);
+  if (old) rmSync(old, { recursive: true, force: true });
 }

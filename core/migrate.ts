@@ -6,14 +6,17 @@
 // point: the next command finishes it or nothing happened), then compiled. The global vault is
 // never written in place: `--vault-out DIR` writes its migrated copy. The v2 → v3 hook runs
 // knowledge/graph/migrations/v2_to_v3.* when a repository ships one.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { Context } from "./context.js";
 import { StateError, UsageError, ValidationError, type Problem } from "./errors.js";
 import { splitFrontmatter } from "./frontmatter.js";
 import { displayPath } from "./paths.js";
+import { replaceDirWhole } from "./fsx.js";
+import { listMarkdown } from "./compiler/sources.js";
+import { vaultShownPrefix } from "./review/node-files.js";
 import { parseYaml } from "./yaml.js";
 import { withLock } from "./lock.js";
 import { buildLocked } from "./compiler/build.js";
@@ -126,35 +129,15 @@ export function migrateNodeText(text: string, file: string, shown: string, origi
   return { file: { file, shown, id, origin, text: newText, moved, entry, edges, phase: typeof data.origin_phase === "number" ? data.origin_phase : null }, problems: [] };
 }
 
-function markdownFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(d).sort();
-    } catch {
-      return;
-    }
-    for (const n of names) {
-      if (n.startsWith(".")) continue;
-      const p = join(d, n);
-      const st = statSync(p);
-      if (st.isDirectory()) walk(p);
-      else if (n.endsWith(".md")) out.push(p);
-    }
-  };
-  walk(dir);
-  return out;
-}
-
-function migrateDir(dir: string, shownOf: (f: string) => string, origin: "local" | "global", problems: Problem[]): MigratedFile[] {
+/** The v1 files among the node files the compile reads in `dir` (listMarkdown, as the compile lists them). */
+function migrateDir(dir: string, shownPrefix: string, origin: "local" | "global", problems: Problem[]): MigratedFile[] {
   const out: MigratedFile[] = [];
-  for (const f of markdownFiles(dir)) {
+  for (const f of listMarkdown(dir, shownPrefix)) {
     let r: ReturnType<typeof migrateNodeText>;
     try {
-      r = migrateNodeText(readFileSync(f, "utf8"), f, shownOf(f), origin);
+      r = migrateNodeText(readFileSync(f.file, "utf8"), f.file, f.shown, origin);
     } catch (e) {
-      problems.push(problem(shownOf(f), "frontmatter", (e as Error).message, "fix the file's YAML, then migrate"));
+      problems.push(problem(f.shown, "frontmatter", (e as Error).message, "fix the file's YAML, then migrate"));
       continue;
     }
     problems.push(...r.problems);
@@ -208,8 +191,8 @@ function v3ScriptOf(ctx: Context): string | null {
 
 export function planMigration(ctx: Context, opts: { vaultOut?: string }): MigrationPlan {
   const problems: Problem[] = [];
-  const locals = migrateDir(ctx.paths.localNodes, (f) => displayPath(ctx.repo, f), "local", problems);
-  const globals = migrateDir(ctx.vault.path, (f) => `${ctx.vault.display.replace(/\/+$/, "")}/${relative(ctx.vault.path, f).split(sep).join("/")}`, "global", problems);
+  const locals = migrateDir(ctx.paths.localNodes, "knowledge/local-nodes/", "local", problems);
+  const globals = migrateDir(ctx.vault.path, vaultShownPrefix(ctx), "global", problems);
   if (globals.length && !opts.vaultOut) {
     throw new UsageError(`the global vault holds ${globals.length} v1 node file${globals.length === 1 ? "" : "s"} (${globals[0]!.shown}…); akms never writes the vault in place`, "add `--vault-out DIR` to write its migrated copy, then use that directory as the vault (--vault or AKMS_GLOBAL_VAULT)");
   }
@@ -230,24 +213,11 @@ function writeVaultCopy(ctx: Context, plan: MigrationPlan): void {
   const inside = (a: string, b: string) => !relative(b, a).startsWith("..");
   if (inside(dir, ctx.vault.path) || inside(dir, ctx.paths.knowledge)) throw new UsageError(`--vault-out ${dir} is inside the vault or knowledge/`, "give a new directory beside them");
   if (existsSync(dir) && readdirSync(dir).length && !existsSync(join(dir, ".akms-migrated-vault"))) throw new UsageError(`--vault-out ${dir} is not empty (and not an earlier migrated copy)`, "give a new or empty directory");
-  const byFile = new Map(plan.files.filter((f) => f.origin === "global").map((f) => [f.file, f.text]));
-  const tmp = join(dirname(dir), `.${basename(dir)}.akms-${process.pid}.tmp`);
-  rmSync(tmp, { recursive: true, force: true });
-  const copy = (from: string, to: string) => {
-    mkdirSync(to, { recursive: true });
-    for (const n of readdirSync(from).sort()) {
-      const a = join(from, n);
-      const b = join(to, n);
-      if (statSync(a).isDirectory()) copy(a, b);
-      else writeFileSync(b, byFile.get(a) ?? readFileSync(a));
-    }
-  };
-  copy(ctx.vault.path, tmp);
-  writeFileSync(join(tmp, ".akms-migrated-vault"), `migrated from ${ctx.vault.path} by akms migrate (v1 → v2)\n`);
-  const old = existsSync(dir) ? `${dir}.akms-${process.pid}.old` : null;
-  if (old) renameSync(dir, old);
-  renameSync(tmp, dir);
-  if (old) rmSync(old, { recursive: true, force: true });
+  replaceDirWhole(dir, (tmp) => {
+    cpSync(ctx.vault.path, tmp, { recursive: true });
+    for (const f of plan.files) if (f.origin === "global") writeFileSync(join(tmp, relative(ctx.vault.path, f.file)), f.text);
+    writeFileSync(join(tmp, ".akms-migrated-vault"), `migrated from ${ctx.vault.path} by akms migrate (v1 → v2)\n`);
+  });
 }
 
 export interface MigrationResult {

@@ -677,7 +677,7 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
     // The planning index follows in the same locked step: a patch knows what it changed (a delta);
     // a full compile makes the index anew.
     if (written && out.plan) writePlanDelta(ctx.paths, prevKey, fileIdentity(ctx.paths.graphJson), contentSha.slice(0, 12), out.plan);
-    else if (written) rebuildPlanIndex(ctx.paths, contentSha.slice(0, 12));
+    else if (written) rebuildPlanIndex(ctx.paths, chunks, contentSha.slice(0, 12));
   }
   const graphVersion = contentSha.slice(0, 12);
   if (!rejects.length) {

@@ -5,11 +5,12 @@
 // DIR must be empty, missing, or an earlier export (its marker file); it is written whole in a
 // sibling directory and swapped in, so a failure leaves the earlier export as it was. Never the
 // global vault, never knowledge/.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
 import yaml from "js-yaml";
 import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
+import { replaceDirWhole } from "../fsx.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
 import { GlobalFiles } from "../review/node-files.js";
@@ -84,14 +85,10 @@ export interface ObsidianResult {
 export function exportObsidian(ctx: Context, g: LoadedGraph, target: string): ObsidianResult {
   const dir = resolve(target);
   checkTarget(ctx, dir);
-  const parent = dirname(dir);
-  mkdirSync(parent, { recursive: true });
-  const tmp = join(parent, `.${basename(dir)}.akms-${process.pid}.tmp`);
-  rmSync(tmp, { recursive: true, force: true });
-  mkdirSync(tmp);
   const globals = new GlobalFiles(ctx);
   let links = 0;
-  try {
+  // Swapped in whole: the earlier export (or the empty directory) goes only once the new one is complete.
+  replaceDirWhole(dir, (tmp) => {
     for (const id of [...g.nodes.keys()].sort(byId)) {
       const n = g.nodes.get(id)!;
       const out = (g.out.get(id) ?? []).filter((l) => g.nodes.has(l.target)).sort((a, b) => byId(a.type, b.type) || byId(a.target, b.target));
@@ -100,14 +97,6 @@ export function exportObsidian(ctx: Context, g: LoadedGraph, target: string): Ob
       writeFileSync(join(tmp, `${id}.md`), noteText(n, out, inn, bodyOf(ctx, globals, n)));
     }
     writeFileSync(join(tmp, MARKER), MARKER_TEXT);
-    // Swapped in whole: the earlier export (or the empty directory) goes only once the new one is complete.
-    const old = existsSync(dir) ? join(parent, `.${basename(dir)}.akms-${process.pid}.old`) : null;
-    if (old) renameSync(dir, old);
-    renameSync(tmp, dir);
-    if (old) rmSync(old, { recursive: true, force: true });
-  } catch (e) {
-    rmSync(tmp, { recursive: true, force: true });
-    throw e;
-  }
+  });
   return { dir, notes: g.nodes.size, links };
 }

@@ -9,6 +9,7 @@ import type { LoadedConfig } from "../config.js";
 import type { GNode, GraphLink } from "../graph.js";
 import type { PlanGraph } from "../query/plan-graph.js";
 import { queryGraph } from "../query.js";
+import { distances } from "../query/neighbourhood.js";
 
 export interface NodeAttributes {
   label: string;
@@ -49,32 +50,12 @@ function nodeAttributes(n: GNode): NodeAttributes {
   };
 }
 
-/** Every node within `radius` edges of `id`, following edges both ways. */
-function egoIds(g: PlanGraph, id: string, radius: number): Set<string> {
-  const seen = new Set([id]);
-  let frontier = [id];
-  for (let d = 0; d < radius && frontier.length; d++) {
-    const next: string[] = [];
-    for (const x of frontier) {
-      for (const l of [...(g.out.get(x) ?? []), ...(g.in.get(x) ?? [])]) {
-        const y = l.source === x ? l.target : l.source;
-        if (!seen.has(y) && g.nodes.has(y)) {
-          seen.add(y);
-          next.push(y);
-        }
-      }
-    }
-    frontier = next;
-  }
-  return seen;
-}
-
 function selectedIds(g: PlanGraph, cfg: LoadedConfig, sel: Selection): Set<string> | null {
   if (sel.kind === "all") return null;
   if (sel.kind === "around") {
     if (!g.nodes.has(sel.id)) throw new NotFoundError(`no node "${sel.id}" in the compiled graph`, { hint: "`akms status` or `akms search` finds node ids; `akms build` if it is new" });
     if (!Number.isInteger(sel.radius) || sel.radius < 0) throw new UsageError(`--radius needs a whole number of at least 0 (got ${sel.radius})`);
-    return egoIds(g, sel.id, sel.radius);
+    return new Set(distances(g, sel.id, sel.radius).keys());
   }
   return new Set(queryGraph(g, cfg, { tags: sel.tags, role: sel.role }).nodes.map((n) => n.id));
 }

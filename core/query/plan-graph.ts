@@ -4,7 +4,7 @@
 // node's record, edges and a tag's postings only when the query touches them. Parsing a
 // 50,000-node graph.json takes about a second; opening the cache a few milliseconds.
 import { isAscii } from "node:buffer";
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, openSync, readSync } from "node:fs";
 import { endianness } from "node:os";
 import { join } from "node:path";
 import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
@@ -366,15 +366,17 @@ export function openPlanGraph(file: string, key: string | null): PlanGraph | nul
 }
 
 /**
- * After a full compile wrote graph.json: the planning index made anew from the file, in the same
- * locked step, when graph.json is large enough for the query to use an index (or the repository
- * has one already) — so the first query after any build opens it instead of parsing graph.json.
+ * After a full compile wrote graph.json (`chunks`, its text as written): the planning index made
+ * anew from that text, in the same locked step, when graph.json is large enough for the query to
+ * use an index (or the repository has one already) — so the first query after any build opens it
+ * instead of parsing graph.json.
  */
-export function rebuildPlanIndex(paths: RepoPaths, version: string): boolean {
+export function rebuildPlanIndex(paths: RepoPaths, chunks: readonly (string | Buffer)[], version: string): boolean {
   const file = planGraphCachePath(paths);
   const key = identity(paths.graphJson);
   if (key === null) return false;
-  const size = statSync(paths.graphJson).size;
+  const size = chunks.reduce((n, c) => n + (typeof c === "string" ? Buffer.byteLength(c) : c.length), 0);
   if (size < CACHE_MIN_BYTES && !existsSync(file)) return false;
-  return writeFileAtomic(file, encodePlanGraph(graphFromText(readFileSync(paths.graphJson, "utf8"), paths.graphJson, version), key));
+  const text = chunks.map((c) => (typeof c === "string" ? c : c.toString("utf8"))).join("");
+  return writeFileAtomic(file, encodePlanGraph(graphFromText(text, paths.graphJson, version), key));
 }

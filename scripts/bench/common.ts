@@ -12,6 +12,8 @@ export const SHARED_BENCH = resolve(ROOT, "..", "shared", "bench");
 export interface Run {
   wallMs: number;
   peakKb: number | null;
+  /** User + system CPU milliseconds, from GNU time when it is there. */
+  cpuMs: number | null;
   code: number;
   stdout: string;
   stderr: string;
@@ -19,14 +21,21 @@ export interface Run {
 
 const HAS_TIME = existsSync("/usr/bin/time");
 
-/** Runs a whole process; peak RSS from GNU time when it is there. */
+/** Runs a whole process; peak RSS and CPU seconds from GNU time when it is there. */
 export function timeRun(cmd: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Run {
-  const argv = HAS_TIME ? ["/usr/bin/time", "-f", "__PEAK_KB=%M", ...cmd] : cmd;
+  const argv = HAS_TIME ? ["/usr/bin/time", "-f", "__PEAK_KB=%M __CPU=%U %S", ...cmd] : cmd;
   const t0 = process.hrtime.bigint();
   const r = spawnSync(argv[0]!, argv.slice(1), { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env }, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
   const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
-  const m = /__PEAK_KB=(\d+)/.exec(r.stderr ?? "");
-  return { wallMs, peakKb: m ? Number(m[1]) : null, code: r.status ?? -1, stdout: r.stdout ?? "", stderr: (r.stderr ?? "").replace(/__PEAK_KB=\d+\n?/, "") };
+  const m = /__PEAK_KB=(\d+) __CPU=([\d.]+) ([\d.]+)/.exec(r.stderr ?? "");
+  return {
+    wallMs,
+    peakKb: m ? Number(m[1]) : null,
+    cpuMs: m ? (Number(m[2]) + Number(m[3])) * 1000 : null,
+    code: r.status ?? -1,
+    stdout: r.stdout ?? "",
+    stderr: (r.stderr ?? "").replace(/__PEAK_KB=\d+ __CPU=[\d.]+ [\d.]+\n?/, ""),
+  };
 }
 
 export function median(xs: number[]): number {

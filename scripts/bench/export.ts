@@ -5,16 +5,12 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, dataset, fmtMb, fmtMs, median, registerSection, sizes } from "./common.js";
+import { akmsCmd, dataset, fmtMb, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
 
 function run(args: string[]): { wall: number; cpu: number; rss: number } {
-  const argv = ["/usr/bin/time", "-f", "__CPU=%U %S %M", process.execPath, BIN, ...args];
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(argv[0]!, argv.slice(1), { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) throw new Error(`akms ${args.join(" ")} failed: ${r.stdout}${r.stderr}`);
-  const m = /__CPU=([\d.]+) ([\d.]+) (\d+)/.exec(r.stderr);
-  return { wall, cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN, rss: m ? Number(m[3]) : NaN };
+  const r = timeRun(akmsCmd(args));
+  if (r.code !== 0) throw new Error(`akms ${args.join(" ")} failed: ${r.stdout}${r.stderr}`);
+  return { wall: r.wallMs, cpu: r.cpuMs ?? NaN, rss: r.peakKb ?? NaN };
 }
 
 registerSection({

@@ -9,20 +9,16 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { BIN, dataset, fmtMs, median, registerSection, sizes } from "./common.js";
+import { BIN, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
 
 function reps(): number {
   return Number(process.env.BENCH_REPS ?? 5);
 }
 
 function run(args: string[], bin = BIN): { wall: number; cpu: number } {
-  const argv = ["/usr/bin/time", "-f", "__CPU=%U %S", process.execPath, bin, ...args];
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(argv[0]!, argv.slice(1), { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) throw new Error(`akms ${args.join(" ")} failed: ${r.stdout}${r.stderr}`);
-  const m = /__CPU=([\d.]+) ([\d.]+)/.exec(r.stderr);
-  return { wall, cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN };
+  const r = timeRun([process.execPath, bin, ...args]);
+  if (r.code !== 0) throw new Error(`akms ${args.join(" ")} failed: ${r.stdout}${r.stderr}`);
+  return { wall: r.wallMs, cpu: r.cpuMs ?? NaN };
 }
 
 function memory(task: string, n: number, round: number): string {

@@ -2,6 +2,7 @@
 // laid out as rows — the centre's outgoing then incoming edges grouped by type, each neighbour's
 // own edges indented beneath it (breadth-first tree: each node appears once, at its distance).
 import type { GraphLink, LoadedGraph } from "../../core/graph.js";
+import { distances } from "../../core/query/neighbourhood.js";
 
 export interface EgoRow {
   key: string;
@@ -41,21 +42,6 @@ function edgesOf(g: LoadedGraph, id: string): { out: [string, GraphLink][]; in: 
   const out = (g.out.get(id) ?? []).map((l) => [l.target, l] as [string, GraphLink]).sort(byKey);
   const inn = (g.in.get(id) ?? []).map((l) => [l.source, l] as [string, GraphLink]).sort(byKey);
   return { out, in: inn };
-}
-
-/** Distance of every node within `radius` of `center` (undirected). */
-export function distances(g: LoadedGraph, center: string, radius: number): Map<string, number> {
-  const dist = new Map<string, number>([[center, 0]]);
-  let frontier = [center];
-  for (let d = 1; d <= radius && frontier.length; d++) {
-    const next: string[] = [];
-    for (const id of frontier) {
-      for (const l of g.out.get(id) ?? []) if (!dist.has(l.target)) (dist.set(l.target, d), next.push(l.target));
-      for (const l of g.in.get(id) ?? []) if (!dist.has(l.source)) (dist.set(l.source, d), next.push(l.source));
-    }
-    frontier = next;
-  }
-  return dist;
 }
 
 export function egoGraph(g: LoadedGraph, center: string, radius: number): Ego {
