@@ -44,4 +44,5 @@ export const FLAGS: Record<string, FlagSpec> = {
   radius: { type: "number" },
   from: { type: "string" },
   vaultOut: { type: "string" },
+  git: { type: "boolean" },
 };

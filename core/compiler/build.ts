@@ -278,6 +278,39 @@ export function compileGraph(
   return { doc, chunks: pyJsonChunks(doc), rejects: problems, refs, saveChecks: summaries.save };
 }
 
+/**
+ * The graph.json text the repository's sources give with another overlay and some extra node files (the merge
+ * driver's replay graph, core/team/): compiled in memory through the parse cache, which it reads and
+ * never writes. `overlay.file` holds the overlay's bytes (a scratch copy); `extra` lists node files
+ * from elsewhere (another branch's), each with the repository path it stands for as its `shown`.
+ */
+export function compileWithOverlay(
+  ctx: Context,
+  overlay: { file: string; bytes: Buffer; data: Overlay },
+  extra: { locals?: Listed[]; mirrors?: Listed[] } = {},
+): Buffer {
+  const set = listSources(ctx);
+  const taken = new Set([...set.locals, ...set.mirrors].map((f) => f.shown));
+  set.locals.push(...(extra.locals ?? []).filter((f) => !taken.has(f.shown)));
+  set.mirrors.push(...(extra.mirrors ?? []).filter((f) => !taken.has(f.shown)));
+  const files = [...set.globals, ...set.locals, ...set.mirrors].map((f) => f.file);
+  files.push(overlay.file);
+  const shown = displayPath(ctx.repo, ctx.paths.overlay);
+  const read = readWithCache(
+    jobsOf(set),
+    statAll(files, Date.now()),
+    { file: overlay.file, shown, written: { bytes: overlay.bytes, data: overlay.data } },
+    loadParseCache(ctx.paths.cacheDir, compilerIdentity()),
+    compilerIdentity(),
+    ctx.paths.cacheDir,
+  );
+  try {
+    return Buffer.from(compileGraph(ctx, { keepGoing: true }, set, read).chunks.join(""), "latin1");
+  } finally {
+    read.discard();
+  }
+}
+
 /** What a targeted build (BuildOptions.wrote) stats: the files written, and the directories above them. */
 function knownWrites(ctx: Context, wrote: KnownWrites | undefined): { changed: Set<string>; restat: (dir: string) => boolean } | null {
   if (wrote === undefined) return null;

@@ -214,7 +214,7 @@ export function readGraphView(file: string): GraphView | null {
   return view;
 }
 
-function viewOfBytes(bytes: Buffer, file: string): GraphView {
+export function viewOfBytes(bytes: Buffer, file: string): GraphView {
   const full = (): GraphView => {
     try {
       return viewOfDoc(JSON.parse(bytes.toString("utf8")) as GraphDoc);

@@ -109,8 +109,11 @@ export interface Journal {
 }
 
 export function readJournal(ctx: Context): Journal {
-  const raw = readBytesIfExists(ctx.paths.reviewLog);
-  const shown = displayPath(ctx.repo, ctx.paths.reviewLog);
+  return parseJournal(readBytesIfExists(ctx.paths.reviewLog), displayPath(ctx.repo, ctx.paths.reviewLog));
+}
+
+/** A journal from its bytes (null: there is none), every line validated; `shown` names it in errors. */
+export function parseJournal(raw: Buffer | null, shown: string): Journal {
   const entries: JournalEntry[] = [];
   if (raw) {
     const lines = raw.toString("utf8").split("\n");
@@ -142,6 +145,11 @@ export function readJournal(ctx: Context): Journal {
   return { raw, sha: sha256(raw ?? Buffer.alloc(0)), entries };
 }
 
+/** One entry's line as the journal writes it (with its newline). */
+export function journalLine(e: JournalEntry): string {
+  return JSON.stringify(orderedEntry(e)) + "\n";
+}
+
 /**
  * The journal's new bytes with one entry appended (seq = last + 1). The caller writes them — in the
  * same transaction as the files the action changes, so the two never disagree after a crash.
@@ -151,7 +159,7 @@ export function withEntry(journal: Journal, entry: NewJournalEntry): { entry: Jo
   const full: JournalEntry = { seq, ...entry };
   let prefix = journal.raw ?? Buffer.alloc(0);
   if (prefix.length && prefix[prefix.length - 1] !== 0x0a) prefix = Buffer.concat([prefix, Buffer.from("\n")]);
-  return { entry: full, bytes: Buffer.concat([prefix, Buffer.from(JSON.stringify(orderedEntry(full)) + "\n", "utf8")]) };
+  return { entry: full, bytes: Buffer.concat([prefix, Buffer.from(journalLine(full), "utf8")]) };
 }
 
 function orderedEntry(e: JournalEntry): Record<string, unknown> {

@@ -361,7 +361,16 @@ function patchDelta(st: PlanState, knowledge: Knowledge, state: OverlayState | n
   return delta;
 }
 
-export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: GraphView, state: OverlayState | null, dryRun: boolean): Plan {
+/**
+ * A replay of documents already applied elsewhere (the merge driver, core/team/): each session keeps
+ * the content_ref and the new-knowledge outcome it was applied with, because the files that outcome
+ * made (tentative nodes, dedup sections) are merged as files, not made again.
+ */
+export interface Replay {
+  sessions: ReadonlyMap<string, { content_ref: string; new_knowledge?: readonly Record<string, unknown>[] }>;
+}
+
+export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: GraphView, state: OverlayState | null, dryRun: boolean, replay?: Replay): Plan {
   const st = startPlan(ctx, graph, state);
   const fresh = new Set(checkApplied(docs, st.ov, graph));
   const sessionIds = new Set(docs.map((d) => d.sessionId));
@@ -371,12 +380,14 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
     const base = documentResult(d, st, fresh.has(d), dryRun);
     st.results.push(base);
     if (!fresh.has(d)) continue;
-    const contentRef = sessionFile(st, d, knowledgeReal);
+    const replayed = replay?.sessions.get(d.sessionId);
+    const contentRef = replayed ? replayed.content_ref : sessionFile(st, d, knowledgeReal);
     if (contentRef === null) continue;
     base.content_ref = contentRef;
     const used = applyConfidence(st, d, base, contentRef);
     const anchored = applyPitfalls(st, d, base, contentRef);
-    knowledge.apply(d, base, d.sessionId, sessionIds);
+    if (replayed) base.new_knowledge = (replayed.new_knowledge ?? []).map((k) => ({ ...k }) as unknown as DocumentResult["new_knowledge"][number]);
+    else knowledge.apply(d, base, d.sessionId, sessionIds);
     recordSession(st, d, base, contentRef, [...used, ...anchored]);
   }
   throwProblems(st.problems);

@@ -28,6 +28,7 @@ const LOADERS: Record<string, () => Promise<CommandSpec>> = {
   record: async () => (await import("./record.js")).recordCommand,
   hook: async () => (await import("./hook.js")).hookCommand,
   mcp: async () => (await import("./mcp.js")).mcpCommand,
+  "merge-driver": async () => (await import("./merge-driver.js")).mergeDriverCommand,
 };
 
 export const COMMAND_NAMES = Object.keys(LOADERS);

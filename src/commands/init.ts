@@ -6,6 +6,7 @@ import { UsageError } from "../../core/errors.js";
 import { removeStaleTemps, writeFileAtomic } from "../../core/fsx.js";
 import { withLock } from "../../core/lock.js";
 import { AGENTS, planKit, readRepoFile, type Agent, type KitPlan, type Launcher } from "../../core/agent/kits.js";
+import { gitTop, registerDriver, type RegisterResult } from "../../core/team/register.js";
 import type { CommandSpec } from "./types.js";
 
 function realOrNull(p: string): string | null {
@@ -48,14 +49,21 @@ function kitLines(plans: KitPlan[], dry: boolean): string[] {
 
 export const initCommand: CommandSpec = {
   name: "init",
-  summary: "scaffold knowledge/ (directories, a commented propagation_config.yaml with every default, .gitignore); --agent claude|codex|cursor adds the host kit (MCP entry, instructions, skill, hooks, rules); never overwrites a person's file",
-  usage: "akms init [--agent claude|codex|cursor]… [--dry-run]",
+  summary: "scaffold knowledge/ (directories, a commented propagation_config.yaml with every default, .gitignore); --git registers the merge driver (knowledge/.gitattributes, committed; merge.akms.driver in this clone's git config); --agent claude|codex|cursor adds the host kit (MCP entry, instructions, skill, hooks, rules); never overwrites a person's file",
+  usage: "akms init [--git] [--agent claude|codex|cursor]… [--dry-run]",
   run(_args, flags) {
     const paths = repoPaths(findRepo(process.cwd(), flags.repo));
     const agents = agentsOf(flags.agent);
     const dry = Boolean(flags.dryRun);
     const plans = agents.map((a) => planKit(a, launcher(), readRepoFile(paths.repo)));
+    const wantGit = Boolean(flags.git);
+    const top = gitTop(paths.repo);
+    if (wantGit && top === null) {
+      throw new UsageError(`--git: ${paths.repo} is not in a git work tree`, "run `git init` first, then `akms init --git`");
+    }
     const r = dry ? null : initKnowledge(paths);
+    let reg: RegisterResult | null = null;
+    if (!dry && wantGit) reg = withLock(paths.lock, () => registerDriver(paths, top!, launcher().argv));
     if (!dry && plans.length) {
       withLock(paths.lock, () => {
         for (const p of plans) {
@@ -75,18 +83,34 @@ export const initCommand: CommandSpec = {
       } else lines.push(`${paths.knowledge} is already initialised; nothing written there`);
       for (const k of r.kept) lines.push(`  kept    ${k} (exists; not overwritten)`);
     } else lines.push("dry run: nothing was written");
+    if (reg) {
+      lines.push(`${reg.attributesWritten ? "wrote " : "kept  "} knowledge/.gitattributes (the files akms merges: commit it, so the whole team has it)`);
+      lines.push(`${reg.configChanged ? "set  " : "kept "} merge.akms.driver in this clone's git config: ${reg.driver}`);
+      lines.push("each clone runs `akms init --git` once; `git merge` then replays both sides' evidence into the overlay");
+    } else if (dry && wantGit) lines.push("would write knowledge/.gitattributes and set merge.akms.driver in this clone's git config");
     lines.push(...kitLines(plans, dry));
-    if (!plans.length) {
+    if (!plans.length && !wantGit) {
       lines.push(
         "next:",
         "  point global_vault in knowledge/graph/propagation_config.yaml (or $AKMS_GLOBAL_VAULT) at your vault — optional, akms works with zero nodes",
         "  akms build      compile knowledge/graph/graph.json",
         "  akms init --agent claude|codex|cursor   tell your agent host about akms",
+        ...(top !== null ? ["  akms init --git   let `git merge` merge what agents learned on two branches (once per clone)"] : []),
       );
     }
     const kits = plans.map((p) => ({ agent: p.agent, files: p.files.map((f) => ({ path: f.path, action: f.action, ...(f.note ? { note: f.note } : {}), ...(dry ? { after: f.after } : {}) })), print: p.print }));
     return {
-      json: { ok: true, repo: paths.repo, knowledge: paths.knowledge, dry_run: dry, created: r?.created ?? [], kept: r?.kept ?? [], notes: r?.notes ?? [], kits },
+      json: {
+        ok: true,
+        repo: paths.repo,
+        knowledge: paths.knowledge,
+        dry_run: dry,
+        created: r?.created ?? [],
+        kept: r?.kept ?? [],
+        notes: r?.notes ?? [],
+        kits,
+        ...(wantGit ? { git: reg ? { attributes_written: reg.attributesWritten, driver: reg.driver, config_changed: reg.configChanged } : { dry_run: true } } : {}),
+      },
       text: lines.join("\n"),
       notes: (r?.notes ?? []).map((n) => `note: ${n}`),
     };

@@ -4,6 +4,7 @@ import { formatProblem } from "../../core/errors.js";
 import { loadGraph } from "../../core/graph.js";
 import { healthReport, HEALTH_ORDER, HEALTH_TITLES, type HealthReport, type HealthSections } from "../../core/health.js";
 import { confidenceText } from "../../core/report.js";
+import { gitSetup, mergeDriverWarning } from "../../core/team/register.js";
 import type { CommandSpec } from "./types.js";
 
 const SHOWN = 8;
@@ -77,6 +78,9 @@ export const statusCommand: CommandSpec = {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
     requireKnowledge(ctx.paths);
     const h = healthReport(ctx, loadGraph(ctx.paths));
-    return { json: { ok: true, ...h }, text: text(h), notes: ctx.cfg.warnings.map((w) => `warning: ${w}`) };
+    const g = gitSetup(ctx.paths);
+    const merge = mergeDriverWarning(g);
+    const gitJson = g.top === null ? null : { merge_driver: g.configured, attributes: g.attributes || g.routed, warning: merge };
+    return { json: { ok: true, ...h, git: gitJson }, text: text(h), notes: [...ctx.cfg.warnings, ...(merge ? [merge] : [])].map((w) => `warning: ${w}`) };
   },
 };

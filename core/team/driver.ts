@@ -1,0 +1,258 @@
+// `akms merge-driver %O %A %B %P`: git's merge driver for the files both sides' updates write. The
+// overlay is replayed from the evidence (merge-overlay.ts), the review journal is a union
+// (merge-journal.ts), a local node's dedup sections merge as a set (merge-node.ts); graph.json is
+// derived and keeps ours (rebuilt by the next command). The result is written to %A only whole;
+// when a merge is refused the driver leaves git's own conflict version there and exits non-zero.
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, posix } from "node:path";
+import { loadContext, type Context } from "../context.js";
+import { AkmsError } from "../errors.js";
+import { readBytesIfExists, sha256, writeFileAtomic } from "../fsx.js";
+import { compileWithOverlay } from "../compiler/build.js";
+import { readOverlay, type Listed } from "../compiler/sources.js";
+import { viewOfBytes } from "../graph-file/view.js";
+import type { Overlay } from "../schemas/overlay.js";
+import { MergeConflict } from "./conflict.js";
+import { blobIdOf, commitWithBlob, filesAt, headCommit, mergeBase, mergeFileText, readBlobs } from "./git-objects.js";
+import { entriesSince, mergeJournals } from "./merge-journal.js";
+import { mergeNodeFile } from "./merge-node.js";
+import { mergeOverlays } from "./merge-overlay.js";
+
+export type MergedKind = "overlay" | "journal" | "local-node" | "graph" | "other";
+
+export interface DriverArgs {
+  base: string;
+  ours: string;
+  theirs: string;
+  /** The file's path in the repository (git's %P), relative to the work tree's top. */
+  path: string;
+}
+
+export interface DriverOutcome {
+  ok: boolean;
+  kind: MergedKind;
+  /** What the driver did, or why it left a conflict (with the fix). */
+  message: string;
+}
+
+/** Which file `path` is, and the knowledge directory it belongs to (work-tree relative, "" for the top). */
+export function classify(path: string): { kind: MergedKind; knowledge: string } {
+  const p = path.split("\\").join("/");
+  const under = (suffix: string) => (p === suffix ? "" : p.endsWith("/" + suffix) ? p.slice(0, -suffix.length - 1) : null);
+  const at = (k: string | null, kind: MergedKind) => (k !== null && posix.basename(k) === "knowledge" ? { kind, knowledge: k } : null);
+  const m = /^(.*?)\/?local-nodes\/[^/]+\.md$/.exec(p);
+  return (
+    at(under("graph/local_state.yaml"), "overlay") ??
+    at(under("graph/review_log.jsonl"), "journal") ??
+    at(under("graph/graph.json"), "graph") ??
+    at(m ? m[1]! : null, "local-node") ?? { kind: "other", knowledge: "" }
+  );
+}
+
+interface Sides {
+  top: string;
+  args: DriverArgs;
+  env: NodeJS.ProcessEnv;
+  bytes: { base: Buffer; ours: Buffer; theirs: Buffer };
+  /** The commit the other side's version comes from (null when git's records do not say). */
+  theirsCommit: () => string | null;
+}
+
+function sidesOf(top: string, args: DriverArgs, env: NodeJS.ProcessEnv): Sides {
+  let theirs: string | null | undefined;
+  return {
+    top,
+    args,
+    env,
+    bytes: { base: readFileSync(args.base), ours: readFileSync(args.ours), theirs: readFileSync(args.theirs) },
+    theirsCommit: () => {
+      if (theirs === undefined) {
+        const blob = blobIdOf(top, args.theirs);
+        theirs = blob ? commitWithBlob(top, args.path, blob, env) : null;
+      }
+      return theirs;
+    },
+  };
+}
+
+function overlayOf(bytes: Buffer, file: string, shown: string): Overlay | null {
+  if (bytes.length === 0) return null;
+  const r = readOverlay(file, shown);
+  if (r.problems.length) {
+    const p = r.problems[0]!;
+    throw new MergeConflict(`${shown} is not a valid overlay: ${p.message}`, { file: shown, hint: "the overlay is written by akms only: take the other side's version, or restore it from git" });
+  }
+  return r.overlay;
+}
+
+/** The other side's node files missing from this work tree, copied into `scratch` for the replay graph. */
+function theirNodeFiles(s: Sides, ctx: Context, knowledge: string, scratch: string): { locals: Listed[]; mirrors: Listed[] } {
+  const commit = s.theirsCommit();
+  const out = { locals: [] as Listed[], mirrors: [] as Listed[] };
+  if (!commit) return out;
+  const pre = knowledge ? knowledge + "/" : "";
+  const wanted: { path: string; rel: string; list: Listed[] }[] = [];
+  for (const [dir, list, recursive] of [["local-nodes", out.locals, false], ["code-mirror", out.mirrors, true]] as const) {
+    for (const path of filesAt(s.top, commit, `${pre}${dir}`)) {
+      const rel = path.slice(pre.length);
+      if (!rel.endsWith(".md") || (!recursive && rel.split("/").length !== 2)) continue;
+      if (readBytesIfExists(join(ctx.paths.knowledge, rel)) !== null) continue;
+      wanted.push({ path, rel, list });
+    }
+  }
+  const blobs = readBlobs(s.top, wanted.map((w) => `${commit}:${w.path}`));
+  wanted.forEach((w, i) => {
+    const bytes = blobs[i];
+    if (!bytes) return;
+    const file = join(scratch, w.rel);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, bytes);
+    w.list.push({ file, shown: `knowledge/${w.rel}` });
+  });
+  return out;
+}
+
+function mergeOverlayFile(s: Sides, knowledge: string): Buffer {
+  const ctx = loadContext({ repo: join(s.top, posix.dirname(knowledge || ".")), env: s.env });
+  const shown = s.args.path;
+  const base = overlayOf(s.bytes.base, s.args.base, `${shown} (base)`);
+  const ours = overlayOf(s.bytes.ours, s.args.ours, `${shown} (ours)`);
+  const theirs = overlayOf(s.bytes.theirs, s.args.theirs, `${shown} (theirs)`);
+  const head = headCommit(s.top);
+  const them = s.theirsCommit();
+  const mb = head && them ? mergeBase(s.top, head, them) : null;
+  const pre = knowledge ? knowledge + "/" : "";
+  const journal = `${pre}graph/review_log.jsonl`;
+  const [mbOverlay, mbJournal, theirJournal] = readBlobs(s.top, mb && them ? [`${mb}:${s.args.path}`, `${mb}:${journal}`, `${them}:${journal}`] : []);
+  const scratch = mkdtempSync(join(tmpdir(), "akms-merge-"));
+  try {
+    let mergeBaseSide: { overlay: Overlay | null; bytes: Buffer } | null = null;
+    if (mb && !(mbOverlay ?? Buffer.alloc(0)).equals(s.bytes.base)) {
+      const bytes = mbOverlay ?? Buffer.alloc(0);
+      writeFileSync(join(scratch, "merge-base.yaml"), bytes);
+      mergeBaseSide = { overlay: overlayOf(bytes, join(scratch, "merge-base.yaml"), `${shown} (merge base)`), bytes };
+    }
+    const oursJournal = readBytesIfExists(ctx.paths.reviewLog);
+    const decisions = mb && them ? { ours: entriesSince(mbJournal ?? null, oursJournal, `${journal} (ours)`), theirs: entriesSince(mbJournal ?? null, theirJournal ?? null, `${journal} (theirs)`) } : { ours: [], theirs: [] };
+    const document = (contentRef: string, sha: string): Buffer | null => {
+      const here = readBytesIfExists(join(ctx.paths.knowledge, contentRef));
+      if (here && sha256(here) === sha) return here;
+      const at = [them, head, mb].filter((c): c is string => Boolean(c)).map((c) => `${c}:${pre}${contentRef}`);
+      return readBlobs(s.top, at).find((b) => b !== null && sha256(b) === sha) ?? null;
+    };
+    const graph = (root: { overlay: Overlay | null; bytes: Buffer }) => {
+      const file = join(scratch, "root.yaml");
+      writeFileSync(file, root.bytes);
+      const extra = theirNodeFiles(s, ctx, knowledge, join(scratch, "nodes"));
+      return viewOfBytes(compileWithOverlay(ctx, { file, bytes: root.bytes, data: root.overlay ?? { akms_schema: "v2" } }, extra), file);
+    };
+    const r = mergeOverlays({
+      ctx,
+      base,
+      ours,
+      theirs,
+      mergeBase: mergeBaseSide,
+      baseBytes: s.bytes.base,
+      oursBytes: s.bytes.ours,
+      theirsBytes: s.bytes.theirs,
+      document,
+      graph,
+      decisions,
+      overlayPath: `${pre}graph/local_state.yaml`,
+    });
+    return r.bytes;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Each session's date by the overlays of both sides (read only when two new sections need ordering). */
+function sessionDates(s: Sides, knowledge: string): (session: string) => string | null {
+  let dates: Map<string, string> | null = null;
+  return (session) => {
+    if (dates === null) {
+      dates = new Map();
+      const pre = knowledge ? knowledge + "/" : "";
+      const them = s.theirsCommit();
+      const overlayPath = `${pre}graph/local_state.yaml`;
+      const [ours, theirs] = readBlobs(s.top, ["HEAD", them].filter((c): c is string => Boolean(c)).map((c) => `${c}:${overlayPath}`));
+      const scratch = mkdtempSync(join(tmpdir(), "akms-merge-"));
+      try {
+        for (const [i, bytes] of [ours, theirs].entries()) {
+          if (!bytes) continue;
+          const file = join(scratch, `${i}.yaml`);
+          writeFileSync(file, bytes);
+          const o = overlayOf(bytes, file, overlayPath);
+          for (const [id, e] of Object.entries(o?.session_nodes ?? {})) if (typeof e.date === "string" && !dates.has(id)) dates.set(id, e.date);
+        }
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
+    }
+    return dates.get(session) ?? null;
+  };
+}
+
+function mergeText(top: string, ours: string, base: string, theirs: string): { text: string; clean: boolean } {
+  const scratch = mkdtempSync(join(tmpdir(), "akms-merge-"));
+  try {
+    const [a, o, b] = ["ours", "base", "theirs"].map((n) => join(scratch, n));
+    writeFileSync(a!, ours);
+    writeFileSync(o!, base);
+    writeFileSync(b!, theirs);
+    const m = mergeFileText(top, a!, o!, b!, ["ours", "base", "theirs"]);
+    return { text: m.text.toString("utf8"), clean: m.clean };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function merged(s: Sides): { bytes: Buffer | null; kind: MergedKind; note: string } {
+  const { kind, knowledge } = classify(s.args.path);
+  switch (kind) {
+    case "overlay":
+      return { bytes: mergeOverlayFile(s, knowledge), kind, note: "replayed the evidence of both sides" };
+    case "journal":
+      return { bytes: mergeJournals({ ...s.bytes, shown: s.args.path }), kind, note: "joined both sides' review actions in time order" };
+    case "graph":
+      return { bytes: s.bytes.ours, kind, note: "graph.json is derived: kept ours; the next akms command rebuilds it" };
+    case "local-node": {
+      const text = mergeNodeFile({
+        base: s.bytes.base.toString("utf8"),
+        ours: s.bytes.ours.toString("utf8"),
+        theirs: s.bytes.theirs.toString("utf8"),
+        shown: s.args.path,
+        sessionDate: sessionDates(s, knowledge),
+        mergeText: (a, o, b) => mergeText(s.top, a, o, b),
+      });
+      return { bytes: text === null ? null : Buffer.from(text, "utf8"), kind, note: "merged the node and its dedup sections" };
+    }
+    default:
+      return { bytes: null, kind, note: "" };
+  }
+}
+
+/** Runs the driver; writes %A whole (the merge, or git's conflict version) and says what it did. */
+export function runMergeDriver(top: string, args: DriverArgs, env: NodeJS.ProcessEnv = process.env): DriverOutcome {
+  const s = sidesOf(top, args, env);
+  const conflictVersion = () => mergeFileText(top, args.ours, args.base, args.theirs, ["ours", "base", "theirs"]);
+  let kind: MergedKind = classify(args.path).kind;
+  try {
+    const m = merged(s);
+    kind = m.kind;
+    if (m.bytes !== null) {
+      writeFileAtomic(args.ours, m.bytes);
+      return { ok: true, kind, message: `${args.path}: ${m.note}` };
+    }
+    // Not a file akms merges itself (or not laid out as akms writes it): git's own text merge.
+    const t = conflictVersion();
+    writeFileAtomic(args.ours, t.text);
+    return { ok: t.clean, kind, message: t.clean ? `${args.path}: merged as text` : `${args.path}: both sides changed the same lines; resolve the conflict markers` };
+  } catch (e) {
+    if (!(e instanceof AkmsError)) throw e;
+    writeFileAtomic(args.ours, conflictVersion().text);
+    const hint = e.hint ? `\n  hint: ${e.hint}` : "";
+    return { ok: false, kind, message: `${args.path}: not merged: ${e.message}${hint}` };
+  }
+}

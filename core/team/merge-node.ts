@@ -1,0 +1,109 @@
+// A local node's merge (knowledge/local-nodes/…md) when `akms update` appended dedup sections to
+// it on one side or both: the node's own text merges as text (git's three-way merge, done by the
+// caller's `mergeText`), its dedup sections as a set keyed by session and suggested id. A section
+// decided on one side (accepted: its status; rejected: removed) stands; decided differently on the
+// two sides is a conflict, named. New sections go after the base's, in the replay's canonical
+// order (the session's date, then its id), so the file is what applying all the evidence in that
+// order gives. Pure but for `mergeText`.
+import { parseDedupSections, sectionDraft, setSectionStatus, withoutSections, type DedupSection } from "../review/dedup-sections.js";
+import { MergeConflict } from "./conflict.js";
+
+export interface NodeMergeInput {
+  base: string;
+  ours: string;
+  theirs: string;
+  /** The node file's repository path, for messages. */
+  shown: string;
+  /** The date of a session's evidence (YYYY-MM-DD), when a side's overlay has it. */
+  sessionDate(session: string): string | null;
+  /** git's three-way text merge of the node's own text (without dedup sections). */
+  mergeText(ours: string, base: string, theirs: string): { text: string; clean: boolean };
+}
+
+interface Keyed {
+  key: string;
+  section: DedupSection;
+  raw: string;
+}
+
+function keyed(text: string): Keyed[] {
+  const seen = new Map<string, number>();
+  return parseDedupSections(text).map((s) => {
+    const k = `${s.session ?? ""}\u0000${sectionDraft(s).suggestedId ?? ""}`;
+    const n = (seen.get(k) ?? 0) + 1;
+    seen.set(k, n);
+    return { key: `${k}\u0000${n}`, section: s, raw: text.slice(s.start, s.end) };
+  });
+}
+
+/** The text as `akms update` writes it: the node, then each section appended after a blank line. */
+function assemble(main: string, raws: readonly string[]): string {
+  let text = main;
+  for (const raw of raws) text = (text.endsWith("\n") ? text : text + "\n") + "\n" + raw + "\n";
+  return text;
+}
+
+/** The sections laid out as `akms update` lays them (so the file can be rebuilt from its parts). */
+function wellFormed(text: string, parts: Keyed[]): boolean {
+  return assemble(withoutSections(text), parts.map((p) => p.raw)) === text;
+}
+
+const withStatus = (k: Keyed, status: string) => (k.section.status === status ? k.raw : setSectionStatus(k.raw, { ...k.section, start: 0, end: k.raw.length, statusValue: k.section.statusValue && { start: k.section.statusValue.start - k.section.start, end: k.section.statusValue.end - k.section.start } }, status));
+
+/** The merged file; null when the sections are not as akms writes them (the caller merges the whole text). */
+export function mergeNodeFile(input: NodeMergeInput): string | null {
+  const [o, a, b] = [keyed(input.base), keyed(input.ours), keyed(input.theirs)];
+  if (!wellFormed(input.base, o) || !wellFormed(input.ours, a) || !wellFormed(input.theirs, b)) return null;
+  const [ma, mb] = [new Map(a.map((k) => [k.key, k])), new Map(b.map((k) => [k.key, k]))];
+  const clash: string[] = [];
+  const label = (k: Keyed) => k.section.session ?? "a session";
+  const kept: string[] = [];
+  for (const s of o) {
+    const [x, y] = [ma.get(s.key), mb.get(s.key)];
+    const so = s.section.status;
+    if (x && y) {
+      const [sa, sb] = [x.section.status, y.section.status];
+      if (sa !== sb && sa !== so && sb !== so) clash.push(`${label(s)} (${sa} on ours, ${sb} on theirs)`);
+      kept.push(withStatus(x, sa === so ? sb : sa));
+    } else if (x || y) {
+      const left = (x ?? y)!;
+      if (left.section.status !== so) clash.push(`${label(s)} (rejected on ${x ? "theirs" : "ours"}, ${left.section.status} on ${x ? "ours" : "theirs"})`);
+    }
+  }
+  const baseKeys = new Set(o.map((k) => k.key));
+  const added = new Map<string, Keyed>();
+  for (const k of [...a, ...b]) {
+    if (baseKeys.has(k.key)) continue;
+    const other = added.get(k.key);
+    if (other && other.raw !== k.raw) clash.push(`${label(k)} (appended differently on each side)`);
+    if (!other) added.set(k.key, k);
+  }
+  if (clash.length) {
+    throw new MergeConflict(`conflicting dedup decisions in ${input.shown}: ${clash.join("; ")}`, {
+      file: input.shown,
+      hint: `decide the section once: edit ${input.shown} to keep the section as the team agrees (or \`git checkout --ours\`/\`--theirs\` it), \`git add\` it, then \`akms dedup accept|reject\` if it is still pending`,
+      names: clash.map((c) => c.split(" ")[0]!),
+    });
+  }
+  const order = (k: Keyed) => [input.sessionDate(k.section.session ?? "") ?? "", k.section.session ?? "", k.key] as const;
+  const fresh = [...added.values()].sort((p, q) => {
+    const [x, y] = [order(p), order(q)];
+    for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+    return 0;
+  });
+  const [mo, mao, mbo] = [withoutSections(input.base), withoutSections(input.ours), withoutSections(input.theirs)];
+  let main: string;
+  if (mao === mbo || mbo === mo) main = mao;
+  else if (mao === mo) main = mbo;
+  else {
+    const m = input.mergeText(mao, mo, mbo);
+    if (!m.clean) {
+      throw new MergeConflict(`${input.shown}: both sides changed the node's text`, {
+        file: input.shown,
+        hint: `resolve the conflict markers in ${input.shown} by hand (its dedup sections are merged), \`git add\` it, then \`akms build\``,
+      });
+    }
+    main = m.text;
+  }
+  return assemble(main, [...kept, ...fresh.map((k) => k.raw)]);
+}

@@ -1,0 +1,190 @@
+// The overlay's merge (knowledge/graph/local_state.yaml), replayed from the evidence: the sessions
+// the merged overlay holds are those of a three-way merge of the sides' session registries; they
+// are applied by the update planner, in one canonical order (the documents' own dates, then their
+// session ids), on the earliest overlay whose sessions all stay (the merge base's, else the
+// driver's base, else one side's). Review decisions held in the overlay (a global node's
+// `status: draft`) merge by their own rule: a decision made on one side stands; both sides
+// deciding one node differently is a conflict, named. Pure but for the functions it is given.
+import { AkmsError } from "../errors.js";
+import type { Context } from "../context.js";
+import { parseDocument, checkNodeRefs, type EvidenceDoc } from "../update/documents.js";
+import { normalizeOverlay, overlayText } from "../update/overlay-io.js";
+import { planUpdate, type Replay } from "../update/plan.js";
+import type { GraphView } from "../graph-file/view.js";
+import type { JournalEntry } from "../review/journal.js";
+import type { NodeOverride, Overlay, SessionNodeEntry } from "../schemas/overlay.js";
+import { sameData } from "../review/overlay-edit.js";
+import { MergeConflict } from "./conflict.js";
+
+export interface OverlayMergeInput {
+  ctx: Context;
+  base: Overlay | null;
+  ours: Overlay | null;
+  theirs: Overlay | null;
+  /** The overlay at git's merge base of the two commits, when it differs from `base` (a rebase or cherry-pick). */
+  mergeBase?: { overlay: Overlay | null; bytes: Buffer } | null;
+  /** The bytes of the three overlays. */
+  baseBytes: Buffer;
+  oursBytes: Buffer;
+  theirsBytes: Buffer;
+  /** An evidence document's bytes, by its content_ref (inside knowledge/) and sha256; null when none has them. */
+  document(contentRef: string, sha: string): Buffer | null;
+  /** The graph the merged sources give under `root` (the overlay the replay starts from). */
+  graph(root: { overlay: Overlay | null; bytes: Buffer }): GraphView;
+  /** Review journal entries each side added since the base. */
+  decisions: { ours: readonly JournalEntry[]; theirs: readonly JournalEntry[] };
+  /** The overlay's repository path, as the journal names it. */
+  overlayPath: string;
+}
+
+export interface OverlayMergeResult {
+  bytes: Buffer;
+  /** Sessions replayed, in the order applied. */
+  replayed: string[];
+  /** Which overlay the replay started from. */
+  root: "merge-base" | "base" | "ours" | "theirs";
+}
+
+type Sessions = Record<string, SessionNodeEntry>;
+const sessionsOf = (o: Overlay | null): Sessions => (o?.session_nodes ?? {}) as Sessions;
+
+/** The sessions a three-way merge keeps: in both sides, or added by one (since the base). */
+function keptSessions(base: Sessions, ours: Sessions, theirs: Sessions): Set<string> {
+  const keep = new Set<string>();
+  for (const id of Object.keys(ours)) if (id in theirs || !(id in base)) keep.add(id);
+  for (const id of Object.keys(theirs)) if (!(id in base)) keep.add(id);
+  return keep;
+}
+
+/** One session applied from two different documents on the two sides: never merged silently. */
+function checkSameEvidence(base: Sessions, ours: Sessions, theirs: Sessions): void {
+  const clash = Object.keys(ours).filter((id) => !(id in base) && id in theirs && ours[id]!.source_hash !== theirs[id]!.source_hash);
+  if (!clash.length) return;
+  throw new MergeConflict(`${clash.join(", ")} ${clash.length === 1 ? "was" : "were"} applied from a different document on each side`, {
+    hint: "two tasks (or phases) share an id across the branches: keep one side's knowledge/graph/local_state.yaml (`git checkout --ours` or `--theirs`), then apply the other document under its own task id with `akms update`",
+    names: clash,
+  });
+}
+
+function pickRoot(input: OverlayMergeInput, keep: ReadonlySet<string>): { overlay: Overlay | null; bytes: Buffer; label: OverlayMergeResult["root"] } | null {
+  const within = (o: Overlay | null) => Object.keys(sessionsOf(o)).every((id) => keep.has(id));
+  const mb = input.mergeBase;
+  if (mb && within(mb.overlay)) return { ...mb, label: "merge-base" };
+  if (within(input.base)) return { overlay: input.base, bytes: input.baseBytes, label: "base" };
+  // A side that lacks some of the base's evidence (a cherry-pick onto another line, a revert):
+  // the replay adds the other side's new evidence to it.
+  if (within(input.ours)) return { overlay: input.ours, bytes: input.oursBytes, label: "ours" };
+  if (within(input.theirs)) return { overlay: input.theirs, bytes: input.theirsBytes, label: "theirs" };
+  return null;
+}
+
+/** The documents to replay, read and validated, in the canonical order. */
+function replayDocuments(input: OverlayMergeInput, ids: readonly string[], records: Sessions): EvidenceDoc[] {
+  const docs: EvidenceDoc[] = [];
+  for (const id of ids) {
+    const rec = records[id]!;
+    const shown = `knowledge/${rec.content_ref}`;
+    const sha = typeof rec.source_hash === "string" ? rec.source_hash : "";
+    const bytes = sha ? input.document(rec.content_ref, sha) : null;
+    if (!bytes) {
+      throw new MergeConflict(`the evidence of ${id} is missing: ${shown}${sha ? ` (sha256 ${sha.slice(0, 12)}…)` : ""} is in neither side's commit`, {
+        file: shown,
+        hint: `commit ${shown} on the branch that applied it (the overlay's session registry names it), then merge again; or take one side's overlay and apply the document with \`akms update\``,
+        names: [id],
+      });
+    }
+    try {
+      docs.push(parseDocument(bytes, `${input.ctx.paths.knowledge}/${rec.content_ref}`, shown));
+    } catch (e) {
+      if (!(e instanceof AkmsError)) throw e;
+      throw new MergeConflict(`the evidence of ${id} (${shown}) does not validate: ${e.message}`, { file: shown, hint: "fix the document on its branch (`akms validate` names the field), then merge again", names: [id] });
+    }
+  }
+  return docs.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0));
+}
+
+const drafted = (o: Overlay | null, id: string) => o?.nodes?.[id]?.status === "draft";
+
+/** The global nodes a side drafted or undrafted (or undid that of) since the base, by its journal. */
+function decidedIds(entries: readonly JournalEntry[], overlayPath: string): Set<string> {
+  return new Set(entries.filter((e) => e.files.some((f) => f.path === overlayPath)).map((e) => e.id));
+}
+
+/** The draft overrides of the merge: a side's change stands; two sides deciding differently conflict. */
+function mergeDrafts(input: OverlayMergeInput, nodes: Record<string, NodeOverride>): void {
+  const ids = new Set<string>();
+  for (const o of [input.base, input.ours, input.theirs]) for (const [id, e] of Object.entries(o?.nodes ?? {})) if (e?.status === "draft") ids.add(id);
+  const decidedOurs = decidedIds(input.decisions.ours, input.overlayPath);
+  const decidedTheirs = decidedIds(input.decisions.theirs, input.overlayPath);
+  const clash: string[] = [];
+  for (const id of [...ids].sort()) {
+    const [o, a, b] = [drafted(input.base, id), drafted(input.ours, id), drafted(input.theirs, id)];
+    if (a !== b && decidedOurs.has(id) && decidedTheirs.has(id)) clash.push(`${id} (${a ? "drafted" : "undrafted"} on ours, ${b ? "drafted" : "undrafted"} on theirs)`);
+    const on = a === b ? a : a === o ? b : a;
+    const rest: NodeOverride = { ...(nodes[id] ?? {}) };
+    if (on) nodes[id] = { ...rest, status: "draft" };
+    else {
+      delete rest.status;
+      if (Object.keys(rest).length) nodes[id] = rest;
+      else delete nodes[id];
+    }
+  }
+  if (clash.length) {
+    throw new MergeConflict(`conflicting review decisions: ${clash.join("; ")}`, {
+      hint: "decide the node once: keep one side's overlay (`git checkout --ours` or `--theirs` knowledge/graph/local_state.yaml, then `git add` it), then run `akms draft` or `akms undraft` on it as the team agrees",
+      names: clash.map((c) => c.split(" ")[0]!),
+    });
+  }
+}
+
+/** Top-level keys other than the sections the replay writes: a side's change stands (ours when both changed). */
+function mergeOthers(input: OverlayMergeInput, out: Record<string, unknown>): void {
+  const skip = new Set(["nodes", "session_nodes", "local_edges", "akms_schema"]);
+  const keys = new Set([input.base, input.ours, input.theirs].flatMap((o) => Object.keys(o ?? {})));
+  for (const k of keys) {
+    if (skip.has(k)) continue;
+    const [o, a, b] = [input.base, input.ours, input.theirs].map((x) => (x as Record<string, unknown> | null)?.[k]);
+    const v = sameData(a, o) ? b : a;
+    if (v === undefined) delete out[k];
+    else out[k] = v;
+  }
+}
+
+export function mergeOverlays(input: OverlayMergeInput): OverlayMergeResult {
+  const [sb, sa, st] = [sessionsOf(input.base), sessionsOf(input.ours), sessionsOf(input.theirs)];
+  checkSameEvidence(sb, sa, st);
+  const keep = keptSessions(sb, sa, st);
+  const root = pickRoot(input, keep);
+  if (!root) {
+    const gone = Object.keys(sb).filter((id) => !keep.has(id));
+    throw new MergeConflict(`both sides dropped applied evidence the base holds (${gone.join(", ")}): the overlay cannot be replayed`, {
+      hint: "applied evidence is never removed by akms; keep one side's overlay (`git checkout --ours` or `--theirs`), then apply the other side's documents with `akms update`",
+      names: gone,
+    });
+  }
+  const rootSessions = sessionsOf(root.overlay);
+  const records: Sessions = { ...st, ...sa };
+  const ids = [...keep].filter((id) => !(id in rootSessions));
+  const docs = replayDocuments(input, ids, records);
+  const graph = input.graph(root);
+  const cfg = input.ctx.cfg.config;
+  const limits = { maxSessionRefs: cfg.graph.max_session_refs, maxHistory: cfg.graph.max_history };
+  let data: Overlay;
+  if (docs.length) {
+    try {
+      checkNodeRefs(docs, (id) => graph.node(id));
+    } catch (e) {
+      if (!(e instanceof AkmsError)) throw e;
+      throw new MergeConflict(`the evidence cannot be replayed on the merged knowledge: ${e.message}`, { file: e.file, hint: "a node the evidence names is not in the merged tree: restore it on its branch, then merge again", names: docs.map((d) => d.sessionId) });
+    }
+    const replay: Replay = { sessions: new Map(docs.map((d) => [d.sessionId, records[d.sessionId]!])) };
+    const state = root.overlay ? { overlay: structuredClone(root.overlay), bytes: root.bytes, sha256: "", canonical: false } : null;
+    const plan = planUpdate(input.ctx, docs, graph, state, true, replay);
+    data = plan.overlay?.data ?? normalizeOverlay(state?.overlay ?? { akms_schema: "v2" }, limits);
+  } else data = normalizeOverlay(structuredClone(root.overlay ?? { akms_schema: "v2" }), limits);
+  const nodes = { ...(data.nodes ?? {}) };
+  mergeDrafts(input, nodes);
+  const out = { ...data, nodes } as Record<string, unknown>;
+  mergeOthers(input, out);
+  return { bytes: Buffer.from(overlayText(normalizeOverlay(out as Overlay, limits)), "utf8"), replayed: docs.map((d) => d.sessionId), root: root.label };
+}

@@ -1,0 +1,102 @@
+// Registering the merge driver with git (`akms init --git`): knowledge/.gitattributes names the
+// files akms merges (committed, so the whole team has them), and each clone's git config names the
+// command (`merge.akms.driver`, per clone: git never takes a command from the repository itself).
+import { join, relative } from "node:path";
+import { AkmsError } from "../errors.js";
+import { readTextIfExists, writeFileAtomic } from "../fsx.js";
+import { git } from "../mirror/select.js";
+import type { RepoPaths } from "../paths.js";
+
+export const DRIVER_NAME = "akms";
+
+/** The lines of knowledge/.gitattributes (patterns relative to knowledge/). */
+export const ATTRIBUTE_LINES = [
+  `graph/local_state.yaml merge=${DRIVER_NAME}`,
+  `graph/review_log.jsonl merge=${DRIVER_NAME}`,
+  `graph/graph.json merge=${DRIVER_NAME}`,
+  `local-nodes/*.md merge=${DRIVER_NAME}`,
+];
+
+const HEADER = "# akms merges these itself (`akms merge-driver`): the overlay is replayed from the evidence.\n# Each clone registers the driver once with `akms init --git`.\n";
+
+/** The files the attributes cover, relative to knowledge/ (for the status check). */
+const COVERED = ["graph/local_state.yaml", "graph/review_log.jsonl"];
+
+export interface GitSetup {
+  /** The work tree's top, or null when the repository is not in a git work tree. */
+  top: string | null;
+  /** knowledge/.gitattributes holds every driver line. */
+  attributes: boolean;
+  /** Some file akms merges is routed to the driver (by any attributes file). */
+  routed: boolean;
+  /** The clone's git config names the driver's command. */
+  configured: string | null;
+}
+
+export function gitTop(repo: string): string | null {
+  const r = git(repo, ["rev-parse", "--show-toplevel"]);
+  return r.ok ? r.stdout.trim() || null : null;
+}
+
+export function gitSetup(paths: RepoPaths): GitSetup {
+  const top = gitTop(paths.repo);
+  if (top === null) return { top, attributes: false, routed: false, configured: null };
+  const text = readTextIfExists(join(paths.knowledge, ".gitattributes")) ?? "";
+  const have = new Set(text.split(/\r?\n/).map((l) => l.trim().replace(/\s+/g, " ")));
+  const files = COVERED.map((f) => relative(top, join(paths.knowledge, f)).split("\\").join("/"));
+  const attr = git(top, ["check-attr", "merge", "--", ...files]);
+  const routed = attr.ok && attr.stdout.split("\n").some((l) => l.endsWith(`: merge: ${DRIVER_NAME}`));
+  const cfg = git(top, ["config", "--get", `merge.${DRIVER_NAME}.driver`]);
+  return { top, attributes: ATTRIBUTE_LINES.every((l) => have.has(l)), routed, configured: cfg.ok ? cfg.stdout.trim() || null : null };
+}
+
+/** The driver's command line as git runs it (`launcher` is how this akms is started). */
+export function driverCommand(launcher: readonly string[]): string {
+  const q = (s: string) => (/^[A-Za-z0-9_./:@%+=-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  return [...launcher.map(q), "merge-driver", "%O", "%A", "%B", "%P"].join(" ");
+}
+
+/** The text knowledge/.gitattributes should have: the existing lines kept, the driver's added. */
+export function attributesText(existing: string | null): string | null {
+  const have = new Set((existing ?? "").split(/\r?\n/).map((l) => l.trim().replace(/\s+/g, " ")));
+  const missing = ATTRIBUTE_LINES.filter((l) => !have.has(l));
+  if (!missing.length) return null;
+  const base = existing === null || existing === "" ? HEADER : existing.endsWith("\n") ? existing : existing + "\n";
+  return base + missing.join("\n") + "\n";
+}
+
+export interface RegisterResult {
+  top: string;
+  attributesWritten: boolean;
+  driver: string;
+  configChanged: boolean;
+}
+
+/** Writes knowledge/.gitattributes (the caller holds the lock) and the clone's driver config. */
+export function registerDriver(paths: RepoPaths, top: string, launcher: readonly string[]): RegisterResult {
+  const file = join(paths.knowledge, ".gitattributes");
+  const text = attributesText(readTextIfExists(file));
+  if (text !== null) writeFileAtomic(file, text);
+  const driver = driverCommand(launcher);
+  const before = git(top, ["config", "--get", `merge.${DRIVER_NAME}.driver`]);
+  const changed = !before.ok || before.stdout.trim() !== driver;
+  if (changed) {
+    for (const [k, v] of [
+      [`merge.${DRIVER_NAME}.name`, "akms: replay the evidence of both sides"],
+      [`merge.${DRIVER_NAME}.driver`, driver],
+    ] as const) {
+      const r = git(top, ["config", k, v]);
+      if (!r.ok) throw new AkmsError("GIT_FAILED", `git config ${k} failed: ${r.stderr.trim() || "unknown error"}`, { hint: "check the repository with `git config --list --show-origin`" });
+    }
+  }
+  return { top, attributesWritten: text !== null, driver, configChanged: changed };
+}
+
+/** What `akms status` says of the merge driver: null when it is set up (or there is no git). */
+export function mergeDriverWarning(g: GitSetup): string | null {
+  if (g.top === null) return null;
+  if (g.configured !== null && (g.routed || g.attributes)) return null;
+  if (g.configured !== null) return "the akms merge driver is configured, but no .gitattributes routes knowledge/ to it: run `akms init --git` and commit knowledge/.gitattributes";
+  if (g.routed || g.attributes) return "knowledge/.gitattributes routes the overlay to the akms merge driver, but this clone's git config does not define it: run `akms init --git` (once per clone), or merges leave conflicts in knowledge/graph/local_state.yaml";
+  return "the akms merge driver is not registered: run `akms init --git` so that `git merge` replays both branches' evidence instead of leaving conflicts in knowledge/graph/local_state.yaml";
+}

@@ -1,0 +1,273 @@
+// Teams on git: real repositories, real `git merge` / `rebase` / `cherry-pick` with the driver
+// registered by `akms init --git`. The merged overlay must be byte for byte what applying every
+// document on the base, in the canonical order (date, then session id), gives.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, test } from "node:test";
+import { BIN } from "../helpers.js";
+import { ENV, kb, memory, run, type Scratch } from "../update-helpers.js";
+
+function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): { code: number; out: string } {
+  const r = spawnSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, ...ENV, ...env, GIT_AUTHOR_DATE: "2026-03-01T00:00:00Z", GIT_COMMITTER_DATE: "2026-03-01T00:00:00Z" } });
+  return { code: r.status ?? -1, out: (r.stdout ?? "") + (r.stderr ?? "") };
+}
+
+function ok(cwd: string, args: string[]): string {
+  const r = git(cwd, args);
+  assert.equal(r.code, 0, `git ${args.join(" ")}: ${r.out}`);
+  return r.out;
+}
+
+const GLOBALS = [
+  { id: "g-api", domain: "web", edges: [{ to: "g-db", type: "requires", weight: 0.8 }] },
+  { id: "g-db", domain: "web", confidence: 0.7 },
+  { id: "g-cache", domain: "web", confidence: 0.6, edges: [{ to: "g-db", type: "feeds-into", weight: 0.5 }] },
+  { id: "g-auth", domain: "security", confidence: 0.9 },
+];
+const LOCALS = [
+  {
+    id: "l-retry",
+    domain: "web",
+    status: "tentative",
+    confidence: 0.5,
+    source: "agent",
+    title: "Retry the flaky upstream call",
+    body: "# Retry\n\n## content_draft\n\nretry the flaky upstream call with backoff and jitter before failing the request\n",
+  },
+];
+
+/** A git repository holding a built knowledge base, the driver registered, one commit on main. */
+function teamRepo(): Scratch {
+  const s = kb(GLOBALS, LOCALS);
+  ok(s.repo, ["init", "-q", "-b", "main"]);
+  ok(s.repo, ["config", "user.email", "t@example.com"]);
+  ok(s.repo, ["config", "user.name", "T"]);
+  assert.equal(run(s, ["init"]).code, 0);
+  const g = run(s, ["init", "--git"]);
+  assert.equal(g.code, 0, g.stderr);
+  commitAll(s, "base");
+  return s;
+}
+
+function commitAll(s: Scratch, message: string): void {
+  ok(s.repo, ["add", "-A"]);
+  ok(s.repo, ["commit", "-q", "--allow-empty", "-m", message]);
+}
+
+/** Writes each document outside the repository and applies them, one update per call, on the current branch. */
+function apply(s: Scratch, docs: Record<string, string>): void {
+  mkdirSync(join(s.dir, "docs"), { recursive: true });
+  for (const [name, text] of Object.entries(docs)) {
+    const f = join(s.dir, "docs", `${name}.md`);
+    writeFileSync(f, text);
+    const u = run(s, ["update", f]);
+    assert.equal(u.code, 0, u.stderr);
+  }
+}
+
+const DOCS = {
+  a1: memory({ task: "A-1", date: "2026-03-02", used: [{ id: "g-api", useful: true, coverage: "sufficient" }, { id: "g-db", useful: true, coverage: "missing-detail" }] }),
+  a2: memory({
+    task: "A-2",
+    date: "2026-03-05",
+    used: [{ id: "g-cache", useful: true, coverage: "sufficient" }],
+    pitfalls: [{ node_ref: "g-db", description: "pool exhausted under load", severity: "high" }],
+    knowledge: [{ suggested_id: "n-pool", domain: "web", title: "Size the connection pool", content_draft: "size the database connection pool to twice the worker count" }],
+  }),
+  a3: memory({ task: "A-3", date: "2026-03-07", knowledge: [{ suggested_id: "retry-upstream", domain: "web", title: "Retry the flaky upstream call", content_draft: "retry the flaky upstream call with backoff and jitter before failing" }] }),
+  b1: memory({ task: "B-1", date: "2026-03-03", used: [{ id: "g-api", useful: true, coverage: "outdated" }, { id: "g-auth", useful: true, coverage: "sufficient" }] }),
+  b2: memory({ task: "B-2", date: "2026-03-04", pitfalls: [{ node_ref: "g-api", description: "timeouts hide the real error", severity: "medium" }] }),
+  b3: memory({ task: "B-3", date: "2026-03-06", used: [{ id: "g-db", useful: false, coverage: "outdated" }], knowledge: [{ suggested_id: "retry-flaky", domain: "web", title: "Retry the flaky upstream call", content_draft: "retry the flaky upstream call with backoff and jitter before failing the request" }] }),
+  c1: memory({ task: "C-1", date: "2026-03-01", used: [{ id: "g-auth", useful: true, coverage: "missing-detail" }] }),
+};
+
+/** The canonical order: the documents' dates, then their session ids. */
+const CANONICAL = (names: string[]) => names.sort((x, y) => (DOCS as Record<string, string>)[x]!.match(/timestamp: (\S+)/)![1]!.localeCompare((DOCS as Record<string, string>)[y]!.match(/timestamp: (\S+)/)![1]!) || x.localeCompare(y));
+
+/** A clone of `commit` beside the repository (same ../vault), with `names` applied in one update in the canonical order. */
+function reference(s: Scratch, commit: string, names: string[]): string {
+  const dir = join(s.dir, "ref");
+  rmSync(dir, { recursive: true, force: true });
+  ok(s.dir, ["clone", "-q", s.repo, dir]);
+  ok(dir, ["checkout", "-q", commit]);
+  const files = CANONICAL([...names]).map((n) => join(s.dir, "docs", `${n}.md`));
+  for (const [n, text] of Object.entries(DOCS)) writeFileSync(join(s.dir, "docs", `${n}.md`), text);
+  const u = spawnSync(process.execPath, [BIN, "update", ...files, "--repo", dir], { encoding: "utf8", env: { ...process.env, ...ENV, NO_COLOR: "1" } });
+  assert.equal(u.status, 0, u.stderr);
+  return dir;
+}
+
+function conflictMarkers(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d)) {
+      if (e === ".git" || e === ".cache") continue;
+      const p = join(d, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/^(<{7}|>{7})( |$)/m.test(readFileSync(p, "utf8"))) out.push(relative(dir, p));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+const overlay = (dir: string) => readFileSync(join(dir, "knowledge", "graph", "local_state.yaml"), "utf8");
+const head = (s: Scratch) => ok(s.repo, ["rev-parse", "HEAD"]).trim();
+
+function assertIdempotent(s: Scratch, names: string[]): void {
+  const before = overlay(s.repo);
+  for (const n of names) {
+    const u = run(s, ["update", join(s.dir, "docs", `${n}.md`), "--json"]);
+    assert.equal(u.code, 0, u.stderr);
+    assert.equal(u.json.documents[0].status, "already-applied", n);
+  }
+  assert.equal(overlay(s.repo), before);
+}
+
+describe("git merge with the akms driver", () => {
+  test("two branches that learned different things merge into what one agent applying everything would have", () => {
+    const s = teamRepo();
+    const base = head(s);
+    ok(s.repo, ["checkout", "-q", "-b", "feature-b"]);
+    apply(s, { b1: DOCS.b1, b2: DOCS.b2, b3: DOCS.b3 });
+    commitAll(s, "b learned");
+    ok(s.repo, ["checkout", "-q", "main"]);
+    apply(s, { a1: DOCS.a1, a2: DOCS.a2, a3: DOCS.a3 });
+    commitAll(s, "a learned");
+    const m = git(s.repo, ["merge", "--no-edit", "feature-b"]);
+    assert.equal(m.code, 0, m.out);
+    assert.deepEqual(conflictMarkers(s.repo), []);
+    const ref = reference(s, base, ["a1", "a2", "a3", "b1", "b2", "b3"]);
+    assert.equal(overlay(s.repo), overlay(ref));
+    // Both branches appended a dedup section to the same tentative node: merged, in canonical order.
+    const node = "knowledge/local-nodes/l-retry.md";
+    assert.equal(readFileSync(join(s.repo, node), "utf8"), readFileSync(join(ref, node), "utf8"));
+    assert.match(readFileSync(join(s.repo, node), "utf8"), /session-b-3[\s\S]*session-a-3/);
+    assert.equal(readFileSync(join(s.repo, "knowledge/local-nodes/n-pool.md"), "utf8"), readFileSync(join(ref, "knowledge/local-nodes/n-pool.md"), "utf8"));
+    const b = run(s, ["build", "--json"]);
+    assert.equal(b.code, 0, b.stderr);
+    assert.equal(ok(s.repo, ["status", "--porcelain"]).trim(), "");
+    assertIdempotent(s, ["a1", "a2", "a3", "b1", "b2", "b3"]);
+  });
+
+  test("three branches merged one after another, each merge replaying on the first base", () => {
+    const s = teamRepo();
+    const base = head(s);
+    for (const [br, docs] of [
+      ["one", { a1: DOCS.a1, a2: DOCS.a2 }],
+      ["two", { b1: DOCS.b1, b2: DOCS.b2 }],
+      ["three", { c1: DOCS.c1 }],
+    ] as const) {
+      ok(s.repo, ["checkout", "-q", "-b", br, base]);
+      apply(s, docs);
+      commitAll(s, `${br} learned`);
+    }
+    ok(s.repo, ["checkout", "-q", "main"]);
+    for (const br of ["one", "two", "three"]) {
+      const m = git(s.repo, ["merge", "--no-edit", br]);
+      assert.equal(m.code, 0, m.out);
+    }
+    assert.deepEqual(conflictMarkers(s.repo), []);
+    assert.equal(overlay(s.repo), overlay(reference(s, base, ["a1", "a2", "b1", "b2", "c1"])));
+    assertIdempotent(s, ["a1", "b2", "c1"]);
+  });
+
+  test("a rebase of a two-commit branch, and a cherry-pick, replay the same way", () => {
+    const s = teamRepo();
+    const base = head(s);
+    ok(s.repo, ["checkout", "-q", "-b", "topic"]);
+    apply(s, { b1: DOCS.b1 });
+    commitAll(s, "b1");
+    apply(s, { b2: DOCS.b2 });
+    commitAll(s, "b2");
+    ok(s.repo, ["checkout", "-q", "-b", "pick", base]);
+    apply(s, { c1: DOCS.c1 });
+    commitAll(s, "c1");
+    ok(s.repo, ["checkout", "-q", "main"]);
+    apply(s, { a1: DOCS.a1, a2: DOCS.a2 });
+    commitAll(s, "a");
+    const mainTip = head(s);
+    ok(s.repo, ["checkout", "-q", "topic"]);
+    const r = git(s.repo, ["rebase", "main"]);
+    assert.equal(r.code, 0, r.out);
+    assert.deepEqual(conflictMarkers(s.repo), []);
+    assert.equal(overlay(s.repo), overlay(reference(s, base, ["a1", "a2", "b1", "b2"])));
+    ok(s.repo, ["checkout", "-q", "main"]);
+    ok(s.repo, ["reset", "-q", "--hard", mainTip]);
+    const c = git(s.repo, ["cherry-pick", "pick"]);
+    assert.equal(c.code, 0, c.out);
+    assert.equal(overlay(s.repo), overlay(reference(s, base, ["a1", "a2", "c1"])));
+  });
+
+  test("evidence missing on one side is a conflict that names the document; the overlay is git's conflict version", () => {
+    const s = teamRepo();
+    ok(s.repo, ["checkout", "-q", "-b", "lost"]);
+    apply(s, { b1: DOCS.b1 });
+    ok(s.repo, ["add", "knowledge/graph/local_state.yaml"]);
+    ok(s.repo, ["commit", "-q", "-m", "overlay only"]);
+    rmSync(join(s.repo, "knowledge", "sessions", "B-1.md"));
+    ok(s.repo, ["checkout", "-q", "-f", "main"]);
+    ok(s.repo, ["clean", "-q", "-fd", "knowledge"]);
+    apply(s, { a1: DOCS.a1 });
+    commitAll(s, "a");
+    const m = git(s.repo, ["merge", "--no-edit", "lost"]);
+    assert.notEqual(m.code, 0);
+    assert.match(m.out, /knowledge\/sessions\/B-1\.md/);
+    assert.match(m.out, /session-b-1/);
+    const text = overlay(s.repo);
+    assert.match(text, /^<{7} /m);
+    assert.match(text, /^>{7} /m);
+    git(s.repo, ["merge", "--abort"]);
+  });
+
+  test("one side drafting a global node and the other undrafting it is a named conflict", () => {
+    const s = teamRepo();
+    ok(s.repo, ["checkout", "-q", "-b", "keeps"]);
+    assert.equal(run(s, ["draft", "g-cache", "--yes"]).code, 0);
+    assert.equal(run(s, ["undraft", "g-cache", "--yes"]).code, 0);
+    commitAll(s, "decided to keep g-cache");
+    ok(s.repo, ["checkout", "-q", "main"]);
+    assert.equal(run(s, ["draft", "g-cache", "--yes"]).code, 0);
+    apply(s, { a1: DOCS.a1 });
+    commitAll(s, "drafted g-cache");
+    const m = git(s.repo, ["merge", "--no-edit", "keeps"]);
+    assert.notEqual(m.code, 0, m.out);
+    assert.match(m.out, /conflicting review decisions: g-cache/);
+    git(s.repo, ["merge", "--abort"]);
+  });
+
+  test("a draft on one side stands, and the review journals join in time order", () => {
+    const s = teamRepo();
+    ok(s.repo, ["checkout", "-q", "-b", "drafts"]);
+    assert.equal(run(s, ["draft", "g-auth", "--yes"]).code, 0);
+    commitAll(s, "draft g-auth");
+    ok(s.repo, ["checkout", "-q", "main"]);
+    assert.equal(run(s, ["draft", "g-cache", "--yes"]).code, 0);
+    commitAll(s, "draft g-cache");
+    const m = git(s.repo, ["merge", "--no-edit", "drafts"]);
+    assert.equal(m.code, 0, m.out);
+    const text = overlay(s.repo);
+    assert.match(text, /g-auth:\n {4}status: draft/);
+    assert.match(text, /g-cache:\n {4}status: draft/);
+    const journal = readFileSync(join(s.knowledge, "graph", "review_log.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    assert.deepEqual(journal.map((e) => e.seq), [1, 2]);
+    assert.deepEqual(journal.map((e) => e.id).sort(), ["g-auth", "g-cache"]);
+    assert.equal(run(s, ["build"]).code, 0);
+  });
+
+  test("akms status warns until the driver is configured in this clone", () => {
+    const s = teamRepo();
+    const warned = (r: { stderr: string }) => /merge driver/.test(r.stderr);
+    assert.equal(warned(run(s, ["status"])), false);
+    ok(s.repo, ["config", "--unset", "merge.akms.driver"]);
+    const r = run(s, ["status"]);
+    assert.equal(r.code, 0);
+    assert.ok(warned(r), r.stderr);
+    assert.match(r.stderr, /akms init --git/);
+    assert.ok(existsSync(join(s.knowledge, ".gitattributes")));
+    assert.equal(run(s, ["init", "--git"]).code, 0);
+    assert.equal(warned(run(s, ["status"])), false);
+  });
+});
