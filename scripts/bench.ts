@@ -17,6 +17,7 @@ import "./bench/update.js";
 import "./bench/mcp.js";
 import "./bench/export.js";
 import "./bench/scale.js";
+import "./bench/merge.js";
 
 const only = process.argv.slice(2);
 const sections = benchSections();

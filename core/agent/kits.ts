@@ -4,7 +4,8 @@
 // files get akms's own entries by surgical edits (jsonc-parser), every other byte kept. Files that
 // are wholly akms's (the skill, the Cursor rule) carry the marker and are refreshed only when
 // they do. Running a kit twice changes nothing.
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
+import { delimiter, join } from "node:path";
 import { applyEdits, modify, parse, type ParseError } from "jsonc-parser";
 import { AkmsError } from "../errors.js";
 
@@ -39,6 +40,24 @@ const TOML_END = "# akms:end";
 
 function shellWord(s: string): string {
   return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+function realOrNull(p: string): string | null {
+  try {
+    return realpathSync(p);
+  } catch {
+    return null;
+  }
+}
+
+/** `akms` when the `akms` on PATH is this very program; else node and this script, by absolute path. */
+export function launcher(env: NodeJS.ProcessEnv = process.env): Launcher {
+  const me = realOrNull(process.argv[1] ?? "");
+  for (const dir of (env.PATH ?? "").split(delimiter).filter(Boolean)) {
+    const found = realOrNull(join(dir, "akms"));
+    if (found && me && found === me) return { argv: ["akms"] };
+  }
+  return { argv: [process.execPath, me ?? process.argv[1] ?? "akms"] };
 }
 
 export function commandLine(l: Launcher, ...args: string[]): string {

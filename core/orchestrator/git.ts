@@ -112,9 +112,12 @@ export interface MergeOutcome {
   message: string;
 }
 
-/** Merges `branch` into the current branch (a merge commit); on a conflict the merge is aborted. */
-export function merge(repo: string, branch: string, message: string): MergeOutcome {
-  const r = git(repo, ["merge", "--no-ff", "--no-edit", "-m", message, branch]);
+/**
+ * Merges `branch` into the current branch (a merge commit); on a conflict the merge is aborted.
+ * `config`: git `-c` options for the merge (the akms merge driver's, core/team/register.ts).
+ */
+export function merge(repo: string, branch: string, message: string, config: readonly string[] = []): MergeOutcome {
+  const r = git(repo, [...config, "merge", "--no-ff", "--no-edit", "-m", message, branch]);
   if (r.ok) return { ok: true, conflicts: [], message: "" };
   const u = git(repo, ["diff", "--name-only", "--diff-filter=U", "-z"]);
   const conflicts = u.ok ? u.stdout.split("\0").filter(Boolean).sort() : [];

@@ -6,6 +6,7 @@ import { AkmsError } from "../errors.js";
 import { readTextIfExists, writeFileAtomic } from "../fsx.js";
 import { git } from "../mirror/select.js";
 import type { RepoPaths } from "../paths.js";
+import { commandLine, type Launcher } from "../agent/kits.js";
 
 export const DRIVER_NAME = "akms";
 
@@ -50,10 +51,9 @@ export function gitSetup(paths: RepoPaths): GitSetup {
   return { top, attributes: ATTRIBUTE_LINES.every((l) => have.has(l)), routed, configured: cfg.ok ? cfg.stdout.trim() || null : null };
 }
 
-/** The driver's command line as git runs it (`launcher` is how this akms is started). */
-export function driverCommand(launcher: readonly string[]): string {
-  const q = (s: string) => (/^[A-Za-z0-9_./:@%+=-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-  return [...launcher.map(q), "merge-driver", "%O", "%A", "%B", "%P"].join(" ");
+/** The driver's command line as git runs it (`launcher`: how this akms is started). */
+export function driverCommand(l: Launcher): string {
+  return commandLine(l, "merge-driver", "%O", "%A", "%B", "%P");
 }
 
 /** The text knowledge/.gitattributes should have: the existing lines kept, the driver's added. */
@@ -73,7 +73,7 @@ export interface RegisterResult {
 }
 
 /** Writes knowledge/.gitattributes (the caller holds the lock) and the clone's driver config. */
-export function registerDriver(paths: RepoPaths, top: string, launcher: readonly string[]): RegisterResult {
+export function registerDriver(paths: RepoPaths, top: string, launcher: Launcher): RegisterResult {
   const file = join(paths.knowledge, ".gitattributes");
   const text = attributesText(readTextIfExists(file));
   if (text !== null) writeFileAtomic(file, text);
@@ -99,4 +99,23 @@ export function mergeDriverWarning(g: GitSetup): string | null {
   if (g.configured !== null) return "the akms merge driver is configured, but no .gitattributes routes knowledge/ to it: run `akms init --git` and commit knowledge/.gitattributes";
   if (g.routed || g.attributes) return "knowledge/.gitattributes routes the overlay to the akms merge driver, but this clone's git config does not define it: run `akms init --git` (once per clone), or merges leave conflicts in knowledge/graph/local_state.yaml";
   return "the akms merge driver is not registered: run `akms init --git` so that `git merge` replays both branches' evidence instead of leaving conflicts in knowledge/graph/local_state.yaml";
+}
+
+/**
+ * git `-c` options that route the files akms merges to this akms's driver for one git command (the
+ * orchestrator's FINALIZE merges): the clone's own registration when it has one, else the driver
+ * named here and, when no .gitattributes routes the files, an attributes file written to `scratch`.
+ */
+export function driverOptions(paths: RepoPaths, launcher: Launcher, scratch: string): string[] {
+  const g = gitSetup(paths);
+  if (g.top === null) return [];
+  const opts: string[] = [];
+  if (g.configured === null) opts.push("-c", `merge.${DRIVER_NAME}.name=akms: replay the evidence of both sides`, "-c", `merge.${DRIVER_NAME}.driver=${driverCommand(launcher)}`);
+  if (!g.routed) {
+    const rel = relative(g.top, paths.knowledge).split("\\").join("/");
+    const file = join(scratch, "merge.gitattributes");
+    writeFileAtomic(file, ATTRIBUTE_LINES.map((l) => (rel ? `${rel}/${l}` : l)).join("\n") + "\n");
+    opts.push("-c", `core.attributesFile=${file}`);
+  }
+  return opts;
 }

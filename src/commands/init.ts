@@ -1,31 +1,12 @@
-import { realpathSync } from "node:fs";
-import { basename, delimiter, dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { findRepo, repoPaths } from "../../core/paths.js";
 import { initKnowledge } from "../../core/init.js";
 import { UsageError } from "../../core/errors.js";
 import { removeStaleTemps, writeFileAtomic } from "../../core/fsx.js";
 import { withLock } from "../../core/lock.js";
-import { AGENTS, planKit, readRepoFile, type Agent, type KitPlan, type Launcher } from "../../core/agent/kits.js";
+import { AGENTS, launcher, planKit, readRepoFile, type Agent, type KitPlan } from "../../core/agent/kits.js";
 import { gitTop, registerDriver, type RegisterResult } from "../../core/team/register.js";
 import type { CommandSpec } from "./types.js";
-
-function realOrNull(p: string): string | null {
-  try {
-    return realpathSync(p);
-  } catch {
-    return null;
-  }
-}
-
-/** `akms` when the `akms` on PATH is this very program; else node and this script, by absolute path. */
-export function launcher(env: NodeJS.ProcessEnv = process.env): Launcher {
-  const me = realOrNull(process.argv[1] ?? "");
-  for (const dir of (env.PATH ?? "").split(delimiter).filter(Boolean)) {
-    const found = realOrNull(join(dir, "akms"));
-    if (found && me && found === me) return { argv: ["akms"] };
-  }
-  return { argv: [process.execPath, me ?? process.argv[1] ?? "akms"] };
-}
 
 function agentsOf(flag: unknown): Agent[] {
   const list = (Array.isArray(flag) ? flag : flag === undefined ? [] : [flag]).flatMap((a) => String(a).split(",")).map((a) => a.trim()).filter(Boolean);
@@ -63,7 +44,7 @@ export const initCommand: CommandSpec = {
     }
     const r = dry ? null : initKnowledge(paths);
     let reg: RegisterResult | null = null;
-    if (!dry && wantGit) reg = withLock(paths.lock, () => registerDriver(paths, top!, launcher().argv));
+    if (!dry && wantGit) reg = withLock(paths.lock, () => registerDriver(paths, top!, launcher()));
     if (!dry && plans.length) {
       withLock(paths.lock, () => {
         for (const p of plans) {

@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { akms, ROOT, tmp, treeHash, write, writeNode } from "../helpers.js";
+import { memory } from "../update-helpers.js";
 
 const FAKE_AGENT = join(ROOT, "fixtures", "orchestrator", "fake-agent.mjs");
 const GIT_ENV = { GIT_AUTHOR_NAME: "Test", GIT_AUTHOR_EMAIL: "test@example.org", GIT_COMMITTER_NAME: "Test", GIT_COMMITTER_EMAIL: "test@example.org" };
@@ -386,6 +387,34 @@ test("a merge conflict at FINALIZE: main stays as it was, the state is kept, a h
   git(e.repo, "commit", "-q", "--no-edit");
   ok(e.run("orchestrate", "next"), "next after the hand merge");
   assert.deepEqual(at(e, "finalize", null).checkpoint.details.merged.map((m: any) => m.result), ["already-contained"]);
+});
+
+test("FINALIZE merges a phase branch that learned more after its successor branched: the merge driver replays both sides", () => {
+  const e = setup();
+  ok(e.run("orchestrate", "init", "plans/plan.md", "--no-qmd"), "init");
+  approveUntil(e, "review", 2);
+  // Meanwhile an agent applies one more AgentMemory on phase 1's branch.
+  ok(e.run("orchestrate", "abort"), "abort to switch branches");
+  git(e.repo, "stash", "-u");
+  git(e.repo, "checkout", "-q", "demo_phase-1");
+  const doc = join(e.dir, "late.md");
+  writeFileSync(doc, memory({ task: "t-late", date: "2026-03-09", used: [{ id: "convergence", useful: true, coverage: "outdated" }] }));
+  ok(e.run("update", doc), "late update on phase 1");
+  git(e.repo, "add", "-A");
+  git(e.repo, "commit", "-q", "-m", "late evidence on phase 1");
+  git(e.repo, "checkout", "-q", "demo_phase-2");
+  git(e.repo, "stash", "pop");
+  ok(e.run("orchestrate", "resume"), "resume");
+  approveUntil(e, "finalize", null);
+  assert.deepEqual(e.state().checkpoint.details.merged.map((m: any) => [m.branch, m.result]), [
+    ["demo_phase-2", "merged"],
+    ["demo_phase-1", "merged"],
+  ]);
+  const overlay = readFileSync(join(e.repo, "knowledge", "graph", "local_state.yaml"), "utf8");
+  assert.ok(overlay.includes("session-t-late") && overlay.includes("session-phase2"), "both sides' evidence is in the merged overlay");
+  assert.doesNotMatch(overlay, /^<{7}/m);
+  ok(e.run("build"), "the merged knowledge compiles");
+  ok(e.run("orchestrate", "approve"), "approve FINALIZE");
 });
 
 test("--help documents the verbs; status without a run says how to start one", () => {
