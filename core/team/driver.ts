@@ -18,6 +18,7 @@ import { blobIdOf, commitWithBlob, filesAt, headCommit, mergeBase, mergeFileText
 import { entriesSince, mergeJournals } from "./merge-journal.js";
 import { mergeNodeFile } from "./merge-node.js";
 import { mergeOverlays } from "./merge-overlay.js";
+import { crashPoint } from "../update/transaction.js";
 
 export type MergedKind = "overlay" | "journal" | "local-node" | "graph" | "other";
 
@@ -242,6 +243,7 @@ export function runMergeDriver(top: string, args: DriverArgs, env: NodeJS.Proces
     const m = merged(s);
     kind = m.kind;
     if (m.bytes !== null) {
+      crashPoint("merge-driver-merged", env);
       writeFileAtomic(args.ours, m.bytes);
       return { ok: true, kind, message: `${args.path}: ${m.note}` };
     }

@@ -257,6 +257,68 @@ describe("git merge with the akms driver", () => {
     assert.equal(run(s, ["build"]).code, 0);
   });
 
+  test("a dedup section accepted on one side stands; accepted on one and rejected on the other is a named conflict", () => {
+    const s = teamRepo();
+    apply(s, { b3: DOCS.b3 });
+    commitAll(s, "a pending dedup section on l-retry");
+    const node = join(s.knowledge, "local-nodes", "l-retry.md");
+    ok(s.repo, ["checkout", "-q", "-b", "accepts"]);
+    assert.equal(run(s, ["dedup", "accept", "l-retry", "--yes"]).code, 0);
+    commitAll(s, "accepted");
+    ok(s.repo, ["checkout", "-q", "-b", "other", "main"]);
+    apply(s, { c1: DOCS.c1 });
+    commitAll(s, "unrelated evidence");
+    const m1 = git(s.repo, ["merge", "--no-edit", "accepts"]);
+    assert.equal(m1.code, 0, m1.out);
+    assert.match(readFileSync(node, "utf8"), /session=session-b-3 [^>]*status=accepted/);
+    ok(s.repo, ["checkout", "-q", "main"]);
+    assert.equal(run(s, ["dedup", "reject", "l-retry", "--yes"]).code, 0);
+    commitAll(s, "rejected");
+    const m2 = git(s.repo, ["merge", "--no-edit", "accepts"]);
+    assert.notEqual(m2.code, 0, m2.out);
+    assert.match(m2.out, /conflicting dedup decisions in knowledge\/local-nodes\/l-retry\.md: session-b-3 \(rejected on ours, accepted on theirs\)/);
+    git(s.repo, ["merge", "--abort"]);
+  });
+
+  test("a driver killed mid-merge leaves the overlay whole (ours), and the merge succeeds when run again", () => {
+    const s = teamRepo();
+    ok(s.repo, ["checkout", "-q", "-b", "side"]);
+    apply(s, { b1: DOCS.b1 });
+    commitAll(s, "b1");
+    ok(s.repo, ["checkout", "-q", "main"]);
+    apply(s, { a1: DOCS.a1 });
+    commitAll(s, "a1");
+    const ours = ok(s.repo, ["show", "HEAD:knowledge/graph/local_state.yaml"]);
+    const killed = git(s.repo, ["merge", "--no-edit", "side"], { AKMS_CRASH_AT: "merge-driver-merged" });
+    assert.notEqual(killed.code, 0);
+    assert.equal(overlay(s.repo), ours, "the working tree's overlay is a whole file: ours, as git left it");
+    git(s.repo, ["merge", "--abort"]);
+    const again = git(s.repo, ["merge", "--no-edit", "side"]);
+    assert.equal(again.code, 0, again.out);
+    assert.match(overlay(s.repo), /session-b-1/);
+  });
+
+  test("journal entries from both sides are renumbered in one sequence and an undo follows the entry it undid", () => {
+    const s = teamRepo();
+    ok(s.repo, ["checkout", "-q", "-b", "undoes"]);
+    assert.equal(run(s, ["draft", "g-cache", "--yes"]).code, 0);
+    assert.equal(run(s, ["undo", "--yes"]).code, 0);
+    commitAll(s, "draft and undo");
+    ok(s.repo, ["checkout", "-q", "main"]);
+    assert.equal(run(s, ["draft", "g-auth", "--yes"]).code, 0);
+    commitAll(s, "draft g-auth");
+    const m = git(s.repo, ["merge", "--no-edit", "undoes"]);
+    assert.equal(m.code, 0, m.out);
+    const journal = readFileSync(join(s.knowledge, "graph", "review_log.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    assert.deepEqual(journal.map((e) => [e.seq, e.action, e.id, e.undoes]), [
+      [1, "draft", "g-auth", null],
+      [2, "draft", "g-cache", null],
+      [3, "undo", "g-cache", 2],
+    ]);
+    assert.doesNotMatch(overlay(s.repo), /g-cache:\n {4}status: draft/);
+    assert.match(overlay(s.repo), /g-auth:\n {4}status: draft/);
+  });
+
   test("akms status warns until the driver is configured in this clone", () => {
     const s = teamRepo();
     const warned = (r: { stderr: string }) => /merge driver/.test(r.stderr);
