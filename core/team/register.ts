@@ -1,7 +1,8 @@
 // Registering the merge driver with git (`akms init --git`): knowledge/.gitattributes names the
 // files akms merges (committed, so the whole team has them), and each clone's git config names the
 // command (`merge.akms.driver`, per clone: git never takes a command from the repository itself).
-import { join, relative } from "node:path";
+import { chmodSync, mkdirSync } from "node:fs";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { AkmsError } from "../errors.js";
 import { readTextIfExists, writeFileAtomic } from "../fsx.js";
 import { git } from "../mirror/select.js";
@@ -70,6 +71,7 @@ export interface RegisterResult {
   attributesWritten: boolean;
   driver: string;
   configChanged: boolean;
+  hooks: HookResult[];
 }
 
 /** Writes knowledge/.gitattributes (the caller holds the lock) and the clone's driver config. */
@@ -89,7 +91,7 @@ export function registerDriver(paths: RepoPaths, top: string, launcher: Launcher
       if (!r.ok) throw new AkmsError("GIT_FAILED", `git config ${k} failed: ${r.stderr.trim() || "unknown error"}`, { hint: "check the repository with `git config --list --show-origin`" });
     }
   }
-  return { top, attributesWritten: text !== null, driver, configChanged: changed };
+  return { top, attributesWritten: text !== null, driver, configChanged: changed, hooks: installHooks(top, paths.repo, launcher) };
 }
 
 /** What `akms status` says of the merge driver: null when it is set up (or there is no git). */
@@ -118,4 +120,38 @@ export function driverOptions(paths: RepoPaths, launcher: Launcher, scratch: str
     opts.push("-c", `core.attributesFile=${file}`);
   }
   return opts;
+}
+
+/** The marker of the git hooks akms writes (a hook without it is a person's and is never touched). */
+const HOOK_MARK = "# akms: rebuild graph.json after git changed knowledge/ (installed by `akms init --git`)";
+
+/** The hooks after which git has changed the knowledge: a merge (and pull), a rebase. */
+export const HOOKS = ["post-merge", "post-rewrite"] as const;
+
+function hookText(l: Launcher, repo: string, hook: string): string {
+  const build = commandLine(l, "build", "--repo", repo);
+  const guard = hook === "post-rewrite" ? '[ "$1" = "rebase" ] || exit 0\n' : "";
+  return `#!/bin/sh\n${HOOK_MARK}\n${guard}${build} >/dev/null || echo "akms: graph.json was not rebuilt after the ${hook.slice(5)}; run \\\`akms build\\\`" >&2\nexit 0\n`;
+}
+
+export interface HookResult {
+  hook: string;
+  path: string;
+  action: "written" | "unchanged" | "skipped";
+}
+
+/** Writes the post-merge and post-rebase hooks of this clone, unless a person's own hook is there. */
+export function installHooks(top: string, repo: string, l: Launcher): HookResult[] {
+  return HOOKS.map((hook) => {
+    const r = git(top, ["rev-parse", "--git-path", `hooks/${hook}`]);
+    const given = r.ok && r.stdout.trim() ? r.stdout.trim() : `.git/hooks/${hook}`;
+    const rel = isAbsolute(given) ? given : join(top, given);
+    const existing = readTextIfExists(rel);
+    if (existing !== null && !existing.includes(HOOK_MARK)) return { hook, path: rel, action: "skipped" as const };
+    const text = hookText(l, repo, hook);
+    mkdirSync(dirname(rel), { recursive: true });
+    const wrote = writeFileAtomic(rel, text);
+    chmodSync(rel, 0o755);
+    return { hook, path: rel, action: wrote ? ("written" as const) : ("unchanged" as const) };
+  });
 }

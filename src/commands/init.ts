@@ -67,6 +67,9 @@ export const initCommand: CommandSpec = {
     if (reg) {
       lines.push(`${reg.attributesWritten ? "wrote " : "kept  "} knowledge/.gitattributes (the files akms merges: commit it, so the whole team has it)`);
       lines.push(`${reg.configChanged ? "set  " : "kept "} merge.akms.driver in this clone's git config: ${reg.driver}`);
+      for (const h of reg.hooks) {
+        lines.push(h.action === "skipped" ? `kept  ${h.path} (your own hook): add \`akms build\` to it, so graph.json is rebuilt after a ${h.hook.slice(5)}` : `${h.action === "written" ? "wrote" : "kept "} ${h.path} (rebuilds graph.json after a ${h.hook.slice(5)})`);
+      }
       lines.push("each clone runs `akms init --git` once; `git merge` then replays both sides' evidence into the overlay");
     } else if (dry && wantGit) lines.push("would write knowledge/.gitattributes and set merge.akms.driver in this clone's git config");
     lines.push(...kitLines(plans, dry));
@@ -90,7 +93,7 @@ export const initCommand: CommandSpec = {
         kept: r?.kept ?? [],
         notes: r?.notes ?? [],
         kits,
-        ...(wantGit ? { git: reg ? { attributes_written: reg.attributesWritten, driver: reg.driver, config_changed: reg.configChanged } : { dry_run: true } } : {}),
+        ...(wantGit ? { git: reg ? { attributes_written: reg.attributesWritten, driver: reg.driver, config_changed: reg.configChanged, hooks: reg.hooks } : { dry_run: true } } : {}),
       },
       text: lines.join("\n"),
       notes: (r?.notes ?? []).map((n) => `note: ${n}`),

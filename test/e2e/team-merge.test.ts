@@ -146,8 +146,12 @@ describe("git merge with the akms driver", () => {
     assert.equal(readFileSync(join(s.repo, node), "utf8"), readFileSync(join(ref, node), "utf8"));
     assert.match(readFileSync(join(s.repo, node), "utf8"), /session-b-3[\s\S]*session-a-3/);
     assert.equal(readFileSync(join(s.repo, "knowledge/local-nodes/n-pool.md"), "utf8"), readFileSync(join(ref, "knowledge/local-nodes/n-pool.md"), "utf8"));
-    const b = run(s, ["build", "--json"]);
+    // The post-merge hook rebuilt graph.json from the merged sources: a full compile gives the same graph.
+    const graph = () => readFileSync(join(s.knowledge, "graph", "graph.json"), "utf8").replace(/"generated_at": "[^"]*"/, "");
+    const hooked = graph();
+    const b = run(s, ["build", "--no-cache", "--json"]);
     assert.equal(b.code, 0, b.stderr);
+    assert.equal(hooked, graph());
     assert.equal(ok(s.repo, ["status", "--porcelain"]).trim(), "");
     assertIdempotent(s, ["a1", "a2", "a3", "b1", "b2", "b3"]);
   });
@@ -194,6 +198,7 @@ describe("git merge with the akms driver", () => {
     assert.equal(r.code, 0, r.out);
     assert.deepEqual(conflictMarkers(s.repo), []);
     assert.equal(overlay(s.repo), overlay(reference(s, base, ["a1", "a2", "b1", "b2"])));
+    assert.match(readFileSync(join(s.knowledge, "graph", "graph.json"), "utf8"), /"id": "session-b-2"/, "the post-rewrite hook rebuilt graph.json");
     ok(s.repo, ["checkout", "-q", "main"]);
     ok(s.repo, ["reset", "-q", "--hard", mainTip]);
     const c = git(s.repo, ["cherry-pick", "pick"]);
