@@ -1,0 +1,61 @@
+// `git merge` with the akms driver killed (SIGKILL to git and the driver together) after a seeded
+// random delay: the overlay in the work tree is always a whole file — ours as committed, or the
+// whole merge — never a partial one, and once git's own state is cleaned up the merge runs again
+// to the same bytes. CI runs a seeded sample; `npm run stress` runs 100 rounds.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { seededRandom } from "../helpers.js";
+import { ENV } from "../update-helpers.js";
+import { apply, commitAll, DOCS, git, head, ok, overlay, teamRepo } from "../team-helpers.js";
+
+const ROUNDS = Number(process.env.AKMS_MERGE_KILL_ROUNDS ?? (process.env.AKMS_STRESS ? 100 : 4));
+
+function killedMerge(cwd: string, afterMs: number): Promise<number | null> {
+  return new Promise((done) => {
+    const p = spawn("git", ["merge", "--no-edit", "-q", "side"], { cwd, detached: true, stdio: "ignore", env: { ...process.env, ...ENV } });
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-p.pid!, "SIGKILL"); // git and the driver it runs
+      } catch {
+        /* already done */
+      }
+    }, afterMs);
+    p.on("exit", (code) => {
+      clearTimeout(timer);
+      done(code);
+    });
+  });
+}
+
+test(`${ROUNDS} merges killed at a random moment: the overlay is ours or the whole merge, and the merge completes when run again`, async () => {
+  const s = teamRepo();
+  ok(s.repo, ["checkout", "-q", "-b", "side"]);
+  apply(s, { b1: DOCS.b1, b2: DOCS.b2 });
+  commitAll(s, "side learned");
+  ok(s.repo, ["checkout", "-q", "main"]);
+  apply(s, { a1: DOCS.a1 });
+  commitAll(s, "main learned");
+  const tip = head(s);
+  const ours = overlay(s.repo);
+  assert.equal(git(s.repo, ["merge", "--no-edit", "-q", "side"]).code, 0);
+  const merged = overlay(s.repo);
+  const random = seededRandom(21);
+  const seen = { ours: 0, merged: 0 };
+  for (let round = 0; round < ROUNDS; round++) {
+    ok(s.repo, ["reset", "-q", "--hard", tip]);
+    await killedMerge(s.repo, random(900));
+    const now = overlay(s.repo);
+    assert.ok(now === ours || now === merged, `round ${round}: the overlay is neither ours nor the merge`);
+    seen[now === ours ? "ours" : "merged"]++;
+    // git's own leftovers of a killed merge, as a person would clear them.
+    rmSync(join(s.repo, ".git", "index.lock"), { force: true });
+    if (existsSync(join(s.repo, ".git", "MERGE_HEAD"))) git(s.repo, ["merge", "--abort"]);
+    ok(s.repo, ["reset", "-q", "--hard", tip]);
+    assert.equal(git(s.repo, ["merge", "--no-edit", "-q", "side"]).code, 0, `round ${round}: the merge run again`);
+    assert.equal(overlay(s.repo), merged);
+  }
+  assert.equal(seen.ours + seen.merged, ROUNDS);
+});
