@@ -2,11 +2,11 @@
 // registered by `akms init --git`. The merged overlay must be byte for byte what applying every
 // document on the base, in the canonical order (date, then session id), gives.
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, test } from "node:test";
-import { run } from "../update-helpers.js";
-import { apply, commitAll, DOCS, git, head, ok, overlay, reference, teamRepo, type Scratch } from "../team-helpers.js";
+import { kb, run } from "../update-helpers.js";
+import { apply, commitAll, DOCS, git, GLOBALS, head, ok, overlay, reference, teamRepo, type Scratch } from "../team-helpers.js";
 
 function conflictMarkers(dir: string): string[] {
   const out: string[] = [];
@@ -244,4 +244,28 @@ describe("git merge with the akms driver", () => {
     assert.equal(run(s, ["init", "--git"]).code, 0);
     assert.equal(warned(run(s, ["status"])), false);
   });
+
+  test("akms init --git twice changes nothing; it keeps a person's own hook and says what to add; outside git it refuses", () => {
+    const s = teamRepo();
+    const hook = join(s.repo, ".git", "hooks", "post-rewrite");
+    writeFileSync(hook, "#!/bin/sh\necho mine\n");
+    const attrs = readFileSync(join(s.knowledge, ".gitattributes"), "utf8");
+    const again = run(s, ["init", "--git", "--json"]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(again.json.git.attributes_written, false);
+    assert.equal(again.json.git.config_changed, false);
+    assert.deepEqual(again.json.git.hooks.map((h: { hook: string; action: string }) => [h.hook, h.action]), [["post-merge", "unchanged"], ["post-rewrite", "skipped"]]);
+    assert.equal(readFileSync(hook, "utf8"), "#!/bin/sh\necho mine\n");
+    assert.match(run(s, ["init", "--git"]).stdout, /post-rewrite \(your own hook\): add `akms build` to it/);
+    assert.equal(readFileSync(join(s.knowledge, ".gitattributes"), "utf8"), attrs);
+    assert.match(attrs, /^graph\/local_state\.yaml merge=akms$/m);
+    const plain = kb(GLOBALS);
+    const r = run(plain, ["init", "--git"]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /not in a git work tree/);
+    const usage = run(plain, ["merge-driver", "only-one"]);
+    assert.equal(usage.code, 2);
+    assert.match(usage.stderr, /4 arguments/);
+  });
 });
+
