@@ -252,8 +252,9 @@ export function runMergeDriver(top: string, args: DriverArgs, env: NodeJS.Proces
     writeFileAtomic(args.ours, t.text);
     return { ok: t.clean, kind, message: t.clean ? `${args.path}: merged as text` : `${args.path}: both sides changed the same lines; resolve the conflict markers` };
   } catch (e) {
-    if (!(e instanceof AkmsError)) throw e;
+    // Whatever went wrong, the file is git's conflict version, whole.
     writeFileAtomic(args.ours, conflictVersion().text);
+    if (!(e instanceof AkmsError)) return { ok: false, kind, message: `${args.path}: not merged: unexpected failure (${e instanceof Error ? e.message : String(e)}); resolve the conflict markers, and report this` };
     const hint = e.hint ? `\n  hint: ${e.hint}` : "";
     return { ok: false, kind, message: `${args.path}: not merged: ${e.message}${hint}` };
   }

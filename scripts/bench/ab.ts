@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { EDITED, ROOT, dataset, editNodes, median } from "./common.js";
+import { EDITED, ROOT, benchMemory, dataset, editNodes, median } from "./common.js";
 
 const [distA, distB] = [resolve(process.argv[2] ?? "dist-before"), resolve(process.argv[3] ?? "dist")];
 const N = Number(process.argv[4] ?? 5000);
@@ -53,10 +53,6 @@ function timed(s: Side, step: string, args: string[]): string {
   return r.out;
 }
 
-function memory(task: string, ids: string[]): string {
-  const used = ids.map((id, j) => `  - id: ${id}\n    useful: ${j % 3 ? "true" : "false"}\n    coverage: ${j % 2 ? "sufficient" : "outdated"}`);
-  return ["---", `task_id: ${task}`, 'task_description: "benchmark task"', "phase_id: 1", "timestamp: 2026-03-04T10:00:00", "agent_model: bench", "loadout_used: loadouts/bench.md", "status: complete", "tests_passed: 1", "tests_total: 1", "nodes_used:", ...used, "akms_schema: v2", "---", ""].join("\n");
-}
 
 function usedIds(round: number): string[] {
   return Array.from({ length: 20 }, (_, k) => `g-${String((k * 7919 + round * 104729) % N).padStart(6, "0")}`);
@@ -73,7 +69,7 @@ function round(s: Side, i: number): void {
   restore();
   run(s, ["build"]);
   const doc = join(work, `${s.name}-memory-${i}.md`);
-  writeFileSync(doc, memory(`ab-task-${i}`, usedIds(i)));
+  writeFileSync(doc, benchMemory(`ab-task-${i}`, usedIds(i).map((id, j) => ({ id, useful: j % 3 !== 0, coverage: j % 2 ? "sufficient" : "outdated" }))));
   timed(s, "update (20 nodes used)", ["update", doc]);
   const local = `l-${String(i).padStart(6, "0")}`;
   timed(s, "review action (promote)", ["promote", local]);

@@ -111,3 +111,31 @@ export function editNodes(vault: string, round: number): () => void {
     for (const [f, text] of saved) writeFileSync(f, text);
   };
 }
+
+export interface BenchUse {
+  id: string;
+  useful: boolean;
+  coverage: string;
+}
+
+/** A benchmark AgentMemory: `used` as nodes_used; optionally its own date and one pitfall on a node. */
+export function benchMemory(task: string, used: readonly BenchUse[], opts: { date?: string; pitfallOn?: string } = {}): string {
+  return [
+    "---",
+    `task_id: ${task}`,
+    'task_description: "benchmark task"',
+    "phase_id: 1",
+    `timestamp: ${opts.date ?? "2026-03-04"}T10:00:00`,
+    "agent_model: bench",
+    "loadout_used: loadouts/bench.md",
+    "status: complete",
+    "tests_passed: 1",
+    "tests_total: 1",
+    "nodes_used:",
+    ...used.map((u) => `  - id: ${u.id}\n    useful: ${u.useful}\n    coverage: ${u.coverage}`),
+    ...(opts.pitfallOn ? ["pitfalls_discovered:", `  - node_ref: ${opts.pitfallOn}`, `    description: "pitfall of ${task}"`, "    severity: medium"] : []),
+    "akms_schema: v2",
+    "---",
+    "",
+  ].join("\n");
+}

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { BIN, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
+import { BIN, benchMemory, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
 
 function reps(): number {
   return Number(process.env.BENCH_REPS ?? 5);
@@ -21,10 +21,6 @@ function run(args: string[], bin = BIN): { wall: number; cpu: number } {
   return { wall: r.wallMs, cpu: r.cpuMs ?? NaN };
 }
 
-function memory(task: string, n: number, round: number): string {
-  const used = Array.from({ length: 20 }, (_, k) => `  - id: g-${String((k * 7919 + (round + 2) * 104729) % n).padStart(6, "0")}\n    useful: ${k % 3 ? "true" : "false"}\n    coverage: sufficient`);
-  return ["---", `task_id: ${task}`, 'task_description: "benchmark task"', "phase_id: 1", "timestamp: 2026-03-04T10:00:00", "agent_model: bench", "loadout_used: loadouts/bench.md", "status: complete", "tests_passed: 1", "tests_total: 1", "nodes_used:", ...used, "akms_schema: v2", "---", ""].join("\n");
-}
 
 registerSection({
   name: "first-query",
@@ -53,7 +49,7 @@ registerSection({
         const query = (side: (typeof sides)[number]) => ["query", "--tags", "tag-1,tag-2", ...side.base];
         const doc = (k: number, i: number) => {
           const f = join(work, `memory-${k}-${i}.md`);
-          writeFileSync(f, memory(`fq-task-${i}`, n, i));
+          writeFileSync(f, benchMemory(`fq-task-${i}`, Array.from({ length: 20 }, (_, k) => ({ id: `g-${String((k * 7919 + (i + 2) * 104729) % n).padStart(6, "0")}`, useful: k % 3 !== 0, coverage: "sufficient" }))));
           return f;
         };
         const times = sides.map(() => ({ update: [] as number[], first: [] as { wall: number; cpu: number }[], warm: [] as { wall: number; cpu: number }[], cold: { wall: 0, cpu: 0 }, afterCold: { wall: 0, cpu: 0 } }));

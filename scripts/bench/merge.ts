@@ -6,7 +6,9 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { akmsCmd, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
+import { akmsCmd, benchMemory, dataset, fmtMb, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
+
+const COVERAGE = ["sufficient", "outdated", "missing-detail", "sufficient"];
 import { readGraphView } from "../../core/graph-file/view.js";
 
 const reps = () => Number(process.env.BENCH_REPS ?? 5);
@@ -28,38 +30,14 @@ function used(graphJson: string, n: number, side: number, k: number): string[] {
   return out;
 }
 
-function memory(task: string, day: number, ids: string[]): string {
-  const coverage = ["sufficient", "outdated", "missing-detail", "sufficient"];
-  return [
-    "---",
-    `task_id: ${task}`,
-    'task_description: "benchmark task"',
-    "phase_id: 1",
-    `timestamp: 2026-03-${String(day).padStart(2, "0")}T10:00:00`,
-    "agent_model: bench",
-    "loadout_used: loadouts/bench.md",
-    "status: complete",
-    "tests_passed: 1",
-    "tests_total: 1",
-    "nodes_used:",
-    ...ids.map((id, j) => `  - id: ${id}\n    useful: ${j % 3 ? "true" : "false"}\n    coverage: ${coverage[j % 4]}`),
-    "pitfalls_discovered:",
-    `  - node_ref: ${ids[0]}`,
-    `    description: "pitfall of ${task}"`,
-    "    severity: medium",
-    "akms_schema: v2",
-    "---",
-    "",
-  ].join("\n");
-}
 
 registerSection({
   name: "merge",
   title: "git merge of two branches × 10 AgentMemories with the akms merge driver (goal ≤ 2 s at 5,000 nodes, ≤ 10 s at 50,000)",
   run() {
     const rows: Record<string, unknown>[] = [];
-    console.log("| nodes | git merge, wall (median) | CPU (median) | runs | load before |");
-    console.log("|---:|---:|---:|---|---|");
+    console.log("| nodes | git merge, wall (median) | CPU (median) | peak RSS | runs | load before → after |");
+    console.log("|---:|---:|---:|---:|---|---|");
     for (const n of sizes([5000, 50000])) {
       const d = dataset(n);
       const work = mkdtempSync(join(tmpdir(), "akms-bench-merge-"));
@@ -79,7 +57,9 @@ registerSection({
           const docs: string[] = [];
           for (let k = 0; k < 10; k++) {
             const f = join(work, `${branch}-${k}.md`);
-            writeFileSync(f, memory(`${branch}-task-${k}`, 1 + k * 2 + side, used(graphJson, n, side, k)));
+            const ids = used(graphJson, n, side, k);
+            const day = String(1 + k * 2 + side).padStart(2, "0");
+            writeFileSync(f, benchMemory(`${branch}-task-${k}`, ids.map((id, j) => ({ id, useful: j % 3 !== 0, coverage: COVERAGE[j % 4]! })), { date: `2026-03-${day}`, pitfallOn: ids[0] }));
             docs.push(f);
           }
           akms(["update", ...docs]);
@@ -90,6 +70,7 @@ registerSection({
         const tip = sh(repo, ["git", "rev-parse", "HEAD"], env).trim();
         const wall: number[] = [];
         const cpu: number[] = [];
+        const peak: number[] = [];
         const load = loadavg()[0]!;
         for (let i = 0; i < reps(); i++) {
           sh(repo, ["git", "reset", "-q", "--hard", tip], env);
@@ -98,10 +79,12 @@ registerSection({
           if (/^<{7} /m.test(readFileSync(join(repo, "knowledge", "graph", "local_state.yaml"), "utf8"))) throw new Error("the merged overlay has conflict markers");
           wall.push(r.wallMs);
           if (r.cpuMs !== null) cpu.push(r.cpuMs);
+          if (r.peakKb !== null) peak.push(r.peakKb);
         }
-        const row = { nodes: n, merge_ms: median(wall), cpu_ms: cpu.length ? median(cpu) : null, runs: wall, load_before: load };
+        const after = loadavg()[0]!;
+        const row = { nodes: n, merge_ms: median(wall), cpu_ms: cpu.length ? median(cpu) : null, peak_kb: peak.length ? Math.max(...peak) : null, runs: wall, load_before: load, load_after: after };
         rows.push(row);
-        console.log(`| ${n.toLocaleString("en")} | ${fmtMs(row.merge_ms)} | ${row.cpu_ms === null ? "n/a" : fmtMs(row.cpu_ms)} | ${wall.map(fmtMs).join(", ")} | ${load.toFixed(2)} |`);
+        console.log(`| ${n.toLocaleString("en")} | ${fmtMs(row.merge_ms)} | ${row.cpu_ms === null ? "n/a" : fmtMs(row.cpu_ms)} | ${fmtMb(row.peak_kb)} | ${wall.map(fmtMs).join(", ")} | ${load.toFixed(2)} → ${after.toFixed(2)} |`);
       } finally {
         rmSync(work, { recursive: true, force: true });
       }

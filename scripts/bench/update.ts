@@ -8,7 +8,9 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { akmsCmd, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
+import { akmsCmd, benchMemory, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
+
+const COVERAGE = ["sufficient", "outdated", "missing-detail", "sufficient"];
 import { readGraphView } from "../../core/graph-file/view.js";
 
 function reps(): number {
@@ -27,27 +29,6 @@ function usedIds(graphJson: string, n: number, rep: number): string[] {
   return out;
 }
 
-function memory(task: string, ids: string[]): string {
-  const coverage = ["sufficient", "outdated", "missing-detail", "sufficient"];
-  const used = ids.map((id, j) => `  - id: ${id}\n    useful: ${j % 3 ? "true" : "false"}\n    coverage: ${coverage[j % 4]}`);
-  return [
-    "---",
-    `task_id: ${task}`,
-    'task_description: "benchmark task"',
-    "phase_id: 1",
-    "timestamp: 2026-03-04T10:00:00",
-    "agent_model: bench",
-    "loadout_used: loadouts/bench.md",
-    "status: complete",
-    "tests_passed: 1",
-    "tests_total: 1",
-    "nodes_used:",
-    ...used,
-    "akms_schema: v2",
-    "---",
-    "",
-  ].join("\n");
-}
 
 registerSection({
   name: "update",
@@ -69,7 +50,7 @@ registerSection({
         const rebuild: number[] = [];
         for (let i = -1; i < reps(); i++) {
           const doc = join(work, `bench-${i}.md`);
-          writeFileSync(doc, memory(`bench-task-${i}`, usedIds(join(repo, "knowledge", "graph", "graph.json"), n, i + 1)));
+          writeFileSync(doc, benchMemory(`bench-task-${i}`, usedIds(join(repo, "knowledge", "graph", "graph.json"), n, i + 1).map((id, j) => ({ id, useful: j % 3 !== 0, coverage: COVERAGE[j % 4]! }))));
           const u = timeRun(akmsCmd(["update", doc, ...base]));
           if (u.code !== 0) throw new Error(`akms update failed: ${u.stderr}`);
           if (i >= 0) update.push(u.wallMs);
