@@ -667,6 +667,13 @@ export function runFinalize(rc: RunContext): StageOutput {
     }
     merged.push({ branch: br, phase: p, result: "merged", commit: G.revParse(ctx.repo, "HEAD") });
   }
+  if (merged.some((m) => m.result === "merged")) {
+    // graph.json is derived: compiled again from the merged sources (and committed where the
+    // repository tracks it), so main never answers from one branch's graph.
+    rc.progress("rebuilding graph.json from the merged knowledge");
+    buildLocked(ctx, { env: rc.env });
+    G.commitAll(ctx.repo, `akms orchestrate: rebuild graph.json after merging into ${base} (${state.plan_name})`);
+  }
   const head = G.revParse(ctx.repo, "HEAD");
   return {
     summary: [

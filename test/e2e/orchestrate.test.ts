@@ -413,7 +413,13 @@ test("FINALIZE merges a phase branch that learned more after its successor branc
   const overlay = readFileSync(join(e.repo, "knowledge", "graph", "local_state.yaml"), "utf8");
   assert.ok(overlay.includes("session-t-late") && overlay.includes("session-phase2"), "both sides' evidence is in the merged overlay");
   assert.doesNotMatch(overlay, /^<{7}/m);
-  ok(e.run("build"), "the merged knowledge compiles");
+  // FINALIZE compiled graph.json again from the merged sources (and committed it: this repository tracks it).
+  const graph = () => readFileSync(join(e.repo, "knowledge", "graph", "graph.json"), "utf8").replace(/"generated_at": "[^"]*"/, "");
+  const finalized = graph();
+  assert.match(finalized, /"id": "session-t-late"/);
+  assert.equal(git(e.repo, "status", "--porcelain"), "");
+  ok(e.run("build", "--no-cache"), "a full compile of the merged knowledge");
+  assert.equal(graph(), finalized);
   ok(e.run("orchestrate", "approve"), "approve FINALIZE");
 });
 
