@@ -114,7 +114,7 @@ function theirNodeFiles(s: Sides, ctx: Context, knowledge: string, scratch: stri
   return out;
 }
 
-function mergeOverlayFile(s: Sides, knowledge: string): Buffer {
+function mergeOverlayFile(s: Sides, knowledge: string): { bytes: Buffer; note: string } {
   const ctx = loadContext({ repo: join(s.top, posix.dirname(knowledge || ".")), env: s.env });
   const shown = s.args.path;
   const base = overlayOf(s.bytes.base, s.args.base, `${shown} (base)`);
@@ -162,7 +162,9 @@ function mergeOverlayFile(s: Sides, knowledge: string): Buffer {
       decisions,
       overlayPath: `${pre}graph/local_state.yaml`,
     });
-    return r.bytes;
+    const where = { "merge-base": "the merge base", base: "git's base", ours: "ours", theirs: "theirs" }[r.root];
+    const named = r.replayed.length > 4 ? `${r.replayed.slice(0, 4).join(", ")}, …` : r.replayed.join(", ");
+    return { bytes: r.bytes, note: r.replayed.length ? `replayed ${r.replayed.length} session${r.replayed.length === 1 ? "" : "s"} on ${where} (${named})` : "no new evidence on either side; review decisions merged" };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -213,7 +215,7 @@ function merged(s: Sides): { bytes: Buffer | null; kind: MergedKind; note: strin
   const { kind, knowledge } = classify(s.args.path);
   switch (kind) {
     case "overlay":
-      return { bytes: mergeOverlayFile(s, knowledge), kind, note: "replayed the evidence of both sides" };
+      return { ...mergeOverlayFile(s, knowledge), kind };
     case "journal":
       return { bytes: mergeJournals({ ...s.bytes, shown: s.args.path }), kind, note: "joined both sides' review actions in time order" };
     case "graph":

@@ -127,15 +127,19 @@ const HOOK_MARK = "# akms: rebuild graph.json after git changed knowledge/ (inst
 
 /** The hooks after which git has changed the knowledge: a merge (and pull), a rebase. */
 export const HOOKS = ["post-merge", "post-rewrite"] as const;
+const AFTER: Record<(typeof HOOKS)[number], string> = { "post-merge": "a merge or pull", "post-rewrite": "a rebase" };
 
-function hookText(l: Launcher, repo: string, hook: string): string {
-  const build = commandLine(l, "build", "--repo", repo);
+/** The hook's script: git runs hooks at the work tree's top, so the repository is named relative to it. */
+function hookText(l: Launcher, repoFromTop: string, hook: string): string {
+  const build = commandLine(l, "build", "--repo", repoFromTop);
   const guard = hook === "post-rewrite" ? '[ "$1" = "rebase" ] || exit 0\n' : "";
-  return `#!/bin/sh\n${HOOK_MARK}\n${guard}${build} >/dev/null || echo "akms: graph.json was not rebuilt after the ${hook.slice(5)}; run \\\`akms build\\\`" >&2\nexit 0\n`;
+  return `#!/bin/sh\n${HOOK_MARK}\n${guard}${build} >/dev/null || echo "akms: graph.json was not rebuilt after ${AFTER[hook as (typeof HOOKS)[number]]}; run \\\`akms build\\\`" >&2\nexit 0\n`;
 }
 
 export interface HookResult {
   hook: string;
+  /** When it runs ("a merge or pull", "a rebase"). */
+  after: string;
   path: string;
   action: "written" | "unchanged" | "skipped";
 }
@@ -147,11 +151,11 @@ export function installHooks(top: string, repo: string, l: Launcher): HookResult
     const given = r.ok && r.stdout.trim() ? r.stdout.trim() : `.git/hooks/${hook}`;
     const rel = isAbsolute(given) ? given : join(top, given);
     const existing = readTextIfExists(rel);
-    if (existing !== null && !existing.includes(HOOK_MARK)) return { hook, path: rel, action: "skipped" as const };
-    const text = hookText(l, repo, hook);
+    if (existing !== null && !existing.includes(HOOK_MARK)) return { hook, after: AFTER[hook], path: rel, action: "skipped" as const };
+    const text = hookText(l, relative(top, repo).split("\\").join("/") || ".", hook);
     mkdirSync(dirname(rel), { recursive: true });
     const wrote = writeFileAtomic(rel, text);
     chmodSync(rel, 0o755);
-    return { hook, path: rel, action: wrote ? ("written" as const) : ("unchanged" as const) };
+    return { hook, after: AFTER[hook], path: rel, action: wrote ? ("written" as const) : ("unchanged" as const) };
   });
 }

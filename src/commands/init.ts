@@ -68,7 +68,7 @@ export const initCommand: CommandSpec = {
       lines.push(`${reg.attributesWritten ? "wrote " : "kept  "} knowledge/.gitattributes (the files akms merges: commit it, so the whole team has it)`);
       lines.push(`${reg.configChanged ? "set  " : "kept "} merge.akms.driver in this clone's git config: ${reg.driver}`);
       for (const h of reg.hooks) {
-        lines.push(h.action === "skipped" ? `kept  ${h.path} (your own hook): add \`akms build\` to it, so graph.json is rebuilt after a ${h.hook.slice(5)}` : `${h.action === "written" ? "wrote" : "kept "} ${h.path} (rebuilds graph.json after a ${h.hook.slice(5)})`);
+        lines.push(h.action === "skipped" ? `kept  ${h.path} (your own hook): add \`akms build\` to it, so graph.json is rebuilt after ${h.after}` : `${h.action === "written" ? "wrote" : "kept "} ${h.path} (rebuilds graph.json after ${h.after})`);
       }
       lines.push("each clone runs `akms init --git` once; `git merge` then replays both sides' evidence into the overlay");
     } else if (dry && wantGit) lines.push("would write knowledge/.gitattributes and set merge.akms.driver in this clone's git config");
