@@ -4,7 +4,6 @@
 // from its commit, never from disk. Always argv arrays, never a shell.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { git } from "../mirror/select.js";
 
 function run(top: string, args: string[], input?: string): Buffer | null {
   const r = spawnSync("git", args, { cwd: top, input, maxBuffer: 1 << 30, timeout: 120_000 });
@@ -121,10 +120,4 @@ export function filesAt(top: string, commit: string, dir: string): string[] {
 export function mergeFileText(top: string, ours: string, base: string, theirs: string, labels: [string, string, string]): { text: Buffer; clean: boolean } {
   const r = spawnSync("git", ["merge-file", "-p", "-L", labels[0], "-L", labels[1], "-L", labels[2], ours, base, theirs], { cwd: top, maxBuffer: 1 << 30 });
   return { text: r.stdout ?? Buffer.alloc(0), clean: r.status === 0 };
-}
-
-/** A git config value of the repository (null when unset). */
-export function configValue(top: string, key: string): string | null {
-  const r = git(top, ["config", "--get", key]);
-  return r.ok ? r.stdout.trim() : null;
 }
