@@ -95,7 +95,8 @@ export function writeFileAtomic(path: string, data: string | Uint8Array | readon
     if (!opts.knownDifferent) return writeFileAtomic(path, Buffer.concat(chunks.map((c) => (typeof c === "string" ? Buffer.from(c, "utf8") : c))));
     return writeChunks(path, chunks);
   }
-  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data as Uint8Array);
+  const u8 = data as Uint8Array;
+  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.isBuffer(u8) ? u8 : Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength); // no copy
   if (!opts.knownDifferent) {
     const current = readBytesIfExists(path);
     if (current && current.equals(bytes)) return false;

@@ -51,6 +51,11 @@ export function graphFromText(text: string, file: string, version?: string): Loa
   if (!doc || !Array.isArray(doc.nodes) || !Array.isArray(doc.links)) {
     throw new ValidationError("graph.json is not a node-link graph", { file, hint: "run `akms build` to recompile it" });
   }
+  return graphFromDoc(doc, file, version ?? graphVersionOf(text));
+}
+
+/** The id and adjacency maps of a node-link document (parsed from graph.json, or the compile's own). */
+export function graphFromDoc(doc: GraphDoc, file: string, version: string): LoadedGraph {
   const nodes = new Map<string, GNode>();
   const out = new Map<string, GraphLink[]>();
   const inn = new Map<string, GraphLink[]>();
@@ -65,7 +70,7 @@ export function graphFromText(text: string, file: string, version?: string): Loa
   }
   return {
     file,
-    version: version ?? graphVersionOf(text),
+    version,
     generatedAt: doc.graph?.generated_at ?? "",
     doc,
     nodes,

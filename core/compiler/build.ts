@@ -37,6 +37,7 @@ import { contentRefChecker, recordingChecker, refsHold, type RefCheck } from "./
 import { summaryChecker } from "./summary-check.js";
 import { writePlanDelta, type PlanChange } from "../query/plan-delta.js";
 import { rebuildPlanIndex } from "../query/plan-graph.js";
+import { nodeAsWritten } from "./node-value.js";
 import { fileIdentity } from "../warm.js";
 
 /** Bump when the compiler's output format changes, so the caches of older builds stop matching. */
@@ -710,7 +711,7 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
     // The planning index follows in the same locked step: a patch knows what it changed (a delta);
     // a full compile makes the index anew.
     if (written && out.plan) writePlanDelta(ctx.paths, prevKey, fileIdentity(ctx.paths.graphJson), contentSha.slice(0, 12), out.plan);
-    else if (written) rebuildPlanIndex(ctx.paths, chunks, contentSha.slice(0, 12));
+    else if (written && "nodes" in doc) rebuildPlanIndex(ctx.paths, doc as GraphDoc, nodeAsWritten, contentSha.slice(0, 12)); // a full compile
   }
   const graphVersion = contentSha.slice(0, 12);
   if (!rejects.length) {

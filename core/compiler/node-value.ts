@@ -4,7 +4,7 @@
 // the merge sees it before it must change: those fields plus the text (see mergeGraph's editable).
 // No imports beyond the writer and toGraphNode, so the worker bundle stays small.
 import { RAW_TEXT, pyJsonText, type RawText } from "../pyjson.js";
-import { toGraphNode } from "./merge.js";
+import { toGraphNode, type GraphNode } from "./merge.js";
 import type { Origin } from "./sources.js";
 
 /** What the merge reads of a node before step 4 (see mergeGraph); the rest is in its text. */
@@ -62,6 +62,16 @@ export function renderNodeValue(data: Record<string, unknown>, origin: Origin, c
   toGraphNode(graphNode, origin);
   const text = pyJsonText(graphNode, NODE_DEPTH);
   return { meta, value: jsonAscii(JSON.stringify(meta)) + "\t" + text };
+}
+
+/**
+ * A graph node of the compile's document as graph.json's text reads it back: a stub parsed from
+ * its text (see stubOf), a node JSON carries unchanged as it is, any other through its text.
+ */
+export function nodeAsWritten<T extends GraphNode>(node: T): T {
+  const raw = (node as { [RAW_TEXT]?: RawText & { stub?: boolean } })[RAW_TEXT];
+  if (raw?.stub) return JSON.parse(raw.text) as T;
+  return jsonSafe(node) ? node : (JSON.parse(pyJsonText(node, NODE_DEPTH)) as T);
 }
 
 /** A node file's data rendered: its value, and its stub (the data object is consumed). */

@@ -4,11 +4,11 @@
 // node's record, edges and a tag's postings only when the query touches them. Parsing a
 // 50,000-node graph.json takes about a second; opening the cache a few milliseconds.
 import { isAscii } from "node:buffer";
-import { closeSync, existsSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { endianness } from "node:os";
 import { join } from "node:path";
 import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
-import { graphFromText } from "../graph.js";
+import { graphFromDoc, type GraphDoc } from "../graph.js";
 import { openReadOrNull, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
 import { fileIdentity } from "../warm.js";
@@ -72,44 +72,71 @@ const identity = fileIdentity;
 const SECTIONS = ["ids", "idOff", "rec", "recOff", "out", "outOff", "in", "inOff", "tagNames", "tagNameOff", "tagPost", "tagOff", "notes"] as const;
 type Section = (typeof SECTIONS)[number];
 
-function offsets(parts: Buffer[]): Buffer {
-  const b = Buffer.alloc(4 * (parts.length + 1));
-  let at = 0;
-  parts.forEach((p, i) => {
-    b.writeUInt32LE(at, 4 * i);
-    at += p.length;
-  });
-  b.writeUInt32LE(at, 4 * parts.length);
-  return b;
+/** Items stored as one section of bytes and a section of their uint32 offsets. */
+class Column {
+  private readonly parts: string[] = [];
+  private readonly off: number[] = [0];
+  private at = 0;
+  private ascii = true;
+
+  push(s: string): void {
+    this.parts.push(s);
+    const ascii = !NON_ASCII.test(s); // an ASCII item's UTF-8 length is its length
+    if (!ascii) this.ascii = false;
+    this.at += ascii ? s.length : Buffer.byteLength(s);
+    this.off.push(this.at);
+  }
+
+  bytes(): Buffer {
+    return Buffer.from(this.parts.join(""), this.ascii ? "latin1" : "utf8");
+  }
+
+  offsets(): Buffer {
+    const b = Buffer.alloc(4 * this.off.length);
+    for (let i = 0; i < this.off.length; i++) b.writeUInt32LE(this.off[i]!, 4 * i);
+    return b;
+  }
 }
+
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Serializes a loaded graph into the cache file's bytes. */
 export function encodePlanGraph(g: Pick<LoadedGraph, "version" | "nodes" | "out" | "in">, key: string): Buffer {
+  return Buffer.concat(encodePlanGraphChunks(g, key));
+}
+
+/**
+ * The cache file's bytes in parts (its header, then each section). `asWritten`: a node as
+ * graph.json's text reads it back, when the graph is the compile's own document (made per node,
+ * then dropped).
+ */
+export function encodePlanGraphChunks(g: Pick<LoadedGraph, "version" | "nodes" | "out" | "in">, key: string, asWritten?: (n: GNode) => GNode): Buffer[] {
   const ids = [...g.nodes.keys()].sort();
   const idx = new Map(ids.map((id, i) => [id, i]));
   // A link's note, or { note, reports } when several agents reported the pitfall.
   const notes: (string | { note?: string; reports: unknown[] })[] = [];
   const edgeList = (links: GraphLink[] | undefined, other: (l: GraphLink) => string) =>
-    Buffer.from(
-      (links ?? [])
-        .map((l) => {
-          const t = EDGE_TYPES.indexOf(l.type as (typeof EDGE_TYPES)[number]);
-          let s = `${idx.get(other(l))},${t < 0 ? JSON.stringify(l.type) : t},${l.weight},${l.edge_origin === "global" ? 0 : 1}`;
-          if (l.reports?.length) s += `,${notes.push({ ...(l.note !== undefined ? { note: l.note } : {}), reports: l.reports }) - 1}`;
-          else if (l.note !== undefined) s += `,${notes.push(l.note) - 1}`;
-          return s;
-        })
-        .join(";"),
-    );
-  const recs: Buffer[] = [];
-  const outs: Buffer[] = [];
-  const ins: Buffer[] = [];
+    (links ?? [])
+      .map((l) => {
+        const t = EDGE_TYPES.indexOf(l.type as (typeof EDGE_TYPES)[number]);
+        let s = `${idx.get(other(l))},${t < 0 ? JSON.stringify(l.type) : t},${l.weight},${l.edge_origin === "global" ? 0 : 1}`;
+        if (l.reports?.length) s += `,${notes.push({ ...(l.note !== undefined ? { note: l.note } : {}), reports: l.reports }) - 1}`;
+        else if (l.note !== undefined) s += `,${notes.push(l.note) - 1}`;
+        return s;
+      })
+      .join(";");
+  const idCol = new Column();
+  const recs = new Column();
+  const outs = new Column();
+  const ins = new Column();
   const tagIdx = new Map<string, number[]>();
   ids.forEach((id, i) => {
-    const n = g.nodes.get(id)! as unknown as Record<string, unknown>;
+    const node = g.nodes.get(id)!;
+    const n = (asWritten ? asWritten(node) : node) as unknown as Record<string, unknown>;
     const rec: Record<string, unknown> = {};
     for (const f of FIELDS) if (n[f] !== undefined) rec[f] = n[f];
-    recs.push(Buffer.from(JSON.stringify(rec)));
+    idCol.push(id);
+    recs.push(JSON.stringify(rec));
     outs.push(edgeList(g.out.get(id), (l) => l.target));
     ins.push(edgeList(g.in.get(id), (l) => l.source));
     if (Array.isArray(n.tags)) {
@@ -121,22 +148,25 @@ export function encodePlanGraph(g: Pick<LoadedGraph, "version" | "nodes" | "out"
     }
   });
   const tags = [...tagIdx.keys()].sort();
-  const posts = tags.map((t) => Buffer.from(tagIdx.get(t)!.join(" ")));
-  const idBufs = ids.map((id) => Buffer.from(id));
-  const tagBufs = tags.map((t) => Buffer.from(t));
+  const tagCol = new Column();
+  const posts = new Column();
+  for (const t of tags) {
+    tagCol.push(t);
+    posts.push(tagIdx.get(t)!.join(" "));
+  }
   const sections: Record<Section, Buffer> = {
-    ids: Buffer.concat(idBufs),
-    idOff: offsets(idBufs),
-    rec: Buffer.concat(recs),
-    recOff: offsets(recs),
-    out: Buffer.concat(outs),
-    outOff: offsets(outs),
-    in: Buffer.concat(ins),
-    inOff: offsets(ins),
-    tagNames: Buffer.concat(tagBufs),
-    tagNameOff: offsets(tagBufs),
-    tagPost: Buffer.concat(posts),
-    tagOff: offsets(posts),
+    ids: idCol.bytes(),
+    idOff: idCol.offsets(),
+    rec: recs.bytes(),
+    recOff: recs.offsets(),
+    out: outs.bytes(),
+    outOff: outs.offsets(),
+    in: ins.bytes(),
+    inOff: ins.offsets(),
+    tagNames: tagCol.bytes(),
+    tagNameOff: tagCol.offsets(),
+    tagPost: posts.bytes(),
+    tagOff: posts.offsets(),
     notes: Buffer.from(JSON.stringify(notes)),
   };
   const ranges: Record<string, [number, number]> = {};
@@ -146,7 +176,7 @@ export function encodePlanGraph(g: Pick<LoadedGraph, "version" | "nodes" | "out"
     at += sections[name].length;
   }
   const head = Buffer.from(JSON.stringify({ format: FORMAT, key, version: g.version, nodes: ids.length, tags: tags.length, sections: ranges }) + "\n");
-  return Buffer.concat([head, ...SECTIONS.map((name) => sections[name])]);
+  return [head, ...SECTIONS.map((name) => sections[name])];
 }
 
 interface Head {
@@ -366,17 +396,17 @@ export function openPlanGraph(file: string, key: string | null): PlanGraph | nul
 }
 
 /**
- * After a full compile wrote graph.json (`chunks`, its text as written): the planning index made
- * anew from that text, in the same locked step, when graph.json is large enough for the query to
- * use an index (or the repository has one already) — so the first query after any build opens it
- * instead of parsing graph.json.
+ * After a full compile wrote graph.json: the planning index made anew from the compile's document
+ * (graph.json's text is its serialisation; `asWritten` gives a node as that text reads back — the
+ * same index as the text's, pinned by a test), in the same locked step, when graph.json is large
+ * enough for the query to use an index (or the repository has one already) — so the first query
+ * after any build opens it instead of parsing graph.json.
  */
-export function rebuildPlanIndex(paths: RepoPaths, chunks: readonly (string | Buffer)[], version: string): boolean {
+export function rebuildPlanIndex(paths: RepoPaths, doc: GraphDoc, asWritten: (n: GNode) => GNode, version: string): boolean {
   const file = planGraphCachePath(paths);
   const key = identity(paths.graphJson);
   if (key === null) return false;
-  const size = chunks.reduce((n, c) => n + (typeof c === "string" ? Buffer.byteLength(c) : c.length), 0);
-  if (size < CACHE_MIN_BYTES && !existsSync(file)) return false;
-  const text = chunks.map((c) => (typeof c === "string" ? c : c.toString("utf8"))).join("");
-  return writeFileAtomic(file, encodePlanGraph(graphFromText(text, paths.graphJson, version), key));
+  if (statSync(paths.graphJson).size < CACHE_MIN_BYTES && !existsSync(file)) return false;
+  // A new key (graph.json was just written), so a new file: written in parts, no comparison.
+  return writeFileAtomic(file, encodePlanGraphChunks(graphFromDoc(doc, paths.graphJson, version), key, asWritten), { knownDifferent: true });
 }
