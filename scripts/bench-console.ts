@@ -10,7 +10,7 @@
 //     so these include tmux's latency and are upper bounds (much inflated on a loaded machine).
 // usage: node --import tsx scripts/bench-console.ts [N=5000] [RUNS=3]   (BENCH_CONSOLE_E2E=0: in-process only)
 process.env.NODE_ENV = "production"; // React's production build, as in the bundle
-const { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } = await import("node:fs");
+const { cpSync, existsSync, mkdtempSync, rmSync } = await import("node:fs");
 const { tmpdir, cpus, loadavg } = await import("node:os");
 const { join } = await import("node:path");
 const { spawnSync } = await import("node:child_process");
@@ -20,6 +20,7 @@ const React = (await import("react")).default;
 const { render } = await import("ink");
 const { BIN, ROOT, dataset } = await import("./bench/common.js");
 const { startPane, tmuxAvailable } = await import("../test/e2e/tmux.js");
+const { bundleTinyInkApp, firstFrame, REVIEW_FRAME, TINY_FRAME } = await import("./bench/first-frame/measure.js");
 const { loadContext } = await import("../core/context.js");
 const { loadModel } = await import("../src/console/model.js");
 const { App } = await import("../screens/App.js");
@@ -223,43 +224,14 @@ if (process.env.BENCH_CONSOLE_E2E === "0") {
 // and a preloaded hook notes the moment each first frame is written (no polling).
 
 if (process.env.BENCH_CONSOLE_E2E !== "0" && tmuxAvailable() && existsSync(join(ROOT, "dist", "akms.mjs"))) {
-  const { build: esbuild } = await import("esbuild");
-  const hook = join(ROOT, "scripts", "bench", "first-frame", "hook.mjs");
-  const tiny = join(dir, "tiny-ink-app.mjs");
-  await esbuild({
-    entryPoints: [join(ROOT, "scripts", "bench", "first-frame", "tiny-ink-app.tsx")],
-    outfile: tiny,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    jsx: "automatic",
-    define: { "process.env.NODE_ENV": '"production"' },
-    alias: { "react-devtools-core": join(ROOT, "scripts", "stubs", "react-devtools-core.mjs") },
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    logLevel: "warning",
-  });
-  const firstFrame = async (argv: string[], re: string, run: number): Promise<number> => {
-    const log = join(dir, `first-frame-${run}.log`);
-    rmSync(log, { force: true });
-    const pane = startPane(`akms-ff-${process.pid}-${run}`, [process.execPath, "--import", hook, ...argv], {
-      width: 120,
-      height: 40,
-      env: { ...ENV, FIRST_FRAME_RE: re, FIRST_FRAME_LOG: log },
-    });
-    try {
-      for (let t = 0; t < 30000 && !existsSync(log); t += 5) await sleep(5);
-      return Number(readFileSync(log, "utf8").trim());
-    } finally {
-      pane.kill();
-    }
-  };
+  const tiny = await bundleTinyInkApp(dir);
+  const log = (run: number) => join(dir, `first-frame-${run}.log`);
   const FF_RUNS = Number(process.env.BENCH_FIRST_FRAME_RUNS ?? 15);
   const akms: number[] = [];
   const small: number[] = [];
   for (let run = 0; run < FF_RUNS; run++) {
-    akms.push(await firstFrame([BIN, "review", ...where], STATUS.source, run * 2));
-    small.push(await firstFrame([tiny], "Hello from a tiny ink app", run * 2 + 1));
+    akms.push(await firstFrame([BIN, "review", ...where], REVIEW_FRAME, log(run * 2)));
+    small.push(await firstFrame([tiny], TINY_FRAME, log(run * 2 + 1)));
   }
   const ratio = median(akms) / median(small);
   console.log("");

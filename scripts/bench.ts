@@ -18,6 +18,7 @@ import "./bench/mcp.js";
 import "./bench/export.js";
 import "./bench/scale.js";
 import "./bench/merge.js";
+import "./bench/console.js";
 
 const only = process.argv.slice(2);
 const sections = benchSections();

@@ -2,22 +2,19 @@
 // side by side in turns, in a real terminal (tmux), timed by a preloaded hook at the moment the
 // first frame is written. usage:
 //   node --import tsx scripts/bench/ab-first-frame.ts DIST_A DIST_B [N=5000] [RUNS=11]   (BENCH_DIR=COPY: run on a copy)
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ROOT, dataset, median } from "./common.js";
-import { startPane } from "../../test/e2e/tmux.js";
+import { reviewFirstFrame } from "./first-frame/measure.js";
 
 const [distA, distB] = [resolve(process.argv[2] ?? "dist-before"), resolve(process.argv[3] ?? "dist")];
 const N = Number(process.argv[4] ?? 5000);
 const RUNS = Number(process.argv[5] ?? 11);
 // BENCH_DIR: a copy of the data (its repo/ and vault/), e.g. in /tmp, instead of the data set under .bench/.
 const d = process.env.BENCH_DIR ? { repo: join(process.env.BENCH_DIR, "repo"), vault: join(process.env.BENCH_DIR, "vault") } : dataset(N);
-const hook = join(ROOT, "scripts", "bench", "first-frame", "hook.mjs");
 const dir = mkdtempSync(join(tmpdir(), "akms-abff-"));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const STATUS = /│ graph [0-9a-f]{12} │/;
 
 /** A bin for each build: dist/akms.mjs exports main() (bin/akms.mjs runs it). */
 function binOf(dist: string): string {
@@ -26,25 +23,7 @@ function binOf(dist: string): string {
   return f;
 }
 
-async function firstFrame(dist: string, run: number): Promise<number> {
-  const log = join(dir, `ff-${run}.log`);
-  rmSync(log, { force: true });
-  const pane = startPane(`akms-abff-${process.pid}-${run}`, [process.execPath, "--import", hook, bins.get(dist)!, "review", "--repo", d.repo, "--vault", d.vault], {
-    width: 120,
-    height: 40,
-    env: { TERM: "xterm-256color", CI: undefined, FIRST_FRAME_RE: STATUS.source, FIRST_FRAME_LOG: log },
-  });
-  try {
-    // The hook appends one line; until it is whole the file may be there and empty.
-    const line = () => (existsSync(log) ? readFileSync(log, "utf8") : "");
-    for (let t = 0; t < 30000 && !line().endsWith("\n"); t += 5) await sleep(5);
-    const ms = Number(line().trim());
-    if (!(ms > 0)) throw new Error(`no first frame within 30 s (${dist})`);
-    return ms;
-  } finally {
-    pane.kill();
-  }
-}
+const firstFrame = (dist: string, run: number) => reviewFirstFrame(bins.get(dist)!, d.repo, d.vault, join(dir, `ff-${run}.log`));
 
 const bins = new Map([distA, distB].map((x) => [x, binOf(x)]));
 console.log(`load average at the start ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);

@@ -1,0 +1,60 @@
+// The console's first frame, measured in a real terminal (tmux): a preloaded hook notes the moment
+// the first frame is written (process start → frame on the terminal, no polling in between).
+// Shared by the `console` section of `npm run bench`, scripts/bench/ab-first-frame.ts and
+// scripts/bench-console.ts.
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "../common.js";
+import { startPane } from "../../../test/e2e/tmux.js";
+
+const hook = join(ROOT, "scripts", "bench", "first-frame", "hook.mjs");
+/** The status bar's graph version: on screen only when the whole first frame is. */
+export const REVIEW_FRAME = /│ graph [0-9a-f]{12} │/;
+export const TINY_FRAME = /Hello from a tiny ink app/;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let runs = 0;
+
+/** Milliseconds from the start of `node <argv>` to its first write matching `frame`, in a 120×40 tmux pane. */
+export async function firstFrame(argv: string[], frame: RegExp, log: string): Promise<number> {
+  rmSync(log, { force: true });
+  const pane = startPane(`akms-ff-${process.pid}-${++runs}`, [process.execPath, "--import", hook, ...argv], {
+    width: 120,
+    height: 40,
+    env: { TERM: "xterm-256color", CI: undefined, CONTINUOUS_INTEGRATION: undefined, AKMS_GLOBAL_VAULT: undefined, FIRST_FRAME_RE: frame.source, FIRST_FRAME_LOG: log },
+  });
+  try {
+    // The hook appends one line; until it is whole the file may be there and empty.
+    const line = () => (existsSync(log) ? readFileSync(log, "utf8") : "");
+    for (let t = 0; t < 30000 && !line().endsWith("\n"); t += 5) await sleep(5);
+    const ms = Number(line().trim());
+    if (!(ms > 0)) throw new Error(`no first frame within 30 s (${argv.join(" ")})`);
+    return ms;
+  } finally {
+    pane.kill();
+  }
+}
+
+/** `akms review` (run by `bin`) on repo/vault: milliseconds to its first frame. */
+export function reviewFirstFrame(bin: string, repo: string, vault: string, log: string): Promise<number> {
+  return firstFrame([bin, "review", "--repo", repo, "--vault", vault], REVIEW_FRAME, log);
+}
+
+/** The yardstick of the console goal: the smallest ink app, one esbuild bundle as the CLI is; returns its file. */
+export async function bundleTinyInkApp(dir: string): Promise<string> {
+  const { build } = await import("esbuild");
+  const out = join(dir, "tiny-ink-app.mjs");
+  await build({
+    entryPoints: [join(ROOT, "scripts", "bench", "first-frame", "tiny-ink-app.tsx")],
+    outfile: out,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    jsx: "automatic",
+    define: { "process.env.NODE_ENV": '"production"' },
+    alias: { "react-devtools-core": join(ROOT, "scripts", "stubs", "react-devtools-core.mjs") },
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    logLevel: "warning",
+  });
+  return out;
+}
