@@ -1,8 +1,7 @@
 // A node's parse-cache value: what the merge reads of it, as JSON, a tab, then the node's finished
-// text in graph.json (ASCII, no tab: pyString escapes them). Whoever reads a node file renders it —
-// this thread or the parse worker — so an unchanged node is serialised once. A stub is the node as
-// the merge sees it before it must change: those fields plus the text (see mergeGraph's editable).
-// No imports beyond the writer and toGraphNode, so the worker bundle stays small.
+// text in graph.json (ASCII, no tab: pyString escapes them). The reader of a node file renders it,
+// so an unchanged node is serialised once. A stub is the node as the merge sees it before it must
+// change: those fields plus the text (see mergeGraph's editable).
 import { RAW_TEXT, pyJsonText, type RawText } from "../pyjson.js";
 import { toGraphNode, type GraphNode } from "./merge.js";
 import type { Origin } from "./sources.js";

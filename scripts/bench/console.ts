@@ -41,9 +41,10 @@ registerSection({
           akms.push(await reviewFirstFrame(BIN, d.repo, d.vault, log()));
           small.push(await firstFrame([tiny], TINY_FRAME, log()));
         }
-        const row = { nodes: n, akms_ms: median(akms), akms_min: Math.min(...akms), akms_max: Math.max(...akms), tiny_ms: median(small), ratio: median(akms) / median(small), runs: { akms, tiny: small }, load: [before, load()] };
+        const after = load();
+        const row = { nodes: n, akms_ms: median(akms), akms_min: Math.min(...akms), akms_max: Math.max(...akms), tiny_ms: median(small), ratio: median(akms) / median(small), runs: { akms, tiny: small }, load: [before, after] };
         rows.push(row);
-        console.log(`| ${n.toLocaleString("en")} | ${fmtMs(row.akms_ms)} | ${fmtMs(row.akms_min)} | ${fmtMs(row.akms_max)} | ${fmtMs(row.tiny_ms)} | ${row.ratio.toFixed(2)}× | ${runs} each, in turns | ${before} → ${load()} |`);
+        console.log(`| ${n.toLocaleString("en")} | ${fmtMs(row.akms_ms)} | ${fmtMs(row.akms_min)} | ${fmtMs(row.akms_max)} | ${fmtMs(row.tiny_ms)} | ${row.ratio.toFixed(2)}× | ${runs} each, in turns | ${before} → ${after} |`);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
