@@ -1,8 +1,10 @@
 // A/B of the console's first frame between two builds of akms (e.g. before and after a change),
 // side by side in turns, in a real terminal (tmux), timed by a preloaded hook at the moment the
-// first frame is written. usage:
+// first frame is written. Each build runs on its own copy of the data: the caches keyed by the
+// build (core/validated-cache.ts) would otherwise be rewritten by the other build on every run,
+// and both would pay for validating again what their caches hold. usage:
 //   node --import tsx scripts/bench/ab-first-frame.ts DIST_A DIST_B [N=5000] [RUNS=11]   (BENCH_DIR=COPY: run on a copy)
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -13,8 +15,18 @@ const [distA, distB] = [resolve(process.argv[2] ?? "dist-before"), resolve(proce
 const N = Number(process.argv[4] ?? 5000);
 const RUNS = Number(process.argv[5] ?? 11);
 // BENCH_DIR: a copy of the data (its repo/ and vault/), e.g. in /tmp, instead of the data set under .bench/.
-const d = process.env.BENCH_DIR ? { repo: join(process.env.BENCH_DIR, "repo"), vault: join(process.env.BENCH_DIR, "vault") } : dataset(N);
+const src = process.env.BENCH_DIR ? resolve(process.env.BENCH_DIR) : dataset(N).dir;
 const dir = mkdtempSync(join(tmpdir(), "akms-abff-"));
+/** A copy of the data for each build (its repo/ and vault/). */
+const copyFor = (tag: string) => {
+  const to = join(dir, `data-${tag}`);
+  for (const part of ["repo", "vault"]) cpSync(join(src, part), join(to, part), { recursive: true });
+  return { repo: join(to, "repo"), vault: join(to, "vault") };
+};
+const data = new Map([
+  [distA, copyFor("a")],
+  [distB, copyFor("b")],
+]);
 
 /** A bin for each build: dist/akms.mjs exports main() (bin/akms.mjs runs it). */
 function binOf(dist: string): string {
@@ -23,7 +35,7 @@ function binOf(dist: string): string {
   return f;
 }
 
-const firstFrame = (dist: string, run: number) => reviewFirstFrame(bins.get(dist)!, d.repo, d.vault, join(dir, `ff-${run}.log`));
+const firstFrame = (dist: string, run: number) => reviewFirstFrame(bins.get(dist)!, data.get(dist)!.repo, data.get(dist)!.vault, join(dir, `ff-${run}.log`));
 
 const bins = new Map([distA, distB].map((x) => [x, binOf(x)]));
 console.log(`load average at the start ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
