@@ -23,6 +23,7 @@ import {
   recordedFiles,
   sameStats,
   statAll,
+  statAllSteps,
   statChanged,
   unchangedSince,
   type DirRecord,
@@ -39,6 +40,7 @@ import { writePlanDelta, type PlanChange } from "../query/plan-delta.js";
 import { rebuildPlanIndex } from "../query/plan-graph.js";
 import { nodeAsWritten } from "./node-value.js";
 import { fileIdentity } from "../warm.js";
+import { runSteps, type Steps } from "../steps.js";
 
 /** Bump when the compiler's output format changes, so the caches of older builds stop matching. */
 const BUILD_FORMAT = "akms-build-2";
@@ -350,12 +352,20 @@ function recordedInputs(ctx: Context, m: Manifest): string[] {
  * compiler's, vault's or repository's, or graph.json is not the file it recorded).
  */
 export function changedSinceBuild(ctx: Context): string | null | undefined {
+  return runSteps(changedSinceBuildSteps(ctx));
+}
+
+/** changedSinceBuild in steps (core/steps.ts): the console's keys are handled between them. */
+export function* changedSinceBuildSteps(ctx: Context): Steps<string | null | undefined> {
   const m = readManifest(ctx);
   if (m === null || m.inputs !== inputsOf(ctx)) return undefined;
   if (!sameGraphStat(m.graph, statSync(ctx.paths.graphJson, { throwIfNoEntry: false }))) return undefined;
+  yield;
   const since = Date.now();
   const recorded = recordedInputs(ctx, m);
+  yield;
   const listing = listIndexed(ctx, m, since);
+  yield;
   if (!listing.same) {
     const now = [...listing.set.globals, ...listing.set.locals, ...listing.set.mirrors].map((f) => f.file);
     const was = new Set(recorded);
@@ -363,7 +373,7 @@ export function changedSinceBuild(ctx: Context): string | null | undefined {
     const moved = now.find((f) => !was.has(f)) ?? recorded.find((f) => !is.has(f) && f !== ctx.paths.overlay && f !== ctx.paths.config);
     if (moved !== undefined) return moved;
   }
-  const now = statAll(recorded, since);
+  const now = yield* statAllSteps(recorded, since);
   for (let i = 0; i < recorded.length; i++) {
     const a = m.files.stats.subarray(i * STAT_WIDTH, (i + 1) * STAT_WIDTH);
     if (!sameStats(a, now.stats.subarray(i * STAT_WIDTH, (i + 1) * STAT_WIDTH))) return recorded[i]!;

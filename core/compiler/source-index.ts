@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync, type Dirent, type Stats } from "no
 import { sha256 } from "../fsx.js";
 import { join, sep } from "node:path";
 import type { Listed } from "./sources.js";
+import { runSteps, STAT_STEP, type Steps } from "../steps.js";
 
 /** What one directory held when it was last read. */
 export interface DirRecord {
@@ -183,9 +184,17 @@ export interface FileStats {
 
 /** One stat per file, in order. */
 export function statAll(files: readonly string[], since: number): FileStats {
+  return runSteps(statAllSteps(files, since));
+}
+
+/** statAll in steps (core/steps.ts): yields after every STAT_STEP files. */
+export function* statAllSteps(files: readonly string[], since: number): Steps<FileStats> {
   const stats = new Float64Array(files.length * STAT_WIDTH);
   const racyFiles = new Map<number, string>();
-  for (let i = 0; i < files.length; i++) statInto(files, i, since, stats, racyFiles);
+  for (let i = 0; i < files.length; i++) {
+    statInto(files, i, since, stats, racyFiles);
+    if ((i + 1) % STAT_STEP === 0) yield;
+  }
   return { stats, racy: racyFiles };
 }
 

@@ -2,14 +2,19 @@
 // side by side in turns, in a real terminal (tmux), timed by a preloaded hook at the moment the
 // first frame is written. Each build runs on its own copy of the data: the caches keyed by the
 // build (core/validated-cache.ts) would otherwise be rewritten by the other build on every run,
-// and both would pay for validating again what their caches hold. usage:
+// and both would pay for validating again what their caches hold. A copy has new file times, so each
+// build compiles its copy first (`akms build`): both open on a graph compiled after the last change,
+// the state a user opens the console in (the check for newer sources then stats every input). usage:
 //   node --import tsx scripts/bench/ab-first-frame.ts DIST_A DIST_B [N=5000] [RUNS=11]   (BENCH_DIR=COPY: run on a copy)
+// AB_MEASURE=key: the first key instead (first-frame/measure.ts firstKeyAfterFrame: `j` sent as
+// soon as the frame shows, to its result on screen; polled).
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ROOT, dataset, median } from "./common.js";
-import { reviewFirstFrame } from "./first-frame/measure.js";
+import { firstKeyAfterFrame, reviewFirstFrame } from "./first-frame/measure.js";
 
 const [distA, distB] = [resolve(process.argv[2] ?? "dist-before"), resolve(process.argv[3] ?? "dist")];
 const N = Number(process.argv[4] ?? 5000);
@@ -17,16 +22,14 @@ const RUNS = Number(process.argv[5] ?? 11);
 // BENCH_DIR: a copy of the data (its repo/ and vault/), e.g. in /tmp, instead of the data set under .bench/.
 const src = process.env.BENCH_DIR ? resolve(process.env.BENCH_DIR) : dataset(N).dir;
 const dir = mkdtempSync(join(tmpdir(), "akms-abff-"));
-/** A copy of the data for each build (its repo/ and vault/). */
-const copyFor = (tag: string) => {
+/** A copy of the data for each build (its repo/ and vault/), compiled by that build. */
+const copyFor = (dist: string, tag: string) => {
   const to = join(dir, `data-${tag}`);
   for (const part of ["repo", "vault"]) cpSync(join(src, part), join(to, part), { recursive: true });
-  return { repo: join(to, "repo"), vault: join(to, "vault") };
+  const d = { repo: join(to, "repo"), vault: join(to, "vault") };
+  execFileSync(process.execPath, [binOf(dist), "build", "--repo", d.repo, "--vault", d.vault], { stdio: "ignore", env: { ...process.env, AKMS_GLOBAL_VAULT: undefined } });
+  return d;
 };
-const data = new Map([
-  [distA, copyFor("a")],
-  [distB, copyFor("b")],
-]);
 
 /** A bin for each build: dist/akms.mjs exports main() (bin/akms.mjs runs it). */
 function binOf(dist: string): string {
@@ -35,9 +38,15 @@ function binOf(dist: string): string {
   return f;
 }
 
-const firstFrame = (dist: string, run: number) => reviewFirstFrame(bins.get(dist)!, data.get(dist)!.repo, data.get(dist)!.vault, join(dir, `ff-${run}.log`));
+const KEY = process.env.AB_MEASURE === "key";
+const firstFrame = (dist: string, run: number) =>
+  KEY ? firstKeyAfterFrame(bins.get(dist)!, data.get(dist)!.repo, data.get(dist)!.vault) : reviewFirstFrame(bins.get(dist)!, data.get(dist)!.repo, data.get(dist)!.vault, join(dir, `ff-${run}.log`));
 
 const bins = new Map([distA, distB].map((x) => [x, binOf(x)]));
+const data = new Map([
+  [distA, copyFor(distA, "a")],
+  [distB, copyFor(distB, "b")],
+]);
 console.log(`load average at the start ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
 await firstFrame(distA, -1); // warm the file cache for both
 await firstFrame(distB, -2);
@@ -48,7 +57,8 @@ for (let i = 0; i < RUNS; i++) {
   b.push(await firstFrame(distB, 2 * i + 1));
 }
 const f = (x: number) => `${x.toFixed(0)} ms`;
-console.log(`| ${N} nodes, first frame (process start → frame written, ${RUNS} runs each, in turns) | median | min | max |`);
+const what = KEY ? "first key after the first frame (j sent as the frame shows → its result on screen, polled)" : "first frame (process start → frame written)";
+console.log(`| ${N} nodes, ${what}, ${RUNS} runs each, in turns | median | min | max |`);
 console.log("|---|---:|---:|---:|");
 console.log(`| A ${distA.slice(ROOT.length + 1)} | ${f(median(a))} | ${f(Math.min(...a))} | ${f(Math.max(...a))} |`);
 console.log(`| B ${distB.slice(ROOT.length + 1)} | ${f(median(b))} | ${f(Math.min(...b))} | ${f(Math.max(...b))} |`);

@@ -7,9 +7,10 @@ import { readdirSync, statSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "../../core/context.js";
 import { displayPath } from "../../core/paths.js";
-import { changedSinceBuild } from "../../core/compiler/build.js";
+import { changedSinceBuildSteps } from "../../core/compiler/build.js";
+import { runSteps, STAT_STEP, type Steps } from "../../core/steps.js";
 
-function newerIn(dir: string, since: number, recursive: boolean): string | null {
+function* newerIn(dir: string, since: number, recursive: boolean, seen = { n: 0 }): Steps<string | null> {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -21,7 +22,7 @@ function newerIn(dir: string, since: number, recursive: boolean): string | null 
     const p = join(dir, e.name);
     if (e.isDirectory()) {
       if (recursive) {
-        const hit = newerIn(p, since, true);
+        const hit = yield* newerIn(p, since, true, seen);
         if (hit) return hit;
       }
       continue;
@@ -32,18 +33,27 @@ function newerIn(dir: string, since: number, recursive: boolean): string | null 
     } catch {
       /* vanished meanwhile */
     }
+    if (++seen.n % STAT_STEP === 0) yield;
   }
   return null;
 }
 
 /** The first input changed since graph.json was compiled (repo-relative or absolute), or null. */
 export function newerSource(ctx: Context): string | null {
-  const changed = changedSinceBuild(ctx);
-  if (changed !== undefined) return changed === null ? null : changed.startsWith("/") ? displayPath(ctx.repo, changed) : changed;
-  return newerByMtime(ctx);
+  return runSteps(newerSourceSteps(ctx));
 }
 
-function newerByMtime(ctx: Context): string | null {
+/**
+ * newerSource in steps (core/steps.ts): it stats every input (≈ 0.3 s at 50,000 nodes), and the
+ * console handles the keys typed meanwhile between the steps.
+ */
+export function* newerSourceSteps(ctx: Context): Steps<string | null> {
+  const changed = yield* changedSinceBuildSteps(ctx);
+  if (changed !== undefined) return changed === null ? null : changed.startsWith("/") ? displayPath(ctx.repo, changed) : changed;
+  return yield* newerByMtime(ctx);
+}
+
+function* newerByMtime(ctx: Context): Steps<string | null> {
   let since: number;
   try {
     since = statSync(ctx.paths.graphJson).mtimeMs;
@@ -57,6 +67,6 @@ function newerByMtime(ctx: Context): string | null {
       /* absent */
     }
   }
-  const hit = newerIn(ctx.paths.localNodes, since, false) ?? newerIn(ctx.paths.codeMirror, since, true) ?? newerIn(ctx.vault.path, since, false);
+  const hit = (yield* newerIn(ctx.paths.localNodes, since, false)) ?? (yield* newerIn(ctx.paths.codeMirror, since, true)) ?? (yield* newerIn(ctx.vault.path, since, false));
   return hit ? displayPath(ctx.repo, hit) : null;
 }

@@ -31,6 +31,8 @@ export interface Console {
   press(...keys: string[]): Promise<void>;
   /** Waits until the frame matches (actions run after a timer; a reload follows). */
   waitFor(re: RegExp, ms?: number): Promise<string>;
+  /** Resolves once the work after the first frame is done (App's onSettled): the check for newer sources among it. */
+  settled: Promise<void>;
   unmount(): void;
 }
 
@@ -48,7 +50,9 @@ export async function openConsole(
   opts: { width?: number; height?: number; color?: boolean; editor?: (file: string) => EditorResult; rebuild?: boolean | "if-missing" } = {},
 ): Promise<Console> {
   const model = loadModel(ctx, {}, { rebuild: opts.rebuild ?? true });
-  const r = render(<App model={model} color={opts.color ?? false} size={{ width: opts.width ?? 100, height: opts.height ?? 30 }} probeQmd={false} editor={opts.editor} />);
+  let onSettled = () => {};
+  const settled = new Promise<void>((resolve) => (onSettled = resolve));
+  const r = render(<App model={model} color={opts.color ?? false} size={{ width: opts.width ?? 100, height: opts.height ?? 30 }} probeQmd={false} editor={opts.editor} onSettled={onSettled} />);
   await tick();
   const c: Console = {
     model,
@@ -70,6 +74,7 @@ export async function openConsole(
       }
       throw new Error(`timed out waiting for ${re}; last frame:\n${r.lastFrame()}`);
     },
+    settled,
     unmount: () => r.unmount(),
   };
   return c;

@@ -268,7 +268,8 @@ test("opened on the compiled graph as it is, the console says when a source was 
   const d = demoRepo();
   const fresh = await openConsole(d.ctx, { rebuild: "if-missing" });
   try {
-    await new Promise((r) => setTimeout(r, 100));
+    await fresh.settled;
+    await tick(30);
     assert.doesNotMatch(fresh.frame(), /changed after graph\.json was compiled/);
   } finally {
     fresh.unmount();
@@ -289,6 +290,7 @@ test("the staleness warning follows what the compile reads: none after a dedup a
   const d = demoRepo();
   const stale = /press R to rebuild/;
   const settleFrame = async (c: Awaited<ReturnType<typeof openConsole>>) => {
+    await c.settled;
     await tick(120);
     return c.frame().replace(/\s+/g, " "); // the status line wraps at 100 columns
   };

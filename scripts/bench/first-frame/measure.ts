@@ -39,6 +39,28 @@ export function reviewFirstFrame(bin: string, repo: string, vault: string, log: 
   return firstFrame([bin, "review", "--repo", repo, "--vault", vault], REVIEW_FRAME, log);
 }
 
+/**
+ * `akms review` on repo/vault: milliseconds from its first frame on screen to `j` shown done (the
+ * Review list at its second item), the key sent as soon as the frame is seen. Both read by polling
+ * tmux's screen (≈ every 3 ms), so an upper bound that includes tmux's own latency.
+ */
+export async function firstKeyAfterFrame(bin: string, repo: string, vault: string): Promise<number> {
+  const pane = startPane(`akms-fk-${process.pid}-${++runs}`, [process.execPath, bin, "review", "--repo", repo, "--vault", vault], {
+    width: 120,
+    height: 40,
+    env: { TERM: "xterm-256color", CI: undefined, CONTINUOUS_INTEGRATION: undefined, AKMS_GLOBAL_VAULT: undefined },
+  });
+  try {
+    await pane.waitFor(REVIEW_FRAME, 30000);
+    const t0 = performance.now();
+    pane.send("j");
+    await pane.waitFor(/ 2 of \d+/, 10000);
+    return performance.now() - t0;
+  } finally {
+    pane.kill();
+  }
+}
+
 /** The yardstick of the console goal: the smallest ink app, one esbuild bundle as the CLI is; returns its file. */
 export async function bundleTinyInkApp(dir: string): Promise<string> {
   const { build } = await import("esbuild");
