@@ -243,10 +243,14 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
             for (const k of keys) handleKey(k.name, k.input, k.ctrl);
           })
       : Promise.resolve();
-    let t: NodeJS.Timeout | undefined;
-    void loaded.then(() => {
-      if (!stop) t = setTimeout(afterFirstFrame, 0);
-    });
+    const t = setTimeout(() => {
+      // Which local node files hold no dedup section, kept now (not only when the console closes,
+      // nor after the work below): the next start — even after this one is killed — skips reading them.
+      saveDedupIndex(live.current.model.ctx);
+      void loaded.then(() => {
+        if (!stop) afterFirstFrame();
+      });
+    }, 0);
     const afterFirstFrame = () => {
       if (probeQmd) {
         try {
@@ -262,9 +266,6 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       const rest = () => {
         // The review actions validate with zod: loaded while the first frame is read, not on the first action.
         warmZod();
-        // Which local node files hold no dedup section, kept now (not only when the console closes):
-        // the next start — even after this one is killed — skips reading them.
-        saveDedupIndex(live.current.model.ctx);
         onSettled?.();
       };
       if (live.current.model.rebuilt) rest();

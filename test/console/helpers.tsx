@@ -89,3 +89,9 @@ export async function pressUntil(c: Console, key: string, re: RegExp, max = 40):
   if (re.test(c.frame())) return c.frame();
   throw new Error(`never saw ${re} pressing ${key}; last frame:\n${c.frame()}`);
 }
+
+/** A small local node file (a tentative agent node without a dedup section), the i-th of a bulk set. */
+export function bulkNode(i: number): string {
+  const id = `bulk-${String(i).padStart(5, "0")}`;
+  return `---\nid: ${id}\ntitle: "Bulk ${i}"\ndomain: software-eng\ntags:\n  - bulk\nstatus: tentative\nconfidence: 0.5\nsource: agent\ncontext_size: small\nakms_schema: v2\n---\n\n# Bulk ${i}\n\n## Summary\n\nA node of the bulk set.\n`;
+}

@@ -5,10 +5,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { demoRepo, openConsole, pressUntil, tick } from "./helpers.js";
+import { bulkNode, demoRepo, openConsole, pressUntil, tick } from "./helpers.js";
 import { treeHash } from "../helpers.js";
 import { existsSync, rmSync } from "node:fs";
 import { dedupIndexPath } from "../../core/review/dedup-index.js";
+import { build } from "../../core/compiler/build.js";
+import { STAT_STEP } from "../../core/steps.js";
 
 async function filterTo(c: Awaited<ReturnType<typeof openConsole>>, text: string) {
   await c.press("/");
@@ -338,11 +340,19 @@ function c0(d: ReturnType<typeof demoRepo>): string {
   return "knowledge/local-nodes/" + readdirSync(join(d.repo, "knowledge", "local-nodes")).sort()[0]!;
 }
 
-test("the console keeps its dedup index right after its first frame: a start after a killed one skips the files without a dedup section", async () => {
+test("the console keeps its dedup index right after its first frame, not after the check for newer sources: a console killed during the check leaves it for the next start", async () => {
   const d = demoRepo();
+  // Enough local node files without a dedup section that the check takes several steps.
+  const dir = join(d.repo, "knowledge", "local-nodes");
+  for (let i = 0; i < 3 * STAT_STEP; i++) writeFileSync(join(dir, `bulk-${String(i).padStart(5, "0")}.md`), bulkNode(i));
+  build(d.ctx);
   rmSync(dedupIndexPath(d.ctx), { force: true });
-  const c = await openConsole(d.ctx);
-  await tick(60);
-  assert.ok(existsSync(dedupIndexPath(d.ctx)), "written while the console is still open");
+  const c = await openConsole(d.ctx, { rebuild: false });
+  let settled = false;
+  void c.settled.then(() => (settled = true));
+  await tick(0);
+  assert.ok(existsSync(dedupIndexPath(d.ctx)), `written in the first turn after the first frame (the check ${settled ? "done" : "still running"})`);
+  assert.match(readFileSync(dedupIndexPath(d.ctx), "utf8"), /bulk-00000\.md/);
+  await c.settled;
   c.unmount();
 });

@@ -9,12 +9,7 @@ import { build } from "../../core/compiler/build.js";
 import { statAll, statAllSteps } from "../../core/compiler/source-index.js";
 import { STAT_STEP, runSteps } from "../../core/steps.js";
 import { newerSource, newerSourceSteps } from "../../src/console/staleness.js";
-import { demoRepo } from "../console/helpers.js";
-
-function node(i: number): string {
-  const id = `bulk-${String(i).padStart(5, "0")}`;
-  return `---\nid: ${id}\ntitle: "Bulk ${i}"\ndomain: software-eng\ntags:\n  - bulk\nstatus: tentative\nconfidence: 0.5\nsource: agent\ncontext_size: small\nakms_schema: v2\n---\n\n# Bulk ${i}\n\n## Summary\n\nA node of the bulk set.\n`;
-}
+import { bulkNode as node, demoRepo } from "../console/helpers.js";
 
 /** Runs a stepped job to its end, counting its yields. */
 function stepsOf<T>(job: Generator<void, T, void>): { value: T; yields: number } {
