@@ -3,9 +3,10 @@
 // Shared by the `console` section of `npm run bench`, scripts/bench/ab-first-frame.ts and
 // scripts/bench-console.ts.
 import { existsSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { ROOT } from "../common.js";
-import { startPane } from "../../../test/e2e/tmux.js";
+import { startPane, TMUX, type Pane } from "../../../test/e2e/tmux.js";
 
 const hook = join(ROOT, "scripts", "bench", "first-frame", "hook.mjs");
 /** The status bar's graph version: on screen only when the whole first frame is. */
@@ -13,6 +14,31 @@ export const REVIEW_FRAME = /│ graph [0-9a-f]{12} │/;
 export const TINY_FRAME = /Hello from a tiny ink app/;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let runs = 0;
+
+/** The pid of the pane's process (`env` execs the command: the same process). */
+function panePid(pane: Pane): number {
+  return Number(execFileSync(TMUX, ["-L", pane.name, "display-message", "-p", "-t", pane.name, "#{pane_pid}"], { encoding: "utf8" }).trim());
+}
+
+/**
+ * Kills the pane and waits until its process has ended (gone, or a zombie): a process killed
+ * while it still works after its first frame (the console's work after it, its exit) would
+ * otherwise take CPU from the next run, which on two cores is the other side of an A/B.
+ */
+async function killAndWait(pane: Pane, pid: number): Promise<void> {
+  pane.kill();
+  for (let t = 0; t < 15000; t += 5) {
+    let state: string;
+    try {
+      state = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "")[0]!;
+    } catch {
+      return; // gone
+    }
+    if (state === "Z" || state === "X") return;
+    await sleep(5);
+  }
+  throw new Error(`process ${pid} still running 15 s after its pane was killed`);
+}
 
 /** Milliseconds from the start of `node <argv>` to its first write matching `frame`, in a 120×40 tmux pane. */
 export async function firstFrame(argv: string[], frame: RegExp, log: string): Promise<number> {
@@ -22,6 +48,7 @@ export async function firstFrame(argv: string[], frame: RegExp, log: string): Pr
     height: 40,
     env: { TERM: "xterm-256color", CI: undefined, CONTINUOUS_INTEGRATION: undefined, AKMS_GLOBAL_VAULT: undefined, FIRST_FRAME_RE: frame.source, FIRST_FRAME_LOG: log },
   });
+  const pid = panePid(pane);
   try {
     // The hook appends one line; until it is whole the file may be there and empty.
     const line = () => (existsSync(log) ? readFileSync(log, "utf8") : "");
@@ -30,7 +57,7 @@ export async function firstFrame(argv: string[], frame: RegExp, log: string): Pr
     if (!(ms > 0)) throw new Error(`no first frame within 30 s (${argv.join(" ")})`);
     return ms;
   } finally {
-    pane.kill();
+    await killAndWait(pane, pid);
   }
 }
 
@@ -50,6 +77,7 @@ export async function firstKeyAfterFrame(bin: string, repo: string, vault: strin
     height: 40,
     env: { TERM: "xterm-256color", CI: undefined, CONTINUOUS_INTEGRATION: undefined, AKMS_GLOBAL_VAULT: undefined },
   });
+  const pid = panePid(pane);
   try {
     await pane.waitFor(REVIEW_FRAME, 30000);
     const t0 = performance.now();
@@ -57,7 +85,7 @@ export async function firstKeyAfterFrame(bin: string, repo: string, vault: strin
     await pane.waitFor(/ 2 of \d+/, 10000);
     return performance.now() - t0;
   } finally {
-    pane.kill();
+    await killAndWait(pane, pid);
   }
 }
 
