@@ -47,6 +47,7 @@ const data = new Map([
   [distA, copyFor(distA, "a")],
   [distB, copyFor(distB, "b")],
 ]);
+execFileSync("sync"); // the copies' dirty pages written out now, not during the first runs
 console.log(`load average at the start ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
 await firstFrame(distA, -1); // warm the file cache for both
 await firstFrame(distB, -2);

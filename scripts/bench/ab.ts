@@ -78,6 +78,8 @@ function round(s: Side, i: number): void {
 
 const a = sideOf("A", distA);
 const b = sideOf("B", distB);
+// The copies' dirty pages written out now, not during the first rounds (the later copy's more).
+spawnSync("sync");
 const load0 = loadavg();
 for (let i = 0; i < RUNS; i++) {
   // Alternate which side goes first, so neither always runs on a cache the other just warmed.
