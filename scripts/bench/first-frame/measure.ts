@@ -69,7 +69,8 @@ export function reviewFirstFrame(bin: string, repo: string, vault: string, log: 
 /**
  * `akms review` on repo/vault: milliseconds from its first frame on screen to `j` shown done (the
  * Review list at its second item), the key sent as soon as the frame is seen. Both read by polling
- * tmux's screen (≈ every 3 ms), so an upper bound that includes tmux's own latency.
+ * tmux's screen (Pane.waitFor: every 25 ms, a match confirmed by a capture 40 ms later): the key
+ * goes ≥ 40 ms after the frame shows, and the figure is an upper bound by up to ≈ 65 ms.
  */
 export async function firstKeyAfterFrame(bin: string, repo: string, vault: string): Promise<number> {
   const pane = startPane(`akms-fk-${process.pid}-${++runs}`, [process.execPath, bin, "review", "--repo", repo, "--vault", vault], {
