@@ -1,6 +1,6 @@
 // Work done in steps: a generator that yields between batches of a long, synchronous job (a stat
 // of every input), so that a long-lived caller — the console, whose keys must not wait — can do
-// other work between them, while every other caller runs the same code to the end at once.
+// other work between them, while the compile runs the same code to its end at once (statAll).
 
 /** A job in steps: yields between batches; returns its result. */
 export type Steps<T> = Generator<void, T, void>;

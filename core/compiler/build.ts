@@ -40,7 +40,7 @@ import { writePlanDelta, type PlanChange } from "../query/plan-delta.js";
 import { rebuildPlanIndex } from "../query/plan-graph.js";
 import { nodeAsWritten } from "./node-value.js";
 import { fileIdentity } from "../warm.js";
-import { runSteps, type Steps } from "../steps.js";
+import type { Steps } from "../steps.js";
 
 /** Bump when the compiler's output format changes, so the caches of older builds stop matching. */
 const BUILD_FORMAT = "akms-build-2";
@@ -349,13 +349,9 @@ function recordedInputs(ctx: Context, m: Manifest): string[] {
  * whose content does, for a file the record could not trust by its stat), a file added to or removed
  * from a source directory, or a content_ref target that came or went; null when nothing did (a
  * build would be a no-op); undefined when the manifest cannot tell (there is none, it is another
- * compiler's, vault's or repository's, or graph.json is not the file it recorded).
+ * compiler's, vault's or repository's, or graph.json is not the file it recorded). In steps
+ * (core/steps.ts): the console handles its keys between them.
  */
-export function changedSinceBuild(ctx: Context): string | null | undefined {
-  return runSteps(changedSinceBuildSteps(ctx));
-}
-
-/** changedSinceBuild in steps (core/steps.ts): the console's keys are handled between them. */
 export function* changedSinceBuildSteps(ctx: Context): Steps<string | null | undefined> {
   const m = readManifest(ctx);
   if (m === null || m.inputs !== inputsOf(ctx)) return undefined;

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Context } from "../../core/context.js";
 import { displayPath } from "../../core/paths.js";
 import { changedSinceBuildSteps } from "../../core/compiler/build.js";
-import { runSteps, STAT_STEP, type Steps } from "../../core/steps.js";
+import { STAT_STEP, type Steps } from "../../core/steps.js";
 
 function* newerIn(dir: string, since: number, recursive: boolean, seen = { n: 0 }): Steps<string | null> {
   let entries: Dirent[];
@@ -38,14 +38,10 @@ function* newerIn(dir: string, since: number, recursive: boolean, seen = { n: 0 
   return null;
 }
 
-/** The first input changed since graph.json was compiled (repo-relative or absolute), or null. */
-export function newerSource(ctx: Context): string | null {
-  return runSteps(newerSourceSteps(ctx));
-}
-
 /**
- * newerSource in steps (core/steps.ts): it stats every input (≈ 0.3 s at 50,000 nodes), and the
- * console handles the keys typed meanwhile between the steps.
+ * The first input changed since graph.json was compiled (repo-relative or absolute), or null. In
+ * steps (core/steps.ts): it stats every input (≈ 0.3 s at 50,000 nodes), and the console handles
+ * the keys typed meanwhile between the steps.
  */
 export function* newerSourceSteps(ctx: Context): Steps<string | null> {
   const changed = yield* changedSinceBuildSteps(ctx);

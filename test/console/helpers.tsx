@@ -1,6 +1,8 @@
 // Rendering the console in-process with ink-testing-library on a scratch repository.
 // Facts measured here: wait a tick after render() and after every stdin.write; one key per write.
 import React from "react";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { render } from "ink-testing-library";
 import { build } from "../../core/compiler/build.js";
 import { loadContext } from "../../core/context.js";
@@ -90,8 +92,17 @@ export async function pressUntil(c: Console, key: string, re: RegExp, max = 40):
   throw new Error(`never saw ${re} pressing ${key}; last frame:\n${c.frame()}`);
 }
 
+/** Writes `n` small local node files (bulk-00000.md …) into `dir`; returns their paths. */
+export function writeBulkNodes(dir: string, n: number): string[] {
+  return Array.from({ length: n }, (_, i) => {
+    const f = join(dir, `bulk-${String(i).padStart(5, "0")}.md`);
+    writeFileSync(f, bulkNode(i));
+    return f;
+  });
+}
+
 /** A small local node file (a tentative agent node without a dedup section), the i-th of a bulk set. */
-export function bulkNode(i: number): string {
+function bulkNode(i: number): string {
   const id = `bulk-${String(i).padStart(5, "0")}`;
   return `---\nid: ${id}\ntitle: "Bulk ${i}"\ndomain: software-eng\ntags:\n  - bulk\nstatus: tentative\nconfidence: 0.5\nsource: agent\ncontext_size: small\nakms_schema: v2\n---\n\n# Bulk ${i}\n\n## Summary\n\nA node of the bulk set.\n`;
 }

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { bulkNode, demoRepo, openConsole, pressUntil, tick } from "./helpers.js";
+import { demoRepo, openConsole, pressUntil, tick, writeBulkNodes } from "./helpers.js";
 import { treeHash } from "../helpers.js";
 import { existsSync, rmSync } from "node:fs";
 import { dedupIndexPath } from "../../core/review/dedup-index.js";
@@ -343,8 +343,7 @@ function c0(d: ReturnType<typeof demoRepo>): string {
 test("the console keeps its dedup index right after its first frame, not after the check for newer sources: a console killed during the check leaves it for the next start", async () => {
   const d = demoRepo();
   // Enough local node files without a dedup section that the check takes several steps.
-  const dir = join(d.repo, "knowledge", "local-nodes");
-  for (let i = 0; i < 3 * STAT_STEP; i++) writeFileSync(join(dir, `bulk-${String(i).padStart(5, "0")}.md`), bulkNode(i));
+  writeBulkNodes(join(d.repo, "knowledge", "local-nodes"), 3 * STAT_STEP);
   build(d.ctx);
   rmSync(dedupIndexPath(d.ctx), { force: true });
   const c = await openConsole(d.ctx, { rebuild: false });
