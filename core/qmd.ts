@@ -14,7 +14,7 @@
 // - indexing runs only when a collection's files changed (a fingerprint of path/size/mtime per
 //   collection is kept in `<stateDir>/akms-qmd-state.json`); qmd itself also skips unchanged files
 //   by content hash, but every `qmd update` reads and hashes every file.
-import { spawnSync, type SpawnSyncOptionsWithStringEncoding, type SpawnSyncReturns } from "node:child_process";
+import { spawn, spawnSync, type SpawnSyncOptionsWithStringEncoding, type SpawnSyncReturns } from "node:child_process";
 import { createHash } from "node:crypto";
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
@@ -220,6 +220,41 @@ export function run(bin: string, args: string[], stateDir: string, timeoutMs: nu
   return r;
 }
 
+/**
+ * `run` without blocking the caller's thread (the console, whose keys must not wait for qmd): the
+ * same process, state, process group and timeout; the outcome in run's shape, a timeout as its
+ * ETIMEDOUT error. Exported for tests.
+ */
+export function runAsync(bin: string, args: string[], stateDir: string, timeoutMs: number, signal?: AbortSignal): Promise<SpawnSyncReturns<string>> {
+  const [cmd, pre] = qmdLaunch(bin);
+  return new Promise((done) => {
+    const child = spawn(cmd, [...pre, ...args], { cwd: stateDir, env: qmdEnv(stateDir), stdio: ["ignore", "pipe", "pipe"], windowsHide: true, detached: process.platform !== "win32" });
+    const out = { stdout: "", stderr: "" };
+    let error: NodeJS.ErrnoException | undefined;
+    const stop = (code: string) => {
+      error ??= Object.assign(new Error(`spawn ${cmd} ${code}`), { code });
+      if (child.pid) process.platform === "win32" ? child.kill("SIGKILL") : killGroup(child.pid);
+    };
+    const timer = setTimeout(() => stop("ETIMEDOUT"), timeoutMs);
+    // The caller is going away (the console closing): the run and everything it started end now.
+    const onAbort = () => stop("ABORT_ERR");
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener("abort", onAbort, { once: true });
+    const keep = (key: "stdout" | "stderr") => (d: string) => {
+      if (out[key].length < MAX_BUFFER) out[key] += d;
+    };
+    child.stdout.setEncoding("utf8").on("data", keep("stdout"));
+    child.stderr.setEncoding("utf8").on("data", keep("stderr"));
+    child.on("error", (e) => (error ??= e));
+    child.on("close", (status, killedBy) => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      if (child.pid && (error || killedBy) && process.platform !== "win32") killGroup(child.pid);
+      done({ pid: child.pid ?? 0, output: [null, out.stdout, out.stderr], stdout: out.stdout, stderr: out.stderr, status: error ? null : status, signal: error ? null : killedBy, error });
+    });
+  });
+}
+
 const launches = new Map<string, [string, string[]]>();
 
 /**
@@ -292,33 +327,71 @@ export function probeQmd(env: NodeJS.ProcessEnv = process.env): QmdStatus {
   if (!bin) return { available: false, bin: null, version: null, reason: "not installed" };
   const hit = probeCache.get(bin);
   if (hit) return { ...hit };
-  const status = probeBin(bin);
-  probeCache.set(bin, status);
-  return { ...status };
-}
-
-function probeBin(bin: string): QmdStatus {
-  const scratch = mkdtempSync(join(tmpdir(), "akms-qmd-probe-"));
+  const scratch = probeScratch();
   try {
-    ensureStateDirs(scratch);
-    const v = run(bin, ["--version"], scratch, PROBE_TIMEOUT_MS);
-    const vFail = runFailure(v, PROBE_TIMEOUT_MS);
-    if (vFail) return { available: false, bin, version: null, reason: `installed but failing: ${vFail}` };
-    const m = /(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)/.exec(v.stdout ?? "");
-    if (!m) {
-      const said = firstLine(v.stdout ?? "") || "(nothing)";
-      return { available: false, bin, version: null, reason: `installed but failing: \`--version\` printed ${JSON.stringify(said.slice(0, 80))}` };
-    }
-    const version = m[1];
-    // opens (creates) an index, so the native sqlite module is loaded; lighter than `status`,
-    // which in qmd 1.x also loads the LLM runtime
-    const s = run(bin, ["collection", "list", "--index", INDEX_NAME], scratch, PROBE_TIMEOUT_MS);
-    const sFail = runFailure(s, PROBE_TIMEOUT_MS);
-    if (sFail) return { available: false, bin, version, reason: `installed but failing: ${sFail}` };
-    return { available: true, bin, version, reason: "ok" };
+    const job = probeSteps(bin);
+    let r = job.next();
+    while (!r.done) r = job.next(run(bin, r.value, scratch, PROBE_TIMEOUT_MS));
+    probeCache.set(bin, r.value);
+    return { ...r.value };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * probeQmd with its two runs off the caller's thread (runAsync); the same answer, the same cache.
+ * Aborted by `signal`, it kills the run under way and rejects (nothing is cached).
+ */
+export async function probeQmdAsync(env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal): Promise<QmdStatus> {
+  const bin = findQmd(env);
+  if (!bin) return { available: false, bin: null, version: null, reason: "not installed" };
+  const hit = probeCache.get(bin);
+  if (hit) return { ...hit };
+  const scratch = probeScratch();
+  try {
+    const job = probeSteps(bin);
+    let r = job.next();
+    while (!r.done) {
+      const outcome = await runAsync(bin, r.value, scratch, PROBE_TIMEOUT_MS, signal);
+      signal?.throwIfAborted();
+      r = job.next(outcome);
+    }
+    probeCache.set(bin, r.value);
+    return { ...r.value };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function probeScratch(): string {
+  const scratch = mkdtempSync(join(tmpdir(), "akms-qmd-probe-"));
+  try {
+    ensureStateDirs(scratch);
+  } catch (e) {
+    rmSync(scratch, { recursive: true, force: true });
+    throw e;
+  }
+  return scratch;
+}
+
+/** The probe's judgement: yields the arguments of each run, is handed its outcome, returns the status. */
+function* probeSteps(bin: string): Generator<string[], QmdStatus, SpawnSyncReturns<string>> {
+  const v = yield ["--version"];
+  const vFail = runFailure(v, PROBE_TIMEOUT_MS);
+  if (vFail) return { available: false, bin, version: null, reason: `installed but failing: ${vFail}` };
+  const m = /(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)/.exec(v.stdout ?? "");
+  if (!m) {
+    const said = firstLine(v.stdout ?? "") || "(nothing)";
+    return { available: false, bin, version: null, reason: `installed but failing: \`--version\` printed ${JSON.stringify(said.slice(0, 80))}` };
+  }
+  const version = m[1]!;
+  // opens (creates) an index, so the native sqlite module is loaded; lighter than `status`,
+  // which in qmd 1.x also loads the LLM runtime
+  const s = yield ["collection", "list", "--index", INDEX_NAME];
+  const sFail = runFailure(s, PROBE_TIMEOUT_MS);
+  if (sFail) return { available: false, bin, version, reason: `installed but failing: ${sFail}` };
+  return { available: true, bin, version, reason: "ok" };
 }
 
 // ---------------------------------------------------------------------------------------------

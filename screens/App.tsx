@@ -6,7 +6,7 @@ import { saveDedupIndex } from "../core/review/dedup-index.js";
 import { Box, useApp, useInput, useStdin, useStdout } from "ink";
 import { StaleWriteError } from "../core/errors.js";
 import { promote, draft, undraft, dedupAccept, dedupReject, undo, actionTarget, type ActionResult } from "../core/review/actions.js";
-import { qmdUse, type QmdUse } from "../core/loadout/retrieve.js";
+import { qmdUseAsync, type QmdUse } from "../core/loadout/retrieve.js";
 import { newerSourceSteps } from "../src/console/staleness.js";
 import { warmZod } from "../core/zod.js";
 import { ConsoleProvider } from "./context.js";
@@ -207,6 +207,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
   // handled between them; and zod is loaded.
   useEffect(() => {
     let stop = false;
+    const closing = new AbortController();
     let immediate: NodeJS.Immediate | undefined;
     // Stats every input (≈ 0.3 s at 50,000 nodes). A reload meanwhile starts it again on the new
     // model, or ends it when that model was rebuilt.
@@ -253,15 +254,17 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     }, 0);
     const afterFirstFrame = () => {
       if (probeQmd) {
-        try {
-          // The probe the loadouts remember (knowledge/graph/.qmd_cache/probe.json): when it still
-          // holds, no qmd process starts and the keys typed right after the first frame are not held up.
-          const ctx = live.current.model.ctx;
-          const q = qmdUse(false, process.env, { dir: ctx.paths.qmdCacheDir, lock: ctx.paths.lock });
-          apply({ kind: "qmd", qmd: q });
-        } catch {
-          /* the status bar keeps saying qmd is unknown */
-        }
+        // The probe the loadouts remember (knowledge/graph/.qmd_cache/probe.json); when it must run
+        // qmd (the first start here, a qmd changed since), its two processes run while keys are handled.
+        const ctx = live.current.model.ctx;
+        qmdUseAsync(process.env, { dir: ctx.paths.qmdCacheDir, lock: ctx.paths.lock }, closing.signal).then(
+          (q) => {
+            if (!stop) apply({ kind: "qmd", qmd: q });
+          },
+          () => {
+            /* the status bar keeps saying qmd is unknown */
+          },
+        );
       }
       const rest = () => {
         // The review actions validate with zod: loaded while the first frame is read, not on the first action.
@@ -273,6 +276,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     };
     return () => {
       stop = true;
+      closing.abort();
       clearTimeout(t);
       if (immediate) clearImmediate(immediate);
     };

@@ -217,3 +217,17 @@ export function seededRandom(seed: number): (n: number) => number {
   const next = mulberry32(seed);
   return (n) => Math.floor(next() * n);
 }
+
+/** Waits (up to about a second) until process `pid` has ended (gone, or a zombie); whether it has. */
+export async function processEnded(pid: number): Promise<boolean> {
+  const alive = (): boolean => {
+    try {
+      process.kill(pid, 0);
+      return !/^\S+ \(\S+\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+    } catch {
+      return false;
+    }
+  };
+  for (let i = 0; i < 50 && alive(); i++) await new Promise((res) => setTimeout(res, 20));
+  return !alive();
+}

@@ -16,7 +16,7 @@ import { LockHeldError } from "../errors.js";
 import { withLock } from "../lock.js";
 import { readTextIfExists, removeFile, sha256, writeFileAtomic } from "../fsx.js";
 import { splitFrontmatter } from "../frontmatter.js";
-import { findQmd, probeQmd, qmdSearchMany, type QmdIndexing, type QmdStatus } from "../qmd.js";
+import { findQmd, probeQmd, probeQmdAsync, qmdSearchMany, type QmdIndexing, type QmdStatus } from "../qmd.js";
 import type { Roots, ShownFile } from "./content.js";
 
 export interface QmdUse {
@@ -84,6 +84,12 @@ function probeKey(bin: string): string | null {
   }
 }
 
+/** Where a successful probe is kept between runs (knowledge/graph/.qmd_cache/probe.json) and the lock to write it under. */
+export interface ProbeMemory {
+  dir: string;
+  lock: string;
+}
+
 /**
  * qmd's status: `disabled` (--no-qmd), else the probe of core/qmd.ts (it runs the binary twice).
  * With `remember`, a successful probe is kept in <dir>/probe.json and reused while the binary,
@@ -91,20 +97,46 @@ function probeKey(bin: string): string | null {
  * from the cache starts no qmd process. (A qmd broken since then still fails at search time and
  * degrades the loadout.)
  */
-export function qmdUse(disabled: boolean, env: NodeJS.ProcessEnv = process.env, remember?: { dir: string; lock: string }): QmdUse {
+export function qmdUse(disabled: boolean, env: NodeJS.ProcessEnv = process.env, remember?: ProbeMemory): QmdUse {
   if (disabled) return { available: false, reason: "disabled by --no-qmd", bin: null, version: null };
+  const recalled = recallProbe(env, remember);
+  return recalled.use ?? keepProbe(probeQmd(env), recalled, remember);
+}
+
+/**
+ * qmdUse with the probe's runs off the caller's thread (the console): the same answer, the same
+ * probe.json. Aborted by `signal` (the console closing), the probe's qmd process is killed and the
+ * promise rejects.
+ */
+export async function qmdUseAsync(env: NodeJS.ProcessEnv = process.env, remember?: ProbeMemory, signal?: AbortSignal): Promise<QmdUse> {
+  const recalled = recallProbe(env, remember);
+  return recalled.use ?? keepProbe(await probeQmdAsync(env, signal), recalled, remember);
+}
+
+interface Recalled {
+  /** The remembered status, when it still holds. */
+  use: QmdUse | null;
+  bin: string | null;
+  key: string | null;
+  file: string | null;
+}
+
+function recallProbe(env: NodeJS.ProcessEnv, remember: ProbeMemory | undefined): Recalled {
   const bin = remember ? findQmd(env) : null;
   const key = bin ? probeKey(bin) : null;
   const file = remember ? join(remember.dir, "probe.json") : null;
   if (file && key) {
     try {
       const doc = JSON.parse(readFileSync(file, "utf8")) as { key?: string; status?: QmdUse };
-      if (doc.key === key && doc.status?.available && doc.status.bin === bin) return stillUsable(doc.status);
+      if (doc.key === key && doc.status?.available && doc.status.bin === bin) return { use: stillUsable(doc.status), bin, key, file };
     } catch {
       /* no or unreadable record: probe */
     }
   }
-  const s: QmdStatus = probeQmd(env);
+  return { use: null, bin, key, file };
+}
+
+function keepProbe(s: QmdStatus, { bin, key, file }: Recalled, remember: ProbeMemory | undefined): QmdUse {
   const use: QmdUse = { available: s.available, reason: s.reason, bin: s.bin, version: s.version };
   if (remember && file && key && use.available && use.bin === bin) {
     try {

@@ -7,14 +7,16 @@
 // the state a user opens the console in (the check for newer sources then stats every input). usage:
 //   node --import tsx scripts/bench/ab-first-frame.ts DIST_A DIST_B [N=5000] [RUNS=11]   (BENCH_DIR=COPY: run on a copy)
 // AB_MEASURE=key: the first key instead (first-frame/measure.ts firstKeyAfterFrame: `j` sent as
-// soon as the frame shows, to its result on screen; polled).
+// soon as the frame shows, to its result on screen; polled). AB_FRESH_PROBE=1: every run starts
+// without the qmd probe the console remembers (.qmd_cache/probe.json), as the first start in a
+// repository does.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ROOT, dataset, median } from "./common.js";
-import { firstKeyAfterFrame, reviewFirstFrame } from "./first-frame/measure.js";
+import { firstKeyAfterFrame, reviewFirstFrame, settledReview } from "./first-frame/measure.js";
 
 const [distA, distB] = [resolve(process.argv[2] ?? "dist-before"), resolve(process.argv[3] ?? "dist")];
 const N = Number(process.argv[4] ?? 5000);
@@ -39,8 +41,11 @@ function binOf(dist: string): string {
 }
 
 const KEY = process.env.AB_MEASURE === "key";
-const firstFrame = (dist: string, run: number) =>
-  KEY ? firstKeyAfterFrame(bins.get(dist)!, data.get(dist)!.repo, data.get(dist)!.vault) : reviewFirstFrame(bins.get(dist)!, data.get(dist)!.repo, data.get(dist)!.vault, join(dir, `ff-${run}.log`));
+const FRESH_PROBE = process.env.AB_FRESH_PROBE === "1";
+const firstFrame = (dist: string, run: number) => {
+  if (FRESH_PROBE) rmSync(join(data.get(dist)!.repo, "knowledge", "graph", ".qmd_cache", "probe.json"), { force: true });
+  return KEY ? firstKeyAfterFrame(bins.get(dist)!, data.get(dist)!.repo, data.get(dist)!.vault) : reviewFirstFrame(bins.get(dist)!, data.get(dist)!.repo, data.get(dist)!.vault, join(dir, `ff-${run}.log`));
+};
 
 const bins = new Map([distA, distB].map((x) => [x, binOf(x)]));
 const data = new Map([
@@ -49,8 +54,9 @@ const data = new Map([
 ]);
 execFileSync("sync"); // the copies' dirty pages written out now, not during the first runs
 console.log(`load average at the start ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
-await firstFrame(distA, -1); // warm the file cache for both
-await firstFrame(distB, -2);
+// Warm the file cache for both, and let each console make its caches (the qmd probe it remembers).
+await settledReview(bins.get(distA)!, data.get(distA)!.repo, data.get(distA)!.vault);
+await settledReview(bins.get(distB)!, data.get(distB)!.repo, data.get(distB)!.vault);
 const a: number[] = [];
 const b: number[] = [];
 for (let i = 0; i < RUNS; i++) {
@@ -58,7 +64,7 @@ for (let i = 0; i < RUNS; i++) {
   b.push(await firstFrame(distB, 2 * i + 1));
 }
 const f = (x: number) => `${x.toFixed(0)} ms`;
-const what = KEY ? "first key after the first frame (j sent as the frame shows → its result on screen, polled)" : "first frame (process start → frame written)";
+const what = (KEY ? "first key after the first frame (j sent as the frame shows → its result on screen, polled)" : "first frame (process start → frame written)") + (FRESH_PROBE ? ", no remembered qmd probe" : "");
 console.log(`| ${N} nodes, ${what}, ${RUNS} runs each, in turns | median | min | max |`);
 console.log("|---|---:|---:|---:|");
 console.log(`| A ${distA.slice(ROOT.length + 1)} | ${f(median(a))} | ${f(Math.min(...a))} | ${f(Math.max(...a))} |`);

@@ -6,10 +6,10 @@ import assert from "node:assert/strict";
 import { chmodSync, existsSync, symlinkSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { delimiter, dirname, join, relative } from "node:path";
-import { findQmd, hasQmdIndex, probeQmd, qmdLaunch, qmdSearch, qmdSearchMany, QmdError, run as runQmd, type QmdHit } from "../../core/qmd.js";
+import { findQmd, hasQmdIndex, probeQmd, probeQmdAsync, qmdLaunch, qmdSearch, qmdSearchMany, QmdError, run as runQmd, runAsync as runQmdAsync, type QmdHit, type QmdStatus } from "../../core/qmd.js";
 import { runConcurrently } from "../../core/qmd-runner.js";
 import { AkmsError } from "../../core/errors.js";
-import { tmp } from "../helpers.js";
+import { processEnded, tmp } from "../helpers.js";
 
 
 function put(path: string, text: string): string {
@@ -169,43 +169,106 @@ test("qmdSearch: a collection moved to another directory is re-registered", asyn
   assert.deepEqual(twice.map((h) => h.file), [a, b]);
 });
 
-test("probeQmd: a missing or broken qmd is unavailable", () => {
-  const dir = tmp("akms-qmd-fake-");
+// The probe in two drivers: on this thread (spawnSync) and off it (the console's, spawn); the same
+// judgement either way. Each driver gets its own fake binaries (the answer is cached per binary).
+const PROBES: [string, (env: NodeJS.ProcessEnv) => QmdStatus | Promise<QmdStatus>][] = [
+  ["probeQmd", probeQmd],
+  ["probeQmdAsync", (env) => probeQmdAsync(env)],
+];
+for (const [name, probe] of PROBES) {
+  test(`${name}: a missing or broken qmd is unavailable`, async () => {
+    const dir = tmp("akms-qmd-fake-");
+    try {
+      await brokenQmdCases(dir, async (env) => await probe(env));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+test("probeQmdAsync answers as probeQmd does for the real qmd, and leaves the caller's thread free meanwhile", async (t) => {
+  const bin = realQmd(t);
+  if (!bin) return;
+  const dir = tmp("akms-qmd-async-");
   try {
-    const missing = probeQmd({ ...process.env, AKMS_QMD_BIN: join(dir, "nope") });
-    assert.deepEqual(missing, { available: false, bin: null, version: null, reason: "not installed" });
-
-    const exit1 = fakeQmd(dir, "exit1", 'echo "boom: broken qmd" >&2\nexit 1');
-    const s1 = probeQmd({ ...process.env, AKMS_QMD_BIN: exit1 });
-    assert.equal(s1.available, false);
-    assert.equal(s1.bin, exit1);
-    assert.match(s1.reason, /^installed but failing: .*boom: broken qmd/);
-
-    const segv = fakeQmd(dir, "segv", "kill -SEGV $$");
-    const s2 = probeQmd({ ...process.env, AKMS_QMD_BIN: segv });
-    assert.equal(s2.available, false);
-    assert.match(s2.reason, /^installed but failing: .*SIGSEGV/);
-
-    // prints a version, but crashes as soon as it opens its index
-    const log = join(dir, "calls.log");
-    const late = fakeQmd(dir, "late-segv", `echo "$1" >> '${log}'\nif [ "$1" = "--version" ]; then echo "qmd 9.9.9"; exit 0; fi\nkill -SEGV $$`);
-    const s3 = probeQmd({ ...process.env, AKMS_QMD_BIN: late });
-    assert.equal(s3.available, false);
-    assert.equal(s3.version, "9.9.9");
-    assert.match(s3.reason, /SIGSEGV/);
-    // cached per process: a second probe does not run the binary again
-    const calls = readFileSync(log, "utf8");
-    assert.deepEqual(probeQmd({ ...process.env, AKMS_QMD_BIN: late }), s3);
-    assert.equal(readFileSync(log, "utf8"), calls);
-
-    const silent = fakeQmd(dir, "silent", "exit 0");
-    const s4 = probeQmd({ ...process.env, AKMS_QMD_BIN: silent });
-    assert.equal(s4.available, false);
-    assert.match(s4.reason, /^installed but failing/);
+    // A link of its own: the per-binary cache holds no answer for it yet.
+    const link = join(dir, "qmd");
+    symlinkSync(bin, link);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const status = await probeQmdAsync({ ...process.env, AKMS_QMD_BIN: link });
+    clearInterval(timer);
+    assert.ok(ticks > 3, `the event loop ran ${ticks} times while qmd was probed`);
+    assert.deepEqual(status, { ...probeQmd(), bin: link });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("probeQmdAsync, aborted: the run under way is killed with everything it started, and nothing is remembered", async (t) => {
+  if (process.platform === "win32") return t.skip("process groups are POSIX");
+  const dir = tmp("akms-qmd-abort-");
+  try {
+    const pidFile = join(dir, "child.pid");
+    const bin = fakeQmd(dir, "qmd", `sleep 30 &\necho $! > "${pidFile}"\nwait`);
+    const closing = new AbortController();
+    const probing = probeQmdAsync({ ...process.env, AKMS_QMD_BIN: bin }, closing.signal);
+    for (let i = 0; i < 250 && !existsSync(pidFile); i++) await new Promise((res) => setTimeout(res, 20));
+    closing.abort();
+    await assert.rejects(probing, (e: unknown) => (e as Error).name === "AbortError");
+    await gone(Number(readFileSync(pidFile, "utf8").trim()));
+    // Not cached as unavailable: the next probe runs the binary again (and is killed by its own abort).
+    rmSync(pidFile);
+    const again = new AbortController();
+    const second = probeQmdAsync({ ...process.env, AKMS_QMD_BIN: bin }, again.signal);
+    for (let i = 0; i < 250 && !existsSync(pidFile); i++) await new Promise((res) => setTimeout(res, 20));
+    assert.ok(existsSync(pidFile), "the aborted probe's answer was cached");
+    again.abort();
+    await assert.rejects(second);
+    await gone(Number(readFileSync(pidFile, "utf8").trim()));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Asserts that `pid` ends within about a second. */
+async function gone(pid: number): Promise<void> {
+  assert.ok(pid > 0);
+  assert.ok(await processEnded(pid), `process ${pid} survived`);
+}
+
+async function brokenQmdCases(dir: string, probeQmd: (env: NodeJS.ProcessEnv) => Promise<QmdStatus>): Promise<void> {
+  const missing = await probeQmd({ ...process.env, AKMS_QMD_BIN: join(dir, "nope") });
+  assert.deepEqual(missing, { available: false, bin: null, version: null, reason: "not installed" });
+
+  const exit1 = fakeQmd(dir, "exit1", 'echo "boom: broken qmd" >&2\nexit 1');
+  const s1 = await probeQmd({ ...process.env, AKMS_QMD_BIN: exit1 });
+  assert.equal(s1.available, false);
+  assert.equal(s1.bin, exit1);
+  assert.match(s1.reason, /^installed but failing: .*boom: broken qmd/);
+
+  const segv = fakeQmd(dir, "segv", "kill -SEGV $$");
+  const s2 = await probeQmd({ ...process.env, AKMS_QMD_BIN: segv });
+  assert.equal(s2.available, false);
+  assert.match(s2.reason, /^installed but failing: .*SIGSEGV/);
+
+  // prints a version, but crashes as soon as it opens its index
+  const log = join(dir, "calls.log");
+  const late = fakeQmd(dir, "late-segv", `echo "$1" >> '${log}'\nif [ "$1" = "--version" ]; then echo "qmd 9.9.9"; exit 0; fi\nkill -SEGV $$`);
+  const s3 = await probeQmd({ ...process.env, AKMS_QMD_BIN: late });
+  assert.equal(s3.available, false);
+  assert.equal(s3.version, "9.9.9");
+  assert.match(s3.reason, /SIGSEGV/);
+  // cached per process: a second probe does not run the binary again
+  const calls = readFileSync(log, "utf8");
+  assert.deepEqual(await probeQmd({ ...process.env, AKMS_QMD_BIN: late }), s3);
+  assert.equal(readFileSync(log, "utf8"), calls);
+
+  const silent = fakeQmd(dir, "silent", "exit 0");
+  const s4 = await probeQmd({ ...process.env, AKMS_QMD_BIN: silent });
+  assert.equal(s4.available, false);
+  assert.match(s4.reason, /^installed but failing/);
+}
 
 test("qmdSearch: a failing qmd raises QmdError with a hint", () => {
   const dir = tmp("akms-qmd-fail-");
@@ -239,28 +302,22 @@ test("qmdSearch: a failing qmd raises QmdError with a hint", () => {
   }
 });
 
-test("a qmd that hangs is killed with everything it started when the timeout expires", async (t) => {
-  if (process.platform === "win32") return t.skip("process groups are POSIX");
-  const dir = tmp("akms-qmd-hang-");
-  const pidFile = join(dir, "child.pid");
-  // Like qmd's launcher: a parent that starts a second long-lived process and waits for it.
-  const bin = fakeQmd(dir, "qmd", `sleep 30 &\necho $! > "${pidFile}"\nwait`);
-  const r = runQmd(bin, ["search", "x"], dir, 500);
-  assert.equal((r.error as NodeJS.ErrnoException | undefined)?.code, "ETIMEDOUT");
-  const child = Number(readFileSync(pidFile, "utf8").trim());
-  assert.ok(child > 0);
-  const alive = (): boolean => {
-    try {
-      process.kill(child, 0);
-      return !/^\S+ \(\S+\) Z/.test(readFileSync(`/proc/${child}/stat`, "utf8"));
-    } catch {
-      return false;
-    }
-  };
-  for (let i = 0; i < 50 && alive(); i++) await new Promise((res) => setTimeout(res, 20));
-  assert.equal(alive(), false, "the grandchild survived the timeout");
-  rmSync(dir, { recursive: true, force: true });
-});
+for (const [name, runIt] of [
+  ["run", runQmd],
+  ["runAsync", runQmdAsync],
+] as const) {
+  test(`${name}: a qmd that hangs is killed with everything it started when the timeout expires`, async (t) => {
+    if (process.platform === "win32") return t.skip("process groups are POSIX");
+    const dir = tmp("akms-qmd-hang-");
+    const pidFile = join(dir, "child.pid");
+    // Like qmd's launcher: a parent that starts a second long-lived process and waits for it.
+    const bin = fakeQmd(dir, "qmd", `sleep 30 &\necho $! > "${pidFile}"\nwait`);
+    const r = await runIt(bin, ["search", "x"], dir, 500);
+    assert.equal((r.error as NodeJS.ErrnoException | undefined)?.code, "ETIMEDOUT");
+    await gone(Number(readFileSync(pidFile, "utf8").trim()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
 
 test("qmd's launcher is skipped only for an npm-installed @tobilu/qmd that our own node would run", () => {
   const dir = tmp("akms-qmd-launch-");

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { akms, BIN, copyDemo, ROOT, treeHash } from "../helpers.js";
+import { akms, BIN, copyDemo, processEnded, ROOT, treeHash } from "../helpers.js";
 import { startPane, tmuxAvailable, type Pane } from "./tmux.js";
 import { loadContext } from "../../core/context.js";
 import { loadGraph } from "../../core/graph.js";
@@ -186,5 +186,50 @@ test("rows whose titles hold CJK, full-width letters and emoji fit the terminal 
     } finally {
       pane.kill();
     }
+  }
+});
+
+/**
+ * The demo's console with a fake qmd whose `--version` takes `seconds` (every other call succeeds
+ * at once), once the first frame is up and the probe has started; the pid of the probe's sleep.
+ */
+async function consoleWithSlowQmd(seconds: number): Promise<{ d: ReturnType<typeof demo>; pane: Pane; bin: string; sleeper: number }> {
+  const d = demo();
+  const pidFile = join(d.repo, "..", "probe.pid");
+  const bin = join(d.repo, "..", "slow-qmd");
+  writeFileSync(bin, `#!/bin/sh\nif [ "$1" = "--version" ]; then\n  sleep ${seconds} &\n  echo $! > "${pidFile}"\n  wait\n  echo "qmd 9.9.9"\nfi\nexit 0\n`);
+  chmodSync(bin, 0o755);
+  const pane = startPane(session(), [process.execPath, BIN, "review", "--repo", d.repo, "--vault", d.vault], { width: 100, height: 30, env: { ...TERM_ENV, AKMS_QMD_BIN: bin } });
+  await pane.waitFor(/│ graph [0-9a-f]{12} │/);
+  for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 25));
+  assert.ok(existsSync(pidFile), "the probe started");
+  return { d, pane, bin, sleeper: Number(readFileSync(pidFile, "utf8").trim()) };
+}
+
+test("qmd is probed after the first frame while keys are handled; the answer reaches the status bar and is remembered", { skip }, async () => {
+  const { d, pane, bin } = await consoleWithSlowQmd(3);
+  try {
+    pane.send("j");
+    const moved = await pane.waitFor(/ 2 of \d+/, 2500);
+    assert.match(moved, /│ qmd \? │/, "the key was handled while the probe still ran");
+    await pane.waitFor(/│ qmd yes │/, 10000);
+    const probe = JSON.parse(readFileSync(join(d.repo, "knowledge", "graph", ".qmd_cache", "probe.json"), "utf8"));
+    assert.deepEqual([probe.status.available, probe.status.bin, probe.status.version], [true, bin, "9.9.9"]);
+  } finally {
+    pane.kill();
+  }
+});
+
+test("q while qmd is still being probed quits at once and ends the probe's processes", { skip }, async () => {
+  const { d, pane, sleeper } = await consoleWithSlowQmd(30);
+  try {
+    pane.send("q");
+    const t0 = Date.now();
+    while (pane.alive() && Date.now() - t0 < 3000) await new Promise((r) => setTimeout(r, 25));
+    assert.equal(pane.alive(), false, "q quit without waiting for the probe");
+    assert.ok(await processEnded(sleeper), "the probe's process outlived the console");
+    assert.equal(existsSync(join(d.repo, "knowledge", "graph", ".qmd_cache", "probe.json")), false, "nothing remembered of an unfinished probe");
+  } finally {
+    pane.kill();
   }
 });

@@ -66,14 +66,9 @@ export function reviewFirstFrame(bin: string, repo: string, vault: string, log: 
   return firstFrame([bin, "review", "--repo", repo, "--vault", vault], REVIEW_FRAME, log);
 }
 
-/**
- * `akms review` on repo/vault: milliseconds from its first frame on screen to `j` shown done (the
- * Review list at its second item), the key sent as soon as the frame is seen. Both read by polling
- * tmux's screen (Pane.waitFor: every 25 ms, a match confirmed by a capture 40 ms later): the key
- * goes ≥ 40 ms after the frame shows, and the figure is an upper bound by up to ≈ 65 ms.
- */
-export async function firstKeyAfterFrame(bin: string, repo: string, vault: string): Promise<number> {
-  const pane = startPane(`akms-fk-${process.pid}-${++runs}`, [process.execPath, bin, "review", "--repo", repo, "--vault", vault], {
+/** `akms review` (run by `bin`) on repo/vault in a 120×40 pane, once its first frame is up: `use`, then the pane killed and its process ended. */
+async function withReviewPane<T>(tag: string, bin: string, repo: string, vault: string, use: (pane: Pane) => Promise<T>): Promise<T> {
+  const pane = startPane(`akms-${tag}-${process.pid}-${++runs}`, [process.execPath, bin, "review", "--repo", repo, "--vault", vault], {
     width: 120,
     height: 40,
     env: { TERM: "xterm-256color", CI: undefined, CONTINUOUS_INTEGRATION: undefined, AKMS_GLOBAL_VAULT: undefined },
@@ -81,13 +76,38 @@ export async function firstKeyAfterFrame(bin: string, repo: string, vault: strin
   const pid = panePid(pane);
   try {
     await pane.waitFor(REVIEW_FRAME, 30000);
+    return await use(pane);
+  } finally {
+    await killAndWait(pane, pid);
+  }
+}
+
+/**
+ * `akms review` on repo/vault: milliseconds from its first frame on screen to `j` shown done (the
+ * Review list at its second item), the key sent as soon as the frame is seen. Both read by polling
+ * tmux's screen (Pane.waitFor: every 25 ms, a match confirmed by a capture 40 ms later): the key
+ * goes ≥ 40 ms after the frame shows, and the figure is an upper bound by up to ≈ 65 ms.
+ */
+export function firstKeyAfterFrame(bin: string, repo: string, vault: string): Promise<number> {
+  return withReviewPane("fk", bin, repo, vault, async (pane) => {
     const t0 = performance.now();
     pane.send("j");
     await pane.waitFor(/ 2 of \d+/, 10000);
     return performance.now() - t0;
-  } finally {
-    await killAndWait(pane, pid);
-  }
+  });
+}
+
+/**
+ * A first run of `akms review` that is left open until the console has made its caches — the qmd
+ * probe it remembers (knowledge/graph/.qmd_cache/probe.json, written once the probe ends after the
+ * first frame) — then closed: the runs measured after it start as a user's second start does.
+ * Without qmd installed no probe is kept, and it waits `maxMs`.
+ */
+export function settledReview(bin: string, repo: string, vault: string, maxMs = 5000): Promise<void> {
+  return withReviewPane("warm", bin, repo, vault, async () => {
+    const probe = join(repo, "knowledge", "graph", ".qmd_cache", "probe.json");
+    for (let t = 0; t < maxMs && !existsSync(probe); t += 25) await sleep(25);
+  });
 }
 
 /** The yardstick of the console goal: the smallest ink app, one esbuild bundle as the CLI is; returns its file. */
