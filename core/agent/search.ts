@@ -8,7 +8,7 @@ import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
 import { listMarkdown, type Listed } from "../compiler/sources.js";
 import type { LoadedGraph } from "../graph.js";
-import { QmdError, qmdSearch } from "../qmd.js";
+import { QmdError, qmdSearch, type QmdIndexing } from "../qmd.js";
 import { knowledgeCollectionName, qmdUse } from "../loadout/retrieve.js";
 import { idOfText } from "../review/node-files.js";
 import { stripControl } from "../control-chars.js";
@@ -32,6 +32,8 @@ export interface SearchResult {
   /** Why qmd was not used (null when it was). */
   degraded: string | null;
   files_searched: number;
+  /** qmd indexed the files for this search: it had no index of them yet ("built"), or files had changed ("refreshed"). */
+  qmd_index: QmdIndexing | null;
   hits: SearchHit[];
 }
 
@@ -40,6 +42,8 @@ export interface SearchOptions {
   limit?: number;
   noQmd?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** Told before qmd indexes (the first search of a scope can take a while on a large repository). */
+  onIndex?: (kind: QmdIndexing) => void;
 }
 
 const SNIPPET_CHARS = 200;
@@ -146,9 +150,14 @@ export function searchKnowledge(ctx: Context, graph: LoadedGraph | null, query: 
   const use = qmdUse(Boolean(opts.noQmd), opts.env, { dir: ctx.paths.qmdCacheDir, lock: ctx.paths.lock });
   let degraded: string | null = use.available ? null : `qmd ${use.reason}`;
   let hits: SearchHit[] | null = null;
+  let indexed: QmdIndexing | null = null;
+  const onIndex = (kind: QmdIndexing) => {
+    indexed = kind;
+    opts.onIndex?.(kind);
+  };
   if (use.available && use.bin) {
     try {
-      const found = qmdSearch(use.bin, { stateDir: join(ctx.paths.qmdCacheDir, "index"), collections, query: q, files: files.map((f) => f.file), limit, bestFirst: true });
+      const found = qmdSearch(use.bin, { stateDir: join(ctx.paths.qmdCacheDir, "index"), collections, query: q, files: files.map((f) => f.file), limit, bestFirst: true, onIndex });
       hits = found.map((h) => ({ id: idOf(h.file), file: shownOf.get(h.file) ?? h.file, line: h.line, snippet: snippet(h.text) }));
     } catch (e) {
       if (!(e instanceof QmdError)) throw e;
@@ -156,5 +165,5 @@ export function searchKnowledge(ctx: Context, graph: LoadedGraph | null, query: 
     }
   }
   hits ??= lexicalSearch(files, q, limit).map((h) => ({ id: idOf(h.file.file), file: h.file.shown, line: h.line, snippet: snippet(h.text) }));
-  return { ok: true, query: q, scope, engine: degraded === null ? "qmd" : "lexical", degraded, files_searched: files.length, hits };
+  return { ok: true, query: q, scope, engine: degraded === null ? "qmd" : "lexical", degraded, files_searched: files.length, qmd_index: indexed, hits };
 }

@@ -2,6 +2,7 @@ import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { loadGraph, type LoadedGraph } from "../../core/graph.js";
 import { searchKnowledge, SEARCH_SCOPES, type SearchScope } from "../../core/agent/search.js";
+import { qmdIndexMessage } from "../../core/qmd.js";
 import type { CommandSpec } from "./types.js";
 
 function graphOrNull(paths: Parameters<typeof loadGraph>[0]): LoadedGraph | null {
@@ -22,8 +23,15 @@ export const searchCommand: CommandSpec = {
     if (!(SEARCH_SCOPES as readonly string[]).includes(scope)) throw new UsageError(`--in must be one of ${SEARCH_SCOPES.join(", ")} (got "${scope}")`);
     if (flags.limit !== undefined && (typeof flags.limit !== "number" || !Number.isInteger(flags.limit) || flags.limit < 1)) throw new UsageError("--limit needs a whole number of at least 1");
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
-    const r = searchKnowledge(ctx, graphOrNull(ctx.paths), args.join(" "), { scope: scope as SearchScope, limit: flags.limit as number | undefined, noQmd: flags.qmd === false });
-    const lines = [`search "${r.query}" in ${r.scope}: ${r.hits.length} hit${r.hits.length === 1 ? "" : "s"} (${r.engine}${r.degraded ? `; degraded: ${r.degraded}` : ""}; ${r.files_searched} files)`];
+    const r = searchKnowledge(ctx, graphOrNull(ctx.paths), args.join(" "), {
+      scope: scope as SearchScope,
+      limit: flags.limit as number | undefined,
+      noQmd: flags.qmd === false,
+      // On stderr while it runs (stdout is the result; under `akms mcp`, stderr is the server's log).
+      onIndex: (kind) => process.stderr.write(qmdIndexMessage(kind) + "\n"),
+    });
+    const engine = `${r.engine}${r.qmd_index ? `, index ${r.qmd_index} for this search` : ""}${r.degraded ? `; degraded: ${r.degraded}` : ""}`;
+    const lines = [`search "${r.query}" in ${r.scope}: ${r.hits.length} hit${r.hits.length === 1 ? "" : "s"} (${engine}; ${r.files_searched} files)`];
     for (const h of r.hits) lines.push(`  ${h.id ?? "(no node)"}  ${h.file}:${h.line}`, `      ${h.snippet}`);
     return { json: r, text: lines.join("\n"), notes: r.degraded ? [`note: ${r.degraded}; a lexical search was used`] : [] };
   },

@@ -161,6 +161,27 @@ test("on fixtures/demo with the real qmd: the loadout carries summaries or inlin
   assert.match(r3.stdout, /qmd: available \(ok\)(, passages from cache)?\n/, "and its text says nothing of an index");
 });
 
+test("akms search with the real qmd says when it builds qmd's index (stderr, --json qmd_index, its text), and only then", { skip: qmdSkip }, () => {
+  const d = copyDemo();
+  const base = ["--repo", d.repo];
+  assert.equal(akms(["build", ...base]).code, 0);
+  const first = akms(["search", "green operator", ...base, "--json"]);
+  assert.equal(first.code, 0, first.stderr);
+  assert.deepEqual([first.json.engine, first.json.qmd_index], ["qmd", "built"]);
+  assert.ok(first.json.hits.length > 0);
+  assert.match(first.stderr, /^qmd: building its index of the knowledge \(first use here; later loadouts reuse it\) …$/m);
+  const again = akms(["search", "green operator", ...base]);
+  assert.equal(again.code, 0, again.stderr);
+  assert.doesNotMatch(again.stderr, /qmd: (building|refreshing)/);
+  assert.match(again.stdout, /^search "green operator" in nodes: \d+ hits? \(qmd; \d+ files\)$/m, "nothing of an index when none was built");
+  // A node file changed since: refreshed, and the text says so.
+  const f = join(d.knowledge, "local-nodes", readdirSync(join(d.knowledge, "local-nodes")).find((n) => n.endsWith(".md"))!);
+  writeFileSync(f, readFileSync(f, "utf8") + "\nA line about the green operator.\n");
+  const changed = akms(["search", "green operator", ...base]);
+  assert.match(changed.stderr, /^qmd: refreshing its index/m);
+  assert.match(changed.stdout, /\(qmd, index refreshed for this search; \d+ files\)/);
+});
+
 test("a missing or a broken qmd gives the degraded loadout, with the reason in its header", () => {
   const s = small();
   assert.equal(akms(["build", ...s.base]).code, 0);

@@ -73,7 +73,14 @@ test("each read tool's structuredContent equals the CLI's --json for the same ca
     assert.ok(r.content[0]?.type === "text" && r.content[0].text.length > 0, `${tool} has a text block`);
     const c = cli(argv);
     assert.equal(c.code, 0, `${argv.join(" ")}: ${c.stderr}`);
-    assert.deepEqual(stable(r.structuredContent), c.json, `${tool} ${JSON.stringify(args)} = akms ${argv.join(" ")} --json`);
+    const mcp = stable(r.structuredContent);
+    if (tool === "search") {
+      // The tool's search came first: it may have built qmd's index of the scope, the CLI's then finds it.
+      assert.ok(mcp.engine !== "qmd" || ["built", null].includes(mcp.qmd_index), `qmd_index ${mcp.qmd_index}`);
+      assert.equal(c.json.qmd_index, null);
+      mcp.qmd_index = null;
+    }
+    assert.deepEqual(mcp, c.json, `${tool} ${JSON.stringify(args)} = akms ${argv.join(" ")} --json`);
   }
 });
 
