@@ -135,6 +135,29 @@ export class BugError extends AkmsError {
   }
 }
 
+/** What a file system error says about a file, and what to do; by errno code. */
+const FILE_ERRORS: Record<string, [code: string, message: string, hint: string]> = {
+  ENOENT: ["NOT_FOUND", "no such file (or a symbolic link whose target is gone)", "check the path; remove a dangling link or restore its target"],
+  ENOTDIR: ["NOT_FOUND", "no such file (a part of the path is not a directory)", "check the path"],
+  ELOOP: ["UNREADABLE", "cannot be read: a symbolic link that loops (too many levels of links)", "remove the link, or point it at a file"],
+  EACCES: ["UNREADABLE", "cannot be read: permission denied", "make the file readable (chmod u+r FILE)"],
+  EPERM: ["UNREADABLE", "cannot be read: operation not permitted", "make the file readable (chmod u+r FILE)"],
+  EISDIR: ["NOT_A_FILE", "is a directory, not a file", "pass the files themselves (e.g. dir/*.md)"],
+  ENAMETOOLONG: ["UNREADABLE", "cannot be read: the path is too long", "use a shorter path"],
+  EIO: ["UNREADABLE", "cannot be read: an input/output error", "check the disk; copy the file elsewhere and back"],
+};
+
+/**
+ * A file system error met reading `shown` as an error a user can act on (the file named, no errno
+ * text with an absolute path); null when `e` carries no errno code.
+ */
+export function fileError(e: unknown, shown: string): AkmsError | null {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  if (typeof code !== "string" || !/^E[A-Z]+$/.test(code)) return null;
+  const [ours, message, hint] = FILE_ERRORS[code] ?? ["UNREADABLE", `cannot be read (${code})`, "check that the file exists and can be read"];
+  return new AkmsError(ours, message, { file: shown, hint });
+}
+
 export function isAkmsError(e: unknown): e is AkmsError {
   return e instanceof AkmsError;
 }

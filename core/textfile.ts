@@ -1,7 +1,7 @@
 // Reading a user's text file safely: regular files only, a size limit, strict UTF-8 (the first bad
 // byte is located by line), and a leading byte-order mark dropped.
 import { readFileSync, statSync } from "node:fs";
-import { AkmsError, NotFoundError } from "./errors.js";
+import { AkmsError, fileError, NotFoundError } from "./errors.js";
 import { LIMITS } from "./yaml.js";
 
 /** Byte offset of the first invalid UTF-8 sequence, or -1 when the buffer is valid UTF-8. */
@@ -62,7 +62,7 @@ export function readTextFile(file: string, shown: string, maxBytes = LIMITS.maxF
     if (code === "ENOENT" || code === "ENOTDIR") {
       throw new NotFoundError("no such file", { file: shown, hint: "check the path" });
     }
-    throw e;
+    throw fileError(e, shown) ?? e;
   }
   if (size > maxBytes) {
     throw new AkmsError("TOO_LARGE", `the file is too large (${size} bytes, limit ${maxBytes})`, {
@@ -70,5 +70,11 @@ export function readTextFile(file: string, shown: string, maxBytes = LIMITS.maxF
       hint: "AKMS files are small; split the node, or move long content to a content_ref target",
     });
   }
-  return decodeUtf8(readFileSync(file), shown);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    throw fileError(e, shown) ?? e;
+  }
+  return decodeUtf8(bytes, shown);
 }

@@ -1,5 +1,5 @@
 // Shared test helpers: scratch repositories, node files, the built CLI, tree hashes.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
@@ -148,11 +148,12 @@ export function treeHash(dir: string): string {
   const walk = (d: string) => {
     for (const name of readdirSync(d).sort()) {
       const p = join(d, name);
-      const st = statSync(p);
+      const st = lstatSync(p);
       if (st.isDirectory()) walk(p);
       else {
         h.update(relative(dir, p) + "\0" + st.mode + "\0");
-        h.update(readFileSync(p));
+        // A link is its target's name (it may dangle or loop), as git keeps it.
+        h.update(st.isSymbolicLink() ? readlinkSync(p) : readFileSync(p));
       }
     }
   };
@@ -166,8 +167,9 @@ export function snapshot(dir: string): Map<string, string> {
   const walk = (d: string) => {
     for (const name of readdirSync(d).sort()) {
       const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.set(relative(dir, p), readFileSync(p).toString("base64"));
+      const st = lstatSync(p);
+      if (st.isDirectory()) walk(p);
+      else out.set(relative(dir, p), st.isSymbolicLink() ? `-> ${readlinkSync(p)}` : readFileSync(p).toString("base64"));
     }
   };
   walk(dir);

@@ -34,12 +34,12 @@ export function racy(ctimeMs: number, since: number): boolean {
   return since - ctimeMs < window;
 }
 
+/** A file's stat, or null when it has none to give (gone, a dangling or looping link, unreadable): its read then names the problem. */
 function statOrNull(path: string): Stats | null {
   try {
     return statSync(path, { throwIfNoEntry: false }) ?? null;
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    if (typeof (e as NodeJS.ErrnoException).code === "string") return null;
     throw e;
   }
 }

@@ -4,7 +4,7 @@ import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, ty
 import { isUtf8 } from "node:buffer";
 import { join, relative, sep } from "node:path";
 import type { z } from "zod";
-import { AkmsError, type Problem } from "../errors.js";
+import { AkmsError, fileError, type Problem } from "../errors.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { LIMITS, parseYaml } from "../yaml.js";
 import { decodeUtf8 } from "../textfile.js";
@@ -116,6 +116,8 @@ function asProblems(e: unknown, shown: string): Problem[] {
     const head: Problem = { file: e.file ?? shown, line: e.line, field: e.field, message: e.message, hint: e.hint };
     return e.problems.length ? e.problems.map((p) => ({ ...p, file: p.file ?? shown })) : [head];
   }
+  const f = fileError(e, shown);
+  if (f) return asProblems(f, shown);
   return [{ file: shown, message: (e as Error).message }];
 }
 

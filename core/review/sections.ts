@@ -3,7 +3,7 @@
 // phases) and the review report (what phase N brought, plus what still needs a decision).
 import { join } from "node:path";
 import type { Context } from "../context.js";
-import type { Problem } from "../errors.js";
+import { fileError, type Problem } from "../errors.js";
 import { readTextIfExists } from "../fsx.js";
 import { todayIso } from "../clock.js";
 import type { BuildWarning, GNode, LoadedGraph } from "../graph.js";
@@ -196,7 +196,16 @@ function dedupEvents(ctx: Context, graph: LoadedGraph, files: FileResolver, scop
   if (scope.live === true) primeDedupIndex(ctx);
   for (const f of listLocalNodeFiles(ctx)) {
     const text = cachedByStat(scope.live === true, DEDUP_TEXT, f.file, (file) => {
-      const t = readTextIfExists(file);
+      let t: string | null;
+      try {
+        t = readTextIfExists(file);
+      } catch (e) {
+        // A looping link, a file that cannot be read: named here (the compile refuses it too).
+        const why = fileError(e, f.shown);
+        if (!why) throw e;
+        problems.push({ file: f.shown, message: why.message, hint: why.hint });
+        return null;
+      }
       return t !== null && t.includes("akms:dedup") ? t : null;
     });
     if (text === null) continue;

@@ -3,7 +3,7 @@
 // at once, located by file, line and field; one bad document rejects the whole call.
 import { readFileSync, statSync } from "node:fs";
 import { extname, resolve } from "node:path";
-import { AkmsError, ValidationError, type Problem } from "../errors.js";
+import { AkmsError, fileError, ValidationError, type Problem } from "../errors.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { LIMITS, lineLocator, lineOfPath, parseYaml } from "../yaml.js";
 import { checkSchema, fieldPath } from "../schema-check.js";
@@ -63,7 +63,7 @@ function readBytes(abs: string, shown: string): Buffer {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") {
       throw new AkmsError("NOT_FOUND", "no such file", { file: shown, hint: "check the path of the document" });
     }
-    throw e;
+    throw fileError(e, shown) ?? e;
   }
   if (size > LIMITS.maxFileBytes) {
     throw new AkmsError("TOO_LARGE", `the document is too large (${size} bytes, limit ${LIMITS.maxFileBytes})`, {
@@ -71,7 +71,11 @@ function readBytes(abs: string, shown: string): Buffer {
       hint: "an AgentMemory or PCD is a few kilobytes; check that this is the right file",
     });
   }
-  return readFileSync(abs);
+  try {
+    return readFileSync(abs);
+  } catch (e) {
+    throw fileError(e, shown) ?? e;
+  }
 }
 
 function detectKind(data: Record<string, unknown>, shown: string): EvidenceKind {

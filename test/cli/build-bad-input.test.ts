@@ -237,11 +237,57 @@ const CASES: Case[] = [
     expect: [/propagation_config\.yaml:3: the file is not valid UTF-8/],
     code: "ENCODING",
   },
+  {
+    name: "local node: a symbolic link that loops",
+    break: (s) => {
+      symlinkSync("loop-b.md", join(s.knowledge, "local-nodes", "loop-a.md"));
+      symlinkSync("loop-a.md", join(s.knowledge, "local-nodes", "loop-b.md"));
+    },
+    expect: [/local-nodes\/loop-a\.md: cannot be read: a symbolic link that loops \(too many levels of links\) — remove the link, or point it at a file/, /local-nodes\/loop-b\.md: cannot be read/],
+    code: "VALIDATION",
+  },
+  {
+    name: "global node: a symbolic link whose target is gone",
+    break: (s) => symlinkSync("no-such-target.md", join(s.vault, "dangling.md")),
+    expect: [/dangling\.md: no such file \(or a symbolic link whose target is gone\) — check the path; remove a dangling link or restore its target/],
+    code: "VALIDATION",
+  },
 ];
 
 for (const c of CASES) {
   test(`build rejects bad input cleanly — ${c.name}`, () => failsCleanly(c));
 }
+
+test("a file given on the command line that is a looping link is named, with what to do, by every command that reads one", () => {
+  const s = good();
+  const loop = join(s.dir, "loop.md");
+  symlinkSync(join(s.dir, "loop2.md"), loop);
+  symlinkSync(loop, join(s.dir, "loop2.md"));
+  const base = ["--repo", s.repo, "--vault", s.vault];
+  for (const argv of [["validate", loop], ["update", loop], ["record", loop], ["derive-tags", "--task", loop], ["query", "--task", loop]]) {
+    const r = akms([...argv, ...base]);
+    assert.equal(r.code, 1, `${argv[0]}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stdout + r.stderr, /loop\.md: cannot be read|cannot read .*loop\.md/, argv[0]);
+    assert.doesNotMatch(r.stderr, /error\[BUG\]/, argv[0]);
+    assert.doesNotMatch(r.stderr, STACK, argv[0]);
+  }
+});
+
+test("status names a local node file it cannot read (a looping link) and reports the rest", () => {
+  const s = good();
+  symlinkSync("loop-b.md", join(s.knowledge, "local-nodes", "loop-a.md"));
+  symlinkSync("loop-a.md", join(s.knowledge, "local-nodes", "loop-b.md"));
+  const r = akms(["status", "--repo", s.repo, "--vault", s.vault, "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  const named = r.json.problems.filter((p: { file: string }) => p.file.startsWith("knowledge/local-nodes/"));
+  assert.deepEqual(
+    named.map((p: { file: string }) => p.file),
+    ["knowledge/local-nodes/loop-a.md", "knowledge/local-nodes/loop-b.md"],
+  );
+  assert.match(named[0].message, /a symbolic link that loops/);
+  const text = akms(["status", "--repo", s.repo, "--vault", s.vault]);
+  assert.match(text.stdout, /Could not read \(\d+\)\n(  .*\n)*  knowledge\/local-nodes\/loop-a\.md: cannot be read: a symbolic link that loops/);
+});
 
 test("build reports every bad file of a run at once", () => {
   const s = good();
