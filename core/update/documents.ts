@@ -229,7 +229,9 @@ export function readDocuments(files: readonly string[], opts: { cwd: string; rep
   const seen = new Map<string, EvidenceDoc>();
   for (const d of docs) {
     const other = seen.get(d.sessionId);
-    if (other) {
+    if (other && other.shown === d.shown) {
+      problems.push({ file: d.shown, message: "is given twice", hint: "pass each document once" });
+    } else if (other) {
       const field = d.kind === "pcd" ? "phase_id" : "task_id";
       problems.push({
         file: d.shown,

@@ -97,8 +97,11 @@ test("two documents with the same task id in one call are refused, even when bot
   write(join(s.dir, "b.md"), memory({ task: "t1", used: [{ id: "p", useful: true, coverage: "sufficient" }] }));
   const { problems } = rejected(s, ["a.md", "b.md"]);
   has(problems, "task_id", 2, /gives session session-t1, like .*a\.md/);
-  // The same file twice is the same task twice.
-  rejected(s, ["a.md", "a.md"]);
+  // The same file twice is said as such (by its path, ./a.md or a.md alike).
+  const twice = rejected(s, ["a.md", "./a.md"]).problems;
+  assert.equal(twice.length, 1);
+  assert.match(twice[0].message, /^is given twice$/);
+  assert.match(twice[0].file, /a\.md$/);
   // Two PCDs of one phase likewise.
   write(join(s.dir, "p1.md"), pcd({ phase: 3 }));
   write(join(s.dir, "p2.md"), pcd({ phase: 3, date: "2026-04-01" }));
