@@ -9,7 +9,8 @@
 // AB_MEASURE=key: the first key instead (first-frame/measure.ts firstKeyAfterFrame: `j` sent as
 // soon as the frame shows, to its result on screen; polled). AB_FRESH_PROBE=1: every run starts
 // without the qmd probe the console remembers (.qmd_cache/probe.json), as the first start in a
-// repository does.
+// repository does. AB_FRESH_BUILD=1: every run starts right after a cold `akms build` (no graph.json,
+// no .cache, no .qmd_cache: a fresh clone's first build), by that run's own build of akms.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
@@ -42,8 +43,14 @@ function binOf(dist: string): string {
 
 const KEY = process.env.AB_MEASURE === "key";
 const FRESH_PROBE = process.env.AB_FRESH_PROBE === "1";
+const FRESH_BUILD = process.env.AB_FRESH_BUILD === "1";
 const firstFrame = (dist: string, run: number) => {
-  if (FRESH_PROBE) rmSync(join(data.get(dist)!.repo, "knowledge", "graph", ".qmd_cache", "probe.json"), { force: true });
+  const graphDir = join(data.get(dist)!.repo, "knowledge", "graph");
+  if (FRESH_PROBE) rmSync(join(graphDir, ".qmd_cache", "probe.json"), { force: true });
+  if (FRESH_BUILD) {
+    for (const f of ["graph.json", ".cache", ".qmd_cache"]) rmSync(join(graphDir, f), { recursive: true, force: true });
+    execFileSync(process.execPath, [binOf(dist), "build", "--repo", data.get(dist)!.repo, "--vault", data.get(dist)!.vault], { stdio: "ignore", env: { ...process.env, AKMS_GLOBAL_VAULT: undefined } });
+  }
   return KEY ? firstKeyAfterFrame(bins.get(dist)!, data.get(dist)!.repo, data.get(dist)!.vault) : reviewFirstFrame(bins.get(dist)!, data.get(dist)!.repo, data.get(dist)!.vault, join(dir, `ff-${run}.log`));
 };
 
@@ -64,7 +71,7 @@ for (let i = 0; i < RUNS; i++) {
   b.push(await firstFrame(distB, 2 * i + 1));
 }
 const f = (x: number) => `${x.toFixed(0)} ms`;
-const what = (KEY ? "first key after the first frame (j sent as the frame shows → its result on screen, polled)" : "first frame (process start → frame written)") + (FRESH_PROBE ? ", no remembered qmd probe" : "");
+const what = (KEY ? "first key after the first frame (j sent as the frame shows → its result on screen, polled)" : "first frame (process start → frame written)") + (FRESH_PROBE ? ", no remembered qmd probe" : "") + (FRESH_BUILD ? ", each right after a cold `akms build`" : "");
 console.log(`| ${N} nodes, ${what}, ${RUNS} runs each, in turns | median | min | max |`);
 console.log("|---|---:|---:|---:|");
 console.log(`| A ${distA.slice(ROOT.length + 1)} | ${f(median(a))} | ${f(Math.min(...a))} | ${f(Math.max(...a))} |`);
