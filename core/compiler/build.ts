@@ -179,7 +179,7 @@ function listIndexed(ctx: Context, prev: Manifest | null, since: number, restat?
 
 let identity: string | undefined;
 /** The compiler's output format and code: a cache written by another build of akms is not used. */
-function compilerIdentity(): string {
+export function compilerIdentity(): string {
   if (identity === undefined) {
     let stamp = "";
     try {

@@ -123,8 +123,12 @@ export function findRecords(cacheDir: string, identity: string, keys: readonly s
     }
     if (!text.startsWith(header) || !/\nend\t\d+\t\n$/.test(text)) return keys.map(() => undefined);
     keys.forEach((key, k) => {
-      // A record starts a line (the header is the first record), and its key ends at a tab.
-      const at = text.lastIndexOf("\n" + key + "\t");
+      // A record starts a line (the header is the first record), and its key ends at a tab. The
+      // last record of a key counts, as in readRecords; found by searching forwards, which is
+      // several times faster than lastIndexOf on a 40 MB string (one pass over the text per key).
+      const line = "\n" + key + "\t";
+      let at = text.indexOf(line);
+      for (let next = at; next >= 0; next = text.indexOf(line, at + 1)) at = next;
       if (at < 0) return;
       const tab = at + 1 + key.length;
       const tab2 = text.indexOf("\t", tab + 1);

@@ -4,7 +4,8 @@ import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSy
 import { join } from "node:path";
 import { copyDemo, settle, write, writeNode } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
-import { build } from "../../core/compiler/build.js";
+import { build, compilerIdentity } from "../../core/compiler/build.js";
+import { findRecords, loadParseCache } from "../../core/compiler/parse-cache.js";
 import { blankGeneratedAt, blankedSha } from "../../core/graph-file/version.js";
 import { sha256 } from "../../core/fsx.js";
 
@@ -267,4 +268,26 @@ test("a referenced file that comes or goes is no no-op: the build writes the war
   renameSync(away, doc);
   s.check("the referenced file back");
   assert.ok(!missing(build(s.ctx, { env })).includes("tensor-notation-mandel"));
+});
+
+test("findRecords gives each key the record loadParseCache gives it: the delta's over the base's, a file's last record of a key", () => {
+  const s = setup();
+  build(s.ctx, { env });
+  const vaultNode = join(s.vault, "conjugate-gradient-method.md");
+  writeFileSync(vaultNode, readFileSync(vaultNode, "utf8").replace(/^title: .*$/m, "title: In the delta"));
+  settle();
+  build(s.ctx, { env }); // a one-file change: its record goes to the delta
+  const identity = compilerIdentity();
+  const delta = join(s.cacheDir, "parse-cache.delta");
+  // A second record of one key later in the delta (its trailer counts it): the later one counts.
+  const text = readFileSync(delta, "latin1");
+  const m = /^([^\t\n]+)\t(\d+)\t/m.exec(text.slice(text.indexOf("\n") + 1))!;
+  const [key, value] = [m[1]!, "later record"];
+  const n = Number(/\nend\t(\d+)\t\n$/.exec(text)![1]);
+  writeFileSync(delta, text.replace(/end\t\d+\t\n$/, `${key}\t${value.length}\t${value}\nend\t${n + 1}\t\n`), "latin1");
+  const all = loadParseCache(s.cacheDir, identity);
+  assert.equal(all.entries.get(key), value);
+  const keys = [...all.entries.keys()];
+  assert.ok(keys.length > 40);
+  assert.deepEqual(findRecords(s.cacheDir, identity, [...keys, "no such key"]), [...keys.map((k) => all.entries.get(k)), undefined]);
 });
