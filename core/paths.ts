@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { realpathSync, statSync } from "node:fs";
-import { NotFoundError } from "./errors.js";
+import { fileError, NotFoundError, UsageError } from "./errors.js";
 
 export interface RepoPaths {
   repo: string;
@@ -55,10 +55,22 @@ const gitRoots = new Map<string, string>();
 
 /** DESIGN §2: `--repo`, else the git root of cwd, else cwd (git is asked once per directory and process). */
 export function findRepo(cwd: string, flag?: string): string {
-  if (flag) return resolve(cwd, flag);
+  if (flag) return repoFlag(resolve(cwd, flag), flag);
   let root = gitRoots.get(cwd);
   if (root === undefined) gitRoots.set(cwd, (root = gitRoot(cwd)));
   return root;
+}
+
+/** `--repo DIR` as given; a path that is there but is no directory (a file, a looping link) is refused. */
+function repoFlag(repo: string, flag: string): string {
+  let st: ReturnType<typeof statSync> | undefined;
+  try {
+    st = statSync(repo, { throwIfNoEntry: false });
+  } catch (e) {
+    throw new UsageError(`--repo ${flag}: ${fileError(e, flag)?.message ?? "cannot be read"}`, "pass the repository's directory");
+  }
+  if (st && !st.isDirectory()) throw new UsageError(`--repo ${flag} is not a directory`, "pass the repository's directory");
+  return repo;
 }
 
 function gitRoot(cwd: string): string {
@@ -100,6 +112,23 @@ export function resolveVault(repo: string, opts: { flag?: string; env?: NodeJS.P
   if (env.AKMS_GLOBAL_VAULT) return pick(env.AKMS_GLOBAL_VAULT, "env", process.cwd());
   if (opts.configValue && !opts.configIsDefault) return pick(opts.configValue, "config", repo);
   return pick(opts.configValue ?? "~/.claude/akms/nodes", "default", repo);
+}
+
+/**
+ * Why a vault the user named (--vault, $AKMS_GLOBAL_VAULT, global_vault) gives no global node: it is
+ * missing or no directory. null when it is one, and for the default vault (absent until the first
+ * global node is written there).
+ */
+export function vaultProblem(v: VaultLocation): string | null {
+  if (v.from === "default") return null;
+  let isDir = false;
+  try {
+    isDir = statSync(v.path).isDirectory();
+  } catch {
+    /* missing, a dangling or looping link */
+  }
+  const from = v.from === "flag" ? "--vault" : v.from === "env" ? "$AKMS_GLOBAL_VAULT" : "global_vault in propagation_config.yaml";
+  return isDir ? null : `the global vault ${v.display} (${from}) is not a directory: no global node was compiled`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { build } from "../../core/compiler/build.js";
 import { loadContext } from "../../core/context.js";
 import { formatProblem } from "../../core/errors.js";
+import { vaultProblem } from "../../core/paths.js";
 import type { CommandSpec } from "./types.js";
 
 export const buildCommand: CommandSpec = {
@@ -10,6 +11,7 @@ export const buildCommand: CommandSpec = {
   async run(_args, flags) {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault, writeCache: true });
     const r = build(ctx, { keepGoing: Boolean(flags.keepGoing), noCache: flags.cache === false });
+    const vault = vaultProblem(ctx.vault);
     const lines = [
       `${r.written ? "wrote" : "unchanged"} ${ctx.paths.graphJson}`,
       `  ${r.nodeCount} nodes, ${r.edgeCount} edges, graph_version ${r.graphVersion}`,
@@ -35,9 +37,10 @@ export const buildCommand: CommandSpec = {
         warnings: r.warnings,
         rejects: r.rejects,
         config_warnings: ctx.cfg.warnings,
+        vault_warning: vault,
       },
       text: lines.join("\n"),
-      notes: ctx.cfg.warnings.map((w) => `warning: ${w}`),
+      notes: [...ctx.cfg.warnings.map((w) => `warning: ${w}`), ...(vault ? [`warning: ${vault} — check the path, or pass --vault DIR`] : [])],
       exitCode: r.rejects.length ? 1 : 0,
     };
   },

@@ -319,3 +319,40 @@ test("`..`, absolute and symlinked-out content_refs are MISSING_CONTENT_REF warn
   assert.doesNotMatch(text, /top secret/);
   assert.equal(treeHash(s.vault), vault);
 });
+
+test("--repo that is a file or a looping link is a usage error naming it, for any command", () => {
+  const s = good();
+  const file = write(join(s.dir, "not-a-repo"), "x\n");
+  const loop = join(s.dir, "loop-repo");
+  symlinkSync(join(s.dir, "loop-repo2"), loop);
+  symlinkSync(loop, join(s.dir, "loop-repo2"));
+  for (const [repo, why] of [
+    [file, /--repo \S*not-a-repo is not a directory/],
+    [loop, /--repo \S*loop-repo: cannot be read: a symbolic link that loops/],
+  ] as const) {
+    for (const argv of [["build"], ["query", "--tags", "alpha"], ["status"]]) {
+      const r = akms([...argv, "--repo", repo, "--vault", s.vault]);
+      assert.equal(r.code, 2, `${argv[0]} ${repo}: ${r.stderr}`);
+      assert.match(r.stderr, why);
+      assert.doesNotMatch(r.stderr, /error\[BUG\]/);
+    }
+  }
+});
+
+test("a vault the user named that is not a directory is said by the build (stderr and --json), the default one is not", () => {
+  const s = good();
+  const missing = join(s.dir, "no-such-vault");
+  const r = akms(["build", "--repo", s.repo, "--vault", missing, "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.json.vault_warning, /^the global vault \S*no-such-vault \(--vault\) is not a directory: no global node was compiled$/);
+  const human = akms(["build", "--repo", s.repo, "--vault", missing]);
+  assert.match(human.stderr, /^warning: the global vault \S*no-such-vault \(--vault\) is not a directory: no global node was compiled — check the path, or pass --vault DIR$/m);
+  const env = akms(["build", "--repo", s.repo, "--json"], { env: { AKMS_GLOBAL_VAULT: write(join(s.dir, "vault-file"), "x\n") } });
+  assert.match(env.json.vault_warning, /\(\$AKMS_GLOBAL_VAULT\) is not a directory/);
+  const fine = akms(["build", "--repo", s.repo, "--vault", s.vault, "--json"]);
+  assert.equal(fine.json.vault_warning, null);
+  const home = tmp("akms-home-");
+  const dflt = akms(["build", "--repo", s.repo, "--json"], { env: { HOME: home, AKMS_GLOBAL_VAULT: undefined } });
+  assert.equal(dflt.code, 0, dflt.stderr);
+  assert.equal(dflt.json.vault_warning, null, "the default vault may not exist yet");
+});
