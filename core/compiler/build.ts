@@ -15,6 +15,7 @@ import { nowIso } from "../clock.js";
 import { listMarkdown, readOverlay, type Listed } from "./sources.js";
 import { readShare, type ShareResult } from "./read-nodes.js";
 import type { Overlay } from "../schemas/overlay.js";
+import { rememberOverlayDrafts } from "../drafted-ids.js";
 import {
   STAT_WIDTH,
   contentSha,
@@ -557,6 +558,10 @@ function compileWithCache(ctx: Context, opts: BuildOptions, set: SourceSet, stat
       if (left.length) read.discard();
       else read.save?.(ctx.paths.cacheDir);
       read.save = null; // its records are garbage now
+      // The overlay was parsed for this compile: which global nodes it drafts, for the review's
+      // first start (it would parse the overlay again to learn it).
+      const ov = read.overlay;
+      if (ov.bytes !== undefined && ov.overlay !== null) rememberOverlayDrafts(ctx.paths, ov.bytes, ov.overlay);
     });
   } finally {
     if (pending) read.discard();

@@ -180,7 +180,8 @@ export interface SourceJob {
 
 export interface CachedRead {
   results: ShareResult[];
-  overlay: { overlay: Overlay | null; problems: Problem[] };
+  /** `bytes`: what a valid overlay was read and parsed from in this read (absent when it came from the cache). */
+  overlay: { overlay: Overlay | null; problems: Problem[]; bytes?: Buffer };
   /** How many node files were parsed (not taken from the cache). */
   parsed: number;
   /** Writes the cache as it should be after this read (null: nothing to write). */

@@ -139,7 +139,8 @@ export function readNode(item: Listed, origin: Origin): { node?: SourceNode; pro
   }
 }
 
-export function readOverlay(file: string, shown: string): { overlay: Overlay | null; problems: Problem[] } {
+/** The overlay, validated; `bytes`, the file's bytes when there is a valid one (what it was parsed from). */
+export function readOverlay(file: string, shown: string): { overlay: Overlay | null; problems: Problem[]; bytes?: Buffer } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -155,7 +156,7 @@ export function readOverlay(file: string, shown: string): { overlay: Overlay | n
     }
     const r = safeCheck(Overlay, data, { file: shown, text });
     if (!r.ok) return { overlay: null, problems: r.problems };
-    return { overlay: r.data, problems: [] };
+    return { overlay: r.data, problems: [], bytes };
   } catch (e) {
     return { overlay: null, problems: asProblems(e, shown) };
   }

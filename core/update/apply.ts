@@ -10,7 +10,7 @@ import { buildLocked, compileGraph, type BuildResult, type KnownWrites } from ".
 import { checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
 import { readGraphView, viewOfDoc, type GraphView } from "../graph-file/view.js";
 import { readOverlayState, rememberOverlay } from "./overlay-store.js";
-import { rememberOverlayDrafts } from "./overlay-drafts.js";
+import { rememberOverlayDrafts } from "../drafted-ids.js";
 import { planUpdate, type PlanResult } from "./plan.js";
 import { commitTransaction, crashPoint, finishTransaction, hasPendingTransaction, recoverPendingTransaction, type Recovery } from "./transaction.js";
 
@@ -75,7 +75,7 @@ function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): {
   const overlay = plan.overlay ? { ...plan.overlay, json: JSON.stringify(plan.overlay.data) } : undefined;
   if (overlay) {
     rememberOverlay(ctx, overlay.bytes, overlay.data, overlay.json);
-    rememberOverlayDrafts(ctx, overlay.bytes, overlay.data);
+    rememberOverlayDrafts(ctx.paths, overlay.bytes, overlay.data);
   }
   return { result: plan.result, wrote: { files: plan.writes.map((w) => w.path), overlay, update: { ...plan.delta, graph: graph.file } } };
 }

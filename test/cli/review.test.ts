@@ -1,7 +1,8 @@
 // The review gate through the built CLI: status, review --report, the actions and undo, bad input.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { akms, copyDemo, snapshot, treeHash } from "../helpers.js";
 
@@ -144,4 +145,20 @@ test("bad input through the CLI: exit 1 (or 2 for usage), a clear message, nothi
   assert.match(stale.stderr, /changed after `akms dedup accept/);
   assert.deepEqual(snapshot(d.knowledge), before);
   assert.equal(treeHash(d.vault), d.vaultHash);
+});
+
+test("a cold build leaves the overlay's drafted ids for the review's first start, keyed by the overlay's bytes", () => {
+  const d = demo();
+  const id = "lippmann-schwinger"; // a global node: drafting it writes the overlay
+  assert.equal(d.run("draft", id).code, 0);
+  const graphDir = join(d.repo, "knowledge", "graph");
+  const cacheFile = join(graphDir, ".cache", "validated-overlay-drafts.json");
+  const sha = createHash("sha256").update(readFileSync(join(graphDir, "local_state.yaml"))).digest("hex");
+  rmSync(join(graphDir, ".cache"), { recursive: true, force: true });
+  rmSync(join(graphDir, "graph.json"));
+  assert.equal(d.run("build").code, 0);
+  const entries = JSON.parse(readFileSync(cacheFile, "utf8")).entries;
+  assert.deepEqual(entries[join(graphDir, "local_state.yaml")], [sha, [id]]);
+  const report = d.run("review", "--report", "--json");
+  assert.equal(report.json.summary.drafted, 1, "the review reads the same answer");
 });
