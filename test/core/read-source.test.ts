@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { isUtf8 } from "node:buffer";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readNode, readOverlay } from "../../core/compiler/sources.js";
 import { decodeUtf8, firstInvalidUtf8 } from "../../core/textfile.js";
@@ -69,7 +69,11 @@ test("readOverlay: a BOM is dropped and a bad byte is reported as decodeUtf8 rep
   const text = "akms_schema: v2\nrepo_id: r\nnodes:\n  a:\n    confidence: 0.5\n";
   const bom = join(dir, "bom.yaml");
   writeFileSync(bom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]));
-  assert.deepEqual(readOverlay(bom, "bom.yaml"), readOverlay((writeFileSync(join(dir, "plain.yaml"), text), join(dir, "plain.yaml")), "bom.yaml"));
+  const withBom = readOverlay(bom, "bom.yaml");
+  const plain = readOverlay((writeFileSync(join(dir, "plain.yaml"), text), join(dir, "plain.yaml")), "bom.yaml");
+  assert.deepEqual([withBom.overlay, withBom.problems], [plain.overlay, plain.problems]);
+  // The bytes it hands back are the file's own (what the drafted ids are kept under).
+  assert.deepEqual(withBom.bytes, readFileSync(bom));
   const badBytes = Buffer.concat([Buffer.from(text), Buffer.from([0xed, 0xa0, 0x80])]);
   const bad = join(dir, "bad.yaml");
   writeFileSync(bad, badBytes);
