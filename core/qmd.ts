@@ -323,17 +323,14 @@ const probeCache = new Map<string, QmdStatus>();
  * makes it unavailable, like a missing one. Cached per binary for the life of the process.
  */
 export function probeQmd(env: NodeJS.ProcessEnv = process.env): QmdStatus {
-  const bin = findQmd(env);
-  if (!bin) return { available: false, bin: null, version: null, reason: "not installed" };
-  const hit = probeCache.get(bin);
-  if (hit) return { ...hit };
+  const bin = knownProbe(env);
+  if (typeof bin !== "string") return bin;
   const scratch = probeScratch();
   try {
     const job = probeSteps(bin);
     let r = job.next();
     while (!r.done) r = job.next(run(bin, r.value, scratch, PROBE_TIMEOUT_MS));
-    probeCache.set(bin, r.value);
-    return { ...r.value };
+    return probed(bin, r.value);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -344,10 +341,8 @@ export function probeQmd(env: NodeJS.ProcessEnv = process.env): QmdStatus {
  * Aborted by `signal`, it kills the run under way and rejects (nothing is cached).
  */
 export async function probeQmdAsync(env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal): Promise<QmdStatus> {
-  const bin = findQmd(env);
-  if (!bin) return { available: false, bin: null, version: null, reason: "not installed" };
-  const hit = probeCache.get(bin);
-  if (hit) return { ...hit };
+  const bin = knownProbe(env);
+  if (typeof bin !== "string") return bin;
   const scratch = probeScratch();
   try {
     const job = probeSteps(bin);
@@ -357,11 +352,24 @@ export async function probeQmdAsync(env: NodeJS.ProcessEnv = process.env, signal
       signal?.throwIfAborted();
       r = job.next(outcome);
     }
-    probeCache.set(bin, r.value);
-    return { ...r.value };
+    return probed(bin, r.value);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** The status when no run is needed (no binary, or probed earlier in this process), else the binary to probe. */
+function knownProbe(env: NodeJS.ProcessEnv): QmdStatus | string {
+  const bin = findQmd(env);
+  if (!bin) return { available: false, bin: null, version: null, reason: "not installed" };
+  const hit = probeCache.get(bin);
+  return hit ? { ...hit } : bin;
+}
+
+/** A probe's answer, kept for the life of the process. */
+function probed(bin: string, status: QmdStatus): QmdStatus {
+  probeCache.set(bin, status);
+  return { ...status };
 }
 
 function probeScratch(): string {
