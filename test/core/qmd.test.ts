@@ -210,7 +210,7 @@ test("probeQmdAsync, aborted: the run under way is killed with everything it sta
   const dir = tmp("akms-qmd-abort-");
   try {
     const pidFile = join(dir, "child.pid");
-    const bin = fakeQmd(dir, "qmd", `sleep 30 &\necho $! > "${pidFile}"\nwait`);
+    const bin = fakeQmd(dir, "qmd", `sleep 30 &\necho $! > "${pidFile}.tmp" && mv "${pidFile}.tmp" "${pidFile}"\nwait`);
     const closing = new AbortController();
     const probing = probeQmdAsync({ ...process.env, AKMS_QMD_BIN: bin }, closing.signal);
     for (let i = 0; i < 250 && !existsSync(pidFile); i++) await new Promise((res) => setTimeout(res, 20));
@@ -311,7 +311,7 @@ for (const [name, runIt] of [
     const dir = tmp("akms-qmd-hang-");
     const pidFile = join(dir, "child.pid");
     // Like qmd's launcher: a parent that starts a second long-lived process and waits for it.
-    const bin = fakeQmd(dir, "qmd", `sleep 30 &\necho $! > "${pidFile}"\nwait`);
+    const bin = fakeQmd(dir, "qmd", `sleep 30 &\necho $! > "${pidFile}.tmp" && mv "${pidFile}.tmp" "${pidFile}"\nwait`);
     const r = await runIt(bin, ["search", "x"], dir, 500);
     assert.equal((r.error as NodeJS.ErrnoException | undefined)?.code, "ETIMEDOUT");
     await gone(Number(readFileSync(pidFile, "utf8").trim()));

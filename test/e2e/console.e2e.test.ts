@@ -197,7 +197,7 @@ async function consoleWithSlowQmd(seconds: number): Promise<{ d: ReturnType<type
   const d = demo();
   const pidFile = join(d.repo, "..", "probe.pid");
   const bin = join(d.repo, "..", "slow-qmd");
-  writeFileSync(bin, `#!/bin/sh\nif [ "$1" = "--version" ]; then\n  sleep ${seconds} &\n  echo $! > "${pidFile}"\n  wait\n  echo "qmd 9.9.9"\nfi\nexit 0\n`);
+  writeFileSync(bin, `#!/bin/sh\nif [ "$1" = "--version" ]; then\n  sleep ${seconds} &\n  echo $! > "${pidFile}.tmp" && mv "${pidFile}.tmp" "${pidFile}"\n  wait\n  echo "qmd 9.9.9"\nfi\nexit 0\n`);
   chmodSync(bin, 0o755);
   const pane = startPane(session(), [process.execPath, BIN, "review", "--repo", d.repo, "--vault", d.vault], { width: 100, height: 30, env: { ...TERM_ENV, AKMS_QMD_BIN: bin } });
   await pane.waitFor(/│ graph [0-9a-f]{12} │/);
