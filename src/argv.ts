@@ -25,8 +25,11 @@ function usage(e: unknown): never {
   const msg = (e as Error).message ?? String(e);
   const unknown = /Unknown option '([^']+)'/.exec(msg);
   if (unknown) throw new UsageError(`unknown flag ${unknown[1]}`);
-  const missing = /Option '(-[^ ']+)(?:[^']*)' argument (?:missing|is ambiguous)/.exec(msg);
+  const missing = /Option '(-[^ ']+)(?:[^']*)' argument missing/.exec(msg);
   if (missing) throw new UsageError(`${missing[1]} needs a value`);
+  // parseArgs takes a value that starts with "-" (a negative number, say) for the next flag.
+  const ambiguous = /Option '(-[^ ']+)' argument is ambiguous/.exec(msg);
+  if (ambiguous) throw new UsageError(`${ambiguous[1]} needs a value (a value that starts with "-" is written ${ambiguous[1]}=VALUE)`);
   throw new UsageError(msg.split("\n")[0] ?? "bad arguments");
 }
 

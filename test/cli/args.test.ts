@@ -29,7 +29,7 @@ test("parseArgv: --no-x sets a boolean to false; short flags; -- ends the flags"
   assert.deepEqual(r.input, ["loadout", "--json"]);
 });
 
-test("parseArgv: unknown, repeated, valueless and non-numeric flags are usage errors", () => {
+test("parseArgv: unknown, repeated, valueless and non-numeric flags are usage errors; a dash-led value is told how to write it", () => {
   const cases: [string[], RegExp][] = [
     [["query", "--bogus"], /unknown flag --bogus/],
     [["query", "--no-bogus"], /unknown flag --no-bogus/],
@@ -37,6 +37,7 @@ test("parseArgv: unknown, repeated, valueless and non-numeric flags are usage er
     [["query", "--tags", "a", "--tags", "b"], /--tags can only be given once/],
     [["query", "--json", "--json"], /--json can only be given once/],
     [["query", "--tags"], /--tags needs a value/],
+    [["export", "--around", "x", "--radius", "-1"], /--radius needs a value \(a value that starts with "-" is written --radius=VALUE\)/],
     [["query", "--phase", "abc"], /--phase needs a number/],
     [["query", "--phase", "1e3"], /--phase needs a number/],
   ];
