@@ -8,6 +8,7 @@ import { readFileSync, realpathSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { applyEdits, modify, parse, type ParseError } from "jsonc-parser";
 import { AkmsError } from "../errors.js";
+import { WORKSPACE_FOLDER } from "./workspace-folder.js";
 
 export const AGENTS = ["claude", "codex", "cursor"] as const;
 export type Agent = (typeof AGENTS)[number];
@@ -289,7 +290,8 @@ export function planKit(agent: Agent, l: Launcher, read: Reader): KitPlan {
   } else {
     files.push(ownFile(".cursor/rules/akms.mdc", read(".cursor/rules/akms.mdc"), cursorRule(), "cursor"));
     const m = read(".cursor/mcp.json");
-    files.push(file(".cursor/mcp.json", m, mcpJson(".cursor/mcp.json", m, server)));
+    const bound = { ...server, args: [...server.args, "--repo", WORKSPACE_FOLDER] };
+    files.push(file(".cursor/mcp.json", m, mcpJson(".cursor/mcp.json", m, bound)));
     print.push("open the repository in Cursor and enable the akms server under Settings → MCP");
   }
   return { agent, files, print };

@@ -164,3 +164,33 @@ test("an MCP client started from the .mcp.json that init wrote lists akms's tool
     await client.close();
   }
 });
+
+test("the Cursor kit's server, started as Cursor starts it (${workspaceFolder} filled in, another directory), serves the repository; left unfilled it serves the directory it starts in and says so", async () => {
+  const d = builtDemo();
+  assert.equal(akms(["init", "--agent", "cursor", "--repo", d.repo]).code, 0);
+  const server = JSON.parse(readFileSync(join(d.repo, ".cursor", "mcp.json"), "utf8")).mcpServers.akms as { command: string; args: string[] };
+  assert.deepEqual(server.args.slice(-3), ["mcp", "--repo", "${workspaceFolder}"]);
+  const env = { ...(process.env as Record<string, string>), AKMS_GLOBAL_VAULT: d.vault };
+  const elsewhere = tmp("akms-cursor-cwd-");
+  const runs: [string[], string][] = [
+    [server.args.map((a) => a.replace("${workspaceFolder}", d.repo)), elsewhere],
+    [server.args, d.repo],
+  ];
+  for (const [args, cwd] of runs) {
+    const transport = new StdioClientTransport({ command: server.command, args, cwd, env, stderr: "pipe" });
+    let log = "";
+    transport.stderr?.on("data", (b: Buffer) => (log += b.toString()));
+    const client = new Client({ name: "cursor", version: "1" });
+    await client.connect(transport);
+    try {
+      const r = (await client.callTool({ name: "loadout", arguments: { task: "task-201", no_qmd: true } })) as { isError?: boolean; structuredContent?: any };
+      assert.ok(!r.isError, JSON.stringify(r));
+      assert.ok(existsSync(join(d.repo, r.structuredContent.shown)), `the loadout is written in the repository (cwd ${cwd})`);
+    } finally {
+      await client.close();
+    }
+    assert.ok(log.includes(`serving ${d.repo}`), log);
+    if (cwd === d.repo) assert.match(log, /did not fill in --repo \$\{workspaceFolder\}; serving the repository of the directory it started in/);
+    else assert.doesNotMatch(log, /did not fill in/);
+  }
+});
