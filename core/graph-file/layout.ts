@@ -126,6 +126,22 @@ export function graphText(buf: Buffer): GraphText {
   return { buf, headEnd, linksFrom, linksTo: middle, nodesFrom, nodesTo, nodes, links };
 }
 
+const LINKS_KEY = ',\n  "links": [';
+const NODES_ARRAY = '\n  "nodes": [\n    ';
+
+/** Where graph.json's head ends, and its nodes array, for a patch of nodes alone (the links may be none). */
+export function nodesOf(buf: Buffer): { headEnd: number; nodes: SortedArray } {
+  sure(isAscii(buf));
+  const headEnd = buf.indexOf(LINKS_KEY, 0, "latin1");
+  sure(headEnd > 0);
+  const open = buf.indexOf(NODES_ARRAY, headEnd, "latin1");
+  sure(open > 0);
+  const nodesFrom = open + NODES_ARRAY.length;
+  const nodesTo = buf.length - TAIL.length;
+  sure(nodesTo > nodesFrom && buf.toString("latin1", nodesTo) === TAIL);
+  return { headEnd, nodes: new SortedArray(buf, nodesFrom, nodesTo, ID_KEY, (p) => quotedAt(buf, p + ID_KEY.length)) };
+}
+
 export interface HeaderFields {
   nodeCount: number;
   edgeCount: number;

@@ -1,32 +1,31 @@
 // The patches of graph.json's text after a review action (core/review/recompile.ts runs them
 // under the patch contract): promote / draft / undraft change one node's status value; dedup
-// reject inserts one local node (and its undo removes it). Each returns the exact text the full
-// compile writes, or null when it cannot be sure (the layout is the compiler's: layout.ts).
-import { CLOSE, NODES_OPEN, NODE_COUNT, OPEN, TAIL, idLine } from "./layout.js";
+// reject inserts one local node (and its undo removes it). Each gives the exact text the full
+// compile writes, or null (NotSure) when it cannot be sure (the layout is the compiler's: layout.ts).
+import { CLOSE, NODES_OPEN, NODE_COUNT, OPEN, TAIL, idLine, nodesOf, sure } from "./layout.js";
 
 const jsonStr = (s: string) => JSON.stringify(s);
 const ID_OK = /^[a-z0-9][a-z0-9._-]*$/;
 
+const STATUS_KEY = '\n      "status": "';
+
 /**
- * graph.json's text with node `id`'s status value replaced; null when the node or its status line
- * cannot be found in the layout the compiler writes (2-space indent, one attribute per line).
+ * graph.json's bytes with node `id`'s status value replaced, in parts: the head up to the links as
+ * text (generated_at is blanked and stamped in it), then the bytes before and after the new value
+ * (no copy of the file is made). Not sure (NotSure) when the node or its status line cannot be
+ * found in the layout the compiler writes (layout.ts: 2-space indent, one attribute per line).
  */
-export function patchNodeStatus(text: string, id: string, status: string): string | null {
-  if (!ID_OK.test(id) || !/^[a-z]+$/.test(status)) return null;
-  const nodesAt = text.indexOf(NODES_OPEN);
-  if (nodesAt < 0) return null;
-  const line = idLine(id);
-  const at = text.indexOf(line, nodesAt);
-  if (at < 0 || text.indexOf(line, at + line.length) >= 0) return null;
-  const open = text.lastIndexOf(OPEN, at);
-  const close = text.indexOf(CLOSE, at);
-  if (open < nodesAt || close < 0) return null;
-  const re = /\n {6}"status": "([a-z]+)"(,?)\n/g;
-  re.lastIndex = open;
-  const m = re.exec(text);
-  if (!m || m.index > close) return null;
-  const start = m.index + '\n      "status": "'.length;
-  return text.slice(0, start) + status + text.slice(start + m[1]!.length);
+export function patchNodeStatus(buf: Buffer, id: string, status: string): [head: string, ...rest: (string | Buffer)[]] {
+  sure(ID_OK.test(id) && /^[a-z]+$/.test(status));
+  const g = nodesOf(buf);
+  const node = g.nodes.find(id);
+  sure(node.found);
+  const key = buf.indexOf(STATUS_KEY, node.start, "latin1");
+  sure(key > node.start && key < node.end);
+  const from = key + STATUS_KEY.length;
+  const to = buf.indexOf(34, from);
+  sure(to > from && to < node.end && /^[a-z]+$/.test(buf.toString("latin1", from, to)) && /^",?\n/.test(buf.toString("latin1", to, to + 3)));
+  return [buf.toString("latin1", 0, g.headEnd), buf.subarray(g.headEnd, from), status, buf.subarray(to)];
 }
 
 /** node_count (the graph-level one, 4-space indent, before the links) moved by `delta`; null when not found. */

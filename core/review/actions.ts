@@ -102,10 +102,10 @@ interface Resolved {
   shadowed?: string;
 }
 
-/** graph.json's text and the stat key (read-cache.ts statKeyOf) it had before it was read. */
+/** graph.json's bytes and the stat key (read-cache.ts statKeyOf) it had before they were read. */
 export interface GraphText {
   key: string;
-  text: string;
+  bytes: Buffer;
 }
 
 // The compiled graph as the actions last read or patched it, so that a long-lived caller (the
@@ -131,15 +131,16 @@ function tryLoadGraph(ctx: Context, oneShot: boolean): { graph: GraphLookup; tex
   const key = graphKey(ctx.paths.graphJson);
   if (key !== null && cache?.key === key) return { graph: graphLookup(cache.graph), text: null };
   const before = statKeyOf(ctx.paths.graphJson);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(ctx.paths.graphJson, "utf8");
+    bytes = readFileSync(ctx.paths.graphJson);
   } catch (e) {
     cache = null;
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw e;
   }
-  const shared = before === null ? null : { key: before, text };
+  const text = bytes.toString("utf8");
+  const shared = before === null ? null : { key: before, bytes };
   if (oneShot) return { graph: graphLookupFromText(text, ctx.paths.graphJson), text: shared };
   try {
     const graph = graphFromText(text, ctx.paths.graphJson);

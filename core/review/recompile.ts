@@ -13,10 +13,10 @@
 // files and the patched graph.json when both were as it recorded them before, and is removed
 // otherwise (see recordPatchedGraph), so no later targeted build trusts a record the patch outdated.
 import type { Context } from "../context.js";
-import { readTextIfExists, sha256, writeFileAtomic } from "../fsx.js";
+import { readBytesIfExists, readTextIfExists, sha256, writeFileAtomic } from "../fsx.js";
 import { nowIso } from "../clock.js";
 import { buildLocked, recordPatchedGraph, type ManifestBase } from "../compiler/build.js";
-import { blankGeneratedAt, splitAtGeneratedAt, stampGeneratedAt } from "../graph-file/version.js";
+import { blankGeneratedAt, blankedSha, splitAtGeneratedAt, stampGeneratedAt } from "../graph-file/version.js";
 import { NODE_COUNT } from "../graph-file/layout.js";
 import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
 import { insertNode, patchNodeStatus, removeNode } from "../graph-file/review-patch.js";
@@ -53,8 +53,8 @@ export interface Recompiled {
 export interface Written {
   files: readonly string[];
   base: ManifestBase | null;
-  /** graph.json's text as the action read it, used while the file keeps that stat key (read-cache.ts statKeyOf). */
-  graphText?: { key: string; text: string };
+  /** graph.json's bytes as the action read them, used while the file keeps that stat key (read-cache.ts statKeyOf). */
+  graphText?: { key: string; bytes: Buffer };
 }
 
 /** A local node as graph.json holds it when no overlay entry touches it (the compiler's own rendering). */
@@ -91,6 +91,13 @@ function planChangeOf(change: GraphChange, added: string | null): PlanChange {
   return { nodes, status, links: [] };
 }
 
+/** The graph-level node_count of the patched file: in its head, or (a head cut at generated_at) in the text after it. */
+function nodeCountOf(head: string, rest: readonly (string | Buffer)[]): RegExpExecArray | null {
+  const m = NODE_COUNT.exec(head);
+  if (m !== null || typeof rest[0] !== "string") return m;
+  return NODE_COUNT.exec(rest[0].slice(0, 4096));
+}
+
 /** How often this process patched graph.json after a review action, and compiled in full (for the tests). */
 export const reviewPatchCounts: PatchCounts = { patched: 0, fallback: 0 };
 
@@ -99,35 +106,39 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
   const full = (): Recompiled => ({ graphVersion: buildLocked(ctx, { wrote: { files: wrote.files } }).graphVersion, how: "full" });
   if (change.kind === "full") return full();
   const known = wrote.graphText;
-  const text = known !== undefined && statKeyOf(ctx.paths.graphJson) === known.key ? known.text : readTextIfExists(ctx.paths.graphJson);
-  if (text === null) return full();
+  const bytes = known !== undefined && statKeyOf(ctx.paths.graphJson) === known.key ? known.bytes : readBytesIfExists(ctx.paths.graphJson);
+  if (bytes === null) return full();
   let added: string | null = null;
-  const patched = attemptPatch("review", reviewPatchCounts, () => {
-    if (change.kind === "none") return text;
-    if (change.kind === "status") return patchNodeStatus(text, change.id, change.status);
+  // graph.json as its head (where generated_at is) and the rest; "same": nothing to write.
+  const parts = attemptPatch("review", reviewPatchCounts, (): (string | Buffer)[] | "same" | null => {
+    if (change.kind === "none") return "same";
+    if (change.kind === "status") return patchNodeStatus(bytes, change.id, change.status);
+    const text = bytes.toString("utf8");
+    let patched: string | null;
     if (change.kind === "remove") {
       const overlay = readTextIfExists(ctx.paths.overlay);
-      return overlay !== null && overlay.includes(change.id) ? null : removeNode(text, change.id);
+      patched = overlay !== null && overlay.includes(change.id) ? null : removeNode(text, change.id);
+    } else {
+      added = addedNode(ctx, change);
+      patched = added === null ? null : insertNode(text, change.id, added);
     }
-    added = addedNode(ctx, change);
-    return added === null ? null : insertNode(text, change.id, added);
+    return patched === null ? null : splitAtGeneratedAt(patched);
   });
-  const split = patched === null ? null : splitAtGeneratedAt(patched);
-  if (patched === null || split === null) return full();
-  // Hashed and written as the blanked head and the rest of the text (never copied whole).
-  const [head, rest] = split;
-  const blankHead = blankGeneratedAt(head);
-  const contentSha = sha256([blankHead, rest]);
-  const graphVersion = contentSha.slice(0, 12);
-  if (patched === text) {
+  if (parts === null) return full();
+  if (parts === "same") {
     recordPatchedGraph(ctx, wrote.base, wrote.files, null);
-    return { graphVersion, how: "patch" };
+    return { graphVersion: blankedSha(bytes).slice(0, 12), how: "patch" };
   }
+  // Hashed and written in those parts (the file is never copied whole).
+  const [head, ...rest] = parts as [string, ...(string | Buffer)[]];
+  const blankHead = blankGeneratedAt(head);
+  const contentSha = sha256([blankHead, ...rest]);
+  const graphVersion = contentSha.slice(0, 12);
   const generatedAt = nowIso();
   const prevKey = fileIdentity(ctx.paths.graphJson);
-  writeFileAtomic(ctx.paths.graphJson, [stampGeneratedAt(blankHead, generatedAt), rest], { knownDifferent: true });
+  writeFileAtomic(ctx.paths.graphJson, [stampGeneratedAt(blankHead, generatedAt), ...rest], { knownDifferent: true });
   writePlanDelta(ctx.paths, prevKey, fileIdentity(ctx.paths.graphJson), graphVersion, planChangeOf(change, added));
-  const nodeCount = NODE_COUNT.exec(patched);
+  const nodeCount = nodeCountOf(head, rest);
   recordPatchedGraph(ctx, nodeCount ? wrote.base : null, wrote.files, { generatedAt, contentSha, nodeCount: Number(nodeCount?.[1]) });
   return { graphVersion, how: "patch", generatedAt, ...(added !== null ? { added: JSON.parse(added) as Record<string, unknown> } : {}) };
 }

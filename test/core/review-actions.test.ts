@@ -14,6 +14,7 @@ import { decodeBytes, encodeBytes, readJournal } from "../../core/review/journal
 import { dumpOverlay } from "../../core/update/overlay-io.js";
 import { recompile } from "../../core/review/recompile.js";
 import { patchNodeStatus } from "../../core/graph-file/review-patch.js";
+import { NotSure } from "../../core/graph-file/patch.js";
 
 // graph.json's generated_at comes from the clock: pin it, so that undo gives back the same bytes.
 process.env.SOURCE_DATE_EPOCH = "1790000000";
@@ -423,7 +424,7 @@ test("status actions patch graph.json in place, exactly as the full compile writ
   const patched = readFileSync(graphFile, "utf8");
   assert.equal(build(ctx, { noCache: true }).written, false);
   assert.equal(readFileSync(graphFile, "utf8"), patched);
-  assert.equal(patchNodeStatus(patched, "nope", "draft"), null);
+  assert.throws(() => patchNodeStatus(Buffer.from(patched), "nope", "draft"), NotSure);
   assert.equal(recompile(ctx, { kind: "status", id: "nope", status: "draft" }, { files: [], base: null }).how, "full");
 });
 
