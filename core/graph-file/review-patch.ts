@@ -12,10 +12,11 @@ const STATUS_KEY = '\n      "status": "';
 /**
  * graph.json's bytes with node `id`'s status value replaced, in parts: the head up to the links as
  * text (generated_at is blanked and stamped in it), then the bytes before and after the new value
- * (no copy of the file is made). Not sure (NotSure) when the node or its status line cannot be
- * found in the layout the compiler writes (layout.ts: 2-space indent, one attribute per line).
+ * (no copy of the file is made); "same" when the node has that status already. Not sure (NotSure)
+ * when the node or its status line cannot be found in the layout the compiler writes (layout.ts:
+ * 2-space indent, one attribute per line).
  */
-export function patchNodeStatus(buf: Buffer, id: string, status: string): [head: string, ...rest: (string | Buffer)[]] {
+export function patchNodeStatus(buf: Buffer, id: string, status: string): [head: string, ...rest: (string | Buffer)[]] | "same" {
   sure(ID_OK.test(id) && /^[a-z]+$/.test(status));
   const g = nodesOf(buf);
   const node = g.nodes.find(id);
@@ -24,7 +25,9 @@ export function patchNodeStatus(buf: Buffer, id: string, status: string): [head:
   sure(key > node.start && key < node.end);
   const from = key + STATUS_KEY.length;
   const to = buf.indexOf(34, from);
-  sure(to > from && to < node.end && /^[a-z]+$/.test(buf.toString("latin1", from, to)) && /^",?\n/.test(buf.toString("latin1", to, to + 3)));
+  const was = buf.toString("latin1", from, to);
+  sure(to > from && to < node.end && /^[a-z]+$/.test(was) && /^",?\n/.test(buf.toString("latin1", to, to + 3)));
+  if (was === status) return "same";
   return [buf.toString("latin1", 0, g.headEnd), buf.subarray(g.headEnd, from), status, buf.subarray(to)];
 }
 

@@ -95,7 +95,7 @@ function planChangeOf(change: GraphChange, added: string | null): PlanChange {
 function nodeCountOf(head: string, rest: readonly (string | Buffer)[]): RegExpExecArray | null {
   const m = NODE_COUNT.exec(head);
   if (m !== null || typeof rest[0] !== "string") return m;
-  return NODE_COUNT.exec(rest[0].slice(0, 4096));
+  return NODE_COUNT.exec(rest[0]);
 }
 
 /** How often this process patched graph.json after a review action, and compiled in full (for the tests). */

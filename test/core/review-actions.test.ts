@@ -425,6 +425,10 @@ test("status actions patch graph.json in place, exactly as the full compile writ
   assert.equal(build(ctx, { noCache: true }).written, false);
   assert.equal(readFileSync(graphFile, "utf8"), patched);
   assert.throws(() => patchNodeStatus(Buffer.from(patched), "nope", "draft"), NotSure);
+  // The status graph.json holds already: nothing is written (not even a new generated_at).
+  const again = recompile(ctx, { kind: "status", id: "l1", status: "established" }, { files: [], base: null });
+  assert.deepEqual([again.how, again.generatedAt], ["patch", undefined]);
+  assert.equal(readFileSync(graphFile, "utf8"), patched);
   assert.equal(recompile(ctx, { kind: "status", id: "nope", status: "draft" }, { files: [], base: null }).how, "full");
 });
 
