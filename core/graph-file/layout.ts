@@ -126,7 +126,8 @@ export function graphText(buf: Buffer): GraphText {
   return { buf, headEnd, linksFrom, linksTo: middle, nodesFrom, nodesTo, nodes, links };
 }
 
-const LINKS_KEY = ',\n  "links": [';
+/** Where the head (the graph-level attributes) ends, whether or not there are links. */
+export const LINKS_KEY = ',\n  "links": [';
 const NODES_ARRAY = '\n  "nodes": [\n    ';
 
 /** Where graph.json's head ends, and its nodes array, for a patch of nodes alone (the links may be none). */

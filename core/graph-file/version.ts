@@ -30,18 +30,6 @@ export function blankedBytes(bytes: Buffer): Buffer | null {
   return Buffer.concat([patched, bytes.subarray(HEAD)]);
 }
 
-/**
- * The text cut after its graph-level generated_at line (which sits in the first lines), or null
- * when that line is not there: a 41 MB text is then blanked, hashed and stamped through its short
- * head, its rest shared, not copied.
- */
-export function splitAtGeneratedAt(text: string): [head: string, rest: string] | null {
-  const m = GENERATED_AT.exec(text.slice(0, 4096));
-  if (m === null) return null;
-  const end = m.index + m[0].length;
-  return [text.slice(0, end), text.slice(end)];
-}
-
 export function generatedAtOf(text: string): string | null {
   const m = /^ {4}"generated_at": "([^"]*)"/m.exec(text);
   return m ? m[1]! : null;

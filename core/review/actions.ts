@@ -18,7 +18,7 @@ import { nowIso } from "../clock.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { ID_PATTERN } from "../schemas/common.js";
 import { EXPERIENTIAL_FIELDS } from "../schemas/node.js";
-import { recompile, sameGraphInput, type GraphChange, type Recompiled } from "./recompile.js";
+import { recompile, sameGraphInput, type GraphBytes, type GraphChange, type Recompiled } from "./recompile.js";
 import { buildLocked, manifestBeforeWrites } from "../compiler/build.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
 import { graphFromText, loadGraph, type GNode, type LoadedGraph } from "../graph.js";
@@ -96,16 +96,10 @@ interface Resolved {
   /** The compiled node, when graph.json has it. */
   node: GNode | undefined;
   graph: GraphLookup | null;
-  /** graph.json's text as read here (null: the cached parse answered), for the recompile. */
-  graphText: GraphText | null;
+  /** graph.json's bytes as read here (null: the cached parse answered), for the recompile. */
+  graphBytes: GraphBytes | null;
   /** A local file declaring the same id as this global node (not in the graph: the global one wins). */
   shadowed?: string;
-}
-
-/** graph.json's bytes and the stat key (read-cache.ts statKeyOf) it had before they were read. */
-export interface GraphText {
-  key: string;
-  bytes: Buffer;
 }
 
 // The compiled graph as the actions last read or patched it, so that a long-lived caller (the
@@ -123,13 +117,13 @@ function graphKey(file: string): string | null {
 }
 
 /**
- * graph.json for one action: the cached parse when the file is as it was parsed; else its text,
+ * graph.json for one action: the cached parse when the file is as it was parsed; else its bytes,
  * handed on to the recompile, and parsed (and cached) — or, for a one-shot caller, looked up
  * without parsing all of it (graph-lookup.ts).
  */
-function tryLoadGraph(ctx: Context, oneShot: boolean): { graph: GraphLookup; text: GraphText | null } | null {
+function tryLoadGraph(ctx: Context, oneShot: boolean): { graph: GraphLookup; bytes: GraphBytes | null } | null {
   const key = graphKey(ctx.paths.graphJson);
-  if (key !== null && cache?.key === key) return { graph: graphLookup(cache.graph), text: null };
+  if (key !== null && cache?.key === key) return { graph: graphLookup(cache.graph), bytes: null };
   const before = statKeyOf(ctx.paths.graphJson);
   let bytes: Buffer;
   try {
@@ -141,11 +135,11 @@ function tryLoadGraph(ctx: Context, oneShot: boolean): { graph: GraphLookup; tex
   }
   const text = bytes.toString("utf8");
   const shared = before === null ? null : { key: before, bytes };
-  if (oneShot) return { graph: graphLookupFromText(text, ctx.paths.graphJson), text: shared };
+  if (oneShot) return { graph: graphLookupFromText(text, ctx.paths.graphJson), bytes: shared };
   try {
     const graph = graphFromText(text, ctx.paths.graphJson);
     cache = key === null || key !== graphKey(ctx.paths.graphJson) ? null : { key, graph };
-    return { graph: graphLookup(graph), text: shared };
+    return { graph: graphLookup(graph), bytes: shared };
   } catch (e) {
     cache = null;
     throw e;
@@ -216,7 +210,7 @@ function resolve(ctx: Context, id: string, oneShot = false): Resolved {
   checkId(id);
   const read = tryLoadGraph(ctx, oneShot);
   const graph = read?.graph ?? null;
-  const graphText = read?.text ?? null;
+  const graphBytes = read?.bytes ?? null;
   const node = graph?.nodes.get(id);
   const reported = (code: string) => Boolean(graph?.warnings.some((w) => w.code === code && w.node === id));
   // A local file declaring a global id would have been reported as a collision by the compile.
@@ -239,12 +233,12 @@ function resolve(ctx: Context, id: string, oneShot = false): Resolved {
       });
     }
     const bytes = readBytesIfExists(l.file);
-    return { id, kind: "local-node", origin: "local", file: l.file, shown: l.shown, bytes, sha: shaOf(bytes), node, graph, graphText };
+    return { id, kind: "local-node", origin: "local", file: l.file, shown: l.shown, bytes, sha: shaOf(bytes), node, graph, graphBytes };
   }
   if (node) {
     if (node.node_origin === "global") {
       const bytes = readBytesIfExists(ctx.paths.overlay);
-      return { id, kind: "overlay", origin: "global", file: ctx.paths.overlay, shown: displayPath(ctx.repo, ctx.paths.overlay), bytes, sha: shaOf(bytes), node, graph, graphText, ...(shadowing ? { shadowed: shadowing } : {}) };
+      return { id, kind: "overlay", origin: "global", file: ctx.paths.overlay, shown: displayPath(ctx.repo, ctx.paths.overlay), bytes, sha: shaOf(bytes), node, graph, graphBytes, ...(shadowing ? { shadowed: shadowing } : {}) };
     }
     if (node.node_origin === "code-mirror" || node.domain === "code-mirror") {
       throw new StateError(`"${id}" is a generated code-mirror node; its status follows its docstrings`, {
@@ -336,7 +330,7 @@ function wrapBuildFailure(kind: ActionKind, id: string, e: unknown): unknown {
  * written in one transaction, graph.json is recompiled, and if the recompile fails every file and
  * the journal are put back — the action either happened completely or not at all.
  */
-function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: () => Plan, undoes: number | null = null, graphText: GraphText | null = null): ActionResult {
+function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: () => Plan, undoes: number | null = null, graphBytes: GraphBytes | null = null): ActionResult {
   const journal = readJournal(ctx);
   const p = plan();
   const priors: Prior[] = p.writes.map((w) => ({ file: w.file, path: displayPath(ctx.repo, w.file), before: readBytesIfExists(w.file), after: w.bytes }));
@@ -362,7 +356,7 @@ function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: (
   let graphVersion: string;
   try {
     const change = p.change();
-    const rc = recompile(ctx, change, { files: wrote, base, ...(graphText ? { graphText } : {}) });
+    const rc = recompile(ctx, change, { files: wrote, base, ...(graphBytes ? { graphBytes } : {}) });
     afterRecompile(ctx, change, rc);
     graphVersion = rc.graphVersion;
     finishTransaction(ctx);
@@ -401,7 +395,7 @@ function act(ctx: Context, kind: ActionKind, req: ActionRequest, cli: string, pl
     recoverPendingTransaction(ctx, () => buildLocked(ctx));
     const r = resolve(ctx, req.id, req.oneShot === true);
     checkStale(r, req.expectedSha, `\`${cli}\``);
-    return commit(ctx, kind, r.id, cli, () => withShadowNote(r, plan(r)), null, r.graphText);
+    return commit(ctx, kind, r.id, cli, () => withShadowNote(r, plan(r)), null, r.graphBytes);
   });
 }
 

@@ -16,8 +16,8 @@ import type { Context } from "../context.js";
 import { readBytesIfExists, readTextIfExists, sha256, writeFileAtomic } from "../fsx.js";
 import { nowIso } from "../clock.js";
 import { buildLocked, recordPatchedGraph, type ManifestBase } from "../compiler/build.js";
-import { blankGeneratedAt, blankedSha, splitAtGeneratedAt, stampGeneratedAt } from "../graph-file/version.js";
-import { NODE_COUNT } from "../graph-file/layout.js";
+import { blankGeneratedAt, blankedSha, stampGeneratedAt } from "../graph-file/version.js";
+import { LINKS_KEY, NODE_COUNT } from "../graph-file/layout.js";
 import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
 import { insertNode, patchNodeStatus, removeNode } from "../graph-file/review-patch.js";
 import { writePlanDelta, type PlanChange } from "../query/plan-delta.js";
@@ -53,8 +53,14 @@ export interface Recompiled {
 export interface Written {
   files: readonly string[];
   base: ManifestBase | null;
-  /** graph.json's bytes as the action read them, used while the file keeps that stat key (read-cache.ts statKeyOf). */
-  graphText?: { key: string; bytes: Buffer };
+  /** graph.json's bytes as the action read them, used while the file keeps that stat key. */
+  graphBytes?: GraphBytes;
+}
+
+/** graph.json's bytes and the stat key (read-cache.ts statKeyOf) it had before they were read. */
+export interface GraphBytes {
+  key: string;
+  bytes: Buffer;
 }
 
 /** A local node as graph.json holds it when no overlay entry touches it (the compiler's own rendering). */
@@ -91,13 +97,6 @@ function planChangeOf(change: GraphChange, added: string | null): PlanChange {
   return { nodes, status, links: [] };
 }
 
-/** The graph-level node_count of the patched file: in its head, or (a head cut at generated_at) in the text after it. */
-function nodeCountOf(head: string, rest: readonly (string | Buffer)[]): RegExpExecArray | null {
-  const m = NODE_COUNT.exec(head);
-  if (m !== null || typeof rest[0] !== "string") return m;
-  return NODE_COUNT.exec(rest[0]);
-}
-
 /** How often this process patched graph.json after a review action, and compiled in full (for the tests). */
 export const reviewPatchCounts: PatchCounts = { patched: 0, fallback: 0 };
 
@@ -105,11 +104,11 @@ export const reviewPatchCounts: PatchCounts = { patched: 0, fallback: 0 };
 export function recompile(ctx: Context, change: GraphChange, wrote: Written): Recompiled {
   const full = (): Recompiled => ({ graphVersion: buildLocked(ctx, { wrote: { files: wrote.files } }).graphVersion, how: "full" });
   if (change.kind === "full") return full();
-  const known = wrote.graphText;
+  const known = wrote.graphBytes;
   const bytes = known !== undefined && statKeyOf(ctx.paths.graphJson) === known.key ? known.bytes : readBytesIfExists(ctx.paths.graphJson);
   if (bytes === null) return full();
   let added: string | null = null;
-  // graph.json as its head (where generated_at is) and the rest; "same": nothing to write.
+  // graph.json as its head up to the links (generated_at and node_count are there) and the rest; "same": nothing to write.
   const parts = attemptPatch("review", reviewPatchCounts, (): (string | Buffer)[] | "same" | null => {
     if (change.kind === "none") return "same";
     if (change.kind === "status") return patchNodeStatus(bytes, change.id, change.status);
@@ -122,7 +121,9 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
       added = addedNode(ctx, change);
       patched = added === null ? null : insertNode(text, change.id, added);
     }
-    return patched === null ? null : splitAtGeneratedAt(patched);
+    if (patched === null) return null;
+    const headEnd = patched.indexOf(LINKS_KEY);
+    return headEnd < 0 ? null : [patched.slice(0, headEnd), patched.slice(headEnd)];
   });
   if (parts === null) return full();
   if (parts === "same") {
@@ -138,7 +139,7 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
   const prevKey = fileIdentity(ctx.paths.graphJson);
   writeFileAtomic(ctx.paths.graphJson, [stampGeneratedAt(blankHead, generatedAt), ...rest], { knownDifferent: true });
   writePlanDelta(ctx.paths, prevKey, fileIdentity(ctx.paths.graphJson), graphVersion, planChangeOf(change, added));
-  const nodeCount = nodeCountOf(head, rest);
+  const nodeCount = NODE_COUNT.exec(head);
   recordPatchedGraph(ctx, nodeCount ? wrote.base : null, wrote.files, { generatedAt, contentSha, nodeCount: Number(nodeCount?.[1]) });
   return { graphVersion, how: "patch", generatedAt, ...(added !== null ? { added: JSON.parse(added) as Record<string, unknown> } : {}) };
 }

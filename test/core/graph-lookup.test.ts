@@ -73,14 +73,14 @@ test("the recompile uses the action's graph.json bytes only while the file keeps
   // Bytes from before another writer replaced the file: ignored, the file is read again.
   writeFileSync(`${ctx.paths.graphJson}.new`, text);
   renameSync(`${ctx.paths.graphJson}.new`, ctx.paths.graphJson);
-  const stale = recompile(ctx, { kind: "status", id, status: "draft" }, { files: [], base: null, graphText: { key, bytes: Buffer.from(text.replace('"node_count": ', '"node_count": 1')) } });
+  const stale = recompile(ctx, { kind: "status", id, status: "draft" }, { files: [], base: null, graphBytes: { key, bytes: Buffer.from(text.replace('"node_count": ', '"node_count": 1')) } });
   assert.equal(stale.how, "patch");
   const patched = readFileSync(ctx.paths.graphJson, "utf8");
   assert.equal(graphFromText(patched, "g").doc.graph.node_count, full.doc.graph.node_count);
   assert.equal(graphFromText(patched, "g").nodes.get(id)!.status, "draft");
   // The bytes as the file now is: used as they are (here: without reading the file again).
   const now = statKeyOf(ctx.paths.graphJson)!;
-  const used = recompile(ctx, { kind: "status", id, status: "established" }, { files: [], base: null, graphText: { key: now, bytes: Buffer.from(patched.replace('"node_count": ', '"node_count": 1')) } });
+  const used = recompile(ctx, { kind: "status", id, status: "established" }, { files: [], base: null, graphBytes: { key: now, bytes: Buffer.from(patched.replace('"node_count": ', '"node_count": 1')) } });
   assert.equal(used.how, "patch");
   assert.equal(graphFromText(readFileSync(ctx.paths.graphJson, "utf8"), "g").doc.graph.node_count, Number(`1${full.doc.graph.node_count}`));
 });
