@@ -8,7 +8,8 @@ import type { Problem } from "./errors.js";
 import { writeFileAtomic } from "./fsx.js";
 import { withLock } from "./lock.js";
 import { todayIso } from "./clock.js";
-import { loadGraph, type LoadedGraph } from "./graph.js";
+import { loadGraph, type GNode, type LoadedGraph } from "./graph.js";
+import { reviewGraphOf, type ReviewGraph } from "./review/review-graph.js";
 import { buildLocked } from "./compiler/build.js";
 import { recoverPendingTransaction } from "./update/transaction.js";
 import { collect, SECTION_ORDER, type Sections } from "./review/sections.js";
@@ -51,19 +52,21 @@ export const SECTION_TITLES: Record<SectionName, string> = {
 };
 
 /** Phase of the report: the one asked for, else the latest phase among session nodes, else 0. */
-export function reportPhase(graph: LoadedGraph, phase?: number): number {
+export function reportPhase(graph: { nodes: ReadonlyMap<string, GNode> }, phase?: number): number {
   return phase ?? latestPhase(graph);
 }
 
 /** `live`: for the console, which refreshes often and shows a few items' files (see Scope.live). */
-export function reviewData(ctx: Context, graph: LoadedGraph, opts: { phase?: number; today?: string; live?: boolean } = {}): ReviewData {
+/** `source`: the loaded graph, or the review's view of it (review/review-graph.ts: the console's first frame). */
+export function reviewData(ctx: Context, source: LoadedGraph | ReviewGraph, opts: { phase?: number; today?: string; live?: boolean } = {}): ReviewData {
+  const graph = reviewGraphOf(source);
   const phase = reportPhase(graph, opts.phase);
   const today = opts.today ?? todayIso();
   const c = collect(ctx, graph, { phase, all: false, today, live: opts.live });
   return {
     phase,
     graph_version: graph.version,
-    repo_id: String(graph.doc.graph?.repo_id ?? ""),
+    repo_id: graph.repoId,
     today,
     stale_node_days: ctx.cfg.config.graph.stale_node_days,
     summary: Object.fromEntries(SECTION_ORDER.map((k) => [k, c.sections[k].length])) as Record<SectionName, number>,

@@ -10,7 +10,7 @@ import { qmdUseAsync, type QmdUse } from "../core/loadout/retrieve.js";
 import { newerSourceSteps } from "../src/console/staleness.js";
 import { warmZod } from "../core/zod.js";
 import { ConsoleProvider } from "./context.js";
-import { checkpointLoaded, loadModel, withCheckpoint, type ConsoleModel } from "../src/console/model.js";
+import { checkpointLoaded, loadModel, settleModel, withCheckpoint, type ConsoleModel } from "../src/console/model.js";
 import { commandFor, splitKeys, SCREENS, primaryKey } from "../src/console/keybindings.js";
 import { disabledReason, initialState, route, type AppState, type ConfirmData, type Effect, type ActionName } from "./router.js";
 import { firstNonEmpty } from "./review/state.js";
@@ -118,7 +118,7 @@ export function openingState(model: ConsoleModel, size: { width: number; height:
   const section = firstNonEmpty(v0.review.env);
   const s1: AppState = { ...s0, review: { ...s0.review, section } };
   const v1 = computeViews(model, s1, cache, size, null, { detail: false });
-  const firstNode = v1.env.reviewNode ?? (model.graph.nodes.size ? [...model.graph.nodes.keys()][0]! : null);
+  const firstNode = v1.env.reviewNode ?? model.nodes.keys().next().value ?? null;
   const notice = model.notices[0];
   return {
     ...s1,
@@ -209,6 +209,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     let stop = false;
     const closing = new AbortController();
     let immediate: NodeJS.Immediate | undefined;
+    let settling: NodeJS.Timeout | undefined;
     // Stats every input (≈ 0.3 s at 50,000 nodes). A reload meanwhile starts it again on the new
     // model, or ends it when that model was rebuilt.
     const checkSources = (then: () => void) => {
@@ -269,7 +270,13 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       const rest = () => {
         // The review actions validate with zod: loaded while the first frame is read, not on the first action.
         warmZod();
-        onSettled?.();
+        // Then, in a turn of its own (a key typed meanwhile is handled first), the review's view
+        // kept and the whole graph parsed.
+        settling = setTimeout(() => {
+          if (stop) return;
+          settleModel(live.current.model);
+          onSettled?.();
+        }, 0);
       };
       if (live.current.model.rebuilt) rest();
       else checkSources(rest);
@@ -278,6 +285,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       stop = true;
       closing.abort();
       clearTimeout(t);
+      clearTimeout(settling);
       if (immediate) clearImmediate(immediate);
     };
   }, []);
@@ -287,12 +295,15 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       const before = views(live.current).review;
       const m = loadModel(live.current.model.ctx, live.current.model.opts, { rebuild });
       commitModel(m);
+      setTimeout(() => {
+        if (live.current.model === m) settleModel(m);
+      }, 0);
       const note = m.notices[0];
       const reviewAfter = views({ ...live.current, model: m }).review;
       const kept = keepSelection(live.current.state, before, reviewAfter);
       commit({
         ...(select ? selectNode(kept, reviewAfter, select) : kept),
-        status: note ? { text: note, tone: "warn" } : { text: after ? after(m) : `reloaded: graph ${m.graph.version}, ${m.graph.nodes.size} nodes`, tone: "ok" },
+        status: note ? { text: note, tone: "warn" } : { text: after ? after(m) : `reloaded: graph ${m.version}, ${m.nodes.size} nodes`, tone: "ok" },
       });
     } catch (e) {
       commit({ ...live.current.state, dialog: { kind: "message", title: "Reload failed", lines: [safe(errorText(e))], tone: "error" }, status: { text: safe(errorText(e)), tone: "error" } });
@@ -324,7 +335,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       return commit({ ...s, dialog: { kind: "confirm", data } });
     }
     if (!id) return status("select a node first", "warn");
-    const node = m.graph.nodes.get(id);
+    const node = m.nodes.get(id);
     if (!node) return message("Not in the graph", [`${id} is not in the compiled graph; press R to rebuild and reload.`]);
     const detail = m.details.get(id);
     const facts = factsOf(node);
@@ -338,7 +349,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       if (r.error) return message("$EDITOR did not run", [r.error]);
       const after = readBytesIfExists(detail.file);
       if (before !== null && after !== null && before.equals(after)) return status(`${detail.shown} unchanged: nothing to rebuild`, "info");
-      return reload(true, (m2) => `edited ${detail.shown}; rebuilt: graph ${m2.graph.version}`);
+      return reload(true, (m2) => `edited ${detail.shown}; rebuilt: graph ${m2.version}`);
     }
     let target;
     try {
@@ -519,7 +530,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
         const results =
           d.purpose === "find"
             ? v.finder.map((id) => {
-                const n = model.graph.nodes.get(id);
+                const n = model.nodes.get(id);
                 return `${safe(id)}  ${safe(n?.title ?? "")}  (${safe(n?.status ?? "")}, ${safe(n?.node_origin ?? "")})`;
               })
             : undefined;
@@ -537,7 +548,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
             {body}
           </Box>
           {dialog}
-          <StatusBar width={sz.width} message={state.status} position={v.position} graphVersion={model.graph.version} qmdAvailable={qmd ? qmd.available : null} />
+          <StatusBar width={sz.width} message={state.status} position={v.position} graphVersion={model.version} qmdAvailable={qmd ? qmd.available : null} />
         </Box>
       </ConsoleProvider>
     </ThemeProvider>

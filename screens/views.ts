@@ -29,7 +29,7 @@ import { factsOf, type ActionFacts } from "./node-actions.js";
 /** The node a node action applies to on this screen (the Review selection, else the current node), as the graph holds it. */
 function actionFactsFor(model: ConsoleModel, state: AppState, reviewNode: string | null): ActionFacts | null {
   const id = state.screen === "review" ? reviewNode : state.screen === "explorer" || state.screen === "history" ? state.current : null;
-  const n = id ? model.graph.nodes.get(id) : undefined;
+  const n = id ? model.nodes.get(id) : undefined;
   return n ? factsOf(n) : null;
 }
 
@@ -82,13 +82,13 @@ export function finderHits(model: ConsoleModel, cache: ViewCache, query: string,
   return cache.finder.get(`${model.generation}\0${q}`, () => {
     if (!q) return [];
     const fuse = cache.fuse.get(String(model.generation), () => {
-      const docs = [...model.graph.nodes.values()].map((n) => ({ id: n.id, title: String(n.title ?? ""), tags: (n.tags ?? []).join(" ") }));
+      const docs = [...model.nodes.values()].map((n) => ({ id: n.id, title: String(n.title ?? ""), tags: (n.tags ?? []).join(" ") }));
       return new Fuse(docs, { keys: [{ name: "id", weight: 2 }, { name: "title", weight: 1.5 }, { name: "tags", weight: 1 }], threshold: 0.4, ignoreLocation: true });
     });
     // An exact id, then ids starting with the query, then the fuzzy ranking.
     const lower = q.toLowerCase();
-    const exact = model.graph.nodes.has(q) ? [q] : [];
-    const prefix = [...model.graph.nodes.keys()].filter((id) => id !== q && id.toLowerCase().startsWith(lower)).sort().slice(0, limit);
+    const exact = model.nodes.has(q) ? [q] : [];
+    const prefix = [...model.nodes.keys()].filter((id) => id !== q && id.toLowerCase().startsWith(lower)).sort().slice(0, limit);
     const seen = new Set([...exact, ...prefix]);
     const fuzzy = fuse.search(q, { limit }).map((r) => r.item.id).filter((id) => !seen.has(id));
     return [...exact, ...prefix, ...fuzzy].slice(0, limit);
@@ -122,7 +122,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
   const width = size.width;
   const finder = state.dialog?.kind === "input" && state.dialog.purpose === "find" ? finderHits(model, cache, state.dialog.value) : [];
   const bodyHeight = Math.max(6, size.height - 1 - statusRows(size.width, state.status) - dialogRows(state, finder.length, size.width));
-  const isNode = (id: string) => model.graph.nodes.has(id);
+  const isNode = (id: string) => model.nodes.has(id);
 
   // Review.
   const sections = cache.sections.get(`${model.generation}\0${state.review.filter}`, () => reviewSections(model.review, state.review.filter, isNode));
@@ -143,12 +143,12 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
   // Explorer.
   const ego =
     state.screen === "explorer" && state.current
-      ? cache.ego.get(`${model.generation}\0${state.current}\0${state.explorer.radius}`, () => (model.graph.nodes.has(state.current!) ? egoGraph(model.graph, state.current!, state.explorer.radius) : null))
+      ? cache.ego.get(`${model.generation}\0${state.current}\0${state.explorer.radius}`, () => (model.nodes.has(state.current!) ? egoGraph(model.graph(), state.current!, state.explorer.radius) : null))
       : null;
 
   // Why and Loadout share the plan (task or typed tags, role).
   const planKey = `${model.generation}\0${JSON.stringify(state.plan)}`;
-  const plan = state.screen === "why" || state.screen === "loadout" ? cache.plan.get(planKey, () => planFor(model.ctx, model.graph, model.tasks(), state.plan)) : null;
+  const plan = state.screen === "why" || state.screen === "loadout" ? cache.plan.get(planKey, () => planFor(model.ctx, model.graph(), model.tasks(), state.plan)) : null;
   const rows = state.screen === "why" && plan?.result ? cache.why.get(`${planKey}\0${state.why.filter}`, () => whyRows(plan.result!, state.why.filter)) : [];
   const whySelected = skipHeadings((i) => isHeading(rows[i]), rows.length, state.why.selected, 1);
   const previewKey = `${planKey}\0${state.loadout.useQmd}\0${state.loadout.mode}\0${qmd?.available ?? "?"}`;
@@ -158,12 +158,12 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
       ? {
           key: previewKey,
           note: previewPendingNote(model.ctx, state.loadout.useQmd, qmd),
-          compute: () => previewLoadout(model.ctx, model.graph, model.tasks(), state.plan, { useQmd: state.loadout.useQmd, mode: state.loadout.mode, qmd, phase: model.opts.phase }),
+          compute: () => previewLoadout(model.ctx, model.graph(), model.tasks(), state.plan, { useQmd: state.loadout.useQmd, mode: state.loadout.mode, qmd, phase: model.opts.phase }),
         }
       : null;
 
   // History.
-  const history = state.screen === "history" && state.current ? cache.history.get(`${model.generation}\0${state.current}`, () => (model.graph.nodes.has(state.current!) ? nodeHistory(model.graph, model.overlay(), model.ctx.cfg.config, state.current!) : null)) : null;
+  const history = state.screen === "history" && state.current ? cache.history.get(`${model.generation}\0${state.current}`, () => (model.nodes.has(state.current!) ? nodeHistory(model.graph(), model.overlay(), model.ctx.cfg.config, state.current!) : null)) : null;
 
   const wl = whyLayout(bodyHeight);
   const ll = loadoutLayout(bodyHeight);

@@ -6,7 +6,8 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, type Problem } from "../errors.js";
-import type { LoadedGraph } from "../graph.js";
+import type { ReviewGraph } from "./review-graph.js";
+import type { PlanGraph } from "../query/plan-graph.js";
 import { queryGraph, resolveRole, DEFAULT_ROLE } from "../query.js";
 import { readTask } from "../query/task.js";
 import type { TaskRecord } from "../schemas/task.js";
@@ -59,13 +60,14 @@ function listTaskFiles(dir: string): string[] {
 }
 
 /** `saveCache`: keep the validated task records for next time (the console; one-shot reports only read them). */
-export function blockedTasks(ctx: Context, graph: LoadedGraph, sessions: SessionInfo[], phase: number, files: FileResolver, problems: Problem[], saveCache = false): BlockedTaskItem[] {
+export function blockedTasks(ctx: Context, graph: ReviewGraph, sessions: SessionInfo[], phase: number, files: FileResolver, problems: Problem[], saveCache = false): BlockedTaskItem[] {
   const outcome = new Map<string, string>();
   for (const s of sessions) for (const [t, st] of Object.entries(s.task_status)) outcome.set(t, st);
   // The latest PCD up to this phase speaks for the next phase (its impact_on_next_phase).
   const pcd = [...sessions].reverse().find((s) => s.kind === "pcd" && (s.phase === null || s.phase <= phase)) ?? null;
   const out: BlockedTaskItem[] = [];
   const cache = validatedCache<TaskRecord>(ctx.paths, "task-records");
+  let planning: PlanGraph | null = null;
   for (const file of listTaskFiles(ctx.paths.tasks)) {
     let task;
     try {
@@ -89,8 +91,9 @@ export function blockedTasks(ctx: Context, graph: LoadedGraph, sessions: Session
       problems.push({ file: task.shown, field: "agent_role", message: (e as Error).message, hint: "the blocked-task check used the implementer role" });
     }
     let tags = r.akms_tags;
-    if (!tags.length) tags = deriveTags(graph, ctx.cfg, r, { repo: ctx.repo, knowledge: ctx.paths.knowledge, vault: ctx.vault.path }).tags.map((t) => t.tag);
-    const q = queryGraph(graph, ctx.cfg, { tags, role });
+    planning ??= graph.planning(); // opened once, and only when a task is not done
+    if (!tags.length) tags = deriveTags(planning, ctx.cfg, r, { repo: ctx.repo, knowledge: ctx.paths.knowledge, vault: ctx.vault.path }).tags.map((t) => t.tag);
+    const q = queryGraph(planning, ctx.cfg, { tags, role });
     const unblock: string[] = [];
     for (const qn of q.nodes) {
       const n = graph.nodes.get(qn.id);

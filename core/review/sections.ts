@@ -7,6 +7,7 @@ import { fileError, type Problem } from "../errors.js";
 import { readTextIfExists } from "../fsx.js";
 import { todayIso } from "../clock.js";
 import type { BuildWarning, GNode, LoadedGraph } from "../graph.js";
+import { reviewGraphOf, type ReviewGraph } from "./review-graph.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { parseDedupSections, sectionDraft, withoutSections } from "./dedup-sections.js";
 import { listLocalNodeFiles } from "./node-files.js";
@@ -191,7 +192,7 @@ function warningItem(w: BuildWarning, command: string | null, fix: string): Warn
   };
 }
 
-function dedupEvents(ctx: Context, graph: LoadedGraph, files: FileResolver, scope: Scope, phaseOf: (s: string | null) => number | null, sessions: SessionInfo[], problems: Problem[]): DedupEventItem[] {
+function dedupEvents(ctx: Context, graph: ReviewGraph, files: FileResolver, scope: Scope, phaseOf: (s: string | null) => number | null, sessions: SessionInfo[], problems: Problem[]): DedupEventItem[] {
   const out: DedupEventItem[] = [];
   if (scope.live === true) primeDedupIndex(ctx);
   for (const f of listLocalNodeFiles(ctx)) {
@@ -293,7 +294,7 @@ function dedupEvents(ctx: Context, graph: LoadedGraph, files: FileResolver, scop
  * The phase's rejected dedup merges, from the review journal (a rejected section leaves the node
  * it was appended to, so its file no longer says): kept as decided, with the node the draft became.
  */
-function rejectedEvents(ctx: Context, graph: LoadedGraph, files: FileResolver, scope: Scope, phaseOf: (s: string | null) => number | null, problems: Problem[]): DedupEventItem[] {
+function rejectedEvents(ctx: Context, graph: ReviewGraph, files: FileResolver, scope: Scope, phaseOf: (s: string | null) => number | null, problems: Problem[]): DedupEventItem[] {
   let entries: JournalEntry[];
   try {
     entries = readJournal(ctx).entries;
@@ -360,10 +361,9 @@ function degradedItems(nodes: GNode[], sessions: SessionInfo[], inPhase: InPhase
 }
 
 /** Pitfalls: edges to session nodes, one item per report. */
-function pitfallItems(graph: LoadedGraph, files: FileResolver, phaseOf: PhaseOf, inPhase: InPhase): PitfallItem[] {
+function pitfallItems(graph: ReviewGraph, files: FileResolver, phaseOf: PhaseOf, inPhase: InPhase): PitfallItem[] {
   const pitfalls: PitfallItem[] = [];
-  for (const l of graph.doc.links) {
-    if (l.type !== "pitfall") continue;
+  for (const l of graph.pitfalls) {
     const target = graph.nodes.get(l.target);
     const from = graph.nodes.get(l.source);
     if (!target || !from || target.domain !== "session") continue;
@@ -400,7 +400,7 @@ function pitfallItems(graph: LoadedGraph, files: FileResolver, phaseOf: PhaseOf,
 }
 
 /** Compile warnings, each in its section. */
-function warningSections(graph: LoadedGraph, files: FileResolver): { collisions: CollisionItem[]; orphanedOverlay: WarningItem[]; edgeProblems: WarningItem[]; otherWarnings: WarningItem[] } {
+function warningSections(graph: ReviewGraph, files: FileResolver): { collisions: CollisionItem[]; orphanedOverlay: WarningItem[]; edgeProblems: WarningItem[]; otherWarnings: WarningItem[] } {
   const collisions: CollisionItem[] = [];
   const orphanedOverlay: WarningItem[] = [];
   const edgeProblems: WarningItem[] = [];
@@ -461,7 +461,7 @@ function warningSections(graph: LoadedGraph, files: FileResolver): { collisions:
 }
 
 /** Docstring drift: mirror nodes that carry a drift list, or that the mirror set to draft. */
-function driftItems(graph: LoadedGraph, files: FileResolver): DriftItem[] {
+function driftItems(graph: ReviewGraph, files: FileResolver): DriftItem[] {
   const drift: DriftItem[] = [];
   for (const n of graph.nodes.values()) {
     if (n.node_origin !== "code-mirror" && n.domain !== "code-mirror") continue;
@@ -487,11 +487,11 @@ function driftItems(graph: LoadedGraph, files: FileResolver): DriftItem[] {
 }
 
 /** Orphans: nodes with no edges at all. */
-function orphanItems(ctx: Context, graph: LoadedGraph, nodes: GNode[], files: FileResolver): OrphanItem[] {
+function orphanItems(ctx: Context, graph: ReviewGraph, nodes: GNode[], files: FileResolver): OrphanItem[] {
   const orphans: OrphanItem[] = [];
   if (ctx.cfg.config.graph.orphan_warning) {
     for (const n of nodes) {
-      if ((graph.out.get(n.id)?.length ?? 0) || (graph.in.get(n.id)?.length ?? 0)) continue;
+      if (graph.linked(n.id)) continue;
       if (n.status === "deprecated") continue;
       orphans.push(withFields(nodeItem(n, files, null), { fix: `connect it: add edges to ${n.id}'s file, or from the nodes it belongs with` }));
     }
@@ -526,7 +526,9 @@ function draftedItems(ctx: Context, nodes: GNode[], files: FileResolver, save: b
     .sort(byId);
 }
 
-export function collect(ctx: Context, graph: LoadedGraph, scope: Scope): Collected {
+/** `source`: the loaded graph, or the review's view of it (review-graph.ts). */
+export function collect(ctx: Context, source: LoadedGraph | ReviewGraph, scope: Scope): Collected {
+  const graph = reviewGraphOf(source);
   const problems: Problem[] = [];
   const live = scope.live === true;
   const files = new FileResolver(ctx);

@@ -36,7 +36,7 @@ function EdgeRow({ row, width, selected, wide }: { row: EgoRow; width: number; s
       </Text>
     );
   }
-  const n = model.graph.nodes.get(row.neighbour);
+  const n = model.nodes.get(row.neighbour);
   const indent = "  ".repeat(Math.max(0, row.depth - 1));
   const arrow = row.depth === 1 ? (row.dir === "out" ? "→" : "←") : row.dir === "out" ? `→${row.type}` : `←${row.type}`;
   const confW = 10;
@@ -67,7 +67,7 @@ export function ExplorerScreen({ width, height, state, center, ego }: ExplorerPr
       </Box>
     );
   }
-  const node = model.graph.nodes.get(center);
+  const node = model.nodes.get(center);
   const wide = width >= 120;
   const listW = wide ? Math.floor(width * 0.62) : width;
   const sideW = wide ? width - listW - 2 : 0;
@@ -77,7 +77,7 @@ export function ExplorerScreen({ width, height, state, center, ego }: ExplorerPr
   const back = state.trail.length ? ` · Esc back to ${safe(state.trail[state.trail.length - 1]!.center)}` : "";
   const summary = `radius ${ego.radius} · ${plural(ego.nodeCount, "node")}, ${plural(ego.edgeCount, "edge")} within it · out ${ego.outCount} · in ${ego.inCount}${back}`;
   const selRow = ego.rows[sel];
-  const selNode = selRow && !selRow.heading ? model.graph.nodes.get(selRow.neighbour) : undefined;
+  const selNode = selRow && !selRow.heading ? model.nodes.get(selRow.neighbour) : undefined;
 
   const side: { text: string; bold?: boolean; dim?: boolean }[] = [];
   if (wide && selRow && !selRow.heading) {

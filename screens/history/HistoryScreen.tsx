@@ -35,7 +35,7 @@ export function HistoryScreen({ width, height, state, history }: HistoryProps) {
       </Box>
     );
   }
-  const node = model.graph.nodes.get(history.id);
+  const node = model.nodes.get(history.id);
   const { chart, list } = historyLayout(height);
   const legend =
     `● confidence  ┈ global default ${history.globalDefault === null ? "–" : fmtConf(history.globalDefault)}` +

@@ -74,7 +74,7 @@ export function LoadoutScreen({ width, height, state, plan, preview, pendingNote
     { header: "node", width: wideCols ? nodeW : "grow", cell: (e) => safe(e.id) },
     { header: "read", width: 13, cell: (e) => e.read + (e.trimmed ? " (cut)" : "") },
     { header: "tokens", width: 6, align: "right", cell: (e) => String(e.block?.tokens ?? 0) },
-    { header: "alloc", width: 5, align: "right", cell: (e) => String(sizeTokens(model.ctx.cfg.config, model.graph.nodes.get(e.id)?.context_size)) },
+    { header: "alloc", width: 5, align: "right", cell: (e) => String(sizeTokens(model.ctx.cfg.config, model.nodes.get(e.id)?.context_size)) },
     { header: "conf", width: 5, cell: (e) => fmtConf(e.confidence), color: (e) => statusColor(e.status) },
   ];
   if (wideCols) cols.push({ header: "origin", width: 7, cell: (e) => safe(e.origin) }, { header: "path", width: "grow", cell: (e) => safe(e.path ?? ""), cut: "start" });

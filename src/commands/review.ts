@@ -2,6 +2,7 @@ import { loadContext } from "../../core/context.js";
 import { requireKnowledge } from "../../core/paths.js";
 import { UsageError } from "../../core/errors.js";
 import { readGraphAhead } from "../../core/graph.js";
+import { readReviewGraphAhead } from "../../core/review/review-graph.js";
 import { SECTION_TITLES, writeReviewReport } from "../../core/report.js";
 import { SECTION_ORDER } from "../../core/review/sections.js";
 import type { CommandSpec, Flags } from "./types.js";
@@ -40,8 +41,9 @@ export const reviewCommand: CommandSpec = {
     if (phase !== undefined && (!Number.isInteger(phase) || phase < 0)) throw new UsageError("--phase must be a whole number (0 or more)", "akms review --phase 2");
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault, writeCache: true });
     requireKnowledge(ctx.paths);
-    // graph.json is read (and hashed) on the thread pool while the console's code loads.
-    const graphRead = readGraphAhead(ctx.paths.graphJson);
+    // While the console's code loads, the review's view of graph.json kept by the last start is read
+    // on the thread pool — or, when there is none for graph.json as it is, graph.json (and hashed).
+    const graphRead = readReviewGraphAhead(ctx.paths).then((kept) => (kept ? undefined : readGraphAhead(ctx.paths.graphJson)));
     // Loaded only here: the console (ink, react) is most of the bundle, and no other command needs it.
     const { importConsole } = await import("../../screens/import-console.js");
     const { openConsole } = await importConsole();

@@ -3,7 +3,7 @@
 // are the bytes an action is checked against.
 import { readFileSync } from "node:fs";
 import type { Context } from "../../core/context.js";
-import type { GNode, LoadedGraph } from "../../core/graph.js";
+import type { GNode } from "../../core/graph.js";
 import { splitFrontmatter } from "../../core/frontmatter.js";
 import { sha256 } from "../../core/fsx.js";
 import { GlobalFiles } from "../../core/review/node-files.js";
@@ -53,8 +53,8 @@ export function contentDraftOf(body: string): string | null {
   return rest.slice(0, next ? next.index : undefined).replace(/^\r?\n/, "").trimEnd();
 }
 
-export function loadDetail(ctx: Context, graph: LoadedGraph, id: string, globals = new GlobalFiles(ctx)): NodeDetail {
-  const n = graph.nodes.get(id);
+export function loadDetail(ctx: Context, nodes: ReadonlyMap<string, GNode>, id: string, globals = new GlobalFiles(ctx)): NodeDetail {
+  const n = nodes.get(id);
   const where = locateNodeFile(ctx, globals, n, id);
   const overlaySha = fileSha(ctx.paths.overlay);
   const empty: NodeDetail = { id, node: n, file: null, shown: null, sha: null, frontmatter: [], body: [], contentDraft: null, dedup: [], existing: [], overlaySha };
@@ -95,14 +95,14 @@ export class DetailCache {
   private readonly globals: GlobalFiles;
   constructor(
     private readonly ctx: Context,
-    private readonly graph: LoadedGraph,
+    private readonly nodes: ReadonlyMap<string, GNode>,
   ) {
     this.globals = new GlobalFiles(ctx);
   }
   get(id: string): NodeDetail {
     let d = this.map.get(id);
     if (!d) {
-      d = loadDetail(this.ctx, this.graph, id, this.globals);
+      d = loadDetail(this.ctx, this.nodes, id, this.globals);
       this.map.set(id, d);
     }
     return d;

@@ -4,7 +4,9 @@ import { existsSync } from "node:fs";
 import type { Context } from "../../core/context.js";
 import { AkmsError, NotFoundError } from "../../core/errors.js";
 import { errorText } from "./errors.js";
-import type { LoadedGraph } from "../../core/graph.js";
+import type { GNode, LoadedGraph } from "../../core/graph.js";
+import { keepReviewGraph, openReviewGraph, reviewGraphOf, type ReviewGraph } from "../../core/review/review-graph.js";
+import { fileIdentity } from "../../core/warm.js";
 import { build } from "../../core/compiler/build.js";
 import { readOverlay } from "../../core/compiler/sources.js";
 import { displayPath } from "../../core/paths.js";
@@ -23,7 +25,18 @@ export interface ConsoleOptions {
 export interface ConsoleModel {
   ctx: Context;
   opts: ConsoleOptions;
-  graph: LoadedGraph;
+  /** graph_version of the compiled graph shown. */
+  version: string;
+  /** Every node of the compiled graph, as graph.json holds it. */
+  nodes: ReadonlyMap<string, GNode>;
+  /**
+   * The whole graph (links and adjacency), parsed on first use: the first frame is made from the
+   * review's view of it (review-graph.ts), kept between starts, and the explorer, history, why and
+   * loadout screens ask for the rest.
+   */
+  graph: () => LoadedGraph;
+  /** Keeps the review's view of this graph for the next start (null: kept already, or not for this graph.json). */
+  keepReview: (() => boolean) | null;
   /** local_state.yaml, parsed on first use (only the History screen needs it). */
   overlay: () => Overlay | null;
   /** Whether this load recompiled first (false: the compiled graph was taken as it was). */
@@ -98,13 +111,15 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
       notices.push(`rebuild failed, showing the last compiled graph: ${errorText(e)}`);
     }
   }
-  let graph: LoadedGraph;
-  try {
-    graph = timed(timings, "graph", () => sharedGraph(ctx));
-  } catch (e) {
-    if (e instanceof NotFoundError && notices.length) throw new AkmsError("BUILD_FAILED", notices[0]!, { hint: "fix the file named above, then open the console again" });
-    throw e;
-  }
+  const loaded = timed(timings, "graph", () => {
+    try {
+      return loadReviewGraph(ctx);
+    } catch (e) {
+      if (e instanceof NotFoundError && notices.length) throw new AkmsError("BUILD_FAILED", notices[0]!, { hint: "fix the file named above, then open the console again" });
+      throw e;
+    }
+  });
+  const rg = loaded.review;
   let overlayMemo: { value: Overlay | null } | null = null;
   const overlay = () => {
     overlayMemo ??= { value: readOverlay(ctx.paths.overlay, displayPath(ctx.repo, ctx.paths.overlay)).overlay };
@@ -116,7 +131,7 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
   const tasks = () => (tasksMemo ??= listTasks(ctx));
   const review = timed(timings, "review", () => {
     try {
-      return reviewData(ctx, graph, { phase: opts.phase, live: true });
+      return reviewData(ctx, rg, { phase: opts.phase, live: true });
     } catch (e) {
       notices.push(`review report: ${errorText(e)}`);
       return null;
@@ -127,15 +142,48 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
     ctx,
     opts,
     orchestrator,
-    graph,
+    version: rg.version,
+    nodes: rg.nodes,
+    graph: loaded.graph,
+    keepReview: loaded.keep,
     overlay,
     rebuilt: doBuild,
     undo,
-    details: new DetailCache(ctx, graph),
+    details: new DetailCache(ctx, rg.nodes),
     tasks,
     review,
     notices,
     generation: ++generation,
     timings,
   };
+}
+
+/**
+ * The review's view of graph.json as it is: the one kept for it (no parse of graph.json), else
+ * made from the parsed graph — and then `keep` writes it for the next start.
+ */
+function loadReviewGraph(ctx: Context): { review: ReviewGraph; graph: () => LoadedGraph; keep: (() => boolean) | null } {
+  const graph = () => sharedGraph(ctx);
+  const kept = openReviewGraph(ctx.paths);
+  if (kept) return { review: kept.graph, graph, keep: null };
+  const key = fileIdentity(ctx.paths.graphJson);
+  const review = reviewGraphOf(graph());
+  if (key === null || fileIdentity(ctx.paths.graphJson) !== key) return { review, graph, keep: null };
+  let done = false;
+  const keep = () => {
+    if (done) return false;
+    done = true;
+    return keepReviewGraph(ctx.paths, review, key);
+  };
+  return { review, graph, keep };
+}
+
+/**
+ * The work a model leaves for after its frame: the review's view kept for the next start (when it
+ * was made from graph.json), then the whole graph parsed, so that the explorer, the planning
+ * screens and the first action do not wait for it.
+ */
+export function settleModel(model: ConsoleModel): void {
+  model.keepReview?.();
+  model.graph();
 }

@@ -30,7 +30,7 @@ test("opens on the review report: sections with counts, key facts inline, status
     assert.match(f, /New tentative nodes — 1 of \d+/);
     assert.match(f, /tentative/);
     assert.match(f, /agent/, "provenance inline");
-    assert.match(f, new RegExp(`graph ${c.model.graph.version}`));
+    assert.match(f, new RegExp(`graph ${c.model.version}`));
     assert.match(f, /1 of \d+ │ graph/);
     assert.match(f, /qmd \?/, "qmd is probed after the first frame (not in these tests)");
     // The first frame shows the item's own lines; its file (frontmatter, body, content_draft) comes
@@ -74,7 +74,7 @@ test("promote: confirm, the file changes, the screen refreshes, the CLI command 
     assert.equal(text.replace(/^status: established/m, "status: tentative"), before.toString("utf8"));
     // Refreshed in place: the node has left the tentative section (the filter now matches nothing there).
     assert.match(after, /No item matches the filter|established/);
-    assert.notEqual(c.model.graph.version, after.match(/graph ([0-9a-f]{12})/)![1], "graph_version moved on");
+    assert.notEqual(c.model.version, after.match(/graph ([0-9a-f]{12})/)![1], "graph_version moved on");
     // Undo.
     await c.press("u");
     assert.match(c.frame(), /Undo #\d+: `akms promote/);

@@ -24,7 +24,7 @@ test("explorer: edges grouped by type with weights, origins, status and confiden
     assert.match(f, /→ out · requires \(\d+\)/);
     assert.match(f, /← in · /);
     assert.match(f, /\d\.\d\d +(established|tentative|draft|deprecated)/);
-    const out = c.model.graph.out.get("lippmann-schwinger")!;
+    const out = c.model.graph().out.get("lippmann-schwinger")!;
     const firstReq = out.filter((l) => l.type === (f.match(/→ out · ([a-z-]+)/)![1])).map((l) => l.target).sort()[0]!;
     await c.press("enter");
     f = c.frame();
@@ -71,7 +71,7 @@ test("why in loadout: seed and tag, the chain of edges, rank and figures, every 
     f = c.frame();
     assert.match(f, /Typed tags: green-operator/);
     assert.match(f, /role physics_reviewer/);
-    const q = queryGraph(c.model.graph, d.ctx.cfg, { tags: ["green-operator"], role: "physics_reviewer" });
+    const q = queryGraph(c.model.graph(), d.ctx.cfg, { tags: ["green-operator"], role: "physics_reviewer" });
     assert.ok(q.excluded.length > 0);
     // A reached node shows its chain; an excluded one its reason.
     f = await pressUntil(c, "j", /Reached from seed .* in \d hops?, path weight/);

@@ -100,7 +100,7 @@ test("e with an editor that changes nothing says so and does not rebuild", async
   try {
     const item = c.model.review!.sections.new_tentative.find((i) => i.origin === "local")!;
     const before = readFileSync(join(d.repo, item.file!));
-    const version = c.model.graph.version;
+    const version = c.model.version;
     await c.press("e");
     const f = await c.waitFor(/unchanged: nothing to rebuild/);
     assert.equal(ran, 1);

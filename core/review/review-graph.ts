@@ -1,0 +1,185 @@
+// What the review sections read of the compiled graph: every node as graph.json holds it, the
+// pitfall links, which nodes have no edge at all, the compile warnings, repo_id and the version.
+// A LoadedGraph gives it at once (reviewGraphOf). For a large graph that is a fraction of
+// graph.json — no links but the pitfalls — so the console keeps it in
+// knowledge/graph/.cache/review-graph.json, keyed by graph.json's identity (device, inode, size,
+// mtime, ctime, as the planning index is), and opens its first frame from it without parsing
+// graph.json. Anything else — another graph.json, another format, a damaged file — is not used.
+import { closeSync, fstatSync, readSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { BuildWarning, GNode, GraphLink, LoadedGraph } from "../graph.js";
+import { openReadOrNull, writeFileAtomic } from "../fsx.js";
+import { withLock } from "../lock.js";
+import type { RepoPaths } from "../paths.js";
+import type { PlanGraph } from "../query/plan-graph.js";
+import { loadPlanGraph } from "../query/plan-load.js";
+import { fileIdentity } from "../warm.js";
+
+export interface ReviewGraph {
+  version: string;
+  repoId: string;
+  /** Every node, whole, in graph.json's order. */
+  nodes: ReadonlyMap<string, GNode>;
+  warnings: BuildWarning[];
+  /** The links of type pitfall, in graph.json's order. */
+  pitfalls: GraphLink[];
+  /** Whether a node has any edge (in or out). */
+  linked(id: string): boolean;
+  /** The graph the blocked-task check queries (the planning index when this came from the cache). */
+  planning(): PlanGraph;
+}
+
+const FORMAT = "akms-review-graph-1";
+
+export function reviewGraphPath(paths: RepoPaths): string {
+  return join(paths.cacheDir, "review-graph.json");
+}
+
+/** The review's view of a loaded graph (nothing copied). */
+export function reviewGraphOf(graph: LoadedGraph | ReviewGraph): ReviewGraph {
+  if (!("doc" in graph)) return graph;
+  return {
+    version: graph.version,
+    repoId: String(graph.doc.graph?.repo_id ?? ""),
+    nodes: graph.nodes,
+    warnings: graph.warnings,
+    pitfalls: graph.doc.links.filter((l) => l.type === "pitfall"),
+    linked: (id) => (graph.out.get(id)?.length ?? 0) > 0 || (graph.in.get(id)?.length ?? 0) > 0,
+    planning: () => graph,
+  };
+}
+
+interface Head {
+  format: string;
+  key: string;
+  version: string;
+  repo_id: string;
+}
+
+interface Body {
+  warnings: BuildWarning[];
+  pitfalls: GraphLink[];
+  unlinked: string[];
+  nodes: GNode[];
+}
+
+/** The cache file's text: a header line (format, key, version, repo_id), then the rest as one JSON line. */
+export function encodeReviewGraph(g: ReviewGraph, key: string): string {
+  const nodes = [...g.nodes.values()];
+  const head: Head = { format: FORMAT, key, version: g.version, repo_id: g.repoId };
+  const body: Body = { warnings: g.warnings, pitfalls: g.pitfalls, unlinked: nodes.filter((n) => !g.linked(n.id)).map((n) => n.id), nodes };
+  return `${JSON.stringify(head)}\n${JSON.stringify(body)}\n`;
+}
+
+/** The header of the cache's bytes when it is this format and `key`; else null. */
+function headOf(bytes: Buffer, key: string): { head: Head; rest: number } | null {
+  const nl = bytes.indexOf(10);
+  if (nl < 0) return null;
+  try {
+    const head = JSON.parse(bytes.toString("utf8", 0, nl)) as Head;
+    if (head.format !== FORMAT || head.key !== key || typeof head.version !== "string" || typeof head.repo_id !== "string") return null;
+    return { head, rest: nl + 1 };
+  } catch {
+    return null;
+  }
+}
+
+/** A review graph from the cache's bytes (for graph.json at `key`), or null when they are not one. */
+export function decodeReviewGraph(bytes: Buffer, key: string, planning: () => PlanGraph): ReviewGraph | null {
+  const h = headOf(bytes, key);
+  if (!h) return null;
+  let body: Body;
+  try {
+    body = JSON.parse(bytes.toString("utf8", h.rest)) as Body;
+  } catch {
+    return null;
+  }
+  if (!body || !Array.isArray(body.nodes) || !Array.isArray(body.pitfalls) || !Array.isArray(body.unlinked) || !Array.isArray(body.warnings)) return null;
+  const nodes = new Map<string, GNode>();
+  for (const n of body.nodes) nodes.set(n.id, n);
+  const unlinked = new Set(body.unlinked);
+  return {
+    version: h.head.version,
+    repoId: h.head.repo_id,
+    nodes,
+    warnings: body.warnings,
+    pitfalls: body.pitfalls,
+    linked: (id) => !unlinked.has(id),
+    planning,
+  };
+}
+
+// ── Reading ahead (the console starts it before its code loads, as it did graph.json) ────────────
+
+let ahead: { file: string; key: string; bytes: Buffer } | null = null;
+
+/** Reads the cache on the thread pool when it is the one for graph.json as it is; true when it is. */
+export async function readReviewGraphAhead(paths: RepoPaths): Promise<boolean> {
+  ahead = null;
+  const file = reviewGraphPath(paths);
+  const key = fileIdentity(paths.graphJson);
+  if (key === null) return false;
+  // The header first: a cache of another graph.json is not read whole.
+  const fd = openReadOrNull(file);
+  if (fd === null) return false;
+  try {
+    const first = Buffer.alloc(Math.min(4096, fstatSync(fd).size));
+    const n = readSync(fd, first, 0, first.length, 0);
+    if (!headOf(first.subarray(0, n), key)) return false;
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    const bytes = await readFile(file);
+    if (fileIdentity(paths.graphJson) !== key) return false;
+    ahead = { file, key, bytes };
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The review graph for graph.json as it is now, from the cache, or null (none, another graph.json,
+ * damaged). The blocked-task check then queries the planning index.
+ */
+export function openReviewGraph(paths: RepoPaths): { graph: ReviewGraph; key: string } | null {
+  const key = fileIdentity(paths.graphJson);
+  if (key === null) return null;
+  const file = reviewGraphPath(paths);
+  let bytes: Buffer | null = null;
+  if (ahead && ahead.file === file && ahead.key === key) bytes = ahead.bytes;
+  ahead = null;
+  if (!bytes) {
+    const fd = openReadOrNull(file);
+    if (fd === null) return null;
+    try {
+      const size = fstatSync(fd).size;
+      bytes = Buffer.allocUnsafe(size);
+      let got = 0;
+      while (got < size) {
+        const r = readSync(fd, bytes, got, size - got, got);
+        if (r === 0) return null;
+        got += r;
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+  const graph = decodeReviewGraph(bytes, key, () => loadPlanGraph(paths).graph);
+  return graph ? { graph, key } : null;
+}
+
+/**
+ * Keeps `g` as the review graph of graph.json at `key` (best effort: skipped when graph.json is no
+ * longer at `key`, when the lock is held or the cache cannot be written).
+ */
+export function keepReviewGraph(paths: RepoPaths, g: ReviewGraph, key: string): boolean {
+  if (fileIdentity(paths.graphJson) !== key) return false;
+  try {
+    return withLock(paths.lock, () => fileIdentity(paths.graphJson) === key && writeFileAtomic(reviewGraphPath(paths), encodeReviewGraph(g, key), { knownDifferent: true }));
+  } catch {
+    return false;
+  }
+}
