@@ -35,6 +35,8 @@ export interface ConsoleModel {
    * loadout screens ask for the rest.
    */
   graph: () => LoadedGraph;
+  /** Where the review's view of the graph came from: kept by an earlier start, or made from graph.json parsed. */
+  reviewFrom: "kept" | "graph.json";
   /** Keeps the review's view of this graph for the next start (null: kept already, or not for this graph.json). */
   keepReview: (() => boolean) | null;
   /** local_state.yaml, parsed on first use (only the History screen needs it). */
@@ -145,6 +147,7 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
     version: rg.version,
     nodes: rg.nodes,
     graph: loaded.graph,
+    reviewFrom: loaded.kept ? "kept" : "graph.json",
     keepReview: loaded.keep,
     overlay,
     rebuilt: doBuild,
@@ -162,20 +165,20 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
  * The review's view of graph.json as it is: the one kept for it (no parse of graph.json), else
  * made from the parsed graph — and then `keep` writes it for the next start.
  */
-function loadReviewGraph(ctx: Context): { review: ReviewGraph; graph: () => LoadedGraph; keep: (() => boolean) | null } {
+function loadReviewGraph(ctx: Context): { review: ReviewGraph; kept: boolean; graph: () => LoadedGraph; keep: (() => boolean) | null } {
   const graph = () => sharedGraph(ctx);
   const kept = openReviewGraph(ctx.paths);
-  if (kept) return { review: kept.graph, graph, keep: null };
+  if (kept) return { review: kept.graph, kept: true, graph, keep: null };
   const key = fileIdentity(ctx.paths.graphJson);
   const review = reviewGraphOf(graph());
-  if (key === null || fileIdentity(ctx.paths.graphJson) !== key) return { review, graph, keep: null };
+  if (key === null || fileIdentity(ctx.paths.graphJson) !== key) return { review, kept: false, graph, keep: null };
   let done = false;
   const keep = () => {
     if (done) return false;
     done = true;
     return keepReviewGraph(ctx.paths, review, key);
   };
-  return { review, graph, keep };
+  return { review, kept: false, graph, keep };
 }
 
 /**

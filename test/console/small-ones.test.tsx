@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { demoRepo, openConsole, pressUntil } from "./helpers.js";
+import { loadModel, settleModel } from "../../src/console/model.js";
 
 const oneLine = (f: string) => f.replace(/\s+/g, " ");
 
@@ -122,6 +123,30 @@ test("e with an editor that changes nothing says so and does not rebuild", async
     } finally {
       c2.unmount();
     }
+  } finally {
+    c.unmount();
+  }
+});
+
+test("a second start's model comes from the review graph the first one kept: the same review data, version and nodes, and the whole graph still there for the screens that need the links", async () => {
+  const d = demoRepo();
+  const first = loadModel(d.ctx, {}, { rebuild: false });
+  assert.equal(first.reviewFrom, "graph.json");
+  assert.ok(first.keepReview, "made from graph.json: it is to be kept");
+  settleModel(first);
+  assert.equal(first.keepReview!(), false, "kept once");
+  const second = loadModel(d.ctx, {}, { rebuild: false });
+  assert.equal(second.reviewFrom, "kept");
+  assert.equal(second.keepReview, null);
+  assert.equal(JSON.stringify(second.review), JSON.stringify(first.review));
+  assert.equal(second.version, first.version);
+  assert.deepEqual([...second.nodes.keys()], [...first.graph().nodes.keys()]);
+  assert.equal(second.graph().doc.links.length, first.graph().doc.links.length);
+  const c = await openConsole(d.ctx, { rebuild: false });
+  try {
+    assert.equal(c.model.reviewFrom, "kept");
+    await c.press("2");
+    assert.match(c.frame(), /→ out · |← in · /);
   } finally {
     c.unmount();
   }

@@ -1,13 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { copyDemo, scratch, tmp, treeHash, write, writeNode } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
 import { loadGraph } from "../../core/graph.js";
 import { renderReviewReport, reviewData, SECTION_TITLES, writeReviewReport } from "../../core/report.js";
-import { SECTION_ORDER } from "../../core/review/sections.js";
+import { collect, SECTION_ORDER } from "../../core/review/sections.js";
+import { keepReviewGraph, openReviewGraph, reviewGraphOf, reviewGraphPath } from "../../core/review/review-graph.js";
+import { fileIdentity } from "../../core/warm.js";
 
 const TODAY = "2026-11-29";
 
@@ -200,4 +202,57 @@ test("the console's review data (files found when read, reads kept by stat) is t
   const again = reviewData(d.ctx, graph, { today: TODAY, live: true });
   assert.equal(JSON.stringify(again), JSON.stringify(reviewData(d.ctx, graph, { today: TODAY })));
   assert.ok(again.sections.dedup_events.length < live.sections.dedup_events.length);
+});
+
+test("the review data from the kept review graph is the review data from graph.json: every section, the report's and the status scope, live or not", () => {
+  const d = demo();
+  const graph = loadGraph(d.ctx.paths);
+  const key = fileIdentity(d.ctx.paths.graphJson)!;
+  assert.equal(keepReviewGraph(d.ctx.paths, reviewGraphOf(graph), key), true);
+  const kept = openReviewGraph(d.ctx.paths);
+  assert.ok(kept, "the kept review graph is opened for graph.json as it is");
+  const fromGraph = reviewData(d.ctx, graph, { today: TODAY });
+  for (const k of SECTION_ORDER) if (k !== "drafted") assert.ok(fromGraph.sections[k].length > 0, `section ${k} has items (so it is compared)`);
+  for (const opts of [{ today: TODAY }, { today: TODAY, live: true }, { today: TODAY, phase: 0 }]) {
+    assert.equal(JSON.stringify(reviewData(d.ctx, kept.graph, opts)), JSON.stringify(reviewData(d.ctx, graph, opts)), `reviewData ${JSON.stringify(opts)}`);
+  }
+  const all = { phase: 1, all: true, today: TODAY };
+  assert.equal(JSON.stringify(collect(d.ctx, kept.graph, all)), JSON.stringify(collect(d.ctx, graph, all)), "akms status's scope");
+  // What it holds of the links: the pitfalls, nothing else.
+  const body = JSON.parse(readFileSync(reviewGraphPath(d.ctx.paths), "utf8").split("\n")[1]!) as { pitfalls: { type: string }[]; nodes: unknown[] };
+  assert.ok(body.pitfalls.length > 0 && body.pitfalls.every((l) => l.type === "pitfall"));
+  assert.equal(body.nodes.length, graph.nodes.size);
+  assert.equal(kept.graph.version, graph.version);
+});
+
+test("a kept review graph is used only for the graph.json it was made from: replaced with the same bytes, cut short, damaged or of another format it is none; a graph.json changed since it was read is not kept", () => {
+  const d = demo();
+  const paths = d.ctx.paths;
+  const file = reviewGraphPath(paths);
+  const keep = () => keepReviewGraph(paths, reviewGraphOf(loadGraph(paths)), fileIdentity(paths.graphJson)!);
+  assert.equal(keep(), true);
+  assert.ok(openReviewGraph(paths));
+  // The same bytes written anew (as a rebuild or a checkout does): another file, so not this cache.
+  const bytes = readFileSync(paths.graphJson);
+  writeFileSync(`${paths.graphJson}.tmp`, bytes);
+  renameSync(`${paths.graphJson}.tmp`, paths.graphJson);
+  assert.equal(openReviewGraph(paths), null, "graph.json replaced");
+  assert.equal(keep(), true);
+  const good = readFileSync(file);
+  writeFileSync(file, good.subarray(0, Math.floor(good.length / 2)));
+  assert.equal(openReviewGraph(paths), null, "cut short");
+  writeFileSync(file, Buffer.concat([good.subarray(0, good.indexOf(10) + 1), Buffer.from("{not json")]));
+  assert.equal(openReviewGraph(paths), null, "a damaged body");
+  writeFileSync(file, good.toString("utf8").replace("akms-review-graph-1", "akms-review-graph-0"));
+  assert.equal(openReviewGraph(paths), null, "another format");
+  writeFileSync(file, good);
+  assert.ok(openReviewGraph(paths), "the same bytes back: used again");
+  // Read, then graph.json changes before the keep: nothing is written.
+  const g = reviewGraphOf(loadGraph(paths));
+  const key = fileIdentity(paths.graphJson)!;
+  writeFileSync(`${paths.graphJson}.tmp`, bytes);
+  renameSync(`${paths.graphJson}.tmp`, paths.graphJson);
+  const before = readFileSync(file);
+  assert.equal(keepReviewGraph(paths, g, key), false);
+  assert.deepEqual(readFileSync(file), before);
 });

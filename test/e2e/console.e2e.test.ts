@@ -233,3 +233,47 @@ test("q while qmd is still being probed quits at once and ends the probe's proce
     pane.kill();
   }
 });
+
+test("the next start opens from the review graph the last one kept, shows the same review and still explores the whole graph; after a write outside the console it shows the change", { skip }, async () => {
+  const d = demo();
+  const kept = join(d.repo, "knowledge", "graph", ".cache", "review-graph.json");
+  const start = () => startPane(session(), [process.execPath, BIN, "review", "--repo", d.repo, "--vault", d.vault], { width: 100, height: 30, env: TERM_ENV });
+  const quit = async (pane: Pane) => {
+    pane.send("q");
+    for (let t = 0; pane.alive() && t < 10000; t += 50) await new Promise((r) => setTimeout(r, 50));
+    pane.kill();
+  };
+  // The rows above the status bar (which says whether qmd answered yet).
+  const review = (screen: string) => screen.split("\n").slice(0, 20).join("\n");
+  let pane = start();
+  let first: string;
+  try {
+    first = review(await pane.waitFor(/│ graph [0-9a-f]{12} │/));
+    for (let t = 0; !existsSync(kept) && t < 10000; t += 50) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(existsSync(kept), "the first start keeps the review graph after its first frame");
+  } finally {
+    await quit(pane);
+  }
+  const keptBytes = readFileSync(kept);
+  pane = start();
+  try {
+    assert.equal(review(await pane.waitFor(/│ graph [0-9a-f]{12} │/)), first, "the same first screen");
+    pane.send("2");
+    const screen = await pane.waitFor(/radius 1 · \d+ nodes/);
+    assert.match(screen, /→ out · |← in · /, "the explorer has the links, which the review graph does not hold");
+  } finally {
+    await quit(pane);
+  }
+  assert.deepEqual(readFileSync(kept), keptBytes, "a start from the kept review graph writes nothing");
+  // A promote by the CLI: graph.json patched, the kept review graph is for the file before it.
+  const item = d.data.sections.new_tentative.find((i) => i.origin === "local" && i.status === "tentative")!;
+  const p = akms(["promote", item.id, "--repo", d.repo, "--vault", d.vault, "--yes"]);
+  assert.equal(p.code, 0, p.stderr);
+  pane = start();
+  try {
+    const screen = await pane.waitFor(/│ graph [0-9a-f]{12} │/);
+    assert.match(screen, new RegExp(`New tentative nodes — 1 of ${d.data.summary.new_tentative - 1}\\b`), "the promoted node is no longer listed");
+  } finally {
+    await quit(pane);
+  }
+});
