@@ -177,8 +177,10 @@ export function openReviewGraph(paths: RepoPaths): { graph: ReviewGraph; key: st
  */
 export function keepReviewGraph(paths: RepoPaths, g: ReviewGraph, key: string): boolean {
   if (fileIdentity(paths.graphJson) !== key) return false;
+  // Encoded before the lock is taken: a writer that comes meanwhile finds it held only for the write.
+  const text = encodeReviewGraph(g, key);
   try {
-    return withLock(paths.lock, () => fileIdentity(paths.graphJson) === key && writeFileAtomic(reviewGraphPath(paths), encodeReviewGraph(g, key), { knownDifferent: true }));
+    return withLock(paths.lock, () => fileIdentity(paths.graphJson) === key && writeFileAtomic(reviewGraphPath(paths), text, { knownDifferent: true }));
   } catch {
     return false;
   }
