@@ -166,7 +166,9 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
  * made from the parsed graph — and then `keep` writes it for the next start.
  */
 function loadReviewGraph(ctx: Context): { review: ReviewGraph; kept: boolean; graph: () => LoadedGraph; keep: (() => boolean) | null } {
-  const graph = () => sharedGraph(ctx);
+  // Parsed once per model (normally within a second of the review graph: after the first frame).
+  let full: LoadedGraph | null = null;
+  const graph = () => (full ??= sharedGraph(ctx));
   const kept = openReviewGraph(ctx.paths);
   if (kept) return { review: kept.graph, kept: true, graph, keep: null };
   const key = fileIdentity(ctx.paths.graphJson);
