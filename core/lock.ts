@@ -18,15 +18,20 @@ export interface LockHolder {
 
 const held = new Map<string, number>();
 
-function procStart(pid: number): string | null {
+/** Fields of /proc/<pid>/stat: the state (field 3) and the start time (field 22); null where unknown. */
+function procStat(pid: number): { state: string; start: string | null } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Field 22 (starttime); the command name (field 2) may hold spaces, so split after ')'.
+    // The command name (field 2) may hold spaces, so split after ')'.
     const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return rest[19] ?? null;
+    return { state: rest[0] ?? "", start: rest[19] ?? null };
   } catch {
     return null;
   }
+}
+
+function procStart(pid: number): string | null {
+  return procStat(pid)?.start ?? null;
 }
 
 function isAlive(holder: LockHolder): boolean {
@@ -36,10 +41,10 @@ function isAlive(holder: LockHolder): boolean {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ESRCH") return false;
   }
-  if (holder.proc_start !== null) {
-    const now = procStart(holder.pid);
-    if (now !== null && now !== holder.proc_start) return false; // pid reused
-  }
+  const now = procStat(holder.pid);
+  // A zombie has ended (killed, its parent not yet waiting for it): it holds nothing any more.
+  if (now && (now.state === "Z" || now.state === "X")) return false;
+  if (holder.proc_start !== null && now?.start != null && now.start !== holder.proc_start) return false; // pid reused
   return true;
 }
 

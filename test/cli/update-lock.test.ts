@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { BIN, write } from "../helpers.js";
@@ -81,4 +81,23 @@ test("a lock file naming a dead process is reclaimed; one naming a live process 
   assert.equal(r.code, 0, r.stderr + r.stdout);
   assert.equal(r.json.documents[0].status, "applied");
   assert.equal(existsSync(lock), false);
+});
+
+test("a lock file naming a zombie (a process killed whose parent has not waited for it) is reclaimed", async () => {
+  const s = setup();
+  const lock = join(s.knowledge, "graph", ".akms.lock");
+  // `sleep 0.1` ends first; its parent then runs `sleep 5` and never waits for it: a zombie for 5 s.
+  const parent = spawn("sh", ["-c", "sleep 0.1 & echo $!; exec sleep 5"], { stdio: ["ignore", "pipe", "ignore"] });
+  try {
+    const pid = Number(await new Promise<string>((resolve) => parent.stdout!.once("data", (b: Buffer) => resolve(b.toString()))));
+    const state = () => readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "")[0];
+    for (let t = 0; state() !== "Z" && t < 3000; t += 20) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(state(), "Z", "the holder is a zombie");
+    writeFileSync(lock, JSON.stringify({ pid, host: hostname(), proc_start: null, started_at: "2026-01-01T00:00:00Z", command: "akms update old.md" }) + "\n");
+    const r = run(s, ["update", "a.md", "--json"]);
+    assert.equal(r.code, 0, r.stderr + r.stdout);
+    assert.equal(existsSync(lock), false);
+  } finally {
+    parent.kill("SIGKILL");
+  }
 });

@@ -3,7 +3,7 @@
 // console refuses and points to --report.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { akms, BIN, copyDemo, processEnded, ROOT, treeHash } from "../helpers.js";
@@ -276,4 +276,45 @@ test("the next start opens from the review graph the last one kept, shows the sa
   } finally {
     await quit(pane);
   }
+});
+
+test("a console killed (SIGKILL) at each step of the writes it makes after its first frame leaves a repository whose next start shows the same review", { skip }, async () => {
+  const d = demo();
+  const cache = join(d.repo, "knowledge", "graph", ".cache");
+  const kept = join(cache, "review-graph.json");
+  const start = (env: Record<string, string | undefined> = {}) =>
+    startPane(session(), [process.execPath, BIN, "review", "--repo", d.repo, "--vault", d.vault], { width: 100, height: 30, env: { ...TERM_ENV, ...env } });
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const review = (screen: string) => screen.split("\n").slice(0, 20).join("\n");
+  const firstScreen = async () => {
+    const pane = start();
+    try {
+      return review(await pane.waitFor(/│ graph [0-9a-f]{12} │/));
+    } finally {
+      pane.send("q");
+      for (let t = 0; pane.alive() && t < 10000; t += 50) await sleep(50);
+      pane.kill();
+    }
+  };
+  const expected = await firstScreen();
+  let kills = 0;
+  let keptKilled = false;
+  for (let at = 1; at <= 12; at++) {
+    // Each run starts with no cache of the console's own, so it makes the same writes.
+    rmSync(kept, { force: true });
+    rmSync(join(cache, "review-dedup.json"), { force: true });
+    const pane = start({ AKMS_TEST: "1", AKMS_CRASH_WRITE_AT: String(at) });
+    try {
+      await pane.waitFor(/│ graph [0-9a-f]{12} │/);
+      for (let t = 0; pane.alive() && t < 6000; t += 50) await sleep(50);
+      if (pane.alive()) break; // fewer writes than `at`: every step was killed
+      kills++;
+      if (readdirSync(cache).some((f) => f.startsWith(".review-graph.json.")) || existsSync(kept)) keptKilled = true;
+    } finally {
+      pane.kill();
+    }
+    assert.equal(await firstScreen(), expected, `the next start after a kill at write step ${at}`);
+  }
+  assert.ok(kills >= 4, `killed at ${kills} write steps (the dedup index's and the review graph's at least)`);
+  assert.ok(keptKilled, "a kill came while the review graph was being kept");
 });
