@@ -27,6 +27,8 @@ function demo() {
 }
 
 let n = 0;
+/** The review once its detail pane has read the item's file (the frame after the first one). */
+const SETTLED = /── frontmatter[\s\S]*│ graph [0-9a-f]{12} │/;
 const session = () => `akms-e2e-${process.pid}-${++n}`;
 
 test("promote a node in the real console, see the file and the screen change, undo it, quit", { skip }, async () => {
@@ -248,7 +250,7 @@ test("the next start opens from the review graph the last one kept, shows the sa
   let pane = start();
   let first: string;
   try {
-    first = review(await pane.waitFor(/│ graph [0-9a-f]{12} │/));
+    first = review(await pane.waitFor(SETTLED));
     for (let t = 0; !existsSync(kept) && t < 10000; t += 50) await new Promise((r) => setTimeout(r, 50));
     assert.ok(existsSync(kept), "the first start keeps the review graph after its first frame");
   } finally {
@@ -257,7 +259,7 @@ test("the next start opens from the review graph the last one kept, shows the sa
   const keptBytes = readFileSync(kept);
   pane = start();
   try {
-    assert.equal(review(await pane.waitFor(/│ graph [0-9a-f]{12} │/)), first, "the same first screen");
+    assert.equal(review(await pane.waitFor(SETTLED)), first, "the same first screen");
     pane.send("2");
     const screen = await pane.waitFor(/radius 1 · \d+ nodes/);
     assert.match(screen, /→ out · |← in · /, "the explorer has the links, which the review graph does not hold");
@@ -289,7 +291,7 @@ test("a console killed (SIGKILL) at each step of the writes it makes after its f
   const firstScreen = async () => {
     const pane = start();
     try {
-      return review(await pane.waitFor(/│ graph [0-9a-f]{12} │/));
+      return review(await pane.waitFor(SETTLED));
     } finally {
       pane.send("q");
       for (let t = 0; pane.alive() && t < 10000; t += 50) await sleep(50);
