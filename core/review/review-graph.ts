@@ -5,7 +5,7 @@
 // knowledge/graph/.cache/review-graph.json, keyed by graph.json's identity (device, inode, size,
 // mtime, ctime, as the planning index is), and opens its first frame from it without parsing
 // graph.json. Anything else — another graph.json, another format, a damaged file — is not used.
-import { closeSync, fstatSync, readSync } from "node:fs";
+import { closeSync, readFileSync, readSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { BuildWarning, GNode, GraphLink, LoadedGraph } from "../graph.js";
@@ -65,7 +65,7 @@ interface Body {
 }
 
 /** The cache file's text: a header line (format, key, version, repo_id), then the rest as one JSON line. */
-export function encodeReviewGraph(g: ReviewGraph, key: string): string {
+function encodeReviewGraph(g: ReviewGraph, key: string): string {
   const nodes = [...g.nodes.values()];
   const head: Head = { format: FORMAT, key, version: g.version, repo_id: g.repoId };
   const body: Body = { warnings: g.warnings, pitfalls: g.pitfalls, unlinked: nodes.filter((n) => !g.linked(n.id)).map((n) => n.id), nodes };
@@ -86,7 +86,7 @@ function headOf(bytes: Buffer, key: string): { head: Head; rest: number } | null
 }
 
 /** A review graph from the cache's bytes (for graph.json at `key`), or null when they are not one. */
-export function decodeReviewGraph(bytes: Buffer, key: string, planning: () => PlanGraph): ReviewGraph | null {
+function decodeReviewGraph(bytes: Buffer, key: string, planning: () => PlanGraph): ReviewGraph | null {
   const h = headOf(bytes, key);
   if (!h) return null;
   let body: Body;
@@ -110,6 +110,20 @@ export function decodeReviewGraph(bytes: Buffer, key: string, planning: () => Pl
   };
 }
 
+/** Whether the cache file's header is the one for graph.json at `key` (its first 4 KiB read). */
+function headMatches(file: string, key: string): boolean {
+  const fd = openReadOrNull(file);
+  if (fd === null) return false;
+  try {
+    const first = Buffer.alloc(4096);
+    return headOf(first.subarray(0, readSync(fd, first, 0, first.length, 0)), key) !== null;
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 // ── Reading ahead (the console starts it before its code loads, as it did graph.json) ────────────
 
 let ahead: { file: string; key: string; bytes: Buffer } | null = null;
@@ -120,16 +134,7 @@ export async function readReviewGraphAhead(paths: RepoPaths): Promise<boolean> {
   const file = reviewGraphPath(paths);
   const key = fileIdentity(paths.graphJson);
   if (key === null) return false;
-  // The header first: a cache of another graph.json is not read whole.
-  const fd = openReadOrNull(file);
-  if (fd === null) return false;
-  try {
-    const first = Buffer.alloc(Math.min(4096, fstatSync(fd).size));
-    const n = readSync(fd, first, 0, first.length, 0);
-    if (!headOf(first.subarray(0, n), key)) return false;
-  } finally {
-    closeSync(fd);
-  }
+  if (!headMatches(file, key)) return false; // a cache of another graph.json is not read whole
   try {
     const bytes = await readFile(file);
     if (fileIdentity(paths.graphJson) !== key) return false;
@@ -148,24 +153,13 @@ export function openReviewGraph(paths: RepoPaths): { graph: ReviewGraph; key: st
   const key = fileIdentity(paths.graphJson);
   if (key === null) return null;
   const file = reviewGraphPath(paths);
-  let bytes: Buffer | null = null;
-  if (ahead && ahead.file === file && ahead.key === key) bytes = ahead.bytes;
+  let bytes = ahead && ahead.file === file && ahead.key === key ? ahead.bytes : null;
   ahead = null;
-  if (!bytes) {
-    const fd = openReadOrNull(file);
-    if (fd === null) return null;
-    try {
-      const size = fstatSync(fd).size;
-      bytes = Buffer.allocUnsafe(size);
-      let got = 0;
-      while (got < size) {
-        const r = readSync(fd, bytes, got, size - got, got);
-        if (r === 0) return null;
-        got += r;
-      }
-    } finally {
-      closeSync(fd);
-    }
+  if (bytes === null && !headMatches(file, key)) return null;
+  try {
+    bytes ??= readFileSync(file);
+  } catch {
+    return null; // none (or unreadable): graph.json is parsed instead
   }
   const graph = decodeReviewGraph(bytes, key, () => loadPlanGraph(paths).graph);
   return graph ? { graph, key } : null;
