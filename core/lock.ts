@@ -153,7 +153,8 @@ function pause(ms: number): void {
 }
 
 /** Takes the lock (re-entrant within this process) and returns the release function. */
-export function acquireLock(lockPath: string, command = process.argv.slice(2).join(" ")): () => void {
+export function acquireLock(lockPath: string, command = process.argv.slice(2).join(" "), waitMs = 0): () => void {
+  const deadline = Date.now() + waitMs;
   const depth = held.get(lockPath) ?? 0;
   if (depth > 0) {
     held.set(lockPath, depth + 1);
@@ -176,6 +177,12 @@ export function acquireLock(lockPath: string, command = process.argv.slice(2).jo
     const raw = readRaw(lockPath);
     if (raw === null) continue; // released meanwhile
     const holder = parseHolder(raw);
+    if (holder && isAlive(holder) && Date.now() < deadline) {
+      // A live holder, and the caller may wait: poll until it lets go or the wait is over.
+      pause(25 + Math.floor(Math.random() * 25));
+      attempt = Math.min(attempt, 2);
+      continue;
+    }
     if (holder && isAlive(holder)) {
       throw new LockHeldError(
         `the repository is locked by pid ${holder.pid} on ${holder.host} (\`${holder.command}\`, since ${holder.started_at})`,
@@ -203,6 +210,26 @@ function release(lockPath: string): void {
     } catch {
       /* already gone */
     }
+  }
+}
+
+/**
+ * How long an agent's own work (record_memory, its loadout, the compile before a read) waits for a
+ * lock another akms holds, before answering LOCK_HELD: writes take well under a second, a full
+ * compile of 50,000 nodes a few seconds. AKMS_LOCK_WAIT_MS overrides it.
+ */
+export function agentLockWaitMs(env: NodeJS.ProcessEnv = process.env): number {
+  const v = Number(env.AKMS_LOCK_WAIT_MS);
+  return Number.isFinite(v) && v >= 0 ? v : 30_000;
+}
+
+/** withLock that waits up to `waitMs` for a live holder to let go. */
+export function withLockWait<T>(lockPath: string, waitMs: number, fn: () => T): T {
+  const releaseLock = acquireLock(lockPath, undefined, waitMs);
+  try {
+    return fn();
+  } finally {
+    releaseLock();
   }
 }
 

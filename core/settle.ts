@@ -23,3 +23,43 @@ export async function settleInterrupted(opts: ContextOptions): Promise<boolean> 
     throw e;
   }
 }
+
+/** What a reader did to have a graph to answer from: compiled it, and why. */
+export interface Compiled {
+  reason: "missing" | "stale";
+  graph_version: string;
+  node_count: number;
+  /** One line for the person (stderr) and the agent (the result's `compiled` field). */
+  note: string;
+}
+
+/**
+ * Before a reader reads graph.json: a write killed half-way is settled, then — when graph.json is
+ * missing (a fresh clone: it is derived and ignored by git) or no longer the compile of the sources
+ * (a `git checkout` of another branch, a hand edit) — the graph is compiled under the lock, waiting
+ * a bounded time for a writer to finish. Null when graph.json was already current. Never answers
+ * from another branch's graph: the freshness test is the no-op build's own.
+ */
+export async function prepareRead(opts: ContextOptions): Promise<Compiled | null> {
+  await settleInterrupted(opts);
+  const { paths } = locateRepo(opts);
+  if (!existsSync(paths.knowledge)) return null; // the command says what is missing
+  const [{ buildLocked, graphIsFresh }, { agentLockWaitMs, withLockWait }, { recoverPendingTransaction }] = await Promise.all([
+    import("./compiler/build.js"),
+    import("./lock.js"),
+    import("./update/transaction.js"),
+  ]);
+  const ctx = loadContext(opts);
+  if (graphIsFresh(ctx)) return null;
+  const reason = existsSync(paths.graphJson) ? "stale" : "missing";
+  const r = withLockWait(paths.lock, agentLockWaitMs(), () => {
+    // The same steps as `akms build`, under the lock taken here.
+    recoverPendingTransaction(ctx, () => buildLocked(ctx));
+    return buildLocked(ctx);
+  });
+  const note =
+    reason === "missing"
+      ? `compiled graph.json first (it did not exist: a fresh clone, or never built): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`
+      : `recompiled graph.json first (its sources changed since it was built: a checkout, a pull or an edit): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`;
+  return { reason, graph_version: r.graphVersion, node_count: r.nodeCount, note };
+}

@@ -84,5 +84,13 @@ async function bundle(entry, outfile) {
     if (/^chunk-.*\.mjs$/.test(name) && !made.has(p)) rmSync(p, { force: true });
   }
 }
+// The Python grammar (WebAssembly), beside the bundle: the package then needs no tree-sitter-python
+// and so runs no native install script (core/mirror/python.ts looks here first).
+{
+  const src = resolve("node_modules/tree-sitter-python/tree-sitter-python.wasm");
+  const tmp = `${DIST}/tree-sitter-python.wasm.${process.pid}.tmp`;
+  writeFileSync(tmp, readFileSync(src));
+  renameSync(tmp, `${DIST}/tree-sitter-python.wasm`);
+}
 // The code mirror's parse worker (core/mirror/parse-pool.ts looks for it next to the bundle).
 await bundle("core/mirror/parse-worker.ts", `${DIST}/mirror-worker.mjs`);

@@ -28,7 +28,9 @@ ${COMMANDS.map((c) => `    ${c.usage}\n        ${c.summary}`).join("\n")}
 }
 
 /** Readers that first complete a write killed half-way (writers do it under their own lock). */
-const SETTLES = new Set(["query", "loadout", "derive-tags", "re-evaluate", "status", "review", "show", "pitfalls", "search", "record", "mcp"]);
+const SETTLES = new Set(["record", "mcp"]);
+/** Readers of the graph: they also compile it first when graph.json is missing or stale (core/settle.ts). */
+const READS = new Set(["query", "loadout", "derive-tags", "re-evaluate", "status", "review", "show", "pitfalls", "search", "export", "hook"]);
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   const jsonWanted = argv.includes("--json");
@@ -57,11 +59,15 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     return 0;
   }
   try {
-    if (SETTLES.has(name)) {
-      const { settleInterrupted } = await import("../core/settle.js");
-      await settleInterrupted({ repo: typeof cli.flags.repo === "string" ? cli.flags.repo : undefined, vault: typeof cli.flags.vault === "string" ? cli.flags.vault : undefined });
-    }
+    const where = { repo: typeof cli.flags.repo === "string" ? cli.flags.repo : undefined, vault: typeof cli.flags.vault === "string" ? cli.flags.vault : undefined };
+    let compiled: import("../core/settle.js").Compiled | null = null;
+    if (READS.has(name) && (name !== "hook" || args[0] === "session-start")) compiled = await (await import("../core/settle.js")).prepareRead(where);
+    else if (SETTLES.has(name)) await (await import("../core/settle.js")).settleInterrupted(where);
     const result = await cmd.run(args, { ...(cli.flags as unknown as Flags), json: out.json, color: out.color });
+    if (compiled) {
+      process.stderr.write(`akms: ${compiled.note}\n`);
+      if (result.json && typeof result.json === "object" && !Array.isArray(result.json)) result.json = { ...(result.json as object), compiled: { reason: compiled.reason, graph_version: compiled.graph_version, node_count: compiled.node_count } };
+    }
     return emit(result, out);
   } catch (e) {
     return emitError(e, out);

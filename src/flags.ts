@@ -45,4 +45,5 @@ export const FLAGS: Record<string, FlagSpec> = {
   from: { type: "string" },
   vaultOut: { type: "string" },
   git: { type: "boolean" },
+  command: { type: "string" },
 };

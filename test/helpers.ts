@@ -1,8 +1,8 @@
 // Shared test helpers: scratch repositories, node files, the built CLI, tree hashes.
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve } from "node:path";
+import { delimiter, dirname, join, relative, resolve } from "node:path";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { mulberry32 } from "../scripts/bench/genvault.js";
@@ -121,10 +121,31 @@ export interface CliRun {
 }
 
 /** Runs the built CLI (bin/akms.mjs) as a user would. */
+/**
+ * A directory holding an `akms` that is this checkout's bin (as `npm link` makes one): on the PATH of
+ * every CLI run here, akms is "installed globally", so host kits and the merge driver write `akms`.
+ */
+export const BIN_DIR = (() => {
+  const d = join(tmpdir(), `akms-test-bin-${process.pid}`);
+  mkdirSync(d, { recursive: true });
+  try {
+    symlinkSync(BIN, join(d, "akms"));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  }
+  process.on("exit", () => rmSync(d, { recursive: true, force: true }));
+  return d;
+})();
+
+/** The environment's PATH with the linked akms first. */
+export function pathWithAkms(env: NodeJS.ProcessEnv = process.env): string {
+  return [BIN_DIR, env.PATH ?? ""].filter(Boolean).join(delimiter);
+}
+
 export function akms(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): CliRun {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: opts.cwd ?? ROOT,
-    env: { ...process.env, NO_COLOR: "1", ...opts.env },
+    env: { ...process.env, NO_COLOR: "1", PATH: pathWithAkms(), ...opts.env },
     input: opts.input,
     encoding: "utf8",
     timeout: 120_000,

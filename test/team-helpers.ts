@@ -4,13 +4,13 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN } from "./helpers.js";
+import { BIN, pathWithAkms } from "./helpers.js";
 import { ENV, kb, memory, run, type Scratch } from "./update-helpers.js";
 
 export type { Scratch };
 
 export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): { code: number; out: string } {
-  const r = spawnSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, ...ENV, ...env, GIT_AUTHOR_DATE: "2026-03-01T00:00:00Z", GIT_COMMITTER_DATE: "2026-03-01T00:00:00Z" } });
+  const r = spawnSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, PATH: pathWithAkms(), ...ENV, ...env, GIT_AUTHOR_DATE: "2026-03-01T00:00:00Z", GIT_COMMITTER_DATE: "2026-03-01T00:00:00Z" } });
   return { code: r.status ?? -1, out: (r.stdout ?? "") + (r.stderr ?? "") };
 }
 

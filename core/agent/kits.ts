@@ -4,23 +4,21 @@
 // files get akms's own entries by surgical edits (jsonc-parser), every other byte kept. Files that
 // are wholly akms's (the skill, the Cursor rule) carry the marker and are refreshed only when
 // they do. Running a kit twice changes nothing.
-import { readFileSync, realpathSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { existsSync, lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
 import { applyEdits, modify, parse, type ParseError } from "jsonc-parser";
 import { AkmsError } from "../errors.js";
 import { WORKSPACE_FOLDER } from "./workspace-folder.js";
+import { commandLine, type Launcher } from "./launcher.js";
 
 export const AGENTS = ["claude", "codex", "cursor"] as const;
 export type Agent = (typeof AGENTS)[number];
 
-/** How the host starts akms: the argv of the `akms` binary (`akms`, or node + the script). */
-export interface Launcher {
-  argv: string[];
-}
-
 export interface KitFile {
   /** Repository-relative path. */
   path: string;
+  /** The file a write goes to (the path, or the file its symlink names). */
+  target: string;
   before: string | null;
   after: string;
   action: "create" | "update" | "unchanged" | "skipped";
@@ -39,51 +37,55 @@ const END = "<!-- akms:end -->";
 const TOML_BEGIN = (agent: Agent) => `# akms:begin (managed by \`akms init --agent ${agent}\`; re-running it refreshes this block)`;
 const TOML_END = "# akms:end";
 
-function shellWord(s: string): string {
-  return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-function realOrNull(p: string): string | null {
-  try {
-    return realpathSync(p);
-  } catch {
-    return null;
-  }
-}
-
-/** `akms` when the `akms` on PATH is this very program; else node and this script, by absolute path. */
-export function launcher(env: NodeJS.ProcessEnv = process.env): Launcher {
-  const me = realOrNull(process.argv[1] ?? "");
-  for (const dir of (env.PATH ?? "").split(delimiter).filter(Boolean)) {
-    const found = realOrNull(join(dir, "akms"));
-    if (found && me && found === me) return { argv: ["akms"] };
-  }
-  return { argv: [process.execPath, me ?? process.argv[1] ?? "akms"] };
-}
-
-export function commandLine(l: Launcher, ...args: string[]): string {
-  return [...l.argv, ...args].map(shellWord).join(" ");
-}
-
 /** `text` with the block between `begin` and `end` put in (replacing an earlier one), the rest unchanged. */
 export function upsertBlock(text: string | null, begin: string, end: string, body: string): string {
   const block = `${begin}\n${body.trimEnd()}\n${end}`;
   if (text === null || text === "") return `${block}\n`;
   const markerStart = begin.slice(0, begin.indexOf("("));
   const i = text.indexOf(markerStart);
-  const j = i < 0 ? -1 : text.indexOf(end, i);
-  if (i >= 0 && j >= 0) return text.slice(0, i) + block + text.slice(j + end.length);
-  const sep = text.endsWith("\n\n") ? "" : text.endsWith("\n") ? "\n" : "\n\n";
-  return `${text}${sep}${block}\n`;
+  if (i < 0) {
+    const sep = text.endsWith("\n\n") ? "" : text.endsWith("\n") ? "\n" : "\n\n";
+    return `${text}${sep}${block}\n`;
+  }
+  const j = text.indexOf(end, i);
+  const again = text.indexOf(markerStart, i + markerStart.length);
+  // Only a whole block is replaced: a begin without its end, or a second begin inside, would make
+  // "the block" run over a person's text.
+  if (j < 0 || (again >= 0 && again < j) || text.indexOf(markerStart, j) >= 0) {
+    const line = text.slice(0, i).split("\n").length;
+    throw new AkmsError("KIT_BLOCK", `the akms block that starts on line ${line} ${j < 0 ? "has no end marker" : "is not alone (another akms:begin marker)"}; akms will not guess where it ends`, {
+      line,
+      hint: `put \`${end}\` after the last line of akms's block (or delete the akms:begin line and what akms wrote), then run \`akms init --agent …\` again`,
+    });
+  }
+  return text.slice(0, i) + block + text.slice(j + end.length);
 }
 
-function readJson(path: string, text: string): unknown {
+const BOM = "\uFEFF";
+
+/** `edit` applied to the text without its byte-order mark; the mark, when there was one, kept. */
+function keepBom(text: string, edit: (t: string) => string): string {
+  return text.startsWith(BOM) ? BOM + edit(text.slice(1)) : edit(text);
+}
+
+function readJson(path: string, text: string): Record<string, unknown> {
   const errors: ParseError[] = [];
   const v = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length || (v !== undefined && (typeof v !== "object" || v === null || Array.isArray(v)))) {
     throw new AkmsError("KIT_JSON", `${path} is not a JSON object; akms will not rewrite it`, { file: path, hint: "fix the file's JSON (or move it aside), then run `akms init --agent …` again" });
   }
-  return v ?? {};
+  return (v ?? {}) as Record<string, unknown>;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** A key of a person's JSON that must hold `what` (else the file is refused, never replaced). */
+function expect(path: string, where: string, v: unknown, ok: boolean, what: string): void {
+  if (v !== undefined && !ok) {
+    throw new AkmsError("KIT_JSON", `${where} in ${path} is not ${what}; akms will not replace it`, { file: path, field: where, hint: `make ${where} ${what} (or move it aside), then run \`akms init --agent …\` again` });
+  }
 }
 
 /**
@@ -106,13 +108,24 @@ function setJson(text: string, path: (string | number)[], value: unknown, insert
   return applyEdits(text, laid);
 }
 
-/** A JSON file with mcpServers.akms set. */
+/**
+ * A JSON file with mcpServers.akms set. An existing akms entry keeps what a person added to it
+ * (env, timeouts): only the keys akms owns (type, command, args) are set.
+ */
 function mcpJson(path: string, before: string | null, server: Record<string, unknown>): string {
   if (before === null) return JSON.stringify({ mcpServers: { akms: server } }, null, 2) + "\n";
-  const text = before;
-  const v = readJson(path, text) as { mcpServers?: Record<string, unknown> };
-  if (JSON.stringify(v.mcpServers?.akms) === JSON.stringify(server)) return text;
-  return setJson(text, ["mcpServers", "akms"], server);
+  return keepBom(before, (text) => {
+    const v = readJson(path, text);
+    expect(path, "mcpServers", v.mcpServers, isObject(v.mcpServers), "an object");
+    const cur = isObject(v.mcpServers) ? v.mcpServers.akms : undefined;
+    expect(path, "mcpServers.akms", cur, isObject(cur), "an object");
+    if (!isObject(cur)) return setJson(text, ["mcpServers", "akms"], server);
+    let out = text;
+    for (const [k, val] of Object.entries(server)) {
+      if (JSON.stringify(cur[k]) !== JSON.stringify(val)) out = setJson(out, ["mcpServers", "akms", k], val);
+    }
+    return out;
+  });
 }
 
 interface HookGroup {
@@ -120,27 +133,45 @@ interface HookGroup {
   hooks?: { type?: string; command?: string }[];
 }
 
-/** .claude/settings.json with akms's SessionStart and PreToolUse hooks (others' hooks untouched). */
-function claudeSettings(path: string, before: string | null, l: Launcher): string {
-  const wanted: [string, HookGroup][] = [
-    ["SessionStart", { hooks: [{ type: "command", command: commandLine(l, "hook", "session-start") }] }],
-    ["PreToolUse", { matcher: "Write|Edit|MultiEdit|NotebookEdit", hooks: [{ type: "command", command: commandLine(l, "hook", "pre-tool-use") }] }],
+/** The tools whose calls the PreToolUse hook checks (file tools, and Bash for its redirections). */
+export const GUARDED_TOOLS = "Write|Edit|MultiEdit|NotebookEdit|Bash";
+
+/** A command akms wrote for `hook X` in any of its launcher forms (a person's tweak is not one). */
+function akmsWrote(command: string, hook: string): boolean {
+  return new RegExp(`^(akms|npx --no-install akms|\\S+ \\S*akms\\.mjs'?) hook ${hook}$`).test(command.trim()) || new RegExp(`^'[^']*' '[^']*akms\\.mjs' hook ${hook}$`).test(command.trim());
+}
+
+/**
+ * .claude/settings.json with akms's SessionStart and PreToolUse hooks (others' hooks untouched).
+ * akms's group is found by its command (`… akms … hook <name>`); a group whose command a person
+ * changed is theirs now and is kept as it is — never a second group beside it.
+ */
+function claudeSettings(path: string, before: string | null, l: Launcher, notes: string[]): string {
+  const wanted: [string, string, HookGroup][] = [
+    ["SessionStart", "session-start", { hooks: [{ type: "command", command: commandLine(l, "hook", "session-start") }] }],
+    ["PreToolUse", "pre-tool-use", { matcher: GUARDED_TOOLS, hooks: [{ type: "command", command: commandLine(l, "hook", "pre-tool-use") }] }],
   ];
-  if (before === null) return JSON.stringify({ hooks: Object.fromEntries(wanted.map(([e, g]) => [e, [g]])) }, null, 2) + "\n";
-  let text = before;
-  for (const [event, group] of wanted) {
-    const v = readJson(path, text) as { hooks?: Record<string, HookGroup[]> };
-    const list = Array.isArray(v.hooks?.[event]) ? v.hooks![event]! : null;
-    const ours = (g: HookGroup) => Array.isArray(g?.hooks) && g.hooks.some((h) => typeof h?.command === "string" && / hook (session-start|pre-tool-use)$/.test(h.command) && /akms/.test(h.command));
-    if (!list) {
-      text = setJson(text, ["hooks", event], [group]);
-      continue;
+  if (before === null) return JSON.stringify({ hooks: Object.fromEntries(wanted.map(([e, , g]) => [e, [g]])) }, null, 2) + "\n";
+  return keepBom(before, (start) => {
+    let text = start;
+    for (const [event, hook, group] of wanted) {
+      const v = readJson(path, text);
+      expect(path, "hooks", v.hooks, isObject(v.hooks), "an object");
+      const raw = isObject(v.hooks) ? v.hooks[event] : undefined;
+      expect(path, `hooks.${event}`, raw, Array.isArray(raw), "a list");
+      const list = Array.isArray(raw) ? (raw as HookGroup[]) : null;
+      if (!list) {
+        text = setJson(text, ["hooks", event], [group]);
+        continue;
+      }
+      const commands = (g: HookGroup) => (isObject(g) && Array.isArray(g.hooks) ? g.hooks.map((h) => (isObject(h) && typeof h.command === "string" ? h.command : "")) : []);
+      const at = list.findIndex((g) => commands(g).some((c) => /akms/.test(c) && new RegExp(`\\bhook ${hook}\\b`).test(c)));
+      if (at < 0) text = setJson(text, ["hooks", event, list.length], group, true);
+      else if (!commands(list[at]!).every((c) => akmsWrote(c, hook))) notes.push(`kept your ${event} hook command in ${path} (changed by hand)`);
+      else if (JSON.stringify(list[at]) !== JSON.stringify(group)) text = setJson(text, ["hooks", event, at], group);
     }
-    const at = list.findIndex(ours);
-    if (at < 0) text = setJson(text, ["hooks", event, list.length], group, true);
-    else if (JSON.stringify(list[at]) !== JSON.stringify(group)) text = setJson(text, ["hooks", event, at], group);
-  }
-  return text;
+    return text;
+  });
 }
 
 const AGENT_MEMORY_EXAMPLE = `---
@@ -236,8 +267,8 @@ function skill(l: Launcher): string {
   ].join("\n");
 }
 
-function cursorRule(): string {
-  return ["---", "description: akms knowledge layer — read the task's loadout first, hand in an AgentMemory at the end", "globs: knowledge/**", "alwaysApply: true", "---", BEGIN("cursor"), "", instructions("cursor", { argv: ["akms"] }), END, ""].join("\n");
+function cursorRule(l: Launcher): string {
+  return ["---", "description: akms knowledge layer — read the task's loadout first, hand in an AgentMemory at the end", "globs: knowledge/**", "alwaysApply: true", "---", BEGIN("cursor"), "", instructions("cursor", l), END, ""].join("\n");
 }
 
 function codexToml(l: Launcher): string {
@@ -245,65 +276,122 @@ function codexToml(l: Launcher): string {
   return ["[mcp_servers.akms]", `command = ${JSON.stringify(command)}`, `args = ${JSON.stringify(args)}`].join("\n");
 }
 
-type Reader = (path: string) => string | null;
+/** A file a kit edits: its text (null when absent) and the file a write goes to (through a symlink). */
+export interface KitSource {
+  text: string | null;
+  target: string;
+}
 
-function file(path: string, before: string | null, after: string): KitFile {
-  return { path, before, after, action: before === null ? "create" : before === after ? "unchanged" : "update" };
+type Reader = (path: string) => KitSource;
+
+function file(src: KitSource, path: string, after: string): KitFile {
+  const before = src.text;
+  return { path, target: src.target, before, after, action: before === null ? "create" : before === after ? "unchanged" : "update" };
 }
 
 /** A file that is wholly akms's: refreshed when it carries the marker, else left alone. */
-function ownFile(path: string, before: string | null, after: string, agent: Agent): KitFile {
+function ownFile(src: KitSource, path: string, after: string, agent: Agent): KitFile {
+  const before = src.text;
   if (before !== null && before !== after && !before.includes(BEGIN(agent).slice(0, 12))) {
-    return { path, before, after: before, action: "skipped", note: `${path} exists and was not written by akms; left as it is` };
+    return { path, target: src.target, before, after: before, action: "skipped", note: `${path} exists and was not written by akms; left as it is` };
   }
-  return file(path, before, after);
+  return file(src, path, after);
 }
 
 export function planKit(agent: Agent, l: Launcher, read: Reader): KitPlan {
   const server = { command: l.argv[0]!, args: [...l.argv.slice(1), "mcp"] };
-  const print: string[] = [];
+  const print: string[] = [`command: \`${commandLine(l)}\` — ${l.why}`];
   const files: KitFile[] = [];
+  const notes: string[] = [];
   const md = (path: string, body: string) => {
-    const before = read(path);
-    files.push(file(path, before, upsertBlock(before, BEGIN(agent), END, body)));
+    const src = read(path);
+    files.push(file(src, path, upsertBlockIn(path, src.text, BEGIN(agent), END, body)));
   };
   if (agent === "claude") {
-    files.push(file(".mcp.json", read(".mcp.json"), mcpJson(".mcp.json", read(".mcp.json"), { type: "stdio", ...server })));
+    const m = read(".mcp.json");
+    files.push(file(m, ".mcp.json", mcpJson(".mcp.json", m.text, { type: "stdio", ...server })));
     md("CLAUDE.md", instructions("claude", l));
-    files.push(ownFile(".claude/skills/akms/SKILL.md", read(".claude/skills/akms/SKILL.md"), skill(l), "claude"));
+    files.push(ownFile(read(".claude/skills/akms/SKILL.md"), ".claude/skills/akms/SKILL.md", skill(l), "claude"));
     const s = read(".claude/settings.json");
-    files.push(file(".claude/settings.json", s, claudeSettings(".claude/settings.json", s, l)));
+    files.push(file(s, ".claude/settings.json", claudeSettings(".claude/settings.json", s.text, l, notes)));
     print.push("start Claude Code in this repository: it asks once to trust the akms server of .mcp.json");
   } else if (agent === "codex") {
     md("AGENTS.md", instructions("codex", l));
-    const cfg = read(".codex/config.toml");
+    const src = read(".codex/config.toml");
+    const cfg = src.text;
     if (cfg !== null) {
       if (/^\[mcp_servers\.akms\]/m.test(cfg) && !cfg.includes(TOML_BEGIN(agent).slice(0, 12))) {
-        files.push({ path: ".codex/config.toml", before: cfg, after: cfg, action: "skipped", note: ".codex/config.toml already configures mcp_servers.akms by hand; left as it is" });
-      } else files.push(file(".codex/config.toml", cfg, upsertBlock(cfg, TOML_BEGIN(agent), TOML_END, codexToml(l))));
+        files.push({ path: ".codex/config.toml", target: src.target, before: cfg, after: cfg, action: "skipped", note: ".codex/config.toml already configures mcp_servers.akms by hand; left as it is" });
+      } else files.push(file(src, ".codex/config.toml", upsertBlockIn(".codex/config.toml", cfg, TOML_BEGIN(agent), TOML_END, codexToml(l))));
     }
     print.push(
       `register the server with Codex: codex mcp add akms -- ${commandLine(l, "mcp")}`,
-      "or add to ~/.codex/config.toml:",
+      "or add to ~/.codex/config.toml (or the repository's .codex/config.toml):",
       ...codexToml(l).split("\n").map((x) => `  ${x}`),
     );
   } else {
-    files.push(ownFile(".cursor/rules/akms.mdc", read(".cursor/rules/akms.mdc"), cursorRule(), "cursor"));
+    files.push(ownFile(read(".cursor/rules/akms.mdc"), ".cursor/rules/akms.mdc", cursorRule(l), "cursor"));
     const m = read(".cursor/mcp.json");
     const bound = { ...server, args: [...server.args, "--repo", WORKSPACE_FOLDER] };
-    files.push(file(".cursor/mcp.json", m, mcpJson(".cursor/mcp.json", m, bound)));
+    files.push(file(m, ".cursor/mcp.json", mcpJson(".cursor/mcp.json", m.text, bound)));
     print.push("open the repository in Cursor and enable the akms server under Settings → MCP");
   }
+  for (const n of notes) print.push(n);
   return { agent, files, print };
 }
 
+/** upsertBlock, its refusal naming the file. */
+function upsertBlockIn(path: string, text: string | null, begin: string, end: string, body: string): string {
+  try {
+    return keepBom(text ?? "", (t) => upsertBlock(t === "" && text === null ? null : t, begin, end, body));
+  } catch (e) {
+    if (e instanceof AkmsError) throw new AkmsError(e.code, `${path}: ${e.message}`, { file: path, line: e.line, hint: e.hint });
+    throw e;
+  }
+}
+
+/** Largest file a kit edits (a settings file or instructions block is a few kilobytes). */
+const MAX_KIT_FILE = 1024 * 1024;
+
+/**
+ * Reads a kit file of the repository as a write will meet it: through a symlink to the file it
+ * names (inside the repository), refusing what cannot be edited safely — a dangling link, a link
+ * out of the repository, a directory, a read-only or huge file.
+ */
 export function readRepoFile(repo: string): Reader {
+  const root = realpathSync(repo);
   return (path) => {
+    const abs = join(repo, path);
+    const refuse = (why: string, hint: string): never => {
+      throw new AkmsError("KIT_FILE", `${path} ${why}; akms will not edit it`, { file: path, hint });
+    };
+    let st;
     try {
-      return readFileSync(`${repo}/${path}`, "utf8");
+      st = lstatSync(abs);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw e;
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+      // Absent: written in its directory as the path names it — inside the repository.
+      let dir = dirname(abs);
+      while (!existsSync(dir)) dir = dirname(dir);
+      const realDir = realpathSync(dir);
+      if (realDir !== root && !realDir.startsWith(root + sep)) refuse(`would be written through ${relative(repo, dir) || dir}, a link out of the repository`, "make that directory part of the repository, or add akms's entries by hand");
+      return { text: null, target: abs };
     }
+    let target = abs;
+    if (st.isSymbolicLink()) {
+      let real: string;
+      try {
+        real = realpathSync(abs);
+      } catch {
+        return refuse(`is a symbolic link to ${readlinkSync(abs)}, which does not exist`, "point the link at an existing file, or remove it");
+      }
+      if (real !== root && !real.startsWith(root + sep)) refuse(`is a symbolic link out of the repository (${real})`, "edit that file yourself, or replace the link with a file");
+      target = real;
+      st = statSync(real);
+    }
+    if (!st.isFile()) refuse("is not a regular file", "move it aside, then run `akms init --agent …` again");
+    if (st.size > MAX_KIT_FILE) refuse(`is ${st.size} bytes (more than ${MAX_KIT_FILE})`, "shorten it, or add akms's entries by hand");
+    if ((st.mode & 0o222) === 0) refuse("is read-only", "make it writable (chmod u+w), then run `akms init --agent …` again");
+    return { text: readFileSync(target, "utf8"), target };
   };
 }

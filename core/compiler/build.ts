@@ -1,6 +1,6 @@
 // `akms build`: reads every source, merges (spec §5.2), writes graph.json atomically under the
 // repository lock — and leaves it untouched when nothing changed.
-import { statSync, type Stats } from "node:fs";
+import { existsSync, statSync, type Stats } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deserialize, serialize } from "node:v8";
@@ -59,6 +59,8 @@ export interface BuildOptions {
    * noCache) the build is an ordinary one.
    */
   wrote?: KnownWrites;
+  /** Observe only: write nothing, not even the manifest's new record of a touched graph.json (a reader's freshness test). */
+  probe?: boolean;
 }
 
 export interface KnownWrites {
@@ -619,7 +621,7 @@ function observe(ctx: Context, opts: BuildOptions): Observed {
   const o: Observed = { last, prev, known, listing, files, stats, graphStat, graphTrusted, currentContentSha: null, currentGeneratedAt: null, refsHeld, noOp };
   if (noOp) {
     // Touched but unchanged: remember its new stat, so the next no-op need not read it.
-    if (currentBytes !== null) writeManifest(ctx, { ...prev!, graph: graphStatOf(graphStat) });
+    if (currentBytes !== null && !opts.probe) writeManifest(ctx, { ...prev!, graph: graphStatOf(graphStat) });
     return o;
   }
   // Without a trustworthy manifest, the current file's content hash is computed now, and its
@@ -745,6 +747,16 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
   }
   if (out.records) addRecords(ctx.paths.cacheDir, compilerIdentity(), out.records);
   return { written, graphVersion, nodeCount: doc.graph.node_count, edgeCount: doc.graph.edge_count, warnings: doc.graph.warnings, rejects, fromCache: false, graphJson: ctx.paths.graphJson };
+}
+
+/**
+ * Whether graph.json is the compile of the sources as they are now: the no-op build's own test
+ * (the manifest's record of every source and of graph.json), run without the lock and writing
+ * nothing. False when graph.json is missing or the manifest cannot vouch for it.
+ */
+export function graphIsFresh(ctx: Context): boolean {
+  if (!existsSync(ctx.paths.graphJson)) return false;
+  return observe(ctx, { probe: true }).noOp;
 }
 
 /**

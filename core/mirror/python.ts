@@ -3,7 +3,9 @@
 // AsyncFunctionDef and ClassDef anywhere in the module, named by `__qualname__` rules
 // (`C.m`, `Outer.Inner.m`, `f.<locals>.g`) — with docstrings as `ast.get_docstring` returns them.
 // test/core/mirror-python.test.ts checks that against fixtures/mirror/ast_reference.py.
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import type { Node as TsNode, Parser as TsParser } from "web-tree-sitter";
 import { AkmsError } from "../errors.js";
 import type { DefKind, Param, ParamKind, ParsedSource, SourceDef, SyntaxProblem } from "./types.js";
@@ -11,6 +13,16 @@ import type { DefKind, Param, ParamKind, ParsedSource, SourceDef, SyntaxProblem 
 const require = createRequire(import.meta.url);
 
 let parserPromise: Promise<TsParser> | null = null;
+
+/**
+ * The grammar's WebAssembly file: next to the bundle in an installed akms (scripts/bundle.mjs copies
+ * it there, so the package needs neither tree-sitter-python nor its native install script), else
+ * the tree-sitter-python package's own (a run from source).
+ */
+function grammarFile(): string {
+  const beside = fileURLToPath(new URL("./tree-sitter-python.wasm", import.meta.url));
+  return existsSync(beside) ? beside : require.resolve("tree-sitter-python/tree-sitter-python.wasm");
+}
 
 /** The one tree-sitter parser for Python (web-tree-sitter's init is asynchronous). */
 export function pythonParser(): Promise<TsParser> {
@@ -20,14 +32,14 @@ export function pythonParser(): Promise<TsParser> {
         const wts = await import("web-tree-sitter");
         const runtime = require.resolve("web-tree-sitter/tree-sitter.wasm");
         await wts.Parser.init({ locateFile: () => runtime });
-        const lang = await wts.Language.load(require.resolve("tree-sitter-python/tree-sitter-python.wasm"));
+        const lang = await wts.Language.load(grammarFile());
         const parser = new wts.Parser();
         parser.setLanguage(lang);
         return parser;
       } catch (e) {
         parserPromise = null;
         throw new AkmsError("PARSER_UNAVAILABLE", `the Python parser could not be loaded: ${(e as Error).message}`, {
-          hint: "reinstall akms's dependencies (web-tree-sitter and tree-sitter-python ship the parser)",
+          hint: "reinstall akms (its package ships web-tree-sitter and the Python grammar)",
         });
       }
     })();

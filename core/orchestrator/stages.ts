@@ -35,7 +35,7 @@ import type { AgentMemory } from "../schemas/evidence.js";
 import { runAgent, type AgentRun } from "./agent.js";
 import { artifact, type StageOutput } from "./checkpoint.js";
 import * as G from "./git.js";
-import { launcher } from "../agent/kits.js";
+import { selfLauncher } from "../agent/launcher.js";
 import { driverOptions } from "../team/register.js";
 import { pcdText } from "./pcd.js";
 import { orchestratorPaths } from "./store.js";
@@ -658,7 +658,7 @@ export function runFinalize(rc: RunContext): StageOutput {
     rc.progress(`merging ${br} into ${base}`);
     // The akms merge driver replays the evidence of both sides: a phase branch updated after its
     // successor branched merges without a conflict in the overlay.
-    const m = G.merge(ctx.repo, br, `akms orchestrate: merge ${br} into ${base} (${state.plan_name} phase ${p})`, driverOptions(ctx.paths, launcher(rc.env), orchestratorPaths(ctx).dir));
+    const m = G.merge(ctx.repo, br, `akms orchestrate: merge ${br} into ${base} (${state.plan_name} phase ${p})`, driverOptions(ctx.paths, selfLauncher(), orchestratorPaths(ctx).dir));
     if (!m.ok) {
       throw new AkmsError("MERGE_CONFLICT", `merging ${br} into ${base} conflicts${m.conflicts.length ? ` in ${m.conflicts.join(", ")}` : `: ${m.message}`}`, {
         hint: `the merge was undone and ${base} is as before; merge by hand (git merge ${br}), resolve and commit, then \`akms orchestrate next\` merges the remaining branches`,

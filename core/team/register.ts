@@ -1,13 +1,15 @@
 // Registering the merge driver with git (`akms init --git`): knowledge/.gitattributes names the
 // files akms merges (committed, so the whole team has them), and each clone's git config names the
 // command (`merge.akms.driver`, per clone: git never takes a command from the repository itself).
-import { chmodSync, mkdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import { AkmsError } from "../errors.js";
+import { stripControl } from "../control-chars.js";
 import { readTextIfExists, writeFileAtomic } from "../fsx.js";
 import { git } from "../mirror/select.js";
 import type { RepoPaths } from "../paths.js";
-import { commandLine, type Launcher } from "../agent/kits.js";
+import { commandLine, type Launcher } from "../agent/launcher.js";
 
 export const DRIVER_NAME = "akms";
 
@@ -52,9 +54,41 @@ export function gitSetup(paths: RepoPaths): GitSetup {
   return { top, attributes: ATTRIBUTE_LINES.every((l) => have.has(l)), routed, configured: cfg.ok ? cfg.stdout.trim() || null : null };
 }
 
-/** The driver's command line as git runs it (`launcher`: how this akms is started). */
+/** What the registered command must show when it cannot run (also the status check's mark). */
+const CANNOT_RUN = "akms: the merge driver cannot run";
+
+/**
+ * The driver's command line as git runs it (`launcher`: how akms is started). git takes a failing
+ * driver's %A as it stands — "ours", with no markers — so akms is run only once it answers
+ * `--version`; when it cannot run (moved, uninstalled, another Node), the file gets git's own
+ * conflict version and a message naming the fix, and the merge stops as a conflict.
+ */
 export function driverCommand(l: Launcher): string {
-  return commandLine(l, "merge-driver", "%O", "%A", "%B", "%P");
+  const cmd = commandLine(l);
+  const script =
+    `if ${cmd} --version >/dev/null 2>&1; then exec ${cmd} merge-driver "$@"; fi; ` +
+    `git merge-file -L ours -L base -L theirs "$2" "$1" "$3"; ` +
+    `echo "${CANNOT_RUN} (${cmd.replace(/["$`\\]/g, "")}): $4 keeps git's conflict markers. Fix: akms init --git, then git checkout -m -- $4" >&2; exit 1`;
+  return `sh -c '${script.replace(/'/g, `'\\''`)}' akms-merge-driver %O %A %B %P`;
+}
+
+/** The akms command inside a registered driver line (as driverCommand wrote it), or null. */
+export function commandOfDriver(line: string): string | null {
+  const m = /^sh -c 'if (.+?) --version >\/dev\/null 2>&1; then exec /.exec(line);
+  if (m) return m[1]!.replace(/'\\''/g, "'");
+  const old = /^(.+?) merge-driver %O %A %B %P$/.exec(line); // written by an akms before the wrapper
+  return old ? old[1]! : null;
+}
+
+/** Whether the registered driver's akms runs here (`--version`); the reason when it does not. */
+export function driverRuns(top: string, line: string): { ok: true } | { ok: false; why: string } {
+  const cmd = commandOfDriver(line);
+  if (cmd === null) return { ok: false, why: `merge.akms.driver is not a command akms wrote (${line.slice(0, 200)})` };
+  const r = spawnSync("sh", ["-c", `${cmd} --version`], { cwd: top, encoding: "utf8", timeout: 30_000, stdio: ["ignore", "pipe", "pipe"] });
+  if (r.status === 0 && /^akms /.test(r.stdout)) return { ok: true };
+  const lines = `${r.stderr ?? ""}`.split("\n").map((l) => l.trim()).filter(Boolean);
+  const said = stripControl(lines.find((l) => /error|not found|no such/i.test(l)) ?? lines[0] ?? "").slice(0, 200);
+  return { ok: false, why: `the registered merge driver's command \`${cmd}\` does not run here${said ? ` (${said})` : r.error ? ` (${r.error.message})` : ""}` };
 }
 
 /** The text knowledge/.gitattributes should have: the existing lines kept, the driver's added. */
@@ -70,6 +104,8 @@ export interface RegisterResult {
   top: string;
   attributesWritten: boolean;
   driver: string;
+  /** The akms command the driver runs. */
+  command: string;
   configChanged: boolean;
   hooks: HookResult[];
 }
@@ -91,7 +127,7 @@ export function registerDriver(paths: RepoPaths, top: string, launcher: Launcher
       if (!r.ok) throw new AkmsError("GIT_FAILED", `git config ${k} failed: ${r.stderr.trim() || "unknown error"}`, { hint: "check the repository with `git config --list --show-origin`" });
     }
   }
-  return { top, attributesWritten: text !== null, driver, configChanged: changed, hooks: installHooks(top, paths.repo, launcher) };
+  return { top, attributesWritten: text !== null, driver, command: commandLine(launcher), configChanged: changed, hooks: installHooks(top, paths.repo, launcher) };
 }
 
 /** What `akms status` says of the merge driver: null when it is set up (or there is no git). */
@@ -141,7 +177,18 @@ export interface HookResult {
   /** When it runs ("a merge or pull", "a rebase"). */
   after: string;
   path: string;
-  action: "written" | "unchanged" | "skipped";
+  action: "written" | "unchanged" | "skipped" | "disabled";
+}
+
+/** Whether hooks can live in `dir`: a directory, or one that can be made (not under /dev/null or a file). */
+function hooksDirUsable(dir: string): boolean {
+  let d = dir;
+  while (!existsSync(d)) {
+    const up = dirname(d);
+    if (up === d) return false;
+    d = up;
+  }
+  return statSync(d).isDirectory();
 }
 
 /** Writes the post-merge and post-rebase hooks of this clone, unless a person's own hook is there. */
@@ -150,6 +197,7 @@ export function installHooks(top: string, repo: string, l: Launcher): HookResult
     const r = git(top, ["rev-parse", "--git-path", `hooks/${hook}`]);
     const given = r.ok && r.stdout.trim() ? r.stdout.trim() : `.git/hooks/${hook}`;
     const rel = isAbsolute(given) ? given : join(top, given);
+    if (!hooksDirUsable(dirname(rel))) return { hook, after: AFTER[hook], path: rel, action: "disabled" as const };
     const existing = readTextIfExists(rel);
     if (existing !== null && !existing.includes(HOOK_MARK)) return { hook, after: AFTER[hook], path: rel, action: "skipped" as const };
     const text = hookText(l, relative(top, repo).split("\\").join("/") || ".", hook);

@@ -4,7 +4,8 @@ import { initKnowledge } from "../../core/init.js";
 import { UsageError } from "../../core/errors.js";
 import { removeStaleTemps, writeFileAtomic } from "../../core/fsx.js";
 import { withLock } from "../../core/lock.js";
-import { AGENTS, launcher, planKit, readRepoFile, type Agent, type KitPlan } from "../../core/agent/kits.js";
+import { AGENTS, planKit, readRepoFile, type Agent, type KitPlan } from "../../core/agent/kits.js";
+import { commandLine, localLauncher, sharedLauncher } from "../../core/agent/launcher.js";
 import { gitTop, registerDriver, type RegisterResult } from "../../core/team/register.js";
 import type { CommandSpec } from "./types.js";
 
@@ -31,25 +32,29 @@ function kitLines(plans: KitPlan[], dry: boolean): string[] {
 export const initCommand: CommandSpec = {
   name: "init",
   summary: "scaffold knowledge/ (directories, a commented propagation_config.yaml with every default, .gitignore); --git registers the merge driver (knowledge/.gitattributes, committed; merge.akms.driver in this clone's git config); --agent claude|codex|cursor adds the host kit (MCP entry, instructions, skill, hooks, rules); never overwrites a person's file",
-  usage: "akms init [--git] [--agent claude|codex|cursor]… [--dry-run]",
+  usage: "akms init [--git] [--agent claude|codex|cursor]… [--command CMD] [--dry-run]",
   run(_args, flags) {
     const paths = repoPaths(findRepo(process.cwd(), flags.repo));
     const agents = agentsOf(flags.agent);
     const dry = Boolean(flags.dryRun);
-    const plans = agents.map((a) => planKit(a, launcher(), readRepoFile(paths.repo)));
+    const given = flags.command === undefined ? undefined : String(flags.command);
     const wantGit = Boolean(flags.git);
+    if (given !== undefined && !agents.length && !wantGit) throw new UsageError("--command is for --agent and --git (the command their files start akms with)", "akms init --agent claude --command akms");
+    const shared = agents.length ? sharedLauncher(paths.repo, given) : null;
+    const plans = agents.map((a) => planKit(a, shared!, readRepoFile(paths.repo)));
     const top = gitTop(paths.repo);
     if (wantGit && top === null) {
       throw new UsageError(`--git: ${paths.repo} is not in a git work tree`, "run `git init` first, then `akms init --git`");
     }
     const r = dry ? null : initKnowledge(paths);
     let reg: RegisterResult | null = null;
-    if (!dry && wantGit) reg = withLock(paths.lock, () => registerDriver(paths, top!, launcher()));
+    const local = wantGit ? localLauncher(paths.repo, given) : null;
+    if (!dry && wantGit) reg = withLock(paths.lock, () => registerDriver(paths, top!, local!));
     if (!dry && plans.length) {
       withLock(paths.lock, () => {
         for (const p of plans) {
           for (const f of p.files) {
-            const abs = join(paths.repo, f.path);
+            const abs = f.target;
             removeStaleTemps(dirname(abs), basename(abs)); // left by a kit write killed before its rename
             if (f.action === "create" || f.action === "update") writeFileAtomic(abs, f.after);
           }
@@ -66,12 +71,13 @@ export const initCommand: CommandSpec = {
     } else lines.push("dry run: nothing was written");
     if (reg) {
       lines.push(`${reg.attributesWritten ? "wrote " : "kept  "} knowledge/.gitattributes (the files akms merges: commit it, so the whole team has it)`);
-      lines.push(`${reg.configChanged ? "set  " : "kept "} merge.akms.driver in this clone's git config: ${reg.driver}`);
+      lines.push(`${reg.configChanged ? "set  " : "kept "} merge.akms.driver in this clone's git config, running \`${reg.command}\` (${local!.why})`);
       for (const h of reg.hooks) {
-        lines.push(h.action === "skipped" ? `kept  ${h.path} (your own hook): add \`akms build\` to it, so graph.json is rebuilt after ${h.after}` : `${h.action === "written" ? "wrote" : "kept "} ${h.path} (rebuilds graph.json after ${h.after})`);
+        if (h.action === "disabled") lines.push(`hooks are turned off in this clone (${dirname(h.path)} is not a directory, see core.hooksPath): run \`akms build\` yourself after ${h.after}`);
+        else lines.push(h.action === "skipped" ? `kept  ${h.path} (your own hook): add \`akms build\` to it, so graph.json is rebuilt after ${h.after}` : `${h.action === "written" ? "wrote" : "kept "} ${h.path} (rebuilds graph.json after ${h.after})`);
       }
       lines.push("each clone runs `akms init --git` once; `git merge` then replays both sides' evidence into the overlay");
-    } else if (dry && wantGit) lines.push("would write knowledge/.gitattributes and set merge.akms.driver in this clone's git config");
+    } else if (dry && wantGit) lines.push(`would write knowledge/.gitattributes and set merge.akms.driver in this clone's git config, running \`${commandLine(local!)}\` (${local!.why})`);
     lines.push(...kitLines(plans, dry));
     if (!plans.length && !wantGit) {
       lines.push(
@@ -93,7 +99,8 @@ export const initCommand: CommandSpec = {
         kept: r?.kept ?? [],
         notes: r?.notes ?? [],
         kits,
-        ...(wantGit ? { git: reg ? { attributes_written: reg.attributesWritten, driver: reg.driver, config_changed: reg.configChanged, hooks: reg.hooks } : { dry_run: true } } : {}),
+        ...(shared ? { command: { line: commandLine(shared), form: shared.form, why: shared.why } } : {}),
+        ...(wantGit ? { git: reg ? { attributes_written: reg.attributesWritten, driver: reg.driver, command: reg.command, form: local!.form, config_changed: reg.configChanged, hooks: reg.hooks } : { dry_run: true } } : {}),
       },
       text: lines.join("\n"),
       notes: (r?.notes ?? []).map((n) => `note: ${n}`),

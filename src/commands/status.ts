@@ -4,7 +4,7 @@ import { formatProblem } from "../../core/errors.js";
 import { loadGraph } from "../../core/graph.js";
 import { healthReport, HEALTH_ORDER, HEALTH_TITLES, type HealthReport, type HealthSections } from "../../core/health.js";
 import { confidenceText } from "../../core/report.js";
-import { gitSetup, mergeDriverWarning } from "../../core/team/register.js";
+import { driverRuns, gitSetup, mergeDriverWarning } from "../../core/team/register.js";
 import type { CommandSpec } from "./types.js";
 
 const SHOWN = 8;
@@ -79,8 +79,9 @@ export const statusCommand: CommandSpec = {
     requireKnowledge(ctx.paths);
     const h = healthReport(ctx, loadGraph(ctx.paths));
     const g = gitSetup(ctx.paths);
-    const merge = mergeDriverWarning(g);
-    const gitJson = g.top === null ? null : { merge_driver: g.configured, attributes: g.attributes || g.routed, warning: merge };
+    const runs = g.top !== null && g.configured !== null ? driverRuns(g.top, g.configured) : null;
+    const merge = mergeDriverWarning(g) ?? (runs && !runs.ok ? `${runs.why}: run \`akms init --git\` here (until then a merge leaves conflict markers in knowledge/graph/local_state.yaml)` : null);
+    const gitJson = g.top === null ? null : { merge_driver: g.configured, driver_runs: runs ? runs.ok : null, attributes: g.attributes || g.routed, warning: merge };
     return { json: { ok: true, ...h, git: gitJson }, text: text(h), notes: [...ctx.cfg.warnings, ...(merge ? [merge] : [])].map((w) => `warning: ${w}`) };
   },
 };

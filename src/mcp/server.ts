@@ -15,7 +15,7 @@ import { loadGraph } from "../../core/graph.js";
 import { showNode } from "../../core/agent/show.js";
 import { currentLoadout } from "../../core/agent/hooks.js";
 import { keepWarm } from "../../core/warm.js";
-import { settleInterrupted } from "../../core/settle.js";
+import { prepareRead, settleInterrupted } from "../../core/settle.js";
 import { TOOLS, type Binding, type ToolDef } from "./tools.js";
 
 export const INSTRUCTIONS = `akms gives this repository's coding agents persistent, reviewed knowledge (AKMS v2).
@@ -42,11 +42,13 @@ function errorResult(e: unknown): CallToolResult {
 function handler(tool: ToolDef, b: Binding) {
   return async (args: Record<string, unknown>): Promise<CallToolResult> => {
     try {
-      await settleInterrupted({ repo: b.repo, vault: b.vault }); // a write killed half-way since the last call
+      // A write killed half-way since the last call is settled; a missing or stale graph.json is compiled.
+      const compiled = tool.name === "validate" ? (await settleInterrupted({ repo: b.repo, vault: b.vault }), null) : await prepareRead({ repo: b.repo, vault: b.vault });
+      if (compiled) log(compiled.note);
       const r = await tool.run(args ?? {}, b);
-      const json = r.json as Record<string, unknown>;
+      const json = compiled ? { ...(r.json as Record<string, unknown>), compiled: { reason: compiled.reason, graph_version: compiled.graph_version, node_count: compiled.node_count } } : (r.json as Record<string, unknown>);
       return {
-        content: [{ type: "text", text: stripControl(r.text) }],
+        content: [{ type: "text", text: stripControl(compiled ? `(${compiled.note})\n${r.text}` : r.text) }],
         structuredContent: json,
         ...(r.exitCode ? { isError: true } : {}),
       };

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { load } from "js-yaml";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { akms, builtDemo, snapshot, tmp, treeHash, write } from "../helpers.js";
+import { akms, builtDemo, pathWithAkms, snapshot, tmp, treeHash, write } from "../helpers.js";
 
 const CLAUDE_MD = "# My project\n\nHouse rules: run `npm test` before every commit.\n";
 const SETTINGS = '{\n  "permissions": { "allow": ["Bash(npm test)"] },\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "echo mine" }] }\n    ]\n  }\n}\n';
@@ -153,7 +153,7 @@ test("an MCP client started from the .mcp.json that init wrote lists akms's tool
   assert.equal(akms(["init", "--agent", "claude", "--repo", d.repo]).code, 0);
   const server = JSON.parse(readFileSync(join(d.repo, ".mcp.json"), "utf8")).mcpServers.akms;
   const client = new Client({ name: "host", version: "1" });
-  await client.connect(new StdioClientTransport({ command: server.command, args: server.args, cwd: d.repo, env: { ...(process.env as Record<string, string>), AKMS_GLOBAL_VAULT: d.vault }, stderr: "pipe" }));
+  await client.connect(new StdioClientTransport({ command: server.command, args: server.args, cwd: d.repo, env: { ...(process.env as Record<string, string>), PATH: pathWithAkms(), AKMS_GLOBAL_VAULT: d.vault }, stderr: "pipe" }));
   try {
     const { tools } = await client.listTools();
     assert.ok(tools.some((t) => t.name === "record_memory"));
@@ -170,7 +170,7 @@ test("the Cursor kit's server, started as Cursor starts it (${workspaceFolder} f
   assert.equal(akms(["init", "--agent", "cursor", "--repo", d.repo]).code, 0);
   const server = JSON.parse(readFileSync(join(d.repo, ".cursor", "mcp.json"), "utf8")).mcpServers.akms as { command: string; args: string[] };
   assert.deepEqual(server.args.slice(-3), ["mcp", "--repo", "${workspaceFolder}"]);
-  const env = { ...(process.env as Record<string, string>), AKMS_GLOBAL_VAULT: d.vault };
+  const env = { ...(process.env as Record<string, string>), PATH: pathWithAkms(), AKMS_GLOBAL_VAULT: d.vault };
   const elsewhere = tmp("akms-cursor-cwd-");
   const runs: [string[], string][] = [
     [server.args.map((a) => a.replace("${workspaceFolder}", d.repo)), elsewhere],

@@ -1,0 +1,119 @@
+// How a file akms writes starts akms again: the one place that decides the command written into
+// the host kits (.mcp.json, hooks, CLAUDE.md, AGENTS.md, the skill, .cursor/*, .codex/config.toml)
+// and into the clone's git config and hooks.
+//
+// Files a team commits must work on a teammate's clone, so they never hold this machine's paths:
+//   - "global":  the `akms` on PATH is this program (npm i -g, npm link)   → `akms`
+//   - "project": this program is the repository's own dependency
+//                (<dir>/node_modules/akms, <dir> the repository or above)  → `npx --no-install akms`
+// Anything else — npx's throw-away cache, a checkout that is not on PATH — has no command that
+// will exist on another machine (or, for npx, after this run): `shared()` refuses it with the
+// installs that would give one, unless the person names the command (`--command`).
+// The clone's own files (.git/config, .git/hooks) may hold a machine path: `local()` gives node and
+// this script by absolute path when no portable form exists (never npx's cache, which goes away).
+import { realpathSync } from "node:fs";
+import { delimiter, join, sep } from "node:path";
+import { AkmsError, UsageError } from "../errors.js";
+
+export type LaunchForm = "global" | "project" | "given" | "path";
+
+/** How a host, hook or git starts akms: its argv, which form it is and why it was chosen. */
+export interface Launcher {
+  argv: string[];
+  form: LaunchForm;
+  /** One line for the person: why this form. */
+  why: string;
+}
+
+function real(p: string): string | null {
+  try {
+    return realpathSync(p);
+  } catch {
+    return null;
+  }
+}
+
+/** The running akms script (bin/akms.mjs, through any symlink), or null when it cannot be told. */
+function me(): string | null {
+  return real(process.argv[1] ?? "");
+}
+
+/** Inside npx's cache (`…/_npx/<hash>/node_modules/…`): gone, or another version, on the next run. */
+export function underNpxCache(p: string): boolean {
+  return p.split(sep).includes("_npx");
+}
+
+/** The directory whose node_modules holds `script` (…/<dir>/node_modules/akms/bin/akms.mjs), or null. */
+function installedIn(script: string): string | null {
+  const parts = script.split(sep);
+  const at = parts.lastIndexOf("node_modules");
+  return at > 0 ? parts.slice(0, at).join(sep) || sep : null;
+}
+
+/** True when `dir` is `repo` or one of its ancestors. */
+function encloses(dir: string, repo: string): boolean {
+  const r = real(repo) ?? repo;
+  return r === dir || r.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+}
+
+/** A command the person named (`--command "npx --no-install akms"`), split into words. */
+export function givenLauncher(command: string): Launcher {
+  const argv = command.trim().split(/\s+/).filter(Boolean);
+  if (!argv.length) throw new UsageError("--command needs the command that starts akms (e.g. --command akms)", "akms init --agent claude --command akms");
+  if (argv.some((w) => /['"`$\\]/.test(w))) throw new UsageError(`--command "${command}": give plain words (no quotes, $ or backslashes)`, "akms init --agent claude --command akms");
+  return { argv, form: "given", why: `the command given by --command` };
+}
+
+/** The portable command for committed files, or null with the reason there is none. */
+export function portableLauncher(repo: string, env: NodeJS.ProcessEnv = process.env): Launcher | { none: string } {
+  const self = me();
+  if (!self) return { none: "the running akms script cannot be located" };
+  const home = installedIn(self);
+  if (home && !underNpxCache(self) && encloses(home, repo)) {
+    return { argv: ["npx", "--no-install", "akms"], form: "project", why: `akms is installed in ${join(home, "node_modules")} (a dependency of the repository): \`npx --no-install akms\` finds it in every clone after \`npm install\`` };
+  }
+  for (const dir of (env.PATH ?? "").split(delimiter).filter(Boolean)) {
+    const found = real(join(dir, "akms"));
+    if (!found || found !== self) continue;
+    if (underNpxCache(found) || underNpxCache(dir)) break;
+    return { argv: ["akms"], form: "global", why: `the \`akms\` on PATH (${join(dir, "akms")}) is this akms` };
+  }
+  if (underNpxCache(self)) return { none: "akms is running from npx's temporary cache, so no command written now would exist afterwards" };
+  return { none: `this akms (${self}) is neither on PATH nor installed in the repository, so a teammate's clone would have no such command` };
+}
+
+const INSTALL_HINT =
+  "install akms where every clone finds it, then run this again: `npm i -g akms` (writes `akms`), or `npm i -D akms` in the repository (writes `npx --no-install akms`); from a checkout, `npm link` there; or name the command yourself with --command CMD";
+
+/** The command for files a team commits: portable, or refused with the installs that make it so. */
+export function sharedLauncher(repo: string, given?: string, env: NodeJS.ProcessEnv = process.env): Launcher {
+  if (given !== undefined) return givenLauncher(given);
+  const l = portableLauncher(repo, env);
+  if ("none" in l) throw new AkmsError("NO_PORTABLE_COMMAND", `cannot write the host kit: ${l.none}`, { hint: INSTALL_HINT });
+  return l;
+}
+
+/** The command for this clone's own files (.git/config, .git/hooks): portable when possible, else this script by path. */
+export function localLauncher(repo: string, given?: string, env: NodeJS.ProcessEnv = process.env): Launcher {
+  if (given !== undefined) return givenLauncher(given);
+  const l = portableLauncher(repo, env);
+  if (!("none" in l)) return l;
+  const self = me();
+  if (!self || underNpxCache(self)) throw new AkmsError("NO_PORTABLE_COMMAND", `cannot register the merge driver: ${l.none}`, { hint: INSTALL_HINT });
+  return { argv: [process.execPath, self], form: "path", why: `this clone's git config may name this machine's paths: node and ${self} (not on PATH; \`npm link\` there would make it \`akms\`)` };
+}
+
+/** The running process itself (node + this script): for a command used within this run only. */
+export function selfLauncher(): Launcher {
+  const self = me() ?? process.argv[1] ?? "akms";
+  return { argv: [process.execPath, self], form: "path", why: "this run's own akms" };
+}
+
+function shellWord(s: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The launcher and `args` as one POSIX shell command line. */
+export function commandLine(l: Launcher, ...args: string[]): string {
+  return [...l.argv, ...args].map(shellWord).join(" ");
+}

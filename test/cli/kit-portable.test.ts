@@ -1,0 +1,190 @@
+// Kits and the merge driver that travel with the repository: committed files hold a command every
+// clone has (never this machine's paths), a person's files are edited safely or refused clearly,
+// and a driver that cannot run leaves git's conflict markers and a message — never a silent "ours".
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { akms, BIN, ROOT, tmp, write } from "../helpers.js";
+import { ok, git } from "../team-helpers.js";
+
+/** Every file under `dir` (but .git), relative. */
+function files(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      if (n === ".git") continue;
+      const st = lstatSync(p);
+      if (st.isDirectory()) walk(p);
+      else out.push(relative(dir, p));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+const noBug = (r: { stderr: string; stdout: string }) => assert.doesNotMatch(r.stderr + r.stdout, /error\[BUG\]|\n\s+at /, "no BUG, no stack trace");
+
+test("committed kit files name `akms` (installed on PATH), never this checkout's or Node's path; init says which form and why", () => {
+  const repo = tmp("akms-portable-");
+  ok(repo, ["init", "-q"]);
+  const r = akms(["init", "--agent", "claude", "--agent", "codex", "--agent", "cursor", "--repo", repo, "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  const j = r.json as { command: { line: string; form: string; why: string } };
+  assert.equal(j.command.line, "akms");
+  assert.equal(j.command.form, "global");
+  assert.match(j.command.why, /on PATH/);
+  writeFileSync(join(repo, ".codex-placeholder"), "");
+  for (const f of files(repo)) {
+    const text = readFileSync(join(repo, f), "utf8");
+    assert.ok(!text.includes(ROOT), `${f} holds the checkout's path`);
+    assert.ok(!text.includes(process.execPath), `${f} holds Node's path`);
+  }
+  const mcp = JSON.parse(readFileSync(join(repo, ".mcp.json"), "utf8")).mcpServers.akms;
+  assert.deepEqual([mcp.command, ...mcp.args], ["akms", "mcp"]);
+  const settings = JSON.parse(readFileSync(join(repo, ".claude", "settings.json"), "utf8"));
+  assert.equal(settings.hooks.PreToolUse[0].hooks[0].command, "akms hook pre-tool-use");
+  assert.match(akms(["init", "--agent", "claude", "--repo", repo]).stdout, /command: `akms` — the `akms` on PATH/);
+});
+
+test("an akms that no clone would find (not on PATH, not a dependency) writes no kit; --command names one knowingly", () => {
+  const repo = tmp("akms-portable-none-");
+  const env = { PATH: "/usr/bin:/bin" };
+  const r = akms(["init", "--agent", "claude", "--repo", repo], { env });
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /NO_PORTABLE_COMMAND|neither on PATH nor installed in the repository/);
+  assert.match(r.stderr, /npm i -g akms|npm i -D akms/);
+  assert.ok(!existsSync(join(repo, ".mcp.json")), "nothing written");
+  noBug(r);
+  const given = akms(["init", "--agent", "claude", "--command", "npx --no-install akms", "--repo", repo], { env });
+  assert.equal(given.code, 0, given.stderr);
+  assert.deepEqual(JSON.parse(readFileSync(join(repo, ".mcp.json"), "utf8")).mcpServers.akms.args, ["--no-install", "akms", "mcp"]);
+  // The clone's own git config may hold this machine's path (it is not shared).
+  ok(repo, ["init", "-q"]);
+  const g = akms(["init", "--git", "--repo", repo, "--json"], { env });
+  assert.equal(g.code, 0, g.stderr);
+  assert.equal((g.json as { git: { form: string } }).git.form, "path");
+  assert.ok(!readFileSync(join(repo, "knowledge", ".gitattributes"), "utf8").includes(ROOT));
+});
+
+test("hostile kit files: edited through symlinks, a person's text and additions kept, the unsafe refused clearly (never BUG)", () => {
+  const repo = tmp("akms-hostile-");
+  // CLAUDE.md -> AGENTS.md: the block lands in AGENTS.md and the link stays a link.
+  write(join(repo, "AGENTS.md"), "# Team rules\n\nBe kind.\n");
+  symlinkSync("AGENTS.md", join(repo, "CLAUDE.md"));
+  assert.equal(akms(["init", "--agent", "claude", "--repo", repo]).code, 0);
+  assert.ok(lstatSync(join(repo, "CLAUDE.md")).isSymbolicLink());
+  assert.equal(readlinkSync(join(repo, "CLAUDE.md")), "AGENTS.md");
+  assert.match(readFileSync(join(repo, "AGENTS.md"), "utf8"), /^# Team rules\n\nBe kind\.\n\n<!-- akms:begin/);
+
+  // A person's env on akms's own .mcp.json entry, and a hook command they changed, survive a re-run.
+  const mcpFile = join(repo, ".mcp.json");
+  const mcp = JSON.parse(readFileSync(mcpFile, "utf8"));
+  mcp.mcpServers.akms.env = { AKMS_TASK_ID: "T-1" };
+  writeFileSync(mcpFile, JSON.stringify(mcp, null, 2) + "\n");
+  const setFile = join(repo, ".claude", "settings.json");
+  const settings = JSON.parse(readFileSync(setFile, "utf8"));
+  settings.hooks.PreToolUse[0].hooks[0].command = "AKMS_DEBUG=1 akms hook pre-tool-use";
+  writeFileSync(setFile, JSON.stringify(settings, null, 2) + "\n");
+  const again = akms(["init", "--agent", "claude", "--repo", repo]);
+  assert.equal(again.code, 0, again.stderr);
+  assert.deepEqual(JSON.parse(readFileSync(mcpFile, "utf8")).mcpServers.akms.env, { AKMS_TASK_ID: "T-1" });
+  const after = JSON.parse(readFileSync(setFile, "utf8"));
+  assert.equal(after.hooks.PreToolUse.length, 1, "no second PreToolUse group");
+  assert.equal(after.hooks.PreToolUse[0].hooks[0].command, "AKMS_DEBUG=1 akms hook pre-tool-use");
+  assert.match(again.stdout, /kept your PreToolUse hook command/);
+
+  // A block that lost its end marker: refused, every byte of the file kept.
+  const lost = "# Mine\n\n<!-- akms:begin (managed by `akms init --agent claude`; re-running it refreshes this block) -->\nold akms text\n\nMy own notes below.\n";
+  writeFileSync(join(repo, "AGENTS.md"), lost);
+  const r1 = akms(["init", "--agent", "claude", "--repo", repo]);
+  assert.equal(r1.code, 1);
+  assert.match(r1.stderr, /CLAUDE\.md: the akms block that starts on line 3 has no end marker/);
+  assert.equal(readFileSync(join(repo, "AGENTS.md"), "utf8"), lost);
+  noBug(r1);
+  writeFileSync(join(repo, "AGENTS.md"), "# Mine\n");
+
+  const cases: [string, string | null, (p: string) => void, RegExp][] = [
+    ["invalid JSON", "{ not json", (p) => writeFileSync(p, "{ not json"), /\.mcp\.json is not a JSON object/],
+    ["mcpServers not an object", null, (p) => writeFileSync(p, '{"mcpServers": ["x"]}\n'), /mcpServers in \.mcp\.json is not an object/],
+    ["read-only", null, (p) => (writeFileSync(p, "{}\n"), chmodSync(p, 0o444)), /\.mcp\.json is read-only/],
+    ["huge", null, (p) => writeFileSync(p, `{"x": "${"a".repeat(1_100_000)}"}`), /\.mcp\.json is \d+ bytes/],
+    ["dangling link", null, (p) => symlinkSync("nowhere.json", p), /\.mcp\.json is a symbolic link to nowhere\.json, which does not exist/],
+    ["a directory", null, (p) => mkdirSync(p), /\.mcp\.json is not a regular file/],
+  ];
+  for (const [name, , make, message] of cases) {
+    const d = tmp("akms-hostile-case-");
+    make(join(d, ".mcp.json"));
+    const before = existsSync(join(d, ".mcp.json")) && statSync(join(d, ".mcp.json")).isFile() ? readFileSync(join(d, ".mcp.json")) : null;
+    const r = akms(["init", "--agent", "claude", "--repo", d]);
+    assert.equal(r.code, 1, `${name}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stderr, message, name);
+    noBug(r);
+    if (before) assert.deepEqual(readFileSync(join(d, ".mcp.json")), before, `${name}: the file is unchanged`);
+    assert.ok(!existsSync(join(d, "CLAUDE.md")), `${name}: nothing else written`);
+  }
+  // A non-list hook value is refused, not replaced.
+  const h = tmp("akms-hostile-hooks-");
+  write(join(h, ".claude", "settings.json"), '{ "hooks": { "PreToolUse": { "matcher": "Write" } } }\n');
+  const rh = akms(["init", "--agent", "claude", "--repo", h]);
+  assert.equal(rh.code, 1);
+  assert.match(rh.stderr, /hooks\.PreToolUse in \.claude\/settings\.json is not a list/);
+  noBug(rh);
+  // A byte-order mark is kept, the entry added.
+  const b = tmp("akms-hostile-bom-");
+  writeFileSync(join(b, ".mcp.json"), '\uFEFF{\n  "mcpServers": {}\n}\n');
+  const rb = akms(["init", "--agent", "claude", "--repo", b]);
+  assert.equal(rb.code, 0, rb.stderr);
+  const bom = readFileSync(join(b, ".mcp.json"), "utf8");
+  assert.ok(bom.startsWith("\uFEFF"));
+  assert.equal(JSON.parse(bom.slice(1)).mcpServers.akms.command, "akms");
+});
+
+test("init --git with core.hooksPath=/dev/null registers the driver and says the hooks are off (no BUG)", () => {
+  const repo = tmp("akms-hookspath-");
+  ok(repo, ["init", "-q"]);
+  ok(repo, ["config", "core.hooksPath", "/dev/null"]);
+  const r = akms(["init", "--git", "--repo", repo]);
+  assert.equal(r.code, 0, r.stderr);
+  noBug(r);
+  assert.match(r.stdout, /hooks are turned off in this clone/);
+  assert.match(ok(repo, ["config", "--get", "merge.akms.driver"]), /akms --version/);
+});
+
+test("a registered driver that cannot run: the merge leaves git's conflict markers and names the fix; status says the driver does not run", () => {
+  const repo = tmp("akms-stale-driver-");
+  ok(repo, ["init", "-q", "-b", "main"]);
+  ok(repo, ["config", "user.email", "t@example.com"]);
+  ok(repo, ["config", "user.name", "T"]);
+  assert.equal(akms(["init", "--repo", repo]).code, 0);
+  // Registered from an akms that later moved away.
+  const gone = join(tmp("akms-gone-"), "bin", "akms.mjs");
+  assert.equal(akms(["init", "--git", "--command", `${process.execPath} ${gone}`, "--repo", repo]).code, 0);
+  const overlay = join(repo, "knowledge", "graph", "local_state.yaml");
+  writeFileSync(overlay, "akms_schema: v2\nnode_overrides: {}\nbase: 1\n");
+  ok(repo, ["add", "-A"]);
+  ok(repo, ["commit", "-q", "-m", "base"]);
+  ok(repo, ["checkout", "-q", "-b", "other"]);
+  writeFileSync(overlay, "akms_schema: v2\nnode_overrides: {}\nbase: theirs\n");
+  ok(repo, ["commit", "-q", "-am", "theirs"]);
+  ok(repo, ["checkout", "-q", "main"]);
+  writeFileSync(overlay, "akms_schema: v2\nnode_overrides: {}\nbase: ours\n");
+  ok(repo, ["commit", "-q", "-am", "ours"]);
+  const m = git(repo, ["merge", "other"]);
+  assert.notEqual(m.code, 0, "the merge stops as a conflict");
+  assert.match(m.out, /akms: the merge driver cannot run .*knowledge\/graph\/local_state\.yaml keeps git's conflict markers\. Fix: akms init --git/s);
+  const text = readFileSync(overlay, "utf8");
+  assert.match(text, /^<<<<<<< ours$/m);
+  assert.match(text, /^>>>>>>> theirs$/m);
+  ok(repo, ["merge", "--abort"]);
+  const st = akms(["status", "--repo", repo, "--json"]);
+  const gitJson = (st.json as { git: { driver_runs: boolean; warning: string } }).git;
+  assert.equal(gitJson.driver_runs, false);
+  assert.match(gitJson.warning, /does not run here.*akms init --git/);
+  assert.match(st.stderr, /does not run here/);
+  // Re-registered, the same merge is the driver's again.
+  assert.equal(akms(["init", "--git", "--repo", repo]).code, 0);
+  assert.equal((akms(["status", "--repo", repo, "--json"]).json as { git: { driver_runs: boolean } }).git.driver_runs, true);
+  assert.ok(BIN);
+});
