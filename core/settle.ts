@@ -4,7 +4,7 @@
 // the lock is left to finish its own work.
 import { existsSync } from "node:fs";
 import { loadContext, locateRepo, type ContextOptions } from "./context.js";
-import { LockHeldError } from "./errors.js";
+import { isAkmsError, LockHeldError } from "./errors.js";
 
 export async function settleInterrupted(opts: ContextOptions): Promise<boolean> {
   const { paths } = locateRepo(opts);
@@ -26,11 +26,12 @@ export async function settleInterrupted(opts: ContextOptions): Promise<boolean> 
 
 /** What a reader did to have a graph to answer from: compiled it, and why. */
 export interface Compiled {
-  reason: "missing" | "stale";
-  graph_version: string;
-  node_count: number;
-  /** One line for the person (stderr) and the agent (the result's `compiled` field). */
+  /** missing / stale: compiled now; kept: stale, the compile failed, the last graph.json answers. */
+  reason: "missing" | "stale" | "kept";
+  /** One line for the person (stderr) and the agent (the text result). */
   note: string;
+  /** The result's `compiled` field. */
+  json: { reason: string; graph_version?: string; node_count?: number; error?: string };
 }
 
 /**
@@ -52,14 +53,23 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
   const ctx = loadContext(opts);
   if (graphIsFresh(ctx)) return null;
   const reason = existsSync(paths.graphJson) ? "stale" : "missing";
-  const r = withLockWait(paths.lock, agentLockWaitMs(), () => {
-    // The same steps as `akms build`, under the lock taken here.
-    recoverPendingTransaction(ctx, () => buildLocked(ctx));
-    return buildLocked(ctx);
-  });
+  let r: { nodeCount: number; graphVersion: string };
+  try {
+    r = withLockWait(paths.lock, agentLockWaitMs(), () => {
+      // The same steps as `akms build`, under the lock taken here.
+      recoverPendingTransaction(ctx, () => buildLocked(ctx));
+      return buildLocked(ctx);
+    });
+  } catch (e) {
+    // A source that does not compile: with a graph.json to answer from, the reader answers from it
+    // and says so (status and the review exist to show such problems); without one, the error.
+    if (reason === "missing" || !isAkmsError(e) || e instanceof LockHeldError) throw e;
+    const msg = `graph.json is older than its sources and could not be recompiled (${e.code}: ${e.message}); answering from the last compiled graph — \`akms build\` shows every problem`;
+    return { reason: "kept", note: msg, json: { reason: "kept", error: `${e.code}: ${e.message}` } };
+  }
   const note =
     reason === "missing"
       ? `compiled graph.json first (it did not exist: a fresh clone, or never built): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`
       : `recompiled graph.json first (its sources changed since it was built: a checkout, a pull or an edit): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`;
-  return { reason, graph_version: r.graphVersion, node_count: r.nodeCount, note };
+  return { reason, note, json: { reason, graph_version: r.graphVersion, node_count: r.nodeCount } };
 }

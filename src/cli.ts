@@ -66,7 +66,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     const result = await cmd.run(args, { ...(cli.flags as unknown as Flags), json: out.json, color: out.color });
     if (compiled) {
       process.stderr.write(`akms: ${compiled.note}\n`);
-      if (result.json && typeof result.json === "object" && !Array.isArray(result.json)) result.json = { ...(result.json as object), compiled: { reason: compiled.reason, graph_version: compiled.graph_version, node_count: compiled.node_count } };
+      if (result.json && typeof result.json === "object" && !Array.isArray(result.json)) result.json = { ...(result.json as object), compiled: compiled.json };
     }
     return emit(result, out);
   } catch (e) {

@@ -46,7 +46,7 @@ function handler(tool: ToolDef, b: Binding) {
       const compiled = tool.name === "validate" ? (await settleInterrupted({ repo: b.repo, vault: b.vault }), null) : await prepareRead({ repo: b.repo, vault: b.vault });
       if (compiled) log(compiled.note);
       const r = await tool.run(args ?? {}, b);
-      const json = compiled ? { ...(r.json as Record<string, unknown>), compiled: { reason: compiled.reason, graph_version: compiled.graph_version, node_count: compiled.node_count } } : (r.json as Record<string, unknown>);
+      const json = compiled ? { ...(r.json as Record<string, unknown>), compiled: compiled.json } : (r.json as Record<string, unknown>);
       return {
         content: [{ type: "text", text: stripControl(compiled ? `(${compiled.note})\n${r.text}` : r.text) }],
         structuredContent: json,
