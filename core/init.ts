@@ -94,9 +94,15 @@ mirror:                            # the code mirror \`akms mirror\` writes (spe
   semantic_drift: false            # also run the optional model-based docstring-drift check: true | false
   max_file_bytes: 1000000          # source files larger than this are not mirrored; whole number ≥ 1
 
+# What the MCP server sends an agent's model (akms's own key; commented out, as the spec's Python
+# implementation refuses keys it does not know):
+# agents:
+#   max_result_bytes: 8000         # bytes per tool result (text and structuredContent alike); longer results page with a cursor; at least 2000
+
 # Optional: which provider/model serves the semantic docstring-drift check (free-form mapping),
-# e.g. {provider: anthropic, model: <model-id>}. null = not configured.
-model_routing: null
+# e.g. {provider: anthropic, model: <model-id>}. Absent = not configured (the spec's Python
+# implementation refuses an explicit null).
+# model_routing: {provider: anthropic, model: <model-id>}
 `;
 
 /** knowledge/.gitignore: the derived caches (DESIGN §3) and the transient lock file. */

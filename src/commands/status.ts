@@ -10,7 +10,7 @@ import type { CommandSpec } from "./types.js";
 const SHOWN = 8;
 
 /** One line per item: what it is, its status and confidence, and what to run. */
-function itemLine(key: keyof HealthSections, it: unknown): string {
+export function itemLine(key: keyof HealthSections, it: unknown): string {
   const x = it as Record<string, unknown>;
   const act = (o: Record<string, unknown>) => (typeof o.command === "string" ? `→ ${o.command}` : typeof o.fix === "string" ? `→ ${o.fix}` : "");
   const node = (o: Record<string, unknown>) => `${o.id}  ${o.status}  ${confidenceText(o as never)}  ${o.origin}`;

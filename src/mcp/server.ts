@@ -17,6 +17,7 @@ import { currentLoadout } from "../../core/agent/hooks.js";
 import { keepWarm } from "../../core/warm.js";
 import { prepareRead, settleInterrupted } from "../../core/settle.js";
 import { TOOLS, type Binding, type ToolDef } from "./tools.js";
+import { docText, shapeGeneric, type AgentDoc } from "./results.js";
 
 export const INSTRUCTIONS = `akms gives this repository's coding agents persistent, reviewed knowledge (AKMS v2).
 Before a task: call loadout (or query) for the task and read the nodes it lists, with their pitfalls.
@@ -46,10 +47,14 @@ function handler(tool: ToolDef, b: Binding) {
       const compiled = tool.name === "validate" ? (await settleInterrupted({ repo: b.repo, vault: b.vault }), null) : await prepareRead({ repo: b.repo, vault: b.vault });
       if (compiled) log(compiled.note);
       const r = await tool.run(args ?? {}, b);
-      const json = compiled ? { ...(r.json as Record<string, unknown>), compiled: compiled.json } : (r.json as Record<string, unknown>);
+      const budget = loadContext({ repo: b.repo, vault: b.vault }).cfg.config.agents.max_result_bytes;
+      const a = (args ?? {}) as Record<string, unknown>;
+      const shapeArgs = { cursor: typeof a.cursor === "number" ? a.cursor : 0, explain: a.explain === true, budget: budget - (compiled ? 300 : 0), tool: tool.name };
+      const shaped = r.exitCode ? (r.json as AgentDoc) : tool.shape ? tool.shape(r, shapeArgs) : shapeGeneric(r.json as AgentDoc, shapeArgs);
+      const doc: AgentDoc = compiled ? { ...shaped, compiled: compiled.json } : shaped;
       return {
-        content: [{ type: "text", text: stripControl(compiled ? `(${compiled.note})\n${r.text}` : r.text) }],
-        structuredContent: json,
+        content: [{ type: "text", text: stripControl(docText(doc)) }],
+        structuredContent: doc,
         ...(r.exitCode ? { isError: true } : {}),
       };
     } catch (e) {

@@ -14,6 +14,8 @@ import type { CommandResult } from "../output.js";
 import type { CommandSpec, Flags } from "../commands/types.js";
 import { loadCommand } from "../commands/index.js";
 import { validationResult } from "../commands/validate.js";
+import { itemLine } from "../commands/status.js";
+import { shapeLoadout, shapeQuery, shapeStatus, type AgentDoc, type ShapeArgs } from "./results.js";
 
 export interface Binding {
   repo: string;
@@ -34,6 +36,8 @@ export interface ToolDef {
   input: z.ZodRawShape;
   annotations: ToolAnnotations;
   run(args: Record<string, unknown>, b: Binding): Promise<CommandResult>;
+  /** The model's document from the command's result (results.ts); default: shapeGeneric. */
+  shape?(r: CommandResult, s: ShapeArgs): AgentDoc;
 }
 
 /** Largest text argument a tool reads (an AgentMemory or artifact is a few kilobytes). */
@@ -83,22 +87,24 @@ function checkSize(text: string, field: string): void {
 const Tags = z.union([z.array(z.string().max(200)).max(200), z.string().max(4000)]).describe("tags, as a list or comma-separated");
 const Role = z.string().max(64).describe("agent role (query_roles in propagation_config.yaml); default implementer, or the task's agent_role");
 const Task = z.string().max(4096).describe("a task id (knowledge/tasks/<id>.json) or a task record path inside the repository");
+const Cursor = z.number().int().min(0).max(10_000_000).describe("where to continue a result that was cut into pages: the `next.cursor` of the previous call");
 
 export const TOOLS: ToolDef[] = [
   {
     name: "query",
     title: "Query the knowledge graph",
     description:
-      "The role's ranked subgraph for a task: which knowledge nodes to read, in rank order, with the pitfalls and session history that reach them. Give tags, or a task (its akms_tags, else derived tags). explain: why each node is in or out.",
-    input: { tags: Tags.optional(), task: Task.optional(), role: Role.optional(), explain: z.boolean().optional() },
+      "The role's ranked subgraph for a task. Returns `selected` (every selected node id, in rank order) and `items`: each node (id, title, rank, confidence, status, one line of why), then the pitfall warnings and sessions that reach them; with explain, also the excluded nodes and why. Long results come in pages: call again with `cursor` = `next.cursor`. Give tags, or a task (its akms_tags, else derived tags).",
+    input: { tags: Tags.optional(), task: Task.optional(), role: Role.optional(), explain: z.boolean().optional(), cursor: Cursor.optional() },
     annotations: { ...READ, idempotentHint: true },
     run: (a, b) => viaCommand("query", [], { tags: tagsFlag(a.tags), task: a.task === undefined ? undefined : taskFile(b, String(a.task)), role: a.role, explain: a.explain }, b),
+    shape: (r, s) => shapeQuery(r.json as Record<string, unknown>, s),
   },
   {
     name: "loadout",
     title: "Write a task's loadout",
     description:
-      "Writes the task's loadout (knowledge/loadouts/phase<N>-<task_id>-loadout.md) as `akms loadout` does and returns its path and Markdown: the nodes to read with paths, known pitfalls, session history, reading order. no_qmd: the degraded mode (no qmd passages).",
+      "Writes the task's loadout (knowledge/loadouts/phase<N>-<task_id>-loadout.md) as `akms loadout` does and returns its Markdown itself (`markdown`: the nodes to read with paths, Known Pitfalls, session history, reading order), its `path` and `node_ids`. A long loadout comes in pages of whole lines: call again with the same task and `cursor` = `next.cursor` (or read the file at `path`). no_qmd: the degraded mode (no qmd passages).",
     input: {
       task: Task.optional(),
       tags: Tags.optional(),
@@ -107,6 +113,7 @@ export const TOOLS: ToolDef[] = [
       mode: z.enum(["auto", "routing", "full"]).optional(),
       no_qmd: z.boolean().optional(),
       context_limit: z.number().int().min(1).optional(),
+      cursor: Cursor.optional(),
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     run: async (a, b) => {
@@ -116,10 +123,14 @@ export const TOOLS: ToolDef[] = [
         { tags: tagsFlag(a.tags), task: a.task === undefined ? undefined : taskFile(b, String(a.task)), role: a.role, phase: a.phase, mode: a.mode, qmd: a.no_qmd ? false : undefined, contextLimit: a.context_limit },
         b,
       );
-      const j = r.json as { path?: string; shown?: string };
-      const file = j.path ?? (j.shown ? resolve(b.repo, j.shown) : null);
+      const j = r.json as { file?: string; shown?: string };
+      const file = j.file ?? (j.shown ? resolve(b.repo, j.shown) : null);
       const markdown = file && existsSync(file) ? readFileSync(file, "utf8") : "";
-      return { ...r, text: `${r.text}\n\n${markdown}` };
+      return { ...r, json: { ...(r.json as object), markdown } };
+    },
+    shape: (r, s) => {
+      const { markdown, ...j } = r.json as Record<string, unknown> & { markdown: string };
+      return shapeLoadout(j, markdown, s);
     },
   },
   {
@@ -134,7 +145,7 @@ export const TOOLS: ToolDef[] = [
     name: "pitfalls",
     title: "Pitfalls of nodes",
     description: "The pitfall warnings the graph holds: for node ids, every pitfall report on them (weight, severity, note, reporting session) and their ## Pitfalls sections; for tags, the same for the nodes the role's query selects.",
-    input: { nodes: z.array(z.string().max(200)).max(500).optional(), tags: Tags.optional(), role: Role.optional() },
+    input: { nodes: z.array(z.string().max(200)).max(500).optional(), tags: Tags.optional(), role: Role.optional(), cursor: Cursor.optional() },
     annotations: { ...READ, idempotentHint: true },
     run: (a, b) => viaCommand("pitfalls", [], { nodes: Array.isArray(a.nodes) ? a.nodes.join(",") : undefined, tags: tagsFlag(a.tags), role: a.role }, b),
   },
@@ -150,17 +161,18 @@ export const TOOLS: ToolDef[] = [
     name: "search",
     title: "Search knowledge text",
     description: "Full-text search (qmd BM25; a lexical search when qmd is unavailable, said in the result) over node files, session documents or the code mirror. Hits are named by node id with a snippet.",
-    input: { query: z.string().max(1000), in: z.enum(["nodes", "sessions", "mirror"]).optional(), limit: z.number().int().min(1).max(1000).optional() },
+    input: { query: z.string().max(1000), in: z.enum(["nodes", "sessions", "mirror"]).optional(), limit: z.number().int().min(1).max(1000).optional(), cursor: Cursor.optional() },
     annotations: { ...READ, idempotentHint: true },
     run: (a, b) => viaCommand("search", [String(a.query)], { in: a.in, limit: a.limit }, b),
   },
   {
     name: "status",
     title: "Knowledge health",
-    description: "The health report: counts of degraded, flagged and tentative nodes, dedup events, pitfalls, docstring drift, collisions, orphans, stale nodes, blocked tasks and compile warnings, with the items.",
-    input: {},
+    description: "The health report: `counts` of degraded, flagged and tentative nodes, dedup events, pitfalls, docstring drift, collisions, orphans, stale nodes, blocked tasks and compile warnings, and `items` (section and one line each), in pages: call again with `cursor` = `next.cursor` for more.",
+    input: { cursor: Cursor.optional() },
     annotations: { ...READ, idempotentHint: true },
     run: (_a, b) => viaCommand("status", [], {}, b),
+    shape: (r, s) => shapeStatus(r.json as Record<string, unknown>, itemLine, s),
   },
   {
     name: "validate",

@@ -159,7 +159,7 @@ test("an MCP client started from the .mcp.json that init wrote lists akms's tool
     assert.ok(tools.some((t) => t.name === "record_memory"));
     const r = (await client.callTool({ name: "loadout", arguments: { task: "task-201", no_qmd: true } })) as { isError?: boolean; structuredContent?: any };
     assert.ok(!r.isError);
-    assert.ok(existsSync(join(d.repo, r.structuredContent.shown)));
+    assert.ok(existsSync(join(d.repo, r.structuredContent.path)));
   } finally {
     await client.close();
   }
@@ -185,7 +185,7 @@ test("the Cursor kit's server, started as Cursor starts it (${workspaceFolder} f
     try {
       const r = (await client.callTool({ name: "loadout", arguments: { task: "task-201", no_qmd: true } })) as { isError?: boolean; structuredContent?: any };
       assert.ok(!r.isError, JSON.stringify(r));
-      assert.ok(existsSync(join(d.repo, r.structuredContent.shown)), `the loadout is written in the repository (cwd ${cwd})`);
+      assert.ok(existsSync(join(d.repo, r.structuredContent.path)), `the loadout is written in the repository (cwd ${cwd})`);
     } finally {
       await client.close();
     }

@@ -8,6 +8,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { akms, BIN, builtDemo, treeHash } from "../helpers.js";
 import { memoryText } from "./memory-text.js";
+import { TOOLS } from "../../src/mcp/tools.js";
+import { docBytes, shapeGeneric } from "../../src/mcp/results.js";
 
 const demo = builtDemo();
 const env = { ...process.env, NO_COLOR: "1", AKMS_GLOBAL_VAULT: demo.vault } as Record<string, string>;
@@ -21,6 +23,8 @@ async function connect(): Promise<Client> {
 }
 
 before(async () => {
+  // Built by this akms's bundle, so that no call compiles first (the budget then holds that note too).
+  assert.equal(akms(["build"], { cwd: demo.repo, env }).code, 0);
   client = await connect();
 });
 after(async () => {
@@ -74,26 +78,42 @@ test("each read tool's structuredContent equals the CLI's --json for the same ca
     const c = cli(argv);
     assert.equal(c.code, 0, `${argv.join(" ")}: ${c.stderr}`);
     const mcp = stable(r.structuredContent);
+    delete mcp.compiled; // the first call may compile (the demo was built by another build of akms)
     if (tool === "search") {
       // The tool's search came first: it may have built qmd's index of the scope, the CLI's then finds it.
       assert.ok(mcp.engine !== "qmd" || ["built", null].includes(mcp.qmd_index), `qmd_index ${mcp.qmd_index}`);
       assert.equal(c.json.qmd_index, null);
       mcp.qmd_index = null;
     }
-    assert.deepEqual(mcp, c.json, `${tool} ${JSON.stringify(args)} = akms ${argv.join(" ")} --json`);
+    // The model's document is made from the same core result as the CLI's --json.
+    const def = TOOLS.find((t) => t.name === tool)!;
+    const s = { cursor: 0, explain: args.explain === true, budget: 8000, tool };
+    const want = def.shape ? def.shape({ json: c.json, text: "" }, s) : shapeGeneric(c.json, s);
+    assert.deepEqual(mcp, stable(want), `${tool} ${JSON.stringify(args)} = the model's document of akms ${argv.join(" ")} --json`);
+    assert.ok(docBytes(mcp) <= 8000, `${tool}: ${docBytes(mcp)} bytes, within the budget`);
+    assert.equal(r.content[0]!.text, JSON.stringify(r.structuredContent), `${tool}: the text block is the same document`);
   }
 });
 
-test("loadout writes the loadout as the CLI does and returns its path and Markdown", async () => {
-  const r = await call("loadout", { task: "task-201", no_qmd: true });
-  assert.ok(!r.isError, r.content[0]?.text);
-  const file = join(demo.repo, r.structuredContent.shown);
+test("loadout writes the loadout as the CLI does and returns its Markdown itself, paged in whole lines within the budget", async () => {
+  const pages: any[] = [];
+  let cursor: number | undefined = undefined;
+  do {
+    const r = await call("loadout", { task: "task-201", no_qmd: true, ...(cursor === undefined ? {} : { cursor }) });
+    assert.ok(!r.isError, r.content[0]?.text);
+    assert.ok(docBytes(r.structuredContent) <= 8000, `page of ${docBytes(r.structuredContent)} bytes`);
+    assert.equal(r.content[0]!.text, JSON.stringify(r.structuredContent));
+    pages.push(r.structuredContent);
+    cursor = r.structuredContent.next?.cursor;
+  } while (cursor !== undefined && pages.length < 50);
+  const file = join(demo.repo, pages[0].path);
   assert.ok(existsSync(file));
   const md = readFileSync(file, "utf8");
-  assert.ok(r.content[0]!.text.includes(md), "the Markdown is in the text");
+  assert.equal(pages.map((p) => p.markdown).join("\n"), md.replace(/^---\n[\s\S]*?\n---\n+/, ""), "every page together is the loadout's Markdown, whole");
   const c = cli(["loadout", "--task", "knowledge/tasks/task-201.json", "--no-qmd"]);
   assert.equal(c.code, 0, c.stderr);
-  assert.deepEqual({ ...stable(r.structuredContent), written: null }, { ...c.json, written: null });
+  for (const p of pages) assert.deepEqual(p.node_ids, c.json.node_ids, "every page names every selected node");
+  assert.match(pages.map((p) => p.markdown).join("\n"), /## Known Pitfalls/);
   assert.equal(readFileSync(file, "utf8"), md, "identical inputs → identical bytes");
   const res = await client.readResource({ uri: `akms://loadout/task-201` });
   assert.equal((res.contents[0] as { text: string }).text, md);
