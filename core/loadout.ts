@@ -7,7 +7,7 @@ import type { Context } from "./context.js";
 import { LockHeldError, UsageError } from "./errors.js";
 import { readTextIfExists, sha256, writeFileAtomic } from "./fsx.js";
 import type { GNode } from "./graph.js";
-import { withLock } from "./lock.js";
+import { agentLockWaitMs, withLock, withLockWait } from "./lock.js";
 import { nowIso } from "./clock.js";
 import { displayPath, resolveInside } from "./paths.js";
 import { DEFAULT_ROLE, normalizeTags, queryGraph, resolveTaskRole, type QueryGraph, type QueryResult } from "./query.js";
@@ -371,7 +371,8 @@ function writePlan(plan: LoadoutPlan, req: LoadoutRequest): LoadoutResult {
  * the file is left untouched (identical inputs → identical bytes).
  */
 export function writeLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest): LoadoutResult {
-  return withLock(ctx.paths.lock, () => writePlan(planLoadout(ctx, graph, req), req));
+  // An agent's own loadout waits for a writer to finish rather than failing (bounded).
+  return withLockWait(ctx.paths.lock, agentLockWaitMs(), () => writePlan(planLoadout(ctx, graph, req), req));
 }
 
 export type LoadoutOutcome = { ok: true; result: LoadoutResult } | { ok: false; error: unknown };

@@ -10,7 +10,7 @@ import { AkmsError, StateError, ValidationError } from "../errors.js";
 import { readBytesIfExists, writeFileAtomic } from "../fsx.js";
 import { recoverPendingTransaction } from "../update/transaction.js";
 import { buildLocked } from "../compiler/build.js";
-import { withLock } from "../lock.js";
+import { agentLockWaitMs, withLockWait } from "../lock.js";
 import { resolveInside } from "../paths.js";
 import { planDryRun } from "../update/apply.js";
 import { parseDocument } from "../update/documents.js";
@@ -60,7 +60,7 @@ export function recordMemory(ctx: Context, text: string, opts: { env?: NodeJS.Pr
   }
   const target = targetFor(ctx, read.taskId, source);
   const doc = { ...read, file: target.abs, shown: target.rel };
-  return withLock(ctx.paths.lock, () => {
+  return withLockWait(ctx.paths.lock, agentLockWaitMs(), () => {
     recoverPendingTransaction(ctx, () => buildLocked(ctx)); // a write killed half-way, and the temp files of one killed before its rename
     const before = readBytesIfExists(target.abs);
     if (before !== null && !before.equals(bytes)) {

@@ -34,6 +34,8 @@ export interface SearchResult {
   files_searched: number;
   /** qmd indexed the files for this search: it had no index of them yet ("built"), or files had changed ("refreshed"). */
   qmd_index: QmdIndexing | null;
+  /** Said when the hits match only some of the query's words. */
+  note?: string;
   hits: SearchHit[];
 }
 
@@ -96,11 +98,15 @@ function snippet(text: string): string {
   return t.length > SNIPPET_CHARS ? t.slice(0, SNIPPET_CHARS - 1) + "…" : t;
 }
 
-/** The degraded search: files scored by how many of the query's words they hold, then how often. */
+/**
+ * The degraded search: BM25 over the files' words (k1 1.2, b 0.75: term weight by rarity, length
+ * normalised, so a long general file does not outrank a short one about the words). A word no file
+ * holds adds nothing: the others still rank. Ties: the file's shown path.
+ */
 export function lexicalSearch(files: Listed[], query: string, limit: number): { file: Listed; line: number; text: string }[] {
   const want = words(query);
   if (!want.length) return [];
-  const scored: { file: Listed; line: number; text: string; distinct: number; count: number }[] = [];
+  const docs: { file: Listed; text: string; tf: Map<string, number>; len: number }[] = [];
   for (const f of files) {
     let text: string;
     try {
@@ -108,32 +114,38 @@ export function lexicalSearch(files: Listed[], query: string, limit: number): { 
     } catch {
       continue;
     }
-    const lower = text.toLowerCase();
-    let distinct = 0;
-    let count = 0;
-    for (const w of want) {
-      let at = lower.indexOf(w);
-      if (at >= 0) distinct++;
-      while (at >= 0) {
-        count++;
-        at = lower.indexOf(w, at + w.length);
-      }
-    }
-    if (!distinct) continue;
-    const lines = text.split(/\r?\n/);
+    const toks = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const tf = new Map<string, number>();
+    for (const t of toks) if (want.includes(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
+    docs.push({ file: f, text, tf, len: toks.length });
+  }
+  const n = docs.length;
+  const avg = docs.reduce((x, d) => x + d.len, 0) / Math.max(1, n);
+  const idf = new Map(want.map((w) => {
+    const df = docs.filter((d) => d.tf.has(w)).length;
+    return [w, Math.log((n - df + 0.5) / (df + 0.5) + 1)] as const;
+  }));
+  const K1 = 1.2;
+  const B = 0.75;
+  const scored: { file: Listed; line: number; text: string; score: number }[] = [];
+  for (const d of docs) {
+    if (!d.tf.size) continue;
+    let score = 0;
+    for (const [w, f] of d.tf) score += idf.get(w)! * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.len) / (avg || 1))));
+    const lines = d.text.split(/\r?\n/);
     let best = 0;
     let bestScore = -1;
     lines.forEach((l, i) => {
       const ll = l.toLowerCase();
-      const s = want.filter((w) => ll.includes(w)).length;
-      if (s > bestScore) {
+      const s2 = want.filter((w) => ll.includes(w)).length;
+      if (s2 > bestScore) {
         best = i;
-        bestScore = s;
+        bestScore = s2;
       }
     });
-    scored.push({ file: f, line: best + 1, text: lines[best] ?? "", distinct, count });
+    scored.push({ file: d.file, line: best + 1, text: lines[best] ?? "", score });
   }
-  scored.sort((a, b) => b.distinct - a.distinct || b.count - a.count || (a.file.shown < b.file.shown ? -1 : a.file.shown > b.file.shown ? 1 : 0));
+  scored.sort((x, y) => y.score - x.score || (x.file.shown < y.file.shown ? -1 : x.file.shown > y.file.shown ? 1 : 0));
   return scored.slice(0, limit);
 }
 
@@ -151,13 +163,29 @@ export function searchKnowledge(ctx: Context, graph: LoadedGraph | null, query: 
   let degraded: string | null = use.available ? null : `qmd ${use.reason}`;
   let hits: SearchHit[] | null = null;
   let indexed: QmdIndexing | null = null;
+  let relaxed = false;
   const onIndex = (kind: QmdIndexing) => {
     indexed = kind;
     opts.onIndex?.(kind);
   };
   if (use.available && use.bin) {
     try {
-      const found = qmdSearch(use.bin, { stateDir: join(ctx.paths.qmdCacheDir, "index"), collections, query: q, files: files.map((f) => f.file), limit, bestFirst: true, onIndex });
+      const run = (text: string) => qmdSearch(use.bin!, { stateDir: join(ctx.paths.qmdCacheDir, "index"), collections, query: text, files: files.map((f) => f.file), limit, bestFirst: true, onIndex });
+      let found = run(q);
+      const ws = words(q);
+      if (!found.length && ws.length > 1) {
+        // qmd's BM25 wants every word: with none holding them all, each word is searched alone and the
+        // lists fused by reciprocal rank (a file matching more words first), as a search engine would.
+        relaxed = true;
+        const fused = new Map<string, { h: (typeof found)[number]; score: number; words: number }>();
+        for (const w of ws) {
+          run(w).forEach((h, i) => {
+            const cur = fused.get(h.file);
+            fused.set(h.file, { h: cur?.h ?? h, score: (cur?.score ?? 0) + 1 / (60 + i + 1), words: (cur?.words ?? 0) + 1 });
+          });
+        }
+        found = [...fused.values()].sort((x, y) => y.words - x.words || y.score - x.score || (x.h.file < y.h.file ? -1 : 1)).slice(0, limit).map((x) => x.h);
+      }
       hits = found.map((h) => ({ id: idOf(h.file), file: shownOf.get(h.file) ?? h.file, line: h.line, snippet: snippet(h.text) }));
     } catch (e) {
       if (!(e instanceof QmdError)) throw e;
@@ -165,5 +193,7 @@ export function searchKnowledge(ctx: Context, graph: LoadedGraph | null, query: 
     }
   }
   hits ??= lexicalSearch(files, q, limit).map((h) => ({ id: idOf(h.file.file), file: h.file.shown, line: h.line, snippet: snippet(h.text) }));
-  return { ok: true, query: q, scope, engine: degraded === null ? "qmd" : "lexical", degraded, files_searched: files.length, qmd_index: indexed, hits };
+  const result: SearchResult = { ok: true, query: q, scope, engine: degraded === null ? "qmd" : "lexical", degraded, files_searched: files.length, qmd_index: indexed, hits };
+  if (relaxed) result.note = "no file holds every word: ranked by the words that match";
+  return result;
 }

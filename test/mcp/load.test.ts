@@ -51,25 +51,15 @@ test(`${SEQUENTIAL} sequential and 20 concurrent calls: no failure, and the heap
   }
 });
 
-test("record_memory from 8 concurrent clients on 8 tasks: 8 valid documents, none lost, the vault unchanged", async () => {
+test("record_memory from 8 concurrent clients on 8 tasks: 8 of 8 first attempts succeed, 8 valid documents, none lost, the vault unchanged", async () => {
   const d = builtDemo();
   const env = { ...(process.env as Record<string, string>), AKMS_GLOBAL_VAULT: d.vault };
   const vault = treeHash(d.vault);
   const clients = (await Promise.all(Array.from({ length: 8 }, () => connect(d.repo, env)))).map((x) => x.c);
   try {
     const rs = (await Promise.all(clients.map((c, i) => c.callTool({ name: "record_memory", arguments: { memory: memoryText(`TASK-40${i}`) } })))) as { isError?: boolean; structuredContent?: any; content: { text: string }[] }[];
-    for (const [i, r] of rs.entries()) {
-      if (r.isError) assert.equal(r.structuredContent?.error?.code, "LOCK_HELD", `client ${i}: ${r.content[0]?.text}`);
-    }
-    // A client refused by a held lock retries, as the error's hint says.
-    for (const [i, r] of rs.entries()) {
-      let res = r;
-      for (let k = 0; res.isError && k < 50; k++) {
-        await new Promise((w) => setTimeout(w, 50));
-        res = (await clients[i]!.callTool({ name: "record_memory", arguments: { memory: memoryText(`TASK-40${i}`) } })) as typeof r;
-      }
-      assert.ok(!res.isError, `client ${i} recorded`);
-    }
+    // Each waits its turn for the lock (a bounded wait): 8 of 8 succeed on their first attempt.
+    for (const [i, r] of rs.entries()) assert.ok(!r.isError, `client ${i}, first attempt: ${r.content[0]?.text}`);
   } finally {
     await Promise.all(clients.map((c) => c.close()));
   }

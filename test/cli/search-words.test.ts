@@ -1,0 +1,37 @@
+// Search that finds: a query with a word no file holds still ranks the files matching the others
+// (qmd and the lexical fallback), and the fallback weighs terms by rarity and length (BM25).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { akms, builtDemo, tmp, write } from "../helpers.js";
+import { lexicalSearch } from "../../core/agent/search.js";
+
+test("one unknown word does not empty the search (qmd when present, and the fallback)", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  for (const engine of [[], ["--no-qmd"]]) {
+    const one = akms(["search", "Nyquist", ...engine, "--json"], { cwd: d.repo, env });
+    assert.equal(one.code, 0, one.stderr);
+    assert.ok(one.json.hits.length > 0);
+    const two = akms(["search", "Nyquist banana", ...engine, "--json"], { cwd: d.repo, env });
+    assert.equal(two.code, 0, two.stderr);
+    assert.ok(two.json.hits.length > 0, `${two.json.engine}: "Nyquist banana" finds the Nyquist files`);
+    assert.deepEqual(new Set(two.json.hits.map((h: { file: string }) => h.file)), new Set(one.json.hits.map((h: { file: string }) => h.file)), `${two.json.engine}: the same files`);
+    if (two.json.engine === "qmd") assert.match(two.json.note, /no file holds every word/);
+  }
+});
+
+test("the fallback ranks by term weight with length normalisation (a labelled set)", () => {
+  const dir = tmp("akms-bm25-");
+  const filler = (n: number) => Array.from({ length: n }, (_, i) => `general word${i % 50} text`).join(" ");
+  const files = [
+    { name: "long-general.md", text: `${filler(700)} cache ${filler(700)} invalidation` },
+    { name: "short-cache.md", text: "Cache invalidation: bump the key when the input changes. The cache key holds the version." },
+    { name: "other.md", text: "Nothing about it here, only general text." },
+  ].map((f) => ({ file: write(join(dir, f.name), f.text), shown: f.name }));
+  const r = lexicalSearch(files, "cache invalidation zebra", 10);
+  assert.deepEqual(r.map((h) => h.file.shown), ["short-cache.md", "long-general.md"], "the short file about the words first; the unknown word ignored");
+  // A word only one file holds (rare) outweighs one every file holds (common).
+  const rare = lexicalSearch(files, "text version", 10);
+  assert.equal(rare[0]!.file.shown, "short-cache.md");
+});
