@@ -1,9 +1,10 @@
 // The agent-host hooks (Claude Code's hook protocol: JSON on stdin, JSON on stdout):
 // - session-start: the current task's loadout — its path and a short summary — as additionalContext;
-// - pre-tool-use: denies Write/Edit/MultiEdit/NotebookEdit of any file inside the global vault
-//   (DESIGN §3: the global vault is never written), with the reason shown to the agent.
-import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+// - pre-tool-use: denies an agent's own writes that bypass the review gate (core/agent/guard.ts):
+//   the global vault, knowledge/graph/**, a local node's status line — by file tools and by Bash.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { guardToolCall } from "./guard.js";
 import type { Context } from "../context.js";
 import { splitFrontmatter } from "../frontmatter.js";
 
@@ -25,45 +26,12 @@ export interface HookOutput {
   };
 }
 
-const WRITE_TOOLS = new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
-
-/** The real path of `p`, resolving the longest prefix that exists (a file about to be created). */
-function realish(p: string): string {
-  let dir = p;
-  const rest: string[] = [];
-  for (;;) {
-    try {
-      return join(realpathSync(dir), ...rest.reverse());
-    } catch {
-      const up = dirname(dir);
-      if (up === dir) return p;
-      rest.push(basename(dir));
-      dir = up;
-    }
-  }
-}
-
-function inside(root: string, p: string): boolean {
-  const r = relative(root, p);
-  return r === "" || (!r.startsWith("..") && !isAbsolute(r));
-}
-
+/** The PreToolUse decision (core/agent/guard.ts) in Claude Code's hook protocol. */
 export function preToolUse(ctx: Context, input: HookInput): HookOutput {
-  if (!input.tool_name || !WRITE_TOOLS.has(input.tool_name)) return {};
-  const raw = input.tool_input?.file_path ?? input.tool_input?.notebook_path ?? input.tool_input?.path;
-  if (typeof raw !== "string" || !raw) return {};
-  const target = realish(resolve(input.cwd ?? ctx.repo, raw));
-  const vault = realish(ctx.vault.path);
-  if (!inside(vault, target)) return {};
-  return {
-    hookSpecificOutput: {
-      hookEventName: "PreToolUse",
-      permissionDecision: "deny",
-      permissionDecisionReason:
-        `${raw} is inside the global AKMS vault (${ctx.vault.display}), which agents never write. ` +
-        "Report what you learned in your AgentMemory instead (new_knowledge / pitfalls_discovered, via the record_memory tool or knowledge/sessions/<task_id>.md); a person reviews it and promotes it.",
-    },
-  };
+  const roots = { vault: ctx.vault.path, repo: ctx.repo, graphDir: dirname(ctx.paths.graphJson), localNodes: ctx.paths.localNodes };
+  const v = guardToolCall(roots, input);
+  if (!v.deny) return {};
+  return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: v.reason } };
 }
 
 interface LoadoutFile {

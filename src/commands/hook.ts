@@ -25,13 +25,15 @@ function readInput(): HookInput {
 
 export const hookCommand: CommandSpec = {
   name: "hook",
-  summary: "agent-host hooks (JSON in, JSON out): session-start gives the task's loadout as context; pre-tool-use denies writes into the global vault",
+  summary: "agent-host hooks (JSON in, JSON out): session-start gives the task's loadout as context; pre-tool-use denies writes that bypass the review (the global vault, knowledge/graph/, a node's status), by file tools and Bash",
   usage: "akms hook session-start|pre-tool-use",
   run(args, flags) {
     const which = args[0];
     if (args.length !== 1 || !(HOOKS as readonly string[]).includes(which!)) throw new UsageError(`akms hook takes one of ${HOOKS.join(", ")}`);
     const input = readInput();
-    const cwd = typeof input.cwd === "string" && input.cwd ? input.cwd : (process.env.CLAUDE_PROJECT_DIR ?? process.cwd());
+    // The project is the one the host names (CLAUDE_PROJECT_DIR), whatever directory the session has cd'ed into.
+    const project = process.env.CLAUDE_PROJECT_DIR?.trim() || undefined;
+    const cwd = project ?? (typeof input.cwd === "string" && input.cwd ? input.cwd : process.cwd());
     const ctx = loadContext({ cwd, repo: flags.repo, vault: flags.vault });
     const out = which === "session-start" ? sessionStart(ctx) : preToolUse(ctx, input);
     return { json: out, text: JSON.stringify(out) };
