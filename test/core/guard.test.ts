@@ -55,7 +55,7 @@ test("file tools and Bash into the vault or knowledge/graph/ are denied, by any 
 test("a local node's status is a person's decision: an Edit or Write that changes it is denied, other edits allowed", () => {
   const r = roots();
   const f = join(r.localNodes, "x.md");
-  const call = (tool_name: string, tool_input: object) => guardToolCall(r, { cwd: r.repo, tool_name, tool_input });
+  const call = (tool_name: string, tool_input: Record<string, unknown>) => guardToolCall(r, { cwd: r.repo, tool_name, tool_input });
   assert.equal(call("Edit", { file_path: f, old_string: "status: tentative", new_string: "status: established" }).deny, true);
   assert.equal(call("MultiEdit", { file_path: f, edits: [{ old_string: "body", new_string: "b" }, { old_string: "status: tentative", new_string: "status: established" }] }).deny, true);
   assert.equal(call("Write", { file_path: f, content: "---\nid: x\nstatus: established\nsource: agent\n---\nbody\n" }).deny, true);

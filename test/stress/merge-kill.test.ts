@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { seededRandom } from "../helpers.js";
+import { pathWithAkms, seededRandom } from "../helpers.js";
 import { ENV } from "../update-helpers.js";
 import { apply, commitAll, DOCS, git, head, ok, overlay, teamRepo } from "../team-helpers.js";
 
@@ -15,7 +15,7 @@ const ROUNDS = Number(process.env.AKMS_MERGE_KILL_ROUNDS ?? (process.env.AKMS_ST
 
 function killedMerge(cwd: string, afterMs: number): Promise<number | null> {
   return new Promise((done) => {
-    const p = spawn("git", ["merge", "--no-edit", "-q", "side"], { cwd, detached: true, stdio: "ignore", env: { ...process.env, ...ENV } });
+    const p = spawn("git", ["merge", "--no-edit", "-q", "side"], { cwd, detached: true, stdio: "ignore", env: { ...process.env, PATH: pathWithAkms(), ...ENV } });
     const timer = setTimeout(() => {
       try {
         process.kill(-p.pid!, "SIGKILL"); // git and the driver it runs
