@@ -14,8 +14,24 @@ const walk = (d) => {
     else if (/\.test\.tsx?$/.test(name)) files.push(p);
   }
 };
+// test/package and test/hosts install packages (the packed akms, the real host CLIs): their own
+// scripts run them (`npm run test:package`, `npm run test:hosts`, both in .ci/run), not `npm test`.
+const SEPARATE = new Set(["test/package", "test/hosts"]);
+const walkAll = walk;
+const walkDefault = (d) => {
+  for (const name of readdirSync(d).sort()) {
+    const p = join(d, name);
+    if (SEPARATE.has(p.split("\\").join("/"))) continue;
+    if (statSync(p).isDirectory()) walkDefault(p);
+    else if (/\.test\.tsx?$/.test(name)) files.push(p);
+  }
+};
 for (const r of roots.length ? roots : ["test"]) {
-  if (statSync(r).isDirectory()) walk(r);
+  if (!roots.length) {
+    walkDefault(r);
+    continue;
+  }
+  if (statSync(r).isDirectory()) walkAll(r);
   else files.push(r);
 }
 if (!files.length) {
