@@ -227,6 +227,47 @@ export function agentMemoryExample(): string {
   return AGENT_MEMORY_EXAMPLE;
 }
 
+/**
+ * The AgentMemory in its smallest useful form, for every place an agent meets akms without the
+ * skill (the server's instructions, AGENTS.md, the Cursor rule): the fields an update reads, one
+ * entry of each list. Valid as it stands (tested).
+ */
+export const AGENT_MEMORY_COMPACT = `---
+task_id: TASK-101
+task_description: "What the task was"
+phase_id: 1
+timestamp: 2026-11-03T10:32:00
+agent_model: your-model-id
+loadout_used: knowledge/loadouts/phase1-TASK-101-loadout.md
+status: complete            # complete | partial | failed | deferred
+tests_passed: 12
+tests_total: 12
+nodes_used:                 # ids as the loadout names them
+  - id: green-operator-caching
+    useful: true
+    coverage: sufficient    # sufficient | missing-detail | outdated
+nodes_missing:
+  - description: "What you needed and did not find"
+    suggested_id: green-operator-test-identities
+    domain: fft-galerkin
+    tags: [green-operator, testing]
+    priority: medium        # high | medium | low
+pitfalls_discovered:
+  - node_ref: green-operator-caching   # or null
+    description: "What bit you, and how to avoid it"
+    severity: medium        # high | medium | low
+new_knowledge:
+  - suggested_id: green-cache-key-reference-medium
+    title: "One line"
+    domain: software-eng
+    tags: [caching]
+    status: tentative
+    source: agent
+    content_draft: "What you learned, for a reviewer to promote"
+akms_schema: v2
+---
+`;
+
 function instructions(agent: Agent, l: Launcher): string {
   const cmd = commandLine(l);
   return [
@@ -238,6 +279,9 @@ function instructions(agent: Agent, l: Launcher): string {
     "- **While working**: `search`, `show_node` and `pitfalls` answer questions about the knowledge (`" + cmd + " search WORDS`, `" + cmd + " show ID`, `" + cmd + " pitfalls --nodes ID`). Heed the loadout's Known Pitfalls.",
     "- **When the task is done**, hand in your AgentMemory (spec §4.3: nodes used and whether they helped, what was missing, pitfalls, new knowledge) with the `record_memory` tool, or write it to `knowledge/sessions/<task_id>.md`" + (agent === "claude" ? " (the `akms` skill has the format and an example)." : "; `" + cmd + " validate FILE` checks it."),
     "- **Never** edit the global vault or promote knowledge: a person decides what becomes trusted (`akms review`).",
+    ...(agent === "claude"
+      ? []
+      : ["", "The AgentMemory, smallest form (YAML frontmatter; `record_memory` with `dry_run: true` checks it and lists every problem):", "", "```markdown", AGENT_MEMORY_COMPACT.trimEnd(), "```"]),
   ].join("\n");
 }
 

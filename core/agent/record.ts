@@ -17,6 +17,12 @@ import { parseDocument } from "../update/documents.js";
 import type { DedupEvent } from "../update/plan.js";
 import { readOverlayState } from "../update/overlay-store.js";
 import { LIMITS } from "../yaml.js";
+import jsyaml from "js-yaml";
+import type { Problem } from "../errors.js";
+import { validateText } from "../validate.js";
+import { splitFrontmatter } from "../frontmatter.js";
+import { AgentMemory } from "../schemas/evidence.js";
+import { didYouMean } from "../review/suggest.js";
 
 export interface RecordResult {
   ok: true;
@@ -33,6 +39,45 @@ export interface RecordResult {
   new_knowledge: (DedupEvent & { likely_duplicate: { id: string; origin: "local" | "global"; score: number } | null })[];
   warnings: string[];
   next: string;
+  /** A check only (dry_run): nothing was written. */
+  dry_run?: boolean;
+  /** The task's earlier, not yet applied, document was replaced by this one. */
+  replaced?: boolean;
+}
+
+/** The top-level keys an AgentMemory has (spec §4.3). */
+function knownKeys(): string[] {
+  return Object.keys((AgentMemory as unknown as { shape: Record<string, unknown> }).shape);
+}
+
+/**
+ * Every problem of an AgentMemory's text, with its field and line: the validator's (schema, every
+ * field at once) and its unknown top-level keys — an agent's typo (`pitfalls:` for
+ * `pitfalls_discovered:`) would otherwise drop what it reported without a word.
+ */
+export function memoryProblems(text: string, source: string): Problem[] {
+  const report = validateText(text, "/knowledge/sessions/memory.md", source, { kind: "agent-memory" });
+  const problems: Problem[] = [...report.errors];
+  const split = splitFrontmatter(text.replace(/^\uFEFF/, ""));
+  if (split) {
+    const keys = [...split.yaml.matchAll(/^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:/gm)].map((m) => m[1]!);
+    const known = knownKeys();
+    for (const k of keys) {
+      if (known.includes(k)) continue;
+      const line = split.yaml.split("\n").findIndex((l) => l.startsWith(`${k}:`) || new RegExp(`^${k}[ \t]*:`).test(l)) + 2;
+      problems.push({ file: source, line, field: k, code: "UNKNOWN_KEY", message: `unknown key "${k}": an update would ignore it`, hint: didYouMean(k, known) ?? `the keys are: ${known.join(", ")}` });
+    }
+  }
+  return problems;
+}
+
+/**
+ * An AgentMemory given as an object (the record_memory tool's other form), as the document text:
+ * its fields as YAML frontmatter, `notes` (if any) as the free text after it.
+ */
+export function memoryFromObject(o: Record<string, unknown>): string {
+  const { notes, ...fields } = o;
+  return `---\n${jsyaml.dump(fields, { lineWidth: -1, noRefs: true, sortKeys: false })}---\n${typeof notes === "string" && notes.trim() ? `\n${notes.trim()}\n` : ""}`;
 }
 
 /** The document's file; its task_id has passed the schema's TaskId already (no separators, no `..`). */
@@ -43,7 +88,7 @@ function targetFor(ctx: Context, taskId: string, shown: string): { abs: string; 
 }
 
 /** `opts.source`: how problems name the text handed in (its file for `akms record FILE`; "memory" over MCP). */
-export function recordMemory(ctx: Context, text: string, opts: { env?: NodeJS.ProcessEnv; source?: string } = {}): RecordResult {
+export function recordMemory(ctx: Context, text: string, opts: { env?: NodeJS.ProcessEnv; source?: string; dryRun?: boolean } = {}): RecordResult {
   const source = opts.source ?? "memory";
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > LIMITS.maxFileBytes) {
@@ -51,6 +96,18 @@ export function recordMemory(ctx: Context, text: string, opts: { env?: NodeJS.Pr
       file: source,
       field: "memory",
       hint: "an AgentMemory is a few kilobytes: summarise, and put long logs in files the document cites",
+    });
+  }
+  // Every problem at once (the agent fixes them in one go), before anything is read for the update.
+  const problems = memoryProblems(text, source);
+  if (problems.length) {
+    const p = problems[0]!;
+    throw new ValidationError(problems.length === 1 ? p.message : `${problems.length} problems in the AgentMemory; nothing was recorded`, {
+      file: p.file,
+      line: p.line,
+      field: p.field,
+      hint: problems.length === 1 ? p.hint : "each is listed in problems (field, line, fix); send the corrected document again (dry_run: true checks it without recording)",
+      problems,
     });
   }
   // Its place depends on its task_id, so problems found while reading it name it "memory".
@@ -63,22 +120,19 @@ export function recordMemory(ctx: Context, text: string, opts: { env?: NodeJS.Pr
   return withLockWait(ctx.paths.lock, agentLockWaitMs(), () => {
     recoverPendingTransaction(ctx, () => buildLocked(ctx)); // a write killed half-way, and the temp files of one killed before its rename
     const before = readBytesIfExists(target.abs);
-    if (before !== null && !before.equals(bytes)) {
-      throw new StateError(`${target.rel} already holds a different AgentMemory for task ${doc.taskId}`, {
-        file: target.rel,
-        hint: "one AgentMemory per task: give new work its own task id, or send the document exactly as recorded",
-      });
-    }
     const reg = readOverlayState(ctx)?.overlay.session_nodes?.[doc.sessionId];
-    if (reg && reg.source_hash && reg.source_hash !== doc.hash) {
-      throw new StateError(`${doc.sessionId} was already applied from a different document`, {
+    if (reg && reg.source_hash !== doc.hash) {
+      // Applied evidence is fixed; until `akms update` applies it, the task's document may be replaced.
+      throw new StateError(`${doc.sessionId} was already applied by \`akms update\` from ${reg.source_hash ? "a different document" : "another source"}; applied evidence is never changed`, {
         file: target.rel,
-        hint: "applied evidence is never changed: give new evidence its own task id",
+        field: "task_id",
+        hint: "new work gets its own task_id; this task's document can no longer be replaced",
       });
     }
     const plan = planDryRun(ctx, [doc], opts.env);
     const r = plan.documents[0]!;
-    const written = before === null ? writeFileAtomic(target.abs, bytes) : false;
+    const replaced = before !== null && !before.equals(bytes);
+    const written = opts.dryRun || (before !== null && !replaced) ? false : writeFileAtomic(target.abs, bytes);
     return {
       ok: true,
       task_id: doc.taskId!,
@@ -93,7 +147,9 @@ export function recordMemory(ctx: Context, text: string, opts: { env?: NodeJS.Pr
         likely_duplicate: k.match && k.match_origin && k.score !== null ? { id: k.match, origin: k.match_origin, score: k.score } : null,
       })),
       warnings: plan.warnings,
-      next: `akms update ${target.rel}`,
+      next: opts.dryRun ? "send it without dry_run to record it" : `akms update ${target.rel}`,
+      ...(opts.dryRun ? { dry_run: true } : {}),
+      ...(replaced && !opts.dryRun ? { replaced: true } : {}),
     };
   });
 }

@@ -17,13 +17,17 @@ import { currentLoadout } from "../../core/agent/hooks.js";
 import { keepWarm } from "../../core/warm.js";
 import { prepareRead, settleInterrupted } from "../../core/settle.js";
 import { TOOLS, type Binding, type ToolDef } from "./tools.js";
+import { AGENT_MEMORY_COMPACT } from "../../core/agent/kits.js";
 import { docText, shapeGeneric, type AgentDoc } from "./results.js";
 
-export const INSTRUCTIONS = `akms gives this repository's coding agents persistent, reviewed knowledge (AKMS v2).
+export const INSTRUCTIONS = () => `akms gives this repository's coding agents persistent, reviewed knowledge (AKMS v2).
 Before a task: call loadout (or query) for the task and read the nodes it lists, with their pitfalls.
 While working: search, show_node and pitfalls answer questions about the knowledge.
 When the task is done: record_memory with your AgentMemory (spec §4.3): which nodes you used and whether they helped, what was missing, pitfalls you hit, new knowledge you drafted.
-Nothing here promotes, drafts, deduplicates or undoes: those decisions pass a human reviewer (spec §3.7), in \`akms review\`. The global vault is never written.`;
+Nothing here promotes, drafts, deduplicates or undoes: those decisions pass a human reviewer (spec §3.7), in \`akms review\`. The global vault is never written.
+
+The AgentMemory, smallest form (pass it whole as record_memory's memory; dry_run: true checks it first):
+${AGENT_MEMORY_COMPACT}`;
 
 function log(msg: string): void {
   process.stderr.write(`akms mcp: ${msg}\n`);
@@ -64,7 +68,7 @@ function handler(tool: ToolDef, b: Binding) {
 }
 
 export function createServer(b: Binding): McpServer {
-  const server = new McpServer({ name: "akms", version: "0.1.0" }, { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {} } });
+  const server = new McpServer({ name: "akms", version: "0.1.0" }, { instructions: INSTRUCTIONS(), capabilities: { tools: {}, resources: {} } });
   for (const t of TOOLS) {
     server.registerTool(t.name, { title: t.title, description: t.description, inputSchema: t.input, annotations: { title: t.title, ...t.annotations } }, handler(t, b) as never);
   }

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { AkmsError, UsageError } from "../../core/errors.js";
 import { loadContext } from "../../core/context.js";
 import { resolveInside } from "../../core/paths.js";
-import { recordMemory } from "../../core/agent/record.js";
+import { memoryFromObject, recordMemory } from "../../core/agent/record.js";
 import { parseKind, validateText } from "../../core/validate.js";
 import { TASK_ID_PATTERN } from "../../core/schemas/vocabulary.js";
 import type { CommandResult } from "../output.js";
@@ -197,20 +197,23 @@ export const TOOLS: ToolDef[] = [
     name: "record_memory",
     title: "Record the task's AgentMemory",
     description:
-      "Hands in your AgentMemory (spec §4.3, the whole document: YAML frontmatter between --- lines, or plain YAML). It is validated as `akms update` validates it and written atomically to knowledge/sessions/<task_id>.md; the graph is not updated now (that happens after the phase). The result lists, per new_knowledge entry, the likely duplicate the update will merge it with, so you can reword or cite it. A different document for the same task is refused.",
-    input: { memory: z.string().describe("the AgentMemory document's text") },
+      "Hands in your AgentMemory (what the task used and whether it helped, what was missing, pitfalls, new knowledge): `memory` is the whole document as text (YAML frontmatter between --- lines) or as an object of its fields (`notes`: free text for the reviewer). It is checked as `akms update` checks it — every problem at once, each with its field and line, unknown keys with a \"did you mean\" — and written atomically to knowledge/sessions/<task_id>.md; the graph learns from it after the phase. `dry_run: true` checks it and names the likely duplicate of each new_knowledge entry without recording. Until `akms update` has applied it, sending a corrected document for the same task replaces it. The server's instructions show the smallest valid form.",
+    input: {
+      memory: z.union([z.string().describe("the AgentMemory document's text"), z.record(z.string(), z.unknown()).describe("the AgentMemory's fields as an object (task_id, task_description, phase_id, timestamp, agent_model, loadout_used, status, tests_passed, tests_total, nodes_used, nodes_missing, pitfalls_discovered, new_knowledge, lessons, akms_schema: v2; notes: free text)")]),
+      dry_run: z.boolean().optional().describe("check only: list every problem and the likely duplicates, record nothing"),
+    },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     run: async (a, b) => {
-      const text = String(a.memory);
+      const text = typeof a.memory === "string" ? a.memory : a.memory && typeof a.memory === "object" && !Array.isArray(a.memory) ? memoryFromObject(a.memory as Record<string, unknown>) : "";
+      if (!text) throw new UsageError("memory: give the AgentMemory as text or as an object of its fields");
       checkSize(text, "memory");
       const ctx = loadContext({ repo: b.repo, vault: b.vault });
-      const r = recordMemory(ctx, text);
+      const r = recordMemory(ctx, text, { dryRun: a.dry_run === true });
       const dup = r.new_knowledge.filter((k) => k.likely_duplicate);
+      const said = r.dry_run ? `checked: valid; it would be recorded as ${r.file} (task ${r.task_id}).` : r.replaced ? `replaced ${r.file} (task ${r.task_id}): not yet applied, so the new document takes its place.` : `${r.written ? "recorded" : "already recorded, unchanged:"} ${r.file} (task ${r.task_id}); the update after the phase applies it.`;
       return {
         json: r,
-        text:
-          `${r.written ? "recorded" : "already recorded, unchanged:"} ${r.file} (task ${r.task_id}); the update after the phase applies it.` +
-          (dup.length ? `\nlikely duplicates: ${dup.map((k) => `${k.suggested_id} ≈ ${k.likely_duplicate!.id} (score ${k.likely_duplicate!.score})`).join("; ")}` : ""),
+        text: said + (dup.length ? `\nlikely duplicates: ${dup.map((k) => `${k.suggested_id} ≈ ${k.likely_duplicate!.id} (score ${k.likely_duplicate!.score})`).join("; ")}` : ""),
       };
     },
   },

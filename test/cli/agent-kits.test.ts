@@ -8,6 +8,7 @@ import { load } from "js-yaml";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { akms, builtDemo, pathWithAkms, snapshot, tmp, treeHash, write } from "../helpers.js";
+import { INSTRUCTIONS } from "../../src/mcp/server.js";
 
 const CLAUDE_MD = "# My project\n\nHouse rules: run `npm test` before every commit.\n";
 const SETTINGS = '{\n  "permissions": { "allow": ["Bash(npm test)"] },\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "echo mine" }] }\n    ]\n  }\n}\n';
@@ -193,4 +194,18 @@ test("the Cursor kit's server, started as Cursor starts it (${workspaceFolder} f
     if (cwd === d.repo) assert.match(log, /did not fill in --repo \$\{workspaceFolder\}; serving the repository of the directory it started in/);
     else assert.doesNotMatch(log, /did not fill in/);
   }
+});
+
+test("the AgentMemory format reaches every host: AGENTS.md, the Cursor rule and the server's instructions carry the compact example, which validates", () => {
+  const repo = tmp("akms-kit-format-");
+  assert.equal(akms(["init", "--agent", "codex", "--agent", "cursor", "--repo", repo]).code, 0);
+  for (const f of ["AGENTS.md", ".cursor/rules/akms.mdc"]) {
+    const text = readFileSync(join(repo, f), "utf8");
+    const block = /```markdown\n([\s\S]*?)```/.exec(text);
+    assert.ok(block, `${f} carries the example`);
+    const file = write(join(repo, "knowledge", "sessions", "TASK-101.md"), block![1]!);
+    const v = akms(["validate", file, "--json"]);
+    assert.equal(v.code, 0, `${f}'s example validates: ${v.stdout}`);
+  }
+  assert.match(INSTRUCTIONS(), /task_id: TASK-101[\s\S]*pitfalls_discovered:[\s\S]*new_knowledge:/);
 });

@@ -150,7 +150,7 @@ test("bad input is an isError result with the CLI's code, and the server answers
 });
 
 
-test("record_memory writes knowledge/sessions/<task_id>.md, never runs the update, and refuses a different document", async () => {
+test("record_memory writes knowledge/sessions/<task_id>.md, never runs the update, replaces it until it is applied, then refuses a different one", async () => {
   const overlay = readFileSync(join(demo.knowledge, "graph", "local_state.yaml"));
   const graph = readFileSync(join(demo.knowledge, "graph", "graph.json"));
   const text = memoryText(
@@ -178,15 +178,48 @@ test("record_memory writes knowledge/sessions/<task_id>.md, never runs the updat
   const again = await call("record_memory", { memory: text });
   assert.ok(!again.isError);
   assert.equal(again.structuredContent.written, false, "the same document again changes nothing");
-  const other = await call("record_memory", { memory: text.replace("tests_passed: 3", "tests_passed: 2") });
-  assert.equal(other.isError, true);
-  assert.equal(other.structuredContent.error.code, "STATE");
+  // Not yet applied: a corrected document takes its place.
+  const fixed = text.replace("tests_passed: 3", "tests_passed: 2");
+  const other = await call("record_memory", { memory: fixed });
+  assert.ok(!other.isError, other.content[0]?.text);
+  assert.equal(other.structuredContent.replaced, true);
+  assert.equal(readFileSync(join(demo.repo, "knowledge/sessions/TASK-301.md"), "utf8"), fixed);
   // Then `akms update` applies it exactly as a hand-written one.
   const u = akms(["update", "knowledge/sessions/TASK-301.md", "--json"], { cwd: demo.repo, env });
   assert.equal(u.code, 0, u.stderr);
   assert.equal(u.json.documents[0].session, "session-task-301");
   assert.equal(u.json.documents[0].new_knowledge[0].node, "green-cache-key-includes-ref-medium");
+  // Applied: now fixed.
+  const late = await call("record_memory", { memory: text });
+  assert.equal(late.isError, true);
+  assert.equal(late.structuredContent.error.code, "STATE");
+  assert.match(late.structuredContent.error.message, /already applied/);
   assert.equal(treeHash(demo.vault), vaultBefore, "the global vault never changes");
+});
+
+test("record_memory as an agent needs it: every problem at once with its field, unknown keys with a did-you-mean, a dry run, the object form", async () => {
+  const bad = memoryText("TASK-302", "pitfalls:\n  - node_ref: null\n    description: x\n    severity: high").replace("status: complete", "status: done").replace("tests_total: 3", "tests_total: many");
+  const r = await call("record_memory", { memory: bad });
+  assert.equal(r.isError, true);
+  const problems = r.structuredContent.error.problems as { field?: string; hint?: string; line?: number }[];
+  assert.ok(problems.length >= 3, JSON.stringify(problems));
+  const fields = problems.map((p) => p.field);
+  assert.ok(fields.includes("status") && fields.includes("tests_total") && fields.includes("pitfalls"), JSON.stringify(fields));
+  assert.match(problems.find((p) => p.field === "pitfalls")!.hint!, /did you mean `pitfalls_discovered`/);
+  assert.ok(problems.every((p) => typeof p.line === "number"), "each names its line");
+  assert.ok(!existsSync(join(demo.repo, "knowledge/sessions/TASK-302.md")), "nothing recorded");
+  const dry = await call("record_memory", { memory: memoryText("TASK-302"), dry_run: true });
+  assert.ok(!dry.isError, dry.content[0]?.text);
+  assert.equal(dry.structuredContent.dry_run, true);
+  assert.ok(!existsSync(join(demo.repo, "knowledge/sessions/TASK-302.md")), "a dry run records nothing");
+  const obj = await call("record_memory", {
+    memory: { task_id: "TASK-303", task_description: "Object form", phase_id: 2, timestamp: "2026-11-20T10:00:00", agent_model: "m", loadout_used: "knowledge/loadouts/x.md", status: "complete", tests_passed: 1, tests_total: 1, nodes_used: [{ id: "nyquist-frequency-handling", useful: true, coverage: "sufficient" }], akms_schema: "v2", notes: "Free text." },
+  });
+  assert.ok(!obj.isError, obj.content[0]?.text);
+  const written = readFileSync(join(demo.repo, "knowledge/sessions/TASK-303.md"), "utf8");
+  assert.match(written, /^---\ntask_id: TASK-303\n[\s\S]*\n---\n\nFree text\.\n$/);
+  const v = akms(["validate", "knowledge/sessions/TASK-303.md", "--json"], { cwd: demo.repo, env });
+  assert.equal(v.code, 0, v.stdout);
 });
 
 test("the server notices graph.json changing on disk between calls", async () => {
