@@ -1,12 +1,12 @@
 // The agent-host hooks (Claude Code's hook protocol: JSON on stdin, JSON on stdout):
-// - session-start: the current task's loadout — its path and a short summary — as additionalContext;
+// - session-start: which task is the agent's (core/agent/current-task.ts) and its loadout — path and
+//   known pitfalls — as additionalContext, or the open tasks when it cannot tell;
 // - pre-tool-use: denies an agent's own writes that bypass the review gate (core/agent/guard.ts):
 //   the global vault, knowledge/graph/**, a local node's status line — by file tools and by Bash.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { guardToolCall } from "./guard.js";
+import { currentLoadout, currentTask } from "./current-task.js";
 import type { Context } from "../context.js";
-import { splitFrontmatter } from "../frontmatter.js";
 
 /** The fields of a host's hook input that the hooks read (the rest is ignored). */
 export interface HookInput {
@@ -34,43 +34,6 @@ export function preToolUse(ctx: Context, input: HookInput): HookOutput {
   return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: v.reason } };
 }
 
-interface LoadoutFile {
-  file: string;
-  shown: string;
-  mtimeMs: number;
-  fields: Record<string, string>;
-  body: string;
-}
-
-function readLoadout(file: string, shown: string): LoadoutFile | null {
-  try {
-    const text = readFileSync(file, "utf8");
-    const split = splitFrontmatter(text);
-    const fields: Record<string, string> = {};
-    for (const line of (split?.yaml ?? "").split(/\r?\n/)) {
-      const m = /^([a-z_]+):[ \t]*(.*)$/.exec(line);
-      if (m) fields[m[1]!] = m[2]!.replace(/^"(.*)"$/, "$1");
-    }
-    return { file, shown, mtimeMs: statSync(file).mtimeMs, fields, body: split?.body ?? text };
-  } catch {
-    return null;
-  }
-}
-
-/** The loadout of task `taskId` (newest phase), else the newest loadout of all. */
-export function currentLoadout(ctx: Context, taskId: string | null): LoadoutFile | null {
-  let names: string[];
-  try {
-    names = readdirSync(ctx.paths.loadouts).filter((n) => n.endsWith("-loadout.md"));
-  } catch {
-    return null;
-  }
-  const all = names.map((n) => readLoadout(join(ctx.paths.loadouts, n), `knowledge/loadouts/${n}`)).filter((l): l is LoadoutFile => l !== null);
-  const pick = taskId ? all.filter((l) => l.fields.task_id === taskId) : all;
-  pick.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.shown < b.shown ? 1 : -1));
-  return pick[0] ?? null;
-}
-
 function sectionLines(body: string, heading: string, max: number): string[] {
   const m = new RegExp(`^##[ \\t]+${heading}[ \\t]*$`, "m").exec(body);
   if (!m) return [];
@@ -85,13 +48,17 @@ function sectionLines(body: string, heading: string, max: number): string[] {
 }
 
 export function sessionStart(ctx: Context, env: NodeJS.ProcessEnv = process.env): HookOutput {
-  const taskId = env.AKMS_TASK_ID?.trim() || null;
-  const l = currentLoadout(ctx, taskId);
+  const ct = currentTask(ctx, env);
+  const taskId = ct.task_id;
+  const l = taskId ? currentLoadout(ctx, taskId) : null;
   const lines: string[] = ["akms (persistent knowledge for this repository):"];
-  if (!l) {
-    lines.push(
-      taskId ? `- no loadout for task ${taskId} yet: \`akms loadout --task knowledge/tasks/${taskId}.json\` (or the loadout MCP tool) writes one.` : "- no loadout yet: get one with the loadout MCP tool, or `akms loadout --task knowledge/tasks/<task_id>.json`.",
-    );
+  if (!taskId) {
+    lines.push(`- ${ct.note}`);
+    for (const t of ct.candidates.slice(0, 6)) lines.push(`  - ${t.task_id}${t.title ? `: ${t.title}` : ""} (${t.status ?? "no status"}${t.phase !== null ? `, phase ${t.phase}` : ""})`);
+    if (ct.candidates.length > 6) lines.push(`  - … ${ct.candidates.length - 6} more (the current_task tool lists them)`);
+    lines.push("- once you know your task, get its loadout with the loadout tool (task: its id).");
+  } else if (!l) {
+    lines.push(`- your task: ${taskId} (${ct.source}). It has no loadout yet: the loadout tool (task: "${taskId}") writes one.`);
   } else {
     const f = l.fields;
     lines.push(

@@ -13,7 +13,7 @@ import { stripControl } from "../../core/control-chars.js";
 import { loadContext } from "../../core/context.js";
 import { loadGraph } from "../../core/graph.js";
 import { showNode } from "../../core/agent/show.js";
-import { currentLoadout } from "../../core/agent/hooks.js";
+import { currentLoadout } from "../../core/agent/current-task.js";
 import { keepWarm } from "../../core/warm.js";
 import { prepareRead, settleInterrupted } from "../../core/settle.js";
 import { TOOLS, type Binding, type ToolDef } from "./tools.js";

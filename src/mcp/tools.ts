@@ -8,6 +8,8 @@ import { AkmsError, UsageError } from "../../core/errors.js";
 import { loadContext } from "../../core/context.js";
 import { resolveInside } from "../../core/paths.js";
 import { memoryFromObject, recordMemory } from "../../core/agent/record.js";
+import { currentTask } from "../../core/agent/current-task.js";
+import { changesSince } from "../../core/agent/changes.js";
 import { parseKind, validateText } from "../../core/validate.js";
 import { TASK_ID_PATTERN } from "../../core/schemas/vocabulary.js";
 import type { CommandResult } from "../output.js";
@@ -151,11 +153,49 @@ export const TOOLS: ToolDef[] = [
   },
   {
     name: "show_node",
-    title: "Show one node",
-    description: "One knowledge node whole: frontmatter, body, compiled attributes, its overlay state in this repository, edges in and out, provenance (who wrote it, from which session).",
-    input: { id: z.string().max(200).describe("node id, as query and search name it") },
+    title: "Show nodes",
+    description: "Knowledge nodes whole: frontmatter, body, compiled attributes, their overlay state in this repository, edges in and out, provenance (who wrote it, from which session). Give `id`, or `ids` for several at once (returned as `nodes`, paged by `cursor` when long).",
+    input: { id: z.string().max(200).optional().describe("node id, as query and search name it"), ids: z.array(z.string().max(200)).min(1).max(50).optional().describe("several node ids"), cursor: Cursor.optional() },
     annotations: { ...READ, idempotentHint: true },
-    run: (a, b) => viaCommand("show", [String(a.id)], {}, b),
+    run: async (a, b) => {
+      if ((a.id === undefined) === (a.ids === undefined)) throw new UsageError("show_node: give id, or ids (not both)");
+      if (a.id !== undefined) return viaCommand("show", [String(a.id)], {}, b);
+      const ids = [...new Set((a.ids as string[]).map(String))];
+      const nodes: unknown[] = [];
+      for (const id of ids) {
+        const r = await viaCommand("show", [id], {}, b);
+        nodes.push(r.json);
+      }
+      return { json: { ok: true, nodes }, text: "" };
+    },
+  },
+  {
+    name: "current_task",
+    title: "Which task is mine",
+    description: "Names your task: from AKMS_TASK_ID, else the git branch (a task id in its name), else the only task record in progress — and says so when it cannot tell, listing the open tasks. Returns task_id, how it was decided (`source`), the task's title/status/phase and its newest loadout's path.",
+    input: {},
+    annotations: { ...READ, idempotentHint: true },
+    run: async (_a, b) => {
+      const r = currentTask(loadContext({ repo: b.repo, vault: b.vault }));
+      return { json: { ok: true, ...r }, text: r.note };
+    },
+  },
+  {
+    name: "changes_since",
+    title: "What changed in the knowledge",
+    description: "What changed since a date (`since`, YYYY-MM-DD; default: the newest phase handoff): pitfalls reported (node, note, session, date), confidence changes (node, from → to, cause), review decisions (promotions, drafts, dedup decisions, undos) and what updates did with agents' drafts. Long lists page with `cursor`.",
+    input: { since: z.string().max(40).optional().describe("a date, YYYY-MM-DD (or an ISO date-time)"), cursor: Cursor.optional() },
+    annotations: { ...READ, idempotentHint: true },
+    run: async (a, b) => {
+      const r = changesSince(loadContext({ repo: b.repo, vault: b.vault }), a.since === undefined ? undefined : String(a.since));
+      const items = [
+        ...r.pitfalls.map((x) => ({ kind: "pitfall", ...x })),
+        ...r.confidence.map((x) => ({ kind: "confidence", ...x })),
+        ...r.decisions.map((x) => ({ kind: "decision", ...x })),
+        ...r.drafted.map((x) => ({ kind: "drafted", ...x })),
+      ];
+      return { json: { ok: true, since: r.since, since_from: r.since_from, counts: { pitfalls: r.pitfalls.length, confidence: r.confidence.length, decisions: r.decisions.length, drafted: r.drafted.length }, items }, text: "" };
+    },
   },
   {
     name: "search",

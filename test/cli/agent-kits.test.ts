@@ -138,8 +138,14 @@ test("the session-start hook gives the current task's loadout as additionalConte
   const d = builtDemo();
   const env = { AKMS_GLOBAL_VAULT: d.vault };
   const input = JSON.stringify({ session_id: "s1", transcript_path: "/tmp/t.jsonl", cwd: d.repo, hook_event_name: "SessionStart", source: "startup" });
+  // No way to tell the task: it says so and lists the open tasks — never the newest loadout of all.
+  assert.equal(akms(["loadout", "--task", "knowledge/tasks/task-202.json", "--no-qmd"], { cwd: d.repo, env }).code, 0);
   const none = JSON.parse(akms(["hook", "session-start"], { cwd: d.repo, env, input }).stdout);
-  assert.match(none.hookSpecificOutput.additionalContext, /no loadout yet/);
+  assert.match(none.hookSpecificOutput.additionalContext, /cannot tell which task is yours/);
+  assert.match(none.hookSpecificOutput.additionalContext, /- task-201: Add a Nyquist-safe discrete Green operator option \(pending, phase 2\)/);
+  assert.doesNotMatch(none.hookSpecificOutput.additionalContext, /phase2-task-202-loadout/);
+  const noLoadout = JSON.parse(akms(["hook", "session-start"], { cwd: d.repo, env: { ...env, AKMS_TASK_ID: "task-201" }, input }).stdout);
+  assert.match(noLoadout.hookSpecificOutput.additionalContext, /your task: task-201 \(AKMS_TASK_ID\)\. It has no loadout yet/);
   assert.equal(akms(["loadout", "--task", "knowledge/tasks/task-201.json", "--no-qmd"], { cwd: d.repo, env }).code, 0);
   const r = akms(["hook", "session-start"], { cwd: d.repo, env: { ...env, AKMS_TASK_ID: "task-201" }, input });
   assert.equal(r.code, 0, r.stderr);

@@ -42,7 +42,7 @@ function stable(x: any): any {
 test("lists every tool with annotations, and the resources", async () => {
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name).sort();
-  assert.deepEqual(names, ["derive_tags", "loadout", "pitfalls", "query", "record_memory", "search", "show_node", "status", "validate"]);
+  assert.deepEqual(names, ["changes_since", "current_task", "derive_tags", "loadout", "pitfalls", "query", "record_memory", "search", "show_node", "status", "validate"]);
   for (const t of tools) {
     assert.ok(t.description && t.description.length > 40, `${t.name} has a description an agent can act on`);
     assert.equal(typeof t.annotations?.readOnlyHint, "boolean", `${t.name} says whether it reads only`);
@@ -50,7 +50,7 @@ test("lists every tool with annotations, and the resources", async () => {
   const rec = tools.find((t) => t.name === "record_memory")!;
   assert.equal(rec.annotations?.readOnlyHint, false);
   assert.equal(rec.annotations?.destructiveHint, false);
-  for (const n of ["query", "show_node", "search", "status", "validate", "pitfalls"]) assert.equal(tools.find((t) => t.name === n)!.annotations?.readOnlyHint, true, n);
+  for (const n of ["query", "show_node", "search", "status", "validate", "pitfalls", "current_task", "changes_since"]) assert.equal(tools.find((t) => t.name === n)!.annotations?.readOnlyHint, true, n);
   assert.ok(!names.some((n) => /promote|draft|dedup|undo/.test(n)), "no promotion over MCP");
   const info = client.getInstructions() ?? "";
   assert.match(info, /human/);
@@ -247,4 +247,25 @@ test("the server exits 0 within a second of stdin closing", async () => {
   assert.equal(code, 0);
   assert.ok(Date.now() - t0 < 1000, `exited in ${Date.now() - t0} ms`);
   for (const line of out.split("\n").filter(Boolean)) assert.equal(JSON.parse(line).jsonrpc, "2.0", "stdout carries JSON-RPC only");
+});
+
+test("current_task names the task (AKMS_TASK_ID, the branch, the one in progress) or says it cannot tell; changes_since and show_node for several ids", async () => {
+  const ct = await call("current_task", {});
+  assert.ok(!ct.isError, ct.content[0]?.text);
+  assert.equal(ct.structuredContent.task_id, null, "the demo's branch names no task and none is in progress");
+  assert.match(ct.structuredContent.note, /cannot tell which task is yours/);
+  assert.ok(ct.structuredContent.candidates.some((t: { task_id: string }) => t.task_id === "task-201"));
+  const ch = await call("changes_since", { since: "2026-11-05" });
+  assert.ok(!ch.isError, ch.content[0]?.text);
+  const items = ch.structuredContent.items as { kind: string; date?: string; node?: string }[];
+  assert.ok(items.some((i) => i.kind === "pitfall" && i.node === "nyquist-frequency-handling"), "the pitfall reported on 2026-11-05");
+  assert.ok(items.some((i) => i.kind === "confidence"));
+  assert.ok(items.filter((i) => i.date).every((i) => i.date! >= "2026-11-05"));
+  const dflt = await call("changes_since", {});
+  assert.match(dflt.structuredContent.since_from, /phase handoff/);
+  const bad = await call("changes_since", { since: "yesterday" });
+  assert.equal(bad.isError, true);
+  const many = await call("show_node", { ids: ["nyquist-frequency-handling", "fft-frequency-conventions"] });
+  assert.ok(!many.isError, many.content[0]?.text);
+  assert.deepEqual(many.structuredContent.nodes.map((n: { node: { id: string } }) => n.node.id), ["nyquist-frequency-handling", "fft-frequency-conventions"]);
 });

@@ -1,0 +1,134 @@
+// "Which task is mine?": the one rule that names an agent's task, for the current_task tool and the
+// SessionStart hook. In order: AKMS_TASK_ID (the orchestrator and a person set it); the git branch,
+// when exactly one task record's id is a word of its name (`feature/TASK-201-green`); the one task
+// record whose status is in_progress. Otherwise it says it cannot tell and lists the candidates
+// (the pending and in-progress tasks), never guessing the newest loadout.
+
+import type { Context } from "../context.js";
+import { git } from "../mirror/select.js";
+import { listTaskFiles } from "../orchestrator/tasks.js";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { splitFrontmatter } from "../frontmatter.js";
+
+export interface TaskBrief {
+  task_id: string;
+  title: string | null;
+  status: string | null;
+  phase: number | null;
+  file: string;
+}
+
+export interface CurrentTask {
+  task_id: string | null;
+  /** How it was decided: "AKMS_TASK_ID", "branch <name>", "the only in_progress task record", or null. */
+  source: string | null;
+  task: TaskBrief | null;
+  /** The task's newest loadout, when there is one. */
+  loadout: string | null;
+  /** When it cannot tell (or to show the alternatives): the open tasks. */
+  candidates: TaskBrief[];
+  note: string;
+}
+
+/** Every task record's brief (unreadable records are skipped: `akms validate` names them). */
+function briefs(ctx: Context): TaskBrief[] {
+  const out: TaskBrief[] = [];
+  for (const f of listTaskFiles(ctx)) {
+    try {
+      const r = JSON.parse(readFileSync(f, "utf8")) as Record<string, unknown>;
+      if (typeof r.task_id !== "string") continue;
+      out.push({
+        task_id: r.task_id,
+        title: typeof r.title === "string" ? r.title : null,
+        status: typeof r.status === "string" ? r.status : null,
+        phase: typeof r.phase === "number" ? r.phase : null,
+        file: `knowledge/tasks/${f.slice(f.lastIndexOf("/") + 1)}`,
+      });
+    } catch {
+      /* not a readable record */
+    }
+  }
+  return out;
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+export function currentTask(ctx: Context, env: NodeJS.ProcessEnv = process.env): CurrentTask {
+  const all = briefs(ctx);
+  const open = all.filter((t) => t.status === null || t.status === "pending" || t.status === "in_progress");
+  const found = (id: string, source: string): CurrentTask => {
+    const task = all.find((t) => t.task_id === id) ?? all.find((t) => t.task_id.toLowerCase() === id.toLowerCase()) ?? null;
+    const tid = task?.task_id ?? id;
+    return {
+      task_id: tid,
+      source,
+      task,
+      loadout: currentLoadout(ctx, tid)?.shown ?? null,
+      candidates: [],
+      note: task ? `task ${tid} (from ${source})` : `task ${tid} (from ${source}) has no record in knowledge/tasks/`,
+    };
+  };
+  const fromEnv = env.AKMS_TASK_ID?.trim();
+  if (fromEnv) return found(fromEnv, "AKMS_TASK_ID");
+  const b = git(ctx.repo, ["rev-parse", "--abbrev-ref", "HEAD"]);
+  const branch = b.ok ? b.stdout.trim() : "";
+  if (branch && branch !== "HEAD") {
+    const hits = all.filter((t) => new RegExp(`(^|[^A-Za-z0-9])${escape(t.task_id)}($|[^A-Za-z0-9])`, "i").test(branch));
+    if (hits.length === 1) return found(hits[0]!.task_id, `branch ${branch}`);
+  }
+  const running = all.filter((t) => t.status === "in_progress");
+  if (running.length === 1) return found(running[0]!.task_id, "the only in_progress task record");
+  return {
+    task_id: null,
+    source: null,
+    task: null,
+    loadout: null,
+    candidates: open,
+    note:
+      `cannot tell which task is yours: no AKMS_TASK_ID, ${branch ? `the branch "${branch}" names no single task` : "no git branch"}, and ${running.length ? `${running.length} tasks are in_progress` : "no task is in_progress"}. ` +
+      "Ask, or pass the task id to loadout; the open tasks are listed.",
+  };
+}
+
+// ── A task's loadout ─────────────────────────────────────────────────────────────────────────
+
+export interface LoadoutFile {
+  file: string;
+  shown: string;
+  mtimeMs: number;
+  fields: Record<string, string>;
+  body: string;
+}
+
+function readLoadout(file: string, shown: string): LoadoutFile | null {
+  try {
+    const text = readFileSync(file, "utf8");
+    const split = splitFrontmatter(text);
+    const fields: Record<string, string> = {};
+    for (const line of (split?.yaml ?? "").split(/\r?\n/)) {
+      const m = /^([a-z_]+):[ \t]*(.*)$/.exec(line);
+      if (m) fields[m[1]!] = m[2]!.replace(/^"(.*)"$/, "$1");
+    }
+    return { file, shown, mtimeMs: statSync(file).mtimeMs, fields, body: split?.body ?? text };
+  } catch {
+    return null;
+  }
+}
+
+/** The loadout of task `taskId` (newest phase), else the newest loadout of all. */
+export function currentLoadout(ctx: Context, taskId: string | null): LoadoutFile | null {
+  let names: string[];
+  try {
+    names = readdirSync(ctx.paths.loadouts).filter((n) => n.endsWith("-loadout.md"));
+  } catch {
+    return null;
+  }
+  const all = names.map((n) => readLoadout(join(ctx.paths.loadouts, n), `knowledge/loadouts/${n}`)).filter((l): l is LoadoutFile => l !== null);
+  const pick = taskId ? all.filter((l) => l.fields.task_id === taskId) : all;
+  pick.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.shown < b.shown ? 1 : -1));
+  return pick[0] ?? null;
+}
+
