@@ -18,7 +18,8 @@ import { keepWarm } from "../../core/warm.js";
 import { prepareRead, settleInterrupted } from "../../core/settle.js";
 import { TOOLS, type Binding, type ToolDef } from "./tools.js";
 import { AGENT_MEMORY_COMPACT } from "../../core/agent/kits.js";
-import { docText, shapeGeneric, type AgentDoc } from "./results.js";
+import { docBytes, docText, shapeGeneric, type AgentDoc } from "./results.js";
+import { LineGuard, MAX_MESSAGE_BYTES } from "./line-guard.js";
 
 export const INSTRUCTIONS = () => `akms gives this repository's coding agents persistent, reviewed knowledge (AKMS v2).
 Before a task: call loadout (or query) for the task and read the nodes it lists, with their pitfalls.
@@ -33,15 +34,41 @@ function log(msg: string): void {
   process.stderr.write(`akms mcp: ${msg}\n`);
 }
 
+/**
+ * An error's words as an agent calling a tool reads them: the CLI's flags become the tool's
+ * arguments (`--task FILE` → `task`, `--no-qmd` → `no_qmd`), `akms <command>` the tool of the same
+ * job, and no terminal escape sequence gets through.
+ */
+export function forAgent(text: string): string {
+  const TOOL_OF: Record<string, string> = { loadout: "loadout", query: "query", search: "search", show: "show_node", pitfalls: "pitfalls", status: "status", validate: "validate", record: "record_memory", "derive-tags": "derive_tags" };
+  return stripControl(text)
+    .replace(/`?--no-([a-z][a-z-]*)(?: [A-Z_]+)?`?/g, (_m, f: string) => `\`no_${f.replace(/-/g, "_")}: true\``)
+    .replace(/`?--([a-z][a-z-]*)(?:[ =]([A-Z_]+|"[^"]*"))?`?/g, (_m, f: string) => `the \`${f.replace(/-/g, "_")}\` argument`)
+    .replace(/`akms ([a-z-]+)[^`]*`/g, (m, c: string) => (TOOL_OF[c] ? `the ${TOOL_OF[c]} tool` : m));
+}
+
+/** An error document's bound (the default result budget: an error is read before the config is). */
+const ERROR_BUDGET = 8000;
+
 function errorResult(e: unknown): CallToolResult {
   const err: AkmsError = isAkmsError(e) ? e : new BugError(`unexpected failure: ${e instanceof Error ? e.message : String(e)}`);
   if (!isAkmsError(e)) log(e instanceof Error ? (e.stack ?? e.message) : String(e));
-  const doc = { ok: false, error: err.toJSON() };
-  return {
-    isError: true,
-    content: [{ type: "text", text: `error[${err.code}]: ${err.message}${err.hint ? `\nhint: ${err.hint}` : ""}` }],
-    structuredContent: doc,
+  const j = err.toJSON() as { message: string; hint?: string; problems?: { message: string; hint?: string }[] };
+  const error = {
+    ...j,
+    message: forAgent(j.message),
+    ...(j.hint !== undefined ? { hint: forAgent(j.hint) } : {}),
+    ...(j.problems ? { problems: j.problems.map((p) => ({ ...p, message: forAgent(p.message), ...(p.hint !== undefined ? { hint: forAgent(p.hint) } : {}) })) } : {}),
   };
+  // Bounded like every result: the problems that fit, and how many more there are.
+  let doc: AgentDoc = { ok: false, error };
+  if (docBytes(doc) > ERROR_BUDGET && error.problems) {
+    const all = error.problems;
+    let n = all.length;
+    while (n > 1 && docBytes({ ok: false, error: { ...error, problems: all.slice(0, n) } }) > ERROR_BUDGET) n = Math.floor(n * 0.8);
+    doc = { ok: false, error: { ...error, problems: all.slice(0, n), problems_not_shown: all.length - n } };
+  }
+  return { isError: true, content: [{ type: "text", text: JSON.stringify(doc) }], structuredContent: doc };
 }
 
 function handler(tool: ToolDef, b: Binding) {
@@ -114,7 +141,13 @@ export async function serveStdio(b: Binding): Promise<number> {
   keepWarm();
   process.chdir(b.repo); // relative paths in results read as they do from the repository's root
   const server = createServer(b);
-  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: 64 * 1024 * 1024 });
+  const guard = new LineGuard((id, bytes) => {
+    const message = `the request is too large (${bytes} bytes; the server reads at most ${MAX_MESSAGE_BYTES}): send a few kilobytes, and cite long material by path`;
+    if (id === null) log(message);
+    else process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32600, message } }) + "\n");
+  });
+  process.stdin.pipe(guard);
+  const transport = new StdioServerTransport(guard as unknown as typeof process.stdin, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES * 2 });
   await server.connect(transport);
   log(`serving ${b.repo}`);
   return new Promise<number>((done) => {
@@ -124,6 +157,7 @@ export async function serveStdio(b: Binding): Promise<number> {
       closed = true;
       server.close().finally(() => done(0));
     };
+    guard.once("end", close);
     process.stdin.once("end", close);
     process.stdin.once("close", close);
     server.server.onclose = close;

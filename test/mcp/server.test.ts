@@ -9,6 +9,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { akms, BIN, builtDemo, treeHash } from "../helpers.js";
 import { memoryText } from "./memory-text.js";
 import { TOOLS } from "../../src/mcp/tools.js";
+import { forAgent } from "../../src/mcp/server.js";
 import { docBytes, shapeGeneric } from "../../src/mcp/results.js";
 
 const demo = builtDemo();
@@ -146,7 +147,8 @@ test("bad input is an isError result with the CLI's code, and the server answers
   }
   const cliErr = cli(["show", "no-such-node"]);
   const mcpErr = await call("show_node", { id: "no-such-node" });
-  assert.deepEqual(mcpErr.structuredContent, cliErr.json, "the same error document as the CLI");
+  // The same error as the CLI's, its words for a tool caller.
+  assert.deepEqual(mcpErr.structuredContent, { ...cliErr.json, error: { ...cliErr.json.error, message: forAgent(cliErr.json.error.message), ...(cliErr.json.error.hint ? { hint: forAgent(cliErr.json.error.hint) } : {}) } });
 });
 
 
@@ -268,4 +270,25 @@ test("current_task names the task (AKMS_TASK_ID, the branch, the one in progress
   const many = await call("show_node", { ids: ["nyquist-frequency-handling", "fft-frequency-conventions"] });
   assert.ok(!many.isError, many.content[0]?.text);
   assert.deepEqual(many.structuredContent.nodes.map((n: { node: { id: string } }) => n.node.id), ["nyquist-frequency-handling", "fft-frequency-conventions"]);
+});
+
+test("errors speak tool arguments, not CLI flags", async () => {
+  const r = await call("loadout", {});
+  assert.equal(r.isError, true);
+  const text = JSON.stringify(r.structuredContent.error);
+  assert.doesNotMatch(text, /--task|--tags/);
+  assert.match(text, /`task` argument/);
+  assert.equal(r.content[0]!.text, JSON.stringify(r.structuredContent));
+});
+
+test("a request over the server's limit is refused with an error, before it is read whole; the server lives on", async () => {
+  const big = "x".repeat(30 * 1024 * 1024);
+  const r = await client.callTool({ name: "validate", arguments: { text: big } }).then(
+    () => null,
+    (e: Error) => e,
+  );
+  assert.ok(r instanceof Error, "an error answer");
+  assert.match(r!.message, /request is too large/);
+  const ok = await call("status");
+  assert.ok(!ok.isError, "the server answers the next call");
 });
