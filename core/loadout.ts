@@ -9,7 +9,7 @@ import { readTextIfExists, sha256, writeFileAtomic } from "./fsx.js";
 import type { GNode } from "./graph.js";
 import { agentLockWaitMs, withLock, withLockWait } from "./lock.js";
 import { nowIso } from "./clock.js";
-import { displayPath, resolveInside } from "./paths.js";
+import { confineToKnowledge, displayPath, resolveInside } from "./paths.js";
 import { DEFAULT_ROLE, normalizeTags, queryGraph, resolveTaskRole, type QueryGraph, type QueryResult } from "./query.js";
 import { taskTags, type TagDerivation } from "./tags.js";
 import type { LoadedTask } from "./query/task.js";
@@ -372,7 +372,12 @@ function writePlan(plan: LoadoutPlan, req: LoadoutRequest): LoadoutResult {
  */
 export function writeLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest): LoadoutResult {
   // An agent's own loadout waits for a writer to finish rather than failing (bounded).
-  return withLockWait(ctx.paths.lock, agentLockWaitMs(), () => writePlan(planLoadout(ctx, graph, req), req));
+  return withLockWait(ctx.paths.lock, agentLockWaitMs(), () => {
+    const plan = planLoadout(ctx, graph, req);
+    // The default place (not a path a person gave with --out) stays inside knowledge/ for real.
+    if (req.out === undefined) confineToKnowledge(ctx.paths.knowledge, plan.file, displayPath(ctx.repo, plan.file));
+    return writePlan(plan, req);
+  });
 }
 
 export type LoadoutOutcome = { ok: true; result: LoadoutResult } | { ok: false; error: unknown };

@@ -1,9 +1,9 @@
 // Where things live (spec layout + DESIGN §3), and how the repository and global vault are found.
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import { realpathSync, statSync } from "node:fs";
-import { fileError, NotFoundError, UsageError } from "./errors.js";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { lstatSync, readlinkSync, realpathSync, statSync } from "node:fs";
+import { AkmsError, fileError, NotFoundError, UsageError } from "./errors.js";
 
 export interface RepoPaths {
   repo: string;
@@ -135,6 +135,38 @@ export function vaultProblem(v: VaultLocation): string | null {
  * Resolves `rel` inside `root`; null when it is absolute, climbs out with `..`, or (when it
  * exists) is a symlink that leads out of the root.
  */
+/** The real path of `p` as a write would reach it: symlinks followed (a dangling one to its target), the missing tail kept. */
+export function realTarget(p: string, depth = 0): string {
+  if (depth > 40) return p;
+  try {
+    const st = lstatSync(p);
+    if (st.isSymbolicLink()) return realTarget(resolve(dirname(p), readlinkSync(p)), depth + 1);
+    return realpathSync(p);
+  } catch {
+    const up = dirname(p);
+    if (up === p) return p;
+    return join(realTarget(up, depth + 1), basename(p));
+  }
+}
+
+/** True when `p`, followed through every symlink, stays inside `root` (itself followed). */
+export function staysInside(root: string, p: string): boolean {
+  const r = relative(realTarget(root), realTarget(p));
+  return r === "" || (!r.startsWith("..") && !isAbsolute(r));
+}
+
+/**
+ * An agent-reachable write must stay inside knowledge/ whatever symlinks say (a symlinked
+ * knowledge/sessions/ or loadouts/ must not carry it elsewhere): refused with the link to fix.
+ */
+export function confineToKnowledge(knowledge: string, file: string, shown: string): void {
+  if (staysInside(knowledge, file)) return;
+  throw new AkmsError("OUTSIDE_KNOWLEDGE", `${shown} leads outside knowledge/ (through a symbolic link, to ${realTarget(file)}); akms will not write there`, {
+    file: shown,
+    hint: "make that directory a real directory inside knowledge/ (remove the symbolic link)",
+  });
+}
+
 export function resolveInside(root: string, rel: string): string | null {
   if (!rel || isAbsolute(rel) || rel.startsWith("~") || rel.includes("\0")) return null;
   const full = resolve(root, rel);

@@ -13,7 +13,7 @@ import { withLock } from "./lock.js";
 import { commitTransaction, finishTransaction } from "./update/transaction.js";
 import type { QueryGraph } from "./query.js";
 import { withTags, type LoadedTask } from "./query/task.js";
-import { displayPath, resolveInside } from "./paths.js";
+import { confineToKnowledge, displayPath, resolveInside } from "./paths.js";
 import { normalizeTags } from "./query.js";
 
 export type TagSource =
@@ -223,6 +223,7 @@ export function writeTaskTags(
   if (previous.length === tags.length && previous.every((t, i) => t === tags[i])) {
     return { written: false, skipped: "akms_tags already holds exactly these tags", log: null, previous };
   }
+  confineToKnowledge(ctx.paths.knowledge, task.file, task.shown); // a record reached through a link out of knowledge/ is not rewritten
   return withLock(ctx.paths.lock, () => {
     const now = readTextIfExists(task.file);
     if (now !== task.text) {

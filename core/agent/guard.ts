@@ -10,8 +10,9 @@
 // rm / rmdir / truncate / touch / chmod operands, dd of=. What it cannot see — a path in a
 // variable, a script or interpreter that writes, eval, cd chains — is listed in docs/decisions.md;
 // the compile's "promoted outside the review" flag catches a status changed any other way.
-import { lstatSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { basename, isAbsolute, join, relative, resolve } from "node:path";
+import { realTarget } from "../paths.js";
 
 export interface GuardRoots {
   /** The global vault (real path or as configured). */
@@ -21,23 +22,6 @@ export interface GuardRoots {
   /** knowledge/graph/ and knowledge/local-nodes/ of the repository. */
   graphDir: string;
   localNodes: string;
-}
-
-/** The real path of `p` as a write would reach it: symlinks followed, a dangling one to its target, the missing tail kept. */
-export function realTarget(p: string, depth = 0): string {
-  if (depth > 40) return p;
-  try {
-    const st = lstatSync(p);
-    if (st.isSymbolicLink()) {
-      const to = readlinkSync(p);
-      return realTarget(resolve(dirname(p), to), depth + 1);
-    }
-    return realpathSync(p);
-  } catch {
-    const up = dirname(p);
-    if (up === p) return p;
-    return join(realTarget(up, depth + 1), basename(p));
-  }
 }
 
 function inside(root: string, p: string): boolean {

@@ -11,7 +11,7 @@ import { readBytesIfExists, writeFileAtomic } from "../fsx.js";
 import { recoverPendingTransaction } from "../update/transaction.js";
 import { buildLocked } from "../compiler/build.js";
 import { agentLockWaitMs, withLockWait } from "../lock.js";
-import { resolveInside } from "../paths.js";
+import { confineToKnowledge, resolveInside } from "../paths.js";
 import { planDryRun } from "../update/apply.js";
 import { parseDocument } from "../update/documents.js";
 import type { DedupEvent } from "../update/plan.js";
@@ -84,6 +84,7 @@ export function memoryFromObject(o: Record<string, unknown>): string {
 function targetFor(ctx: Context, taskId: string, shown: string): { abs: string; rel: string } {
   const abs = resolveInside(ctx.paths.sessions, `${taskId}.md`);
   if (!abs) throw new ValidationError(`knowledge/sessions/${taskId}.md leads outside knowledge/sessions/`, { file: shown, field: "task_id", hint: "remove the symbolic link, or give the task another id" });
+  confineToKnowledge(ctx.paths.knowledge, abs, `knowledge/sessions/${taskId}.md`);
   return { abs, rel: `knowledge/sessions/${taskId}.md` };
 }
 

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
 import { listMarkdown, type Listed } from "../compiler/sources.js";
+import { staysInside } from "../paths.js";
 import type { LoadedGraph } from "../graph.js";
 import { QmdError, qmdSearch, type QmdIndexing } from "../qmd.js";
 import { knowledgeCollectionName, qmdUse } from "../loadout/retrieve.js";
@@ -156,7 +157,10 @@ export function searchKnowledge(ctx: Context, graph: LoadedGraph | null, query: 
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError("--limit needs a whole number from 1 to 1000");
   const q = query.replace(/\s+/g, " ").trim();
   if (!q) throw new UsageError("give the words to search for", 'akms search "green operator cache"');
-  const { collections, files } = scopeFiles(ctx, scope);
+  const scoped = scopeFiles(ctx, scope);
+  const { collections } = scoped;
+  // Only what lives in the repository or the vault, whatever a symbolic link in them points at.
+  const files = scoped.files.filter((f) => staysInside(ctx.repo, f.file) || staysInside(ctx.vault.path, f.file));
   const idOf = idResolver(ctx, graph, scope);
   const shownOf = new Map(files.map((f) => [f.file, f.shown]));
   const use = qmdUse(Boolean(opts.noQmd), opts.env, { dir: ctx.paths.qmdCacheDir, lock: ctx.paths.lock });

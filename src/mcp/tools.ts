@@ -6,7 +6,7 @@ import { isAbsolute, join, relative, resolve } from "node:path";
 import { z } from "zod";
 import { AkmsError, UsageError } from "../../core/errors.js";
 import { loadContext } from "../../core/context.js";
-import { resolveInside } from "../../core/paths.js";
+import { resolveInside, staysInside } from "../../core/paths.js";
 import { memoryFromObject, recordMemory } from "../../core/agent/record.js";
 import { currentTask } from "../../core/agent/current-task.js";
 import { changesSince } from "../../core/agent/changes.js";
@@ -69,7 +69,10 @@ function inRepo(b: Binding, p: string, field: string): string {
 function taskFile(b: Binding, task: string): string {
   if (TASK_ID_PATTERN.test(task) && !task.endsWith(".json")) {
     const f = join(b.repo, "knowledge", "tasks", `${task}.json`);
-    if (existsSync(f)) return f;
+    if (existsSync(f)) {
+      if (!staysInside(b.repo, f)) throw new AkmsError("OUTSIDE_REPO", `the record of task "${task}" is a symbolic link out of the repository`, { field: "task", hint: "give a task whose record is a file inside the repository" });
+      return f;
+    }
   }
   return inRepo(b, task, "task");
 }

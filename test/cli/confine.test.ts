@@ -1,0 +1,46 @@
+// Agent-reachable writes stay inside knowledge/ and reads inside the repository and the vault,
+// whatever symbolic links say: refused with a clear error, nothing written outside.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readdirSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { akms, builtDemo, tmp } from "../helpers.js";
+import { memoryText } from "../mcp/memory-text.js";
+
+test("record and the loadout refuse a knowledge/sessions or knowledge/loadouts that is a link out of knowledge/", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  const outside = tmp("akms-outside-");
+  // sessions/ → outside
+  renameSync(join(d.knowledge, "sessions"), join(outside, "sessions"));
+  symlinkSync(join(outside, "sessions"), join(d.knowledge, "sessions"));
+  const mem = join(d.dir, "m.md");
+  writeFileSync(mem, memoryText("TASK-501"));
+  const r = akms(["record", mem, "--json"], { cwd: d.repo, env });
+  assert.equal(r.code, 1, r.stdout);
+  assert.equal(r.json.error.code, "OUTSIDE_KNOWLEDGE");
+  assert.ok(!existsSync(join(outside, "sessions", "TASK-501.md")), "nothing written outside");
+  // loadouts/ → outside
+  mkdirSync(join(outside, "loadouts"));
+  symlinkSync(join(outside, "loadouts"), join(d.knowledge, "loadouts"));
+  const l = akms(["loadout", "--task", "knowledge/tasks/task-201.json", "--no-qmd", "--json"], { cwd: d.repo, env });
+  assert.equal(l.code, 1, l.stdout);
+  assert.equal(l.json.error.code, "OUTSIDE_KNOWLEDGE");
+  assert.deepEqual(readdirSync(join(outside, "loadouts")), []);
+});
+
+test("derive-tags --write refuses a task record that is a link out of knowledge/; search lists no file reached through a link out of the repository and vault", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  const outside = tmp("akms-outside-");
+  writeFileSync(join(outside, "t9.json"), JSON.stringify({ task_id: "t9", title: "Nyquist", scope: [], akms_tags: [], phase: 2, akms_schema: "v2" }, null, 2));
+  symlinkSync(join(outside, "t9.json"), join(d.knowledge, "tasks", "t9.json"));
+  const w = akms(["derive-tags", "--task", "knowledge/tasks/t9.json", "--write", "--json"], { cwd: d.repo, env });
+  assert.notEqual(w.code, 0, w.stdout);
+  assert.match(JSON.stringify(w.json), /OUTSIDE_KNOWLEDGE|OUTSIDE_REPO/);
+  writeFileSync(join(outside, "secret.md"), "---\nid: secret\n---\nNyquist secret text\n");
+  symlinkSync(join(outside, "secret.md"), join(d.knowledge, "local-nodes", "secret.md"));
+  const s = akms(["search", "secret", "--no-qmd", "--json"], { cwd: d.repo, env });
+  assert.equal(s.code, 0, s.stderr);
+  assert.ok(!JSON.stringify(s.json.hits).includes("secret text"), "a file outside is not searched");
+});
