@@ -7,8 +7,9 @@
 //    before/after sha256 and prior bytes of every file in knowledge/graph/review_log.jsonl;
 //  - on any failure restores every file it wrote, so nothing is left half-done.
 // Nothing here ever promotes on its own (FR-M05): every action is one explicit human request.
+import { homedir } from "node:os";
 import { lstatSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError } from "../errors.js";
 import { readBytesIfExists, readTextIfExists, removeFile, sha256 } from "../fsx.js";
@@ -343,9 +344,9 @@ function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: (
     at: nowIso(),
     action: kind,
     id,
-    cli,
+    cli: sharedText(ctx, cli),
     undoes,
-    message: p.message,
+    message: sharedText(ctx, p.message),
     ...(p.priorStatus ? { prior_status: p.priorStatus } : {}),
     ...(p.dedup ? { dedup: p.dedup } : {}),
     files: priors.map((x, i) => ({ ...files[i]!, before: x.before === null ? null : encodeBytes(x.before, x.after) })),
@@ -367,6 +368,22 @@ function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: (
     throw wrapBuildFailure(kind, id, e);
   }
   return { action: kind, id, files, cli, graphVersion, message: p.message, seq: entry.seq };
+}
+
+/**
+ * Text for the review journal, which the team commits: no path of this machine — the vault as
+ * `<global vault>`, the repository as `.`, the home directory as `~`.
+ */
+export function sharedText(ctx: Context, text: string): string {
+  const swaps: [string, string][] = [
+    [ctx.vault.path, "<global vault>"],
+    [ctx.vault.display, "<global vault>"],
+    [ctx.repo, "."],
+    [homedir(), "~"],
+  ];
+  let out = text;
+  for (const [from, to] of swaps.filter(([f]) => f.length > 1 && (isAbsolute(f) || f.startsWith("~"))).sort((a, b) => b[0].length - a[0].length)) out = out.split(from).join(to);
+  return out;
 }
 
 function checkStale(r: { shown: string; sha: string }, expectedSha: string | undefined, what: string): void {

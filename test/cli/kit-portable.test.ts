@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { akms, BIN, ROOT, tmp, write } from "../helpers.js";
+import { akms, BIN, builtDemo, ROOT, tmp, write } from "../helpers.js";
 import { ok, git } from "../team-helpers.js";
 
 /** Every file under `dir` (but .git), relative. */
@@ -187,4 +187,14 @@ test("a registered driver that cannot run: the merge leaves git's conflict marke
   assert.equal(akms(["init", "--git", "--repo", repo]).code, 0);
   assert.equal((akms(["status", "--repo", repo, "--json"]).json as { git: { driver_runs: boolean } }).git.driver_runs, true);
   assert.ok(BIN);
+});
+
+test("the review journal (committed) holds no path of this machine", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  assert.equal(akms(["draft", "nyquist-frequency-handling", "--repo", d.repo], { env }).code, 0);
+  assert.equal(akms(["undo", "--yes", "--repo", d.repo], { env }).code, 0);
+  const journal = readFileSync(join(d.knowledge, "graph", "review_log.jsonl"), "utf8");
+  assert.ok(journal.length > 0);
+  for (const p of [d.vault, d.repo, d.dir]) assert.ok(!journal.includes(p), `the journal holds ${p}`);
 });
