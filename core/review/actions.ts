@@ -14,6 +14,7 @@ import type { Context } from "../context.js";
 import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError } from "../errors.js";
 import { readBytesIfExists, readTextIfExists, removeFile, sha256 } from "../fsx.js";
 import { withLock } from "../lock.js";
+import { journalPromotions, promotedOutsideReview } from "./self-promotion.js";
 import { displayPath, resolveInside } from "../paths.js";
 import { nowIso } from "../clock.js";
 import { parseFrontmatter } from "../frontmatter.js";
@@ -552,7 +553,17 @@ export function promote(ctx: Context, req: ActionRequest): ActionResult {
   return act(ctx, "promote", req, cli, (r) => {
     if (r.origin === "global") throw globalRefusal(ctx, r, "promote", "established");
     const lf = readLocal(r);
-    if (lf.status === "established") throw new StateError(`"${r.id}" is already established`, { file: r.shown, field: "status", hint: "nothing to do" });
+    if (lf.status === "established") {
+      // Established outside the review (self-promotion.ts): promoting it records that a person accepts it.
+      if (promotedOutsideReview({ id: r.id, node_origin: "local", source: lf.data.source, status: "established" }, journalPromotions(ctx))) {
+        return {
+          writes: [{ file: r.file, bytes: Buffer.from(lf.text, "utf8") }],
+          change: () => statusChange(ctx, r.id),
+          message: `accepted ${r.id} as established (its status was set outside the review; ${r.shown} is unchanged, the decision is in the review journal)`,
+        };
+      }
+      throw new StateError(`"${r.id}" is already established`, { file: r.shown, field: "status", hint: "nothing to do" });
+    }
     if (lf.status === "draft") {
       throw new StateError(`"${r.id}" is draft; a draft is parked, not awaiting review`, {
         file: r.shown,

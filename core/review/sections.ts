@@ -1,6 +1,7 @@
 // The sections of the review gate (spec §3.7, §5.7; DESIGN §4 Review report), computed once from
 // the compiled graph and the files beside it, and shared by `akms status` (every item, all
 // phases) and the review report (what phase N brought, plus what still needs a decision).
+import { journalPromotions, promotedOutsideReview } from "./self-promotion.js";
 import { join } from "node:path";
 import type { Context } from "../context.js";
 import { fileError, type Problem } from "../errors.js";
@@ -527,6 +528,24 @@ function draftedItems(ctx: Context, nodes: GNode[], files: FileResolver, save: b
 }
 
 /** `source`: the loaded graph, or the review's view of it (review-graph.ts). */
+/** Agent nodes established outside the review (self-promotion.ts), as compile warnings with the fix. */
+function selfPromoted(ctx: Context, nodes: GNode[], files: FileResolver): WarningItem[] {
+  const promoted = journalPromotions(ctx);
+  return nodes
+    .filter((n) => promotedOutsideReview(n, promoted))
+    .map((n) => ({
+      code: "PROMOTED_OUTSIDE_REVIEW",
+      node: n.id,
+      source: null,
+      target: null,
+      type: null,
+      file: files.fileOf(n),
+      message: `${n.id} is established, but no review promoted it (source: agent, and no \`akms promote\` in the review journal): an edit outside the review set its status`,
+      command: `akms promote ${n.id}`,
+      fix: `check it: \`akms promote ${n.id}\` records that you accept it; to take it back, set \`status: tentative\` in its file`,
+    }));
+}
+
 export function collect(ctx: Context, source: LoadedGraph | ReviewGraph, scope: Scope): Collected {
   const graph = reviewGraphOf(source);
   const problems: Problem[] = [];
@@ -573,7 +592,7 @@ export function collect(ctx: Context, source: LoadedGraph | ReviewGraph, scope: 
       stale,
       orphaned_overlay: orphanedOverlay,
       edge_problems: edgeProblems,
-      compile_warnings: otherWarnings,
+      compile_warnings: [...selfPromoted(ctx, nodes, files), ...otherWarnings],
     },
     sessions,
     older_tentative: olderTentative,
