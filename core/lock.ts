@@ -233,6 +233,25 @@ export function withLockWait<T>(lockPath: string, waitMs: number, fn: () => T): 
   }
 }
 
+/**
+ * Runs `fn` with this process's hold on the lock set aside (released on disk, so other akms
+ * processes may write meanwhile), and takes the lock back afterwards, waiting up to `waitMs` for
+ * whoever holds it then. For a long wait on others that must themselves write — the orchestrator's
+ * agents calling record_memory — while the caller keeps its own work exclusive by other means.
+ */
+export async function withoutLock<T>(lockPath: string, fn: () => Promise<T>, waitMs = agentLockWaitMs()): Promise<T> {
+  const depth = held.get(lockPath) ?? 0;
+  if (depth === 0) return fn();
+  held.set(lockPath, 1);
+  release(lockPath);
+  try {
+    return await fn();
+  } finally {
+    acquireLock(lockPath, undefined, waitMs);
+    held.set(lockPath, depth);
+  }
+}
+
 export function withLock<T>(lockPath: string, fn: () => T): T {
   const releaseLock = acquireLock(lockPath);
   try {

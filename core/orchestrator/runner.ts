@@ -3,7 +3,7 @@
 // no `akms update` (or any other writer) can touch the graph during execution — finishes an
 // interrupted update first, and saves the state after every step, so that a crash or an abort
 // loses nothing: the next `next`/`resume` picks the current stage up again.
-import { basename, isAbsolute, relative, resolve, sep } from "node:path";
+import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, isAkmsError, StaleWriteError, StateError, UsageError } from "../errors.js";
 import { nowIso } from "../clock.js";
@@ -18,7 +18,6 @@ import { errorRecord, runBreakdown, runExecute, runFinalize, runPlan, runReview,
 import { orchestratorPaths, readState, requireState, writeState } from "./store.js";
 import { stageLabel, type ActionId, type Artifact, type OrchestratorState } from "./types.js";
 import { loadTasks } from "./tasks.js";
-import { join } from "node:path";
 
 export interface RunOptions {
   env?: NodeJS.ProcessEnv;
@@ -34,14 +33,30 @@ export interface OpResult {
   done: string[];
 }
 
+/**
+ * The run's own lock (one orchestrator at a time, for the whole call) and the repository lock. A
+ * stage sets the repository lock aside while its agents run (stages.ts, withoutLock), so their
+ * record_memory and loadout calls are not refused; the run lock keeps a second `akms orchestrate`
+ * out meanwhile.
+ */
 async function withLockAsync<T>(ctx: Context, what: string, fn: () => Promise<T>): Promise<T> {
-  const release = acquireLock(ctx.paths.lock, `orchestrate ${what}`);
+  const releaseRun = acquireLock(runLockPath(ctx), `orchestrate ${what}`);
   try {
-    recoverPendingTransaction(ctx, () => buildLocked(ctx));
-    return await fn();
+    const release = acquireLock(ctx.paths.lock, `orchestrate ${what}`);
+    try {
+      recoverPendingTransaction(ctx, () => buildLocked(ctx));
+      return await fn();
+    } finally {
+      release();
+    }
   } finally {
-    release();
+    releaseRun();
   }
+}
+
+/** The orchestrator's run lock (in the derived cache folder, which git ignores). */
+export function runLockPath(ctx: Context): string {
+  return join(ctx.paths.cacheDir, "orchestrate.lock");
 }
 
 function save(ctx: Context, s: OrchestratorState): OrchestratorState {

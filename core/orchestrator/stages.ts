@@ -33,6 +33,7 @@ import { generateMirror } from "../mirror/generate.js";
 import { writeReviewReport } from "../report.js";
 import type { AgentMemory } from "../schemas/evidence.js";
 import { runAgent, type AgentRun } from "./agent.js";
+import { withoutLock } from "../lock.js";
 import { artifact, type StageOutput } from "./checkpoint.js";
 import * as G from "./git.js";
 import { selfLauncher } from "../agent/launcher.js";
@@ -473,7 +474,9 @@ export async function runExecute(rc: RunContext, phase: number): Promise<StageOu
       for (const id of todo) p.tasks[id] = { ...p.tasks[id]!, status: "running", attempts: p.tasks[id]!.attempts + 1, error: null };
       return p;
     });
-    const results = await Promise.all(
+    // The agents run without the repository lock (the run lock keeps other orchestrators out), so
+    // their own record_memory and loadout calls go through; the lock is taken back after the wave.
+    const results = await withoutLock(ctx.paths.lock, () => Promise.all(
       todo.map(async (id) => {
         const t = byId.get(id)!;
         const tr = phaseRun(rc, phase).tasks[id]!;
@@ -500,7 +503,7 @@ export async function runExecute(rc: RunContext, phase: number): Promise<StageOu
         rc.progress(`  ${id}: ${ev.error ? `FAILED — ${ev.error.message}` : `done (${ev.memory!.status}) in ${(run.ms / 1000).toFixed(1)} s`}`);
         return ev;
       }),
-    );
+    ));
     crashPoint(`orchestrate-wave-${wi + 1}`, rc.env);
     const failed = results.filter((r) => r.error);
     if (failed.length) {

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { akms, ROOT, tmp, treeHash, write, writeNode } from "../helpers.js";
+import { akms, BIN, ROOT, tmp, treeHash, write, writeNode } from "../helpers.js";
 import { memory } from "../update-helpers.js";
 
 const FAKE_AGENT = join(ROOT, "fixtures", "orchestrator", "fake-agent.mjs");
@@ -435,4 +435,17 @@ test("--help documents the verbs; status without a run says how to start one", (
   const outside = e.run("orchestrate", "init", join(e.dir, "vault", "fft-solver.md"));
   assert.equal(outside.code, 2);
   assert.match(outside.stderr, /outside the repository/);
+});
+
+test("agents record their AgentMemory through akms while the orchestrator runs their wave (the repository lock is free; a second orchestrator is not)", () => {
+  const e = setup({ tasks: [PHASED_TASKS[0]!, PHASED_TASKS[1]!] });
+  ok(e.run("orchestrate", "init", "plans/plan.md", "--no-qmd"), "init");
+  approveUntil(e, "scaffold", 1);
+  const r = e.runEnv({ FAKE_AGENT_RECORD: BIN }, "orchestrate", "approve");
+  ok(r, "approve into EXECUTE with agents that call akms record");
+  const s = at(e, "execute", 1);
+  for (const id of ["t-a", "t-b"]) {
+    assert.equal(s.phase_runs["1"].tasks[id].status, "done", JSON.stringify(s.phase_runs["1"].tasks[id]));
+    assert.ok(existsSync(join(e.repo, "knowledge", "sessions", `${id}.md`)), `${id} recorded through akms`);
+  }
 });
