@@ -15,6 +15,7 @@ import "./bench/first-query.js";
 import "./bench/review-actions.js";
 import "./bench/update.js";
 import "./bench/mcp.js";
+import "./bench/model.js";
 import "./bench/export.js";
 import "./bench/scale.js";
 import "./bench/merge.js";

@@ -5,6 +5,7 @@ import { loadGraph } from "../../core/graph.js";
 import { healthReport, HEALTH_ORDER, HEALTH_TITLES, type HealthReport, type HealthSections } from "../../core/health.js";
 import { confidenceText } from "../../core/report.js";
 import { driverRuns, gitSetup, mergeDriverWarning } from "../../core/team/register.js";
+import { unappliedSessions } from "../../core/team/unapplied.js";
 import type { CommandSpec } from "./types.js";
 
 const SHOWN = 8;
@@ -81,7 +82,12 @@ export const statusCommand: CommandSpec = {
     const g = gitSetup(ctx.paths);
     const runs = g.top !== null && g.configured !== null ? driverRuns(g.top, g.configured) : null;
     const merge = mergeDriverWarning(g) ?? (runs && !runs.ok ? `${runs.why}: run \`akms init --git\` here (until then a merge leaves conflict markers in knowledge/graph/local_state.yaml)` : null);
-    const gitJson = g.top === null ? null : { merge_driver: g.configured, driver_runs: runs ? runs.ok : null, attributes: g.attributes || g.routed, warning: merge };
-    return { json: { ok: true, ...h, git: gitJson }, text: text(h), notes: [...ctx.cfg.warnings, ...(merge ? [merge] : [])].map((w) => `warning: ${w}`) };
+    const pending = unappliedSessions(ctx) ?? [];
+    const waiting = pending.filter((u) => u.state === "not applied");
+    const evidenceNote = waiting.length
+      ? `${waiting.length} committed session document${waiting.length === 1 ? " is" : "s are"} not applied in the overlay (${waiting.slice(0, 3).map((u) => u.file).join(", ")}${waiting.length > 3 ? ", …" : ""}): \`akms update ${waiting.map((u) => u.file).join(" ")}\` applies ${waiting.length === 1 ? "it" : "them"} (after a phase this is normal; after a merge it means an overlay lost that evidence)`
+      : null;
+    const gitJson = g.top === null ? null : { merge_driver: g.configured, driver_runs: runs ? runs.ok : null, attributes: g.attributes || g.routed, warning: merge, unapplied_sessions: pending };
+    return { json: { ok: true, ...h, git: gitJson }, text: text(h), notes: [...ctx.cfg.warnings, ...(merge ? [merge] : []), ...(evidenceNote ? [evidenceNote] : [])].map((w) => `warning: ${w}`) };
   },
 };

@@ -198,3 +198,17 @@ test("the review journal (committed) holds no path of this machine", () => {
   assert.ok(journal.length > 0);
   for (const p of [d.vault, d.repo, d.dir]) assert.ok(!journal.includes(p), `the journal holds ${p}`);
 });
+
+test("status names every committed session document the overlay does not hold, with the update that applies it", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  ok(d.repo, ["init", "-q"]);
+  ok(d.repo, ["add", "-A"]);
+  ok(d.repo, ["-c", "user.email=t@example.com", "-c", "user.name=T", "commit", "-qm", "x"]);
+  const st = akms(["status", "--json"], { cwd: d.repo, env });
+  const un = (st.json as { git: { unapplied_sessions: { file: string; state: string }[] } }).git.unapplied_sessions;
+  assert.deepEqual(un, [{ file: "knowledge/sessions/task-103.md", session: "session-task-103", state: "not applied" }]);
+  assert.match(akms(["status"], { cwd: d.repo, env }).stderr, /1 committed session document is not applied in the overlay .*`akms update knowledge\/sessions\/task-103\.md`/);
+  assert.equal(akms(["update", "knowledge/sessions/task-103.md"], { cwd: d.repo, env }).code, 0);
+  assert.deepEqual((akms(["status", "--json"], { cwd: d.repo, env }).json as { git: { unapplied_sessions: unknown[] } }).git.unapplied_sessions, []);
+});
