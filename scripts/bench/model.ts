@@ -34,14 +34,14 @@ async function largestPage(c: Client, name: string, args: Record<string, unknown
   return { bytes, pages };
 }
 
-function sets(n: number): { repo: string; vault: string; tags: string[]; node: string } {
+function sets(n: number): { repo: string; vault: string; tags: string[]; node: string; words: string } {
   if (n === 50) {
     const dir = mkdtempSync(join(tmpdir(), "akms-bench-demo-"));
     cpSync(join(ROOT, "fixtures", "demo"), dir, { recursive: true });
-    return { repo: join(dir, "repo"), vault: join(dir, "vault"), tags: ["green-operator", "spectral", "nyquist"], node: "nyquist-frequency-handling" };
+    return { repo: join(dir, "repo"), vault: join(dir, "vault"), tags: ["green-operator", "spectral", "nyquist"], node: "nyquist-frequency-handling", words: "Nyquist" };
   }
   const d = dataset(n);
-  return { repo: d.repo, vault: d.vault, tags: ["tag-1", "tag-2"], node: "n-1" };
+  return { repo: d.repo, vault: d.vault, tags: ["tag-1", "tag-2"], node: "g-000000", words: "spectral green operator" };
 }
 
 registerSection({
@@ -76,7 +76,7 @@ registerSection({
             explain: await largestPage(c, "query", { tags: s.tags, explain: true }),
             loadout: await largestPage(c, "loadout", { tags: s.tags, no_qmd: true }),
             status: await largestPage(c, "status", {}),
-            search: await largestPage(c, "search", { query: "the", limit: 50 }),
+            search: await largestPage(c, "search", { query: s.words, limit: 50 }),
             show: await largestPage(c, "show_node", { id: s.node }),
             pitfalls: await largestPage(c, "pitfalls", { tags: s.tags }),
             changes: await largestPage(c, "changes_since", { since: "2000-01-01" }),
