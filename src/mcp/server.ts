@@ -20,6 +20,7 @@ import { TOOLS, type Binding, type ToolDef } from "./tools.js";
 import { AGENT_MEMORY_COMPACT } from "../../core/agent/kits.js";
 import { docBytes, docText, shapeGeneric, type AgentDoc } from "./results.js";
 import { LineGuard, MAX_MESSAGE_BYTES } from "./line-guard.js";
+import { OUTPUTS } from "./outputs.js";
 
 export const INSTRUCTIONS = () => `akms gives this repository's coding agents persistent, reviewed knowledge (AKMS v2).
 Before a task: call loadout (or query) for the task and read the nodes it lists, with their pitfalls.
@@ -68,7 +69,9 @@ function errorResult(e: unknown): CallToolResult {
     while (n > 1 && docBytes({ ok: false, error: { ...error, problems: all.slice(0, n) } }) > ERROR_BUDGET) n = Math.floor(n * 0.8);
     doc = { ok: false, error: { ...error, problems: all.slice(0, n), problems_not_shown: all.length - n } };
   }
-  return { isError: true, content: [{ type: "text", text: JSON.stringify(doc) }], structuredContent: doc };
+  // The error document is the text block alone: structuredContent is held to the tool's
+  // outputSchema (the SDK's client checks it even on errors), which describes the answer.
+  return { isError: true, content: [{ type: "text", text: JSON.stringify(doc) }] };
 }
 
 function handler(tool: ToolDef, b: Binding) {
@@ -81,13 +84,14 @@ function handler(tool: ToolDef, b: Binding) {
       const budget = loadContext({ repo: b.repo, vault: b.vault }).cfg.config.agents.max_result_bytes;
       const a = (args ?? {}) as Record<string, unknown>;
       const shapeArgs = { cursor: typeof a.cursor === "number" ? a.cursor : 0, explain: a.explain === true, budget: budget - (compiled ? 300 : 0), tool: tool.name };
-      const shaped = r.exitCode ? (r.json as AgentDoc) : tool.shape ? tool.shape(r, shapeArgs) : shapeGeneric(r.json as AgentDoc, shapeArgs);
+      if (r.exitCode) {
+        // A failed command's own document (validate's invalid report): bounded, in the text block alone.
+        const failed = shapeGeneric(r.json as AgentDoc, shapeArgs);
+        return { isError: true, content: [{ type: "text", text: stripControl(docText(failed)) }] };
+      }
+      const shaped = tool.shape ? tool.shape(r, shapeArgs) : shapeGeneric(r.json as AgentDoc, shapeArgs);
       const doc: AgentDoc = compiled ? { ...shaped, compiled: compiled.json } : shaped;
-      return {
-        content: [{ type: "text", text: stripControl(docText(doc)) }],
-        structuredContent: doc,
-        ...(r.exitCode ? { isError: true } : {}),
-      };
+      return { content: [{ type: "text", text: stripControl(docText(doc)) }], structuredContent: doc };
     } catch (e) {
       return errorResult(e);
     }
@@ -97,7 +101,7 @@ function handler(tool: ToolDef, b: Binding) {
 export function createServer(b: Binding): McpServer {
   const server = new McpServer({ name: "akms", version: "0.1.0" }, { instructions: INSTRUCTIONS(), capabilities: { tools: {}, resources: {} } });
   for (const t of TOOLS) {
-    server.registerTool(t.name, { title: t.title, description: t.description, inputSchema: t.input, annotations: { title: t.title, ...t.annotations } }, handler(t, b) as never);
+    server.registerTool(t.name, { title: t.title, description: t.description, inputSchema: t.input, outputSchema: OUTPUTS[t.name], annotations: { title: t.title, ...t.annotations } }, handler(t, b) as never);
   }
   server.registerResource(
     "node",

@@ -32,7 +32,16 @@ after(async () => {
   await client.close();
 });
 
-const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<{ isError?: boolean; structuredContent?: any; content: { type: string; text: string }[] }>;
+type Called = { isError?: boolean; structuredContent?: any; content: { type: string; text: string }[] };
+/** A tool call; an error's document is its text block (structuredContent is for answers, held to the outputSchema). */
+const call = async (name: string, args: Record<string, unknown> = {}): Promise<Called> => {
+  const r = (await client.callTool({ name, arguments: args })) as Called;
+  if (r.isError) {
+    assert.equal(r.structuredContent, undefined, "an error carries no structuredContent");
+    return { ...r, structuredContent: JSON.parse(r.content[0]!.text) };
+  }
+  return r;
+};
 const cli = (args: string[]) => akms([...args, "--json"], { cwd: demo.repo, env });
 
 /** Fields that differ between two runs of the same call by nature (a fresh qmd probe, the loadout's write). */
@@ -279,6 +288,15 @@ test("errors speak tool arguments, not CLI flags", async () => {
   assert.doesNotMatch(text, /--task|--tags/);
   assert.match(text, /`task` argument/);
   assert.equal(r.content[0]!.text, JSON.stringify(r.structuredContent));
+});
+
+test("every tool declares an outputSchema that its answers meet (the SDK client checks each result against it)", async () => {
+  const { tools } = await client.listTools();
+  for (const t of tools) {
+    assert.equal((t.outputSchema as { type?: string } | undefined)?.type, "object", `${t.name} has an outputSchema`);
+  }
+  const q = tools.find((t) => t.name === "query")!.outputSchema as { required?: string[] };
+  assert.ok(q.required?.includes("selected") && q.required.includes("items"));
 });
 
 test("a request over the server's limit is refused with an error, before it is read whole; the server lives on", async () => {
