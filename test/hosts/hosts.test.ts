@@ -17,7 +17,7 @@ const CLAUDE = "@anthropic-ai/claude-code@2.1.332";
 const CODEX = "@openai/codex@0.171.0";
 const PREFIX = process.env.AKMS_HOSTS_PREFIX ?? join(ROOT, ".hosts");
 const bin = (name: string) => join(PREFIX, "node_modules", ".bin", name);
-const TOOLS = ["derive_tags", "loadout", "pitfalls", "query", "record_memory", "search", "show_node", "status", "validate"];
+const TOOLS = ["changes_since", "current_task", "derive_tags", "loadout", "pitfalls", "query", "record_memory", "search", "show_node", "status", "validate"];
 const BUDGET = 8000;
 const TRUNCATION = /Output too large|exceeds maximum allowed|(tokens|chars|characters|lines|bytes) truncated/i; // the hosts' own markers
 
