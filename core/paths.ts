@@ -2,7 +2,7 @@
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { lstatSync, readlinkSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import { AkmsError, fileError, NotFoundError, UsageError } from "./errors.js";
 
 export interface RepoPaths {
@@ -119,6 +119,31 @@ export function resolveVault(repo: string, opts: { flag?: string; env?: NodeJS.P
  * missing or no directory. null when it is one, and for the default vault (absent until the first
  * global node is written there).
  */
+/**
+ * What keeps a build from rewriting graph.json without the global nodes: a vault the user named
+ * (flag, environment, config) that is not a directory or holds no node file. The default vault
+ * may be missing (akms works with zero global nodes). Refused unless `allowEmpty`.
+ */
+export function checkNamedVault(v: VaultLocation, allowEmpty: boolean): void {
+  if (allowEmpty || v.from === "default") return;
+  const problem = vaultProblem(v) ?? (hasMarkdown(v.path) ? null : `the global vault ${v.display} holds no node file (no .md)`);
+  if (problem === null) return;
+  throw new AkmsError("VAULT", `${problem}; graph.json was not rewritten`, {
+    hint: "check the path (--vault DIR, $AKMS_GLOBAL_VAULT, or global_vault in propagation_config.yaml); to build without global nodes on purpose, pass --allow-empty-vault",
+  });
+}
+
+function hasMarkdown(dir: string, depth = 0): boolean {
+  let names: import("node:fs").Dirent[];
+  try {
+    names = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  for (const e of names) if (e.name.toLowerCase().endsWith(".md") && !e.name.startsWith(".")) return true;
+  return depth < 8 && names.some((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith(".") && hasMarkdown(join(dir, e.name), depth + 1));
+}
+
 export function vaultProblem(v: VaultLocation): string | null {
   if (v.from === "default") return null;
   let isDir = false;

@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { loadContext, locateRepo, type ContextOptions } from "./context.js";
 import { isAkmsError, LockHeldError } from "./errors.js";
+import { checkNamedVault } from "./paths.js";
 
 export async function settleInterrupted(opts: ContextOptions): Promise<boolean> {
   const { paths } = locateRepo(opts);
@@ -52,6 +53,7 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
   ]);
   const ctx = loadContext(opts);
   if (graphIsFresh(ctx)) return null;
+  checkNamedVault(ctx.vault, false); // never compile a graph without the global nodes of a mistyped vault
   const reason = existsSync(paths.graphJson) ? "stale" : "missing";
   let r: { nodeCount: number; graphVersion: string };
   try {

@@ -8,6 +8,8 @@ import { FLAGS } from "./flags.js";
 export interface ParsedArgs {
   input: string[];
   flags: Record<string, unknown>;
+  /** The flags given on the command line (camelCase keys, first-seen order), defaults not included. */
+  given: string[];
 }
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -51,7 +53,20 @@ export function parseArgv(argv: readonly string[]): ParsedArgs {
     usage(e);
   }
   const seen = new Map<string, number>();
-  for (const t of parsed.tokens ?? []) if (t.kind === "option") seen.set(t.name, (seen.get(t.name) ?? 0) + 1);
+  const given: string[] = [];
+  for (const t of parsed.tokens ?? []) {
+    if (t.kind !== "option") continue;
+    seen.set(t.name, (seen.get(t.name) ?? 0) + 1);
+    const key = BY_NAME.get(t.name) ?? [...BY_NAME.entries()].find(([, k]) => FLAGS[k]!.shortFlag === t.name)?.[1];
+    if (key && !given.includes(key)) given.push(key);
+  }
+  // --no-x given before --x would be listed after it: the order is the command line's for the test above.
+  const order = (k: string) => {
+    const i = argv.findIndex((a) => a === `--${kebab(k)}` || a.startsWith(`--${kebab(k)}=`) || a === `--no-${kebab(k)}` || (FLAGS[k]!.shortFlag !== undefined && a === `-${FLAGS[k]!.shortFlag}`));
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  for (const k of negated) if (!given.includes(k)) given.push(k);
+  given.sort((a, b) => order(a) - order(b));
   const flags: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(FLAGS)) {
     const name = kebab(key);
@@ -66,5 +81,5 @@ export function parseArgv(argv: readonly string[]): ParsedArgs {
       flags[key] = Number(v);
     } else flags[key] = v;
   }
-  return { input: parsed.positionals, flags };
+  return { input: parsed.positionals, flags, given };
 }

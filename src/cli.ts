@@ -6,6 +6,7 @@ import type { CommandSpec } from "./commands/types.js";
 import { emit, emitError } from "./output.js";
 import { UsageError } from "../core/errors.js";
 import type { Flags } from "./commands/types.js";
+import { GLOBAL_FLAGS } from "./flags.js";
 
 function helpText(COMMANDS: CommandSpec[]): string {
   return `
@@ -54,6 +55,14 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   const pending = loadCommand(name);
   const cmd = pending ? await pending : null;
   if (!cmd) return emitError(new UsageError(`unknown command "${name}"`), out);
+  // Each command takes its own flags: one it does not take is an error, never silently ignored.
+  const takes = new Set<string>([...GLOBAL_FLAGS, ...cmd.flags]);
+  const stray = cli.given.filter((k) => !takes.has(k));
+  if (stray.length) {
+    const kebab = (k: string) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    const own = cmd.flags.map(kebab);
+    return emitError(new UsageError(`akms ${name} does not take ${stray.map(kebab).join(", ")}`, `${own.length ? `its flags: ${own.join(", ")}` : `it takes no flags`} (besides --repo, --vault, --json, --no-color); usage: ${cmd.usage}`), out);
+  }
   if (cli.flags.help) {
     process.stdout.write(cmd.help ?? `\n  ${cmd.usage}\n\n  ${cmd.summary}\n`);
     return 0;

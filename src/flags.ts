@@ -1,4 +1,5 @@
-// Every flag the CLI knows: the one option table src/argv.ts parses with. Commands read the ones they document.
+// Every flag the CLI knows: the one option table src/argv.ts parses with. Each command declares the
+// ones it takes (CommandSpec.flags); a flag a command does not take is a usage error (src/cli.ts).
 export interface FlagSpec {
   type: "string" | "boolean" | "number";
   default?: unknown;
@@ -32,7 +33,6 @@ export const FLAGS: Record<string, FlagSpec> = {
   report: { type: "boolean" },
   kind: { type: "string" },
   reason: { type: "string" },
-  yes: { type: "boolean", shortFlag: "y" },
   force: { type: "boolean" },
   limit: { type: "number" },
   pcd: { type: "string" },
@@ -46,4 +46,8 @@ export const FLAGS: Record<string, FlagSpec> = {
   vaultOut: { type: "string" },
   git: { type: "boolean" },
   command: { type: "string" },
+  allowEmptyVault: { type: "boolean" },
 };
+
+/** Flags every command takes. */
+export const GLOBAL_FLAGS = ["repo", "vault", "json", "color", "help", "version"] as const;

@@ -1,15 +1,18 @@
 import { build } from "../../core/compiler/build.js";
 import { loadContext } from "../../core/context.js";
 import { formatProblem } from "../../core/errors.js";
-import { vaultProblem } from "../../core/paths.js";
+import { checkNamedVault, requireKnowledge, vaultProblem } from "../../core/paths.js";
 import type { CommandSpec } from "./types.js";
 
 export const buildCommand: CommandSpec = {
   name: "build",
   summary: "compile the global vault, local nodes, code mirror and overlay into knowledge/graph/graph.json",
-  usage: "akms build [--keep-going] [--no-cache]",
+  flags: ["keepGoing", "cache", "allowEmptyVault"],
+  usage: "akms build [--keep-going] [--no-cache] [--allow-empty-vault]",
   async run(_args, flags) {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault, writeCache: true });
+    requireKnowledge(ctx.paths); // `akms init` makes knowledge/; a build in the wrong directory does not
+    checkNamedVault(ctx.vault, Boolean(flags.allowEmptyVault));
     const r = build(ctx, { keepGoing: Boolean(flags.keepGoing), noCache: flags.cache === false });
     const vault = vaultProblem(ctx.vault);
     const lines = [

@@ -10,6 +10,7 @@ export const dedupCommand: CommandSpec = {
   name: "dedup",
   summary: "review action: decide a pending dedup merge on local node ID (accept keeps it; reject moves it to a new tentative node)",
   usage,
+  flags: [],
   async run(args, flags) {
     const [verb, id, session, ...rest] = args;
     if ((verb !== "accept" && verb !== "reject") || !id || rest.length) {

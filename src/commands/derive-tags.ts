@@ -8,6 +8,7 @@ import type { CommandSpec } from "./types.js";
 export const deriveTagsCommand: CommandSpec = {
   name: "derive-tags",
   summary: "derive a task's tags from its scope files and text (spec §4.5), each with its source; --write fills akms_tags",
+  flags: ["task", "write", "force"],
   usage: "akms derive-tags --task FILE [--write [--force]]",
   run(_args, flags) {
     if (typeof flags.task !== "string" || !flags.task) throw new UsageError("give --task FILE (a task record)");

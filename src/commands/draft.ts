@@ -9,6 +9,7 @@ export const draftCommand: CommandSpec = {
   name: "draft",
   summary: "review action: keep a node out of every loadout without deleting it (a global node: for this repository only)",
   usage,
+  flags: [],
   async run(args, flags) {
     const id = oneId(args, usage);
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });

@@ -32,6 +32,7 @@ function selectionOf(flags: Flags, ctx: ReturnType<typeof loadContext>): Selecti
 export const exportCommand: CommandSpec = {
   name: "export",
   summary: "the graph for other tools: GraphML, GEXF, DOT, Mermaid, Cytoscape JSON (all, a query's subgraph, or a node's neighbourhood); `export obsidian DIR` writes an Obsidian vault",
+  flags: ["format", "tags", "role", "around", "radius", "out"],
   usage: "akms export --format graphml|gexf|dot|mermaid|cytoscape [--tags a,b [--role R] | --around ID [--radius N]] [--out FILE] · akms export obsidian DIR",
   run(args, flags) {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });

@@ -26,6 +26,7 @@ function readInput(): HookInput {
 export const hookCommand: CommandSpec = {
   name: "hook",
   summary: "agent-host hooks (JSON in, JSON out): session-start gives the task's loadout as context; pre-tool-use denies writes that bypass the review (the global vault, knowledge/graph/, a node's status), by file tools and Bash",
+  flags: [],
   usage: "akms hook session-start|pre-tool-use",
   run(args, flags) {
     const which = args[0];

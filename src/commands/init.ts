@@ -32,6 +32,7 @@ function kitLines(plans: KitPlan[], dry: boolean): string[] {
 export const initCommand: CommandSpec = {
   name: "init",
   summary: "scaffold knowledge/ (directories, a commented propagation_config.yaml with every default, .gitignore); --git registers the merge driver (knowledge/.gitattributes, committed; merge.akms.driver in this clone's git config); --agent claude|codex|cursor adds the host kit (MCP entry, instructions, skill, hooks, rules); never overwrites a person's file",
+  flags: ["agent", "command", "dryRun", "git"],
   usage: "akms init [--git] [--agent claude|codex|cursor]… [--command CMD] [--dry-run]",
   run(_args, flags) {
     const paths = repoPaths(findRepo(process.cwd(), flags.repo));

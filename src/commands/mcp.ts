@@ -7,6 +7,7 @@ import type { CommandSpec } from "./types.js";
 export const mcpCommand: CommandSpec = {
   name: "mcp",
   summary: "a stdio MCP server for agents, bound to one repository: query, loadout, derive_tags, pitfalls, show_node, search, status, validate, record_memory (no promotion: a human decides)",
+  flags: [],
   usage: "akms mcp [--repo DIR] [--vault DIR]",
   async run(_args, flags) {
     const repo = resolve(findRepo(process.cwd(), hostRepo(flags.repo)));

@@ -8,6 +8,7 @@ const USAGE = "akms merge-driver %O %A %B %P   (run by git; register it with `ak
 export const mergeDriverCommand: CommandSpec = {
   name: "merge-driver",
   summary: "git's merge driver for knowledge/: replays both sides' evidence into the overlay, joins the review journal, merges dedup sections; leaves git's conflict version and exits 1 when it will not merge",
+  flags: [],
   usage: USAGE,
   run(args) {
     if (args.length !== 4) throw new UsageError(`merge-driver takes 4 arguments (git's %O %A %B %P), got ${args.length}`, USAGE);

@@ -14,6 +14,7 @@ function planLines(plan: MigrationPlan): string[] {
 export const migrateCommand: CommandSpec = {
   name: "migrate",
   summary: "migrate a v1 repository to v2 (experience out of node frontmatter into local_state.yaml; --vault-out DIR for a v1 vault's copy); --from v2 runs the repository's v2_to_v3 migration",
+  flags: ["from", "dryRun", "vaultOut"],
   usage: "akms migrate [--from v1] [--dry-run] [--vault-out DIR] · akms migrate --from v2",
   run(args, flags) {
     if (args.length) throw new UsageError(`akms migrate takes no arguments (got ${args.join(" ")})`);

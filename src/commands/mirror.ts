@@ -43,6 +43,7 @@ function text(r: MirrorResult): string {
 export const mirrorCommand: CommandSpec = {
   name: "mirror",
   summary: "regenerate the code mirror (one .md per source file) and check docstring drift",
+  flags: ["files", "pcd", "since", "all", "phase"],
   usage: "akms mirror [--files F… | --pcd FILE | --since REF | --all] [--phase N]",
   async run(args, flags) {
     if (args.length) throw new UsageError(`unexpected argument "${args[0]}"`, "name files with --files F (repeat the flag for more)");

@@ -89,6 +89,7 @@ function reasonOf(flags: Flags): string | null {
 export const orchestrateCommand: CommandSpec = {
   name: "orchestrate",
   summary: "the reference pipeline (spec §5.8) with human checkpoints: init PLAN · status · approve · reject --reason R · edit · next · abort · resume",
+  flags: ["force", "qmd", "reason"],
   usage: "akms orchestrate [init PLAN_FILE|status|approve|reject --reason R|edit [N|PATH]|next|abort|resume]",
   help: ORCHESTRATE_HELP,
   async run(args, flags) {

@@ -9,6 +9,7 @@ import type { CommandSpec } from "./types.js";
 export const pitfallsCommand: CommandSpec = {
   name: "pitfalls",
   summary: "the pitfall warnings the graph holds for some nodes (their pitfall edges and ## Pitfalls sections), or for the nodes a query selects",
+  flags: ["nodes", "tags", "role"],
   usage: "akms pitfalls --nodes a,b | --tags a,b [--role R]",
   run(_args, flags) {
     const hasNodes = typeof flags.nodes === "string";

@@ -9,6 +9,7 @@ export const promoteCommand: CommandSpec = {
   name: "promote",
   summary: "review action: a local tentative node → established (only its status line changes; journaled, undoable)",
   usage,
+  flags: [],
   async run(args, flags) {
     const id = oneId(args, usage);
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });

@@ -67,6 +67,7 @@ export function renderQuery(r: QueryResult, explain: boolean): string {
 export const queryCommand: CommandSpec = {
   name: "query",
   summary: "the role's ranked subgraph for a task's tags; --explain says why each node is in or out",
+  flags: ["tags", "task", "role", "explain"],
   usage: "akms query --tags a,b | --task FILE [--role R] [--explain]",
   // With --tags (or a task record validated before) and the config cached, a query never loads zod.
   async run(_args, flags) {

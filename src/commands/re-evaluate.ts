@@ -6,6 +6,7 @@ import type { CommandSpec } from "./types.js";
 export const reEvaluateCommand: CommandSpec = {
   name: "re-evaluate",
   summary: "regenerate the loadouts whose graph_version is stale and report what changed (nodes in, nodes out)",
+  flags: ["qmd"],
   usage: "akms re-evaluate [--no-qmd]",
   run(_args, flags) {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });

@@ -16,6 +16,7 @@ function readInput(arg: string): string {
 export const recordCommand: CommandSpec = {
   name: "record",
   summary: "validate an AgentMemory and record it as knowledge/sessions/<task_id>.md (never runs the update); says what the update will do with its new knowledge",
+  flags: [],
   usage: "akms record FILE|-",
   run(args, flags) {
     if (args.length !== 1) throw new UsageError("give one AgentMemory file (or - for standard input)", "akms record memory.md");

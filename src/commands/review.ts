@@ -28,6 +28,7 @@ async function reportRun(flags: Flags) {
 export const reviewCommand: CommandSpec = {
   name: "review",
   summary: "the review console (a terminal); --report writes the Markdown review report (knowledge/reviews/phase-<N>-review.md)",
+  flags: ["report", "phase", "out"],
   usage: "akms review [--report [--phase N] [--out FILE]]",
   async run(args, flags) {
     // `--out -` (standard output): the parser may hand the lone "-" over as an argument.

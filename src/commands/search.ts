@@ -16,6 +16,7 @@ function graphOrNull(paths: Parameters<typeof loadGraph>[0]): LoadedGraph | null
 export const searchCommand: CommandSpec = {
   name: "search",
   summary: "full-text search (qmd BM25; a lexical search without qmd) over node files, sessions or the code mirror; hits named by node id",
+  flags: ["in", "limit", "qmd"],
   usage: "akms search QUERY… [--in nodes|sessions|mirror] [--limit N] [--no-qmd]",
   run(args, flags) {
     if (!args.length) throw new UsageError("give the words to search for", 'akms search "green operator cache" [--in sessions]');

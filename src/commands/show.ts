@@ -24,6 +24,7 @@ function text(r: ShowResult): string {
 export const showCommand: CommandSpec = {
   name: "show",
   summary: "one node whole: frontmatter, body, overlay state, edges in and out, provenance",
+  flags: [],
   usage: "akms show ID",
   run(args, flags) {
     if (args.length !== 1) throw new UsageError("give one node id", "akms show green-operator-caching");

@@ -74,6 +74,7 @@ function text(h: HealthReport): string {
 export const statusCommand: CommandSpec = {
   name: "status",
   summary: "health report: degraded/flagged/tentative nodes, dedup events, drift, collisions, orphans, stale, blocked tasks, compile warnings",
+  flags: [],
   usage: "akms status",
   run(_args, flags) {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });

@@ -15,6 +15,8 @@ export interface CommandSpec {
   usage: string;
   /** Longer text for `akms <command> --help` (default: usage and summary). */
   help?: string;
+  /** The flags it takes besides the global ones (camelCase keys of src/flags.ts); any other is a usage error. */
+  flags: readonly string[];
   /** Runs the command; `args` are the positional arguments after the command name. */
   run(args: string[], flags: Flags): CommandResult | Promise<CommandResult>;
 }

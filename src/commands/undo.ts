@@ -10,6 +10,7 @@ export const undoCommand: CommandSpec = {
   name: "undo",
   summary: "revert the last review action byte for byte, if its files are unchanged since (again: the one before)",
   usage,
+  flags: [],
   async run(args, flags) {
     if (args.length) throw new UsageError(`\`akms undo\` takes no arguments (got ${args.join(" ")})`, `usage: ${usage}`);
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });

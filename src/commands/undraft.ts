@@ -9,6 +9,7 @@ export const undraftCommand: CommandSpec = {
   name: "undraft",
   summary: "review action: bring a drafted node back (a local node to its status before `akms draft`, else tentative)",
   usage,
+  flags: [],
   async run(args, flags) {
     const id = oneId(args, usage);
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });

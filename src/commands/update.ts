@@ -47,6 +47,7 @@ function text(r: UpdateResult): string {
 export const updateCommand: CommandSpec = {
   name: "update",
   summary: "apply AgentMemory / PCD files to the local overlay (validated first; all-or-nothing); --json: documents, nodes, files, graph, warnings",
+  flags: ["dryRun"],
   usage: "akms update FILE… [--dry-run]",
   run(args, flags) {
     if (!args.length) throw new UsageError("akms update needs at least one AgentMemory or PCD file", "akms update knowledge/sessions/<task_id>.md [more files] [--dry-run]");

@@ -30,6 +30,7 @@ export function validationResult(reports: FileReport[]): CommandResult {
 export const validateCommand: CommandSpec = {
   name: "validate",
   summary: `check AKMS artifacts against the v2 schemas, detecting each file's kind (${KIND_NAMES.join(", ")}); writes nothing`,
+  flags: ["kind"],
   usage: "akms validate FILE… [--kind K]",
   run(args, flags) {
     if (!args.length) throw new UsageError("no files given", "usage: akms validate FILE… [--kind K]");

@@ -2,7 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parseArgv } from "../../src/argv.js";
 import { UsageError } from "../../core/errors.js";
-import { akms } from "../helpers.js";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { akms, builtDemo, tmp } from "../helpers.js";
 
 test("parseArgv: kebab flags to camelCase keys, values typed, defaults filled, positionals kept", () => {
   const r = parseArgv(["query", "x", "--tags", "a,b", "--keep-going", "--context-limit", "120000", "--phase", "0", "--files", "a.md", "--files", "b b.md", "--out=o.md"]);
@@ -20,11 +22,11 @@ test("parseArgv: kebab flags to camelCase keys, values typed, defaults filled, p
 });
 
 test("parseArgv: --no-x sets a boolean to false; short flags; -- ends the flags", () => {
-  const r = parseArgv(["loadout", "--no-qmd", "--no-color", "-h", "-y", "--", "--json"]);
+  const r = parseArgv(["loadout", "--no-qmd", "--no-color", "-h", "--", "--json"]);
   assert.equal(r.flags.qmd, false);
   assert.equal(r.flags.color, false);
   assert.equal(r.flags.help, true);
-  assert.equal(r.flags.yes, true);
+  assert.deepEqual(r.given, ["qmd", "color", "help"], "the flags given, in order");
   assert.equal(r.flags.json, false);
   assert.deepEqual(r.input, ["loadout", "--json"]);
 });
@@ -69,4 +71,28 @@ test("CLI: unknown flag, repeated flag, --version, --help and usage errors", () 
   const cmd = akms(["nope", "--json"]);
   assert.equal(cmd.code, 2);
   assert.equal((cmd.json as { error: { message: string } }).error.message, 'unknown command "nope"');
+});
+
+test("each command takes its own flags: one it does not take is a usage error naming its flags; promote --dry-run writes nothing; build never scaffolds knowledge/", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  const file = join(d.knowledge, "local-nodes", "job-cache-key-solver-version.md");
+  const before = readFileSync(file);
+  const p = akms(["promote", "job-cache-key-solver-version", "--dry-run"], { cwd: d.repo, env });
+  assert.equal(p.code, 2, p.stdout);
+  assert.match(p.stderr, /akms promote does not take --dry-run/);
+  assert.match(p.stderr, /it takes no flags/);
+  assert.deepEqual(readFileSync(file), before, "the file is unchanged");
+  assert.ok(!existsSync(join(d.knowledge, "graph", "review_log.jsonl")), "no journal entry");
+  const s = akms(["status", "--radius", "3", "--format", "dot", "--reason", "x"], { cwd: d.repo, env });
+  assert.equal(s.code, 2);
+  assert.match(s.stderr, /akms status does not take --radius, --format, --reason/);
+  const q = akms(["query", "--tags", "fft", "--write"], { cwd: d.repo, env });
+  assert.equal(q.code, 2);
+  assert.match(q.stderr, /its flags: --tags, --task, --role, --explain/);
+  const empty = tmp("akms-no-knowledge-");
+  const b = akms(["build", "--repo", empty], { env });
+  assert.notEqual(b.code, 0);
+  assert.match(b.stderr, /akms init/);
+  assert.ok(!existsSync(join(empty, "knowledge")), "build does not scaffold knowledge/");
 });

@@ -339,16 +339,26 @@ test("--repo that is a file or a looping link is a usage error naming it, for an
   }
 });
 
-test("a vault the user named that is not a directory is said by the build (stderr and --json), the default one is not", () => {
+test("a vault the user named that is not a directory or holds no node is an error for build (graph.json kept) unless --allow-empty-vault; the default one may be missing", () => {
   const s = good();
+  assert.equal(akms(["build", "--repo", s.repo, "--vault", s.vault]).code, 0);
+  const graph = readFileSync(join(s.knowledge, "graph", "graph.json"));
   const missing = join(s.dir, "no-such-vault");
   const r = akms(["build", "--repo", s.repo, "--vault", missing, "--json"]);
-  assert.equal(r.code, 0, r.stderr);
-  assert.match(r.json.vault_warning, /^the global vault \S*no-such-vault \(--vault\) is not a directory: no global node was compiled$/);
-  const human = akms(["build", "--repo", s.repo, "--vault", missing]);
-  assert.match(human.stderr, /^warning: the global vault \S*no-such-vault \(--vault\) is not a directory: no global node was compiled — check the path, or pass --vault DIR$/m);
+  assert.equal(r.code, 1, r.stdout);
+  assert.equal(r.json.error.code, "VAULT");
+  assert.match(r.json.error.message, /^the global vault \S*no-such-vault \(--vault\) is not a directory: no global node was compiled; graph\.json was not rewritten$/);
+  assert.match(r.json.error.hint, /--allow-empty-vault/);
+  assert.deepEqual(readFileSync(join(s.knowledge, "graph", "graph.json")), graph, "graph.json kept");
+  const empty = tmp("akms-empty-vault-");
+  const e = akms(["build", "--repo", s.repo, "--vault", empty, "--json"]);
+  assert.equal(e.json.error.code, "VAULT");
+  assert.match(e.json.error.message, /holds no node file/);
+  const allowed = akms(["build", "--repo", s.repo, "--vault", missing, "--allow-empty-vault", "--json"]);
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.match(allowed.json.vault_warning, /^the global vault \S*no-such-vault \(--vault\) is not a directory: no global node was compiled$/);
   const env = akms(["build", "--repo", s.repo, "--json"], { env: { AKMS_GLOBAL_VAULT: write(join(s.dir, "vault-file"), "x\n") } });
-  assert.match(env.json.vault_warning, /\(\$AKMS_GLOBAL_VAULT\) is not a directory/);
+  assert.match(env.json.error.message, /\(\$AKMS_GLOBAL_VAULT\) is not a directory/);
   const fine = akms(["build", "--repo", s.repo, "--vault", s.vault, "--json"]);
   assert.equal(fine.json.vault_warning, null);
   const home = tmp("akms-home-");

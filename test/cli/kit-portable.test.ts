@@ -193,7 +193,7 @@ test("the review journal (committed) holds no path of this machine", () => {
   const d = builtDemo();
   const env = { AKMS_GLOBAL_VAULT: d.vault };
   assert.equal(akms(["draft", "nyquist-frequency-handling", "--repo", d.repo], { env }).code, 0);
-  assert.equal(akms(["undo", "--yes", "--repo", d.repo], { env }).code, 0);
+  assert.equal(akms(["undo", "--repo", d.repo], { env }).code, 0);
   const journal = readFileSync(join(d.knowledge, "graph", "review_log.jsonl"), "utf8");
   assert.ok(journal.length > 0);
   for (const p of [d.vault, d.repo, d.dir]) assert.ok(!journal.includes(p), `the journal holds ${p}`);

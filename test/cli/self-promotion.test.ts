@@ -16,7 +16,7 @@ test("an agent's self-promotion is flagged until a person promotes it; a reviewe
   const st = akms(["status", "--json"], { cwd: d.repo, env });
   assert.equal(st.code, 0, st.stderr);
   assert.deepEqual(flagged(st.json), ["green-cache-key-includes-ref-medium"]);
-  const report = akms(["review", "--report", "--all"], { cwd: d.repo, env });
+  const report = akms(["review", "--report"], { cwd: d.repo, env });
   const written = /^wrote (\S+\.md)/m.exec(report.stdout)![1]!;
   assert.match(readFileSync(written, "utf8"), /green-cache-key-includes-ref-medium is established, but no review promoted it/);
   const before = readFileSync(file);
@@ -29,7 +29,7 @@ test("an agent's self-promotion is flagged until a person promotes it; a reviewe
   assert.equal(akms(["promote", "job-cache-key-solver-version"], { cwd: d.repo, env }).code, 0);
   assert.deepEqual(flagged(akms(["status", "--json"], { cwd: d.repo, env }).json), []);
   // Undone, the acceptance no longer counts.
-  assert.equal(akms(["undo", "--yes"], { cwd: d.repo, env }).code, 0);
-  assert.equal(akms(["undo", "--yes"], { cwd: d.repo, env }).code, 0);
+  assert.equal(akms(["undo"], { cwd: d.repo, env }).code, 0);
+  assert.equal(akms(["undo"], { cwd: d.repo, env }).code, 0);
   assert.deepEqual(flagged(akms(["status", "--json"], { cwd: d.repo, env }).json), ["green-cache-key-includes-ref-medium"]);
 });

@@ -269,7 +269,7 @@ test("the next start opens from the review graph the last one kept, shows the sa
   assert.deepEqual(readFileSync(kept), keptBytes, "a start from the kept review graph writes nothing");
   // A promote by the CLI: graph.json patched, the kept review graph is for the file before it.
   const item = d.data.sections.new_tentative.find((i) => i.origin === "local" && i.status === "tentative")!;
-  const p = akms(["promote", item.id, "--repo", d.repo, "--vault", d.vault, "--yes"]);
+  const p = akms(["promote", item.id, "--repo", d.repo, "--vault", d.vault]);
   assert.equal(p.code, 0, p.stderr);
   pane = start();
   try {

@@ -137,11 +137,11 @@ describe("git merge with the akms driver", () => {
   test("one side drafting a global node and the other undrafting it is a named conflict", () => {
     const s = teamRepo();
     ok(s.repo, ["checkout", "-q", "-b", "keeps"]);
-    assert.equal(run(s, ["draft", "g-cache", "--yes"]).code, 0);
-    assert.equal(run(s, ["undraft", "g-cache", "--yes"]).code, 0);
+    assert.equal(run(s, ["draft", "g-cache"]).code, 0);
+    assert.equal(run(s, ["undraft", "g-cache"]).code, 0);
     commitAll(s, "decided to keep g-cache");
     ok(s.repo, ["checkout", "-q", "main"]);
-    assert.equal(run(s, ["draft", "g-cache", "--yes"]).code, 0);
+    assert.equal(run(s, ["draft", "g-cache"]).code, 0);
     apply(s, { a1: DOCS.a1 });
     commitAll(s, "drafted g-cache");
     const m = git(s.repo, ["merge", "--no-edit", "keeps"]);
@@ -153,10 +153,10 @@ describe("git merge with the akms driver", () => {
   test("a draft on one side stands, and the review journals join in time order", () => {
     const s = teamRepo();
     ok(s.repo, ["checkout", "-q", "-b", "drafts"]);
-    assert.equal(run(s, ["draft", "g-auth", "--yes"]).code, 0);
+    assert.equal(run(s, ["draft", "g-auth"]).code, 0);
     commitAll(s, "draft g-auth");
     ok(s.repo, ["checkout", "-q", "main"]);
-    assert.equal(run(s, ["draft", "g-cache", "--yes"]).code, 0);
+    assert.equal(run(s, ["draft", "g-cache"]).code, 0);
     commitAll(s, "draft g-cache");
     const m = git(s.repo, ["merge", "--no-edit", "drafts"]);
     assert.equal(m.code, 0, m.out);
@@ -175,7 +175,7 @@ describe("git merge with the akms driver", () => {
     commitAll(s, "a pending dedup section on l-retry");
     const node = join(s.knowledge, "local-nodes", "l-retry.md");
     ok(s.repo, ["checkout", "-q", "-b", "accepts"]);
-    assert.equal(run(s, ["dedup", "accept", "l-retry", "--yes"]).code, 0);
+    assert.equal(run(s, ["dedup", "accept", "l-retry"]).code, 0);
     commitAll(s, "accepted");
     ok(s.repo, ["checkout", "-q", "-b", "other", "main"]);
     apply(s, { c1: DOCS.c1 });
@@ -184,7 +184,7 @@ describe("git merge with the akms driver", () => {
     assert.equal(m1.code, 0, m1.out);
     assert.match(readFileSync(node, "utf8"), /session=session-b-3 [^>]*status=accepted/);
     ok(s.repo, ["checkout", "-q", "main"]);
-    assert.equal(run(s, ["dedup", "reject", "l-retry", "--yes"]).code, 0);
+    assert.equal(run(s, ["dedup", "reject", "l-retry"]).code, 0);
     commitAll(s, "rejected");
     const m2 = git(s.repo, ["merge", "--no-edit", "accepts"]);
     assert.notEqual(m2.code, 0, m2.out);
@@ -213,11 +213,11 @@ describe("git merge with the akms driver", () => {
   test("journal entries from both sides are renumbered in one sequence and an undo follows the entry it undid", () => {
     const s = teamRepo();
     ok(s.repo, ["checkout", "-q", "-b", "undoes"]);
-    assert.equal(run(s, ["draft", "g-cache", "--yes"]).code, 0);
-    assert.equal(run(s, ["undo", "--yes"]).code, 0);
+    assert.equal(run(s, ["draft", "g-cache"]).code, 0);
+    assert.equal(run(s, ["undo"]).code, 0);
     commitAll(s, "draft and undo");
     ok(s.repo, ["checkout", "-q", "main"]);
-    assert.equal(run(s, ["draft", "g-auth", "--yes"]).code, 0);
+    assert.equal(run(s, ["draft", "g-auth"]).code, 0);
     commitAll(s, "draft g-auth");
     const m = git(s.repo, ["merge", "--no-edit", "undoes"]);
     assert.equal(m.code, 0, m.out);
