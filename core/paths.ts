@@ -2,7 +2,7 @@
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import { AkmsError, fileError, NotFoundError, UsageError } from "./errors.js";
 
 export interface RepoPaths {
@@ -120,15 +120,24 @@ export function resolveVault(repo: string, opts: { flag?: string; env?: NodeJS.P
  * global node is written there).
  */
 /**
- * What keeps a build from rewriting graph.json without the global nodes: a vault the user named
- * (flag, environment, config) that is not a directory or holds no node file. The default vault
- * may be missing (akms works with zero global nodes). Refused unless `allowEmpty`.
+ * What keeps a build from rewriting graph.json without its global nodes: a vault the user named
+ * (flag, environment, config) that is not a directory or holds no node file, while the graph.json
+ * there now holds global nodes (a mistyped path would silently drop them). A first build with an
+ * empty or missing vault is the spec's cold start (UR-01) and goes on, with the vault warning.
+ * Refused unless `allowEmpty`.
  */
-export function checkNamedVault(v: VaultLocation, allowEmpty: boolean): void {
+export function checkNamedVault(v: VaultLocation, allowEmpty: boolean, graphJson: string): void {
   if (allowEmpty || v.from === "default") return;
   const problem = vaultProblem(v) ?? (hasMarkdown(v.path) ? null : `the global vault ${v.display} holds no node file (no .md)`);
   if (problem === null) return;
-  throw new AkmsError("VAULT", `${problem}; graph.json was not rewritten`, {
+  let had = false;
+  try {
+    had = readFileSync(graphJson, "utf8").includes('"node_origin": "global"');
+  } catch {
+    had = false; // no graph yet: a cold start
+  }
+  if (!had) return;
+  throw new AkmsError("VAULT", `${problem}, and graph.json holds global nodes: a build now would drop them, so graph.json was not rewritten`, {
     hint: "check the path (--vault DIR, $AKMS_GLOBAL_VAULT, or global_vault in propagation_config.yaml); to build without global nodes on purpose, pass --allow-empty-vault",
   });
 }

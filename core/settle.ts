@@ -53,7 +53,7 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
   ]);
   const ctx = loadContext(opts);
   if (graphIsFresh(ctx)) return null;
-  checkNamedVault(ctx.vault, false); // never compile a graph without the global nodes of a mistyped vault
+  checkNamedVault(ctx.vault, false, ctx.paths.graphJson); // never compile a graph without the global nodes of a mistyped vault
   const reason = existsSync(paths.graphJson) ? "stale" : "missing";
   let r: { nodeCount: number; graphVersion: string };
   try {

@@ -12,7 +12,7 @@ export const buildCommand: CommandSpec = {
   async run(_args, flags) {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault, writeCache: true });
     requireKnowledge(ctx.paths); // `akms init` makes knowledge/; a build in the wrong directory does not
-    checkNamedVault(ctx.vault, Boolean(flags.allowEmptyVault));
+    checkNamedVault(ctx.vault, Boolean(flags.allowEmptyVault), ctx.paths.graphJson);
     const r = build(ctx, { keepGoing: Boolean(flags.keepGoing), noCache: flags.cache === false });
     const vault = vaultProblem(ctx.vault);
     const lines = [

@@ -339,7 +339,7 @@ test("--repo that is a file or a looping link is a usage error naming it, for an
   }
 });
 
-test("a vault the user named that is not a directory or holds no node is an error for build (graph.json kept) unless --allow-empty-vault; the default one may be missing", () => {
+test("a vault the user named that is not a directory or holds no node is an error for a build that would drop the graph's global nodes (graph.json kept) unless --allow-empty-vault; a first build goes on (cold start); the default one may be missing", () => {
   const s = good();
   assert.equal(akms(["build", "--repo", s.repo, "--vault", s.vault]).code, 0);
   const graph = readFileSync(join(s.knowledge, "graph", "graph.json"));
@@ -347,7 +347,7 @@ test("a vault the user named that is not a directory or holds no node is an erro
   const r = akms(["build", "--repo", s.repo, "--vault", missing, "--json"]);
   assert.equal(r.code, 1, r.stdout);
   assert.equal(r.json.error.code, "VAULT");
-  assert.match(r.json.error.message, /^the global vault \S*no-such-vault \(--vault\) is not a directory: no global node was compiled; graph\.json was not rewritten$/);
+  assert.match(r.json.error.message, /^the global vault \S*no-such-vault \(--vault\) is not a directory: no global node was compiled, and graph\.json holds global nodes: a build now would drop them, so graph\.json was not rewritten$/);
   assert.match(r.json.error.hint, /--allow-empty-vault/);
   assert.deepEqual(readFileSync(join(s.knowledge, "graph", "graph.json")), graph, "graph.json kept");
   const empty = tmp("akms-empty-vault-");
@@ -357,6 +357,8 @@ test("a vault the user named that is not a directory or holds no node is an erro
   const allowed = akms(["build", "--repo", s.repo, "--vault", missing, "--allow-empty-vault", "--json"]);
   assert.equal(allowed.code, 0, allowed.stderr);
   assert.match(allowed.json.vault_warning, /^the global vault \S*no-such-vault \(--vault\) is not a directory: no global node was compiled$/);
+  // The build with --allow-empty-vault has dropped the global nodes: a later one is a cold start again.
+  assert.equal(akms(["build", "--repo", s.repo, "--vault", s.vault]).code, 0);
   const env = akms(["build", "--repo", s.repo, "--json"], { env: { AKMS_GLOBAL_VAULT: write(join(s.dir, "vault-file"), "x\n") } });
   assert.match(env.json.error.message, /\(\$AKMS_GLOBAL_VAULT\) is not a directory/);
   const fine = akms(["build", "--repo", s.repo, "--vault", s.vault, "--json"]);
