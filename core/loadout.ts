@@ -243,7 +243,9 @@ function finishLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest, d: 
   const file = req.out ?? loadoutPath(ctx, taskId, phase, role, ownRole);
   const header: LoadoutHeaderData = {
     task_id: taskId,
-    phase,
+    // The spec's header phase is an integer (the Python implementation refuses null): a loadout
+    // from tags alone is phase 0.
+    phase: phase ?? 0,
     generated_at: "",
     graph_version: graph.version,
     seed_tags: tags,

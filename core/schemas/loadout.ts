@@ -1,11 +1,12 @@
 // Loadout header (spec §4.6).
 import type { z } from "zod";
 import { lazy, zod } from "../zod.js";
-import { Id, Int, IsoDateTime, NonNegInt, SchemaTag } from "./common.js";
+import { Int, IsoDateTime, NonNegInt, SchemaTag, TaskId } from "./common.js";
 
 export const LoadoutHeader = lazy(() =>
   zod.looseObject({
-    task_id: Id,
+    task_id: TaskId,
+    // 0 for a loadout made from tags alone (no phase); null is read (older akms wrote it), not written.
     phase: Int.nullable(),
     generated_at: IsoDateTime,
     graph_version: zod.string().regex(/^[0-9a-f]{6,64}$/, { error: "must be a hex hash" }),

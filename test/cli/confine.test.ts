@@ -2,7 +2,7 @@
 // whatever symbolic links say: refused with a clear error, nothing written outside.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { akms, builtDemo, tmp } from "../helpers.js";
 import { memoryText } from "../mcp/memory-text.js";
@@ -43,4 +43,18 @@ test("derive-tags --write refuses a task record that is a link out of knowledge/
   const s = akms(["search", "secret", "--no-qmd", "--json"], { cwd: d.repo, env });
   assert.equal(s.code, 0, s.stderr);
   assert.ok(!JSON.stringify(s.json.hits).includes("secret text"), "a file outside is not searched");
+});
+
+test("a loadout validates with the spec's upper-case task ids, and a loadout from tags alone says phase 0 (never null)", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  writeFileSync(join(d.knowledge, "tasks", "TASK-302.json"), JSON.stringify({ task_id: "TASK-302", title: "Nyquist", scope: [], akms_tags: ["nyquist"], phase: 3, akms_schema: "v2" }, null, 2));
+  const l = akms(["loadout", "--task", "knowledge/tasks/TASK-302.json", "--no-qmd", "--json"], { cwd: d.repo, env });
+  assert.equal(l.code, 0, l.stderr);
+  const v = akms(["validate", l.json.file, "--json"], { cwd: d.repo, env });
+  assert.equal(v.code, 0, v.stdout);
+  const t = akms(["loadout", "--tags", "nyquist", "--no-qmd", "--json"], { cwd: d.repo, env });
+  assert.equal(t.code, 0, t.stderr);
+  assert.match(readFileSync(t.json.file, "utf8"), /^phase: 0$/m);
+  assert.equal(akms(["validate", t.json.file], { cwd: d.repo, env }).code, 0);
 });
