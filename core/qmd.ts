@@ -135,6 +135,9 @@ function akmsPackageRoot(): string | null {
  * `$AKMS_QMD_BIN` when set (null if that file does not exist: an explicit choice is not
  * second-guessed), else `<akms package root>/node_modules/.bin/qmd`, else `qmd` on `$PATH`.
  */
+/** What a person runs to get the search tool when it is missing (said beside "degraded mode"). */
+export const QMD_INSTALL_HINT = "qmd is an optional part of akms: `npm i -g @tobilu/qmd` installs it (it builds a native SQLite module), and search and loadouts then use its BM25";
+
 export function findQmd(env: NodeJS.ProcessEnv = process.env): string | null {
   const explicit = env.AKMS_QMD_BIN;
   if (explicit !== undefined && explicit.trim() !== "") {

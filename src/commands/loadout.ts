@@ -1,3 +1,4 @@
+import { QMD_INSTALL_HINT } from "../../core/qmd.js";
 import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { resolveOut, writeLoadout } from "../../core/loadout.js";
@@ -46,7 +47,7 @@ export const loadoutCommand: CommandSpec = {
       `${r.written ? "wrote" : "unchanged"} ${r.shown}`,
       `  task ${r.task_id} · role ${r.role} · tags ${r.seed_tags.join(", ") || "(none)"} (${r.tags_from})`,
       `  ${r.loadout_mode} mode (${r.mode_reason}) · ${r.node_count} node${r.node_count === 1 ? "" : "s"} · ${r.pitfall_count} pitfall${r.pitfall_count === 1 ? "" : "s"} · graph ${r.graph_version}`,
-      `  qmd: ${r.qmd_available ? `available (${r.qmd_reason})${r.qmd_cached ? ", passages from cache" : ""}${r.qmd_index ? `, index ${r.qmd_index} for this loadout` : ""}` : `not available (${r.qmd_reason}): degraded mode`}`,
+      `  qmd: ${r.qmd_available ? `available (${r.qmd_reason})${r.qmd_cached ? ", passages from cache" : ""}${r.qmd_index ? `, index ${r.qmd_index} for this loadout` : ""}` : `not available (${r.qmd_reason}): degraded mode${r.qmd_reason === "not installed" ? ` — ${QMD_INSTALL_HINT}` : ""}`}`,
     ].join("\n");
     return {
       json: { ok: true, ...r },

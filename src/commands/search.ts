@@ -1,3 +1,4 @@
+import { QMD_INSTALL_HINT } from "../../core/qmd.js";
 import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { loadGraph, type LoadedGraph } from "../../core/graph.js";
@@ -34,6 +35,6 @@ export const searchCommand: CommandSpec = {
     const engine = `${r.engine}${r.qmd_index ? `, index ${r.qmd_index} for this search` : ""}${r.degraded ? `; degraded: ${r.degraded}` : ""}`;
     const lines = [`search "${r.query}" in ${r.scope}: ${r.hits.length} hit${r.hits.length === 1 ? "" : "s"} (${engine}; ${r.files_searched} files)`];
     for (const h of r.hits) lines.push(`  ${h.id ?? "(no node)"}  ${h.file}:${h.line}`, `      ${h.snippet}`);
-    return { json: r, text: lines.join("\n"), notes: r.degraded ? [`note: ${r.degraded}; a lexical search was used`] : [] };
+    return { json: r, text: lines.join("\n"), notes: r.degraded ? [`note: ${r.degraded}; a lexical search was used`, ...(r.degraded === "qmd not installed" ? [`note: ${QMD_INSTALL_HINT}`] : [])] : [] };
   },
 };

@@ -212,3 +212,24 @@ test("status names every committed session document the overlay does not hold, w
   assert.equal(akms(["update", "knowledge/sessions/task-103.md"], { cwd: d.repo, env }).code, 0);
   assert.deepEqual((akms(["status", "--json"], { cwd: d.repo, env }).json as { git: { unapplied_sessions: unknown[] } }).git.unapplied_sessions, []);
 });
+
+test("a read after git checkout answers from this branch's sources, never the other branch's graph.json", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  const g = (...args: string[]) => ok(d.repo, args);
+  g("init", "-q", "-b", "main");
+  g("add", "-A");
+  g("-c", "user.email=t@example.com", "-c", "user.name=T", "commit", "-qm", "main");
+  g("checkout", "-q", "-b", "feature");
+  write(join(d.knowledge, "local-nodes", "feature-only.md"), "---\nid: feature-only\ntitle: Feature only\ndomain: fft-galerkin\ntags: [nyquist]\nstatus: tentative\nconfidence: 0.5\nsource: human\nakms_schema: v2\n---\n\n# Feature only\n");
+  g("add", "-A");
+  g("-c", "user.email=t@example.com", "-c", "user.name=T", "commit", "-qm", "feature");
+  const onFeature = akms(["show", "feature-only", "--json"], { cwd: d.repo, env });
+  assert.equal(onFeature.code, 0, onFeature.stderr);
+  g("checkout", "-q", "main");
+  const onMain = akms(["show", "feature-only", "--json"], { cwd: d.repo, env });
+  assert.equal(onMain.code, 1, "the node exists only on the feature branch");
+  assert.equal(onMain.json.error.code, "NOT_FOUND");
+  const q = akms(["query", "--tags", "nyquist", "--json"], { cwd: d.repo, env });
+  assert.ok(!q.json.nodes.some((n: { id: string }) => n.id === "feature-only"));
+});
