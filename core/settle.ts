@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { loadContext, locateRepo, type ContextOptions } from "./context.js";
 import { isAkmsError, LockHeldError } from "./errors.js";
 import { checkNamedVault } from "./paths.js";
+import { freshnessUnsure, mustCheckFreshness } from "./source-watch.js";
 
 export async function settleInterrupted(opts: ContextOptions): Promise<boolean> {
   const { paths } = locateRepo(opts);
@@ -52,6 +53,10 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
     import("./update/transaction.js"),
   ]);
   const ctx = loadContext(opts);
+  // A warm process runs the full test only after its watched sources changed (source-watch.ts);
+  // one turn of the event loop first, so that a change made just before this call has been seen.
+  await new Promise((r) => setImmediate(r));
+  if (!mustCheckFreshness(paths.knowledge, ctx.vault.path)) return null;
   if (graphIsFresh(ctx)) return null;
   checkNamedVault(ctx.vault, false, ctx.paths.graphJson); // never compile a graph without the global nodes of a mistyped vault
   const reason = existsSync(paths.graphJson) ? "stale" : "missing";
@@ -65,6 +70,7 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
   } catch (e) {
     // A source that does not compile: with a graph.json to answer from, the reader answers from it
     // and says so (status and the review exist to show such problems); without one, the error.
+    freshnessUnsure(paths.knowledge, ctx.vault.path);
     if (reason === "missing" || !isAkmsError(e) || e instanceof LockHeldError) throw e;
     const msg = `graph.json is older than its sources and could not be recompiled (${e.code}: ${e.message}); answering from the last compiled graph — \`akms build\` shows every problem`;
     return { reason: "kept", note: msg, json: { reason: "kept", error: `${e.code}: ${e.message}` } };

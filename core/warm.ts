@@ -13,6 +13,11 @@ export function keepWarm(on = true): void {
   if (!on) memo.clear();
 }
 
+/** Whether this process keeps warm state (a long-running server). */
+export function isWarm(): boolean {
+  return enabled;
+}
+
 /** A file's identity: changes whenever its bytes may have (an atomic rename gives a new inode). */
 export function fileIdentity(file: string): string | null {
   try {

@@ -20,7 +20,9 @@ async function timed<T>(f: () => Promise<T>): Promise<[number, T]> {
   return [Number(process.hrtime.bigint() - t0) / 1e6, v];
 }
 
-/** The largest page of a tool's result, following next.cursor to the end (at most 200 pages). */
+/** The largest page of a tool's result, following next.cursor (the first PAGES pages: a 50,000-node status has hundreds, each computed anew). */
+const PAGES = 12;
+
 async function largestPage(c: Client, name: string, args: Record<string, unknown>): Promise<{ bytes: number; pages: number }> {
   let cursor: number | undefined;
   let bytes = 0;
@@ -30,7 +32,7 @@ async function largestPage(c: Client, name: string, args: Record<string, unknown
     bytes = Math.max(bytes, Buffer.byteLength(JSON.stringify(r.structuredContent ?? {})));
     pages++;
     cursor = r.structuredContent?.next?.cursor;
-  } while (cursor !== undefined && pages < 200);
+  } while (cursor !== undefined && pages < PAGES);
   return { bytes, pages };
 }
 

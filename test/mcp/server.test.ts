@@ -2,7 +2,7 @@
 // `akms mcp` on a copy of the demo, and every tool's structuredContent is held to the CLI's --json.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -309,4 +309,20 @@ test("a request over the server's limit is refused with an error, before it is r
   assert.match(r!.message, /request is too large/);
   const ok = await call("status");
   assert.ok(!ok.isError, "the server answers the next call");
+});
+
+test("a warm server sees a source edited between two calls (the watch) and answers from the recompiled graph", async () => {
+  const file = join(demo.knowledge, "local-nodes", "mandel-factors-load-cases.md");
+  const before = readFileSync(file, "utf8");
+  const first = await call("show_node", { id: "mandel-factors-load-cases" });
+  assert.ok(!first.isError, first.content[0]?.text);
+  writeFileSync(file, before.replace(/^title: .*$/m, 'title: "Edited between calls"'));
+  try {
+    const after = await call("show_node", { id: "mandel-factors-load-cases" });
+    assert.ok(!after.isError, after.content[0]?.text);
+    assert.equal(after.structuredContent.compiled?.reason, "stale");
+    assert.equal(after.structuredContent.node.title, "Edited between calls");
+  } finally {
+    writeFileSync(file, before);
+  }
 });

@@ -1,0 +1,81 @@
+// A long-running reader's shortcut to "is graph.json still the compile of its sources?" The full
+// test (graphIsFresh: a stat of every source) costs ≈ 0.2 s at 50,000 nodes — on every MCP call
+// that was most of a warm query. A warm process (core/warm.ts on: the MCP server) watches the
+// source trees instead — knowledge/ and the vault, recursively — and runs the full test only when
+// something there changed since the last one, when a watch could not be set up, or when the last
+// full test is older than FULL_EVERY_MS (a backstop for inputs outside the watched trees, such as
+// a content_ref's target). Paths akms writes for itself (its caches, loadouts, reviews, the
+// orchestrator's state) are not sources and do not count as changes.
+import { watch, type FSWatcher } from "node:fs";
+import { relative, sep } from "node:path";
+import { realTarget } from "./paths.js";
+import { isWarm } from "./warm.js";
+
+const FULL_EVERY_MS = 10_000;
+/** knowledge/-relative prefixes that are never compile inputs. */
+const NOT_SOURCES = ["graph/.cache", "graph/.qmd_cache", "graph/.txn", "graph/.akms.lock", "graph/review_log.jsonl", "loadouts", "reviews", "orchestrator", "sessions", "tasks"];
+
+interface Watched {
+  watchers: FSWatcher[];
+  /** A change was seen (or the watch is unsure) since the last full test. */
+  dirty: boolean;
+  lastFull: number;
+}
+
+/** One per repository and vault a process reads (a long-running process serves one or two). */
+const byRoots = new Map<string, Watched>();
+
+function ignored(knowledge: string, file: string): boolean {
+  const rel = relative(knowledge, file).split(sep).join("/");
+  if (rel.startsWith("..")) return false;
+  return NOT_SOURCES.some((p) => rel === p || rel.startsWith(`${p}/`));
+}
+
+function start(knowledge: string, vault: string): Watched {
+  const w: Watched = { watchers: [], dirty: true, lastFull: 0 };
+  const roots = [...new Set([realTarget(knowledge), realTarget(vault)])];
+  try {
+    for (const root of roots) {
+      const fw = watch(root, { recursive: true, persistent: false }, (_event, name) => {
+        const file = name ? `${root}${sep}${String(name)}` : root;
+        if (root === realTarget(knowledge) && name && ignored(root, file)) return;
+        w.dirty = true;
+      });
+      fw.on("error", () => {
+        w.dirty = true;
+        stop(w);
+      });
+      w.watchers.push(fw);
+    }
+  } catch {
+    stop(w); // no watch (a missing vault, no inotify left): every call runs the full test
+  }
+  return w;
+}
+
+function stop(w: Watched): void {
+  for (const fw of w.watchers) fw.close();
+  w.watchers = [];
+}
+
+/**
+ * Whether the caller must run the full freshness test now. Outside a warm process: always. A
+ * `true` answer is taken as "the test runs now": changes from here on make the next answer true.
+ */
+export function mustCheckFreshness(knowledge: string, vault: string): boolean {
+  if (!isWarm()) return true;
+  const key = `${knowledge}\0${vault}`;
+  let w = byRoots.get(key);
+  if (!w) byRoots.set(key, (w = start(knowledge, vault)));
+  const now = Date.now();
+  if (!w.dirty && w.watchers.length && now - w.lastFull < FULL_EVERY_MS) return false;
+  w.dirty = false;
+  w.lastFull = now;
+  return true;
+}
+
+/** A full test found the graph stale but could not make it fresh: keep checking on every call. */
+export function freshnessUnsure(knowledge: string, vault: string): void {
+  const w = byRoots.get(`${knowledge}\0${vault}`);
+  if (w) w.dirty = true;
+}
