@@ -42,10 +42,21 @@ function log(msg: string): void {
  */
 export function forAgent(text: string): string {
   const TOOL_OF: Record<string, string> = { loadout: "loadout", query: "query", search: "search", show: "show_node", pitfalls: "pitfalls", status: "status", validate: "validate", record: "record_memory", "derive-tags": "derive_tags" };
+  const flags = (t: string) =>
+    t
+      .replace(/--no-([a-z][a-z-]*)(?: [A-Z_]+)?/g, (_m, f: string) => `\`no_${f.replace(/-/g, "_")}: true\``)
+      .replace(/--([a-z][a-z-]*)(?:[ =]([A-Z_]+|"[^"]*"))?/g, (_m, f: string) => `the \`${f.replace(/-/g, "_")}\` argument`);
+  // `akms <command> …` spans: the tool of the same job, or (a person's command, such as `akms init --git`) kept whole.
   return stripControl(text)
-    .replace(/`?--no-([a-z][a-z-]*)(?: [A-Z_]+)?`?/g, (_m, f: string) => `\`no_${f.replace(/-/g, "_")}: true\``)
-    .replace(/`?--([a-z][a-z-]*)(?:[ =]([A-Z_]+|"[^"]*"))?`?/g, (_m, f: string) => `the \`${f.replace(/-/g, "_")}\` argument`)
-    .replace(/`akms ([a-z-]+)[^`]*`/g, (m, c: string) => (TOOL_OF[c] ? `the ${TOOL_OF[c]} tool` : m));
+    .split(/(`[^`\n]*`)/)
+    .map((part) => {
+      if (!part.startsWith("`") || part.length < 2) return flags(part);
+      const inner = part.slice(1, -1);
+      const cmd = /^akms ([a-z-]+)/.exec(inner);
+      if (cmd) return TOOL_OF[cmd[1]!] ? `the ${TOOL_OF[cmd[1]!]} tool` : part;
+      return /^--/.test(inner) ? flags(inner) : part;
+    })
+    .join("");
 }
 
 /** An error document's bound (the default result budget: an error is read before the config is). */

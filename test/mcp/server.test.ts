@@ -326,3 +326,10 @@ test("a warm server sees a source edited between two calls (the watch) and answe
     writeFileSync(file, before);
   }
 });
+
+test("forAgent: flags become tool arguments, akms commands the tool of the same job, a person's own command is kept whole", () => {
+  assert.equal(
+    forAgent("give --task FILE or --tags a,b; run `akms init --git` then `akms loadout --task X`; `--no-qmd` or --context-limit N\u001b[31m"),
+    "give the `task` argument or the `tags` argument a,b; run `akms init --git` then the loadout tool; `no_qmd: true` or the `context_limit` argument",
+  );
+});
