@@ -150,6 +150,24 @@ export function readOverlay(file: string, shown: string): { overlay: Overlay | n
   }
   try {
     const text = decode(bytes, shown);
+    const marker = /^(<{7}|>{7}) /m.exec(text);
+    if (marker) {
+      // A merge that git could not hand to the akms driver (no `akms init --git` in this clone, or the
+      // driver could not run): the YAML error would say nothing of the merge.
+      const line = text.slice(0, marker.index).split("\n").length;
+      return {
+        overlay: null,
+        problems: [
+          {
+            code: "MERGE_CONFLICT",
+            file: shown,
+            line,
+            message: "the overlay holds git's conflict markers: a merge stopped here unfinished (git merged it as text, without the akms merge driver)",
+            hint: `register the driver and let it merge the file: \`akms init --git\`, then \`git checkout -m -- ${shown}\` (or \`git merge --abort\`, \`akms init --git\`, and merge again); taking one side's file drops the other side's evidence`,
+          },
+        ],
+      };
+    }
     const data = parseYaml(text, { file: shown, machineWritten: true });
     if (data === null || data === undefined) {
       return { overlay: null, problems: [{ file: shown, line: 1, message: "the overlay is empty", hint: "delete the file or add `akms_schema: v2`" }] };

@@ -233,3 +233,17 @@ test("a read after git checkout answers from this branch's sources, never the ot
   const q = akms(["query", "--tags", "nyquist", "--json"], { cwd: d.repo, env });
   assert.ok(!q.json.nodes.some((n: { id: string }) => n.id === "feature-only"));
 });
+
+test("an overlay with git's conflict markers (a clone without the driver) is named as an unfinished merge, with the recovery", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  const f = join(d.knowledge, "graph", "local_state.yaml");
+  const text = readFileSync(f, "utf8");
+  writeFileSync(f, text.replace("akms_schema: v2\n", "akms_schema: v2\n<<<<<<< HEAD\nrepo_id: a\n=======\nrepo_id: b\n>>>>>>> side\n"));
+  const b = akms(["build", "--json"], { cwd: d.repo, env });
+  assert.equal(b.code, 1);
+  const all = JSON.stringify(b.json.error);
+  assert.match(all, /MERGE_CONFLICT/);
+  assert.match(all, /akms init --git.*git checkout -m -- knowledge\/graph\/local_state\.yaml/);
+  assert.doesNotMatch(all, /invalid YAML/);
+});
