@@ -32,8 +32,9 @@ export function renderQuery(r: QueryResult, explain: boolean): string {
         lines.push(`      why: ${n.why.replace(/; rank -?[\d.e+-]+ = [^;]*/, "")}`); // the rank line below derives it
         if (n.trace.chain.length) for (const c of chainLines(n.trace.chain)) lines.push(`        ${c}`);
         const f = n.rank_figures;
+        // Each figure once: the formula's inputs, then its value (and the preferred-domain factor).
         lines.push(
-          `      rank: ${f.formula} = ${num(f.base)} (confidence ${num(f.confidence)}, activations ${f.activations}, depth ${f.depth}, weight ${num(f.weight)})${f.prefer_domain ? ` × ${f.multiplier} preferred domain` : ""} → ${num(f.rank)}`,
+          `      rank: ${f.formula} with confidence ${num(f.confidence)}, activations ${f.activations} (depth ${f.depth}, weight ${num(f.weight)}) = ${num(f.base)}${f.prefer_domain ? `, × ${f.multiplier} preferred domain = ${num(f.rank)}` : ""}`,
         );
       }
     }

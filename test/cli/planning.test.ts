@@ -231,3 +231,16 @@ test("re-evaluate regenerates only stale loadouts and reports the nodes in and o
   assert.equal(junk.code, 1);
   assert.match(junk.json.entries.find((e: { file: string }) => e.file.endsWith("junk.md")).error.message, /header cannot be read/);
 });
+
+test("query --explain says each rank figure once per line", () => {
+  const s = small();
+  assert.equal(akms(["build", ...s.base]).code, 0);
+  const r = akms(["query", ...s.base, "--tags", "alpha", "--explain"]);
+  assert.equal(r.code, 0, r.stderr);
+  const lines = r.stdout.split("\n").filter((l) => /^\s+rank: /.test(l));
+  assert.ok(lines.length > 0);
+  for (const l of lines) {
+    assert.doesNotMatch(l, /→/, "the value is not said twice");
+    assert.equal(l.split(" = ").length - 1, 1, `one value: ${l}`);
+  }
+});
