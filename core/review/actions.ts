@@ -551,7 +551,10 @@ export function pendingMergeNote(id: string, text: string): string | null {
 export function promote(ctx: Context, req: ActionRequest): ActionResult {
   const cli = `akms promote ${req.id}`;
   return act(ctx, "promote", req, cli, (r) => {
-    if (r.origin === "global") throw globalRefusal(ctx, r, "promote", "established");
+    if (r.origin === "global") {
+      if (r.node?.status === "established") throw new StateError(`"${r.id}" is already established (a global node)`, { field: "status", hint: "nothing to do" });
+      throw globalRefusal(ctx, r, "promote", "established");
+    }
     const lf = readLocal(r);
     if (lf.status === "established") {
       // Established outside the review (self-promotion.ts): promoting it records that a person accepts it.

@@ -33,3 +33,11 @@ test("an agent's self-promotion is flagged until a person promotes it; a reviewe
   assert.equal(akms(["undo"], { cwd: d.repo, env }).code, 0);
   assert.deepEqual(flagged(akms(["status", "--json"], { cwd: d.repo, env }).json), ["green-cache-key-includes-ref-medium"]);
 });
+
+test("promote of an established global node says it is already established (no hand-edit recipe)", () => {
+  const d = builtDemo();
+  const r = akms(["promote", "fft-frequency-conventions", "--json"], { cwd: d.repo, env: { AKMS_GLOBAL_VAULT: d.vault } });
+  assert.equal(r.code, 1);
+  assert.match(r.json.error.message, /already established \(a global node\)/);
+  assert.doesNotMatch(JSON.stringify(r.json.error), /set `status: established`/);
+});
