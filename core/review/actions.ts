@@ -552,7 +552,7 @@ export function promote(ctx: Context, req: ActionRequest): ActionResult {
   const cli = `akms promote ${req.id}`;
   return act(ctx, "promote", req, cli, (r) => {
     if (r.origin === "global") {
-      if (r.node?.status === "established") throw new StateError(`"${r.id}" is already established (a global node)`, { field: "status", hint: "nothing to do" });
+      if (r.node?.status === "established" && !r.shadowed) throw new StateError(`"${r.id}" is already established (a global node)`, { field: "status", hint: "nothing to do" });
       throw globalRefusal(ctx, r, "promote", "established");
     }
     const lf = readLocal(r);
