@@ -6,7 +6,7 @@ import { statSync } from "node:fs";
 import type { z } from "zod";
 import { AkmsError, UsageError, type Problem } from "./errors.js";
 import { parseFrontmatter } from "./frontmatter.js";
-import { parseYaml, lineOfPath } from "./yaml.js";
+import { jsonDepthError, parseYaml, lineOfPath } from "./yaml.js";
 import { safeCheck } from "./schema-check.js";
 import { loadConfig, parseConfig } from "./config.js";
 import { readTextFile } from "./textfile.js";
@@ -173,6 +173,8 @@ function parseAs(format: "md" | "yaml" | "json", text: string, shown: string, ma
     }
     return { data: data as Record<string, unknown>, text, firstLine: 1 };
   }
+  const deep = jsonDepthError(text, shown);
+  if (deep) throw new AkmsError("JSON", deep.message, { file: shown, line: deep.line, hint: deep.hint });
   let data: unknown;
   try {
     data = JSON.parse(text);

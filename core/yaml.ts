@@ -23,6 +23,33 @@ export const LIMITS = {
   maxDepth: 200,
 };
 
+/**
+ * JSON (a task record) nested deeper than LIMITS.maxDepth, found by one scan of the text before
+ * anything walks the parsed value recursively (a 3,000-deep record overflowed the stack of every
+ * reader while the validator passed it): the located error, or null.
+ */
+export function jsonDepthError(text: string, shown: string): YamlError | null {
+  let depth = 0;
+  let inString = false;
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) line++;
+    if (inString) {
+      if (c === 92) i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+      continue;
+    }
+    if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > LIMITS.maxDepth) {
+        return new YamlError(`the JSON is nested more than ${LIMITS.maxDepth} levels deep`, { file: shown, line, hint: `a task record is a flat object of a few fields: flatten the value that nests at line ${line}` });
+      }
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return null;
+}
+
 export interface YamlSource {
   file: string;
   /** 1-based line in `file` where the YAML text starts (2 for frontmatter). */

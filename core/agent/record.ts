@@ -4,6 +4,7 @@
 // (spec §5.8: the graph is not updated during task execution); the result says what the update will
 // do with each new_knowledge entry — the dedup match, by the updater's own similarity — so the
 // agent can reword or cite before the phase ends.
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, StateError, ValidationError } from "../errors.js";
@@ -85,6 +86,21 @@ function targetFor(ctx: Context, taskId: string, shown: string): { abs: string; 
   const abs = resolveInside(ctx.paths.sessions, `${taskId}.md`);
   if (!abs) throw new ValidationError(`knowledge/sessions/${taskId}.md leads outside knowledge/sessions/`, { file: shown, field: "task_id", hint: "remove the symbolic link, or give the task another id" });
   confineToKnowledge(ctx.paths.knowledge, abs, `knowledge/sessions/${taskId}.md`);
+  // Task ids that differ only by case name one file on a case-insensitive file system.
+  let names: string[] = [];
+  try {
+    names = readdirSync(ctx.paths.sessions);
+  } catch {
+    names = [];
+  }
+  const other = names.find((n) => n !== `${taskId}.md` && n.toLowerCase() === `${taskId}.md`.toLowerCase());
+  if (other) {
+    throw new ValidationError(`task id ${taskId} differs only by case from knowledge/sessions/${other}`, {
+      file: shown,
+      field: "task_id",
+      hint: `task ids that differ only by case collide on case-insensitive file systems: use ${other.slice(0, -3)} (that task's document), or give this task its own id`,
+    });
+  }
   return { abs, rel: `knowledge/sessions/${taskId}.md` };
 }
 

@@ -2,7 +2,7 @@
 // akms_tags written back surgically — every other byte of the file stays as it was.
 import { resolve } from "node:path";
 import { isAkmsError, ValidationError } from "../errors.js";
-import { parseYaml } from "../yaml.js";
+import { jsonDepthError, parseYaml } from "../yaml.js";
 import { displayPath } from "../paths.js";
 import { checkSchema } from "../schema-check.js";
 import { TaskRecord } from "../schemas/task.js";
@@ -44,6 +44,8 @@ export function readTask(fileArg: string, cwd = process.cwd(), cache?: Validated
   const text = readTextFile(file, shown);
   const known = cache?.get(file, text);
   if (known) return { file, shown, text, record: known };
+  const deep = jsonDepthError(text, shown);
+  if (deep) throw new ValidationError(deep.message, { file: shown, line: deep.line, hint: deep.hint });
   let data: unknown;
   try {
     data = JSON.parse(text);

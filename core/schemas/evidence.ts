@@ -74,7 +74,7 @@ export const AgentMemory = lazy(() =>
   zod.looseObject({
     task_id: TaskId,
     task_description: NonEmpty,
-    phase_id: Int,
+    phase_id: NonNegInt,
     timestamp: IsoDateTime,
     agent_model: NonEmpty,
     loadout_used: NonEmpty,
@@ -102,7 +102,7 @@ export const FailingTest = lazy(() =>
 
 export const Pcd = lazy(() =>
   zod.looseObject({
-    phase_id: Int,
+    phase_id: NonNegInt,
     plan_file: NonEmpty,
     branch: NonEmpty,
     date: zod.union([IsoDate, IsoDateTime]),

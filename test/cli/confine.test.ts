@@ -58,3 +58,27 @@ test("a loadout validates with the spec's upper-case task ids, and a loadout fro
   assert.match(readFileSync(t.json.file, "utf8"), /^phase: 0$/m);
   assert.equal(akms(["validate", t.json.file], { cwd: d.repo, env }).code, 0);
 });
+
+test("bad input refused by the one validator for every reader: a 3,000-deep task record (status reports it, no BUG), phase_id -5, a task id differing only by case", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  writeFileSync(join(d.knowledge, "tasks", "task-999.json"), `{"task_id": "task-999", "akms_tags": [], "phase": 2, "akms_schema": "v2", "extra": ${"[".repeat(3000)}${"]".repeat(3000)}}`);
+  const st = akms(["status", "--json"], { cwd: d.repo, env });
+  assert.equal(st.code, 0, st.stderr);
+  assert.match(JSON.stringify(st.json.problems), /nested more than 200 levels deep/);
+  const v = akms(["validate", "knowledge/tasks/task-999.json"], { cwd: d.repo, env });
+  assert.equal(v.code, 1);
+  assert.doesNotMatch(st.stderr + v.stderr + v.stdout, /error\[BUG\]/);
+  const neg = join(d.dir, "neg.md");
+  writeFileSync(neg, memoryText("TASK-601").replace("phase_id: 2", "phase_id: -5"));
+  const r = akms(["record", neg, "--json"], { cwd: d.repo, env });
+  assert.equal(r.code, 1);
+  assert.match(JSON.stringify(r.json.error), /phase_id/);
+  const a = join(d.dir, "a.md");
+  writeFileSync(a, memoryText("TASK-602"));
+  assert.equal(akms(["record", a], { cwd: d.repo, env }).code, 0);
+  writeFileSync(a, memoryText("task-602"));
+  const c = akms(["record", a, "--json"], { cwd: d.repo, env });
+  assert.equal(c.code, 1);
+  assert.match(c.json.error.message, /differs only by case/);
+});
