@@ -196,6 +196,9 @@ export function goToNode(s: AppState, id: string): AppState {
 }
 
 export function route(s: AppState, name: string, input: string, env: RouteEnv): Routed {
+  // Ctrl-C quits from anywhere — a dialog, the help, the / prompt — as the console's docs say; no
+  // write is pending (a confirmation's action runs only on y / Enter).
+  if (name === "ctrl+c") return { state: { ...s, dialog: null }, effect: { kind: "quit" } };
   if (s.dialog) return dialogKey(s, s.dialog, name, input, env);
   const cmd = commandFor(name, s.screen);
   if (!cmd) return { state: s };

@@ -268,3 +268,17 @@ test("each screen says why a key does nothing here, and the help greys that key 
   assert.ok(!d.dim && !/not now/.test(d.text));
   assert.equal(lines.length, helpLines("review").length, "greying out adds no line");
 });
+
+test("router: Ctrl-C quits from a dialog, the help and the / prompt (no action runs)", () => {
+  const data = { action: "promote" as const, id: "n1", title: "t", lines: [], cli: "akms promote n1", expectedSha: "abc" };
+  const confirm = { ...initialState("n1"), dialog: { kind: "confirm" as const, data } };
+  assert.deepEqual(route(confirm, "ctrl+c", "c", env()).effect, { kind: "quit" });
+  let help = route(initialState("n1"), "?", "?", env()).state;
+  assert.equal(help.dialog?.kind, "help");
+  assert.deepEqual(route(help, "ctrl+c", "c", env()).effect, { kind: "quit" });
+  const prompt = route(initialState("n1"), "/", "/", env()).state;
+  assert.equal(prompt.dialog?.kind, "input");
+  assert.deepEqual(route(prompt, "ctrl+c", "c", env()).effect, { kind: "quit" });
+  help = initialState("n1");
+  assert.deepEqual(route(help, "ctrl+c", "c", env()).effect, { kind: "quit" });
+});

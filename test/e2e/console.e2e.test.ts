@@ -96,11 +96,13 @@ test("e runs $EDITOR (an argv, not a shell line) on the normal screen, then rebu
   }
 });
 
-test("Ctrl-C leaves the console and restores the terminal", { skip }, async () => {
+test("Ctrl-C leaves the console and restores the terminal, also from the ? help", { skip }, async () => {
   const d = demo();
   const pane = startPane(session(), [process.execPath, BIN, "review", "--repo", d.repo, "--vault", d.vault], { width: 80, height: 24, env: TERM_ENV });
   try {
     await pane.waitFor(/│ graph [0-9a-f]{12} │/);
+    pane.send("?");
+    await pane.waitFor(/Keys — Review screen/);
     pane.send("C-c");
     const t0 = Date.now();
     while (pane.alive() && Date.now() - t0 < 10000) await new Promise((r) => setTimeout(r, 50));
