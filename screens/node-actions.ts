@@ -3,7 +3,7 @@
 // the `?` help (which greys out a key with its reason) and the shell's confirmation all ask here.
 import type { DedupSection } from "../core/review/dedup-sections.js";
 import type { ReviewItem } from "../src/console/review-view.js";
-import type { Command } from "../src/console/keybindings.js";
+import { primaryKey, type Command } from "../src/console/keybindings.js";
 
 export type ActionName = "promote" | "draft" | "undraft" | "dedup-accept" | "dedup-reject" | "undo";
 
@@ -116,7 +116,7 @@ export function confirmFor(action: Exclude<NodeAction, "edit">, c: ConfirmFacts)
       const pending = c.dedup.filter((d) => d.status === "pending");
       if (pending.length) {
         lines.push(
-          `${pending.length} dedup merge${plural(pending.length, "", "s")} from ${pending.map((d) => d.session ?? "?").join(", ")} still pending: ${plural(pending.length, "it stays", "they stay")} pending in the established node (a/x decide ${plural(pending.length, "it", "them")}).`,
+          `${pending.length} dedup merge${plural(pending.length, "", "s")} from ${pending.map((d) => d.session ?? "?").join(", ")} still pending: ${plural(pending.length, "it stays", "they stay")} pending in the established node (${primaryKey("dedup-accept")} accepts, ${primaryKey("dedup-reject")} rejects ${plural(pending.length, "it", "each")}).`,
         );
       }
       return { ...base, title: `Promote ${id}?`, lines };

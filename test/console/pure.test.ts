@@ -16,6 +16,7 @@ import { MAX_RADIUS } from "../../screens/explorer/state.js";
 import { explorerKey, initialExplorer } from "../../screens/explorer/state.js";
 import { SCREENS } from "../../src/console/keybindings.js";
 import { contentDraftOf } from "../../src/console/detail.js";
+import { confirmFor, factsOf } from "../../screens/node-actions.js";
 
 function graph(nodes: Record<string, Partial<Record<string, unknown>>>, links: [string, string, string, number][]) {
   const doc = {
@@ -281,4 +282,19 @@ test("router: Ctrl-C quits from a dialog, the help and the / prompt (no action r
   assert.deepEqual(route(prompt, "ctrl+c", "c", env()).effect, { kind: "quit" });
   help = initialState("n1");
   assert.deepEqual(route(help, "ctrl+c", "c", env()).effect, { kind: "quit" });
+});
+
+test("the promote confirmation names the dedup keys from the one key table", () => {
+  const d = confirmFor("promote", {
+    facts: factsOf({ id: "n1", node_origin: "local", status: "tentative", domain: "x" }),
+    shown: "knowledge/local-nodes/n1.md",
+    isGlobal: false,
+    overlayShown: "knowledge/graph/local_state.yaml",
+    dedup: [{ status: "pending", session: "session-t-1" } as never],
+    section: null,
+  });
+  assert.ok("lines" in d);
+  const text = d.lines.join("\n");
+  assert.match(text, /a accepts, r rejects it/);
+  assert.doesNotMatch(text, /a\/x/);
 });
