@@ -77,8 +77,18 @@ export function checkpointKey(s0: CheckpointState, cmd: Command, env: Checkpoint
     case "cp-abort":
       if (!s.armed) return { state: { ...s, armed: true }, status: { text: "press X again to abort the run (everything is kept; n resumes)", tone: "warn" } };
       return { state: { ...s, armed: false }, effect: { kind: "orchestrate", action: "abort", seq: env.seq } };
-    case "cp-next":
-      return { state: s, effect: { kind: "orchestrate", action: env.actions.includes("resume") ? "resume" : "next", seq: env.seq } };
+    case "cp-next": {
+      // Running a stage dispatches agents: asked first, like approve (n cancels in every dialog).
+      const action = env.actions.includes("resume") ? "resume" : "next";
+      return {
+        state: s,
+        confirm: {
+          title: action === "resume" ? "Resume the run at its current stage?" : "Run the current stage again?",
+          lines: ["The stage runs to its next checkpoint; EXECUTE dispatches the task agents.", "y / Enter runs it · n / Esc cancels"],
+          effect: { kind: "orchestrate", action, seq: env.seq },
+        },
+      };
+    }
   }
   return { state: s };
 }

@@ -79,7 +79,7 @@ test("checkpoint screen: the stage output, AKMS status and menu; a asks first, s
   }
 });
 
-test("checkpoint screen: x asks for a reason and rejects; X twice aborts; n resumes", async () => {
+test("checkpoint screen: x asks for a reason and rejects; X twice aborts; n asks, then resumes (n in the dialog cancels)", async () => {
   const r = await runAtPlanCheckpoint();
   const c = await openConsole(r.ctx, { height: 34 });
   try {
@@ -101,8 +101,17 @@ test("checkpoint screen: x asks for a reason and rejects; X twice aborts; n resu
     await c.press("a");
     assert.match(c.frame(), /cannot approve now \(allowed: resume\)/);
     await c.press("n");
+    await c.waitFor(/Resume the run at its current stage\?/);
+    await c.press("n");
+    await c.waitFor(/cancelled: orchestrate resume/);
+    assert.equal(r.state().resume_status, "rejected", "cancelled: nothing ran");
+    await c.press("n");
+    await c.waitFor(/Resume the run at its current stage\?/);
+    await c.press("y");
     await c.waitFor(/Checkpoint · PLAN · rejected/);
     await c.press("n");
+    await c.waitFor(/Run the current stage again\?/);
+    await c.press("y");
     await c.waitFor(/Checkpoint · PLAN · checkpoint #2 · attempt 2/);
     assert.equal(r.state().status, "checkpoint");
   } finally {
