@@ -252,7 +252,7 @@ export function ReviewScreen({ width, height, state, sections, item, lines, head
         height={list}
         selected={sel}
         focused={state.focus === "list"}
-        empty={state.filter ? "No item matches the filter." : "Nothing here: this section is clear. ← → move between sections."}
+        empty={state.filter ? "No item matches the filter." : (sec?.empty ?? "Nothing here: this section is clear. ← → move between sections.")}
         rowKey={(r) => r.key}
       />
       <Rule

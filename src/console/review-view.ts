@@ -56,6 +56,8 @@ export interface ReviewSectionView {
   count: number;
   /** Items before the filter. */
   total: number;
+  /** What an empty section says instead of "clear", when work waits elsewhere. */
+  empty?: string;
 }
 
 const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
@@ -143,6 +145,10 @@ export function reviewSections(data: ReviewData | null, filter: string, isNode: 
         return filter ? make().length : list.length;
       },
       total: list.length,
+      // New tentative nodes are this phase's: the other phases' still waiting are said, not hidden.
+      ...(s.key === "new_tentative" && data && data.older_tentative > 0
+        ? { empty: `None from phase ${data.phase} — but ${data.older_tentative} local tentative node${data.older_tentative === 1 ? "" : "s"} from other phases wait${data.older_tentative === 1 ? "s" : ""} (akms status lists them; akms review --phase N shows a phase).` }
+        : {}),
     };
   });
 }

@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { reviewSections } from "../../src/console/review-view.js";
+import { SECTION_ORDER } from "../../core/review/sections.js";
 import type { ReviewData } from "../../core/report.js";
 
 function data(n: number): ReviewData {
@@ -33,4 +34,15 @@ test("without a filter, only the items asked for are made", () => {
   assert.equal(stale.items.length, 500);
   assert.equal(made, 500, "the rest when the whole list is read");
   assert.equal(stale.itemAt(12), stale.items[12]);
+});
+
+test("an empty New tentative section says how many tentative nodes of other phases wait (never 'clear' over waiting work)", () => {
+  const sections = Object.fromEntries(SECTION_ORDER.map((k) => [k, []])) as never;
+  const data = { phase: 2, graph_version: "x", repo_id: "r", today: "2026-12-04", stale_node_days: 90, summary: {} as never, sections, older_tentative: 5, problems: [] };
+  const v = reviewSections(data, "", () => true);
+  const nt = v.find((s) => s.key === "new_tentative")!;
+  assert.equal(nt.count, 0);
+  assert.match(nt.empty!, /None from phase 2 — but 5 local tentative nodes from other phases wait/);
+  assert.equal(v.find((s) => s.key === "drift")!.empty, undefined);
+  assert.equal(reviewSections({ ...data, older_tentative: 0 }, "", () => true).find((s) => s.key === "new_tentative")!.empty, undefined);
 });
