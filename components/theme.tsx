@@ -32,6 +32,11 @@ export function statusColor(status: unknown): string | undefined {
       return "gray";
     case "deprecated":
       return "red";
+    // A pitfall's severity.
+    case "high":
+      return "red";
+    case "medium":
+      return "yellow";
     default:
       return undefined;
   }

@@ -2,7 +2,7 @@
 // whole list has at i, and without a filter only the items asked for are made.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { reviewSections } from "../../src/console/review-view.js";
+import { reviewSections, toItem } from "../../src/console/review-view.js";
 import { SECTION_ORDER } from "../../core/review/sections.js";
 import type { ReviewData } from "../../core/report.js";
 
@@ -45,4 +45,10 @@ test("an empty New tentative section says how many tentative nodes of other phas
   assert.match(nt.empty!, /None from phase 2 — but 5 local tentative nodes from other phases wait/);
   assert.equal(v.find((s) => s.key === "drift")!.empty, undefined);
   assert.equal(reviewSections({ ...data, older_tentative: 0 }, "", () => true).find((s) => s.key === "new_tentative")!.empty, undefined);
+});
+
+test("a new pitfall shows its severity in the status column", () => {
+  const it = toItem("new_pitfalls", { from: { id: "n1", status: "established" }, session: "session-t-1", severity: "high", weight: 0.8, note: "bites" }, 0, () => true);
+  assert.equal(it.status, "high");
+  assert.equal(it.label, "n1 → session-t-1");
 });
