@@ -66,12 +66,21 @@ export function guardTerminal(out: NodeJS.WriteStream = process.stdout, input: N
   process.on("uncaughtException", onCrash);
   process.on("unhandledRejection", onCrash);
   process.on("exit", restore);
+  // Started through a wrapper (`npx akms review` runs it under `npm exec`): when the wrapper is
+  // killed, no signal reaches us and we would stay on the alternate screen in the background.
+  // A parent that went away (we were re-parented) ends the console as a hang-up does.
+  const parent = process.ppid;
+  const orphan = setInterval(() => {
+    if (process.ppid !== parent) onSignal("SIGHUP");
+  }, 500);
+  orphan.unref();
   return {
     restore,
     beforeRestore(fn) {
       teardown = fn;
     },
     dispose() {
+      clearInterval(orphan);
       for (const s of signals) process.off(s, onSignal);
       process.off("uncaughtException", onCrash);
       process.off("unhandledRejection", onCrash);

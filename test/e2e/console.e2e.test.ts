@@ -324,3 +324,29 @@ test("a console killed (SIGKILL) at each step of the writes it makes after its f
   assert.ok(kills >= 4, `killed at ${kills} write steps (the dedup index's and the review graph's at least)`);
   assert.ok(keptKilled, "a kill came between the review graph's temp file and its rename");
 });
+
+test("killing the wrapper that started the console (as npx's npm exec) ends the console too", { skip }, async () => {
+  const d = demo();
+  const pidFile = join(d.dir, "wrapper.pid");
+  const wrapper = `const c = require("node:child_process").spawn(process.execPath, [${JSON.stringify(BIN)}, "review", "--repo", ${JSON.stringify(d.repo)}, "--vault", ${JSON.stringify(d.vault)}], { stdio: "inherit" }); require("node:fs").writeFileSync(${JSON.stringify(pidFile)}, process.pid + " " + c.pid); setInterval(() => {}, 1000);`;
+  const pane = startPane(session(), [process.execPath, "-e", wrapper], { width: 80, height: 24, env: TERM_ENV });
+  try {
+    await pane.waitFor(/│ graph [0-9a-f]{12} │/);
+    const [wrapperPid, consolePid] = readFileSync(pidFile, "utf8").split(" ").map(Number) as [number, number];
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    assert.ok(alive(consolePid), "the console runs");
+    process.kill(wrapperPid, "SIGKILL");
+    const t0 = Date.now();
+    while (!(await processEnded(consolePid)) && Date.now() - t0 < 5000);
+    assert.ok(await processEnded(consolePid), "the console ended with its wrapper");
+  } finally {
+    pane.kill();
+  }
+});
