@@ -250,9 +250,24 @@ export async function writeFilesAtomic(files: readonly { path: string; data: str
  * directory, which then takes `dir`'s place; the old `dir` (if any) goes only once the new one is
  * complete. A failure in `fill` removes the temporary directory and leaves `dir` as it was.
  */
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 export function replaceDirWhole(dir: string, fill: (tmp: string) => void): void {
   const parent = dirname(dir);
   mkdirSync(parent, { recursive: true });
+  // A run killed before its swap left its hidden copy beside the target: gone once its process is.
+  const stale = new RegExp(`^\\.${basename(dir).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.akms-(\\d+)\\.(tmp|old)$`);
+  for (const name of readdirSync(parent)) {
+    const m = stale.exec(name);
+    if (m && Number(m[1]) !== process.pid && !pidAlive(Number(m[1]))) rmSync(join(parent, name), { recursive: true, force: true });
+  }
   const tmp = join(parent, `.${basename(dir)}.akms-${process.pid}.tmp`);
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp);

@@ -30,11 +30,15 @@ const NODE_KEYS: [keyof NodeAttributes, "string" | "double"][] = [
   ["node_origin", "string"],
   ["source", "string"],
   ["tags", "string"],
+  ["activations", "double"],
+  ["last_activated", "string"],
 ];
 const EDGE_KEYS: [keyof EdgeAttributes, "string" | "double"][] = [
   ["type", "string"],
   ["weight", "double"],
   ["edge_origin", "string"],
+  ["note", "string"],
+  ["severity", "string"],
 ];
 
 function xml(s: string): string {

@@ -5,12 +5,13 @@
 // DIR must be empty, missing, or an earlier export (its marker file); it is written whole in a
 // sibling directory and swapped in, so a failure leaves the earlier export as it was. Never the
 // global vault, never knowledge/.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import yaml from "js-yaml";
 import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
 import { replaceDirWhole } from "../fsx.js";
+import { realTarget } from "../paths.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
 import { GlobalFiles } from "../review/node-files.js";
@@ -24,11 +25,11 @@ const inside = (child: string, parent: string) => {
   return r === "" || (!r.startsWith("..") && !r.startsWith(sep) && r !== "..");
 };
 
-/** Refuses a target that is the vault, knowledge/ (or inside either), or a directory of other files. */
+/** Refuses a target that is the vault, knowledge/ (or inside either, through symlinks too), or a directory of other files. */
 function checkTarget(ctx: Context, dir: string): void {
   for (const [root, what] of [
-    [ctx.vault.path, "the global vault"],
-    [ctx.paths.knowledge, "knowledge/"],
+    [realTarget(ctx.vault.path), "the global vault"],
+    [realTarget(ctx.paths.knowledge), "knowledge/"],
   ] as const) {
     if (inside(dir, root) || inside(root, dir)) throw new UsageError(`${dir} is ${inside(dir, root) ? "inside" : "around"} ${what}; the export never writes there`, "pick a directory outside the vault and knowledge/, e.g. ../akms-obsidian");
   }
@@ -82,9 +83,25 @@ export interface ObsidianResult {
   links: number;
 }
 
+/** The files an earlier export wrote (its marker lists them); null for a marker without the list. */
+function earlierNotes(dir: string): Set<string> | null {
+  try {
+    const lines = readFileSync(join(dir, MARKER), "utf8").split("\n").slice(1).filter(Boolean);
+    return lines.length ? new Set(lines) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function exportObsidian(ctx: Context, g: LoadedGraph, target: string): ObsidianResult {
-  const dir = resolve(target);
+  // Where the files will land, through any symlink, is what must not be the vault or knowledge/.
+  const dir = realTarget(resolve(target));
   checkTarget(ctx, dir);
+  // What is not the export's own — Obsidian's settings (.obsidian/), notes a person added — moves
+  // into the new export as it is; only the export's own notes are replaced.
+  const ours = earlierNotes(dir);
+  const keep = existsSync(dir) ? readdirSync(dir).filter((n) => n !== MARKER && (ours ? !ours.has(n) : !n.endsWith(".md"))) : [];
+  const written: string[] = [];
   const globals = new GlobalFiles(ctx);
   let links = 0;
   // Swapped in whole: the earlier export (or the empty directory) goes only once the new one is complete.
@@ -95,8 +112,11 @@ export function exportObsidian(ctx: Context, g: LoadedGraph, target: string): Ob
       const inn = (g.in.get(id) ?? []).filter((l) => g.nodes.has(l.source)).sort((a, b) => byId(a.type, b.type) || byId(a.source, b.source));
       links += out.length;
       writeFileSync(join(tmp, `${id}.md`), noteText(n, out, inn, bodyOf(ctx, globals, n)));
+      written.push(`${id}.md`);
     }
-    writeFileSync(join(tmp, MARKER), MARKER_TEXT);
+    // Copied, not moved: if anything fails before the swap, the earlier export is whole.
+    for (const n of keep) if (!written.includes(n)) cpSync(join(dir, n), join(tmp, n), { recursive: true, verbatimSymlinks: true });
+    writeFileSync(join(tmp, MARKER), MARKER_TEXT + written.join("\n") + "\n");
   });
   return { dir, notes: g.nodes.size, links };
 }

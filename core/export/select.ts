@@ -10,6 +10,7 @@ import type { GNode, GraphLink } from "../graph.js";
 import type { PlanGraph } from "../query/plan-graph.js";
 import { queryGraph } from "../query.js";
 import { distances } from "../query/neighbourhood.js";
+import { severityOfWeight } from "../schemas/vocabulary.js";
 
 export interface NodeAttributes {
   label: string;
@@ -21,12 +22,19 @@ export interface NodeAttributes {
   node_origin: string;
   source: string;
   tags: string;
+  activations: number;
+  /** ISO date, "" when never activated. */
+  last_activated: string;
 }
 
 export interface EdgeAttributes {
   type: string;
   weight: number;
   edge_origin: string;
+  /** The edge's note: for a pitfall, the warning itself (every report's, joined). */
+  note: string;
+  /** A pitfall's severity (from its weight); "" for other edges. */
+  severity: string;
 }
 
 export type ExportGraph = MultiDirectedGraph<NodeAttributes, EdgeAttributes>;
@@ -47,7 +55,15 @@ function nodeAttributes(n: GNode): NodeAttributes {
     node_origin: str(n.node_origin),
     source: str(n.source),
     tags: Array.isArray(n.tags) ? n.tags.filter((t) => typeof t === "string").join(",") : "",
+    activations: typeof n.activations === "number" ? n.activations : 0,
+    last_activated: str(n.last_activated),
   };
+}
+
+/** A link's note for export: its own, or every report's when several agents reported it. */
+function noteOf(l: GraphLink): string {
+  if (l.reports?.length) return l.reports.map((r) => r.note).filter((x): x is string => typeof x === "string" && x !== "").join(" | ");
+  return l.note ?? "";
 }
 
 function selectedIds(g: PlanGraph, cfg: LoadedConfig, sel: Selection): Set<string> | null {
@@ -69,6 +85,20 @@ export function exportGraph(g: PlanGraph, cfg: LoadedConfig, sel: Selection): Ex
   const links: GraphLink[] = [];
   for (const id of ids) for (const l of g.out.get(id) ?? []) if (out.hasNode(l.target)) links.push(l);
   links.sort((a, b) => cmp(a.source, b.source) || cmp(a.target, b.target) || cmp(a.type, b.type));
-  links.forEach((l, i) => out.addDirectedEdgeWithKey(`e${i}`, l.source, l.target, { type: l.type, weight: l.weight, edge_origin: l.edge_origin ?? "global" }));
+  // Edge ids from the edge itself (endpoints and type), not its position: an update that adds one
+  // edge renamed a third of the others before. A second edge with the same triple gets "#2", ….
+  const seen = new Map<string, number>();
+  for (const l of links) {
+    const base = `${l.source}->${l.target}:${l.type}`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    out.addDirectedEdgeWithKey(n === 1 ? base : `${base}#${n}`, l.source, l.target, {
+      type: l.type,
+      weight: l.weight,
+      edge_origin: l.edge_origin ?? "global",
+      note: noteOf(l),
+      severity: l.type === "pitfall" ? severityOfWeight(l.weight) : "",
+    });
+  }
   return out;
 }

@@ -2,10 +2,10 @@
 // Obsidian's own rules for a vault (every [[link]] a note, flat properties).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { akms, copyDemo, PYTHON, treeHash } from "../helpers.js";
+import { akms, builtDemo, copyDemo, PYTHON, treeHash } from "../helpers.js";
 
 function demo() {
   const d = copyDemo();
@@ -162,4 +162,54 @@ test("bad input: an unknown format, a non-empty directory, the vault or knowledg
   bad(["export", "--format", "dot", "--around", "green-operator-caching", "--tags", "x"], 2, /not both/);
   assert.equal(existsSync(join(d.dir, "obsidian")), false);
   assert.deepEqual([treeHash(d.vault), treeHash(d.repo)], before);
+});
+
+test("exports carry pitfall notes and severities, activations and last_activated, and edge ids that an update does not rename", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  const cy = (out: string) => {
+    assert.equal(akms(["export", "--format", "cytoscape", "--out", out], { cwd: d.repo, env }).code, 0);
+    return JSON.parse(readFileSync(out, "utf8")) as { elements: { nodes: { data: any }[]; edges: { data: any }[] } };
+  };
+  const before = cy(join(d.dir, "before.json"));
+  const pit = before.elements.edges.find((e) => e.data.type === "pitfall" && e.data.source === "green-operator-continuous")!;
+  assert.match(pit.data.note, /Regularising \|ξ\|² with an epsilon/);
+  assert.equal(pit.data.severity, "high");
+  assert.equal(pit.data.id, "green-operator-continuous->session-task-101:pitfall");
+  const n = before.elements.nodes.find((x) => x.data.id === "basic-scheme-moulinec-suquet")!;
+  assert.equal(n.data.activations, 6);
+  assert.equal(akms(["update", "knowledge/sessions/task-103.md"], { cwd: d.repo, env }).code, 0);
+  const after = cy(join(d.dir, "after.json"));
+  const ids = new Map(after.elements.edges.map((e) => [e.data.id, `${e.data.source} ${e.data.target} ${e.data.type}`]));
+  for (const e of before.elements.edges) {
+    if (ids.has(e.data.id)) assert.equal(ids.get(e.data.id), `${e.data.source} ${e.data.target} ${e.data.type}`, "an id names the same edge after the update");
+  }
+  const kept = before.elements.edges.filter((e) => ids.has(e.data.id)).length;
+  assert.ok(kept >= before.elements.edges.length - 2, `${kept} of ${before.elements.edges.length} ids survive the update`);
+  const gml = join(d.dir, "g.graphml");
+  assert.equal(akms(["export", "--format", "graphml", "--out", gml], { cwd: d.repo, env }).code, 0);
+  assert.match(readFileSync(gml, "utf8"), /<key id="e_note" for="edge" attr.name="note" attr.type="string"\/>/);
+});
+
+test("obsidian: a re-export keeps .obsidian/ and the notes a person added; a target that is a link into the vault or knowledge/ is refused; a killed export's hidden copy is removed by the next", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  const out = join(d.dir, "obs");
+  assert.equal(akms(["export", "obsidian", out], { cwd: d.repo, env }).code, 0);
+  mkdirSync(join(out, ".obsidian"));
+  writeFileSync(join(out, ".obsidian", "app.json"), '{"theme":"dark"}');
+  writeFileSync(join(out, "my-note.md"), "# mine\n");
+  writeFileSync(join(d.dir, ".obs.akms-999999.tmp"), "left by a killed run");
+  assert.equal(akms(["export", "obsidian", out], { cwd: d.repo, env }).code, 0);
+  assert.equal(readFileSync(join(out, ".obsidian", "app.json"), "utf8"), '{"theme":"dark"}');
+  assert.equal(readFileSync(join(out, "my-note.md"), "utf8"), "# mine\n");
+  assert.ok(existsSync(join(out, "nyquist-frequency-handling.md")));
+  assert.ok(!existsSync(join(d.dir, ".obs.akms-999999.tmp")), "the dead run's copy is gone");
+  const link = join(d.dir, "link");
+  symlinkSync(d.vault, link);
+  const before = treeHash(d.vault);
+  const r = akms(["export", "obsidian", link], { cwd: d.repo, env });
+  assert.equal(r.code, 2, r.stdout);
+  assert.match(r.stderr, /global vault/);
+  assert.equal(treeHash(d.vault), before, "nothing written into the vault");
 });
