@@ -47,7 +47,7 @@ export function HistoryScreen({ width, height, state, history }: HistoryProps) {
   return (
     <Box flexDirection="column" width={width} height={height}>
       <NodeHeader id={history.id} node={node} width={width} />
-      <ConfidenceChart values={history.series} globalDefault={history.globalDefault} floor={history.floor} width={Math.min(width, 100)} height={chart} />
+      <ConfidenceChart values={history.series} dates={history.dates} globalDefault={history.globalDefault} floor={history.floor} width={Math.min(width, 100)} height={chart} />
       <Text dimColor wrap="truncate-end">
         {truncate(legend, width)}
       </Text>

@@ -23,6 +23,8 @@ export interface NodeHistory {
   changes: HistoryChange[];
   /** Points for the chart: the default first, then each recorded value. */
   series: number[];
+  /** The date of each point of `series` ("" for the global default, which has none). */
+  dates: string[];
 }
 
 const REVIEW_CAUSES = /^(promote|draft|undraft|dedup-accept|dedup-reject|undo|review)\b/;
@@ -47,6 +49,10 @@ export function nodeHistory(graph: LoadedGraph, overlay: Overlay | null, cfg: Co
   }
   const current = typeof n?.confidence === "number" ? n.confidence : null;
   const series = [...(globalDefault !== null ? [globalDefault] : []), ...changes.map((c) => c.confidence)];
-  if (!changes.length && current !== null && current !== globalDefault) series.push(current);
-  return { id, globalDefault, floor, floorFrom: nodeFloor !== null ? "node" : "config", current, changes, series };
+  const dates = [...(globalDefault !== null ? [""] : []), ...changes.map((c) => String(c.date))];
+  if (!changes.length && current !== null && current !== globalDefault) {
+    series.push(current);
+    dates.push("");
+  }
+  return { id, globalDefault, floor, floorFrom: nodeFloor !== null ? "node" : "config", current, changes, series, dates };
 }

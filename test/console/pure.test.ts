@@ -114,7 +114,7 @@ test("the chart marks the default (┈), the floor (═) and each value (●)", 
   assert.equal(sparkline([0, 1]), "▁█");
 });
 
-test("the chart labels the rows the points sit on (a point at 0.50 is on the row labelled 0.50), never a row it is not on", () => {
+test("the chart labels the rows the points sit on (a point at 0.50 is on the row labelled 0.50; points sharing a row, their mean marked ~), never a row it is not on", () => {
   for (const height of [8, 11, 12, 14]) {
     const values = [0.88, 0.5, 0.62];
     const rows = chartRows({ values, globalDefault: 0.88, floor: 0.35, width: 30, height });
@@ -122,13 +122,15 @@ test("the chart labels the rows the points sit on (a point at 0.50 is on the row
     rows.forEach((r, i) => {
       if (!r.cells.includes("●")) return;
       const onRow = values.filter((v) => Math.round((1 - i / (height - 1)) * 100) === Math.round(v * 100) || rows.indexOf(r) === height - 1 - Math.round(v * (height - 1)));
-      assert.ok(onRow.map((v) => `${v.toFixed(2)}┤`).includes(r.axis.trim()), `${height} rows: row ${i} (${r.axis.trim()}) holds ${onRow.join(", ")}`);
+      // One value: its label; several: their mean, marked ~.
+      const want = new Set(onRow.map((v) => v.toFixed(2))).size === 1 ? `${onRow[0]!.toFixed(2)}┤` : `~${(onRow.reduce((a, b) => a + b, 0) / onRow.length).toFixed(2)}┤`;
+      assert.equal(r.axis.trim(), want, `${height} rows: row ${i} (${r.axis.trim()}) holds ${onRow.join(", ")}`);
     });
     if (height >= 11) assert.ok(rows.some((r) => r.axis.trim() === "0.50┤" && r.cells.includes("●")), `${height} rows: the point at 0.50 sits on the row labelled 0.50`);
     const floorRow = rows.find((r) => r.axis.trim() === "0.35┤");
     assert.ok(floorRow && /═/.test(floorRow.cells), `${height} rows: the floor's row is labelled with it`);
     for (const r of rows) {
-      const m = /(\d\.\d\d)┤/.exec(r.axis);
+      const m = /~?(\d\.\d\d)┤/.exec(r.axis);
       if (m && !["1.00", "0.00"].includes(m[1]!)) assert.match(r.cells, /[●═┈]/, `${height} rows: the label ${m[1]} names a row something is on`);
     }
   }
@@ -297,4 +299,15 @@ test("the promote confirmation names the dedup keys from the one key table", () 
   const text = d.lines.join("\n");
   assert.match(text, /a accepts, r rejects it/);
   assert.doesNotMatch(text, /a\/x/);
+});
+
+test("the chart: points of different values sharing a row label it with their mean marked ~ (never one of them); dates under the x axis", () => {
+  const rows = chartRows({ values: [0.74, 0.77, 0.5], dates: ["", "2026-11-05", "2026-11-06"], globalDefault: null, floor: 0.1, width: 40, height: 6 });
+  assert.equal(rows.length, 6, "the date axis is within the height");
+  const shared = rows.find((r) => (r.cells.match(/●/g) ?? []).length === 2)!;
+  assert.match(shared.axis, /~0\.76┤/);
+  assert.ok(!rows.some((r) => /0\.74┤|0\.77┤/.test(r.axis)), "no label names one value of a shared row");
+  const axis = rows[rows.length - 1]!.cells;
+  assert.match(axis, /2026-11-05/);
+  assert.match(axis, /2026-11-06/);
 });
