@@ -11,7 +11,7 @@ import { newerSourceSteps } from "../src/console/staleness.js";
 import { warmZod } from "../core/zod.js";
 import { ConsoleProvider } from "./context.js";
 import { checkpointLoaded, loadModel, settleModel, withCheckpoint, type ConsoleModel } from "../src/console/model.js";
-import { commandFor, splitKeys, SCREENS, primaryKey } from "../src/console/keybindings.js";
+import { commandFor, splitKeys, SCREENS } from "../src/console/keybindings.js";
 import { disabledReason, initialState, route, type AppState, type ConfirmData, type Effect, type ActionName } from "./router.js";
 import { firstNonEmpty } from "./review/state.js";
 import { computeViews, ViewCache, type Views } from "./views.js";
@@ -123,7 +123,7 @@ export function openingState(model: ConsoleModel, size: { width: number; height:
   return {
     ...s1,
     current: firstNode,
-    status: notice ? { text: notice, tone: "warn" } : { text: `${primaryKey("promote")} promotes · ? keys`, tone: "info" },
+    status: notice ? { text: notice, tone: "warn" } : { text: "? shows every key · ←→ sections · Enter an item's detail", tone: "info" },
   };
 }
 
@@ -486,7 +486,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     if (d?.kind === "help") return <HelpOverlay title={screenTitle(state.screen)} lines={helpLines(state.screen, (c) => disabledReason(c, state, v.env))} width={sz.width} height={v.bodyHeight} offset={d.offset} />;
     switch (state.screen) {
       case "review":
-        return <ReviewScreen width={sz.width} height={v.bodyHeight} state={state.review} sections={v.review.sections} item={v.review.item} detail={v.review.detail} lines={v.review.lines} headline={v.review.headline} />;
+        return <ReviewScreen width={sz.width} height={v.bodyHeight} state={state.review} sections={v.review.sections} item={v.review.item} detail={v.review.detail} lines={v.review.lines} headline={v.review.headline} actions={v.review.actions} />;
       case "explorer":
         return <ExplorerScreen width={sz.width} height={v.bodyHeight} state={state.explorer} center={state.current} ego={v.ego} />;
       case "why":

@@ -242,7 +242,9 @@ export function route(s: AppState, name: string, input: string, env: RouteEnv): 
   switch (s.screen) {
     case "review": {
       const review = reviewKey(s.review, cmd, env.review);
-      return { state: { ...s, review } };
+      // A message about one section (an info line) does not follow the reviewer to the next one.
+      const moved = review.section !== s.review.section;
+      return { state: { ...s, review, ...(moved && s.status?.tone === "info" ? { status: null } : {}) } };
     }
     case "explorer": {
       const r = explorerKey(s.explorer, cmd, env.explorer.ego, env.explorer.page);

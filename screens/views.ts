@@ -24,9 +24,25 @@ import { position } from "../components/Table.js";
 import { statusRows } from "../components/StatusBar.js";
 import { dialogHeight } from "../components/ConfirmDialog.js";
 import { checkpointEnv } from "../src/console/checkpoint.js";
-import { factsOf, type ActionFacts } from "./node-actions.js";
+import { factsOf, nodeActionDisabled, type ActionFacts } from "./node-actions.js";
+import { primaryKey, type Command } from "../src/console/keybindings.js";
 
 /** The node a node action applies to on this screen (the Review selection, else the current node), as the graph holds it. */
+/** The review actions that may run on the selected item, by the one rule (nodeActionDisabled): the hints show no key that does nothing here. */
+export function actionHints(facts: ActionFacts | null, dedupSection = false): [string, string][] {
+  const ACTIONS: [Command, string][] = [
+    ["promote", "promote"],
+    ["draft", "draft"],
+    ["undraft", "undraft"],
+    ["dedup-accept", "accept merge"],
+    ["dedup-reject", "reject → own node"],
+    ["edit", "edit"],
+  ];
+  // Accept / reject decide a dedup event: offered where the events are listed.
+  const dedupOnly = new Set<Command>(["dedup-accept", "dedup-reject"]);
+  return ACTIONS.filter(([cmd]) => nodeActionDisabled(cmd, facts) === null && (dedupSection || !dedupOnly.has(cmd))).map(([cmd, what]) => [primaryKey(cmd), what]);
+}
+
 function actionFactsFor(model: ConsoleModel, state: AppState, reviewNode: string | null): ActionFacts | null {
   const id = state.screen === "review" ? reviewNode : state.screen === "explorer" || state.screen === "history" ? state.current : null;
   const n = id ? model.nodes.get(id) : undefined;
@@ -63,7 +79,7 @@ export class ViewCache {
 export interface Views {
   bodyHeight: number;
   width: number;
-  review: { sections: ReviewSectionView[]; item: ReviewItem | null; detail: NodeDetail | null; lines: DetailLine[]; headline: string; env: ReviewEnv };
+  review: { sections: ReviewSectionView[]; item: ReviewItem | null; detail: NodeDetail | null; lines: DetailLine[]; headline: string; env: ReviewEnv; actions: [string, string][] };
   ego: Ego | null;
   plan: Plan | null;
   whyRows: WhyRow[];
@@ -218,7 +234,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
   return {
     bodyHeight,
     width,
-    review: { sections, item, detail, lines, headline, env: reviewEnv },
+    review: { sections, item, detail, lines, headline, env: reviewEnv, actions: actionHints(env.actionFacts, sec?.key === "dedup_events") },
     ego,
     plan,
     whyRows: rows,

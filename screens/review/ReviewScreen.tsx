@@ -27,6 +27,8 @@ export interface ReviewProps {
   lines: DetailLine[];
   /** "phase 2 · 14 items need a look" */
   headline: string;
+  /** The review actions that may run on the selected item (key, what): the views decide by the core rule. */
+  actions?: [string, string][];
 }
 
 export interface DetailLine {
@@ -187,7 +189,7 @@ function SectionColumn({ sections, active, width, height }: { sections: ReviewSe
   );
 }
 
-export function ReviewScreen({ width, height, state, sections, item, lines, headline }: ReviewProps) {
+export function ReviewScreen({ width, height, state, sections, item, lines, headline, actions = [] }: ReviewProps) {
   const theme = useTheme();
   const { wide, list, detail: detailH, sideW } = reviewLayout(width, height);
   const mainW = wide ? width - sideW - 2 : width;
@@ -214,33 +216,14 @@ export function ReviewScreen({ width, height, state, sections, item, lines, head
   const offset = Math.max(0, Math.min(state.detailOffset, Math.max(0, lines.length - detailH)));
   const filterNote = state.filter ? ` · filter "${safe(state.filter)}" (Esc clears)` : "";
   const pos = count ? `${sel + 1} of ${count}` : "empty";
-  const hints: [string, string][] =
-    sec?.key === "drafted"
-      ? [
-          ["D", "undraft"],
-          ["e", "edit"],
-          ["Enter", "detail"],
-          ["←→", "section"],
-          ["/", "filter"],
-          ["u", "undo"],
-        ]
-      : sec?.key === "dedup_events"
-      ? [
-          ["a", "accept merge"],
-          ["r", "reject → own node"],
-          ["Enter", "scroll detail"],
-          ["←→", "section"],
-          ["u", "undo"],
-        ]
-      : [
-          ["p", "promote"],
-          ["d/D", "draft/undraft"],
-          ["e", "edit"],
-          ["Enter", "detail"],
-          ["←→", "section"],
-          ["/", "filter"],
-          ["u", "undo"],
-        ];
+  // Only keys that do something here: the selected item's possible actions (the one rule), then moves.
+  const hints: [string, string][] = [
+    ...actions,
+    ["Enter", sec?.key === "dedup_events" ? "scroll detail" : "detail"],
+    ["←→", "section"],
+    ["/", "filter"],
+    ["u", "undo"],
+  ];
 
   const main = (
     <Box flexDirection="column" width={mainW} height={wide ? height - 1 : height - 2}>

@@ -17,6 +17,7 @@ import { explorerKey, initialExplorer } from "../../screens/explorer/state.js";
 import { SCREENS } from "../../src/console/keybindings.js";
 import { contentDraftOf } from "../../src/console/detail.js";
 import { confirmFor, factsOf } from "../../screens/node-actions.js";
+import { actionHints } from "../../screens/views.js";
 
 function graph(nodes: Record<string, Partial<Record<string, unknown>>>, links: [string, string, string, number][]) {
   const doc = {
@@ -310,4 +311,12 @@ test("the chart: points of different values sharing a row label it with their me
   const axis = rows[rows.length - 1]!.cells;
   assert.match(axis, /2026-11-05/);
   assert.match(axis, /2026-11-06/);
+});
+
+test("the review hints offer only the actions the core rule allows on the item", () => {
+  const local = factsOf({ id: "n1", node_origin: "local", status: "tentative", domain: "x" });
+  assert.deepEqual(actionHints(local).map(([k]) => k), ["p", "d", "e"]);
+  assert.deepEqual(actionHints(null), [], "no node selected (a blocked task, a drift): no node action");
+  const established = factsOf({ id: "g1", node_origin: "global", status: "established", domain: "x" });
+  assert.ok(!actionHints(established).some(([k]) => k === "p"), "an established node is not offered promote");
 });

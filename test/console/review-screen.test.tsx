@@ -355,3 +355,16 @@ test("the console keeps its dedup index right after its first frame, not after t
   await c.settled;
   c.unmount();
 });
+
+test("the key hints show only the actions that run on the selected item (the core rule): p on a tentative node, not on a blocked task", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx);
+  try {
+    assert.match(c.frame(), /\? shows every key/);
+    // The Blocked section's items are tasks, not nodes: no node action is offered there.
+    await pressUntil(c, "l", /Blocked downstream tasks — 1 of/);
+    assert.doesNotMatch(c.frame(), /p promote|d draft|D undraft|p promotes/, "no key that does nothing here, in the hints or the status bar");
+  } finally {
+    c.unmount();
+  }
+});
