@@ -11,8 +11,8 @@
 // variable, a script or interpreter that writes, eval, cd chains — is listed in docs/decisions.md;
 // the compile's "promoted outside the review" flag catches a status changed any other way.
 import { readFileSync } from "node:fs";
-import { basename, isAbsolute, join, relative, resolve } from "node:path";
-import { realTarget } from "../paths.js";
+import { basename, isAbsolute, join, resolve } from "node:path";
+import { realTarget, staysInside } from "../paths.js";
 
 export interface GuardRoots {
   /** The global vault (real path or as configured). */
@@ -24,23 +24,14 @@ export interface GuardRoots {
   localNodes: string;
 }
 
-function inside(root: string, p: string): boolean {
-  const r = relative(root, p);
-  return r === "" || (!r.startsWith("..") && !isAbsolute(r));
-}
-
-function real(p: string): string {
-  return realTarget(p);
-}
-
 export type Verdict = { deny: false } | { deny: true; reason: string };
 
 const ALLOW: Verdict = { deny: false };
 
 /** What a write of `target` may not do, or null. `change`: what the tool writes (for the status rule). */
 function fileVerdict(roots: GuardRoots, shown: string, target: string, change: { content?: string; edits?: string[]; bash?: string } | null): Verdict {
-  const t = real(target);
-  if (inside(real(roots.vault), t)) {
+  const t = realTarget(target);
+  if (staysInside(roots.vault, t)) {
     return {
       deny: true,
       reason:
@@ -48,13 +39,13 @@ function fileVerdict(roots: GuardRoots, shown: string, target: string, change: {
         "(new_knowledge / pitfalls_discovered, via the record_memory tool); a person reviews it and promotes it.",
     };
   }
-  if (inside(real(roots.graphDir), t)) {
+  if (staysInside(roots.graphDir, t)) {
     return {
       deny: true,
       reason: `${shown} is in knowledge/graph/, which only akms writes (the overlay, config, review journal and graph.json). Hand in evidence with the record_memory tool; a person decides in \`akms review\`.`,
     };
   }
-  if (change && inside(real(roots.localNodes), t) && /\.md$/i.test(t)) {
+  if (change && staysInside(roots.localNodes, t) && /\.md$/i.test(t)) {
     const statusOf = (s: string) => /^status[ \t]*:[ \t]*["']?([A-Za-z-]+)/m.exec(s)?.[1] ?? null;
     let before: string | null = null;
     try {

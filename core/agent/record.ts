@@ -17,11 +17,11 @@ import { planDryRun } from "../update/apply.js";
 import { parseDocument } from "../update/documents.js";
 import type { DedupEvent } from "../update/plan.js";
 import { readOverlayState } from "../update/overlay-store.js";
-import { LIMITS } from "../yaml.js";
+import { LIMITS, lineOfPath } from "../yaml.js";
 import jsyaml from "js-yaml";
 import type { Problem } from "../errors.js";
 import { validateText } from "../validate.js";
-import { splitFrontmatter } from "../frontmatter.js";
+import { parseFrontmatter } from "../frontmatter.js";
 import { AgentMemory } from "../schemas/evidence.js";
 import { didYouMean } from "../review/suggest.js";
 
@@ -59,14 +59,18 @@ function knownKeys(): string[] {
 export function memoryProblems(text: string, source: string): Problem[] {
   const report = validateText(text, "/knowledge/sessions/memory.md", source, { kind: "agent-memory" });
   const problems: Problem[] = [...report.errors];
-  const split = splitFrontmatter(text.replace(/^\uFEFF/, ""));
-  if (split) {
-    const keys = [...split.yaml.matchAll(/^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:/gm)].map((m) => m[1]!);
+  // The keys as the one parser reads them (a text it cannot parse is already in the report).
+  let fm: ReturnType<typeof parseFrontmatter> | null = null;
+  try {
+    fm = parseFrontmatter(text.replace(/^\uFEFF/, ""), source);
+  } catch {
+    fm = null;
+  }
+  if (fm) {
     const known = knownKeys();
-    for (const k of keys) {
+    for (const k of Object.keys(fm.data)) {
       if (known.includes(k)) continue;
-      const line = split.yaml.split("\n").findIndex((l) => l.startsWith(`${k}:`) || new RegExp(`^${k}[ \t]*:`).test(l)) + 2;
-      problems.push({ file: source, line, field: k, code: "UNKNOWN_KEY", message: `unknown key "${k}": an update would ignore it`, hint: didYouMean(k, known) ?? `the keys are: ${known.join(", ")}` });
+      problems.push({ file: source, line: lineOfPath(fm.yaml, [k], fm.firstLine), field: k, code: "UNKNOWN_KEY", message: `unknown key "${k}": an update would ignore it`, hint: didYouMean(k, known) ?? `the keys are: ${known.join(", ")}` });
     }
   }
   return problems;

@@ -30,35 +30,24 @@ export interface Paged {
 
 /**
  * The longest run of `items` from `cursor` such that `frame(page)` stays within `budget` bytes; at
- * least one item (an item alone over the budget is cut to fit by `shrink`, or sent alone).
+ * least one item (an item alone over the budget is shortened by `shrink`, else sent as it is).
+ * Pages are a few kilobytes, so the run grows one item at a time.
  */
 export function pageWithin<T>(items: readonly T[], cursor: number, budget: number, frame: (p: Paged) => AgentDoc, shrink?: (item: T, room: number) => T): { doc: AgentDoc; page: Paged } {
   const start = Math.max(0, Math.min(cursor, items.length));
   const make = (n: number, list: unknown[] = items.slice(start, start + n)): { doc: AgentDoc; page: Paged } => {
-    const next = start + n < items.length ? start + n : null;
-    const page: Paged = { items: list, total: items.length, cursor: start, next_cursor: next };
+    const page: Paged = { items: list, total: items.length, cursor: start, next_cursor: start + n < items.length ? start + n : null };
     return { doc: frame(page), page };
   };
-  let best = make(0);
-  if (start >= items.length) return best;
-  // Grow while it fits (a doubling search, then linear: pages are short).
-  let n = 1;
-  let fit = docBytes(make(1).doc) <= budget ? 1 : 0;
-  if (fit === 0) {
-    const one = items[start]!;
-    if (shrink) {
-      const room = Math.max(200, budget - docBytes(make(0).doc) - 50);
-      best = make(1, [shrink(one, room)]);
-      // A shrunk item still over the budget is sent alone: the budget is a goal, the item whole-ish.
-      return best;
-    }
-    return make(1);
+  if (start >= items.length) return make(0);
+  if (docBytes(make(1).doc) > budget) {
+    if (!shrink) return make(1);
+    const room = Math.max(200, budget - docBytes(make(0).doc) - 50);
+    return make(1, [shrink(items[start]!, room)]);
   }
-  n = 1;
+  let n = 1;
   while (start + n < items.length && docBytes(make(n + 1).doc) <= budget) n++;
-  fit = n;
-  best = make(fit);
-  return best;
+  return make(n);
 }
 
 /** The paging fields of a document (`next` says how to get the rest, in the tool's own terms). */
@@ -114,11 +103,12 @@ export function shapeLoadout(j: Json, markdown: string, a: ShapeArgs): AgentDoc 
   const body = markdown.replace(/^---\n[\s\S]*?\n---\n+/, "");
   const lines = body.split("\n");
   const head = { path: j.shown, task_id: j.task_id, phase: j.phase, role: j.role, mode: j.loadout_mode, graph_version: j.graph_version, node_ids: j.node_ids, pitfall_count: j.pitfall_count, ...(j.warnings?.length ? { warnings: j.warnings.map((w: unknown) => line(w, 300)) } : {}) };
-  const { doc } = pageWithin(lines, a.cursor, a.budget, (p) => {
-    const { items, ...rest } = pagingFields(p, a.tool) as AgentDoc & { items?: unknown };
-    void items;
-    return { ...head, markdown: (p.items as string[]).join("\n"), ...rest, ...(p.next_cursor !== null ? { next: { cursor: p.next_cursor, hint: `the loadout continues: call loadout again with the same task and cursor ${p.next_cursor} (or read ${j.shown})` } } : {}) };
-  }, (l, room) => line(l, room));
+  const { doc } = pageWithin(lines, a.cursor, a.budget, (p) => ({
+    ...head,
+    markdown: (p.items as string[]).join("\n"),
+    ...pagingFields(p, a.tool),
+    ...(p.next_cursor !== null ? { next: { cursor: p.next_cursor, hint: `the loadout continues: call loadout again with the same task and cursor ${p.next_cursor} (or read ${j.shown})` } } : {}),
+  }), (l, room) => line(l, room));
   return doc;
 }
 
