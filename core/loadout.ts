@@ -13,6 +13,7 @@ import { confineToKnowledge, displayPath, resolveInside } from "./paths.js";
 import { DEFAULT_ROLE, normalizeTags, queryGraph, resolveTaskRole, type QueryGraph, type QueryResult } from "./query.js";
 import { taskTags, type TagDerivation } from "./tags.js";
 import type { LoadedTask } from "./query/task.js";
+import { NodeFiles } from "./node-files.js";
 import { estimateTokens, pitfallSection, readNodeContent, truncateToTokens, type NodeContent, type Roots, type ShownFile } from "./loadout/content.js";
 import { effectiveRead, selectMode, sizeTokens, type ModeRequest, type ModeSelection } from "./loadout/mode.js";
 import { readingOrder } from "./loadout/reading-order.js";
@@ -136,12 +137,13 @@ function draftLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest): Loa
   const phase = req.phase ?? task?.record.phase ?? null;
   const query = queryGraph(graph, ctx.cfg, { tags, role });
   const roots = rootsOf(ctx);
+  const files = new NodeFiles(ctx);
   const warnings: string[] = derivation ? [...derivation.warnings] : [];
 
   // Content of every node (also in degraded mode: the Read column needs to know about ## Summary).
   const contents = new Map<string, NodeContent>();
   for (const n of query.nodes) {
-    const c = readNodeContent(roots, graph.nodes.get(n.id)!);
+    const c = readNodeContent(roots, files, graph.nodes.get(n.id)!);
     contents.set(n.id, c);
     warnings.push(...c.warnings);
   }

@@ -16,7 +16,7 @@ import { splitFrontmatter } from "./frontmatter.js";
 import { displayPath } from "./paths.js";
 import { replaceDirWhole } from "./fsx.js";
 import { listMarkdown } from "./compiler/sources.js";
-import { vaultShownPrefix } from "./review/node-files.js";
+import { NodeFiles } from "./node-files.js";
 import { parseYaml } from "./yaml.js";
 import { withLock } from "./lock.js";
 import { buildLocked } from "./compiler/build.js";
@@ -192,7 +192,7 @@ function v3ScriptOf(ctx: Context): string | null {
 export function planMigration(ctx: Context, opts: { vaultOut?: string }): MigrationPlan {
   const problems: Problem[] = [];
   const locals = migrateDir(ctx.paths.localNodes, "knowledge/local-nodes/", "local", problems);
-  const globals = migrateDir(ctx.vault.path, vaultShownPrefix(ctx), "global", problems);
+  const globals = migrateDir(ctx.vault.path, new NodeFiles(ctx).global.shownPrefix, "global", problems);
   if (globals.length && !opts.vaultOut) {
     throw new UsageError(`the global vault holds ${globals.length} v1 node file${globals.length === 1 ? "" : "s"} (${globals[0]!.shown}…); akms never writes the vault in place`, "add `--vault-out DIR` to write its migrated copy, then use that directory as the vault (--vault or AKMS_GLOBAL_VAULT)");
   }

@@ -1,9 +1,11 @@
-// The rules of the node actions (promote, draft, undraft, dedup accept/reject, edit) in the console:
-// when an action does nothing here and why, and what its confirmation says. Pure: the router,
+// The node actions (promote, draft, undraft, dedup accept/reject, edit) in the console: whether an
+// action does nothing here and why (the core's rules, core/review/rules.ts), and what its
+// confirmation says. Pure: the router,
 // the `?` help (which greys out a key with its reason) and the shell's confirmation all ask here.
 import type { DedupSection } from "../core/review/dedup-sections.js";
 import type { ReviewItem } from "../src/console/review-view.js";
 import { primaryKey, type Command } from "../src/console/keybindings.js";
+import { actionRefusal, type RefusalKind, type RuleFacts } from "../core/review/rules.js";
 
 export type ActionName = "promote" | "draft" | "undraft" | "dedup-accept" | "dedup-reject" | "undo";
 
@@ -20,12 +22,7 @@ export interface ConfirmData {
 export type NodeAction = Exclude<ActionName, "undo"> | "edit";
 
 /** What the rules need to know of the node an action would apply to (from the compiled graph). */
-export interface ActionFacts {
-  id: string;
-  origin: string;
-  status: string;
-  domain: string;
-}
+export type ActionFacts = RuleFacts;
 
 export function factsOf(n: { id: string; node_origin?: unknown; status?: unknown; domain?: unknown }): ActionFacts {
   return { id: n.id, origin: String(n.node_origin), status: String(n.status), domain: String(n.domain) };
@@ -39,40 +36,28 @@ export interface Refusal {
   tone: "normal" | "error";
 }
 
-/** Why `action` does nothing on this node (null: it may go ahead to its confirmation). `shown`: the node's file as shown. */
+const TITLES: Record<RefusalKind, string> = {
+  already: "Nothing to do",
+  vault: "Global nodes are edited by hand",
+  parked: "Draft: undraft it first",
+  retired: "Deprecated",
+  "not-draft": "Not draft",
+  "not-knowledge": "Not reviewable here",
+  "no-dedup": "No pending dedup",
+};
+
+/**
+ * Why `action` does nothing on this node (null: it may go ahead to its confirmation), by the core's
+ * one rule set (core/review/rules.ts); this adds the dialog's title and lines. `shown`: the node's file as shown.
+ */
 export function nodeActionRefusal(action: NodeAction, n: ActionFacts, shown: string | null = null): Refusal | null {
-  const { id, origin, status } = n;
-  switch (action) {
-    case "promote":
-      if (origin === "global" && status === "established") return { reason: "already established", title: "Already established", lines: [`${id} is an established global node already; nothing to do.`], tone: "normal" };
-      if (origin === "global")
-        return {
-          reason: "a global node: promoted by hand in the vault",
-          title: "Global nodes are promoted by hand",
-          lines: [`${id} lives in the global vault (${shown ?? "the vault"}); akms never edits it.`, "To change it for every repository, edit the file by hand, then press R."],
-          tone: "error",
-        };
-      if (status === "established") return { reason: "already established", title: "Already established", lines: [`${id} is established already; nothing to do.`], tone: "normal" };
-      return null;
-    case "draft":
-      return status === "draft" ? { reason: "already draft (D undrafts)", title: "Already draft", lines: [`${id} is draft already; D undrafts it.`], tone: "normal" } : null;
-    case "undraft":
-      return status !== "draft" ? { reason: `${status}, not draft`, title: "Not draft", lines: [`${id} is ${status}, not draft; nothing to undraft.`], tone: "normal" } : null;
-    case "edit":
-      if (origin === "local" && n.domain !== "session") return null;
-      return {
-        reason: origin === "global" ? "a global node: akms never edits the vault" : "no local node file to edit",
-        title: "Cannot edit here",
-        lines: [
-          origin === "global"
-            ? `${id} is a global node (${shown ?? "in the vault"}): akms never edits the global vault. Edit it by hand if it should change for every repository, then press R.`
-            : `${id} has no local node file to edit (${n.domain === "session" ? "a session record" : origin}).`,
-        ],
-        tone: "error",
-      };
-    default:
-      return null;
-  }
+  const no = actionRefusal(action, n);
+  if (!no) return null;
+  const lines = [`${n.id}: ${no.reason}.`];
+  if (no.kind === "vault") lines.push(`It lives in the global vault (${shown ?? "the vault"}); akms never edits it. To change it for every repository, edit the file by hand, then press R.`);
+  if (no.kind === "parked") lines.push(`${primaryKey("undraft")} undraft${primaryKey("undraft").length === 1 ? "s" : ""} it; then it can be reviewed.`);
+  const title = no.kind === "already" ? no.reason[0]!.toUpperCase() + no.reason.slice(1).replace(/ \(.*$/, "") : TITLES[no.kind];
+  return { reason: no.reason, title, lines, tone: no.kind === "already" || no.kind === "not-draft" || no.kind === "no-dedup" ? "normal" : "error" };
 }
 
 const NODE_ACTIONS = new Set<string>(["promote", "draft", "undraft", "dedup-accept", "dedup-reject", "edit"]);

@@ -7,8 +7,7 @@ import type { Context } from "../context.js";
 import { NotFoundError } from "../errors.js";
 import type { GraphLink, LoadedGraph } from "../graph.js";
 import { queryGraph } from "../query.js";
-import { locateNodeFile } from "../review/locate.js";
-import { GlobalFiles } from "../review/node-files.js";
+import { NodeFiles } from "../node-files.js";
 import { didYouMean } from "../review/suggest.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import { severityOfWeight } from "../schemas/vocabulary.js";
@@ -55,8 +54,8 @@ function reportsOf(graph: LoadedGraph, id: string): PitfallReport[] {
     });
 }
 
-function sectionOf(ctx: Context, globals: GlobalFiles, graph: LoadedGraph, id: string): PitfallSection | null {
-  const where = locateNodeFile(ctx, globals, graph.nodes.get(id), id);
+function sectionOf(files: NodeFiles, graph: LoadedGraph, id: string): PitfallSection | null {
+  const where = files.locate(graph.nodes.get(id), id);
   if (!("file" in where)) return null;
   let text: string;
   try {
@@ -83,10 +82,10 @@ export function pitfallsFor(ctx: Context, graph: LoadedGraph, ask: { ids: string
     role = q.role;
     seedTags = q.seed_tags;
   }
-  const globals = new GlobalFiles(ctx);
+  const files = new NodeFiles(ctx);
   const sections: PitfallSection[] = [];
   for (const id of ids) {
-    const s = sectionOf(ctx, globals, graph, id);
+    const s = sectionOf(files, graph, id);
     if (s) sections.push(s);
   }
   return { ok: true, graph_version: graph.version, nodes: ids, role, seed_tags: seedTags, pitfalls: ids.flatMap((id) => reportsOf(graph, id)), sections };

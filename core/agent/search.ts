@@ -11,7 +11,7 @@ import { staysInside } from "../paths.js";
 import type { LoadedGraph } from "../graph.js";
 import { QmdError, qmdSearch, type QmdIndexing } from "../qmd.js";
 import { knowledgeCollectionName, qmdUse } from "../loadout/retrieve.js";
-import { idOfText } from "../review/node-files.js";
+import { declaredId } from "../node-files.js";
 import { stripControl } from "../control-chars.js";
 
 export const SEARCH_SCOPES = ["nodes", "sessions", "mirror"] as const;
@@ -76,7 +76,7 @@ function idResolver(ctx: Context, graph: LoadedGraph | null, scope: SearchScope)
   if (scope === "nodes") {
     return (file) => {
       try {
-        const id = idOfText(readFileSync(file, "utf8"));
+        const id = declaredId(readFileSync(file, "utf8"));
         return id && (!graph || graph.nodes.has(id)) ? id : null;
       } catch {
         return null;

@@ -6,8 +6,7 @@ import type { Context } from "../context.js";
 import { NotFoundError } from "../errors.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import type { GraphLink, LoadedGraph } from "../graph.js";
-import { locateNodeFile } from "../review/locate.js";
-import { GlobalFiles } from "../review/node-files.js";
+import { NodeFiles } from "../node-files.js";
 import { readOverlayState } from "../update/overlay-store.js";
 import { didYouMean } from "../review/suggest.js";
 
@@ -57,7 +56,7 @@ export function showNode(ctx: Context, graph: LoadedGraph, id: string): ShowResu
   if (!n) {
     throw new NotFoundError(`no node "${id}" in the compiled graph`, { field: "id", hint: didYouMean(id, graph.nodes.keys()) ?? "`akms search WORDS` finds nodes by their text; ids are lower-case" });
   }
-  const where = locateNodeFile(ctx, new GlobalFiles(ctx), n, id);
+  const where = new NodeFiles(ctx).locate(n, id);
   let frontmatter: string | null = null;
   let body: string | null = null;
   let fileNote: string | null = "note" in where ? where.note : null;

@@ -14,8 +14,7 @@ import { replaceDirWhole } from "../fsx.js";
 import { realTarget } from "../paths.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
-import { GlobalFiles } from "../review/node-files.js";
-import { locateNodeFile } from "../review/locate.js";
+import { NodeFiles } from "../node-files.js";
 
 const MARKER = ".akms-obsidian-export";
 const MARKER_TEXT = "akms obsidian export: this directory is rewritten whole by `akms export obsidian`\n";
@@ -41,8 +40,8 @@ function checkTarget(ctx: Context, dir: string): void {
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function bodyOf(ctx: Context, globals: GlobalFiles, n: GNode): string {
-  const at = locateNodeFile(ctx, globals, n, n.id);
+function bodyOf(files: NodeFiles, n: GNode): string {
+  const at = files.locate(n, n.id);
   if (!("file" in at)) return `> ${at.note}\n`;
   try {
     const text = readFileSync(at.file, "utf8");
@@ -102,7 +101,7 @@ export function exportObsidian(ctx: Context, g: LoadedGraph, target: string): Ob
   const ours = earlierNotes(dir);
   const keep = existsSync(dir) ? readdirSync(dir).filter((n) => n !== MARKER && (ours ? !ours.has(n) : !n.endsWith(".md"))) : [];
   const written: string[] = [];
-  const globals = new GlobalFiles(ctx);
+  const files = new NodeFiles(ctx);
   let links = 0;
   // Swapped in whole: the earlier export (or the empty directory) goes only once the new one is complete.
   replaceDirWhole(dir, (tmp) => {
@@ -111,7 +110,7 @@ export function exportObsidian(ctx: Context, g: LoadedGraph, target: string): Ob
       const out = (g.out.get(id) ?? []).filter((l) => g.nodes.has(l.target)).sort((a, b) => byId(a.type, b.type) || byId(a.target, b.target));
       const inn = (g.in.get(id) ?? []).filter((l) => g.nodes.has(l.source)).sort((a, b) => byId(a.type, b.type) || byId(a.source, b.source));
       links += out.length;
-      writeFileSync(join(tmp, `${id}.md`), noteText(n, out, inn, bodyOf(ctx, globals, n)));
+      writeFileSync(join(tmp, `${id}.md`), noteText(n, out, inn, bodyOf(files, n)));
       written.push(`${id}.md`);
     }
     // Copied, not moved: if anything fails before the swap, the earlier export is whole.

@@ -1,10 +1,8 @@
-// A selected node's files and text for a loadout: the node file (found by id), its content_ref
+// A selected node's files and text for a loadout: the node file (found by the one locator, core/node-files.ts), its content_ref
 // target (inside its own layer root, or a warning), the `## Summary` section, token estimates.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { splitFrontmatter } from "../frontmatter.js";
 import type { GNode } from "../graph.js";
-import { listMarkdown } from "../compiler/sources.js";
+import type { NodeFiles } from "../node-files.js";
 import { resolveInside } from "../paths.js";
 import { readTextFile } from "../textfile.js";
 
@@ -37,49 +35,9 @@ export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-const ID_LINE = /^id:[ \t]*["']?([^"'\s#]+)["']?[ \t]*(?:#.*)?$/m;
-
-function frontmatterId(file: string): string | null {
-  let head: string;
-  try {
-    head = readFileSync(file, "utf8").slice(0, 8192);
-  } catch {
-    return null;
-  }
-  const fm = splitFrontmatter(head);
-  return fm ? (ID_LINE.exec(fm.yaml)?.[1] ?? null) : null;
-}
-
-/** Per directory: id → file, built only when a node's file is not named `<id>.md`. */
-const scans = new Map<string, Map<string, string>>();
-
-function scanDir(dir: string): Map<string, string> {
-  let m = scans.get(dir);
-  if (m) return m;
-  m = new Map();
-  for (const { file } of listMarkdown(dir, "")) {
-    const id = frontmatterId(file);
-    if (id && !m.has(id)) m.set(id, file);
-  }
-  scans.set(dir, m);
-  return m;
-}
-
 function shownUnder(root: string, rootShown: string, file: string): string {
   const rel = file.slice(root.length).replace(/^[\\/]+/, "").split(/[\\/]/).join("/");
   return rootShown.replace(/\/+$/, "") + "/" + rel;
-}
-
-/** The file that declares a global or local node (sessions: their content_ref file). */
-export function locateNodeFile(roots: Roots, n: GNode): ShownFile | null {
-  if (n.domain === "session") {
-    const ref = typeof n.content_ref === "string" ? resolveInside(roots.knowledge, n.content_ref) : null;
-    return ref ? { file: ref, shown: shownUnder(roots.knowledge, "knowledge", ref) } : null;
-  }
-  const [dir, dirShown] = n.node_origin === "global" ? [roots.vault, roots.vaultDisplay] : [roots.localNodes, "knowledge/local-nodes"];
-  const named = join(dir, `${n.id}.md`);
-  const file = frontmatterId(named) === n.id ? named : (scanDir(dir).get(n.id) ?? null);
-  return file ? { file, shown: shownUnder(dir, dirShown, file) } : null;
 }
 
 function bodyOf(text: string): string {
@@ -122,9 +80,10 @@ export function pitfallSection(body: string): string[] {
   return items;
 }
 
-export function readNodeContent(roots: Roots, n: GNode): NodeContent {
+export function readNodeContent(roots: Roots, files: NodeFiles, n: GNode): NodeContent {
   const warnings: string[] = [];
-  const nodeFile = locateNodeFile(roots, n);
+  const at = files.locate(n, n.id);
+  const nodeFile = "file" in at ? at : null;
   let body = "";
   if (!nodeFile) warnings.push(`node ${n.id}: its file was not found; the loadout lists it without content`);
   else {

@@ -27,7 +27,9 @@ import { graphFromText, loadGraph, type GNode, type LoadedGraph } from "../graph
 import { graphLookup, graphLookupFromText, type GraphLookup } from "../graph-file/lookup.js";
 import { statKeyOf } from "./read-cache.js";
 import { didYouMean } from "./suggest.js";
-import { findLocalNodeFiles, GlobalFiles, localNodeIds } from "./node-files.js";
+import { NodeFiles } from "../node-files.js";
+import { actionRefusal, type Refusal, type ReviewAction, type RuleFacts } from "./rules.js";
+import type { Listed } from "../compiler/sources.js";
 import { replaceStatus } from "./status-line.js";
 import { editDraftOverride, parseOverlayText, type OverlayEdit } from "./overlay-edit.js";
 import { parseDedupSections, removeSection, setSectionStatus, type DedupSection } from "./dedup-sections.js";
@@ -216,8 +218,9 @@ function resolve(ctx: Context, id: string, oneShot = false): Resolved {
   const node = graph?.nodes.get(id);
   const reported = (code: string) => Boolean(graph?.warnings.some((w) => w.code === code && w.node === id));
   // A local file declaring a global id would have been reported as a collision by the compile.
-  const mode = reported("DUPLICATE_ID") ? "all" : node?.node_origin === "global" && !reported("ID_COLLISION") ? "direct" : "auto";
-  const locals = findLocalNodeFiles(ctx, id, mode);
+  const files = new NodeFiles(ctx);
+  const one = (f: Listed | null) => (f ? [f] : []);
+  const locals = reported("DUPLICATE_ID") ? files.local.findAll(id) : node?.node_origin === "global" && !reported("ID_COLLISION") ? one(files.local.named(id)) : one(files.local.find(id));
   if (locals.length > 1) {
     throw new StateError(`"${id}" is declared by ${locals.length} local node files: ${locals.map((l) => l.shown).join(", ")}`, {
       hint: "give each file its own id (or delete the copy), run `akms build`, then retry",
@@ -257,7 +260,7 @@ function resolve(ctx: Context, id: string, oneShot = false): Resolved {
     });
   }
   const known = new Set<string>(graph ? graph.ids() : []);
-  for (const k of localNodeIds(ctx).keys()) known.add(k);
+  for (const k of files.local.ids().keys()) known.add(k);
   const dym = didYouMean(id, known);
   throw new NotFoundError(`no node "${id}"${graph ? "" : " (and there is no compiled graph yet)"}`, {
     field: "id",
@@ -470,7 +473,7 @@ export function manualPromotionSteps(ctx: Context, localFile: string, data: Reco
 }
 
 function globalRefusal(ctx: Context, r: Resolved, what: string, wanted?: string): StateError {
-  const g = new GlobalFiles(ctx).find(r.id);
+  const g = new NodeFiles(ctx).global.find(r.id);
   const where = g ? g.shown : `the global vault (${ctx.vault.display})`;
   const edit = g ? `\${EDITOR:-vi} ${q(g.file)}` : null;
   return new StateError(`"${r.id}" is a global node (${where}); akms never edits the global vault, so it cannot ${what} it`, {
@@ -502,8 +505,8 @@ function overlayEdit(ctx: Context, ov: OverlayState, r: Resolved, on: boolean): 
 
 /** A global node's status in its own vault file (what it has again once the override is gone). */
 function globalFileStatus(ctx: Context, id: string): GraphChange {
-  const g = new GlobalFiles(ctx).find(id);
-  const text = g ? readTextIfExists(g.file) : null;
+  const g = new NodeFiles(ctx).global.find(id);
+  const text = g ? g.text : null;
   try {
     const status = text === null ? undefined : parseFrontmatter(text, g!.shown).data.status;
     return typeof status === "string" ? { kind: "status", id, status } : { kind: "full" };
@@ -523,10 +526,9 @@ function statusChange(ctx: Context, id: string): GraphChange {
       const data = parseOverlayText(ov, ctx.paths.overlay) as { nodes?: Record<string, { status?: unknown } | null> | null } | null;
       if (data?.nodes?.[id]?.status === "draft") return { kind: "status", id, status: "draft" };
     }
-    // The graph holds the global node when both exist, but review actions refuse such ids.
-    const local = findLocalNodeFiles(ctx, id, "direct")[0] ?? null;
-    const file = local?.file ?? new GlobalFiles(ctx).find(id)?.file ?? (findLocalNodeFiles(ctx, id).length === 1 ? findLocalNodeFiles(ctx, id)[0]!.file : null);
-    const text = file === null ? null : readTextIfExists(file);
+    // The graph holds the global node when both declare the id (the local file is shadowed).
+    const files = new NodeFiles(ctx);
+    const text = (files.global.find(id) ?? files.local.find(id))?.text ?? null;
     const status = text === null ? undefined : parseFrontmatter(text, id).data.status;
     return typeof status === "string" ? { kind: "status", id, status } : { kind: "full" };
   } catch {
@@ -552,34 +554,21 @@ export function promote(ctx: Context, req: ActionRequest): ActionResult {
   const cli = `akms promote ${req.id}`;
   return act(ctx, "promote", req, cli, (r) => {
     if (r.origin === "global") {
-      if (r.node?.status === "established" && !r.shadowed) throw new StateError(`"${r.id}" is already established (a global node)`, { field: "status", hint: "nothing to do" });
+      const refused = actionRefusal("promote", factsOfGraph(r));
+      if (refused?.kind === "already" && !r.shadowed) throw new StateError(`"${r.id}" is already established (a global node)`, { field: "status", hint: "nothing to do" });
       throw globalRefusal(ctx, r, "promote", "established");
     }
     const lf = readLocal(r);
+    const outsideReview = lf.status === "established" && promotedOutsideReview({ id: r.id, node_origin: "local", source: lf.data.source, status: "established" }, journalPromotions(ctx));
+    const refused = actionRefusal("promote", { ...factsOfFile(r, lf), outsideReview });
+    if (refused) throw localRefusal(r, "promote", refused);
     if (lf.status === "established") {
       // Established outside the review (self-promotion.ts): promoting it records that a person accepts it.
-      if (promotedOutsideReview({ id: r.id, node_origin: "local", source: lf.data.source, status: "established" }, journalPromotions(ctx))) {
-        return {
-          writes: [{ file: r.file, bytes: Buffer.from(lf.text, "utf8") }],
-          change: () => statusChange(ctx, r.id),
-          message: `accepted ${r.id} as established (its status was set outside the review; ${r.shown} is unchanged, the decision is in the review journal)`,
-        };
-      }
-      throw new StateError(`"${r.id}" is already established`, { file: r.shown, field: "status", hint: "nothing to do" });
-    }
-    if (lf.status === "draft") {
-      throw new StateError(`"${r.id}" is draft; a draft is parked, not awaiting review`, {
-        file: r.shown,
-        field: "status",
-        hint: `run \`akms undraft ${r.id}\` first, then \`akms promote ${r.id}\` if it is still right`,
-      });
-    }
-    if (lf.status === "deprecated") {
-      throw new StateError(`"${r.id}" is deprecated (retired); a retired node is not promoted`, {
-        file: r.shown,
-        field: "status",
-        hint: `if it should come back, set \`status: tentative\` in ${r.shown} by hand, review it, then promote it`,
-      });
+      return {
+        writes: [{ file: r.file, bytes: Buffer.from(lf.text, "utf8") }],
+        change: () => statusChange(ctx, r.id),
+        message: `accepted ${r.id} as established (its status was set outside the review; ${r.shown} is unchanged, the decision is in the review journal)`,
+      };
     }
     const steps = manualPromotionSteps(ctx, r.file, { ...lf.data, status: "established" }, r.id);
     const pending = pendingMergeNote(r.id, lf.text);
@@ -595,16 +584,47 @@ export function promote(ctx: Context, req: ActionRequest): ActionResult {
   });
 }
 
+/** The rules' facts of the node as the graph has it (a global node's file is not read). */
+function factsOfGraph(r: Resolved): RuleFacts {
+  return { id: r.id, origin: r.origin, status: String(r.node?.status ?? "unknown"), domain: String(r.node?.domain ?? "") };
+}
+
+/** The rules' facts of a local node as its file says now. */
+function factsOfFile(r: Resolved, lf: { status: string; data: Record<string, unknown> }): RuleFacts {
+  return { id: r.id, origin: "local", status: lf.status, domain: String(lf.data.domain ?? "") };
+}
+
+/** A local node's refusal (rules.ts) as the CLI's error: what it is, and what to do instead. */
+function localRefusal(r: Resolved, action: ReviewAction, no: Refusal): StateError {
+  const at = { file: r.shown, field: "status" };
+  switch (no.kind) {
+    case "parked":
+      return new StateError(`"${r.id}" is draft; a draft is parked, not awaiting review`, { ...at, hint: `run \`akms undraft ${r.id}\` first, then \`akms promote ${r.id}\` if it is still right` });
+    case "retired":
+      return action === "promote"
+        ? new StateError(`"${r.id}" is deprecated (retired); a retired node is not promoted`, { ...at, hint: `if it should come back, set \`status: tentative\` in ${r.shown} by hand, review it, then promote it` })
+        : new StateError(`"${r.id}" is deprecated; it is never loaded already`, { ...at, hint: "nothing to do" });
+    case "already":
+      return action === "draft"
+        ? new StateError(`"${r.id}" is already draft`, { ...at, hint: `\`akms undraft ${r.id}\` brings it back` })
+        : new StateError(`"${r.id}" is already established`, { ...at, hint: "nothing to do" });
+    case "not-draft":
+      return new StateError(`"${r.id}" is not draft (it is ${no.reason.replace(/, not draft$/, "")})`, { ...at, hint: "nothing to do" });
+    default:
+      return new StateError(`"${r.id}": ${no.reason}`, { file: r.shown, hint: "`akms status` lists the nodes awaiting review" });
+  }
+}
+
 /** draft: suppress a node from every loadout without deleting it. */
 export function draft(ctx: Context, req: ActionRequest): ActionResult {
   const cli = `akms draft ${req.id}`;
   return act(ctx, "draft", req, cli, (r) => {
     if (r.origin === "global") {
       const ov = overlayDraft(r);
+      const refused = actionRefusal("draft", factsOfGraph(r));
       if (ov.drafted) throw new StateError(`"${r.id}" is already draft in this repository`, { file: r.shown, hint: `\`akms undraft ${r.id}\` brings it back` });
-      const status = r.node?.status;
-      if (status === "draft") throw new StateError(`"${r.id}" is already draft in the global vault itself`, { hint: "nothing to do" });
-      if (status === "deprecated") throw new StateError(`"${r.id}" is deprecated; it is never loaded already`, { hint: "nothing to do" });
+      if (refused?.kind === "already") throw new StateError(`"${r.id}" is already draft in the global vault itself`, { hint: "nothing to do" });
+      if (refused) throw new StateError(`"${r.id}" is ${refused.reason}`, { hint: "nothing to do" });
       const edit = overlayEdit(ctx, ov, r, true);
       return {
         writes: [{ file: r.file, bytes: Buffer.from(edit.text, "utf8") }],
@@ -613,8 +633,8 @@ export function draft(ctx: Context, req: ActionRequest): ActionResult {
       };
     }
     const lf = readLocal(r);
-    if (lf.status === "draft") throw new StateError(`"${r.id}" is already draft`, { file: r.shown, field: "status", hint: `\`akms undraft ${r.id}\` brings it back` });
-    if (lf.status === "deprecated") throw new StateError(`"${r.id}" is deprecated; it is never loaded already`, { file: r.shown, field: "status", hint: "nothing to do" });
+    const refused = actionRefusal("draft", factsOfFile(r, lf));
+    if (refused) throw localRefusal(r, "draft", refused);
     return {
       priorStatus: lf.status,
       writes: [{ file: r.file, bytes: withStatus(r, lf, "draft") }],
@@ -645,7 +665,8 @@ export function undraft(ctx: Context, req: ActionRequest): ActionResult {
     if (r.origin === "global") {
       const ov = overlayDraft(r);
       if (!ov.drafted) {
-        if (r.node?.status === "draft") throw globalRefusal(ctx, r, "undraft", "tentative");
+        // Drafted in its vault file, not by this repository's overlay: only that file can bring it back.
+        if (actionRefusal("undraft", factsOfGraph(r)) === null) throw globalRefusal(ctx, r, "undraft", "tentative");
         throw new StateError(`"${r.id}" is not draft (it is ${r.node?.status ?? "unknown"})`, { hint: "nothing to do" });
       }
       const edit = overlayEdit(ctx, ov, r, false);
@@ -656,7 +677,8 @@ export function undraft(ctx: Context, req: ActionRequest): ActionResult {
       };
     }
     const lf = readLocal(r);
-    if (lf.status !== "draft") throw new StateError(`"${r.id}" is not draft (it is ${lf.status})`, { file: r.shown, field: "status", hint: "nothing to do" });
+    const refused = actionRefusal("undraft", factsOfFile(r, lf));
+    if (refused) throw localRefusal(r, "undraft", refused);
     const to = statusBeforeDraft(ctx, r) ?? "tentative";
     return {
       writes: [{ file: r.file, bytes: withStatus(r, lf, to) }],
@@ -696,7 +718,7 @@ function pickSection(r: Resolved, text: string, session: string | undefined, cli
 export function dedupAccept(ctx: Context, req: ActionRequest): ActionResult {
   const cli = `akms dedup accept ${req.id}${req.session ? ` ${req.session}` : ""}`;
   return act(ctx, "dedup-accept", req, cli, (r) => {
-    if (r.origin === "global") throw new StateError(`"${r.id}" is a global node; dedup sections live only in local nodes`, { hint: "`akms status` lists the pending dedup events" });
+    if (actionRefusal("dedup-accept", factsOfGraph(r))?.kind === "vault") throw new StateError(`"${r.id}" is a global node; dedup sections live only in local nodes`, { hint: "`akms status` lists the pending dedup events" });
     const lf = readLocal(r);
     const s = pickSection(r, lf.text, req.session, cli);
     const text = setSectionStatus(lf.text, s, "accepted");
@@ -713,7 +735,7 @@ export function dedupAccept(ctx: Context, req: ActionRequest): ActionResult {
 export function dedupReject(ctx: Context, req: ActionRequest): ActionResult {
   const cli = `akms dedup reject ${req.id}${req.session ? ` ${req.session}` : ""}`;
   return act(ctx, "dedup-reject", req, cli, (r) => {
-    if (r.origin === "global") throw new StateError(`"${r.id}" is a global node; dedup sections live only in local nodes`, { hint: "`akms status` lists the pending dedup events" });
+    if (actionRefusal("dedup-reject", factsOfGraph(r))?.kind === "vault") throw new StateError(`"${r.id}" is a global node; dedup sections live only in local nodes`, { hint: "`akms status` lists the pending dedup events" });
     const lf = readLocal(r);
     const s = pickSection(r, lf.text, req.session, cli);
     const fresh = newNodeFromSection(ctx, r.id, lf.data, s, r.graph);

@@ -11,7 +11,7 @@ import type { GraphLookup } from "../graph-file/lookup.js";
 import { allocateId, newNodeText, titleFromId } from "../update/nodes.js";
 import { asCompiled } from "../compiler/build.js";
 import { sectionDraft, type DedupSection } from "./dedup-sections.js";
-import { GlobalFiles, localNodeIds } from "./node-files.js";
+import { NodeFiles } from "../node-files.js";
 import { parseOverlayText } from "./overlay-edit.js";
 
 export interface NewNode {
@@ -58,11 +58,11 @@ export function newNodeFromSection(ctx: Context, origId: string, orig: Record<st
   // Every vault and local node's id is in graph.json while those files are as graph.json was
   // compiled from them: then none need be read.
   const compiled = graph !== null && asCompiled(ctx, { vault: true, locals: true, overlay: true });
-  const globals = compiled ? null : new GlobalFiles(ctx);
-  const locals = compiled ? null : localNodeIds(ctx);
+  const files = compiled ? null : new NodeFiles(ctx);
+  const locals = files === null ? null : files.local.ids();
   const id = allocateId(
     base,
-    (x) => Boolean(graph?.nodes.has(x)) || (locals !== null && locals.has(x)) || exists(join(ctx.paths.localNodes, `${x}.md`)) || (globals !== null && globals.find(x) !== null),
+    (x) => Boolean(graph?.nodes.has(x)) || (locals !== null && locals.has(x)) || exists(join(ctx.paths.localNodes, `${x}.md`)) || (files !== null && files.global.find(x) !== null),
   );
   const origTitle = typeof orig.title === "string" ? orig.title : origId;
   const tags = Array.isArray(orig.tags) && orig.tags.length ? (orig.tags as string[]) : [String(orig.domain)];

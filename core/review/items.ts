@@ -3,7 +3,7 @@
 // provenance, file — and the one command that acts on it (UR-03).
 import type { Context } from "../context.js";
 import type { GNode } from "../graph.js";
-import { GlobalFiles, localNodeIds } from "./node-files.js";
+import { NodeFiles } from "../node-files.js";
 
 export interface NodeItem {
   id: string;
@@ -29,35 +29,29 @@ export interface NodeItem {
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 /**
- * Finds node files for items: local files indexed once, global ones by `<id>.md` (else one vault
- * scan). Each item's `file` is found when it is first read (see `nodeItem`): the console shows a
- * few items' files, not the thousands of a large graph's report.
+ * Finds node files for items through the one locator (core/node-files.ts). Each item's `file` is
+ * found when it is first read (see `nodeItem`): the console shows a few items' files, not the
+ * thousands of a large graph's report.
  */
 export class FileResolver {
-  private locals: Map<string, string> | null = null;
-  private readonly globals: GlobalFiles;
-  constructor(private readonly ctx: Context) {
-    this.globals = new GlobalFiles(ctx);
+  private readonly files: NodeFiles;
+  constructor(ctx: Context) {
+    this.files = new NodeFiles(ctx);
   }
 
   fileOf(n: GNode): string | null {
-    if (n.node_origin === "local") {
-      this.locals ??= new Map([...localNodeIds(this.ctx)].map(([id, l]) => [id, l.shown]));
-      return this.locals.get(n.id) ?? null;
-    }
-    if (n.node_origin === "code-mirror") return typeof n.content_ref === "string" ? `knowledge/${n.content_ref}` : null;
-    if (n.domain === "session") return typeof n.content_ref === "string" ? `knowledge/${n.content_ref}` : null;
-    return this.globals.find(n.id)?.shown ?? null;
+    if (n.node_origin === "local" && n.domain !== "session") return this.localFile(n.id);
+    if (n.node_origin === "global") return this.globalFile(n.id);
+    return typeof n.content_ref === "string" ? `knowledge/${n.content_ref}` : null;
   }
 
   /** The local node file declaring `id` (repo-relative), whether or not the graph holds that node. */
   localFile(id: string): string | null {
-    this.locals ??= new Map([...localNodeIds(this.ctx)].map(([i, l]) => [i, l.shown]));
-    return this.locals.get(id) ?? null;
+    return this.files.local.find(id)?.shown ?? null;
   }
 
   globalFile(id: string): string | null {
-    return this.globals.find(id)?.shown ?? null;
+    return this.files.global.find(id)?.shown ?? null;
   }
 }
 

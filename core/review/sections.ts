@@ -11,7 +11,7 @@ import type { BuildWarning, GNode, LoadedGraph } from "../graph.js";
 import { reviewGraphOf, type ReviewGraph } from "./review-graph.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { parseDedupSections, sectionDraft, withoutSections } from "./dedup-sections.js";
-import { listLocalNodeFiles } from "./node-files.js";
+import { NodeFiles } from "../node-files.js";
 import { bareItem, domainNodes, FileResolver, nodeItem, promoteCommand, withFields, type NodeItem } from "./items.js";
 import { cachedByStat } from "./read-cache.js";
 import { DEDUP_TEXT, primeDedupIndex } from "./dedup-index.js";
@@ -196,7 +196,7 @@ function warningItem(w: BuildWarning, command: string | null, fix: string): Warn
 function dedupEvents(ctx: Context, graph: ReviewGraph, files: FileResolver, scope: Scope, phaseOf: (s: string | null) => number | null, sessions: SessionInfo[], problems: Problem[]): DedupEventItem[] {
   const out: DedupEventItem[] = [];
   if (scope.live === true) primeDedupIndex(ctx);
-  for (const f of listLocalNodeFiles(ctx)) {
+  for (const f of new NodeFiles(ctx).local.listing()) {
     const text = cachedByStat(scope.live === true, DEDUP_TEXT, f.file, (file) => {
       let t: string | null;
       try {

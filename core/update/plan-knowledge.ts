@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { splitFrontmatter } from "../frontmatter.js";
 import { bestMatch, dedupText, type DedupCandidate } from "./dedup.js";
 import type { EvidenceDoc } from "./documents.js";
-import { NodeFiles } from "./node-files.js";
+import { NodeFiles } from "../node-files.js";
 import { allocateId, appendDedupSection, draftTextOf, newNodeText, sanitizeDraft, titleFromId } from "./nodes.js";
 import type { DocumentResult } from "./plan-types.js";
 import type { PlanState } from "./plan-state.js";
@@ -27,8 +27,7 @@ function uniq<T>(xs: Iterable<T>): T[] {
 
 export function newKnowledge(st: PlanState): Knowledge {
   const { ctx, graph, planned, warnings } = st;
-  const localFiles = new NodeFiles(ctx.paths.localNodes);
-  const globalFiles = new NodeFiles(ctx.vault.path);
+  const files = new NodeFiles(ctx);
   const created = new Map<string, { domain: string; title: string; file: string }>();
   const appendedFrom = new Map<string, string>();
   const candidatesByDomain = new Map<string, Candidate[]>();
@@ -39,7 +38,7 @@ export function newKnowledge(st: PlanState): Knowledge {
       for (const n of graph.inDomain(domain)) {
         if (n.status !== "tentative") continue;
         if (n.node_origin !== "local" && n.node_origin !== "global") continue;
-        const found = (n.node_origin === "local" ? localFiles : globalFiles).find(n.id);
+        const found = (n.node_origin === "local" ? files.local : files.global).find(n.id);
         list.push({ id: n.id, origin: n.node_origin, title: String(n.title ?? n.id), file: found?.file ?? null });
       }
       candidatesByDomain.set(domain, list);

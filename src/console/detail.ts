@@ -6,8 +6,7 @@ import type { Context } from "../../core/context.js";
 import type { GNode } from "../../core/graph.js";
 import { splitFrontmatter } from "../../core/frontmatter.js";
 import { sha256 } from "../../core/fsx.js";
-import { GlobalFiles } from "../../core/review/node-files.js";
-import { locateNodeFile } from "../../core/review/locate.js";
+import { NodeFiles } from "../../core/node-files.js";
 import { parseDedupSections, withoutSections, type DedupSection } from "../../core/review/dedup-sections.js";
 import { safeLines } from "../../components/text.js";
 
@@ -53,9 +52,9 @@ export function contentDraftOf(body: string): string | null {
   return rest.slice(0, next ? next.index : undefined).replace(/^\r?\n/, "").trimEnd();
 }
 
-export function loadDetail(ctx: Context, nodes: ReadonlyMap<string, GNode>, id: string, globals = new GlobalFiles(ctx)): NodeDetail {
+export function loadDetail(ctx: Context, nodes: ReadonlyMap<string, GNode>, id: string, files = new NodeFiles(ctx)): NodeDetail {
   const n = nodes.get(id);
-  const where = locateNodeFile(ctx, globals, n, id);
+  const where = files.locate(n, id);
   const overlaySha = fileSha(ctx.paths.overlay);
   const empty: NodeDetail = { id, node: n, file: null, shown: null, sha: null, frontmatter: [], body: [], contentDraft: null, dedup: [], existing: [], overlaySha };
   if ("note" in where) return { ...empty, note: where.note };
@@ -92,17 +91,17 @@ export function loadDetail(ctx: Context, nodes: ReadonlyMap<string, GNode>, id: 
 /** A small per-generation cache of details (the model is rebuilt on every reload). */
 export class DetailCache {
   private readonly map = new Map<string, NodeDetail>();
-  private readonly globals: GlobalFiles;
+  private readonly files: NodeFiles;
   constructor(
     private readonly ctx: Context,
     private readonly nodes: ReadonlyMap<string, GNode>,
   ) {
-    this.globals = new GlobalFiles(ctx);
+    this.files = new NodeFiles(ctx);
   }
   get(id: string): NodeDetail {
     let d = this.map.get(id);
     if (!d) {
-      d = loadDetail(this.ctx, this.nodes, id, this.globals);
+      d = loadDetail(this.ctx, this.nodes, id, this.files);
       this.map.set(id, d);
     }
     return d;

@@ -182,7 +182,7 @@ test("draft and undraft a global node: an overlay override for this repository, 
     // An established global node: nothing to promote (said without a confirmation).
     await c.press("p");
     assert.match(c.frame(), /Already established/);
-    assert.match(c.frame(), /an established global node already/);
+    assert.match(c.frame(), /already established \(a global node\)/);
     await c.press("esc");
   } finally {
     c.unmount();
