@@ -1,0 +1,252 @@
+// Equality as a tested property: seeded random sequences of writes on a copy of the demo — updates,
+// promote, draft, undraft, dedup accept/reject, undo, hand edits of local and global node files,
+// files added, renamed and deleted, a local file shadowing a global id, a symlinked node, a branch
+// switch — and after every step:
+//   - graph.json is byte for byte what `akms build --no-cache` writes (generated_at aside);
+//   - an ordinary build then has nothing to do (the caches agree with the sources);
+//   - a warm `akms mcp` (one process for the whole sequence) answers status, query and loadout
+//     exactly as a freshly started one does.
+// The writes run in this process, which stays warm too (its module state lives across steps).
+// CI runs a small seeded sample; `npm run stress` runs AKMS_SEQUENCES of them (default 100).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { BIN, copyDemo, nodeText, pathWithAkms, seededRandom, tmp, write } from "../helpers.js";
+import { memory } from "../update-helpers.js";
+import { loadContext, type Context } from "../../core/context.js";
+import { build } from "../../core/compiler/build.js";
+import { loadGraph } from "../../core/graph.js";
+import { runUpdate } from "../../core/update/apply.js";
+import { dedupAccept, dedupReject, draft, promote, undo, undraft } from "../../core/review/actions.js";
+import { parseDedupSections } from "../../core/review/dedup-sections.js";
+import { blankGeneratedAt } from "../../core/graph-file/version.js";
+import { isAkmsError } from "../../core/errors.js";
+
+const SEQUENCES = Number(process.env.AKMS_SEQUENCES ?? (process.env.AKMS_STRESS ? 100 : 2));
+const STEPS = Number(process.env.AKMS_SEQUENCE_STEPS ?? 12);
+const SEED = Number(process.env.AKMS_SEED ?? 20261204);
+
+const ENV: Record<string, string> = {
+  ...(process.env as Record<string, string>),
+  SOURCE_DATE_EPOCH: "1790000000",
+  AKMS_GLOBAL_VAULT: "",
+  AKMS_QMD_BIN: "/nonexistent/qmd",
+  PATH: pathWithAkms(),
+  GIT_AUTHOR_NAME: "t",
+  GIT_AUTHOR_EMAIL: "t@t",
+  GIT_COMMITTER_NAME: "t",
+  GIT_COMMITTER_EMAIL: "t@t",
+};
+for (const k of ["SOURCE_DATE_EPOCH", "AKMS_QMD_BIN"]) process.env[k] = ENV[k];
+delete process.env.AKMS_GLOBAL_VAULT;
+
+type Rand = (n: number) => number;
+const pick = <T>(r: Rand, xs: readonly T[]): T | undefined => (xs.length ? xs[r(xs.length)] : undefined);
+
+interface World {
+  dir: string;
+  repo: string;
+  vault: string;
+  local: string;
+  ctx: Context;
+  r: Rand;
+  n: number;
+  branch: string;
+  log: string[];
+}
+
+function git(w: World, ...args: string[]): string {
+  return execFileSync("git", args, { cwd: w.repo, env: ENV, stdio: ["ignore", "pipe", "pipe"] }).toString();
+}
+
+function graphNodes(w: World) {
+  return [...loadGraph(w.ctx.paths).nodes.values()];
+}
+
+function localFiles(w: World): string[] {
+  return existsSync(w.local) ? readdirSync(w.local).filter((f) => f.endsWith(".md")).sort() : [];
+}
+
+const DRAFTS = [
+  "Aliasing appears when the Green operator is evaluated on a coarse grid without zero padding",
+  "The residual plateaus on even grids because the Nyquist frequency is truncated asymmetrically",
+  "Cache keys must include the reference medium, or a stale Green operator is reused",
+];
+
+/** The writes a sequence draws from, each a small story a user could tell. */
+const OPS: [string, number, (w: World) => void][] = [
+  ["update", 4, (w) => {
+    const ids = graphNodes(w).filter((x) => x.domain !== "session" && x.node_origin !== "code-mirror").map((x) => x.id);
+    const used = Array.from({ length: 1 + w.r(3) }, () => pick(w.r, ids)!).filter((v, i, a) => a.indexOf(v) === i);
+    const cov = ["sufficient", "missing-detail", "outdated"] as const;
+    const doc = memory({
+      task: `TASK-${w.n}`,
+      phase: 1 + w.r(2),
+      used: used.map((id) => ({ id, useful: w.r(3) > 0, coverage: cov[w.r(3)]! })),
+      pitfalls: w.r(2) ? [{ node_ref: pick(w.r, ids)!, description: `pitfall ${w.n}`, severity: (["high", "medium", "low"] as const)[w.r(3)]! }] : [],
+      knowledge: w.r(2) ? [{ suggested_id: `learned-${w.r(3)}`, content_draft: DRAFTS[w.r(DRAFTS.length)]!, domain: "fft-galerkin", title: `Learned ${w.n}` }] : [],
+    });
+    const f = write(join(w.dir, "docs", `m-${w.n}.md`), doc);
+    runUpdate(w.ctx, [f], { env: ENV });
+  }],
+  ["promote", 2, (w) => void promote(w.ctx, { id: pick(w.r, graphNodes(w).filter((x) => x.node_origin === "local" && x.status === "tentative").map((x) => x.id)) ?? "none" })],
+  ["draft", 2, (w) => void draft(w.ctx, { id: pick(w.r, graphNodes(w).filter((x) => x.status !== "draft" && x.domain !== "session" && x.node_origin !== "code-mirror").map((x) => x.id)) ?? "none" })],
+  ["undraft", 1, (w) => void undraft(w.ctx, { id: pick(w.r, graphNodes(w).filter((x) => x.status === "draft").map((x) => x.id)) ?? "none" })],
+  ["dedup", 2, (w) => {
+    const withDedup = localFiles(w).filter((f) => parseDedupSections(readFileSync(join(w.local, f), "utf8")).some((s) => s.status === "pending"));
+    const f = pick(w.r, withDedup);
+    if (!f) return;
+    const id = /^id:\s*(\S+)/m.exec(readFileSync(join(w.local, f), "utf8"))![1]!;
+    (w.r(2) ? dedupAccept : dedupReject)(w.ctx, { id });
+  }],
+  ["undo", 2, (w) => void undo(w.ctx)],
+  ["edit local", 2, (w) => {
+    const f = pick(w.r, localFiles(w));
+    if (!f) return;
+    const p = join(w.local, f);
+    const text = readFileSync(p, "utf8");
+    const edits = [
+      (t: string) => t.replace(/^confidence: .*$/m, `confidence: 0.${10 + w.r(80)}`),
+      (t: string) => t.replace(/^title: .*$/m, `title: "Edited ${w.n}"`),
+      (t: string) => `${t.trimEnd()}\n\nA line added by hand ${w.n}.\n`,
+      (t: string) => t.replace(/^tags:\n/m, `tags:\n  - hand-${w.r(3)}\n`),
+    ];
+    writeFileSync(p, edits[w.r(edits.length)]!(text));
+  }],
+  ["edit global", 1, (w) => {
+    const f = pick(w.r, readdirSync(w.vault).filter((x) => x.endsWith(".md")).sort())!;
+    const p = join(w.vault, f);
+    const text = readFileSync(p, "utf8");
+    writeFileSync(p, w.r(2) ? text.replace(/^confidence: .*$/m, `confidence: 0.${10 + w.r(80)}`) : text.replace(/^status: .*$/m, `status: ${pick(w.r, ["tentative", "established"])}`));
+  }],
+  ["add local", 1, (w) => {
+    const id = `hand-node-${w.n}`;
+    const target = pick(w.r, graphNodes(w).filter((x) => x.domain !== "session").map((x) => x.id))!;
+    write(join(w.local, w.r(2) ? `${id}.md` : `file-of-${w.n}.md`), nodeText({ id, domain: "fft-galerkin", status: "tentative", source: "human", tags: ["fft", "hand"], edges: [{ to: target, type: "requires", weight: 0.5 }], body: `# ${id}\n\n## Summary\n\nAdded by hand.\n` }));
+  }],
+  ["rename local", 1, (w) => {
+    const f = pick(w.r, localFiles(w));
+    if (f) renameSync(join(w.local, f), join(w.local, `renamed-${w.n}.md`));
+  }],
+  ["delete local", 1, (w) => {
+    const f = pick(w.r, localFiles(w));
+    if (f) rmSync(join(w.local, f));
+  }],
+  ["shadow a global id", 1, (w) => {
+    const g = pick(w.r, graphNodes(w).filter((x) => x.node_origin === "global").map((x) => x.id))!;
+    write(join(w.local, w.r(2) ? `${g}.md` : `shadow-${w.n}.md`), nodeText({ id: g, domain: "fft-galerkin", status: "tentative", source: "agent", body: `# ${g}\n\n## content_draft\n\nA local copy.\n` }));
+  }],
+  ["symlinked node", 1, (w) => {
+    const id = `linked-${w.n}`;
+    write(join(w.local, `store-${w.n}.txt`), nodeText({ id, domain: "fft-galerkin", status: "tentative", source: "human", tags: ["fft"], body: `# ${id}\n` }));
+    symlinkSync(`store-${w.n}.txt`, join(w.local, `${id}.md`));
+  }],
+  ["switch branch", 1, (w) => {
+    git(w, "add", "-A");
+    git(w, "commit", "-q", "--allow-empty", "-m", `step ${w.n}`);
+    const to = w.branch === "main" ? "side" : "main";
+    const exists = git(w, "branch", "--list", to).trim() !== "";
+    git(w, "checkout", "-q", ...(exists ? [to] : ["-b", to, "HEAD~1"]));
+    w.branch = to;
+  }],
+];
+
+const TOTAL = OPS.reduce((s, [, weight]) => s + weight, 0);
+
+function drawOp(r: Rand): (typeof OPS)[number] {
+  let x = r(TOTAL);
+  for (const op of OPS) if ((x -= op[1]) < 0) return op;
+  return OPS[0]!;
+}
+
+async function connect(w: World): Promise<Client> {
+  const c = new Client({ name: "sequences", version: "1" });
+  await c.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--repo", w.repo], env: ENV, stderr: "pipe" }));
+  return c;
+}
+
+/** What a reader answers: status, a query and a loadout (the structured documents, as a host gets them). */
+async function answers(c: Client): Promise<string> {
+  // A first call settles (compiles a stale graph); the answers compared come after it.
+  await c.callTool({ name: "validate", arguments: {} });
+  await c.callTool({ name: "show_node", arguments: { id: "fft-galerkin-discretization" } });
+  const out: unknown[] = [];
+  for (const call of [
+    { name: "status", arguments: {} },
+    { name: "query", arguments: { tags: ["fft", "caching"] } },
+    { name: "loadout", arguments: { tags: ["fft", "convergence"], no_qmd: true } },
+  ]) {
+    const r = (await c.callTool(call)) as { isError?: boolean; structuredContent?: unknown; content: { text: string }[] };
+    out.push(r.isError ? { error: r.content[0]!.text } : r.structuredContent);
+  }
+  return JSON.stringify(out, null, 1);
+}
+
+/** graph.json as a --no-cache compile of a copy writes it (generated_at blanked); null when the sources do not compile. */
+function fullCompile(w: World): string | null {
+  const dir = tmp("akms-seq-ref-");
+  cpSync(w.dir, dir, { recursive: true, verbatimSymlinks: true });
+  const repo = join(dir, "repo");
+  rmSync(join(repo, "knowledge", "graph", ".cache"), { recursive: true, force: true });
+  rmSync(join(repo, "knowledge", "graph", "graph.json"), { force: true });
+  try {
+    build(loadContext({ repo, env: {} }), { noCache: true, env: ENV });
+    return blankGeneratedAt(readFileSync(join(repo, "knowledge", "graph", "graph.json"), "utf8"));
+  } catch (e) {
+    if (isAkmsError(e)) return null;
+    throw e;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function runSequence(seed: number): Promise<void> {
+  const d = copyDemo();
+  const w: World = { dir: d.dir, repo: d.repo, vault: d.vault, local: join(d.knowledge, "local-nodes"), ctx: loadContext({ repo: d.repo, env: {} }), r: seededRandom(seed), n: 0, branch: "main", log: [] };
+  build(w.ctx, { env: ENV });
+  git(w, "init", "-q", "-b", "main");
+  git(w, "add", "-A");
+  git(w, "commit", "-q", "-m", "start");
+  const warm = await connect(w);
+  try {
+    for (w.n = 1; w.n <= STEPS; w.n++) {
+      const [name, , run] = drawOp(w.r);
+      let outcome = "done";
+      try {
+        run(w);
+      } catch (e) {
+        if (!isAkmsError(e)) throw e;
+        outcome = `refused: ${e.code}`;
+      }
+      w.log.push(`${w.n} ${name} (${outcome})`);
+      if (process.env.AKMS_SEQUENCE_LOG) console.error(`seed ${seed}: ${w.log.at(-1)}`);
+      const where = `seed ${seed}, after ${w.log.join(" → ")}`;
+      const warmSays = await answers(warm);
+      const fresh = await connect(w);
+      let freshSays: string;
+      try {
+        freshSays = await answers(fresh);
+      } finally {
+        await fresh.close();
+      }
+      assert.equal(warmSays, freshSays, `a warm server answers differently from a fresh one, ${where}`);
+      const full = fullCompile(w);
+      if (full === null) continue; // the sources do not compile (the readers said so, alike)
+      const ctx = loadContext({ repo: w.repo, env: {} });
+      const b = build(ctx, { env: ENV });
+      assert.equal(b.written, false, `an ordinary build after the readers still had something to write, ${where}`);
+      assert.equal(blankGeneratedAt(readFileSync(ctx.paths.graphJson, "utf8")), full, `graph.json differs from the --no-cache compile, ${where}`);
+    }
+  } finally {
+    await warm.close();
+  }
+}
+
+for (let i = 0; i < SEQUENCES; i++) {
+  const seed = SEED + i;
+  test(`random sequence ${i + 1}/${SEQUENCES} (seed ${seed}, ${STEPS} steps): graph.json = the full compile, warm = fresh`, { timeout: 600_000 }, () => runSequence(seed));
+}
