@@ -4,7 +4,8 @@
 import { lstatSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseConfig, type LoadedConfig } from "./config.js";
-import { BUILD_ID, validatedCache } from "./validated-cache.js";
+import { validatedCache } from "./validated-cache.js";
+import { buildIdentity } from "./store/freshness.js";
 import { DEFAULT_CONFIG } from "./config-defaults.js";
 import { compileFormula, type RankFn } from "./formula.js";
 import { findRepo, repoPaths, resolveVault, type RepoPaths, type VaultLocation } from "./paths.js";
@@ -49,7 +50,7 @@ function withRanks(c: CachedConfig): LoadedConfig {
  * The repository's config: the defaults without a file; the cached result of validating these exact
  * bytes (validated-cache.ts); else parseConfig on them, cached for next time unless `writeCache` is false.
  */
-export function repoConfig(paths: RepoPaths, build: string | null = BUILD_ID, writeCache = true): LoadedConfig {
+export function repoConfig(paths: RepoPaths, build: string | null = buildIdentity(), writeCache = true): LoadedConfig {
   return warm(`repo-config:${paths.config}`, [paths.config], () => readRepoConfig(paths, build, writeCache));
 }
 
@@ -107,7 +108,7 @@ export function locateRepo(opts: ContextOptions): { repo: string; paths: RepoPat
 
 export function loadContext(opts: ContextOptions = {}): Context {
   const { repo, paths } = locateRepo(opts);
-  const cfg = repoConfig(paths, BUILD_ID, opts.writeCache === true);
+  const cfg = repoConfig(paths, buildIdentity(), opts.writeCache === true);
   const vault = resolveVault(repo, {
     flag: opts.vault,
     env: opts.env ?? process.env,

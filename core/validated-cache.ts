@@ -2,19 +2,17 @@
 // validated-NAME.json), so that a command that only reads a few small files it read before (the
 // config, the task records) does not load zod and build the schema again (≈ 50–100 ms of
 // start-up) to validate the same bytes. The values are the schema's own output: an entry is used
-// only for the same file path, the same bytes (sha256) and the same build of akms (the bundle's id
-// of its sources); anything else — no build id (the tests run the sources), another format, a
-// damaged cache — is a miss, and the caller validates. Only values JSON carries exactly are kept.
+// only for the same file path, the same bytes (sha256) and the same build of akms (buildIdentity,
+// core/store/freshness.ts); anything else — another build, another format, a damaged cache, a
+// caller that passes no build — is a miss, and the caller validates. Only values JSON carries exactly are kept.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { sha256, writeFileAtomic } from "./fsx.js";
 import { withLock } from "./lock.js";
 import type { RepoPaths } from "./paths.js";
+import { buildIdentity } from "./store/freshness.js";
 
-declare const __AKMS_BUILD_ID__: string | undefined;
-/** Set by scripts/bundle.mjs (a hash of the sources and the lock file); null when running the sources. */
-export const BUILD_ID: string | null = typeof __AKMS_BUILD_ID__ === "string" ? __AKMS_BUILD_ID__ : null;
 
 const FORMAT = "akms-validated-1";
 
@@ -47,7 +45,7 @@ function readCacheFile(file: string, build: string): CacheFile["entries"] {
 }
 
 /** The cache `name` of this repository, for this build (a cache that never hits without a build id). */
-export function validatedCache<T>(paths: RepoPaths, name: string, build: string | null = BUILD_ID): ValidatedCache<T> {
+export function validatedCache<T>(paths: RepoPaths, name: string, build: string | null = buildIdentity()): ValidatedCache<T> {
   const file = validatedCachePath(paths, name);
   let entries: CacheFile["entries"] | null = null;
   let dirty = false;

@@ -1,8 +1,8 @@
 // What a long-running process (`akms mcp`) keeps between calls: values derived from files —
 // the parsed graph, the config — each remembered with the identity of the files it came from
-// (device, inode, size, mtime, ctime) and made again when any of them changes on disk. A one-shot
+// (core/store/freshness.ts statKey) and made again when any of them changes on disk. A one-shot
 // CLI process never turns it on, so its reads are exactly as before.
-import { statSync } from "node:fs";
+import { statKey } from "./store/freshness.js";
 
 let enabled = false;
 const memo = new Map<string, { key: string; value: unknown }>();
@@ -18,20 +18,16 @@ export function isWarm(): boolean {
   return enabled;
 }
 
-/** A file's identity: changes whenever its bytes may have (an atomic rename gives a new inode). */
-export function fileIdentity(file: string): string | null {
-  try {
-    const st = statSync(file, { bigint: true });
-    return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
-  } catch {
-    return null;
-  }
-}
-
 /** `make()`, or what it gave last time in this slot while `files` are unchanged. */
 export function warm<T>(slot: string, files: readonly string[], make: () => T): T {
   if (!enabled) return make();
-  const key = files.map((f) => fileIdentity(f) ?? "missing").join("|");
+  const keys = files.map(statKey);
+  // A file missing or changed too recently to be told apart by its stat: made again, kept for nobody.
+  if (keys.includes(null)) {
+    memo.delete(slot);
+    return make();
+  }
+  const key = keys.join("|");
   const hit = memo.get(slot);
   if (hit && hit.key === key) return hit.value as T;
   const value = make();

@@ -16,20 +16,8 @@ import { listMarkdown, readOverlay, type Listed } from "./sources.js";
 import { readShare, type ShareResult } from "./read-nodes.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { rememberOverlayDrafts } from "../drafted-ids.js";
-import {
-  STAT_WIDTH,
-  contentSha,
-  listWithRecords,
-  racy,
-  recordedFiles,
-  sameStats,
-  statAll,
-  statAllSteps,
-  statChanged,
-  unchangedSince,
-  type DirRecord,
-  type FileStats,
-} from "./source-index.js";
+import { listWithRecords, recordedFiles, type DirRecord } from "./source-index.js";
+import { STAT_WIDTH, buildIdentity, contentSha, ownWriteVector, racy, sameStats, sameVector, statAll, statAllSteps, statChanged, unchangedSince, type FileStats } from "../store/freshness.js";
 import { addRecords, loadParseCache, readWithCache, recordOverlay } from "./parse-cache.js";
 import { mergeGraph, type BuildWarning, type GraphDoc } from "./merge.js";
 import { blankedSha, generatedAtOf, stampGeneratedAt } from "../graph-file/version.js";
@@ -40,11 +28,9 @@ import { summaryChecker } from "./summary-check.js";
 import { writePlanDelta, type PlanChange } from "../query/plan-delta.js";
 import { rebuildPlanIndex } from "../query/plan-graph.js";
 import { nodeAsWritten } from "./node-value.js";
-import { fileIdentity } from "../warm.js";
+import { writtenKey } from "../store/freshness.js";
 import type { Steps } from "../steps.js";
 
-/** Bump when the compiler's output format changes, so the caches of older builds stop matching. */
-const BUILD_FORMAT = "akms-build-2";
 
 export interface BuildOptions {
   keepGoing?: boolean;
@@ -180,24 +166,8 @@ function listIndexed(ctx: Context, prev: Manifest | null, since: number, restat?
   return { set: { globals: lists[0]!, locals: lists[1]!, mirrors: lists[2]! }, dirs, same };
 }
 
-let identity: string | undefined;
-/** The compiler's output format and code: a cache written by another build of akms is not used. */
-export function compilerIdentity(): string {
-  if (identity === undefined) {
-    let stamp = "";
-    try {
-      const st = statSync(fileURLToPath(import.meta.url));
-      stamp = `${st.size}:${st.mtimeMs}`;
-    } catch {
-      /* no file behind the module: the format alone */
-    }
-    identity = `${BUILD_FORMAT} ${import.meta.url} ${stamp}`;
-  }
-  return identity;
-}
-
 function inputsOf(ctx: Context): string {
-  return JSON.stringify([compilerIdentity(), ctx.vault.path, ctx.vault.display, ctx.repo]);
+  return JSON.stringify([buildIdentity(), ctx.vault.path, ctx.vault.display, ctx.repo]);
 }
 
 interface PreRead {
@@ -306,8 +276,8 @@ export function compileWithOverlay(
     jobsOf(set),
     statAll(files, Date.now()),
     { file: overlay.file, shown, written: { bytes: overlay.bytes, data: overlay.data } },
-    loadParseCache(ctx.paths.cacheDir, compilerIdentity()),
-    compilerIdentity(),
+    loadParseCache(ctx.paths.cacheDir, buildIdentity()),
+    buildIdentity(),
     ctx.paths.cacheDir,
   );
   try {
@@ -358,7 +328,7 @@ function recordedInputs(ctx: Context, m: Manifest): string[] {
 export function* changedSinceBuildSteps(ctx: Context): Steps<string | null | undefined> {
   const m = readManifest(ctx);
   if (m === null || m.inputs !== inputsOf(ctx)) return undefined;
-  if (!sameGraphStat(m.graph, statSync(ctx.paths.graphJson, { throwIfNoEntry: false }))) return undefined;
+  if (!sameVector(m.graph, statSync(ctx.paths.graphJson, { throwIfNoEntry: false }))) return undefined;
   yield;
   const since = Date.now();
   const recorded = recordedInputs(ctx, m);
@@ -394,7 +364,7 @@ export function* changedSinceBuildSteps(ctx: Context): Steps<string | null | und
 export function asCompiled(ctx: Context, parts: { vault?: boolean; locals?: boolean; overlay?: boolean }): boolean {
   const m = readManifest(ctx);
   if (m === null || m.inputs !== inputsOf(ctx)) return false;
-  if (!sameGraphStat(m.graph, statSync(ctx.paths.graphJson, { throwIfNoEntry: false }))) return false;
+  if (!sameVector(m.graph, statSync(ctx.paths.graphJson, { throwIfNoEntry: false }))) return false;
   const since = Date.now();
   const same = (files: string[], from: number): boolean => {
     const now = statAll(files, since);
@@ -444,19 +414,6 @@ function readManifest(ctx: Context): Manifest | null {
   }
 }
 
-function graphStatOf(st: Stats | undefined): number[] {
-  if (st === undefined) return [NaN, NaN, NaN, NaN];
-  // graph.json is written by akms alone, under the lock, by rename (a new inode each time): its
-  // stat is trusted right after the write, except where timestamps are too coarse to tell writes
-  // within one second apart.
-  if (st.ctimeMs % 1000 === 0 && racy(st.ctimeMs, Date.now())) return [NaN, NaN, NaN, NaN];
-  return [st.size, st.mtimeMs, st.ctimeMs, st.ino];
-}
-
-function sameGraphStat(recorded: number[], st: Stats | undefined): boolean {
-  return st !== undefined && recorded[0] === st.size && recorded[1] === st.mtimeMs && recorded[2] === st.ctimeMs && recorded[3] === st.ino;
-}
-
 function writeManifest(ctx: Context, m: Manifest): void {
   writeFileAtomic(manifestPath(ctx), serialize(m), { knownDifferent: true });
 }
@@ -476,7 +433,7 @@ export interface ManifestBase {
 export function manifestBeforeWrites(ctx: Context, files: readonly string[]): ManifestBase | null {
   const m = readManifest(ctx);
   if (m === null || m.inputs !== inputsOf(ctx)) return null;
-  if (!sameGraphStat(m.graph, statSync(ctx.paths.graphJson, { throwIfNoEntry: false }))) return null;
+  if (!sameVector(m.graph, statSync(ctx.paths.graphJson, { throwIfNoEntry: false }))) return null;
   const since = Date.now();
   if (!listIndexed(ctx, m, since, knownWrites(ctx, { files })!.restat).same) return null;
   const inputs = recordedInputs(ctx, m);
@@ -522,7 +479,7 @@ export function recordPatchedGraph(ctx: Context, base: ManifestBase | null, file
   }
   for (const f of files) if (now.includes(f) !== (statSync(f, { throwIfNoEntry: false }) !== undefined)) return drop();
   const stats = statChanged(now, since, before, m.files, known.changed);
-  const graph = out === null ? m.graph : graphStatOf(statSync(ctx.paths.graphJson, { throwIfNoEntry: false }));
+  const graph = out === null ? m.graph : ownWriteVector(statSync(ctx.paths.graphJson, { throwIfNoEntry: false }));
   writeManifest(ctx, {
     ...m,
     dirs: listing.dirs,
@@ -547,8 +504,8 @@ function compileWithCache(ctx: Context, opts: BuildOptions, set: SourceSet, stat
     jobsOf(set),
     stats,
     { file: ctx.paths.overlay, shown: overlayShown, written: known ? opts.wrote!.overlay : undefined },
-    opts.noCache ? null : loadParseCache(ctx.paths.cacheDir, compilerIdentity()),
-    compilerIdentity(),
+    opts.noCache ? null : loadParseCache(ctx.paths.cacheDir, buildIdentity()),
+    buildIdentity(),
     ctx.paths.cacheDir,
   );
   // The parse cache is written by a build whose sources all compile (a failed one leaves
@@ -563,7 +520,7 @@ function compileWithCache(ctx: Context, opts: BuildOptions, set: SourceSet, stat
       // The overlay was parsed for this compile: which global nodes it drafts, for the review's
       // first start (it would parse the overlay again to learn it).
       const ov = read.overlay;
-      if (ov.bytes !== undefined && ov.overlay !== null) rememberOverlayDrafts(ctx.paths, ov.bytes, ov.overlay);
+      if (!left.length && ov.bytes !== undefined && ov.overlay !== null) rememberOverlayDrafts(ctx.paths, ov.bytes, ov.overlay);
     });
   } finally {
     if (pending) read.discard();
@@ -607,7 +564,7 @@ function observe(ctx: Context, opts: BuildOptions): Observed {
   let currentBytes: Buffer | null = null;
   let graphTrusted = false;
   if (last !== null && graphStat !== undefined) {
-    if (sameGraphStat(last.graph, graphStat)) graphTrusted = true;
+    if (sameVector(last.graph, graphStat)) graphTrusted = true;
     else {
       currentBytes = readBytesIfExists(ctx.paths.graphJson);
       current = currentBytes ? contentOf(currentBytes) : null;
@@ -621,7 +578,7 @@ function observe(ctx: Context, opts: BuildOptions): Observed {
   const o: Observed = { last, prev, known, listing, files, stats, graphStat, graphTrusted, currentContentSha: null, currentGeneratedAt: null, refsHeld, noOp };
   if (noOp) {
     // Touched but unchanged: remember its new stat, so the next no-op need not read it.
-    if (currentBytes !== null && !opts.probe) writeManifest(ctx, { ...prev!, graph: graphStatOf(graphStat) });
+    if (currentBytes !== null && !opts.probe) writeManifest(ctx, { ...prev!, graph: ownWriteVector(graphStat) });
     return o;
   }
   // Without a trustworthy manifest, the current file's content hash is computed now, and its
@@ -682,7 +639,7 @@ function updatePatched(ctx: Context, opts: BuildOptions, o: Observed): Output | 
   });
   if (!patched) return null;
   const shown = displayPath(ctx.repo, ctx.paths.overlay);
-  recordOverlay(ctx.paths.cacheDir, compilerIdentity(), { file: ctx.paths.overlay, shown, ...opts.wrote.overlay }, o.stats, o.files.length - 2);
+  recordOverlay(ctx.paths.cacheDir, buildIdentity(), { file: ctx.paths.overlay, shown, ...opts.wrote.overlay }, o.stats, o.files.length - 2);
   const graph = { node_count: patched.nodeCount, edge_count: patched.edgeCount, warnings: prev.warnings, generated_at: "" };
   return { doc: { graph }, chunks: patched.chunks, rejects: [], refs: [...prev.refs, ...patched.refs], plan: patched.plan };
 }
@@ -698,7 +655,7 @@ function editPatched(ctx: Context, opts: BuildOptions, o: Observed): Output | nu
     stats: o.stats,
     recorded: prev.files,
     warnings: prev.warnings,
-    identity: compilerIdentity(),
+    identity: buildIdentity(),
     cacheDir: ctx.paths.cacheDir,
   });
   if (!edited) return null;
@@ -719,11 +676,11 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
   } else {
     generatedAt = doc.graph.generated_at = nowIso(opts.env);
     chunks[0] = stampGeneratedAt(chunks[0] as string, generatedAt);
-    const prevKey = out.plan ? fileIdentity(ctx.paths.graphJson) : null;
+    const prevKey = out.plan ? writtenKey(ctx.paths.graphJson) : null;
     written = writeFileAtomic(ctx.paths.graphJson, chunks, { knownDifferent: true });
     // The planning index follows in the same locked step: a patch knows what it changed (a delta);
     // a full compile makes the index anew.
-    if (written && out.plan) writePlanDelta(ctx.paths, prevKey, fileIdentity(ctx.paths.graphJson), contentSha.slice(0, 12), out.plan);
+    if (written && out.plan) writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), contentSha.slice(0, 12), out.plan);
     else if (written && "nodes" in doc) rebuildPlanIndex(ctx.paths, doc as GraphDoc, nodeAsWritten, contentSha.slice(0, 12)); // a full compile
   }
   const graphVersion = contentSha.slice(0, 12);
@@ -734,7 +691,7 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
       inputs: inputsOf(ctx),
       dirs: o.listing.dirs,
       files: o.stats,
-      graph: graphStatOf(statSync(ctx.paths.graphJson, { throwIfNoEntry: false })),
+      graph: ownWriteVector(statSync(ctx.paths.graphJson, { throwIfNoEntry: false })),
       content_sha: contentSha,
       generated_at: generatedAt,
       node_count: doc.graph.node_count,
@@ -745,7 +702,7 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
     });
     removeFile(join(ctx.paths.cacheDir, "build-manifest.json")); // the previous format's manifest
   }
-  if (out.records) addRecords(ctx.paths.cacheDir, compilerIdentity(), out.records);
+  if (out.records) addRecords(ctx.paths.cacheDir, buildIdentity(), out.records);
   return { written, graphVersion, nodeCount: doc.graph.node_count, edgeCount: doc.graph.edge_count, warnings: doc.graph.warnings, rejects, fromCache: false, graphJson: ctx.paths.graphJson };
 }
 

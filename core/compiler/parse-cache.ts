@@ -15,7 +15,7 @@ import type { Problem } from "../errors.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { readOverlay, type Listed, type Origin, type SourceNode } from "./sources.js";
 import { readShare, type ShareResult } from "./read-nodes.js";
-import { STAT_WIDTH, contentSha, type FileStats } from "./source-index.js";
+import { STAT_WIDTH, contentSha, type FileStats } from "../store/freshness.js";
 import { hex4, jsonAscii, jsonSafe, renderNodeValue, stubOf, stubsOf } from "./node-value.js";
 
 const FORMAT = "akms-parse-cache-6";

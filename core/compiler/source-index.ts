@@ -2,11 +2,10 @@
 // same order, as listMarkdown) and one stat per file. The previous build's directory records let
 // the listing skip readdir for every directory whose own stat has not changed: creating, deleting
 // or renaming an entry always changes its directory's mtime and ctime.
-import { readdirSync, readFileSync, statSync, type Dirent, type Stats } from "node:fs";
-import { sha256 } from "../fsx.js";
+import { readdirSync, type Dirent } from "node:fs";
 import { join, sep } from "node:path";
 import type { Listed } from "./sources.js";
-import { runSteps, STAT_STEP, type Steps } from "../steps.js";
+import { racy, statOrNull } from "../store/freshness.js";
 
 /** What one directory held when it was last read. */
 export interface DirRecord {
@@ -19,29 +18,6 @@ export interface DirRecord {
   subdirs: string[];
   /** The names of mds that are symbolic links (checked to resolve inside the root). */
   links?: string[];
-}
-
-/** Numbers per file in a stat vector: size, mtimeMs, ctimeMs, ino. */
-export const STAT_WIDTH = 4;
-
-/**
- * A stat taken at `since` (Date.now() before it was taken) may miss a later change made within the
- * filesystem's timestamp granularity (a second on some filesystems, a clock tick on others): such a
- * recent stat is not trusted by the next build. Same rule as git's "racily clean" entries.
- */
-export function racy(ctimeMs: number, since: number): boolean {
-  const window = ctimeMs % 1000 === 0 ? 2000 : 50;
-  return since - ctimeMs < window;
-}
-
-/** A file's stat, or null when it has none to give (gone, a dangling or looping link, unreadable): its read then names the problem. */
-function statOrNull(path: string): Stats | null {
-  try {
-    return statSync(path, { throwIfNoEntry: false }) ?? null;
-  } catch (e) {
-    if (typeof (e as NodeJS.ErrnoException).code === "string") return null;
-    throw e;
-  }
 }
 
 export interface Listing {
@@ -171,121 +147,3 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-export interface FileStats {
-  /** STAT_WIDTH numbers per file: -1s for a missing file, NaNs for one that must be read again. */
-  stats: Float64Array;
-  /**
-   * Files whose stat was taken too soon after their last change (see racy), by index: the sha256
-   * of their bytes, read right after the stat. A later build trusts such a stat only when the
-   * file still has these bytes.
-   */
-  racy: Map<number, string>;
-}
-
-/** One stat per file, in order. */
-export function statAll(files: readonly string[], since: number): FileStats {
-  return runSteps(statAllSteps(files, since));
-}
-
-/** statAll in steps (core/steps.ts): yields after every STAT_STEP files. */
-export function* statAllSteps(files: readonly string[], since: number): Steps<FileStats> {
-  const stats = new Float64Array(files.length * STAT_WIDTH);
-  const racyFiles = new Map<number, string>();
-  for (let i = 0; i < files.length; i++) {
-    statInto(files, i, since, stats, racyFiles);
-    if ((i + 1) % STAT_STEP === 0) yield;
-  }
-  return { stats, racy: racyFiles };
-}
-
-function statInto(files: readonly string[], i: number, since: number, stats: Float64Array, racyFiles: Map<number, string>): void {
-  const o = i * STAT_WIDTH;
-  const st = statOrNull(files[i]!);
-  if (st === null) {
-    stats.fill(-1, o, o + STAT_WIDTH);
-    return;
-  }
-  stats[o] = st.size;
-  stats[o + 1] = st.mtimeMs;
-  stats[o + 2] = st.ctimeMs;
-  stats[o + 3] = st.ino;
-  if (racy(st.ctimeMs, since)) {
-    const h = contentSha(files[i]!);
-    if (h === null) stats.fill(NaN, o, o + STAT_WIDTH);
-    else racyFiles.set(i, h);
-  }
-}
-
-/**
- * statAll's result where only the files in `changed`, and those `before` (the stats of
- * `beforeFiles`) holds no plain stat for, are statted: every other file is taken to be as `before`
- * recorded it. A file changed behind the caller's back keeps its old record, which the next full
- * stat tells apart from the file.
- */
-export function statChanged(files: readonly string[], since: number, beforeFiles: readonly string[], before: FileStats, changed: ReadonlySet<string>): FileStats {
-  // The two lists mostly agree index for index past the first difference: a map only when they part.
-  let at: Map<string, number> | null = null;
-  const indexOf = (file: string, guess: number): number | undefined => {
-    if (beforeFiles[guess] === file) return guess;
-    if (at === null) {
-      at = new Map();
-      for (let j = 0; j < beforeFiles.length; j++) at.set(beforeFiles[j]!, j);
-    }
-    return at.get(file);
-  };
-  const stats = new Float64Array(files.length * STAT_WIDTH);
-  const racyFiles = new Map<number, string>();
-  const old = before.stats;
-  let next = 0;
-  for (let i = 0; i < files.length; i++) {
-    const file = files[i]!;
-    if (changed.has(file)) {
-      // Statted whatever the record (a file new since then is always one written).
-      if (beforeFiles[next] === file) next++;
-      statInto(files, i, since, stats, racyFiles);
-      continue;
-    }
-    const j = indexOf(file, next);
-    if (j !== undefined) next = j + 1;
-    if (j !== undefined && !before.racy.has(j)) {
-      const o = j * STAT_WIDTH;
-      const a = old[o]!, b = old[o + 1]!, c = old[o + 2]!, d = old[o + 3]!;
-      // Plain stats only: a missing file (-1) or an untrusted stat (NaN) is statted again.
-      if (a >= 0 && b >= 0 && c >= 0 && d >= 0) {
-        const n = i * STAT_WIDTH;
-        stats[n] = a;
-        stats[n + 1] = b;
-        stats[n + 2] = c;
-        stats[n + 3] = d;
-        continue;
-      }
-    }
-    statInto(files, i, since, stats, racyFiles);
-  }
-  return { stats, racy: racyFiles };
-}
-
-export function contentSha(file: string): string | null {
-  try {
-    return sha256(readFileSync(file));
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whether the files still are what `before` recorded: equal stats, and for the files recorded as
- * racy, equal bytes. `now` must hold the same files in the same order.
- */
-export function unchangedSince(before: FileStats, now: FileStats, files: readonly string[]): boolean {
-  if (!sameStats(before.stats, now.stats)) return false;
-  for (const [i, h] of before.racy) if (contentSha(files[i]!) !== h) return false;
-  return true;
-}
-
-/** Whether two stat vectors are equal (NaN never equals anything). */
-export function sameStats(a: Float64Array, b: Float64Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}

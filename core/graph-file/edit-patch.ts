@@ -21,7 +21,7 @@ import { NODE_DEPTH, jsonSafe, renderNodeValue } from "../compiler/node-value.js
 import { findRecords, keyText, withRacy } from "../compiler/parse-cache.js";
 import { readNode, type Listed, type Origin } from "../compiler/sources.js";
 import { hasSummarySection } from "../compiler/summary-check.js";
-import { STAT_WIDTH, contentSha, type FileStats } from "../compiler/source-index.js";
+import { STAT_WIDTH, contentSha, sameStatAt, type FileStats } from "../store/freshness.js";
 
 /** More edited files than this compile in full (the patch's checks are per file). */
 export const MAX_EDITED = 64;
@@ -61,14 +61,9 @@ export function patchForEdit(input: EditPatchInput): EditPatched | null {
   return attemptPatch("edit", editPatchCounts, () => patch(input));
 }
 
-function sameStat(a: FileStats, b: FileStats, i: number): boolean {
-  for (let k = i * STAT_WIDTH; k < (i + 1) * STAT_WIDTH; k++) if (a.stats[k] !== b.stats[k]) return false;
-  return true;
-}
-
 /** Whether file `i` holds what the last build compiled: its stat, and its hash when that stat was racy. */
 function unchanged(input: EditPatchInput, i: number): boolean {
-  if (!sameStat(input.stats, input.recorded, i)) return false;
+  if (!sameStatAt(input.stats.stats, i, input.recorded.stats, i)) return false;
   const h = input.recorded.racy.get(i);
   return h === undefined || contentSha(input.files[i]!) === h;
 }

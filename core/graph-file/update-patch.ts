@@ -17,7 +17,8 @@ import { SEP, graphText, headerText, sameHeader, sure, type Found, type GraphTex
 import { attemptPatch, type PatchCounts } from "./patch.js";
 import { appliedKeys, applyOverride, sessionGraphNode, toGraphNode, type BuildWarning, type GraphNode } from "../compiler/merge.js";
 import { readNode, type Origin } from "../compiler/sources.js";
-import { STAT_WIDTH, type DirRecord, type FileStats } from "../compiler/source-index.js";
+import type { DirRecord } from "../compiler/source-index.js";
+import { STAT_WIDTH, sameStatAt, type FileStats } from "../store/freshness.js";
 import type { RefCheck } from "../compiler/content-refs.js";
 import type { GraphLink } from "../graph.js";
 import type { PlanChange } from "../query/plan-delta.js";
@@ -102,11 +103,6 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((n, i) => n === b[i]);
 }
 
-function sameStat(a: Float64Array, i: number, b: readonly number[]): boolean {
-  for (let k = 0; k < STAT_WIDTH; k++) if (a[i * STAT_WIDTH + k] !== b[k]) return false;
-  return true;
-}
-
 /** How often this process patched, and fell back to the full compile (for the tests). */
 export const patchCounts: PatchCounts = { patched: 0, fallback: 0 };
 
@@ -170,7 +166,7 @@ function checkWrites(input: PatchInput): void {
   const overwritten = new Set<string>();
   for (const b of delta.before) {
     const i = indexOf(b.path);
-    sure(sameStat(recordedStats.stats, i, b.stat));
+    sure(sameStatAt(recordedStats.stats, i, b.stat));
     const h = recordedStats.racy.get(i);
     sure(h === undefined || h === b.sha);
     overwritten.add(b.path);

@@ -11,7 +11,7 @@ import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
 import { graphFromDoc, type GraphDoc } from "../graph.js";
 import { openReadOrNull, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
-import { fileIdentity } from "../warm.js";
+import { writtenKey } from "../store/freshness.js";
 
 /** What the query, tag derivation and loadouts read of a graph. A LoadedGraph satisfies it. */
 export interface PlanGraph {
@@ -59,7 +59,7 @@ export function planGraphCachePath(paths: RepoPaths): string {
   return join(paths.cacheDir, "plan-graph.bin");
 }
 
-const identity = fileIdentity;
+const identity = writtenKey;
 
 /**
  * The cache file: one JSON header line naming each section's byte range, then the sections.

@@ -7,7 +7,8 @@ import { LockHeldError } from "../errors.js";
 import { writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
-import { fileIdentity as identity, warm } from "../warm.js";
+import { warm } from "../warm.js";
+import { writtenKey as identity } from "../store/freshness.js";
 import { openPlanDelta } from "./plan-delta.js";
 import { CACHE_MIN_BYTES, encodePlanGraph, openPlanGraph, planGraphCachePath, type PlanGraph } from "./plan-graph.js";
 

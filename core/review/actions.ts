@@ -25,7 +25,7 @@ import { buildLocked, manifestBeforeWrites } from "../compiler/build.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
 import { graphFromText, loadGraph, type GNode, type LoadedGraph } from "../graph.js";
 import { graphLookup, graphLookupFromText, type GraphLookup } from "../graph-file/lookup.js";
-import { statKeyOf } from "./read-cache.js";
+import { writtenKey } from "../store/freshness.js";
 import { didYouMean } from "./suggest.js";
 import { NodeFiles } from "../node-files.js";
 import { actionRefusal, type Refusal, type ReviewAction, type RuleFacts } from "./rules.js";
@@ -111,24 +111,15 @@ interface Resolved {
 // other writer replaces the file (new inode), which misses the cache.
 let cache: { key: string; graph: LoadedGraph } | null = null;
 
-function graphKey(file: string): string | null {
-  try {
-    const st = statSync(file);
-    return `${file}\0${st.ino}\0${st.size}\0${st.mtimeMs}`;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * graph.json for one action: the cached parse when the file is as it was parsed; else its bytes,
  * handed on to the recompile, and parsed (and cached) — or, for a one-shot caller, looked up
  * without parsing all of it (graph-lookup.ts).
  */
 function tryLoadGraph(ctx: Context, oneShot: boolean): { graph: GraphLookup; bytes: GraphBytes | null } | null {
-  const key = graphKey(ctx.paths.graphJson);
+  const key = writtenKey(ctx.paths.graphJson);
   if (key !== null && cache?.key === key) return { graph: graphLookup(cache.graph), bytes: null };
-  const before = statKeyOf(ctx.paths.graphJson);
+  const before = writtenKey(ctx.paths.graphJson);
   let bytes: Buffer;
   try {
     bytes = readFileSync(ctx.paths.graphJson);
@@ -142,7 +133,7 @@ function tryLoadGraph(ctx: Context, oneShot: boolean): { graph: GraphLookup; byt
   if (oneShot) return { graph: graphLookupFromText(text, ctx.paths.graphJson), bytes: shared };
   try {
     const graph = graphFromText(text, ctx.paths.graphJson);
-    cache = key === null || key !== graphKey(ctx.paths.graphJson) ? null : { key, graph };
+    cache = key === null || key !== writtenKey(ctx.paths.graphJson) ? null : { key, graph };
     return { graph: graphLookup(graph), bytes: shared };
   } catch (e) {
     cache = null;
@@ -156,7 +147,7 @@ function tryLoadGraph(ctx: Context, oneShot: boolean): { graph: GraphLookup; byt
  * out is never changed: a patch makes a new one that shares every unchanged node and edge.
  */
 export function sharedGraph(ctx: Context): LoadedGraph {
-  const key = graphKey(ctx.paths.graphJson);
+  const key = writtenKey(ctx.paths.graphJson);
   if (key !== null && cache?.key === key) return cache.graph;
   const graph = loadGraph(ctx.paths);
   cache = key === null ? null : { key, graph };
@@ -194,7 +185,7 @@ function afterRecompile(ctx: Context, change: GraphChange, rc: Recompiled): void
       next.nodes.delete(n.id);
       next.doc = { ...next.doc, graph: { ...next.doc.graph, node_count: nodes.length }, nodes };
     }
-    const key = graphKey(ctx.paths.graphJson);
+    const key = writtenKey(ctx.paths.graphJson);
     cache = key === null ? null : { key, graph: next };
   } else {
     cache = null;

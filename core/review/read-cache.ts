@@ -2,7 +2,7 @@
 // documents), kept per file while its stat (inode, size, mtime, ctime) stays the same: the console
 // refreshes after each action, and an action changes one or two files. Writers replace files
 // (writeFileAtomic: a new inode), and an edit in place changes the mtime or the size.
-import { statSync } from "node:fs";
+import { statKey } from "../store/freshness.js";
 
 const entries = new Map<string, { key: string; value: unknown }>();
 /** Files that derived to null at a stat key in an earlier process (dedup-index.ts), by kind and file. */
@@ -15,7 +15,7 @@ const knownNull = new Map<string, string>();
  */
 export function cachedByStat<T>(keep: boolean, kind: string, file: string, derive: (file: string) => T): T {
   if (!keep) return derive(file);
-  const key = statKeyOf(file); // null: derived below, as if there were no cache
+  const key = statKey(file); // null: derived below, as if there were no cache
   const id = `${kind}\0${file}`;
   const hit = key === null ? undefined : entries.get(id);
   if (hit && hit.key === key) return hit.value as T;
@@ -27,16 +27,6 @@ export function cachedByStat<T>(keep: boolean, kind: string, file: string, deriv
   if (key === null) entries.delete(id);
   else entries.set(id, { key, value });
   return value;
-}
-
-/** The stat key a file has now (as cachedByStat keys it), or null when it cannot be stat-ed. */
-export function statKeyOf(file: string): string | null {
-  try {
-    const st = statSync(file, { bigint: false, throwIfNoEntry: false });
-    return st ? `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : null;
-  } catch {
-    return null;
-  }
 }
 
 const primedFrom = new Set<string>();

@@ -21,11 +21,10 @@ import { LINKS_KEY, NODE_COUNT } from "../graph-file/layout.js";
 import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
 import { insertNode, patchNodeStatus, removeNode } from "../graph-file/review-patch.js";
 import { writePlanDelta, type PlanChange } from "../query/plan-delta.js";
-import { fileIdentity } from "../warm.js";
+import { writtenKey } from "../store/freshness.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
 import { toGraphNode } from "../compiler/merge.js";
 import { pyJsonText } from "../pyjson.js";
-import { statKeyOf } from "./read-cache.js";
 
 export type GraphChange =
   /** One node's effective status is now `status`. */
@@ -105,7 +104,7 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
   const full = (): Recompiled => ({ graphVersion: buildLocked(ctx, { wrote: { files: wrote.files } }).graphVersion, how: "full" });
   if (change.kind === "full") return full();
   const known = wrote.graphBytes;
-  const bytes = known !== undefined && statKeyOf(ctx.paths.graphJson) === known.key ? known.bytes : readBytesIfExists(ctx.paths.graphJson);
+  const bytes = known !== undefined && writtenKey(ctx.paths.graphJson) === known.key ? known.bytes : readBytesIfExists(ctx.paths.graphJson);
   if (bytes === null) return full();
   let added: string | null = null;
   // graph.json as its head up to the links (generated_at and node_count are there) and the rest; "same": nothing to write.
@@ -136,9 +135,9 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
   const contentSha = sha256([blankHead, ...rest]);
   const graphVersion = contentSha.slice(0, 12);
   const generatedAt = nowIso();
-  const prevKey = fileIdentity(ctx.paths.graphJson);
+  const prevKey = writtenKey(ctx.paths.graphJson);
   writeFileAtomic(ctx.paths.graphJson, [stampGeneratedAt(blankHead, generatedAt), ...rest], { knownDifferent: true });
-  writePlanDelta(ctx.paths, prevKey, fileIdentity(ctx.paths.graphJson), graphVersion, planChangeOf(change, added));
+  writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), graphVersion, planChangeOf(change, added));
   const nodeCount = NODE_COUNT.exec(head);
   recordPatchedGraph(ctx, nodeCount ? wrote.base : null, wrote.files, { generatedAt, contentSha, nodeCount: Number(nodeCount?.[1]) });
   return { graphVersion, how: "patch", generatedAt, ...(added !== null ? { added: JSON.parse(added) as Record<string, unknown> } : {}) };

@@ -14,7 +14,7 @@ import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
 import type { PlanGraph } from "../query/plan-graph.js";
 import { loadPlanGraph } from "../query/plan-load.js";
-import { fileIdentity } from "../warm.js";
+import { writtenKey } from "../store/freshness.js";
 
 export interface ReviewGraph {
   version: string;
@@ -132,12 +132,12 @@ let ahead: { file: string; key: string; bytes: Buffer } | null = null;
 export async function readReviewGraphAhead(paths: RepoPaths): Promise<boolean> {
   ahead = null;
   const file = reviewGraphPath(paths);
-  const key = fileIdentity(paths.graphJson);
+  const key = writtenKey(paths.graphJson);
   if (key === null) return false;
   if (!headMatches(file, key)) return false; // a cache of another graph.json is not read whole
   try {
     const bytes = await readFile(file);
-    if (fileIdentity(paths.graphJson) !== key) return false;
+    if (writtenKey(paths.graphJson) !== key) return false;
     ahead = { file, key, bytes };
     return true;
   } catch {
@@ -150,7 +150,7 @@ export async function readReviewGraphAhead(paths: RepoPaths): Promise<boolean> {
  * damaged). The blocked-task check then queries the planning index.
  */
 export function openReviewGraph(paths: RepoPaths): { graph: ReviewGraph; key: string } | null {
-  const key = fileIdentity(paths.graphJson);
+  const key = writtenKey(paths.graphJson);
   if (key === null) return null;
   const file = reviewGraphPath(paths);
   let bytes = ahead && ahead.file === file && ahead.key === key ? ahead.bytes : null;
@@ -170,11 +170,11 @@ export function openReviewGraph(paths: RepoPaths): { graph: ReviewGraph; key: st
  * longer at `key`, when the lock is held or the cache cannot be written).
  */
 export function keepReviewGraph(paths: RepoPaths, g: ReviewGraph, key: string): boolean {
-  if (fileIdentity(paths.graphJson) !== key) return false;
+  if (writtenKey(paths.graphJson) !== key) return false;
   // Encoded before the lock is taken: a writer that comes meanwhile finds it held only for the write.
   const text = encodeReviewGraph(g, key);
   try {
-    return withLock(paths.lock, () => fileIdentity(paths.graphJson) === key && writeFileAtomic(reviewGraphPath(paths), text, { knownDifferent: true }));
+    return withLock(paths.lock, () => writtenKey(paths.graphJson) === key && writeFileAtomic(reviewGraphPath(paths), text, { knownDifferent: true }));
   } catch {
     return false;
   }

@@ -1,7 +1,7 @@
 // Planning an update entirely in memory (spec §5.5, DESIGN §4 Update): from the validated
 // documents, the compiled graph and the overlay, compute every file's final bytes and a full
 // account of what changes and why. Nothing here writes; apply.ts journals and writes the plan.
-import { statSync } from "node:fs";
+import { statVector } from "../store/freshness.js";
 import { extname, join, relative, sep } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, type Problem } from "../errors.js";
@@ -347,7 +347,7 @@ function patchDelta(st: PlanState, knowledge: Knowledge, state: OverlayState | n
     exact: book.exact,
   };
   if (!writes) return delta;
-  const before = [{ path: st.ctx.paths.overlay, stat: statOf(st.ctx.paths.overlay), sha: state?.sha256 ?? "" }];
+  const before = [{ path: st.ctx.paths.overlay, stat: statVector(st.ctx.paths.overlay), sha: state?.sha256 ?? "" }];
   delta.before = before;
   for (const [file, text] of knowledge.appendedFrom) {
     const now = st.planned.get(file)!.data as string;
@@ -356,7 +356,7 @@ function patchDelta(st: PlanState, knowledge: Knowledge, state: OverlayState | n
     // A dedup section is appended at the end: the frontmatter, and so the node, stay as they were,
     // unless the section adds the content_draft heading a missing-draft warning is about.
     if (!was || !is || !now.startsWith(text) || was.yaml !== is.yaml || hasContentDraft(was.body) !== hasContentDraft(is.body)) delta.exact = false;
-    before.push({ path: file, stat: statOf(file), sha: sha256(text) });
+    before.push({ path: file, stat: statVector(file), sha: sha256(text) });
   }
   return delta;
 }
@@ -406,10 +406,4 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
     overlay: written,
     delta: patchDelta(st, knowledge, state, !dryRun && written !== null),
   };
-}
-
-/** size, mtimeMs, ctimeMs, ino (as the build records them); -1s for a missing file. */
-function statOf(file: string): number[] {
-  const st = statSync(file, { throwIfNoEntry: false });
-  return st === undefined ? [-1, -1, -1, -1] : [st.size, st.mtimeMs, st.ctimeMs, st.ino];
 }

@@ -6,7 +6,7 @@ import { AkmsError, NotFoundError } from "../../core/errors.js";
 import { errorText } from "./errors.js";
 import type { GNode, LoadedGraph } from "../../core/graph.js";
 import { keepReviewGraph, openReviewGraph, reviewGraphOf, type ReviewGraph } from "../../core/review/review-graph.js";
-import { fileIdentity } from "../../core/warm.js";
+import { writtenKey } from "../../core/store/freshness.js";
 import { build } from "../../core/compiler/build.js";
 import { readOverlay } from "../../core/compiler/sources.js";
 import { displayPath } from "../../core/paths.js";
@@ -171,9 +171,9 @@ function loadReviewGraph(ctx: Context): { review: ReviewGraph; kept: boolean; gr
   const graph = () => (full ??= sharedGraph(ctx));
   const kept = openReviewGraph(ctx.paths);
   if (kept) return { review: kept.graph, kept: true, graph, keep: null };
-  const key = fileIdentity(ctx.paths.graphJson);
+  const key = writtenKey(ctx.paths.graphJson);
   const review = reviewGraphOf(graph());
-  if (key === null || fileIdentity(ctx.paths.graphJson) !== key) return { review, kept: false, graph, keep: null };
+  if (key === null || writtenKey(ctx.paths.graphJson) !== key) return { review, kept: false, graph, keep: null };
   let done = false;
   const keep = () => {
     if (done) return false;

@@ -9,7 +9,7 @@ import { loadContext } from "../../core/context.js";
 import { loadGraph } from "../../core/graph.js";
 import { queryGraph } from "../../core/query.js";
 import { CACHE_MIN_BYTES, encodePlanGraph, FIELDS, planGraphCachePath } from "../../core/query/plan-graph.js";
-import { fileIdentity } from "../../core/warm.js";
+import { writtenKey } from "../../core/store/freshness.js";
 import { loadPlanGraph } from "../../core/query/plan-load.js";
 import { planDeltaPath } from "../../core/query/plan-delta.js";
 
@@ -101,7 +101,7 @@ test("a cold compile of a large graph writes the planning index, byte for byte t
   assert.ok(statSync(ctx.paths.graphJson).size >= CACHE_MIN_BYTES, "the generated graph is large enough to be indexed");
   const file = planGraphCachePath(ctx.paths);
   assert.ok(existsSync(file), "the compile wrote the index");
-  const key = fileIdentity(ctx.paths.graphJson)!;
+  const key = writtenKey(ctx.paths.graphJson)!;
   assert.ok(readFileSync(file).equals(encodePlanGraph(loadGraph(ctx.paths), key)), "the index from the compile's document is the index of graph.json's text");
   assert.equal(loadPlanGraph(ctx.paths).from, "cache", "the first query opens it");
 });

@@ -4,7 +4,8 @@ import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSy
 import { join } from "node:path";
 import { copyDemo, settle, write, writeNode } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
-import { build, compilerIdentity } from "../../core/compiler/build.js";
+import { build } from "../../core/compiler/build.js";
+import { buildIdentity as compilerIdentity } from "../../core/store/freshness.js";
 import { findRecords, loadParseCache } from "../../core/compiler/parse-cache.js";
 import { blankGeneratedAt, blankedSha } from "../../core/graph-file/version.js";
 import { sha256 } from "../../core/fsx.js";

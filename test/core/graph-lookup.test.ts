@@ -14,7 +14,7 @@ import { recompile } from "../../core/review/recompile.js";
 import { dedupReject, draft, promote, undo } from "../../core/review/actions.js";
 import { parseDedupSections } from "../../core/review/dedup-sections.js";
 import { pyJsonChunks } from "../../core/pyjson.js";
-import { statKeyOf } from "../../core/review/read-cache.js";
+import { writtenKey } from "../../core/store/freshness.js";
 
 process.env.SOURCE_DATE_EPOCH = "1790000000";
 
@@ -69,7 +69,7 @@ test("the recompile uses the action's graph.json bytes only while the file keeps
   const { ctx, text } = compiledDemo();
   const full = graphFromText(text, ctx.paths.graphJson);
   const id = [...full.nodes.values()].find((n) => n.node_origin === "global" && n.status !== "draft")!.id;
-  const key = statKeyOf(ctx.paths.graphJson)!;
+  const key = writtenKey(ctx.paths.graphJson)!;
   // Bytes from before another writer replaced the file: ignored, the file is read again.
   writeFileSync(`${ctx.paths.graphJson}.new`, text);
   renameSync(`${ctx.paths.graphJson}.new`, ctx.paths.graphJson);
@@ -79,7 +79,7 @@ test("the recompile uses the action's graph.json bytes only while the file keeps
   assert.equal(graphFromText(patched, "g").doc.graph.node_count, full.doc.graph.node_count);
   assert.equal(graphFromText(patched, "g").nodes.get(id)!.status, "draft");
   // The bytes as the file now is: used as they are (here: without reading the file again).
-  const now = statKeyOf(ctx.paths.graphJson)!;
+  const now = writtenKey(ctx.paths.graphJson)!;
   const used = recompile(ctx, { kind: "status", id, status: "established" }, { files: [], base: null, graphBytes: { key: now, bytes: Buffer.from(patched.replace('"node_count": ', '"node_count": 1')) } });
   assert.equal(used.how, "patch");
   assert.equal(graphFromText(readFileSync(ctx.paths.graphJson, "utf8"), "g").doc.graph.node_count, Number(`1${full.doc.graph.node_count}`));

@@ -9,7 +9,7 @@ import { loadGraph } from "../../core/graph.js";
 import { renderReviewReport, reviewData, SECTION_TITLES, writeReviewReport } from "../../core/report.js";
 import { collect, SECTION_ORDER } from "../../core/review/sections.js";
 import { keepReviewGraph, openReviewGraph, reviewGraphOf, reviewGraphPath } from "../../core/review/review-graph.js";
-import { fileIdentity } from "../../core/warm.js";
+import { writtenKey } from "../../core/store/freshness.js";
 
 const TODAY = "2026-11-29";
 
@@ -207,7 +207,7 @@ test("the console's review data (files found when read, reads kept by stat) is t
 test("the review data from the kept review graph is the review data from graph.json: every section, the report's and the status scope, live or not", () => {
   const d = demo();
   const graph = loadGraph(d.ctx.paths);
-  const key = fileIdentity(d.ctx.paths.graphJson)!;
+  const key = writtenKey(d.ctx.paths.graphJson)!;
   assert.equal(keepReviewGraph(d.ctx.paths, reviewGraphOf(graph), key), true);
   const kept = openReviewGraph(d.ctx.paths);
   assert.ok(kept, "the kept review graph is opened for graph.json as it is");
@@ -229,7 +229,7 @@ test("a kept review graph is used only for the graph.json it was made from: repl
   const d = demo();
   const paths = d.ctx.paths;
   const file = reviewGraphPath(paths);
-  const keep = () => keepReviewGraph(paths, reviewGraphOf(loadGraph(paths)), fileIdentity(paths.graphJson)!);
+  const keep = () => keepReviewGraph(paths, reviewGraphOf(loadGraph(paths)), writtenKey(paths.graphJson)!);
   assert.equal(keep(), true);
   assert.ok(openReviewGraph(paths));
   // The same bytes written anew (as a rebuild or a checkout does): another file, so not this cache.
@@ -249,7 +249,7 @@ test("a kept review graph is used only for the graph.json it was made from: repl
   assert.ok(openReviewGraph(paths), "the same bytes back: used again");
   // Read, then graph.json changes before the keep: nothing is written.
   const g = reviewGraphOf(loadGraph(paths));
-  const key = fileIdentity(paths.graphJson)!;
+  const key = writtenKey(paths.graphJson)!;
   writeFileSync(`${paths.graphJson}.tmp`, bytes);
   renameSync(`${paths.graphJson}.tmp`, paths.graphJson);
   const before = readFileSync(file);

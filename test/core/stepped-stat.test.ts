@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "../../core/compiler/build.js";
-import { STAT_WIDTH, statAllSteps } from "../../core/compiler/source-index.js";
+import { STAT_WIDTH, statAllSteps } from "../../core/store/freshness.js";
 import { STAT_STEP, runSteps } from "../../core/steps.js";
 import { newerSourceSteps } from "../../src/console/staleness.js";
 import { demoRepo, writeBulkNodes } from "../console/helpers.js";
