@@ -31,7 +31,7 @@ ${COMMANDS.map((c) => `    ${c.usage}\n        ${c.summary}`).join("\n")}
 /** Readers that first complete a write killed half-way (writers do it under their own lock). */
 const SETTLES = new Set(["record", "mcp"]);
 /** Commands that read the graph: they compile it first when graph.json is missing or stale (core/settle.ts). */
-const READS = new Set(["query", "loadout", "derive-tags", "re-evaluate", "status", "review", "show", "pitfalls", "search", "export", "hook", "promote", "draft", "undraft", "dedup"]);
+const READS = new Set(["eval", "query", "loadout", "derive-tags", "re-evaluate", "status", "review", "show", "pitfalls", "search", "export", "hook", "promote", "draft", "undraft", "dedup"]);
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   const jsonWanted = argv.includes("--json");

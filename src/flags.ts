@@ -47,6 +47,8 @@ export const FLAGS: Record<string, FlagSpec> = {
   git: { type: "boolean" },
   command: { type: "string" },
   allowEmptyVault: { type: "boolean" },
+  queries: { type: "string" },
+  seed: { type: "number" },
 };
 
 /** Flags every command takes. */

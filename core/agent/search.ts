@@ -9,7 +9,7 @@ import { UsageError } from "../errors.js";
 import { listMarkdown, type Listed } from "../compiler/sources.js";
 import { staysInside } from "../paths.js";
 import type { LoadedGraph } from "../graph.js";
-import { QmdError, qmdSearch, type QmdIndexing } from "../qmd.js";
+import { QmdError, qmdSearch, qmdSearchMany, type QmdIndexing } from "../qmd.js";
 import { knowledgeCollectionName, qmdUse } from "../loadout/retrieve.js";
 import { declaredId } from "../node-files.js";
 import { stripControl } from "../control-chars.js";
@@ -182,8 +182,11 @@ export function searchKnowledge(ctx: Context, graph: LoadedGraph | null, query: 
         // lists fused by reciprocal rank (a file matching more words first), as a search engine would.
         relaxed = true;
         const fused = new Map<string, { h: (typeof found)[number]; score: number; words: number }>();
-        for (const w of ws) {
-          run(w).forEach((h, i) => {
+        // The words' searches run at once (qmdSearchMany: the index is brought up to date once).
+        const each = qmdSearchMany(use.bin!, { stateDir: join(ctx.paths.qmdCacheDir, "index"), collections, queries: ws, files: files.map((f) => f.file), limit, bestFirst: true, onIndex });
+        for (const r of each) {
+          if (r instanceof Error) throw r;
+          r.forEach((h, i) => {
             const cur = fused.get(h.file);
             fused.set(h.file, { h: cur?.h ?? h, score: (cur?.score ?? 0) + 1 / (60 + i + 1), words: (cur?.words ?? 0) + 1 });
           });

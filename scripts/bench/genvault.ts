@@ -1,6 +1,7 @@
 // Deterministic synthetic AKMS v2 knowledge base (a TypeScript port of shared/bench/genvault.py,
 // with spec-valid agent nodes: they carry the `## content_draft` section of spec §4.1.4).
 // usage: node --import tsx scripts/bench/genvault.ts OUT_DIR N_GLOBAL [N_LOCAL] [SEED]
+import { mulberry32 } from "../../core/eval/metrics.js";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -11,17 +12,8 @@ const WORDS = (
   "schema overlay vault phase review budget ranking decay boost floor edge node"
 ).split(" ");
 
-/** mulberry32: a small, fast, deterministic PRNG in [0, 1) (also what the tests' fuzzers use, so a failure names a reproducible seed). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// mulberry32 lives in core/eval/metrics.ts: also what the tests' fuzzers use, so a failure names a reproducible seed.
+export { mulberry32 };
 
 function rng(seed: number) {
   const next = mulberry32(seed);

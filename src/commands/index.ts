@@ -23,6 +23,7 @@ const LOADERS: Record<string, () => Promise<CommandSpec>> = {
   "re-evaluate": async () => (await import("./re-evaluate.js")).reEvaluateCommand,
   orchestrate: async () => (await import("./orchestrate.js")).orchestrateCommand,
   search: async () => (await import("./search.js")).searchCommand,
+  eval: async () => (await import("./eval.js")).evalCommand,
   show: async () => (await import("./show.js")).showCommand,
   pitfalls: async () => (await import("./pitfalls.js")).pitfallsCommand,
   record: async () => (await import("./record.js")).recordCommand,

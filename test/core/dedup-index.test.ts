@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { builtDemo } from "../helpers.js";
+import { builtDemo, settle } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { loadGraph } from "../../core/graph.js";
 import { reviewData } from "../../core/report.js";
@@ -14,7 +14,12 @@ import { cachedByStat, clearReadCache } from "../../core/review/read-cache.js";
 
 const TODAY = "2026-11-29";
 
-const demo = builtDemo;
+/** The built demo, its files past the racy window (a stat taken right after a write is not trusted: core/store/freshness.ts). */
+const demo = () => {
+  const d = builtDemo();
+  settle();
+  return d;
+};
 
 const data = (ctx: ReturnType<typeof loadContext>, live: boolean) => JSON.stringify(reviewData(ctx, loadGraph(ctx.paths), { today: TODAY, live }));
 
