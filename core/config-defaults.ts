@@ -34,6 +34,7 @@ export const DEFAULT_CONFIG: Config = {
   tag_derivation: { min_tag_length: 2, title_match: "whole_word", log_derived_tags: true },
   orchestrator: { plan_name: "", base_branch: "main", agent_command: [], agent_timeout_seconds: 3600 },
   mirror: { languages: ["python", "typescript", "javascript"], semantic_drift: false, max_file_bytes: 1_000_000 },
+  search: { embedding: "minilm" },
   agents: { max_result_bytes: 8000 },
   model_routing: null,
 };

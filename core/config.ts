@@ -83,6 +83,9 @@ export const ConfigSchema = lazy(() =>
       semantic_drift: zod.boolean({ error: "must be true or false" }),
       max_file_bytes: PosInt,
     }),
+    search: zod.object({
+      embedding: zod.enum(["minilm", "use-lite", "none"], { error: "must be minilm, use-lite or none" }),
+    }),
     agents: zod.object({
       max_result_bytes: PosInt.refine((n: number) => n >= 2000, { message: "must be at least 2000 (a result must hold one whole item)" }),
     }),

@@ -18,7 +18,7 @@ import { estimateTokens, pitfallSection, readNodeContent, truncateToTokens, type
 import { effectiveRead, selectMode, sizeTokens, type ModeRequest, type ModeSelection } from "./loadout/mode.js";
 import { readingOrder } from "./loadout/reading-order.js";
 import { renderBody, renderHeader, type LoadoutEntry, type LoadoutHeaderData } from "./loadout/render.js";
-import { markQmdFailed, prefetchPassages, qmdUse, retrievePassages, stillUsable, type QmdUse, type Retrieval, type RetrievalInput, type SearchBatch } from "./loadout/retrieve.js";
+import { markQmdFailed, prefetchPassages, qmdUse, retrievePassages, stillUsable, withSemanticPassages, type QmdUse, type Retrieval, type RetrievalInput, type SearchBatch } from "./loadout/retrieve.js";
 import type { QmdIndexing } from "./qmd.js";
 
 export interface LoadoutRequest {
@@ -38,6 +38,8 @@ export interface LoadoutRequest {
   qmd?: QmdUse;
   /** Told before qmd indexes the knowledge for this loadout (its index is new, or files changed): a caller can say so while it waits. */
   onQmdIndex?: (kind: QmdIndexing) => void;
+  /** The embedding arm's passages for the selected files (prepareSemantic), added to qmd's. */
+  semantic?: { engine: string; passages: { file: string; line: number; text: string }[] };
 }
 
 export interface LoadoutPlan {
@@ -196,6 +198,24 @@ function retrievalInput(ctx: Context, graph: QueryGraph, d: LoadoutDraft, qmd: Q
   return { qmd, stateDir: qmdStateDir(ctx), cacheDir: ctx.paths.qmdCacheDir, graphVersion: graph.version, tags: d.tags, files, roots: d.roots, onIndex: onQmdIndex };
 }
 
+/**
+ * The embedding arm's passages for the loadout `req` would make (the files its query selects),
+ * ranked by similarity to the task's text (its title and description, else its tags): async, so
+ * it is prepared before the loadout is written under the lock. Null when the arm is off or not
+ * installed (the loadout is then qmd's alone), or in the degraded mode.
+ */
+export async function prepareSemantic(ctx: Context, graph: QueryGraph, req: LoadoutRequest): Promise<LoadoutRequest["semantic"] | null> {
+  if (req.noQmd) return null;
+  const d = draftLoadout(ctx, graph, req);
+  const files = retrievalInput(ctx, graph, d, { available: true, reason: "", bin: null, version: null }).files;
+  if (!files.length) return null;
+  const rec = d.task?.record;
+  const text = [rec?.title, rec?.description].filter((x): x is string => typeof x === "string" && x.trim() !== "").join("\n") || d.tags.join(" ");
+  const { passagesWithin } = await import("./embed/semantic.js");
+  const r = await passagesWithin(ctx, files.map((f) => ({ file: f.file, shown: f.shown })), text);
+  return "off" in r ? null : r;
+}
+
 /** Computes the loadout (reads node files, may run qmd and fill its cache); writes no loadout. */
 export function planLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest): LoadoutPlan {
   return finishLoadout(ctx, graph, req, draftLoadout(ctx, graph, req), undefined);
@@ -215,6 +235,7 @@ function finishLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest, d: 
       // qmd's index and the hit cache live in knowledge/graph/.qmd_cache/: written under the lock
       // (re-entrant when writeLoadout already holds it).
       retrieval = withLock(ctx.paths.lock, () => retrievePassages({ ...input, batch }));
+      if (req.semantic) retrieval = withSemanticPassages(retrieval, input.files, req.semantic);
     } catch (e) {
       if (e instanceof LockHeldError) qmd = { ...qmd, available: false, reason: `skipped: ${e.message}` };
       else qmd = markQmdFailed(qmd, `qmd failed: ${(e as Error).message.split("\n")[0]}`);

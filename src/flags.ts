@@ -49,6 +49,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   allowEmptyVault: { type: "boolean" },
   queries: { type: "string" },
   seed: { type: "number" },
+  arms: { type: "string" },
 };
 
 /** Flags every command takes. */

@@ -9,10 +9,11 @@ import { UsageError } from "../errors.js";
 import { listMarkdown, type Listed } from "../compiler/sources.js";
 import { staysInside } from "../paths.js";
 import type { LoadedGraph } from "../graph.js";
-import { QmdError, qmdSearch, qmdSearchMany, type QmdIndexing } from "../qmd.js";
+import { QmdError, qmdSearchMany, type QmdHit, type QmdIndexing } from "../qmd.js";
 import { knowledgeCollectionName, qmdUse } from "../loadout/retrieve.js";
 import { declaredId } from "../node-files.js";
 import { stripControl } from "../control-chars.js";
+import type { EngineName } from "../embed/engine.js";
 
 export const SEARCH_SCOPES = ["nodes", "sessions", "mirror"] as const;
 export type SearchScope = (typeof SEARCH_SCOPES)[number];
@@ -29,7 +30,8 @@ export interface SearchResult {
   ok: true;
   query: string;
   scope: SearchScope;
-  engine: "qmd" | "lexical";
+  /** The arms that ranked the hits: hybrid = BM25 (qmd, or lexical) and embeddings fused by reciprocal rank. */
+  engine: "hybrid" | "qmd" | "lexical" | "embedding";
   /** Why qmd was not used (null when it was). */
   degraded: string | null;
   files_searched: number;
@@ -37,6 +39,8 @@ export interface SearchResult {
   qmd_index: QmdIndexing | null;
   /** Said when the hits match only some of the query's words. */
   note?: string;
+  /** The embedding arm: its engine and how many of the files it covered (the rest: BM25 alone), or why it did not run. */
+  semantic?: { engine: string; covered: number; files: number; embedded: number } | { off: string };
   hits: SearchHit[];
 }
 
@@ -47,6 +51,12 @@ export interface SearchOptions {
   env?: NodeJS.ProcessEnv;
   /** Told before qmd indexes (the first search of a scope can take a while on a large repository). */
   onIndex?: (kind: QmdIndexing) => void;
+  /** The arms to run (default both; the embedding arm runs when its engine is installed and on). */
+  arms?: readonly ("bm25" | "embed")[];
+  /** The embedding engine instead of the config's `search.embedding` (`akms eval retrieval` measures each). */
+  engine?: EngineName;
+  /** The hybrid's BM25 arm (default: akms's lexical BM25, which ranks sentence queries better than qmd's AND of the words: docs/decisions.md). */
+  hybridBm25?: "qmd" | "lexical";
 }
 
 const SNIPPET_CHARS = 200;
@@ -56,7 +66,7 @@ interface Scoped {
   files: Listed[];
 }
 
-function scopeFiles(ctx: Context, scope: SearchScope): Scoped {
+export function scopeFiles(ctx: Context, scope: SearchScope): Scoped {
   if (scope === "nodes") {
     return {
       collections: [
@@ -150,13 +160,18 @@ export function lexicalSearch(files: Listed[], query: string, limit: number): { 
   return scored.slice(0, limit);
 }
 
-export function searchKnowledge(ctx: Context, graph: LoadedGraph | null, query: string, opts: SearchOptions = {}): SearchResult {
+/**
+ * The BM25 arm for several queries: qmd's search (the first pass of every query at once, then every
+ * word of the queries no file answered whole, at once), or the lexical fallback without qmd (said
+ * in `degraded`).
+ */
+export function bm25Many(ctx: Context, graph: LoadedGraph | null, queries: readonly string[], opts: SearchOptions = {}): SearchResult[] {
   const scope = opts.scope ?? "nodes";
   if (!SEARCH_SCOPES.includes(scope)) throw new UsageError(`--in must be one of ${SEARCH_SCOPES.join(", ")} (got "${String(scope)}")`);
   const limit = opts.limit ?? 10;
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError("--limit needs a whole number from 1 to 1000");
-  const q = query.replace(/\s+/g, " ").trim();
-  if (!q) throw new UsageError("give the words to search for", 'akms search "green operator cache"');
+  const qs = queries.map((query) => query.replace(/\s+/g, " ").trim());
+  if (!qs.length || qs.some((q) => !q)) throw new UsageError("give the words to search for", 'akms search "green operator cache"');
   const scoped = scopeFiles(ctx, scope);
   const { collections } = scoped;
   // Only what lives in the repository or the vault, whatever a symbolic link in them points at.
@@ -165,42 +180,95 @@ export function searchKnowledge(ctx: Context, graph: LoadedGraph | null, query: 
   const shownOf = new Map(files.map((f) => [f.file, f.shown]));
   const use = qmdUse(Boolean(opts.noQmd), opts.env, { dir: ctx.paths.qmdCacheDir, lock: ctx.paths.lock });
   let degraded: string | null = use.available ? null : `qmd ${use.reason}`;
-  let hits: SearchHit[] | null = null;
+  let found: (QmdHit[] | null)[] = qs.map(() => null);
+  const relaxed = new Set<number>();
   let indexed: QmdIndexing | null = null;
-  let relaxed = false;
   const onIndex = (kind: QmdIndexing) => {
     indexed = kind;
     opts.onIndex?.(kind);
   };
   if (use.available && use.bin) {
     try {
-      const run = (text: string) => qmdSearch(use.bin!, { stateDir: join(ctx.paths.qmdCacheDir, "index"), collections, query: text, files: files.map((f) => f.file), limit, bestFirst: true, onIndex });
-      let found = run(q);
-      const ws = words(q);
-      if (!found.length && ws.length > 1) {
-        // qmd's BM25 wants every word: with none holding them all, each word is searched alone and the
-        // lists fused by reciprocal rank (a file matching more words first), as a search engine would.
-        relaxed = true;
-        const fused = new Map<string, { h: (typeof found)[number]; score: number; words: number }>();
-        // The words' searches run at once (qmdSearchMany: the index is brought up to date once).
-        const each = qmdSearchMany(use.bin!, { stateDir: join(ctx.paths.qmdCacheDir, "index"), collections, queries: ws, files: files.map((f) => f.file), limit, bestFirst: true, onIndex });
-        for (const r of each) {
+      const run = (texts: string[]) =>
+        qmdSearchMany(use.bin!, { stateDir: join(ctx.paths.qmdCacheDir, "index"), collections, queries: texts, files: files.map((f) => f.file), limit, bestFirst: true, onIndex }).map((r) => {
           if (r instanceof Error) throw r;
-          r.forEach((h, i) => {
+          return r;
+        });
+      found = run(qs);
+      // qmd's BM25 wants every word: where no file holds them all, each word is searched alone and the
+      // lists fused by reciprocal rank (a file matching more words first), as a search engine would.
+      const open = qs.map((q, i) => i).filter((i) => !found[i]!.length && words(qs[i]!).length > 1);
+      const allWords = [...new Set(open.flatMap((i) => words(qs[i]!)))];
+      const byWord = new Map(allWords.length ? run(allWords).map((r, k) => [allWords[k]!, r] as const) : []);
+      for (const i of open) {
+        relaxed.add(i);
+        const fused = new Map<string, { h: QmdHit; score: number; words: number }>();
+        for (const w of words(qs[i]!)) {
+          byWord.get(w)!.forEach((h, r) => {
             const cur = fused.get(h.file);
-            fused.set(h.file, { h: cur?.h ?? h, score: (cur?.score ?? 0) + 1 / (60 + i + 1), words: (cur?.words ?? 0) + 1 });
+            fused.set(h.file, { h: cur?.h ?? h, score: (cur?.score ?? 0) + 1 / (60 + r + 1), words: (cur?.words ?? 0) + 1 });
           });
         }
-        found = [...fused.values()].sort((x, y) => y.words - x.words || y.score - x.score || (x.h.file < y.h.file ? -1 : 1)).slice(0, limit).map((x) => x.h);
+        found[i] = [...fused.values()].sort((x, y) => y.words - x.words || y.score - x.score || (x.h.file < y.h.file ? -1 : 1)).slice(0, limit).map((x) => x.h);
       }
-      hits = found.map((h) => ({ id: idOf(h.file), file: shownOf.get(h.file) ?? h.file, line: h.line, snippet: snippet(h.text) }));
     } catch (e) {
       if (!(e instanceof QmdError)) throw e;
       degraded = `qmd failed: ${e.message}`;
+      found = qs.map(() => null);
     }
   }
-  hits ??= lexicalSearch(files, q, limit).map((h) => ({ id: idOf(h.file.file), file: h.file.shown, line: h.line, snippet: snippet(h.text) }));
-  const result: SearchResult = { ok: true, query: q, scope, engine: degraded === null ? "qmd" : "lexical", degraded, files_searched: files.length, qmd_index: indexed, hits };
-  if (relaxed) result.note = "no file holds every word: ranked by the words that match";
-  return result;
+  return qs.map((q, i) => {
+    const f = found[i];
+    const hits = f ? f.map((h) => ({ id: idOf(h.file), file: shownOf.get(h.file) ?? h.file, line: h.line, snippet: snippet(h.text) })) : lexicalSearch(files, q, limit).map((h) => ({ id: idOf(h.file.file), file: h.file.shown, line: h.line, snippet: snippet(h.text) }));
+    const result: SearchResult = { ok: true, query: q, scope, engine: f ? "qmd" : "lexical", degraded: f ? null : degraded, files_searched: files.length, qmd_index: indexed, hits };
+    if (relaxed.has(i)) result.note = "no file holds every word: ranked by the words that match";
+    return result;
+  });
+}
+
+/** Reciprocal-rank fusion constant (the usual 60: a rank's weight falls slowly, so both arms count). */
+const RRF_K = 60;
+
+/**
+ * The one retrieval function of `akms search`, the MCP search tool and `akms eval retrieval`: the
+ * BM25 arm and the embedding arm (core/embed/semantic.ts) over the same files, fused by
+ * reciprocal rank; either alone when the other is off or missing, which the result says (`engine`,
+ * `semantic`). Several queries share one pass of the embedding arm (one read of the vectors, one
+ * batch of query embeddings).
+ */
+export async function searchMany(ctx: Context, graph: LoadedGraph | null, queries: readonly string[], opts: SearchOptions & { embedBudget?: number; onEmbed?: (done: number, total: number) => void } = {}): Promise<SearchResult[]> {
+  const arms = opts.arms ?? ["bm25", "embed"];
+  const limit = opts.limit ?? 10;
+  const room = Math.min(1000, Math.max(limit, 1) * 4); // the arms rank more than `limit` files, so the fusion has room
+  const cut = (r: SearchResult): SearchResult => ({ ...r, hits: r.hits.slice(0, limit) });
+  const { configuredEngine, semanticRank } = arms.includes("embed") ? await import("../embed/semantic.js") : { configuredEngine: null, semanticRank: null };
+  const load = configuredEngine === null ? null : opts.engine ? await (await import("../embed/engine.js")).loadEngine(opts.engine) : await configuredEngine(ctx);
+  const engine = load !== null && "engine" in load ? load.engine : null;
+  // With the embedding arm, BM25 is the lexical one unless asked otherwise; alone, it is qmd's (the lexical one without qmd).
+  const lexicalInHybrid = engine !== null && (opts.hybridBm25 ?? "lexical") === "lexical";
+  // The BM25 arm also checks the arguments.
+  const bm25 = bm25Many(ctx, graph, queries, { ...opts, limit: room, noQmd: opts.noQmd || lexicalInHybrid });
+  if (engine === null || semanticRank === null || !bm25.length) return bm25.map((r) => ({ ...cut(r), ...(load !== null && "missing" in load ? { semantic: { off: load.missing } } : {}) }));
+  const scope = bm25[0]!.scope;
+  const files = scopeFiles(ctx, scope).files.filter((f) => staysInside(ctx.repo, f.file) || staysInside(ctx.vault.path, f.file));
+  const run = await semanticRank(ctx, engine, files, bm25.map((r) => r.query), { budget: opts.embedBudget, onProgress: opts.onEmbed });
+  const idOf = idResolver(ctx, graph, scope);
+  const semantic = { engine: run.engine, covered: run.covered, files: run.files, embedded: run.embedded };
+  return bm25.map((r, qi) => {
+    const sem = run.ranked[qi]!.slice(0, room).map((h) => ({ id: idOf(h.file.file), file: h.file.shown, line: h.line, snippet: snippet(h.text.replace(/^.*\n/, "")) }));
+    if (!arms.includes("bm25")) return { ...r, engine: "embedding" as const, degraded: null, qmd_index: null, note: undefined, semantic, hits: sem.slice(0, limit) };
+    const fused = new Map<string, { hit: SearchHit; score: number }>();
+    for (const list of [r.hits, sem]) {
+      list.forEach((h, i) => {
+        const cur = fused.get(h.file);
+        fused.set(h.file, { hit: cur?.hit ?? h, score: (cur?.score ?? 0) + 1 / (RRF_K + i + 1) });
+      });
+    }
+    const hits = [...fused.values()].sort((a, b) => b.score - a.score || (a.hit.file < b.hit.file ? -1 : 1)).slice(0, limit).map((x) => x.hit);
+    return { ...r, engine: "hybrid" as const, degraded: lexicalInHybrid && !opts.noQmd ? null : r.degraded, semantic, hits, ...(r.note ? { note: `${r.note} (BM25 arm)` } : {}) };
+  });
+}
+
+export async function searchKnowledge(ctx: Context, graph: LoadedGraph | null, query: string, opts: SearchOptions = {}): Promise<SearchResult> {
+  return (await searchMany(ctx, graph, [query], opts))[0]!;
 }

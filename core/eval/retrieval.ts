@@ -15,7 +15,8 @@ import type { Context } from "../context.js";
 import { UsageError, ValidationError, type Problem } from "../errors.js";
 import type { LoadedGraph } from "../graph.js";
 import { displayPath } from "../paths.js";
-import { searchKnowledge } from "../agent/search.js";
+import { searchMany } from "../agent/search.js";
+import { ENGINE_NAMES, loadEngine } from "../embed/engine.js";
 import { deriveTags } from "../tags.js";
 import { queryGraph, resolveRole } from "../query.js";
 import { bootstrapMean, mean, mulberry32, pairedBootstrap, score, type Labels, type Scores } from "./metrics.js";
@@ -30,12 +31,12 @@ export interface EvalQuery {
   labels: Labels;
 }
 
-/** One arm: a name and a ranked list of node ids for a query's text. */
+/** One arm: a name and, for every query, a ranked list of node ids. */
 export interface Arm {
   name: string;
   /** What it is, for the table's notes. */
   about: string;
-  rank(q: EvalQuery): string[];
+  rankAll(qs: readonly EvalQuery[]): Promise<string[][]>;
 }
 
 const RANDOM_DRAWS = 20;
@@ -108,24 +109,42 @@ function nodesOf(hits: { id: string | null }[]): string[] {
   return out.slice(0, LIMIT);
 }
 
-/** The project's retrieval arms (search, its lexical fallback, the graph query over derived tags). */
-export function productArms(ctx: Context, graph: LoadedGraph, env: NodeJS.ProcessEnv): { arms: Arm[]; notes: string[] } {
+/**
+ * The project's retrieval arms: search's BM25 arm (qmd, and its lexical fallback), each installed
+ * embedding engine alone and fused with BM25 (the hybrid `akms search` runs), and the graph query
+ * over the tags derived from the query's text.
+ */
+export async function productArms(ctx: Context, graph: LoadedGraph, env: NodeJS.ProcessEnv, extra: boolean): Promise<{ arms: Arm[]; notes: string[] }> {
   const notes: string[] = [];
   const arms: Arm[] = [];
-  const probe = searchKnowledge(ctx, graph, "probe", { limit: 1, env });
-  if (probe.engine === "qmd") arms.push({ name: "search", about: "`akms search` (qmd BM25)", rank: (q) => nodesOf(searchKnowledge(ctx, graph, q.text, { limit: 40, env }).hits) });
-  else notes.push(`search (qmd) not measured: ${probe.degraded}`);
-  arms.push({ name: "lexical", about: "`akms search --no-qmd` (the lexical BM25 fallback)", rank: (q) => nodesOf(searchKnowledge(ctx, graph, q.text, { limit: 40, noQmd: true, env }).hits) });
+  const many = async (qs: readonly EvalQuery[], o: Parameters<typeof searchMany>[3]) => (await searchMany(ctx, graph, qs.map((q) => q.text), { limit: 40, env, embedBudget: Infinity, ...o })).map((r) => nodesOf(r.hits));
+  const probe = (await searchMany(ctx, graph, ["probe"], { limit: 1, env, arms: ["bm25"] }))[0]!;
+  const qmd = probe.engine === "qmd";
+  if (qmd) arms.push({ name: "search-bm25", about: "`akms search`'s BM25 arm (qmd)", rankAll: (qs) => many(qs, { arms: ["bm25"] }) });
+  else notes.push(`qmd's BM25 not measured: ${probe.degraded}`);
+  arms.push({ name: "lexical", about: "the lexical BM25 fallback (no qmd)", rankAll: (qs) => many(qs, { arms: ["bm25"], noQmd: true }) });
+  for (const engine of ENGINE_NAMES) {
+    const load = await loadEngine(engine);
+    if ("missing" in load) {
+      notes.push(`${engine} not measured: ${load.missing}`);
+      continue;
+    }
+    arms.push({ name: `embed-${engine}`, about: `the embedding arm alone (${load.engine.id})`, rankAll: (qs) => many(qs, { arms: ["embed"], engine }) });
+    arms.push({ name: `hybrid-${engine}`, about: `the lexical BM25 + ${engine}, reciprocal-rank fused (\`akms search\` with search.embedding: ${engine})`, rankAll: (qs) => many(qs, { engine }) });
+    // The hybrid with qmd's BM25 instead (the measurement behind the lexical BM25's place in the hybrid): on request, it costs a qmd run per query and word.
+    if (qmd && extra) arms.push({ name: `hybrid-qmd-${engine}`, about: `qmd's BM25 + ${engine}, reciprocal-rank fused (the hybrid with qmd as its BM25 arm)`, rankAll: (qs) => many(qs, { engine, hybridBm25: "qmd" }) });
+  }
   const role = resolveRole(ctx.cfg);
   const roots = { repo: ctx.repo, knowledge: ctx.paths.knowledge, vault: ctx.vault.path };
   arms.push({
     name: "query",
     about: "`akms query` over the tags derived from the query's text",
-    rank: (q) => {
-      const tags = deriveTags(graph, ctx.cfg, { description: q.text }, roots).tags.map((t) => t.tag);
-      if (!tags.length) return [];
-      return queryGraph(graph, ctx.cfg, { tags, role }).nodes.filter((n) => !n.below_threshold).map((n) => n.id).slice(0, LIMIT);
-    },
+    rankAll: async (qs) =>
+      qs.map((q) => {
+        const tags = deriveTags(graph, ctx.cfg, { description: q.text }, roots).tags.map((t) => t.tag);
+        if (!tags.length) return [];
+        return queryGraph(graph, ctx.cfg, { tags, role }).nodes.filter((n) => !n.below_threshold).map((n) => n.id).slice(0, LIMIT);
+      }),
   });
   return { arms, notes };
 }
@@ -136,7 +155,7 @@ function candidates(graph: LoadedGraph): string[] {
 }
 
 function oracleArm(): Arm {
-  return { name: "oracle", about: "the labels' own order (the ceiling)", rank: (q) => [...q.labels.grades].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id]) => id).slice(0, LIMIT) };
+  return { name: "oracle", about: "the labels' own order (the ceiling)", rankAll: async (qs) => qs.map((q) => [...q.labels.grades].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id]) => id).slice(0, LIMIT)) };
 }
 
 function shuffleTop(ids: readonly string[], rnd: () => number): string[] {
@@ -167,15 +186,23 @@ export interface RetrievalEval {
   samples: { query: string; kind: Kind; arm: string; ranked: string[]; scores: Scores }[];
 }
 
-export function evalRetrieval(ctx: Context, graph: LoadedGraph, set: EvalQuery[], extra: Arm[], opts: { env: NodeJS.ProcessEnv; seed?: number }): RetrievalEval {
+export async function evalRetrieval(ctx: Context, graph: LoadedGraph, set: EvalQuery[], opts: { env: NodeJS.ProcessEnv; seed?: number; arms?: readonly string[] }): Promise<RetrievalEval> {
   const seed = opts.seed ?? 1;
-  const { arms, notes } = productArms(ctx, graph, opts.env);
-  const all = [...arms, ...extra];
+  const wanted = opts.arms ?? null;
+  const product = await productArms(ctx, graph, opts.env, wanted !== null);
+  const notes = product.notes;
+  const all = wanted === null || wanted.includes("all") ? product.arms : product.arms.filter((a) => wanted.includes(a.name));
+  if (wanted !== null && !wanted.includes("all")) {
+    const known = new Set([...product.arms.map((a) => a.name), "random", "oracle"]);
+    const unknown = wanted.filter((w) => !known.has(w));
+    if (unknown.length) throw new UsageError(`--arms: no arm ${unknown.map((u) => `"${u}"`).join(", ")} here`, `the arms: ${[...known].join(", ")}, or all`);
+  }
   const samples: RetrievalEval["samples"] = [];
   const per = new Map<string, Scores[]>();
   for (const arm of [...all, oracleArm()]) {
-    const scores = set.map((q) => {
-      const ranked = arm.rank(q);
+    const rankings = await arm.rankAll(set);
+    const scores = set.map((q, qi) => {
+      const ranked = rankings[qi]!;
       const s = score(ranked, q.labels);
       samples.push({ query: q.id, kind: q.kind, arm: arm.name, ranked, scores: s });
       return s;

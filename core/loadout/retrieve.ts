@@ -46,6 +46,20 @@ export interface Retrieval {
 
 const CACHE_FORMAT = "akms-qmd-hits-1";
 const PASSAGE_CHARS = 200;
+/**
+ * The embedding arm's passages (core/embed/semantic.ts passagesWithin) added to qmd's: those of
+ * the selected files that qmd did not find, in the same (file, line) order as every passage.
+ */
+export function withSemanticPassages(r: Retrieval, files: readonly ShownFile[], semantic: { engine: string; passages: { file: string; line: number; text: string }[] }): Retrieval {
+  const selected = new Set(files.map((f) => f.shown));
+  const have = new Set(r.passages.map((p) => `${p.file}\0${p.line}`));
+  const add = semantic.passages
+    .filter((p) => selected.has(p.file) && !have.has(`${p.file}\0${p.line}`))
+    .map((p) => ({ file: p.file, line: p.line, text: oneLine(p.text), query: `semantic (${semantic.engine})` }));
+  const passages = [...r.passages, ...add].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  return { ...r, queries: add.length ? [...r.queries, `semantic (${semantic.engine})`] : r.queries, passages };
+}
+
 /** Knowledge subdirectories that never hold node content. */
 const NOT_CONTENT = new Set(["graph", "loadouts", "code-mirror", "tasks", "reviews", "orchestrator"]);
 
@@ -158,7 +172,8 @@ export function tagQueries(tags: readonly string[]): string[] {
   return out;
 }
 
-function oneLine(s: string): string {
+/** A passage as a loadout shows it: one line of at most PASSAGE_CHARS characters. */
+export function oneLine(s: string): string {
   const t = s.replace(/\s+/g, " ").trim();
   return t.length > PASSAGE_CHARS ? t.slice(0, PASSAGE_CHARS - 1) + "…" : t;
 }

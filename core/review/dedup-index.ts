@@ -8,7 +8,7 @@ import { basename, dirname, join } from "node:path";
 import type { Context } from "../context.js";
 import { writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
-import { nullsHeld, primeNullsOnce } from "./read-cache.js";
+import { nullsHeld, primeNullsOnce } from "../store/read-cache.js";
 
 /** read-cache's kind for a local node file's text when it holds a dedup section (else null). */
 export const DEDUP_TEXT = "dedup-text";

@@ -9,7 +9,7 @@ import { parseFrontmatter } from "../frontmatter.js";
 import { readTextIfExists } from "../fsx.js";
 import type { GNode } from "../graph.js";
 import { resolveInside } from "../paths.js";
-import { cachedByStat } from "./read-cache.js";
+import { cachedByStat } from "../store/read-cache.js";
 import type { DedupEvent } from "../update/plan-types.js";
 
 export interface CoverageFlag {

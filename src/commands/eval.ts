@@ -15,10 +15,10 @@ import type { CommandSpec } from "./types.js";
 export const evalCommand: CommandSpec = {
   name: "eval",
   summary: "measure retrieval on a labelled query set (nDCG@10, success@1, MRR@10, recall@5, empty results, banned nodes ranked above relevant ones; per query kind, with bootstrap intervals)",
-  flags: ["queries", "out", "seed"],
-  usage: "akms eval retrieval [--queries DIR] [--out DIR] [--seed N]",
+  flags: ["queries", "out", "seed", "arms"],
+  usage: "akms eval retrieval [--queries DIR] [--out DIR] [--seed N] [--arms a,b|all]",
   help: `
-  akms eval retrieval [--queries DIR] [--out DIR] [--seed N]
+  akms eval retrieval [--queries DIR] [--out DIR] [--seed N] [--arms a,b|all]
 
   Runs every retrieval arm of this installation — akms search (qmd BM25), its lexical fallback,
   akms query over the tags derived from each query, the embedding and hybrid arms when the optional
@@ -27,9 +27,11 @@ export const evalCommand: CommandSpec = {
     DIR/qrels.jsonl    {"query", "node", "grade": 0-3, "banned"?: true}
   (default DIR: knowledge/eval/). Prints nDCG@10 per kind with 95 % bootstrap intervals and the
   overall metrics; writes summary.json and samples.jsonl to --out (default:
-  knowledge/graph/.cache/eval/retrieval/). Deterministic: the same graph and set give the same bytes.
+  knowledge/graph/.cache/eval/retrieval/). --arms picks arms by name; all adds the hybrids with
+  qmd's BM25 (slower: a qmd run per query and word). Deterministic: the same graph and set give
+  the same bytes.
 `,
-  run(args, flags) {
+  async run(args, flags) {
     if (args[0] !== "retrieval" || args.length !== 1) throw new UsageError(args.length ? `akms eval does not know "${args.join(" ")}"` : "say what to evaluate", "akms eval retrieval [--queries DIR]");
     const seed = flags.seed === undefined ? 1 : flags.seed;
     if (typeof seed !== "number" || !Number.isInteger(seed) || seed < 0) throw new UsageError("--seed needs a whole number ≥ 0");
@@ -37,7 +39,8 @@ export const evalCommand: CommandSpec = {
     const graph = loadGraph(ctx.paths);
     const dir = typeof flags.queries === "string" ? resolve(flags.queries) : join(ctx.paths.knowledge, "eval");
     const set = readQuerySet(ctx, graph, dir);
-    const r = evalRetrieval(ctx, graph, set, [], { env: process.env, seed });
+    const arms = typeof flags.arms === "string" ? flags.arms.split(",").map((a) => a.trim()).filter(Boolean) : undefined;
+    const r = await evalRetrieval(ctx, graph, set, { env: process.env, seed, arms });
     const out = typeof flags.out === "string" ? resolve(flags.out) : join(ctx.paths.cacheDir, "eval", "retrieval");
     if (staysInside(ctx.vault.path, out)) throw new UsageError(`--out ${flags.out} is inside the global vault, which akms never writes`, "write the results elsewhere (default: knowledge/graph/.cache/eval/retrieval/)");
     const { samples, ...summary } = r;

@@ -24,6 +24,7 @@ const LOADERS: Record<string, () => Promise<CommandSpec>> = {
   orchestrate: async () => (await import("./orchestrate.js")).orchestrateCommand,
   search: async () => (await import("./search.js")).searchCommand,
   eval: async () => (await import("./eval.js")).evalCommand,
+  index: async () => (await import("./index-cmd.js")).indexCommand,
   show: async () => (await import("./show.js")).showCommand,
   pitfalls: async () => (await import("./pitfalls.js")).pitfallsCommand,
   record: async () => (await import("./record.js")).recordCommand,

@@ -1,7 +1,7 @@
 import { QMD_INSTALL_HINT } from "../../core/qmd.js";
 import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
-import { resolveOut, writeLoadout } from "../../core/loadout.js";
+import { prepareSemantic, resolveOut, writeLoadout } from "../../core/loadout.js";
 import type { ModeRequest } from "../../core/loadout/mode.js";
 import { resolveTaskRole } from "../../core/query.js";
 import { readPlanningFlags } from "../../core/query/input.js";
@@ -20,7 +20,7 @@ export const loadoutCommand: CommandSpec = {
   summary: "write a task's loadout (knowledge/loadouts/phase<N>-<task_id>-loadout.md); --no-qmd for the degraded mode",
   flags: ["task", "tags", "role", "phase", "mode", "qmd", "contextLimit", "out"],
   usage: "akms loadout --task FILE | --tags a,b [--role R] [--phase N] [--mode auto|routing|full] [--no-qmd] [--context-limit N] [--out FILE]",
-  run(_args, flags) {
+  async run(_args, flags) {
     const mode = (flags.mode ?? "auto") as string;
     if (!["auto", "routing", "full"].includes(mode)) throw new UsageError(`--mode must be auto, routing or full (got "${mode}")`);
     const phase = intFlag("phase", flags.phase, 0);
@@ -31,7 +31,7 @@ export const loadoutCommand: CommandSpec = {
     if (flags.role !== undefined && typeof flags.role !== "string") throw new UsageError("--role needs a role name");
     resolveTaskRole(ctx.cfg, flags.role as string | undefined, read.task);
     const { graph } = loadPlanGraph(ctx.paths);
-    const r = writeLoadout(ctx, graph, {
+    const req = {
       task: read.task,
       tags: read.tags,
       role: flags.role as string | undefined,
@@ -39,6 +39,12 @@ export const loadoutCommand: CommandSpec = {
       mode: mode as ModeRequest,
       noQmd: flags.qmd === false,
       contextLimit,
+    };
+    // The embedding arm's passages, prepared before the write (it may embed a few chunks first).
+    const semantic = await prepareSemantic(ctx, graph, req);
+    const r = writeLoadout(ctx, graph, {
+      ...req,
+      ...(semantic ? { semantic } : {}),
       out: resolveOut(process.cwd(), flags.out as string | undefined),
       // Said while it happens (stderr: --json keeps stdout for the result).
       onQmdIndex: (kind) => process.stderr.write(qmdIndexMessage(kind) + "\n"),

@@ -40,7 +40,8 @@ const SHAPES: Record<string, z.ZodRawShape> = {
   },
   search: {
     query: z.string(),
-    engine: z.enum(["qmd", "lexical"]),
+    engine: z.enum(["hybrid", "qmd", "lexical", "embedding"]).describe("hybrid: BM25 and the offline embedding model fused by rank"),
+    semantic: z.union([z.object({ engine: z.string(), covered: z.number(), files: z.number(), embedded: z.number() }), z.object({ off: z.string() })]).optional(),
     hits: z.array(z.object({ id: z.string().nullable(), file: z.string(), line: z.number(), snippet: z.string() }).loose()),
     note: z.string().optional(),
     ...Paging,

@@ -203,7 +203,7 @@ export const TOOLS: ToolDef[] = [
   {
     name: "search",
     title: "Search knowledge text",
-    description: "Full-text search (qmd BM25; a lexical search when qmd is unavailable, said in the result) over node files, session documents or the code mirror. Hits are named by node id with a snippet.",
+    description: "Search over node files, session documents or the code mirror: BM25 and, when the offline embedding model is installed, semantic similarity, fused by rank (`engine` says which arms ran; `semantic` how many files the embeddings covered). Finds a node from a paraphrase of its idea. Hits are named by node id with a snippet.",
     input: { query: z.string().max(1000), in: z.enum(["nodes", "sessions", "mirror"]).optional(), limit: z.number().int().min(1).max(1000).optional(), cursor: Cursor.optional() },
     annotations: { ...READ, idempotentHint: true },
     run: (a, b) => viaCommand("search", [String(a.query)], { in: a.in, limit: a.limit }, b),

@@ -10,7 +10,7 @@ import { loadContext } from "../../core/context.js";
 import { loadGraph } from "../../core/graph.js";
 import { reviewData } from "../../core/report.js";
 import { DEDUP_TEXT, dedupIndexPath, primeDedupIndex, saveDedupIndex } from "../../core/review/dedup-index.js";
-import { cachedByStat, clearReadCache } from "../../core/review/read-cache.js";
+import { cachedByStat, clearReadCache } from "../../core/store/read-cache.js";
 
 const TODAY = "2026-11-29";
 

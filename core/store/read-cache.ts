@@ -1,8 +1,10 @@
-// What the review data derives from files it reads on every refresh (local node files, session
-// documents), kept per file while its stat (inode, size, mtime, ctime) stays the same: the console
+// What a long-running process (the console, akms mcp) derives from a source file it reads again and
+// again — a local node's dedup sections, a session document, a node's text chunks for the embedding
+// arm — kept per file while its stat key (core/store/freshness.ts) stays the same: the console
 // refreshes after each action, and an action changes one or two files. Writers replace files
-// (writeFileAtomic: a new inode), and an edit in place changes the mtime or the size.
-import { statKey } from "../store/freshness.js";
+// (writeFileAtomic: a new inode), an edit in place changes the mtime or the size, and a stat too
+// recent to trust keys nothing.
+import { statKey } from "./freshness.js";
 
 const entries = new Map<string, { key: string; value: unknown }>();
 /** Files that derived to null at a stat key in an earlier process (dedup-index.ts), by kind and file. */

