@@ -20,6 +20,7 @@ import "./bench/export.js";
 import "./bench/scale.js";
 import "./bench/merge.js";
 import "./bench/console.js";
+import "./bench/search.js";
 
 const only = process.argv.slice(2);
 const sections = benchSections();

@@ -161,7 +161,8 @@ export async function semanticRank(ctx: Context, engine: Engine, files: readonly
 export async function passagesWithin(ctx: Context, files: readonly Listed[], text: string, perFile = 2): Promise<{ engine: string; passages: { file: string; line: number; text: string }[] } | { off: string }> {
   const load = await configuredEngine(ctx);
   if ("missing" in load) return { off: load.missing };
-  const { chunks, store } = await embeddedChunks(ctx, load.engine, files, {});
+  // Every chunk of the selected files (a handful of nodes): the passages depend on the files' text alone, never on how much a search embedded before.
+  const { chunks, store } = await embeddedChunks(ctx, load.engine, files, { budget: Infinity });
   const [q] = await load.engine.embed([text]);
   const byFile = new Map<string, { c: Chunk; s: number }[]>();
   for (const c of chunks) {

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { akms, copyDemo, scratch, snapshot, treeHash, write, writeNode } from "../helpers.js";
 import { findQmd } from "../../core/qmd.js";
@@ -140,6 +140,11 @@ test("on fixtures/demo: a --no-qmd loadout has no content or summaries, and the 
   assert.equal(treeHash(d.vault), vault);
 });
 
+/** Search as qmd's BM25 alone (the semantic arm off: search.embedding: none), for the tests of what qmd does. */
+function bm25Only(knowledge: string): void {
+  appendFileSync(join(knowledge, "graph", "propagation_config.yaml"), "\nsearch:\n  embedding: none\n");
+}
+
 test("on fixtures/demo with the real qmd: the loadout carries summaries or inline content, made twice byte for byte", { skip: qmdSkip }, () => {
   const d = copyDemo();
   const base = ["--repo", d.repo];
@@ -167,6 +172,7 @@ test("on fixtures/demo with the real qmd: the loadout carries summaries or inlin
 test("akms search with the real qmd says when it builds qmd's index (stderr, --json qmd_index, its text), and only then", { skip: qmdSkip }, () => {
   const d = copyDemo();
   const base = ["--repo", d.repo];
+  bm25Only(d.knowledge);
   assert.equal(akms(["build", ...base]).code, 0);
   const first = akms(["search", "green operator", ...base, "--json"]);
   assert.equal(first.code, 0, first.stderr);

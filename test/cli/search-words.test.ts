@@ -2,6 +2,7 @@
 // (qmd and the lexical fallback), and the fallback weighs terms by rarity and length (BM25).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { akms, builtDemo, tmp, write } from "../helpers.js";
 import { lexicalSearch } from "../../core/agent/search.js";
@@ -9,6 +10,8 @@ import { lexicalSearch } from "../../core/agent/search.js";
 test("one unknown word does not empty the search (qmd when present, and the fallback)", () => {
   const d = builtDemo();
   const env = { AKMS_GLOBAL_VAULT: d.vault };
+  // The BM25 arm alone (what this test is about): the semantic arm off.
+  appendFileSync(join(d.knowledge, "graph", "propagation_config.yaml"), "\nsearch:\n  embedding: none\n");
   for (const engine of [[], ["--no-qmd"]]) {
     const one = akms(["search", "Nyquist", ...engine, "--json"], { cwd: d.repo, env });
     assert.equal(one.code, 0, one.stderr);

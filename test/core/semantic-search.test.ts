@@ -86,7 +86,7 @@ test("the MCP search tool answers a paraphrase with the hybrid, the model kept w
   const c = new Client({ name: "semantic", version: "1" });
   await c.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--repo", s.repo], env: { ...(process.env as Record<string, string>), ...s.env }, stderr: "pipe" }));
   try {
-    const call = async () => (await c.callTool({ name: "search", arguments: { query: PARAPHRASE, limit: 3 } })) as { structuredContent: { engine: string; hits: { id: string }[] } };
+    const call = async () => (await c.callTool({ name: "search", arguments: { query: PARAPHRASE, limit: 3 } })) as unknown as { structuredContent: { engine: string; hits: { id: string }[] } };
     const t0 = Date.now();
     const one = await call();
     const first = Date.now() - t0;

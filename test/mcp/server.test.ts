@@ -2,7 +2,7 @@
 // `akms mcp` on a copy of the demo, and every tool's structuredContent is held to the CLI's --json.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -24,6 +24,10 @@ async function connect(): Promise<Client> {
 }
 
 before(async () => {
+  // The search pairs compare the MCP document with the CLI's JSON: BM25 alone here, so the second
+  // call does not rank over more embedded files than the first (test/core/semantic-search.test.ts
+  // has the hybrid, through the CLI and the server).
+  appendFileSync(join(demo.knowledge, "graph", "propagation_config.yaml"), "\nsearch:\n  embedding: none\n");
   // Built by this akms's bundle, so that no call compiles first (the budget then holds that note too).
   assert.equal(akms(["build"], { cwd: demo.repo, env }).code, 0);
   client = await connect();
