@@ -19,6 +19,8 @@ export interface RepoPaths {
   tasks: string;
   reviews: string;
   reviewLog: string;
+  /** The impression log (core/agent/impressions.ts). */
+  impressions: string;
   lock: string;
   cacheDir: string;
   qmdCacheDir: string;
@@ -43,6 +45,7 @@ export function repoPaths(repo: string): RepoPaths {
     tasks: join(knowledge, "tasks"),
     reviews: join(knowledge, "reviews"),
     reviewLog: join(graphDir, "review_log.jsonl"),
+    impressions: join(knowledge, "impressions.jsonl"),
     lock: join(graphDir, ".akms.lock"),
     cacheDir: join(graphDir, ".cache"),
     qmdCacheDir: join(graphDir, ".qmd_cache"),

@@ -13,7 +13,7 @@ import { isWarm } from "./warm.js";
 
 const FULL_EVERY_MS = 10_000;
 /** knowledge/-relative prefixes that are never compile inputs. */
-const NOT_SOURCES = ["graph/.cache", "graph/.qmd_cache", "graph/.txn", "graph/.akms.lock", "graph/review_log.jsonl", "loadouts", "reviews", "orchestrator", "sessions", "tasks"];
+const NOT_SOURCES = ["graph/.cache", "graph/.qmd_cache", "graph/.txn", "graph/.akms.lock", "graph/review_log.jsonl", "impressions.jsonl", "eval", "loadouts", "reviews", "orchestrator", "sessions", "tasks"];
 
 interface Watched {
   watchers: FSWatcher[];

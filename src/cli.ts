@@ -77,6 +77,14 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
       process.stderr.write(`akms: ${compiled.note}\n`);
       if (result.json && typeof result.json === "object" && !Array.isArray(result.json)) result.json = { ...(result.json as object), compiled: compiled.json };
     }
+    // What a --json read showed (an agent's channel) goes to the impression log.
+    if (out.json && result.json) {
+      const imp = await import("../core/agent/impressions.js");
+      if (imp.SHOWING.has(name)) {
+        const { locateRepo } = await import("../core/context.js");
+        imp.logShown(locateRepo(where).paths, "cli", name, result.json, JSON.stringify(result.json));
+      }
+    }
     return emit(result, out);
   } catch (e) {
     return emitError(e, out);

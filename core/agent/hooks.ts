@@ -7,6 +7,7 @@ import { dirname } from "node:path";
 import { guardToolCall } from "./guard.js";
 import { currentLoadout, currentTask } from "./current-task.js";
 import type { Context } from "../context.js";
+import { logImpression } from "./impressions.js";
 
 /** The fields of a host's hook input that the hooks read (the rest is ignored). */
 export interface HookInput {
@@ -52,6 +53,7 @@ export function sessionStart(ctx: Context, env: NodeJS.ProcessEnv = process.env)
   const taskId = ct.task_id;
   const l = taskId ? currentLoadout(ctx, taskId) : null;
   const lines: string[] = ["akms (persistent knowledge for this repository):"];
+  let pitfallLines: string[] = [];
   if (!taskId) {
     lines.push(`- ${ct.note}`);
     for (const t of ct.candidates.slice(0, 6)) lines.push(`  - ${t.task_id}${t.title ? `: ${t.title}` : ""} (${t.status ?? "no status"}${t.phase !== null ? `, phase ${t.phase}` : ""})`);
@@ -66,10 +68,15 @@ export function sessionStart(ctx: Context, env: NodeJS.ProcessEnv = process.env)
     );
     const pitfalls = sectionLines(l.body, "Known Pitfalls", 6).filter((x) => x.startsWith("-") || x.startsWith("|"));
     if (pitfalls.length) lines.push("- known pitfalls (the loadout has them all):", ...pitfalls.map((p) => `  ${p.slice(0, 240)}`));
+    pitfallLines = pitfalls;
   }
   lines.push(
     "- when the task is done, write your AgentMemory (spec §4.3) with the record_memory tool, or to knowledge/sessions/<task_id>.md; the graph learns from it after the phase.",
     "- never edit the global vault; `akms pitfalls --nodes ID` and `akms show ID` answer questions about a node.",
   );
-  return { hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: lines.join("\n") } };
+  const context = lines.join("\n");
+  // What the session starts knowing goes to the impression log: the task, and the nodes its pitfall lines name (in backticks, as the loadout writes them).
+  const nodes = [...new Set(pitfallLines.flatMap((p) => [...p.matchAll(/`([a-z0-9][a-z0-9._-]{0,127})`/g)].map((m) => m[1]!)))];
+  logImpression(ctx.paths, { via: "hook", tool: "session-start", task_id: taskId ?? null, graph_version: l?.fields.graph_version ?? null, nodes, tokens: Math.ceil(context.length / 4) });
+  return { hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context } };
 }

@@ -19,9 +19,11 @@ export const ATTRIBUTE_LINES = [
   `graph/review_log.jsonl merge=${DRIVER_NAME}`,
   `graph/graph.json merge=${DRIVER_NAME}`,
   `local-nodes/*.md merge=${DRIVER_NAME}`,
+  // The impression log is append-only on every branch: git's own union driver keeps both sides' lines.
+  "impressions.jsonl merge=union",
 ];
 
-const HEADER = "# akms merges these itself (`akms merge-driver`): the overlay is replayed from the evidence.\n# Each clone registers the driver once with `akms init --git`.\n";
+const HEADER = "# akms merges these itself (`akms merge-driver`): the overlay is replayed from the evidence;\n# the impression log is the union of both sides. Each clone registers the driver once with `akms init --git`.\n";
 
 /** The files the attributes cover, relative to knowledge/ (for the status check). */
 const COVERED = ["graph/local_state.yaml", "graph/review_log.jsonl"];

@@ -3,6 +3,7 @@
 // isError and the CLI's error document ({ ok: false, error: { code, message, hint } }), never a
 // crashed server. The parsed graph and config stay in memory between calls (core/warm.ts) and are
 // read again when their files change on disk.
+import { logShown } from "../../core/agent/impressions.js";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -85,6 +86,9 @@ function errorResult(e: unknown): CallToolResult {
   return { isError: true, content: [{ type: "text", text: JSON.stringify(doc) }] };
 }
 
+/** The CLI command a read tool runs (the impression log names reads by command). */
+const COMMAND_OF: Record<string, string> = { show_node: "show" };
+
 function handler(tool: ToolDef, b: Binding) {
   return async (args: Record<string, unknown>): Promise<CallToolResult> => {
     try {
@@ -92,7 +96,8 @@ function handler(tool: ToolDef, b: Binding) {
       const compiled = tool.name === "validate" ? (await settleInterrupted({ repo: b.repo, vault: b.vault }), null) : await prepareRead({ repo: b.repo, vault: b.vault });
       if (compiled) log(compiled.note);
       const r = await tool.run(args ?? {}, b);
-      const budget = loadContext({ repo: b.repo, vault: b.vault }).cfg.config.agents.max_result_bytes;
+      const ctx = loadContext({ repo: b.repo, vault: b.vault });
+      const budget = ctx.cfg.config.agents.max_result_bytes;
       const a = (args ?? {}) as Record<string, unknown>;
       const shapeArgs = { cursor: typeof a.cursor === "number" ? a.cursor : 0, explain: a.explain === true, budget: budget - (compiled ? 300 : 0), tool: tool.name };
       if (r.exitCode) {
@@ -102,7 +107,10 @@ function handler(tool: ToolDef, b: Binding) {
       }
       const shaped = tool.shape ? tool.shape(r, shapeArgs) : shapeGeneric(r.json as AgentDoc, shapeArgs);
       const doc: AgentDoc = compiled ? { ...shaped, compiled: compiled.json } : shaped;
-      return { content: [{ type: "text", text: stripControl(docText(doc)) }], structuredContent: doc };
+      const text = stripControl(docText(doc));
+      // What the model was shown goes to the impression log (the command's own JSON names its nodes).
+      logShown(ctx.paths, "mcp", COMMAND_OF[tool.name] ?? tool.name, r.json, text);
+      return { content: [{ type: "text", text }], structuredContent: doc };
     } catch (e) {
       return errorResult(e);
     }

@@ -16,7 +16,7 @@ function small() {
   return { ...s, base };
 }
 
-test("query --json is DESIGN §2's document plus the explanation fields, and writes nothing", () => {
+test("query --json is DESIGN §2's document plus the explanation fields, and writes nothing but its impression line", () => {
   const s = small();
   assert.equal(akms(["build", ...s.base]).code, 0);
   const before = snapshot(s.dir);
@@ -26,7 +26,12 @@ test("query --json is DESIGN §2's document plus the explanation fields, and wri
   assert.deepEqual(r.json.nodes.map((n: { id: string }) => n.id), ["a", "b"]);
   for (const n of r.json.nodes) assert.deepEqual([typeof n.rank, typeof n.why, Array.isArray(n.trace.chain)], ["number", "string", true]);
   assert.deepEqual(r.json.excluded.map((x: { id: string; reason: string }) => [x.id, x.reason]), [["c", "edge_type_not_followed"]]);
-  assert.deepEqual(snapshot(s.dir), before);
+  // Nothing but the impression log's one line (an agent's --json read: core/agent/impressions.ts).
+  const after = snapshot(s.dir);
+  const log = [...after.keys()].find((k) => k.endsWith("impressions.jsonl"))!;
+  assert.equal(Buffer.from(after.get(log)!, "base64").toString("utf8").trim().split("\n").length, 1);
+  after.delete(log);
+  assert.deepEqual(after, before);
   const text = akms(["query", ...s.base, "--tags", "alpha", "--explain"]);
   assert.equal(text.code, 0);
   assert.match(text.stdout, /why: reached from seed a \(tag "alpha"\) via a -requires\(1\)-> b/);

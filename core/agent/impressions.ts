@@ -1,0 +1,87 @@
+// The impression log (knowledge/impressions.jsonl, committed, append-only): one line per read that
+// showed knowledge to an agent — the MCP read tools, the CLI's --json reads (an agent's channel; a
+// person's plain-text run is not logged), the SessionStart hook. Without it no replay can know what
+// an agent saw. A line: {at, via, tool, task_id, graph_version, nodes (the ids shown, in order),
+// tokens (≈ the shown document's length / 4)}.
+//
+// Lock-free: one O_APPEND write of one whole line (the kernel serialises writes to one regular
+// file, so concurrent writers' lines never interleave), and a reader skips a line that does not
+// parse (a torn tail, should a write ever be cut short). Merged by git's built-in union driver (`akms init --git` writes the attribute).
+// Best effort: a read never fails because its impression could not be written.
+import { appendFileSync, readFileSync } from "node:fs";
+import type { RepoPaths } from "../paths.js";
+import { nowIso } from "../clock.js";
+
+export interface Impression {
+  at: string;
+  via: "mcp" | "cli" | "hook";
+  tool: string;
+  task_id: string | null;
+  graph_version: string | null;
+  nodes: string[];
+  tokens: number;
+}
+
+/** The tools whose results show knowledge (CLI command names; the MCP tools map onto them). */
+export const SHOWING = new Set(["query", "loadout", "search", "show", "pitfalls"]);
+
+/** Most node ids kept per line (a line stays one small write). */
+const MAX_NODES = 200;
+
+const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
+
+/** The node ids a command's JSON showed, in order (its own field per command). */
+export function shownNodes(tool: string, json: Record<string, unknown>): string[] {
+  const ids = (xs: unknown, key = "id"): string[] => (Array.isArray(xs) ? xs.map((x) => (x && typeof x === "object" ? str((x as Record<string, unknown>)[key]) : str(x))).filter((x): x is string => x !== null) : []);
+  switch (tool) {
+    case "query":
+      return ids(json.nodes);
+    case "loadout":
+      return ids(json.node_ids);
+    case "search":
+      return [...new Set(ids(json.hits))];
+    case "show":
+      return json.nodes ? ids(json.nodes) : str(json.id) ? [json.id as string] : [];
+    case "pitfalls":
+      return ids(json.nodes);
+    default:
+      return [];
+  }
+}
+
+export function logImpression(paths: RepoPaths, i: Omit<Impression, "at" | "nodes"> & { nodes: string[] }): void {
+  const line: Impression = { at: nowIso(), via: i.via, tool: i.tool, task_id: i.task_id, graph_version: i.graph_version, nodes: i.nodes.slice(0, MAX_NODES), tokens: i.tokens };
+  try {
+    appendFileSync(paths.impressions, JSON.stringify(line) + "\n", { flag: "a" });
+  } catch {
+    /* a read-only checkout, a missing knowledge/: the read still answers */
+  }
+}
+
+/** What a read command showed, logged from its JSON (the CLI's --json and the MCP tools alike). */
+export function logShown(paths: RepoPaths, via: "mcp" | "cli", tool: string, json: unknown, shownText: string): void {
+  if (!SHOWING.has(tool) || !json || typeof json !== "object") return;
+  const j = json as Record<string, unknown>;
+  logImpression(paths, { via, tool, task_id: str(j.task_id), graph_version: str(j.graph_version), nodes: shownNodes(tool, j), tokens: Math.ceil(shownText.length / 4) });
+}
+
+/** Every whole line of the log (a torn or foreign line is skipped). */
+export function readImpressions(paths: RepoPaths): Impression[] {
+  let text: string;
+  try {
+    text = readFileSync(paths.impressions, "utf8");
+  } catch {
+    return [];
+  }
+  const out: Impression[] = [];
+  for (const l of text.split("\n")) {
+    if (!l) continue;
+    try {
+      const v = JSON.parse(l) as Impression;
+      if (v && typeof v.tool === "string" && Array.isArray(v.nodes)) out.push(v);
+    } catch {
+      /* torn */
+    }
+  }
+  return out;
+}

@@ -1,0 +1,91 @@
+// The impression log (core/agent/impressions.ts): every read that shows knowledge to an agent — an
+// MCP read tool, a CLI --json read, the SessionStart hook — appends one line naming the nodes it
+// showed; a person's plain-text read does not. Concurrent writers and kill -9 leave only whole
+// lines, and git's union driver keeps both branches' lines.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { spawn, spawnSync } from "node:child_process";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { akms, BIN, ROOT, builtDemo } from "../helpers.js";
+import { readImpressions } from "../../core/agent/impressions.js";
+
+const lines = (file: string) => readFileSync(file, "utf8").split("\n").filter(Boolean);
+
+test("an MCP read tool and a CLI --json read each append one line with the nodes shown; a plain-text read appends none", async () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault, AKMS_QMD_BIN: "/nonexistent/qmd" };
+  const q = akms(["query", "--tags", "fft", "--repo", d.repo, "--json"], { env });
+  assert.equal(q.code, 0, q.stderr);
+  let log = readImpressions(d.ctx.paths);
+  assert.equal(log.length, 1);
+  assert.deepEqual([log[0]!.via, log[0]!.tool, log[0]!.graph_version], ["cli", "query", q.json.graph_version]);
+  assert.deepEqual(log[0]!.nodes, q.json.nodes.map((n: { id: string }) => n.id));
+  assert.ok(log[0]!.tokens > 0);
+  assert.equal(akms(["query", "--tags", "fft", "--repo", d.repo], { env }).code, 0);
+  assert.equal(readImpressions(d.ctx.paths).length, 1, "a person's plain-text read is not logged");
+  assert.equal(akms(["status", "--repo", d.repo, "--json"], { env }).code, 0);
+  assert.equal(readImpressions(d.ctx.paths).length, 1, "status shows counts, not knowledge");
+
+  const c = new Client({ name: "impressions", version: "1" });
+  await c.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--repo", d.repo], env: { ...(process.env as Record<string, string>), ...env }, stderr: "pipe" }));
+  try {
+    await c.callTool({ name: "show_node", arguments: { id: "lippmann-schwinger" } });
+    await c.callTool({ name: "pitfalls", arguments: { nodes: ["green-operator-caching"] } });
+  } finally {
+    await c.close();
+  }
+  log = readImpressions(d.ctx.paths);
+  assert.deepEqual(log.slice(1).map((l) => [l.via, l.tool, l.nodes[0]]), [["mcp", "show", "lippmann-schwinger"], ["mcp", "pitfalls", "green-operator-caching"]]);
+
+  const hook = spawnSync(process.execPath, [BIN, "hook", "session-start", "--repo", d.repo], { input: JSON.stringify({ hook_event_name: "SessionStart", cwd: d.repo }), env: { ...process.env, ...env }, encoding: "utf8" });
+  assert.equal(hook.status, 0, hook.stderr);
+  assert.equal(readImpressions(d.ctx.paths).at(-1)!.tool, "session-start");
+});
+
+test("8 concurrent writers, one of them killed -9 mid-run: only whole lines, none of the others' lost", async () => {
+  const d = builtDemo();
+  const script = `import { logImpression } from ${JSON.stringify(join(ROOT, "core/agent/impressions.ts"))};
+import { repoPaths } from ${JSON.stringify(join(ROOT, "core/paths.ts"))};
+const p = repoPaths(process.argv[1]);
+for (let i = 0; i < Number(process.argv[2]); i++) logImpression(p, { via: "cli", tool: "query", task_id: "W" + process.argv[3], graph_version: "x", nodes: Array.from({ length: 40 }, (_, k) => "node-" + i + "-" + k), tokens: i });`;
+  const run = (n: number, w: number) => {
+    const p = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script, d.repo, String(n), String(w)], { cwd: ROOT, stdio: "ignore" });
+    return { p, ended: new Promise((r) => p.on("exit", r)) };
+  };
+  const victim = run(100000, 99);
+  const others = Array.from({ length: 7 }, (_, w) => run(150, w));
+  // The victim is killed while it writes (its first lines are there), the others run to their end.
+  for (let i = 0; i < 100 && !(readImpressions(d.ctx.paths).some((l) => l.task_id === "W99")); i++) await new Promise((r) => setTimeout(r, 50));
+  victim.p.kill("SIGKILL");
+  await Promise.all([victim.ended, ...others.map((o) => o.ended)]);
+  const all = lines(d.ctx.paths.impressions);
+  for (const l of all) JSON.parse(l); // every line whole
+  for (let w = 0; w < 7; w++) assert.equal(all.filter((l) => l.includes(`"task_id":"W${w}"`)).length, 150, `writer ${w}`);
+  assert.ok(all.some((l) => l.includes('"task_id":"W99"')), "the killed writer had written");
+});
+
+test("git's union driver keeps both branches' lines (akms init --git writes the attribute)", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault, AKMS_QMD_BIN: "/nonexistent/qmd", GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" };
+  const git = (...a: string[]) => {
+    const r = spawnSync("git", a, { cwd: d.repo, env: { ...process.env, ...env }, encoding: "utf8" });
+    assert.equal(r.status, 0, `git ${a.join(" ")}: ${r.stderr}`);
+  };
+  git("init", "-q", "-b", "main");
+  assert.equal(akms(["init", "--git", "--repo", d.repo], { env }).code, 0);
+  assert.match(readFileSync(join(d.knowledge, ".gitattributes"), "utf8"), /^impressions\.jsonl merge=union$/m);
+  akms(["query", "--tags", "fft", "--repo", d.repo, "--json"], { env });
+  git("add", "-A");
+  git("commit", "-q", "-m", "base");
+  git("checkout", "-q", "-b", "side");
+  akms(["show", "lippmann-schwinger", "--repo", d.repo, "--json"], { env });
+  git("commit", "-q", "-am", "side");
+  git("checkout", "-q", "main");
+  akms(["pitfalls", "--nodes", "green-operator-caching", "--repo", d.repo, "--json"], { env });
+  git("commit", "-q", "-am", "main");
+  git("merge", "-q", "--no-edit", "side");
+  assert.deepEqual(readImpressions(d.ctx.paths).map((l) => l.tool).sort(), ["pitfalls", "query", "show"]);
+});
