@@ -24,6 +24,8 @@ import { validateText } from "../validate.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { AgentMemory } from "../schemas/evidence.js";
 import { didYouMean } from "../review/suggest.js";
+import { loadGraph } from "../graph.js";
+import { readImpressions } from "./impressions.js";
 
 export interface RecordResult {
   ok: true;
@@ -44,6 +46,60 @@ export interface RecordResult {
   dry_run?: boolean;
   /** The task's earlier, not yet applied, document was replaced by this one. */
   replaced?: boolean;
+  /**
+   * Reported pitfalls the graph already knew (a pitfall edge on the node from an earlier session):
+   * whether the agent was shown the node (the impression log, else its loadout) separates "memory
+   * ignored" (it was loaded) from "memory missing" (it was not).
+   */
+  known_pitfalls: KnownPitfall[];
+}
+
+export interface KnownPitfall {
+  node: string;
+  /** The sessions whose pitfall edges on the node were there before this report. */
+  known_since: string[];
+  /** The node was in what this task was shown (null: no loadout or impression of the task to tell). */
+  loaded: boolean | null;
+  says: string;
+}
+
+/** The task's loadout files (knowledge/loadouts/*-<task_id>[-role]-loadout.md or <task_id>-loadout.md). */
+function loadoutTexts(ctx: Context, taskId: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(ctx.paths.loadouts);
+  } catch {
+    return [];
+  }
+  const mine = names.filter((n) => n.endsWith("-loadout.md") && n.replace(/^phase\d+-/, "").startsWith(`${taskId}-`));
+  return mine.map((n) => readBytesIfExists(join(ctx.paths.loadouts, n))?.toString("utf8") ?? "");
+}
+
+/** The reported pitfalls the graph knew already, and whether this task was shown them. */
+export function knownPitfalls(ctx: Context, taskId: string, nodeRefs: readonly (string | null | undefined)[]): KnownPitfall[] {
+  let graph: ReturnType<typeof loadGraph>;
+  try {
+    graph = loadGraph(ctx.paths);
+  } catch {
+    return [];
+  }
+  const shown = new Set(readImpressions(ctx.paths).filter((i) => i.task_id === taskId).flatMap((i) => i.nodes));
+  const loadouts = loadoutTexts(ctx, taskId);
+  const told = shown.size > 0 || loadouts.length > 0;
+  const out: KnownPitfall[] = [];
+  for (const node of new Set(nodeRefs.filter((x): x is string => typeof x === "string"))) {
+    const since = (graph.out.get(node) ?? []).filter((l) => l.type === "pitfall").map((l) => l.target);
+    if (!since.length) continue;
+    const loaded = !told ? null : shown.has(node) || loadouts.some((t) => t.includes(node));
+    const first = since[0]!;
+    out.push({
+      node,
+      known_since: since,
+      loaded,
+      says: `a pitfall on ${node} was known since ${first}${since.length > 1 ? ` (and ${since.length - 1} more)` : ""}; ${loaded === null ? "no loadout of this task says whether it was shown" : loaded ? "it was in your loadout (memory ignored)" : "it was not loaded (memory missing)"}`,
+    });
+  }
+  return out;
 }
 
 /** The top-level keys an AgentMemory has (spec §4.3). */
@@ -169,6 +225,7 @@ export function recordMemory(ctx: Context, text: string, opts: { env?: NodeJS.Pr
       })),
       warnings: plan.warnings,
       next: opts.dryRun ? "send it without dry_run to record it" : `akms update ${target.rel}`,
+      known_pitfalls: knownPitfalls(ctx, doc.taskId!, (doc.data.pitfalls_discovered ?? []).map((p) => p.node_ref)),
       ...(opts.dryRun ? { dry_run: true } : {}),
       ...(replaced && !opts.dryRun ? { replaced: true } : {}),
     };

@@ -30,6 +30,7 @@ export const recordCommand: CommandSpec = {
           : `  new knowledge ${k.suggested_id}: will become tentative node ${k.node}${k.match ? ` (similar to global ${k.match}, score ${k.score})` : ""}`,
       );
     }
+    for (const k of r.known_pitfalls) lines.push(`  known pitfall: ${k.says}`);
     lines.push(`next (after the phase): ${r.next}`);
     return { json: r, text: lines.join("\n"), notes: r.warnings.map((w) => `warning: ${w}`) };
   },

@@ -61,6 +61,7 @@ const SHAPES: Record<string, z.ZodRawShape> = {
     file: z.string(),
     written: z.boolean(),
     new_knowledge: z.array(z.record(z.string(), z.unknown())).describe("per new_knowledge entry: what the update will do, with likely_duplicate"),
+    known_pitfalls: z.array(z.object({ node: z.string(), known_since: z.array(z.string()), loaded: z.boolean().nullable(), says: z.string() }).loose()).optional().describe("reported pitfalls the graph knew already, and whether this task was shown them"),
     dry_run: z.boolean().optional(),
     replaced: z.boolean().optional(),
     ...Paging,

@@ -11,6 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { akms, BIN, ROOT, builtDemo } from "../helpers.js";
 import { readImpressions } from "../../core/agent/impressions.js";
+import { memoryText } from "../mcp/memory-text.js";
 
 const lines = (file: string) => readFileSync(file, "utf8").split("\n").filter(Boolean);
 
@@ -88,4 +89,32 @@ test("git's union driver keeps both branches' lines (akms init --git writes the 
   git("commit", "-q", "-am", "main");
   git("merge", "-q", "--no-edit", "side");
   assert.deepEqual(readImpressions(d.ctx.paths).map((l) => l.tool).sort(), ["pitfalls", "query", "show"]);
+});
+
+test("a reported pitfall the graph knew: record says since when, and whether the task was shown it (memory ignored) or not (memory missing)", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault, AKMS_QMD_BIN: "/nonexistent/qmd" };
+  const pitfalls = [
+    "pitfalls_discovered:",
+    "  - node_ref: nyquist-frequency-handling",
+    '    description: "the Nyquist index convention again"',
+    "    severity: medium",
+    "  - node_ref: convergence-criterion-strain-increment",
+    '    description: "the strain increment stopped early again"',
+    "    severity: high",
+  ].join("\n");
+  const memory = (task: string) => memoryText(task, pitfalls);
+  // No loadout of the task: it cannot say whether the pitfall was shown.
+  const blind = akms(["record", "-", "--repo", d.repo, "--json"], { env, input: memory("TASK-901") });
+  assert.equal(blind.code, 0, blind.stderr);
+  assert.deepEqual(blind.json.known_pitfalls.map((k: { node: string; loaded: boolean | null }) => [k.node, k.loaded]), [["nyquist-frequency-handling", null], ["convergence-criterion-strain-increment", null]]);
+  assert.match(blind.json.known_pitfalls[0].says, /known since session-task-102/);
+  // task-201's loadout (its tags: green-operator, spectral, nyquist) holds the Nyquist node, not the stopping criterion.
+  const l = akms(["loadout", "--task", "knowledge/tasks/task-201.json", "--repo", d.repo, "--json"], { env, cwd: d.repo });
+  assert.equal(l.code, 0, l.stderr);
+  assert.ok(l.json.node_ids.includes("nyquist-frequency-handling"));
+  const seen = akms(["record", "-", "--repo", d.repo], { env, input: memory("task-201") });
+  assert.equal(seen.code, 0, seen.stderr);
+  assert.match(seen.stdout, /known pitfall: a pitfall on nyquist-frequency-handling was known since session-task-102; it was in your loadout \(memory ignored\)/);
+  assert.match(seen.stdout, /known pitfall: a pitfall on convergence-criterion-strain-increment was known since session-phase1; it was not loaded \(memory missing\)/);
 });
