@@ -16,6 +16,7 @@ import { collect, SECTION_ORDER, type Sections } from "./review/sections.js";
 import { blockReasonText } from "./review/blocked.js";
 import { latestPhase } from "./review/sessions.js";
 import type { NodeItem } from "./review/items.js";
+import { wouldItHaveHelped, type Helped } from "./eval/helped.js";
 
 export type ReviewSections = Sections;
 export type SectionName = keyof Sections;
@@ -210,7 +211,8 @@ function sectionLines(name: SectionName, d: ReviewData): string[] {
   }
 }
 
-export function renderReviewReport(data: ReviewData): string {
+/** The report's Markdown; `helped`: the phase's look back (core/eval/helped.ts), a section of the report alone. */
+export function renderReviewReport(data: ReviewData, helped: Helped | null = null): string {
   const actionable = data.summary.new_tentative + data.sections.dedup_events.filter((e) => e.command).length + data.summary.blocked_tasks;
   const lines: string[] = [
     `# Review — phase ${data.phase}`,
@@ -227,6 +229,7 @@ export function renderReviewReport(data: ReviewData): string {
   ];
   if (data.older_tentative) lines.push("", `Also awaiting review from other phases: ${data.older_tentative} local tentative node${data.older_tentative === 1 ? "" : "s"} (\`akms status\` lists them).`);
   if (data.problems.length) lines.push("", `${data.problems.length} file${data.problems.length === 1 ? "" : "s"} could not be read for this report (see the end).`);
+  if (helped?.tasks.length) lines.push(...helpedLines(helped));
   for (const k of SECTION_ORDER) {
     lines.push("", `## ${SECTION_TITLES[k]}`, "");
     if (k === "stale") lines.push(`Not activated for more than ${data.stale_node_days} days before ${data.today}.`, "");
@@ -238,6 +241,33 @@ export function renderReviewReport(data: ReviewData): string {
     for (const p of data.problems) lines.push(`- ${cell(p.file)}${p.line ? `:${p.line}` : ""}: ${cell(p.message)}`);
   }
   return lines.join("\n") + "\n";
+}
+
+/** "Would it have helped?": per task of the phase, and the phase's totals. */
+function helpedLines(h: Helped): string[] {
+  const pct = (x: number | null) => (x === null ? "—" : `${Math.round(x * 100)} %`);
+  const lines = [
+    "",
+    "## Would it have helped?",
+    "",
+    (h.helpful_recall === null
+      ? "Nothing says what this phase's agents were shown (no loadout or impression of their tasks). "
+      : `Of what this phase's agents marked useful, ${pct(h.helpful_recall)} was in what they were shown (their loadouts; the impression log when there is one). `) +
+      `${h.rebit} reported pitfall${h.rebit === 1 ? " was" : "s were"} known before the task${h.rebit ? `: ${h.rebit_loaded} of them loaded (memory ignored), ${h.rebit - h.rebit_loaded} not (memory missing)` : ""}.`,
+    "",
+    ...table(
+      ["Task", "Useful shown", "Pitfalls that bit again", "Gaps"],
+      h.tasks.map((t) => [
+        cell(t.task_id),
+        t.useful_shown === null ? `— of ${t.useful} (nothing says what it was shown)` : `${t.useful_shown} of ${t.useful}`,
+        t.rebit.length ? t.rebit.map((r) => `${r} (${t.rebit_shown === null ? "?" : t.rebit_shown.includes(r) ? "loaded" : "not loaded"})`).join(", ") : "—",
+        t.gaps.length ? t.gaps.join(", ") : "—",
+      ]),
+    ),
+  ];
+  if (h.recurring_gaps.length) lines.push("", `Recurring gaps (reported by more than one task): ${h.recurring_gaps.join(", ")}.`);
+  if (h.gaps_promoted.length) lines.push("", `Gaps of this phase now established nodes: ${h.gaps_promoted.join(", ")}.`);
+  return lines;
 }
 
 function anchor(title: string): string {
@@ -269,9 +299,10 @@ export function writeReviewReport(ctx: Context, opts: { phase?: number; out?: st
     const data = reviewData(ctx, graph, { phase: opts.phase, today: opts.today });
     const known = [...new Set([...graph.nodes.values()].filter((n) => n.domain === "session" && typeof n.phase === "number").map((n) => n.phase as number))].sort((a, b) => a - b);
     const base = { phase: data.phase, summary: data.summary, graph_version: data.graph_version, known_phases: known };
-    if (opts.out === "-") return { ...base, path: "-", written: false, text: renderReviewReport(data) };
+    const helped = wouldItHaveHelped(ctx, graph, data.phase);
+    if (opts.out === "-") return { ...base, path: "-", written: false, text: renderReviewReport(data, helped) };
     const path = opts.out ? resolve(opts.cwd ?? process.cwd(), opts.out) : join(ctx.paths.reviews, `phase-${data.phase}-review.md`);
-    const written = writeFileAtomic(path, renderReviewReport(data));
+    const written = writeFileAtomic(path, renderReviewReport(data, helped));
     return { ...base, path, written };
   });
 }

@@ -87,6 +87,11 @@ function readDoc(ctx: Context, ref: string | null, problems: Problem[], sessionI
   return { file: shown, data: doc.data };
 }
 
+/** A session node's document, parsed (its frontmatter's fields), and where it is; data null when it cannot be read. */
+export function sessionDocument(ctx: Context, n: GNode, problems: Problem[], keep = false): { file: string | null; data: Record<string, unknown> | null } {
+  return readDoc(ctx, str(n.content_ref), problems, n.id, keep);
+}
+
 function sessionOf(ctx: Context, n: GNode, problems: Problem[], keep: boolean): SessionInfo {
   const phase = typeof n.phase === "number" ? n.phase : null;
   const { file, data } = readDoc(ctx, str(n.content_ref), problems, n.id, keep);

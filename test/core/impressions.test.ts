@@ -118,3 +118,37 @@ test("a reported pitfall the graph knew: record says since when, and whether the
   assert.match(seen.stdout, /known pitfall: a pitfall on nyquist-frequency-handling was known since session-task-102; it was in your loadout \(memory ignored\)/);
   assert.match(seen.stdout, /known pitfall: a pitfall on convergence-criterion-strain-increment was known since session-phase1; it was not loaded \(memory missing\)/);
 });
+
+test("the review report's \"Would it have helped?\": useful nodes shown, pitfalls that bit again loaded or not, recurring gaps", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault, AKMS_QMD_BIN: "/nonexistent/qmd", SOURCE_DATE_EPOCH: "1790000000" };
+  assert.equal(akms(["loadout", "--task", "knowledge/tasks/task-201.json", "--repo", d.repo, "--json"], { env, cwd: d.repo }).code, 0);
+  const extra = [
+    "  - id: lippmann-schwinger",
+    "    useful: true",
+    "    coverage: sufficient",
+    "pitfalls_discovered:",
+    "  - node_ref: nyquist-frequency-handling",
+    '    description: "the Nyquist index convention again"',
+    "    severity: medium",
+    "  - node_ref: convergence-criterion-strain-increment",
+    '    description: "the strain increment stopped early again"',
+    "    severity: high",
+    "nodes_missing:",
+    '  - description: "identities to test the Green operator against"',
+    "    suggested_id: green-operator-test-identities",
+    "    domain: fft-galerkin",
+    "    priority: medium",
+  ].join("\n");
+  const rec = akms(["record", "-", "--repo", d.repo], { env, input: memoryText("task-201", extra) });
+  assert.equal(rec.code, 0, rec.stderr);
+  const up = akms(["update", "knowledge/sessions/task-201.md", "--repo", d.repo], { env, cwd: d.repo });
+  assert.equal(up.code, 0, up.stderr + up.stdout);
+  const r = akms(["review", "--report", "--phase", "2", "--out", "-", "--repo", d.repo], { env });
+  assert.equal(r.code, 0, r.stderr);
+  const section = r.stdout.slice(r.stdout.indexOf("## Would it have helped?"));
+  assert.match(section, /\| task-201 \| [12] of 2 \|/);
+  assert.match(section, /nyquist-frequency-handling \(loaded\), convergence-criterion-strain-increment \(not loaded\)/);
+  assert.match(section, /2 reported pitfalls were known before the task: 1 of them loaded \(memory ignored\), 1 not \(memory missing\)/);
+  assert.match(section, /Recurring gaps \(reported by more than one task\): green-operator-test-identities/);
+});

@@ -1,0 +1,117 @@
+// "Would it have helped?" — the review's look back at a phase's tasks, from the evidence their
+// agents reported and what they were shown: per task, helpful recall (the nodes the agent marked
+// useful that were in what it was shown: the impression log, else its loadout file), the pitfalls
+// that bit again (reported on a node that already had a pitfall edge from an earlier session) and
+// whether the warning was loaded — "memory ignored" against "memory missing" — and the gaps
+// (nodes_missing), with those reported by more than one task and those since promoted.
+import type { Context } from "../context.js";
+import type { Problem } from "../errors.js";
+import type { GNode, LoadedGraph } from "../graph.js";
+import { readImpressions } from "../agent/impressions.js";
+import { sessionDocument } from "../review/sessions.js";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface HelpedTask {
+  task_id: string;
+  session: string;
+  /** Nodes the agent marked useful, and of them the ones it was shown (null: nothing says what it was shown). */
+  useful: number;
+  useful_shown: number | null;
+  /** Reported pitfalls on nodes whose pitfall was known before this task; of them, the ones it was shown. */
+  rebit: string[];
+  rebit_shown: string[] | null;
+  gaps: string[];
+}
+
+export interface Helped {
+  phase: number;
+  tasks: HelpedTask[];
+  /** Σ useful_shown / Σ useful over the tasks that can tell (null: none can). */
+  helpful_recall: number | null;
+  rebit: number;
+  rebit_loaded: number;
+  /** Gaps (nodes_missing suggested ids) reported by more than one task, up to this phase. */
+  recurring_gaps: string[];
+  /** Gaps of this phase that are established nodes now. */
+  gaps_promoted: string[];
+}
+
+const when = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : typeof v === "string" ? v : null);
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/** What each task was shown: the node ids of its impressions, or of its loadout files (null when neither exists). */
+function shownTo(ctx: Context, taskId: string, impressions: ReturnType<typeof readImpressions>): Set<string> | null {
+  const mine = impressions.filter((i) => i.task_id === taskId);
+  if (mine.length) return new Set(mine.flatMap((i) => i.nodes));
+  let names: string[];
+  try {
+    names = readdirSync(ctx.paths.loadouts).filter((n) => n.endsWith("-loadout.md") && n.replace(/^phase\d+-/, "").startsWith(`${taskId}-`));
+  } catch {
+    return null;
+  }
+  if (!names.length) return null;
+  const ids = new Set<string>();
+  for (const n of names) for (const m of readFileSync(join(ctx.paths.loadouts, n), "utf8").matchAll(/`([a-z0-9][a-z0-9._-]{0,127})`/g)) ids.add(m[1]!);
+  return ids;
+}
+
+export function wouldItHaveHelped(ctx: Context, graph: Pick<LoadedGraph, "nodes" | "out">, phase: number, problems: Problem[] = []): Helped {
+  const impressions = readImpressions(ctx.paths);
+  const sessions = [...graph.nodes.values()].filter((n) => n.domain === "session").sort((a, b) => (Number(a.phase ?? -1) - Number(b.phase ?? -1)) || (a.id < b.id ? -1 : 1));
+  const docs = new Map<string, Record<string, unknown>>();
+  for (const n of sessions) {
+    const d = sessionDocument(ctx, n as GNode, problems).data;
+    if (d && typeof d.task_id === "string") docs.set(n.id, d);
+  }
+  const gapSeen = new Map<string, Set<string>>();
+  for (const n of sessions) {
+    if (typeof n.phase === "number" && n.phase > phase) continue;
+    for (const g of arr(docs.get(n.id)?.nodes_missing)) {
+      const id = obj(g).suggested_id;
+      if (typeof id === "string") gapSeen.set(id, new Set([...(gapSeen.get(id) ?? []), n.id]));
+    }
+  }
+  const tasks: HelpedTask[] = [];
+  for (const n of sessions) {
+    if (n.phase !== phase) continue;
+    const d = docs.get(n.id);
+    if (!d) continue;
+    const taskId = d.task_id as string;
+    const shown = shownTo(ctx, taskId, impressions);
+    const useful = arr(d.nodes_used).map(obj).filter((u) => u.useful === true && typeof u.id === "string").map((u) => u.id as string);
+    const reported = [...new Set(arr(d.pitfalls_discovered).map(obj).map((p) => p.node_ref).filter((x): x is string => typeof x === "string"))];
+    // Known before this task: a pitfall edge on the node from another session that came before it
+    // (an earlier phase, or an earlier timestamp of its document).
+    const before = (sid: string): boolean => {
+      if (sid === n.id) return false;
+      const p = graph.nodes.get(sid)?.phase;
+      if (typeof p === "number" && p < phase) return true;
+      const t0 = when(docs.get(sid)?.timestamp);
+      const t1 = when(d.timestamp);
+      return p === phase && t0 !== null && t1 !== null && t0 < t1;
+    };
+    const rebit = reported.filter((node) => (graph.out.get(node) ?? []).some((l) => l.type === "pitfall" && before(l.target)));
+    tasks.push({
+      task_id: taskId,
+      session: n.id,
+      useful: useful.length,
+      useful_shown: shown ? useful.filter((u) => shown.has(u)).length : null,
+      rebit,
+      rebit_shown: shown ? rebit.filter((r) => shown.has(r)) : null,
+      gaps: arr(d.nodes_missing).map(obj).map((g) => g.suggested_id).filter((x): x is string => typeof x === "string"),
+    });
+  }
+  const telling = tasks.filter((t) => t.useful_shown !== null);
+  const usefulTotal = telling.reduce((a, t) => a + t.useful, 0);
+  return {
+    phase,
+    tasks,
+    helpful_recall: usefulTotal ? telling.reduce((a, t) => a + t.useful_shown!, 0) / usefulTotal : null,
+    rebit: tasks.reduce((a, t) => a + t.rebit.length, 0),
+    rebit_loaded: tasks.reduce((a, t) => a + (t.rebit_shown?.length ?? 0), 0),
+    recurring_gaps: [...gapSeen].filter(([, s]) => s.size > 1).map(([id]) => id).sort(),
+    gaps_promoted: [...new Set(tasks.flatMap((t) => t.gaps))].filter((id) => graph.nodes.get(id)?.status === "established").sort(),
+  };
+}
