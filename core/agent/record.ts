@@ -76,7 +76,7 @@ function loadoutTexts(ctx: Context, taskId: string): string[] {
 }
 
 /** The reported pitfalls the graph knew already, and whether this task was shown them. */
-export function knownPitfalls(ctx: Context, taskId: string, nodeRefs: readonly (string | null | undefined)[]): KnownPitfall[] {
+export function knownPitfalls(ctx: Context, taskId: string, nodeRefs: readonly (string | null | undefined)[], exceptSession?: string): KnownPitfall[] {
   let graph: ReturnType<typeof loadGraph>;
   try {
     graph = loadGraph(ctx.paths);
@@ -88,7 +88,8 @@ export function knownPitfalls(ctx: Context, taskId: string, nodeRefs: readonly (
   const told = shown.size > 0 || loadouts.length > 0;
   const out: KnownPitfall[] = [];
   for (const node of new Set(nodeRefs.filter((x): x is string => typeof x === "string"))) {
-    const since = (graph.out.get(node) ?? []).filter((l) => l.type === "pitfall").map((l) => l.target);
+    // The reporting session's own edge (after `akms update` applied it) is not "known before".
+    const since = (graph.out.get(node) ?? []).filter((l) => l.type === "pitfall" && l.target !== exceptSession).map((l) => l.target);
     if (!since.length) continue;
     const loaded = !told ? null : shown.has(node) || loadouts.some((t) => t.includes(node));
     const first = since[0]!;

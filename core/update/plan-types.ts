@@ -42,6 +42,8 @@ export interface DocumentResult {
   blocking: BlockingRecord[];
   /** nodes_used entries naming auto_update nodes (code mirror, sessions): left untouched. */
   untouched_auto_update: string[];
+  /** Reported pitfalls the graph knew before this document (core/agent/record.ts knownPitfalls; said by `akms update`). */
+  known_pitfalls?: { node: string; known_since: string[]; loaded: boolean | null; says: string }[];
 }
 
 export interface StepRecord {

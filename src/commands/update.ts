@@ -1,4 +1,5 @@
 import { loadContext } from "../../core/context.js";
+import { knownPitfalls } from "../../core/agent/record.js";
 import { UsageError } from "../../core/errors.js";
 import { runUpdate, type UpdateResult } from "../../core/update/apply.js";
 import { KIND_LABEL } from "../../core/update/documents.js";
@@ -16,6 +17,7 @@ function text(r: UpdateResult): string {
     const verb = d.status === "already-applied" ? "already applied, unchanged:" : dry ? "would apply" : "applied";
     lines.push(`${verb} ${label} ${d.file} → ${d.session}`);
     for (const p of d.pitfalls) lines.push(`  pitfall ${p.from} → ${p.to} (weight ${String(p.weight)})`);
+    for (const k of d.known_pitfalls ?? []) lines.push(`  known pitfall: ${k.says}`);
     for (const p of d.unanchored_pitfalls) lines.push(`  unanchored pitfall (${p.severity}), kept for the review report: ${p.description.split("\n")[0]}`);
     for (const k of d.new_knowledge) {
       lines.push(
@@ -61,11 +63,14 @@ export const updateCommand: CommandSpec = {
         for (const phase of phases) reports.push(displayPath(c.repo, writeReviewReport(c, { phase }).path));
       },
     });
+    // Each AgentMemory's reported pitfalls that were known before it, and whether its task was shown them.
+    const documents = r.documents.map((d) => (d.kind === "agent-memory" && d.task_id && d.pitfalls.length ? { ...d, known_pitfalls: knownPitfalls(ctx, d.task_id, d.pitfalls.map((p) => p.from), d.session) } : d));
+    r.documents = documents;
     return {
       json: {
         ok: true,
         dry_run: r.dryRun,
-        documents: r.documents,
+        documents,
         nodes: r.nodes,
         files: r.files,
         graph: r.graph && { written: r.graph.written, graph_version: r.graph.graphVersion, node_count: r.graph.nodeCount, edge_count: r.graph.edgeCount },

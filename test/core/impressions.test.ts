@@ -144,6 +144,8 @@ test("the review report's \"Would it have helped?\": useful nodes shown, pitfall
   assert.equal(rec.code, 0, rec.stderr);
   const up = akms(["update", "knowledge/sessions/task-201.md", "--repo", d.repo], { env, cwd: d.repo });
   assert.equal(up.code, 0, up.stderr + up.stdout);
+  assert.match(up.stdout, /known pitfall: a pitfall on nyquist-frequency-handling was known since session-task-102; it was in your loadout \(memory ignored\)/);
+  assert.doesNotMatch(up.stdout, /known since session-task-201/, "the document's own new edge is not \"known before\"");
   const r = akms(["review", "--report", "--phase", "2", "--out", "-", "--repo", d.repo], { env });
   assert.equal(r.code, 0, r.stderr);
   const section = r.stdout.slice(r.stdout.indexOf("## Would it have helped?"));
