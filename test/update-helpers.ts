@@ -99,9 +99,10 @@ export function pcd(o: { phase: number; date?: string; used?: Used[]; pitfalls?:
 }
 
 /** Every file under knowledge/ except the derived, git-ignored build cache. */
+/** knowledge/ as the writers leave it: derived caches and the impression log (each --json read appends a line) aside. */
 export function knowledgeState(s: Scratch): Map<string, string> {
   const snap = snapshot(s.knowledge);
-  for (const k of [...snap.keys()]) if (k.startsWith("graph/.cache/")) snap.delete(k);
+  for (const k of [...snap.keys()]) if (k.startsWith("graph/.cache/") || k === "impressions.jsonl") snap.delete(k);
   return snap;
 }
 

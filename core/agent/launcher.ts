@@ -109,7 +109,7 @@ export function selfLauncher(): Launcher {
   return { argv: [process.execPath, self], form: "path", why: "this run's own akms" };
 }
 
-function shellWord(s: string): string {
+export function shellWord(s: string): string {
   return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 

@@ -9,7 +9,7 @@ import { stripControl } from "../control-chars.js";
 import { readTextIfExists, writeFileAtomic } from "../fsx.js";
 import { git } from "../mirror/select.js";
 import type { RepoPaths } from "../paths.js";
-import { commandLine, type Launcher } from "../agent/launcher.js";
+import { commandLine, shellWord, type Launcher } from "../agent/launcher.js";
 
 export const DRIVER_NAME = "akms";
 
@@ -171,7 +171,12 @@ const AFTER: Record<(typeof HOOKS)[number], string> = { "post-merge": "a merge o
 function hookText(l: Launcher, repoFromTop: string, hook: string): string {
   const build = commandLine(l, "build", "--repo", repoFromTop);
   const guard = hook === "post-rewrite" ? '[ "$1" = "rebase" ] || exit 0\n' : "";
-  return `#!/bin/sh\n${HOOK_MARK}\n${guard}${build} >/dev/null || echo "akms: graph.json was not rebuilt after ${AFTER[hook as (typeof HOOKS)[number]]}; run \\\`akms build\\\`" >&2\nexit 0\n`;
+  // Where this clone keeps a semantic index (it has searched or run `akms index`), the index catches
+  // up with the merged text in the background: the hook never waits for the embedding model.
+  const index = commandLine(l, "index", "--repo", repoFromTop);
+  const vectors = `${repoFromTop.replace(/\/+$/, "")}/knowledge/graph/.cache/vectors-`;
+  const catchUp = `for f in ${shellWord(vectors)}*.bin; do [ -e "$f" ] && { nohup ${index} >/dev/null 2>&1 & }; break; done\n`;
+  return `#!/bin/sh\n${HOOK_MARK}\n${guard}${build} >/dev/null || echo "akms: graph.json was not rebuilt after ${AFTER[hook as (typeof HOOKS)[number]]}; run \\\`akms build\\\`" >&2\n${catchUp}exit 0\n`;
 }
 
 export interface HookResult {

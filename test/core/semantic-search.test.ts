@@ -4,11 +4,12 @@
 // how much it covered; search.embedding: none turns the arm off and the result says so.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { akms, BIN, scratch, write, writeNode, type NodeSpec } from "../helpers.js";
+import { akms, BIN, pathWithAkms, scratch, write, writeNode, type NodeSpec } from "../helpers.js";
 import { EMBED_BUDGET } from "../../core/embed/semantic.js";
 
 const ENV = { AKMS_QMD_BIN: "/nonexistent/qmd", SOURCE_DATE_EPOCH: "1790000000" };
@@ -110,4 +111,44 @@ test("the loadout's content retrieval adds the embedding arm's passages inside t
   if (!r.json.qmd_available) return; // without qmd the loadout is the spec's degraded mode: no passages at all
   const text = readFileSync(join(s.repo, r.json.shown), "utf8");
   assert.match(text, /semantic \(minilm/);
+});
+
+test("after a merge, the post-merge hook brings a kept semantic index up to date in the background, and starts none where none is kept", async () => {
+  const s = kb();
+  const env = { ...s.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" };
+  const git = (...a: string[]) => {
+    const r = spawnSync("git", a, { cwd: s.repo, env: { ...process.env, ...env, PATH: pathWithAkms() }, encoding: "utf8" });
+    assert.equal(r.status, 0, `git ${a.join(" ")}: ${r.stderr}${r.stdout}`);
+  };
+  git("init", "-q", "-b", "main");
+  assert.equal(akms(["init", "--git", "--repo", s.repo], { env }).code, 0);
+  const hook = readFileSync(join(s.repo, ".git", "hooks", "post-merge"), "utf8");
+  assert.match(hook, /knowledge\/graph\/\.cache\/vectors-'?\*\.bin; do \[ -e "\$f" \] && \{ nohup .* index --repo/);
+  const cache = join(s.knowledge, "graph", ".cache");
+  const merge = (branch: string) => {
+    git("add", "-A");
+    git("commit", "-q", "--allow-empty", "-m", `before ${branch}`);
+    git("checkout", "-q", "-b", branch);
+    write(join(s.knowledge, "local-nodes", `${branch}.md`), `---\nid: ${branch}\ntitle: "${branch}"\ndomain: demo\ntags: [t]\nstatus: tentative\nconfidence: 0.5\nsource: human\nakms_schema: v2\n---\n# ${branch}\n\nA note merged from ${branch}.\n`);
+    git("add", "-A");
+    git("commit", "-q", "-m", branch);
+    git("checkout", "-q", "main");
+    git("merge", "-q", "--no-ff", "--no-edit", branch);
+  };
+  const vectorFiles = () => (existsSync(cache) ? readdirSync(cache).filter((f) => f.startsWith("vectors-")) : []);
+  merge("first");
+  await new Promise((r) => setTimeout(r, 3000));
+  assert.deepEqual(vectorFiles(), [], "no index kept: the hook starts none");
+  assert.equal(akms(["index", "--repo", s.repo], { env }).code, 0);
+  const [file] = vectorFiles();
+  const before = statSync(join(cache, file!)).mtimeMs;
+  merge("second");
+  let after = before;
+  for (let i = 0; i < 120 && after === before; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    after = statSync(join(cache, file!)).mtimeMs;
+  }
+  assert.notEqual(after, before, "the kept index caught up with the merged node");
+  const r = akms(["index", "--repo", s.repo, "--json"], { env });
+  assert.equal(r.json.scopes.find((x: { scope: string }) => x.scope === "nodes").embedded, 0, "nothing left to embed");
 });
