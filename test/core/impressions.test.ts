@@ -13,6 +13,17 @@ import { akms, BIN, ROOT, builtDemo } from "../helpers.js";
 import { readImpressions } from "../../core/agent/impressions.js";
 import { memoryText } from "../mcp/memory-text.js";
 
+/** Two pitfalls on demo nodes whose pitfalls were known before (session-task-102, session-phase1). */
+const PITFALLS = [
+    "pitfalls_discovered:",
+    "  - node_ref: nyquist-frequency-handling",
+    '    description: "the Nyquist index convention again"',
+    "    severity: medium",
+    "  - node_ref: convergence-criterion-strain-increment",
+    '    description: "the strain increment stopped early again"',
+    "    severity: high",
+].join("\n");
+
 const lines = (file: string) => readFileSync(file, "utf8").split("\n").filter(Boolean);
 
 test("an MCP read tool and a CLI --json read each append one line with the nodes shown; a plain-text read appends none", async () => {
@@ -94,16 +105,7 @@ test("git's union driver keeps both branches' lines (akms init --git writes the 
 test("a reported pitfall the graph knew: record says since when, and whether the task was shown it (memory ignored) or not (memory missing)", () => {
   const d = builtDemo();
   const env = { AKMS_GLOBAL_VAULT: d.vault, AKMS_QMD_BIN: "/nonexistent/qmd" };
-  const pitfalls = [
-    "pitfalls_discovered:",
-    "  - node_ref: nyquist-frequency-handling",
-    '    description: "the Nyquist index convention again"',
-    "    severity: medium",
-    "  - node_ref: convergence-criterion-strain-increment",
-    '    description: "the strain increment stopped early again"',
-    "    severity: high",
-  ].join("\n");
-  const memory = (task: string) => memoryText(task, pitfalls);
+  const memory = (task: string) => memoryText(task, PITFALLS);
   // No loadout of the task: it cannot say whether the pitfall was shown.
   const blind = akms(["record", "-", "--repo", d.repo, "--json"], { env, input: memory("TASK-901") });
   assert.equal(blind.code, 0, blind.stderr);
@@ -127,13 +129,7 @@ test("the review report's \"Would it have helped?\": useful nodes shown, pitfall
     "  - id: lippmann-schwinger",
     "    useful: true",
     "    coverage: sufficient",
-    "pitfalls_discovered:",
-    "  - node_ref: nyquist-frequency-handling",
-    '    description: "the Nyquist index convention again"',
-    "    severity: medium",
-    "  - node_ref: convergence-criterion-strain-increment",
-    '    description: "the strain increment stopped early again"',
-    "    severity: high",
+    PITFALLS,
     "nodes_missing:",
     '  - description: "identities to test the Green operator against"',
     "    suggested_id: green-operator-test-identities",
