@@ -77,6 +77,7 @@ function loadoutTexts(ctx: Context, taskId: string): string[] {
 
 /** The reported pitfalls the graph knew already, and whether this task was shown them. */
 export function knownPitfalls(ctx: Context, taskId: string, nodeRefs: readonly (string | null | undefined)[], exceptSession?: string): KnownPitfall[] {
+  if (!nodeRefs.some((r) => typeof r === "string")) return []; // nothing reported on a node: the graph is not read
   let graph: ReturnType<typeof loadGraph>;
   try {
     graph = loadGraph(ctx.paths);
