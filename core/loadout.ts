@@ -206,14 +206,15 @@ function retrievalInput(ctx: Context, graph: QueryGraph, d: LoadoutDraft, qmd: Q
  */
 export async function prepareSemantic(ctx: Context, graph: QueryGraph, req: LoadoutRequest): Promise<LoadoutRequest["semantic"] | null> {
   if (req.noQmd) return null;
+  const { configuredEngine, passagesWithin } = await import("./embed/semantic.js");
+  const load = await configuredEngine(ctx);
+  if ("missing" in load) return null; // no model: the loadout is qmd's alone, and nothing is drafted twice
   const d = draftLoadout(ctx, graph, req);
   const files = retrievalInput(ctx, graph, d, { available: true, reason: "", bin: null, version: null }).files;
   if (!files.length) return null;
   const rec = d.task?.record;
   const text = [rec?.title, rec?.description].filter((x): x is string => typeof x === "string" && x.trim() !== "").join("\n") || d.tags.join(" ");
-  const { passagesWithin } = await import("./embed/semantic.js");
-  const r = await passagesWithin(ctx, files.map((f) => ({ file: f.file, shown: f.shown })), text);
-  return "off" in r ? null : r;
+  return passagesWithin(ctx, load.engine, files.map((f) => ({ file: f.file, shown: f.shown })), text);
 }
 
 /** Computes the loadout (reads node files, may run qmd and fill its cache); writes no loadout. */

@@ -158,12 +158,10 @@ export async function semanticRank(ctx: Context, engine: Engine, files: readonly
  * for each of `files`, its `perFile` chunks most similar to the task's text, as passages (the
  * loadout sorts every passage by file and line).
  */
-export async function passagesWithin(ctx: Context, files: readonly Listed[], text: string, perFile = 2): Promise<{ engine: string; passages: { file: string; line: number; text: string }[] } | { off: string }> {
-  const load = await configuredEngine(ctx);
-  if ("missing" in load) return { off: load.missing };
+export async function passagesWithin(ctx: Context, engine: Engine, files: readonly Listed[], text: string, perFile = 2): Promise<{ engine: string; passages: { file: string; line: number; text: string }[] }> {
   // Every chunk of the selected files (a handful of nodes): the passages depend on the files' text alone, never on how much a search embedded before.
-  const { chunks, store } = await embeddedChunks(ctx, load.engine, files, { budget: Infinity });
-  const [q] = await load.engine.embed([text]);
+  const { chunks, store } = await embeddedChunks(ctx, engine, files, { budget: Infinity });
+  const [q] = await engine.embed([text]);
   const byFile = new Map<string, { c: Chunk; s: number }[]>();
   for (const c of chunks) {
     const v = store.get(c.key);
@@ -175,5 +173,5 @@ export async function passagesWithin(ctx: Context, files: readonly Listed[], tex
       .slice(0, perFile)
       .map(({ c }) => ({ file: c.file.shown, line: c.line, text: c.text.replace(/^.*\n/, "") })),
   );
-  return { engine: load.engine.id, passages };
+  return { engine: engine.id, passages };
 }
