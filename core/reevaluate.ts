@@ -11,6 +11,7 @@ import { withLock } from "./lock.js";
 import { displayPath } from "./paths.js";
 import { parseYaml } from "./yaml.js";
 import { writeLoadouts, type LoadoutOutcome, type LoadoutRequest } from "./loadout.js";
+import { loadoutNodeIds } from "./loadout/render.js";
 import type { QueryGraph } from "./query.js";
 import { readTask } from "./query/task.js";
 import { qmdUse } from "./loadout/retrieve.js";
@@ -37,17 +38,6 @@ export interface ReevaluateResult {
   regenerated: number;
   failed: number;
   entries: ReevaluateEntry[];
-}
-
-/** Node ids listed in a loadout's Domain Knowledge table, in order. */
-export function loadoutNodeIds(text: string): string[] {
-  const start = text.indexOf("\n## Domain Knowledge");
-  if (start < 0) return [];
-  const end = text.indexOf("\n## ", start + 1);
-  const section = text.slice(start, end < 0 ? undefined : end);
-  const ids: string[] = [];
-  for (const m of section.matchAll(/^\| `([^`]+)`/gm)) ids.push(m[1]!);
-  return ids;
 }
 
 function header(text: string, file: string): Record<string, unknown> | null {

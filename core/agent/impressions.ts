@@ -8,9 +8,11 @@
 // file, so concurrent writers' lines never interleave), and a reader skips a line that does not
 // parse (a torn tail, should a write ever be cut short). Merged by git's built-in union driver (`akms init --git` writes the attribute).
 // Best effort: a read never fails because its impression could not be written.
-import { appendFileSync, readFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { RepoPaths } from "../paths.js";
 import { nowIso } from "../clock.js";
+import { loadoutNodeIds } from "../loadout/render.js";
 
 export interface Impression {
   at: string;
@@ -84,4 +86,21 @@ export function readImpressions(paths: RepoPaths): Impression[] {
     }
   }
   return out;
+}
+
+/**
+ * The node ids a task was shown: its lines of the impression log, else the Domain Knowledge tables
+ * of its loadout files; null when neither exists (nothing says what it was shown).
+ */
+export function shownTo(paths: RepoPaths, taskId: string, impressions: readonly Impression[] = readImpressions(paths)): Set<string> | null {
+  const mine = impressions.filter((i) => i.task_id === taskId);
+  if (mine.length) return new Set(mine.flatMap((i) => i.nodes));
+  let names: string[];
+  try {
+    names = readdirSync(paths.loadouts).filter((n) => n.endsWith("-loadout.md") && n.replace(/^phase\d+-/, "").startsWith(`${taskId}-`));
+  } catch {
+    return null;
+  }
+  if (!names.length) return null;
+  return new Set(names.flatMap((n) => loadoutNodeIds(readFileSync(join(paths.loadouts, n), "utf8"))));
 }

@@ -25,7 +25,7 @@ import { parseFrontmatter } from "../frontmatter.js";
 import { AgentMemory } from "../schemas/evidence.js";
 import { didYouMean } from "../review/suggest.js";
 import { loadGraph } from "../graph.js";
-import { readImpressions } from "./impressions.js";
+import { shownTo } from "./impressions.js";
 
 export interface RecordResult {
   ok: true;
@@ -63,18 +63,6 @@ export interface KnownPitfall {
   says: string;
 }
 
-/** The task's loadout files (knowledge/loadouts/*-<task_id>[-role]-loadout.md or <task_id>-loadout.md). */
-function loadoutTexts(ctx: Context, taskId: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(ctx.paths.loadouts);
-  } catch {
-    return [];
-  }
-  const mine = names.filter((n) => n.endsWith("-loadout.md") && n.replace(/^phase\d+-/, "").startsWith(`${taskId}-`));
-  return mine.map((n) => readBytesIfExists(join(ctx.paths.loadouts, n))?.toString("utf8") ?? "");
-}
-
 /** The reported pitfalls the graph knew already, and whether this task was shown them. */
 export function knownPitfalls(ctx: Context, taskId: string, nodeRefs: readonly (string | null | undefined)[], exceptSession?: string): KnownPitfall[] {
   if (!nodeRefs.some((r) => typeof r === "string")) return []; // nothing reported on a node: the graph is not read
@@ -84,15 +72,13 @@ export function knownPitfalls(ctx: Context, taskId: string, nodeRefs: readonly (
   } catch {
     return [];
   }
-  const shown = new Set(readImpressions(ctx.paths).filter((i) => i.task_id === taskId).flatMap((i) => i.nodes));
-  const loadouts = loadoutTexts(ctx, taskId);
-  const told = shown.size > 0 || loadouts.length > 0;
+  const shown = shownTo(ctx.paths, taskId);
   const out: KnownPitfall[] = [];
   for (const node of new Set(nodeRefs.filter((x): x is string => typeof x === "string"))) {
     // The reporting session's own edge (after `akms update` applied it) is not "known before".
     const since = (graph.out.get(node) ?? []).filter((l) => l.type === "pitfall" && l.target !== exceptSession).map((l) => l.target);
     if (!since.length) continue;
-    const loaded = !told ? null : shown.has(node) || loadouts.some((t) => t.includes(node));
+    const loaded = shown === null ? null : shown.has(node);
     const first = since[0]!;
     out.push({
       node,

@@ -7,10 +7,8 @@
 import type { Context } from "../context.js";
 import type { Problem } from "../errors.js";
 import type { GNode, LoadedGraph } from "../graph.js";
-import { readImpressions } from "../agent/impressions.js";
+import { readImpressions, shownTo } from "../agent/impressions.js";
 import { sessionDocument } from "../review/sessions.js";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 
 export interface HelpedTask {
   task_id: string;
@@ -41,22 +39,6 @@ const when = (v: unknown): string | null => (v instanceof Date ? v.toISOString()
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
-/** What each task was shown: the node ids of its impressions, or of its loadout files (null when neither exists). */
-function shownTo(ctx: Context, taskId: string, impressions: ReturnType<typeof readImpressions>): Set<string> | null {
-  const mine = impressions.filter((i) => i.task_id === taskId);
-  if (mine.length) return new Set(mine.flatMap((i) => i.nodes));
-  let names: string[];
-  try {
-    names = readdirSync(ctx.paths.loadouts).filter((n) => n.endsWith("-loadout.md") && n.replace(/^phase\d+-/, "").startsWith(`${taskId}-`));
-  } catch {
-    return null;
-  }
-  if (!names.length) return null;
-  const ids = new Set<string>();
-  for (const n of names) for (const m of readFileSync(join(ctx.paths.loadouts, n), "utf8").matchAll(/`([a-z0-9][a-z0-9._-]{0,127})`/g)) ids.add(m[1]!);
-  return ids;
-}
-
 export function wouldItHaveHelped(ctx: Context, graph: Pick<LoadedGraph, "nodes" | "out">, phase: number, problems: Problem[] = []): Helped {
   const impressions = readImpressions(ctx.paths);
   const sessions = [...graph.nodes.values()].filter((n) => n.domain === "session").sort((a, b) => (Number(a.phase ?? -1) - Number(b.phase ?? -1)) || (a.id < b.id ? -1 : 1));
@@ -79,7 +61,7 @@ export function wouldItHaveHelped(ctx: Context, graph: Pick<LoadedGraph, "nodes"
     const d = docs.get(n.id);
     if (!d) continue;
     const taskId = d.task_id as string;
-    const shown = shownTo(ctx, taskId, impressions);
+    const shown = shownTo(ctx.paths, taskId, impressions);
     const useful = arr(d.nodes_used).map(obj).filter((u) => u.useful === true && typeof u.id === "string").map((u) => u.id as string);
     const reported = [...new Set(arr(d.pitfalls_discovered).map(obj).map((p) => p.node_ref).filter((x): x is string => typeof x === "string"))];
     // Known before this task: a pitfall edge on the node from another session that came before it

@@ -16,6 +16,7 @@ import { UsageError, ValidationError, type Problem } from "../errors.js";
 import type { LoadedGraph } from "../graph.js";
 import { displayPath } from "../paths.js";
 import { searchMany } from "../agent/search.js";
+import { qmdUse } from "../loadout/retrieve.js";
 import { ENGINE_NAMES, loadEngine } from "../embed/engine.js";
 import { deriveTags } from "../tags.js";
 import { queryGraph, resolveRole } from "../query.js";
@@ -118,10 +119,11 @@ export async function productArms(ctx: Context, graph: LoadedGraph, env: NodeJS.
   const notes: string[] = [];
   const arms: Arm[] = [];
   const many = async (qs: readonly EvalQuery[], o: Parameters<typeof searchMany>[3]) => (await searchMany(ctx, graph, qs.map((q) => q.text), { limit: 40, env, embedBudget: Infinity, ...o })).map((r) => nodesOf(r.hits));
-  const probe = (await searchMany(ctx, graph, ["probe"], { limit: 1, env, arms: ["bm25"] }))[0]!;
-  const qmd = probe.engine === "qmd";
+  // The BM25 arm's own test of qmd (no search run to learn it).
+  const use = qmdUse(false, env, { dir: ctx.paths.qmdCacheDir, lock: ctx.paths.lock });
+  const qmd = use.available;
   if (qmd) arms.push({ name: "search-bm25", about: "`akms search`'s BM25 arm (qmd)", rankAll: (qs) => many(qs, { arms: ["bm25"] }) });
-  else notes.push(`qmd's BM25 not measured: ${probe.degraded}`);
+  else notes.push(`qmd's BM25 not measured: qmd ${use.reason}`);
   arms.push({ name: "lexical", about: "the lexical BM25 fallback (no qmd)", rankAll: (qs) => many(qs, { arms: ["bm25"], noQmd: true }) });
   for (const engine of ENGINE_NAMES) {
     const load = await loadEngine(engine);

@@ -234,3 +234,14 @@ export function renderBody(r: RenderInput): string {
   }
   return out.join("\n").replace(/\n+$/, "\n");
 }
+
+/** Node ids listed in a loadout's Domain Knowledge table, in order. */
+export function loadoutNodeIds(text: string): string[] {
+  const start = text.indexOf("\n## Domain Knowledge");
+  if (start < 0) return [];
+  const end = text.indexOf("\n## ", start + 1);
+  const section = text.slice(start, end < 0 ? undefined : end);
+  const ids: string[] = [];
+  for (const m of section.matchAll(/^\| `([^`]+)`/gm)) ids.push(m[1]!);
+  return ids;
+}

@@ -108,7 +108,9 @@ test("the loadout's content retrieval adds the embedding arm's passages inside t
   write(join(s.knowledge, "tasks", "t1.json"), JSON.stringify({ task_id: "TASK-1", phase: 1, title: "Fix the stalled residual on even grids", description: PARAPHRASE, akms_tags: ["nyquist"], akms_schema: "v2" }));
   const r = akms(["loadout", "--tags", "nyquist", "--repo", s.repo, "--json"], { env: { ...s.env, AKMS_QMD_BIN: "" } });
   assert.equal(r.code, 0, r.stderr);
-  if (!r.json.qmd_available) return; // without qmd the loadout is the spec's degraded mode: no passages at all
+  // Without qmd the loadout is the spec's degraded mode (no passages at all); CI requires qmd.
+  if (process.env.AKMS_REQUIRE_QMD === "1") assert.equal(r.json.qmd_available, true, r.json.qmd_reason);
+  if (!r.json.qmd_available) return;
   const text = readFileSync(join(s.repo, r.json.shown), "utf8");
   assert.match(text, /semantic \(minilm/);
 });
