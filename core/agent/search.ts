@@ -13,6 +13,8 @@ import { QmdError, qmdSearchMany, type QmdHit, type QmdIndexing } from "../qmd.j
 import { knowledgeCollectionName, qmdUse } from "../loadout/retrieve.js";
 import { declaredId } from "../node-files.js";
 import { stripControl } from "../control-chars.js";
+import { cachedByStat } from "../store/read-cache.js";
+import { isWarm } from "../warm.js";
 import type { EngineName } from "../embed/engine.js";
 
 export const SEARCH_SCOPES = ["nodes", "sessions", "mirror"] as const;
@@ -63,7 +65,20 @@ const SNIPPET_CHARS = 200;
 
 interface Scoped {
   collections: { name: string; dir: string }[];
+  /** The scope's Markdown files that, followed through every symbolic link, stay inside the repository or the vault. */
   files: Listed[];
+}
+
+/**
+ * The files of a listing that stay inside the repository or the vault. A listing's walk never
+ * follows a directory link, so a file that is no link lies where its listed directory really is:
+ * one check per directory and one per link (a check per file was most of a warm search's time at
+ * 5,000 nodes: docs/decisions.md).
+ */
+function inside(ctx: Context, dir: string, files: Listed[]): Listed[] {
+  const roots = [ctx.repo, ctx.vault.path];
+  const dirInside = roots.some((r) => staysInside(r, dir));
+  return files.filter((f) => (f.link ? roots.some((r) => staysInside(r, f.file)) : dirInside));
 }
 
 export function scopeFiles(ctx: Context, scope: SearchScope): Scoped {
@@ -73,12 +88,15 @@ export function scopeFiles(ctx: Context, scope: SearchScope): Scoped {
         { name: "vault", dir: ctx.vault.path },
         { name: "local-nodes", dir: ctx.paths.localNodes },
       ],
-      files: [...listMarkdown(ctx.vault.path, ctx.vault.display.replace(/\/+$/, "") + "/"), ...listMarkdown(ctx.paths.localNodes, "knowledge/local-nodes/")],
+      files: [
+        ...inside(ctx, ctx.vault.path, listMarkdown(ctx.vault.path, ctx.vault.display.replace(/\/+$/, "") + "/")),
+        ...inside(ctx, ctx.paths.localNodes, listMarkdown(ctx.paths.localNodes, "knowledge/local-nodes/")),
+      ],
     };
   }
   const seg = scope === "sessions" ? "sessions" : "code-mirror";
   const dir = join(ctx.paths.knowledge, seg);
-  return { collections: [{ name: knowledgeCollectionName(seg), dir }], files: listMarkdown(dir, `knowledge/${seg}/`, true) };
+  return { collections: [{ name: knowledgeCollectionName(seg), dir }], files: inside(ctx, dir, listMarkdown(dir, `knowledge/${seg}/`, true)) };
 }
 
 /** file (absolute) → node id: the frontmatter id of node files; sessions and mirror files by content_ref. */
@@ -109,55 +127,81 @@ function snippet(text: string): string {
   return t.length > SNIPPET_CHARS ? t.slice(0, SNIPPET_CHARS - 1) + "…" : t;
 }
 
+/** A file's words for BM25: how often each occurs, and how many there are. */
+interface Terms {
+  tf: Map<string, number>;
+  len: number;
+}
+
+function termsOf(file: string): Terms | null {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+  const toks = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const tf = new Map<string, number>();
+  for (const t of toks) tf.set(t, (tf.get(t) ?? 0) + 1);
+  return { tf, len: toks.length };
+}
+
+/** The line of `file` that holds most of the words (the first such line), 1-based, and its text. */
+function bestLine(file: string, want: readonly string[]): { line: number; text: string } {
+  let lines: string[];
+  try {
+    lines = readFileSync(file, "utf8").split(/\r?\n/);
+  } catch {
+    return { line: 1, text: "" };
+  }
+  let best = 0;
+  let bestScore = -1;
+  lines.forEach((l, i) => {
+    const ll = l.toLowerCase();
+    const s = want.filter((w) => ll.includes(w)).length;
+    if (s > bestScore) {
+      best = i;
+      bestScore = s;
+    }
+  });
+  return { line: best + 1, text: lines[best] ?? "" };
+}
+
 /**
  * The degraded search: BM25 over the files' words (k1 1.2, b 0.75: term weight by rarity, length
  * normalised, so a long general file does not outrank a short one about the words). A word no file
- * holds adds nothing: the others still rank. Ties: the file's shown path.
+ * holds adds nothing: the others still rank. Ties: the file's shown path. A long-running process
+ * (akms mcp) keeps each file's word counts while its stat is unchanged (core/store/read-cache.ts).
  */
 export function lexicalSearch(files: Listed[], query: string, limit: number): { file: Listed; line: number; text: string }[] {
   const want = words(query);
   if (!want.length) return [];
-  const docs: { file: Listed; text: string; tf: Map<string, number>; len: number }[] = [];
+  const docs: { file: Listed; terms: Terms }[] = [];
   for (const f of files) {
-    let text: string;
-    try {
-      text = readFileSync(f.file, "utf8");
-    } catch {
-      continue;
-    }
-    const toks = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-    const tf = new Map<string, number>();
-    for (const t of toks) if (want.includes(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
-    docs.push({ file: f, text, tf, len: toks.length });
+    const terms = cachedByStat(isWarm(), "bm25 terms", f.file, termsOf);
+    if (terms) docs.push({ file: f, terms });
   }
   const n = docs.length;
-  const avg = docs.reduce((x, d) => x + d.len, 0) / Math.max(1, n);
-  const idf = new Map(want.map((w) => {
-    const df = docs.filter((d) => d.tf.has(w)).length;
-    return [w, Math.log((n - df + 0.5) / (df + 0.5) + 1)] as const;
-  }));
+  const avg = docs.reduce((x, d) => x + d.terms.len, 0) / Math.max(1, n);
+  const idf = new Map(
+    want.map((w) => {
+      const df = docs.filter((d) => d.terms.tf.has(w)).length;
+      return [w, Math.log((n - df + 0.5) / (df + 0.5) + 1)] as const;
+    }),
+  );
   const K1 = 1.2;
   const B = 0.75;
-  const scored: { file: Listed; line: number; text: string; score: number }[] = [];
+  const scored: { file: Listed; score: number }[] = [];
   for (const d of docs) {
-    if (!d.tf.size) continue;
     let score = 0;
-    for (const [w, f] of d.tf) score += idf.get(w)! * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.len) / (avg || 1))));
-    const lines = d.text.split(/\r?\n/);
-    let best = 0;
-    let bestScore = -1;
-    lines.forEach((l, i) => {
-      const ll = l.toLowerCase();
-      const s2 = want.filter((w) => ll.includes(w)).length;
-      if (s2 > bestScore) {
-        best = i;
-        bestScore = s2;
-      }
-    });
-    scored.push({ file: d.file, line: best + 1, text: lines[best] ?? "", score });
+    for (const w of want) {
+      const f = d.terms.tf.get(w);
+      if (f) score += idf.get(w)! * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.terms.len) / (avg || 1))));
+    }
+    if (score > 0) scored.push({ file: d.file, score });
   }
   scored.sort((x, y) => y.score - x.score || (x.file.shown < y.file.shown ? -1 : x.file.shown > y.file.shown ? 1 : 0));
-  return scored.slice(0, limit);
+  return scored.slice(0, limit).map(({ file }) => ({ file, ...bestLine(file.file, want) }));
 }
 
 /**
@@ -172,10 +216,7 @@ export function bm25Many(ctx: Context, graph: LoadedGraph | null, queries: reado
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError("--limit needs a whole number from 1 to 1000");
   const qs = queries.map((query) => query.replace(/\s+/g, " ").trim());
   if (!qs.length || qs.some((q) => !q)) throw new UsageError("give the words to search for", 'akms search "green operator cache"');
-  const scoped = scopeFiles(ctx, scope);
-  const { collections } = scoped;
-  // Only what lives in the repository or the vault, whatever a symbolic link in them points at.
-  const files = scoped.files.filter((f) => staysInside(ctx.repo, f.file) || staysInside(ctx.vault.path, f.file));
+  const { collections, files } = scopeFiles(ctx, scope);
   const idOf = idResolver(ctx, graph, scope);
   const shownOf = new Map(files.map((f) => [f.file, f.shown]));
   const use = qmdUse(Boolean(opts.noQmd), opts.env, { dir: ctx.paths.qmdCacheDir, lock: ctx.paths.lock });
@@ -250,7 +291,7 @@ export async function searchMany(ctx: Context, graph: LoadedGraph | null, querie
   const bm25 = bm25Many(ctx, graph, queries, { ...opts, limit: room, noQmd: opts.noQmd || lexicalInHybrid });
   if (engine === null || semanticRank === null || !bm25.length) return bm25.map((r) => ({ ...cut(r), ...(load !== null && "missing" in load ? { semantic: { off: load.missing } } : {}) }));
   const scope = bm25[0]!.scope;
-  const files = scopeFiles(ctx, scope).files.filter((f) => staysInside(ctx.repo, f.file) || staysInside(ctx.vault.path, f.file));
+  const files = scopeFiles(ctx, scope).files;
   const run = await semanticRank(ctx, engine, files, bm25.map((r) => r.query), { budget: opts.embedBudget, onProgress: opts.onEmbed });
   const idOf = idResolver(ctx, graph, scope);
   const semantic = { engine: run.engine, covered: run.covered, files: run.files, embedded: run.embedded };

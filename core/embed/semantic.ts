@@ -86,15 +86,17 @@ export interface SemanticRun {
   keys: string[];
 }
 
-/** Drops the vectors of text no longer in any of `keys` (`akms index`, after embedding every scope). */
-export function pruneVectors(ctx: Context, engine: Engine, keys: Iterable<string>): void {
-  new VectorStore(ctx.paths, engine.id, engine.dims).save(new Set(keys));
+/** The engine's vectors in this repository's store; a warm process (akms mcp) keeps them while their file is unchanged. */
+export function openVectors(ctx: Context, engine: Engine): VectorStore {
+  return warm(`vectors ${ctx.paths.cacheDir} ${engine.id}`, [vectorFile(ctx.paths, engine.id)], () => new VectorStore(ctx.paths, engine.id, engine.dims));
 }
 
 export interface SemanticOptions {
   /** Most chunks to embed now (Infinity: all, as `akms index` does). */
   budget?: number;
   onProgress?: (done: number, total: number) => void;
+  /** The vectors to read and add to (`akms index` opens them once for every scope); default openVectors. */
+  store?: VectorStore;
 }
 
 /** The engine the config names, or why there is none. */
@@ -107,7 +109,7 @@ export async function configuredEngine(ctx: Context): Promise<{ engine: Engine }
 /** The chunks of `files` with their vectors: those in the store, and the missing ones embedded now within the budget. */
 async function embeddedChunks(ctx: Context, engine: Engine, files: readonly Listed[], opts: SemanticOptions): Promise<{ chunks: Chunk[]; store: VectorStore; embedded: number }> {
   // A warm process (akms mcp) keeps the vectors while their file is unchanged, and each file's chunks while its stat is.
-  const store = warm(`vectors ${ctx.paths.cacheDir} ${engine.id}`, [vectorFile(ctx.paths, engine.id)], () => new VectorStore(ctx.paths, engine.id, engine.dims));
+  const store = opts.store ?? openVectors(ctx, engine);
   const chunks: Chunk[] = [];
   for (const f of files) {
     const cs = cachedByStat(isWarm(), `chunks ${engine.id}`, f.file, (file) => {

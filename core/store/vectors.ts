@@ -6,11 +6,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
+import { endianness } from "node:os";
 import { writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
 
 const FORMAT = "akms-vectors-1";
+/** The file's floats are little-endian; on such a machine they are copied as they are. */
+const LITTLE_ENDIAN = endianness() === "LE";
 
 export function vectorKey(engineId: string, text: string): string {
   return createHash("sha256").update(engineId).update("\0").update(text).digest("hex");
@@ -48,12 +51,14 @@ export class VectorStore {
       const h = JSON.parse(buf.subarray(0, nl).toString("utf8")) as { format?: string; engine?: string; dims?: number; count?: number };
       const width = 32 + this.dims * 4;
       if (h.format !== FORMAT || h.engine !== this.engineId || h.dims !== this.dims || typeof h.count !== "number" || buf.length !== nl + 1 + h.count * width) return;
+      // One copy of every value (the vectors start at no aligned offset), read as little-endian floats.
+      const values = new Float32Array(h.count * this.dims);
+      const bytes = new Uint8Array(values.buffer);
       for (let i = 0, o = nl + 1; i < h.count; i++, o += width) {
-        const key = buf.subarray(o, o + 32).toString("hex");
-        const v = new Float32Array(this.dims);
-        for (let k = 0; k < this.dims; k++) v[k] = buf.readFloatLE(o + 32 + k * 4);
-        this.map.set(key, v);
+        bytes.set(buf.subarray(o + 32, o + width), i * this.dims * 4);
+        this.map.set(buf.toString("hex", o, o + 32), values.subarray(i * this.dims, (i + 1) * this.dims));
       }
+      if (!LITTLE_ENDIAN) for (let i = 0; i < values.length; i++) values[i] = Buffer.from(values.buffer, i * 4, 4).readFloatLE(0);
     } catch {
       this.map.clear(); // a damaged file is no file
     }
@@ -89,9 +94,10 @@ export class VectorStore {
     const body = Buffer.alloc(keys.length * width);
     keys.forEach((k, i) => {
       const o = i * width;
-      Buffer.from(k, "hex").copy(body, o);
+      body.write(k, o, "hex");
       const v = this.map.get(k)!;
-      for (let d = 0; d < this.dims; d++) body.writeFloatLE(v[d]!, o + 32 + d * 4);
+      if (LITTLE_ENDIAN) body.set(new Uint8Array(v.buffer, v.byteOffset, this.dims * 4), o + 32);
+      else for (let d = 0; d < this.dims; d++) body.writeFloatLE(v[d]!, o + 32 + d * 4);
     });
     try {
       const ok = withLock(this.paths.lock, () => writeFileAtomic(this.file, [head, body], { knownDifferent: true }));

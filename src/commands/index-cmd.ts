@@ -4,8 +4,7 @@
 import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { SEARCH_SCOPES, scopeFiles } from "../../core/agent/search.js";
-import { configuredEngine, pruneVectors, semanticRank } from "../../core/embed/semantic.js";
-import { staysInside } from "../../core/paths.js";
+import { configuredEngine, openVectors, semanticRank } from "../../core/embed/semantic.js";
 import type { CommandSpec } from "./types.js";
 
 export const indexCommand: CommandSpec = {
@@ -21,18 +20,20 @@ export const indexCommand: CommandSpec = {
     const started = Date.now();
     const scopes: { scope: string; files: number; covered: number; embedded: number }[] = [];
     const keys: string[] = [];
+    const store = openVectors(ctx, engine.engine);
     for (const scope of SEARCH_SCOPES) {
-      const files = scopeFiles(ctx, scope).files.filter((f) => staysInside(ctx.repo, f.file) || staysInside(ctx.vault.path, f.file));
+      const files = scopeFiles(ctx, scope).files;
       const tty = process.stderr.isTTY;
       const run = await semanticRank(ctx, engine.engine, files, [], {
         budget: Infinity,
+        store,
         onProgress: (done, total) => process.stderr.write(tty ? `\r  ${scope}: ${done}/${total} chunks embedded` : done === total ? `  ${scope}: ${total} chunks embedded\n` : ""),
       });
       if (tty && run.embedded) process.stderr.write("\n");
       scopes.push({ scope, files: run.files, covered: run.covered, embedded: run.embedded });
       keys.push(...run.keys);
     }
-    pruneVectors(ctx, engine.engine, keys); // the vectors of text that is gone
+    store.save(new Set(keys)); // drops the vectors of text that is gone
     const seconds = (Date.now() - started) / 1000;
     const json = { ok: true, engine: engine.engine.id, seconds, scopes };
     const text = [`semantic index (${engine.engine.id}), ${seconds.toFixed(1)} s:`, ...scopes.map((s) => `  ${s.scope}: ${s.covered} of ${s.files} files embedded (${s.embedded} new chunk${s.embedded === 1 ? "" : "s"})`)].join("\n");

@@ -2,7 +2,7 @@
 // (qmd and the lexical fallback), and the fallback weighs terms by rarity and length (BM25).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { appendFileSync } from "node:fs";
+import { appendFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { akms, builtDemo, tmp, write } from "../helpers.js";
 import { lexicalSearch } from "../../core/agent/search.js";
@@ -37,4 +37,26 @@ test("the fallback ranks by term weight with length normalisation (a labelled se
   // A word only one file holds (rare) outweighs one every file holds (common).
   const rare = lexicalSearch(files, "text version", 10);
   assert.equal(rare[0]!.file.shown, "short-cache.md");
+});
+
+test("search reads only what stays inside the repository or the vault: a linked file or directory leading out is not searched", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault };
+  appendFileSync(join(d.knowledge, "graph", "propagation_config.yaml"), "\nsearch:\n  embedding: none\n");
+  const outside = tmp("akms-outside-");
+  write(join(outside, "secret.md"), "# Secret\n\nzanzibarword lives outside.\n");
+  write(join(outside, "sessions", "s.md"), "# Session\n\nwombatword lives outside.\n");
+  write(join(d.repo, "docs", "inside.md"), "# Inside\n\nquokkaword lives in the repository.\n");
+  symlinkSync(join(outside, "secret.md"), join(d.knowledge, "local-nodes", "secret.md"));
+  symlinkSync(join(d.repo, "docs", "inside.md"), join(d.knowledge, "local-nodes", "inside.md"));
+  rmSync(join(d.knowledge, "sessions"), { recursive: true, force: true });
+  symlinkSync(join(outside, "sessions"), join(d.knowledge, "sessions"));
+  const hits = (q: string, ...more: string[]) => {
+    const r = akms(["search", q, "--no-qmd", "--json", ...more], { cwd: d.repo, env });
+    assert.equal(r.code, 0, r.stderr);
+    return r.json.hits.map((h: { file: string }) => h.file);
+  };
+  assert.deepEqual(hits("zanzibarword"), [], "a node file linked from outside");
+  assert.deepEqual(hits("quokkaword"), ["knowledge/local-nodes/inside.md"], "a link to a file inside the repository is searched");
+  assert.deepEqual(hits("wombatword", "--in", "sessions"), [], "a sessions directory linked from outside");
 });

@@ -10,7 +10,7 @@
 // CI runs a small seeded sample; `npm run stress` runs AKMS_SEQUENCES of them (default 100).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -169,7 +169,7 @@ async function connect(w: World): Promise<Client> {
   return c;
 }
 
-/** What a reader answers: status, a query and a loadout (the structured documents, as a host gets them). */
+/** What a reader answers: status, a query, a loadout and a search (the structured documents, as a host gets them). */
 async function answers(c: Client): Promise<string> {
   // A first call settles (compiles a stale graph); the answers compared come after it.
   await c.callTool({ name: "validate", arguments: {} });
@@ -179,6 +179,8 @@ async function answers(c: Client): Promise<string> {
     { name: "status", arguments: {} },
     { name: "query", arguments: { tags: ["fft", "caching"] } },
     { name: "loadout", arguments: { tags: ["fft", "convergence"], no_qmd: true } },
+    // The lexical BM25 (qmd is off here), whose word counts a warm server keeps per file.
+    { name: "search", arguments: { query: "residual convergence grid cache", limit: 20 } },
   ]) {
     const r = (await c.callTool(call)) as { isError?: boolean; structuredContent?: unknown; content: { text: string }[] };
     out.push(r.isError ? { error: r.content[0]!.text } : r.structuredContent);
@@ -206,6 +208,8 @@ function fullCompile(w: World): string | null {
 
 async function runSequence(seed: number): Promise<void> {
   const d = copyDemo();
+  // Search's embedding arm off: its coverage grows with each call, so a warm and a fresh server would rank different sets.
+  appendFileSync(join(d.knowledge, "graph", "propagation_config.yaml"), "\nsearch:\n  embedding: none\n");
   const w: World = { dir: d.dir, repo: d.repo, vault: d.vault, local: join(d.knowledge, "local-nodes"), ctx: loadContext({ repo: d.repo, env: {} }), r: seededRandom(seed), n: 0, branch: "main", log: [] };
   build(w.ctx, { env: ENV });
   git(w, "init", "-q", "-b", "main");
