@@ -22,7 +22,7 @@ import { withLock } from "./lock.js";
 import { buildLocked } from "./compiler/build.js";
 import { commitTransaction, finishTransaction, recoverPendingTransaction } from "./update/transaction.js";
 import { readOverlayState } from "./update/overlay-store.js";
-import { dumpOverlay } from "./update/overlay-io.js";
+import { dumpOverlay, overlayLimits } from "./update/overlay-io.js";
 import { validateText, type Kind } from "./validate.js";
 import { PITFALL_WEIGHT } from "./schemas/vocabulary.js";
 import type { LocalEdge, NodeOverride, Overlay, SessionNodeEntry } from "./schemas/overlay.js";
@@ -232,7 +232,7 @@ export function migrate(ctx: Context, opts: { vaultOut?: string; dryRun?: boolea
     recoverPendingTransaction(ctx, () => buildLocked(ctx));
     const plan = planMigration(ctx, opts);
     const problems: Problem[] = [];
-    const limits = { maxSessionRefs: ctx.cfg.config.graph.max_session_refs, maxHistory: ctx.cfg.config.graph.max_history };
+    const limits = overlayLimits(ctx.cfg.config.graph);
     const overlayText = plan.overlayChanged ? dumpOverlay(plan.overlay, limits) : null;
     for (const f of plan.files) checkValid(f.text, f.file, f.shown, f.origin === "local" ? "local-node" : "global-node", problems);
     if (overlayText !== null) checkValid(overlayText, ctx.paths.overlay, displayPath(ctx.repo, ctx.paths.overlay), "overlay", problems);

@@ -34,6 +34,7 @@ import { replaceStatus } from "./status-line.js";
 import { editDraftOverride, parseOverlayText, type OverlayEdit } from "./overlay-edit.js";
 import { parseDedupSections, removeSection, setSectionStatus, type DedupSection } from "./dedup-sections.js";
 import { carryOverlayDrafts } from "../update/overlay-drafts.js";
+import { overlayLimits } from "../update/overlay-io.js";
 import { newNodeFromSection } from "./dedup-node.js";
 import { commitTransaction, finishTransaction, recoverPendingTransaction, type TxnWrite } from "../update/transaction.js";
 import { decodeBytes, encodeBytes, lastUndoable, readJournal, withEntry, type ActionKind, type Journal, type JournalEntry } from "./journal.js";
@@ -488,7 +489,7 @@ function overlayDraft(r: Resolved): OverlayState {
 }
 
 function overlayEdit(ctx: Context, ov: OverlayState, r: Resolved, on: boolean): OverlayEdit {
-  const limits = { maxSessionRefs: ctx.cfg.config.graph.max_session_refs, maxHistory: ctx.cfg.config.graph.max_history };
+  const limits = overlayLimits(ctx.cfg.config.graph);
   const edit = editDraftOverride(ov.text, r.id, r.shown, limits, on, ov.parsed ?? undefined);
   carryOverlayDrafts(ctx, ov.parsed, edit.text, r.id, on); // the review's Drafted section, for the new bytes
   return edit;

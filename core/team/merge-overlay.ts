@@ -7,8 +7,8 @@
 // deciding one node differently is a conflict, named. Pure but for the functions it is given.
 import { AkmsError } from "../errors.js";
 import type { Context } from "../context.js";
-import { parseDocument, checkNodeRefs, type EvidenceDoc } from "../update/documents.js";
-import { normalizeOverlay, overlayText } from "../update/overlay-io.js";
+import { canonicalOrder, parseDocument, checkNodeRefs, type EvidenceDoc } from "../update/documents.js";
+import { normalizeOverlay, overlayLimits, overlayText } from "../update/overlay-io.js";
 import { planUpdate, type Replay } from "../update/plan.js";
 import type { GraphView } from "../graph-file/view.js";
 import type { JournalEntry } from "../review/journal.js";
@@ -100,7 +100,7 @@ function replayDocuments(input: OverlayMergeInput, ids: readonly string[], recor
       throw new MergeConflict(`the evidence of ${id} (${shown}) does not validate: ${e.message}`, { file: shown, hint: "fix the document on its branch (`akms validate` names the field), then merge again", names: [id] });
     }
   }
-  return docs.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0));
+  return canonicalOrder(docs);
 }
 
 const drafted = (o: Overlay | null, id: string) => o?.nodes?.[id]?.status === "draft";
@@ -168,7 +168,7 @@ export function mergeOverlays(input: OverlayMergeInput): OverlayMergeResult {
   const docs = replayDocuments(input, ids, records);
   const graph = input.graph(root);
   const cfg = input.ctx.cfg.config;
-  const limits = { maxSessionRefs: cfg.graph.max_session_refs, maxHistory: cfg.graph.max_history };
+  const limits = overlayLimits(cfg.graph);
   let data: Overlay;
   if (docs.length) {
     try {

@@ -41,6 +41,11 @@ export function sessionOfTask(taskId: string): string {
   return `session-${taskId.toLowerCase()}`;
 }
 
+/** The one order evidence is replayed in (the merge driver, `akms eval replay`): the documents' own dates, then their session ids. */
+export function canonicalOrder(docs: readonly EvidenceDoc[]): EvidenceDoc[] {
+  return [...docs].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0));
+}
+
 export const KIND_LABEL: Record<EvidenceKind, string> = { "agent-memory": "AgentMemory", pcd: "PCD" };
 
 const RESERVED_DOMAINS = new Set(["session", "code-mirror"]);

@@ -136,6 +136,11 @@ export interface OverlayLimits {
   maxHistory: number;
 }
 
+/** The config's limits on what an overlay keeps per node. */
+export function overlayLimits(graph: { max_session_refs: number; max_history: number }): OverlayLimits {
+  return { maxSessionRefs: graph.max_session_refs, maxHistory: graph.max_history };
+}
+
 /** The first bytes of every overlay the writer writes. */
 export const HEADER =
   "# Experiential state of this repository (spec §4.2), written by `akms update` and the review\n" +

@@ -17,7 +17,7 @@ import type { Overlay } from "../schemas/overlay.js";
 import type { Pcd } from "../schemas/evidence.js";
 import { applyFeedback, describeStep } from "./confidence.js";
 import type { EvidenceDoc } from "./documents.js";
-import { normalizeOverlay, overlayText, type OverlayReuse } from "./overlay-io.js";
+import { normalizeOverlay, overlayLimits, overlayText, type OverlayReuse } from "./overlay-io.js";
 import { newKnowledge, type Knowledge } from "./plan-knowledge.js";
 import { startPlan, type PlanState } from "./plan-state.js";
 import type { DocumentResult, NodeChange, PlanResult } from "./plan-types.js";
@@ -306,7 +306,7 @@ function throwProblems(problems: readonly Problem[]): void {
 function planOverlay(st: PlanState, state: OverlayState | null): Plan["overlay"] {
   const cfg = st.ctx.cfg.config;
   const { nodes, book } = st;
-  const data = normalizeOverlay(st.ov, { maxSessionRefs: cfg.graph.max_session_refs, maxHistory: cfg.graph.max_history });
+  const data = normalizeOverlay(st.ov, overlayLimits(cfg.graph));
   // Entries pruned just now changed too (normalizeOverlay copies only those).
   if (data.nodes !== nodes) {
     for (const id in data.nodes) {

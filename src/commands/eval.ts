@@ -1,6 +1,7 @@
 // `akms eval retrieval`: the retrieval arms measured on a labelled query set (core/eval/retrieval.ts).
-// Prints the table; writes summary.json and samples.jsonl (one line per query × arm) to --out, so
-// two versions of akms (or of the knowledge) can be compared file to file.
+// `akms eval replay`: the evidence replayed, each task's context per arm scored against what its
+// agent reported (core/eval/replay.ts). Each prints its table and writes summary.json and
+// samples.jsonl to --out, so two versions of akms (or of the knowledge) can be compared file to file.
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { loadContext } from "../../core/context.js";
@@ -10,15 +11,17 @@ import { loadGraph } from "../../core/graph.js";
 import { withLock } from "../../core/lock.js";
 import { displayPath, staysInside } from "../../core/paths.js";
 import { evalRetrieval, evalTable, readQuerySet } from "../../core/eval/retrieval.js";
+import { evalReplay, replayTable } from "../../core/eval/replay.js";
 import type { CommandSpec } from "./types.js";
 
 export const evalCommand: CommandSpec = {
   name: "eval",
-  summary: "measure retrieval on a labelled query set (nDCG@10, success@1, MRR@10, recall@5, empty results, banned nodes ranked above relevant ones; per query kind, with bootstrap intervals)",
+  summary: "measure retrieval on a labelled query set (retrieval), or replay the evidence and score what each task's context carried (replay)",
   flags: ["queries", "out", "seed", "arms"],
-  usage: "akms eval retrieval [--queries DIR] [--out DIR] [--seed N] [--arms a,b|all]",
+  usage: "akms eval retrieval [--queries DIR] [--out DIR] [--seed N] [--arms a,b|all]  |  akms eval replay [--out DIR] [--seed N] [--arms a,b]",
   help: `
   akms eval retrieval [--queries DIR] [--out DIR] [--seed N] [--arms a,b|all]
+  akms eval replay [--out DIR] [--seed N] [--arms a,b]
 
   Runs every retrieval arm of this installation — akms search (qmd BM25), its lexical fallback,
   akms query over the tags derived from each query, the embedding and hybrid arms when the optional
@@ -30,25 +33,50 @@ export const evalCommand: CommandSpec = {
   knowledge/graph/.cache/eval/retrieval/). --arms picks arms by name; all adds the hybrids with
   qmd's BM25 (slower: a qmd run per query and word). Deterministic: the same graph and set give
   the same bytes.
+
+  replay: in a scratch copy of knowledge/ (the repository is not written but for --out), the
+  overlay is taken back to before its sessions and every applied AgentMemory / PCD is applied again
+  by akms update in the canonical order; before each AgentMemory, each arm (loadout, bm25,
+  embedding, hybrid, vault, random, last-phase, shown) builds the task's context from the graph as
+  it stood, at the token budget of the loadout akms would have written, and is scored against what
+  the task reported: helpful recall (with how much of the context the evidence labels at all),
+  known pitfalls carried, repeat bites (pitfalls reported again after they were known) carried or
+  not, stale tokens, tokens per helpful node; and the gaps. Default --out:
+  knowledge/graph/.cache/eval/replay/.
 `,
   async run(args, flags) {
-    if (args[0] !== "retrieval" || args.length !== 1) throw new UsageError(args.length ? `akms eval does not know "${args.join(" ")}"` : "say what to evaluate", "akms eval retrieval [--queries DIR]");
+    if ((args[0] !== "retrieval" && args[0] !== "replay") || args.length !== 1) throw new UsageError(args.length ? `akms eval does not know "${args.join(" ")}"` : "say what to evaluate", "akms eval retrieval [--queries DIR]  or  akms eval replay");
     const seed = flags.seed === undefined ? 1 : flags.seed;
     if (typeof seed !== "number" || !Number.isInteger(seed) || seed < 0) throw new UsageError("--seed needs a whole number ≥ 0");
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const armList = typeof flags.arms === "string" ? flags.arms.split(",").map((a) => a.trim()).filter(Boolean) : undefined;
+    const outDir = (what: string) => {
+      const out = typeof flags.out === "string" ? resolve(flags.out) : join(ctx.paths.cacheDir, "eval", what);
+      if (staysInside(ctx.vault.path, out)) throw new UsageError(`--out ${flags.out} is inside the global vault, which akms never writes`, `write the results elsewhere (default: knowledge/graph/.cache/eval/${what}/)`);
+      return out;
+    };
+    const write = (out: string, summary: unknown, samples: readonly unknown[]) =>
+      withLock(ctx.paths.lock, () => {
+        mkdirSync(out, { recursive: true });
+        writeFileAtomic(join(out, "summary.json"), JSON.stringify(summary, null, 2) + "\n");
+        writeFileAtomic(join(out, "samples.jsonl"), samples.map((s) => JSON.stringify(s)).join("\n") + "\n");
+      });
+    if (args[0] === "replay") {
+      if (flags.queries !== undefined) throw new UsageError("--queries is for akms eval retrieval; the replay's labels are the evidence itself", "akms eval replay [--out DIR] [--seed N] [--arms a,b]");
+      const out = outDir("replay");
+      const r = await evalReplay(ctx, { env: process.env, seed, arms: armList });
+      const { samples, ...summary } = r;
+      write(out, summary, samples);
+      const shown = displayPath(ctx.repo, out);
+      return { json: { ...summary, out: shown }, text: `${replayTable(r)}\n\nwritten: ${shown}/summary.json, ${shown}/samples.jsonl` };
+    }
     const graph = loadGraph(ctx.paths);
     const dir = typeof flags.queries === "string" ? resolve(flags.queries) : join(ctx.paths.knowledge, "eval");
     const set = readQuerySet(ctx, graph, dir);
-    const arms = typeof flags.arms === "string" ? flags.arms.split(",").map((a) => a.trim()).filter(Boolean) : undefined;
-    const r = await evalRetrieval(ctx, graph, set, { env: process.env, seed, arms });
-    const out = typeof flags.out === "string" ? resolve(flags.out) : join(ctx.paths.cacheDir, "eval", "retrieval");
-    if (staysInside(ctx.vault.path, out)) throw new UsageError(`--out ${flags.out} is inside the global vault, which akms never writes`, "write the results elsewhere (default: knowledge/graph/.cache/eval/retrieval/)");
+    const out = outDir("retrieval");
+    const r = await evalRetrieval(ctx, graph, set, { env: process.env, seed, arms: armList });
     const { samples, ...summary } = r;
-    withLock(ctx.paths.lock, () => {
-      mkdirSync(out, { recursive: true });
-      writeFileAtomic(join(out, "summary.json"), JSON.stringify(summary, null, 2) + "\n");
-      writeFileAtomic(join(out, "samples.jsonl"), samples.map((s) => JSON.stringify(s)).join("\n") + "\n");
-    });
+    write(out, summary, samples);
     const shown = displayPath(ctx.repo, out);
     return { json: { ...summary, out: shown }, text: `${evalTable(r)}\n\nwritten: ${shown}/summary.json, ${shown}/samples.jsonl` };
   },
