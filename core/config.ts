@@ -88,6 +88,7 @@ export const ConfigSchema = lazy(() =>
     }),
     agents: zod.object({
       max_result_bytes: PosInt.refine((n: number) => n >= 2000, { message: "must be at least 2000 (a result must hold one whole item)" }),
+      impressions: zod.boolean({ error: "must be true or false" }),
     }),
     model_routing: zod.record(zod.string(), zod.unknown()).nullable().default(null),
   })

@@ -98,6 +98,7 @@ mirror:                            # the code mirror \`akms mirror\` writes (spe
 # implementation refuses keys it does not know):
 # agents:
 #   max_result_bytes: 8000         # bytes per tool result (text and structuredContent alike); longer results page with a cursor; at least 2000
+#   impressions: true              # log what agents were shown (knowledge/impressions.jsonl, read by akms eval and the review)
 
 # Optional: which provider/model serves the semantic docstring-drift check (free-form mapping),
 # e.g. {provider: anthropic, model: <model-id>}. Absent = not configured (the spec's Python

@@ -33,6 +33,8 @@ export interface ReviewData {
   /** Local tentative nodes still awaiting review from other phases (`akms status` lists them). */
   older_tentative: number;
   problems: Problem[];
+  /** "Would it have helped?" for the phase's tasks (core/eval/helped.ts). */
+  helped: Helped;
 }
 
 export const SECTION_TITLES: Record<SectionName, string> = {
@@ -74,6 +76,7 @@ export function reviewData(ctx: Context, source: LoadedGraph | ReviewGraph, opts
     sections: c.sections,
     older_tentative: c.older_tentative,
     problems: c.problems,
+    helped: wouldItHaveHelped(ctx, graph, phase),
   };
 }
 
@@ -212,7 +215,8 @@ function sectionLines(name: SectionName, d: ReviewData): string[] {
 }
 
 /** The report's Markdown; `helped`: the phase's look back (core/eval/helped.ts), a section of the report alone. */
-export function renderReviewReport(data: ReviewData, helped: Helped | null = null): string {
+export function renderReviewReport(data: ReviewData): string {
+  const helped = data.helped;
   const actionable = data.summary.new_tentative + data.sections.dedup_events.filter((e) => e.command).length + data.summary.blocked_tasks;
   const lines: string[] = [
     `# Review — phase ${data.phase}`,
@@ -253,7 +257,7 @@ function helpedLines(h: Helped): string[] {
     (h.helpful_recall === null
       ? "Nothing says what this phase's agents were shown (no loadout or impression of their tasks). "
       : `Of what this phase's agents marked useful, ${pct(h.helpful_recall)} was in what they were shown (their loadouts; the impression log when there is one). `) +
-      `${h.rebit} reported pitfall${h.rebit === 1 ? " was" : "s were"} known before the task${h.rebit ? `: ${h.rebit_loaded} of them loaded (memory ignored), ${h.rebit - h.rebit_loaded} not (memory missing)` : ""}.`,
+      `${h.rebit} reported pitfall${h.rebit === 1 ? " was" : "s were"} the same as one reported before the task${h.rebit ? `: ${h.rebit_loaded} of them loaded (memory ignored), ${h.rebit - h.rebit_loaded} not (memory missing)` : ""}.`,
     "",
     ...table(
       ["Task", "Useful shown", "Pitfalls that bit again", "Gaps"],
@@ -299,10 +303,9 @@ export function writeReviewReport(ctx: Context, opts: { phase?: number; out?: st
     const data = reviewData(ctx, graph, { phase: opts.phase, today: opts.today });
     const known = [...new Set([...graph.nodes.values()].filter((n) => n.domain === "session" && typeof n.phase === "number").map((n) => n.phase as number))].sort((a, b) => a - b);
     const base = { phase: data.phase, summary: data.summary, graph_version: data.graph_version, known_phases: known };
-    const helped = wouldItHaveHelped(ctx, graph, data.phase);
-    if (opts.out === "-") return { ...base, path: "-", written: false, text: renderReviewReport(data, helped) };
+    if (opts.out === "-") return { ...base, path: "-", written: false, text: renderReviewReport(data) };
     const path = opts.out ? resolve(opts.cwd ?? process.cwd(), opts.out) : join(ctx.paths.reviews, `phase-${data.phase}-review.md`);
-    const written = writeFileAtomic(path, renderReviewReport(data, helped));
+    const written = writeFileAtomic(path, renderReviewReport(data));
     return { ...base, path, written };
   });
 }

@@ -21,6 +21,7 @@ import "./bench/scale.js";
 import "./bench/merge.js";
 import "./bench/console.js";
 import "./bench/search.js";
+import "./bench/impressions.js";
 
 const only = process.argv.slice(2);
 const sections = benchSections();

@@ -81,8 +81,9 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     if (out.json && result.json) {
       const imp = await import("../core/agent/impressions.js");
       if (imp.SHOWING.has(name)) {
-        const { locateRepo } = await import("../core/context.js");
-        imp.logShown(locateRepo(where).paths, "cli", name, result.json, JSON.stringify(result.json));
+        const { locateRepo, repoConfig } = await import("../core/context.js");
+        const { paths } = locateRepo(where);
+        if (repoConfig(paths).config.agents.impressions) imp.logShown(paths, "cli", name, result.json, JSON.stringify(result.json));
       }
     }
     return emit(result, out);

@@ -1,14 +1,16 @@
 // "Would it have helped?" — the review's look back at a phase's tasks, from the evidence their
 // agents reported and what they were shown: per task, helpful recall (the nodes the agent marked
 // useful that were in what it was shown: the impression log, else its loadout file), the pitfalls
-// that bit again (reported on a node that already had a pitfall edge from an earlier session) and
+// that bit again (the same pitfall — dedup.ts samePitfall — reported by an earlier session) and
 // whether the warning was loaded — "memory ignored" against "memory missing" — and the gaps
 // (nodes_missing), with those reported by more than one task and those since promoted.
 import type { Context } from "../context.js";
 import type { Problem } from "../errors.js";
-import type { GNode, LoadedGraph } from "../graph.js";
+import type { GNode } from "../graph.js";
+import type { ReviewGraph } from "../review/review-graph.js";
 import { readImpressions, shownTo } from "../agent/impressions.js";
 import { sessionDocument } from "../review/sessions.js";
+import { samePitfall } from "../update/dedup.js";
 
 export interface HelpedTask {
   task_id: string;
@@ -16,7 +18,7 @@ export interface HelpedTask {
   /** Nodes the agent marked useful, and of them the ones it was shown (null: nothing says what it was shown). */
   useful: number;
   useful_shown: number | null;
-  /** Reported pitfalls on nodes whose pitfall was known before this task; of them, the ones it was shown. */
+  /** Nodes of the pitfalls this task reported again (known before it: samePitfall); of them, the ones it was shown. */
   rebit: string[];
   rebit_shown: string[] | null;
   gaps: string[];
@@ -39,17 +41,22 @@ const when = (v: unknown): string | null => (v instanceof Date ? v.toISOString()
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
-export function wouldItHaveHelped(ctx: Context, graph: Pick<LoadedGraph, "nodes" | "out">, phase: number, problems: Problem[] = []): Helped {
+/** The phase's look back, from the review's view of the graph (its nodes and pitfall links). */
+export function wouldItHaveHelped(ctx: Context, graph: Pick<ReviewGraph, "nodes" | "pitfalls">, phase: number, problems: Problem[] = []): Helped {
   const impressions = readImpressions(ctx.paths);
+  const threshold = ctx.cfg.config.graph.dedup_threshold;
+  const pitfallsOf = new Map<string, string[]>();
+  for (const l of graph.pitfalls) pitfallsOf.set(l.source, [...(pitfallsOf.get(l.source) ?? []), l.target]);
   const sessions = [...graph.nodes.values()].filter((n) => n.domain === "session").sort((a, b) => (Number(a.phase ?? -1) - Number(b.phase ?? -1)) || (a.id < b.id ? -1 : 1));
   const docs = new Map<string, Record<string, unknown>>();
   for (const n of sessions) {
     const d = sessionDocument(ctx, n as GNode, problems).data;
-    if (d && typeof d.task_id === "string") docs.set(n.id, d);
+    if (d) docs.set(n.id, d); // AgentMemories and PCDs: either may have reported a pitfall first
   }
   const gapSeen = new Map<string, Set<string>>();
   for (const n of sessions) {
     if (typeof n.phase === "number" && n.phase > phase) continue;
+    if (typeof docs.get(n.id)?.task_id !== "string") continue; // a PCD repeats its tasks' gaps
     for (const g of arr(docs.get(n.id)?.nodes_missing)) {
       const id = obj(g).suggested_id;
       if (typeof id === "string") gapSeen.set(id, new Set([...(gapSeen.get(id) ?? []), n.id]));
@@ -59,11 +66,11 @@ export function wouldItHaveHelped(ctx: Context, graph: Pick<LoadedGraph, "nodes"
   for (const n of sessions) {
     if (n.phase !== phase) continue;
     const d = docs.get(n.id);
-    if (!d) continue;
+    if (!d || typeof d.task_id !== "string") continue; // a task's AgentMemory
     const taskId = d.task_id as string;
     const shown = shownTo(ctx.paths, taskId, impressions);
     const useful = arr(d.nodes_used).map(obj).filter((u) => u.useful === true && typeof u.id === "string").map((u) => u.id as string);
-    const reported = [...new Set(arr(d.pitfalls_discovered).map(obj).map((p) => p.node_ref).filter((x): x is string => typeof x === "string"))];
+    const reported = arr(d.pitfalls_discovered).map(obj).filter((p) => typeof p.node_ref === "string" && typeof p.description === "string") as { node_ref: string; description: string }[];
     // Known before this task: a pitfall edge on the node from another session that came before it
     // (an earlier phase, or an earlier timestamp of its document).
     const before = (sid: string): boolean => {
@@ -74,7 +81,8 @@ export function wouldItHaveHelped(ctx: Context, graph: Pick<LoadedGraph, "nodes"
       const t1 = when(d.timestamp);
       return p === phase && t0 !== null && t1 !== null && t0 < t1;
     };
-    const rebit = reported.filter((node) => (graph.out.get(node) ?? []).some((l) => l.type === "pitfall" && before(l.target)));
+    // Bit again: the same pitfall (dedup.ts samePitfall) reported by a session before this one, whose edge the node still has.
+    const rebit = [...new Set(reported.filter((p) => (pitfallsOf.get(p.node_ref) ?? []).some((sid) => before(sid) && arr(docs.get(sid)?.pitfalls_discovered).map(obj).some((q) => typeof q.description === "string" && samePitfall(q as { node_ref: string; description: string }, p, threshold)))).map((p) => p.node_ref))];
     tasks.push({
       task_id: taskId,
       session: n.id,

@@ -11,8 +11,8 @@
 //   stale tokens     tokens spent on nodes the task marked outdated
 //   known pitfalls   for each pitfall reported before the task on a node it used: did the context
 //                    carry the warning (the loadout lists the pitfall; another arm holds its session)
-//   repeat bites     pitfalls reported again after they were known (same node, a description the
-//                    dedup score calls the same): arm-free, the headline; per arm, whether the
+//   repeat bites     pitfalls reported again after they were known (dedup.ts samePitfall: the same
+//                    node, a description the dedup score calls the same): arm-free, the headline; per arm, whether the
 //                    warning was carried (memory ignored) or not (memory missing)
 //   gaps             nodes_missing per task, and how many are established nodes now
 // Arms: the loadout, BM25 over the task text (and the embedding / hybrid arms when the engine is
@@ -31,7 +31,7 @@ import { canonicalOrder, parseDocument, type EvidenceDoc } from "../update/docum
 import { runUpdate } from "../update/apply.js";
 import { readOverlayState } from "../update/overlay-store.js";
 import { dumpOverlay, overlayLimits } from "../update/overlay-io.js";
-import { jaccard, tokens as dedupTokens } from "../update/dedup.js";
+import { samePitfall } from "../update/dedup.js";
 import { planLoadout } from "../loadout.js";
 import { estimateTokens, readNodeContent } from "../loadout/content.js";
 import { loadoutNodeIds } from "../loadout/render.js";
@@ -161,11 +161,6 @@ export function rootOverlay(ov: Overlay, docs: readonly EvidenceDoc[]): Overlay 
   const sessionNodes = Object.fromEntries(Object.entries(ov.session_nodes ?? {}).filter(([id]) => !sessions.has(id)));
   const edges = (ov.local_edges ?? []).filter((e) => !(e.type === "pitfall" && (sessions.has(e.to) || sessions.has(e.from))));
   return { ...ov, nodes: nodes as Overlay["nodes"], local_edges: edges, session_nodes: sessionNodes as Overlay["session_nodes"] };
-}
-
-/** A pitfall reported again: the same node, and a description the dedup score calls the same (above graph.dedup_threshold). */
-export function repeatsPitfall(earlier: { node_ref: string | null; description: string }, report: { node_ref: string | null; description: string }, threshold: number): boolean {
-  return earlier.node_ref !== null && earlier.node_ref === report.node_ref && jaccard(dedupTokens(earlier.description), dedupTokens(report.description)) > threshold;
 }
 
 interface Labels {
@@ -310,7 +305,7 @@ export async function evalReplay(ctx: Context, opts: ReplayOptions): Promise<Rep
         const known = earlier.filter((p) => p.node_ref !== null && used.has(p.node_ref));
         const bites: { node: string; known_since: string }[] = [];
         for (const p of mem.pitfalls_discovered ?? []) {
-          const first = earlier.find((q) => repeatsPitfall(q, p, threshold));
+          const first = earlier.find((q) => samePitfall(q, p, threshold));
           if (first) bites.push({ node: p.node_ref!, known_since: first.session });
         }
         const task = tasks.get(d.taskId!.toLowerCase()) ?? null;

@@ -8,6 +8,7 @@
 // (graphFromText), which the text view makes on first need: the answers are the same either way.
 import { graphFromText, type BuildWarning, type GNode, type LoadedGraph } from "../graph.js";
 import { CLOSE, GRAPH_KEY as GRAPH, NODES_OPEN as NODES, OPEN, idLine } from "./layout.js";
+import { ID_PATTERN } from "../schemas/vocabulary.js";
 
 /** The part of a loaded graph the review actions read. */
 export interface GraphLookup {
@@ -22,7 +23,6 @@ export function graphLookup(g: LoadedGraph): GraphLookup {
   return { nodes: g.nodes, warnings: g.warnings, ids: () => g.nodes.keys() };
 }
 
-const ID_OK = /^[a-z0-9][a-z0-9._-]*$/;
 
 /** A look-up over graph.json's text (`file` names it in errors of the full parse). */
 export function graphLookupFromText(text: string, file: string): GraphLookup {
@@ -46,7 +46,7 @@ export function graphLookupFromText(text: string, file: string): GraphLookup {
   const get = (id: string): GNode | undefined => {
     if (full) return full.nodes.get(id);
     if (found.has(id)) return found.get(id);
-    if (!ID_OK.test(id)) return parsed().nodes.get(id);
+    if (!ID_PATTERN.test(id)) return parsed().nodes.get(id);
     const line = idLine(id);
     const at = text.indexOf(line, nodesAt);
     let node: GNode | undefined;

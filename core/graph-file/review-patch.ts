@@ -3,9 +3,9 @@
 // reject inserts one local node (and its undo removes it). Each gives the exact text the full
 // compile writes, or null (NotSure) when it cannot be sure (the layout is the compiler's: layout.ts).
 import { CLOSE, NODES_OPEN, NODE_COUNT, OPEN, TAIL, idLine, nodesOf, sure } from "./layout.js";
+import { ID_PATTERN } from "../schemas/vocabulary.js";
 
 const jsonStr = (s: string) => JSON.stringify(s);
-const ID_OK = /^[a-z0-9][a-z0-9._-]*$/;
 
 const STATUS_KEY = '\n      "status": "';
 
@@ -17,7 +17,7 @@ const STATUS_KEY = '\n      "status": "';
  * 2-space indent, one attribute per line).
  */
 export function patchNodeStatus(buf: Buffer, id: string, status: string): [head: string, ...rest: (string | Buffer)[]] | "same" {
-  sure(ID_OK.test(id) && /^[a-z]+$/.test(status));
+  sure(ID_PATTERN.test(id) && /^[a-z]+$/.test(status));
   const g = nodesOf(buf);
   const node = g.nodes.find(id);
   sure(node.found);
@@ -46,7 +46,7 @@ function withNodeCount(text: string, delta: number): string | null {
  * edge, a warning) or the layout is not the compiler's.
  */
 export function insertNode(text: string, id: string, nodeText: string): string | null {
-  if (!ID_OK.test(id) || text.includes(jsonStr(id))) return null;
+  if (!ID_PATTERN.test(id) || text.includes(jsonStr(id))) return null;
   const nodesAt = text.indexOf(NODES_OPEN);
   if (nodesAt < 0) return null;
   const re = /\n {6}"id": (".*"),\n/g;
@@ -77,7 +77,7 @@ export function insertNode(text: string, id: string, nodeText: string): string |
  * node's own object mentions the id (no edge, no warning names it) and it is not the only node.
  */
 export function removeNode(text: string, id: string): string | null {
-  if (!ID_OK.test(id)) return null;
+  if (!ID_PATTERN.test(id)) return null;
   const nodesAt = text.indexOf(NODES_OPEN);
   const at = text.indexOf(idLine(id), nodesAt);
   if (nodesAt < 0 || at < 0) return null;

@@ -2,8 +2,9 @@
 // which must stay small (the compiler's fast node check, loaded by the parse worker) shares them
 // with the zod schemas instead of copying them.
 
-/** DESIGN §5: any id that can end up in a file name. */
-export const ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,127}$/;
+/** DESIGN §5: any id that can end up in a file name — the characters, for a pattern that finds ids in text. */
+export const ID_BODY = "[a-z0-9][a-z0-9._-]{0,127}";
+export const ID_PATTERN = new RegExp(`^${ID_BODY}$`);
 /**
  * A task id (spec examples: TASK-101, TASK-302): upper case allowed, no path separators, no leading
  * dot. Its session node is `session-<task id in lower case>`, so two task ids that differ only by

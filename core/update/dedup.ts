@@ -15,6 +15,15 @@ export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
   return round6(common / (a.size + b.size - common));
 }
 
+/**
+ * The same pitfall reported again (a repeat bite): on the same node, with descriptions the dedup
+ * score calls the same (above graph.dedup_threshold). `akms eval replay` and the review's "Would it
+ * have helped?" count repeat bites by this one rule.
+ */
+export function samePitfall(a: { node_ref?: string | null; description: string }, b: { node_ref?: string | null; description: string }, threshold: number): boolean {
+  return typeof a.node_ref === "string" && a.node_ref === b.node_ref && jaccard(tokens(a.description), tokens(b.description)) > threshold;
+}
+
 export interface DedupCandidate {
   id: string;
   origin: "local" | "global";

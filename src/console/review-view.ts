@@ -4,6 +4,7 @@ import { SECTION_TITLES, type ReviewData, type SectionName } from "../../core/re
 import { SECTION_ORDER } from "../../core/review/sections.js";
 import { safe } from "../../components/text.js";
 import { blockReasonText, type BlockReason } from "../../core/review/blocked.js";
+import type { Helped } from "../../core/eval/helped.js";
 
 const SHORT: Record<SectionName, string> = {
   new_tentative: "Tentative",
@@ -125,7 +126,49 @@ function matches(item: ReviewItem, filter: string): boolean {
   return [item.label, item.title, item.status, item.origin, item.provenance].some((x) => x.toLowerCase().includes(f)) || item.file.toLowerCase().includes(f);
 }
 
+/** A task's line in "Would it have helped?": what it was shown of what helped, pitfalls that bit again, gaps. */
+function helpedItem(t: Helped["tasks"][number], phaseFacts: string): Record<string, unknown> {
+  const shown = t.useful_shown === null ? `${t.useful} useful (nothing says what it was shown)` : `${t.useful_shown} of ${t.useful} useful nodes were shown`;
+  const bit = t.rebit.length ? ` · bit again: ${t.rebit.map((n) => `${n} (${t.rebit_shown === null ? "loaded?" : t.rebit_shown.includes(n) ? "loaded: memory ignored" : "not loaded: memory missing"})`).join(", ")}` : "";
+  const gaps = t.gaps.length ? ` · missing: ${t.gaps.join(", ")}` : "";
+  return {
+    task_id: t.task_id,
+    origin_session: t.session,
+    description: shown + bit + gaps,
+    severity: t.rebit.length ? "bit again" : t.gaps.length ? "gap" : "",
+    useful: t.useful,
+    useful_shown: t.useful_shown,
+    bit_again: t.rebit,
+    bit_again_loaded: t.rebit_shown,
+    missing: t.gaps,
+    ...(phaseFacts ? { "the phase": phaseFacts } : {}),
+  };
+}
+
+/** The review's look back at the phase (core/eval/helped.ts), one row per task. */
+function helpedSection(data: ReviewData | null, filter: string, isNode: (id: string) => boolean): ReviewSectionView {
+  const h = data?.helped ?? null;
+  // The phase's figures go into each row's detail: the section title stays short enough for the sections column.
+  const facts = h ? [h.helpful_recall === null ? "" : `helpful recall ${h.helpful_recall.toFixed(2)}`, h.rebit ? `${h.rebit} pitfall${h.rebit === 1 ? "" : "s"} bit again (${h.rebit_loaded} loaded)` : "", h.recurring_gaps.length ? `recurring gaps: ${h.recurring_gaps.join(", ")}` : "", h.gaps_promoted.length ? `promoted since: ${h.gaps_promoted.join(", ")}` : ""].filter(Boolean).join(" · ") : "";
+  const all = (h?.tasks ?? []).map((t, i) => toItem("helped", helpedItem(t, facts), i, isNode));
+  const items = all.filter((it) => matches(it, filter));
+  return {
+    key: "helped",
+    title: "Would it have helped?",
+    short: "Helped",
+    items,
+    itemAt: (i) => items[i],
+    count: items.length,
+    total: all.length,
+    empty: data ? `No AgentMemory of phase ${data.phase} yet: the look back fills as its tasks report (akms update).` : undefined,
+  };
+}
+
 export function reviewSections(data: ReviewData | null, filter: string, isNode: (id: string) => boolean): ReviewSectionView[] {
+  return [...coreSections(data, filter, isNode), helpedSection(data, filter, isNode)];
+}
+
+function coreSections(data: ReviewData | null, filter: string, isNode: (id: string) => boolean): ReviewSectionView[] {
   return REVIEW_SECTIONS.map((s) => {
     const raw: unknown = data?.sections[s.key];
     const list = Array.isArray(raw) ? (raw as Record<string, unknown>[]) : [];

@@ -109,7 +109,7 @@ function handler(tool: ToolDef, b: Binding) {
       const doc: AgentDoc = compiled ? { ...shaped, compiled: compiled.json } : shaped;
       const text = stripControl(docText(doc));
       // What the model was shown goes to the impression log (the command's own JSON names its nodes).
-      logShown(ctx.paths, "mcp", COMMAND_OF[tool.name] ?? tool.name, r.json, text);
+      if (ctx.cfg.config.agents.impressions) logShown(ctx.paths, "mcp", COMMAND_OF[tool.name] ?? tool.name, r.json, text);
       return { content: [{ type: "text", text }], structuredContent: doc };
     } catch (e) {
       return errorResult(e);

@@ -6,7 +6,9 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { demoRepo, openConsole, pressUntil, tick, writeBulkNodes } from "./helpers.js";
-import { treeHash } from "../helpers.js";
+import { ROOT, tmp, treeHash } from "../helpers.js";
+import { cpSync } from "node:fs";
+import { loadContext } from "../../core/context.js";
 import { existsSync, rmSync } from "node:fs";
 import { dedupIndexPath } from "../../core/review/dedup-index.js";
 import { build } from "../../core/compiler/build.js";
@@ -364,6 +366,26 @@ test("the key hints show only the actions that run on the selected item (the cor
     // The Blocked section's items are tasks, not nodes: no node action is offered there.
     await pressUntil(c, "l", /Blocked downstream tasks — 1 of/);
     assert.doesNotMatch(c.frame(), /p promote|d draft|D undraft|p promotes/, "no key that does nothing here, in the hints or the status bar");
+  } finally {
+    c.unmount();
+  }
+});
+
+test("Would it have helped?: one row per task of the phase, a pitfall that bit again said loaded (memory ignored) or not (memory missing)", async () => {
+  const dir = tmp("akms-helped-");
+  cpSync(join(ROOT, "fixtures", "replay"), dir, { recursive: true });
+  const env = { ...process.env };
+  delete env.AKMS_GLOBAL_VAULT;
+  const ctx = loadContext({ repo: join(dir, "repo"), env });
+  build(ctx);
+  const c = await openConsole(ctx, { width: 120, height: 35 });
+  try {
+    assert.equal(c.model.review!.phase, 3, "the latest phase");
+    await pressUntil(c, "l", /Would it have helped\? — 1 of 10/);
+    assert.match(c.frame(), /Would it have helped\?\s+10/, "the section and its count in the sections column");
+    const f = await pressUntil(c, "j", /Detail: rp-302/);
+    assert.match(f.replace(/\s+/g, " "), /bit again: migration-locks \(loaded: memory ignored\)/);
+    assert.match(f, /rp-302\s+bit again/, "the status column");
   } finally {
     c.unmount();
   }

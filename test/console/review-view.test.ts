@@ -38,7 +38,7 @@ test("without a filter, only the items asked for are made", () => {
 
 test("an empty New tentative section says how many tentative nodes of other phases wait (never 'clear' over waiting work)", () => {
   const sections = Object.fromEntries(SECTION_ORDER.map((k) => [k, []])) as never;
-  const data = { phase: 2, graph_version: "x", repo_id: "r", today: "2026-12-04", stale_node_days: 90, summary: {} as never, sections, older_tentative: 5, problems: [] };
+  const data = { phase: 2, graph_version: "x", repo_id: "r", today: "2026-12-04", stale_node_days: 90, summary: {} as never, sections, older_tentative: 5, problems: [], helped: { phase: 2, tasks: [], helpful_recall: null, rebit: 0, rebit_loaded: 0, recurring_gaps: [], gaps_promoted: [] } };
   const v = reviewSections(data, "", () => true);
   const nt = v.find((s) => s.key === "new_tentative")!;
   assert.equal(nt.count, 0);
