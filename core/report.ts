@@ -33,8 +33,8 @@ export interface ReviewData {
   /** Local tentative nodes still awaiting review from other phases (`akms status` lists them). */
   older_tentative: number;
   problems: Problem[];
-  /** "Would it have helped?" for the phase's tasks (core/eval/helped.ts). */
-  helped: Helped;
+  /** "Would it have helped?" for the phase's tasks (core/eval/helped.ts); null when not asked for (the console reads it after its first frame). */
+  helped: Helped | null;
 }
 
 export const SECTION_TITLES: Record<SectionName, string> = {
@@ -61,7 +61,7 @@ export function reportPhase(graph: { nodes: ReadonlyMap<string, GNode> }, phase?
 
 /** `live`: for the console, which refreshes often and shows a few items' files (see Scope.live). */
 /** `source`: the loaded graph, or the review's view of it (review/review-graph.ts: the console's first frame). */
-export function reviewData(ctx: Context, source: LoadedGraph | ReviewGraph, opts: { phase?: number; today?: string; live?: boolean } = {}): ReviewData {
+export function reviewData(ctx: Context, source: LoadedGraph | ReviewGraph, opts: { phase?: number; today?: string; live?: boolean; lookBack?: boolean } = {}): ReviewData {
   const graph = reviewGraphOf(source);
   const phase = reportPhase(graph, opts.phase);
   const today = opts.today ?? todayIso();
@@ -76,7 +76,7 @@ export function reviewData(ctx: Context, source: LoadedGraph | ReviewGraph, opts
     sections: c.sections,
     older_tentative: c.older_tentative,
     problems: c.problems,
-    helped: wouldItHaveHelped(ctx, graph, phase),
+    helped: opts.lookBack === false ? null : wouldItHaveHelped(ctx, graph, phase),
   };
 }
 

@@ -275,6 +275,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
         settling = setTimeout(() => {
           if (stop) return;
           settleModel(live.current.model);
+          commit({ ...live.current.state }); // drawn again: what settling read (the phase's look back) shows
           onSettled?.();
         }, 0);
       };
@@ -296,7 +297,10 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       const m = loadModel(live.current.model.ctx, live.current.model.opts, { rebuild });
       commitModel(m);
       setTimeout(() => {
-        if (live.current.model === m) settleModel(m);
+        if (live.current.model === m) {
+          settleModel(m);
+          commit({ ...live.current.state });
+        }
       }, 0);
       const note = m.notices[0];
       const reviewAfter = views({ ...live.current, model: m }).review;

@@ -13,6 +13,7 @@ import { displayPath } from "../../core/paths.js";
 import type { Overlay } from "../../core/schemas/overlay.js";
 import { sharedGraph, undoTarget, type UndoTarget } from "../../core/review/actions.js";
 import { reviewData, type ReviewData } from "../../core/report.js";
+import { wouldItHaveHelped, type Helped } from "../../core/eval/helped.js";
 import { DetailCache } from "./detail.js";
 import { listTasks, type TaskEntry } from "./plan.js";
 import type { CheckpointData } from "./checkpoint.js";
@@ -51,8 +52,12 @@ export interface ConsoleModel {
   details: DetailCache;
   /** knowledge/tasks/*.json for the Why and Loadout screens (read, and validated, when first asked for). */
   tasks: () => TaskEntry[];
-  /** The review report's data (core/report.ts reviewData, as `akms review --report` prints it). */
+  /** The review report's data (core/report.ts reviewData, as `akms review --report` prints it), without its look back. */
   review: ReviewData | null;
+  /** "Would it have helped?" for the review's phase: it reads the phase's session documents, so it is made after the first frame (settleModel). */
+  helped: () => Helped | null;
+  /** Whether `helped` has been made (the screen says it is being read until then). */
+  helpedKnown: () => boolean;
   /** The orchestrator run (`akms orchestrate`) for the Checkpoint screen. */
   orchestrator?: CheckpointData;
   /** Warnings to show once (a failed rebuild that left the previous graph in place, …). */
@@ -133,13 +138,27 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
   const tasks = () => (tasksMemo ??= listTasks(ctx));
   const review = timed(timings, "review", () => {
     try {
-      return reviewData(ctx, rg, { phase: opts.phase, live: true });
+      return reviewData(ctx, rg, { phase: opts.phase, live: true, lookBack: false });
     } catch (e) {
       notices.push(`review report: ${errorText(e)}`);
       return null;
     }
   });
   const orchestrator = loadCheckpoint ? timed(timings, "orchestrator", () => loadCheckpoint!(ctx)) : undefined;
+  let helpedMemo: { value: Helped | null } | null = null;
+  const helped = () =>
+    (helpedMemo ??= {
+      value: review
+        ? timed(timings, "helped", () => {
+            try {
+              return wouldItHaveHelped(ctx, rg, review.phase);
+            } catch (e) {
+              notices.push(`would it have helped: ${errorText(e)}`);
+              return null;
+            }
+          })
+        : null,
+    }).value;
   return {
     ctx,
     opts,
@@ -155,6 +174,8 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
     details: new DetailCache(ctx, rg.nodes),
     tasks,
     review,
+    helped,
+    helpedKnown: () => helpedMemo !== null,
     notices,
     generation: ++generation,
     timings,
@@ -191,4 +212,5 @@ function loadReviewGraph(ctx: Context): { review: ReviewGraph; kept: boolean; gr
 export function settleModel(model: ConsoleModel): void {
   model.keepReview?.();
   model.graph();
+  model.helped();
 }

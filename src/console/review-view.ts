@@ -146,8 +146,8 @@ function helpedItem(t: Helped["tasks"][number], phaseFacts: string): Record<stri
 }
 
 /** The review's look back at the phase (core/eval/helped.ts), one row per task. */
-function helpedSection(data: ReviewData | null, filter: string, isNode: (id: string) => boolean): ReviewSectionView {
-  const h = data?.helped ?? null;
+function helpedSection(data: ReviewData | null, look: Helped | null | "reading", filter: string, isNode: (id: string) => boolean): ReviewSectionView {
+  const h = look === "reading" ? null : look;
   // The phase's figures go into each row's detail: the section title stays short enough for the sections column.
   const facts = h ? [h.helpful_recall === null ? "" : `helpful recall ${h.helpful_recall.toFixed(2)}`, h.rebit ? `${h.rebit} pitfall${h.rebit === 1 ? "" : "s"} bit again (${h.rebit_loaded} loaded)` : "", h.recurring_gaps.length ? `recurring gaps: ${h.recurring_gaps.join(", ")}` : "", h.gaps_promoted.length ? `promoted since: ${h.gaps_promoted.join(", ")}` : ""].filter(Boolean).join(" · ") : "";
   const all = (h?.tasks ?? []).map((t, i) => toItem("helped", helpedItem(t, facts), i, isNode));
@@ -160,12 +160,13 @@ function helpedSection(data: ReviewData | null, filter: string, isNode: (id: str
     itemAt: (i) => items[i],
     count: items.length,
     total: all.length,
-    empty: data ? `No AgentMemory of phase ${data.phase} yet: the look back fills as its tasks report (akms update).` : undefined,
+    empty: look === "reading" ? "Reading the phase's session documents…" : data ? `No AgentMemory of phase ${data.phase} yet: the look back fills as its tasks report (akms update).` : undefined,
   };
 }
 
-export function reviewSections(data: ReviewData | null, filter: string, isNode: (id: string) => boolean): ReviewSectionView[] {
-  return [...coreSections(data, filter, isNode), helpedSection(data, filter, isNode)];
+/** `helped`: the phase's look back when it is read apart from `data` (the console, after its first frame); "reading" while it is not. */
+export function reviewSections(data: ReviewData | null, filter: string, isNode: (id: string) => boolean, helped: Helped | null | "reading" = data?.helped ?? null): ReviewSectionView[] {
+  return [...coreSections(data, filter, isNode), helpedSection(data, helped, filter, isNode)];
 }
 
 function coreSections(data: ReviewData | null, filter: string, isNode: (id: string) => boolean): ReviewSectionView[] {

@@ -381,6 +381,8 @@ test("Would it have helped?: one row per task of the phase, a pitfall that bit a
   const c = await openConsole(ctx, { width: 120, height: 35 });
   try {
     assert.equal(c.model.review!.phase, 3, "the latest phase");
+    assert.match(c.frames[0]!, /Would it have helped\?\s+0/, "the first frame reads no session document");
+    await c.settled; // then the phase's look back is read, and drawn
     await pressUntil(c, "l", /Would it have helped\? — 1 of 10/);
     assert.match(c.frame(), /Would it have helped\?\s+10/, "the section and its count in the sections column");
     const f = await pressUntil(c, "j", /Detail: rp-302/);
