@@ -9,7 +9,7 @@ import { UsageError } from "../../core/errors.js";
 import { writeFileAtomic } from "../../core/fsx.js";
 import { loadGraph } from "../../core/graph.js";
 import { withLock } from "../../core/lock.js";
-import { displayPath, staysInside } from "../../core/paths.js";
+import { displayPath, requireKnowledge, staysInside } from "../../core/paths.js";
 import { evalRetrieval, evalTable, readQuerySet } from "../../core/eval/retrieval.js";
 import { evalReplay, replayTable } from "../../core/eval/replay.js";
 import type { CommandSpec } from "./types.js";
@@ -49,6 +49,7 @@ export const evalCommand: CommandSpec = {
     const seed = flags.seed === undefined ? 1 : flags.seed;
     if (typeof seed !== "number" || !Number.isInteger(seed) || seed < 0) throw new UsageError("--seed needs a whole number ≥ 0");
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    requireKnowledge(ctx.paths);
     const armList = typeof flags.arms === "string" ? flags.arms.split(",").map((a) => a.trim()).filter(Boolean) : undefined;
     const outDir = (what: string) => {
       const out = typeof flags.out === "string" ? resolve(flags.out) : join(ctx.paths.cacheDir, "eval", what);
