@@ -1,5 +1,6 @@
 // The deterministic five-step merge of spec §5.2 into a NetworkX node-link document.
-import type { Overlay } from "../schemas/overlay.js";
+import type { LocalEdge, Overlay } from "../schemas/overlay.js";
+import { severityOfWeight } from "../schemas/vocabulary.js";
 import { RAW_TEXT, type RawText } from "../pyjson.js";
 import type { SourceNode } from "./sources.js";
 
@@ -277,9 +278,38 @@ function applyOverlay(m: Merging): void {
     nodes.set(id, sessionGraphNode(id, ov!.session_nodes![id]!));
     shownOf.set(id, input.overlayShown);
   }
-  for (const e of ov?.local_edges ?? []) {
+  for (const e of pitfallsCombined(ov?.local_edges ?? [])) {
     edges.push({ from: e.from, to: e.to, type: e.type, weight: e.weight, note: e.note, origin: "local", file: input.overlayShown, ...(e.reports?.length ? { reports: e.reports } : {}) });
   }
+}
+
+/**
+ * The overlay's edges with the pitfall edges it lists more than once for one node and session
+ * joined into one, as akms writes several reports (spec §5.8: never merged away): the highest
+ * weight, the notes one per line, every report kept. The spec's Python implementation writes one
+ * edge per report (a graph keeps its last); akms keeps them all.
+ */
+function pitfallsCombined(list: readonly LocalEdge[]): LocalEdge[] {
+  const out: LocalEdge[] = [];
+  const at = new Map<string, number>();
+  // A report's task: the Python implementation's edge says it as source_id.
+  const reportsOf = (e: LocalEdge) => {
+    const task = (e as { source_id?: unknown }).source_id;
+    return e.reports ?? [{ weight: e.weight, severity: severityOfWeight(e.weight), note: e.note ?? "", ...(typeof task === "string" && task ? { task_id: task } : {}) }];
+  };
+  for (const e of list) {
+    const key = `${e.from}\0${e.to}`;
+    const i = e.type === "pitfall" ? at.get(key) : undefined;
+    if (i === undefined) {
+      if (e.type === "pitfall") at.set(key, out.length);
+      out.push(e);
+      continue;
+    }
+    const first = out[i]!;
+    const reports = [...reportsOf(first), ...reportsOf(e)];
+    out[i] = { ...first, weight: Math.max(first.weight, e.weight), note: reports.map((r) => r.note).join("\n"), reports };
+  }
+  return out;
 }
 
 /** Edges in merge order: the first (source, target) wins; dangling and misdirected edges are reported. */

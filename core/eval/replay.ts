@@ -27,7 +27,7 @@ import { loadContext } from "../context.js";
 import { AkmsError, UsageError } from "../errors.js";
 import { loadGraph, type GNode, type LoadedGraph } from "../graph.js";
 import { build } from "../compiler/build.js";
-import { canonicalOrder, parseDocument, type EvidenceDoc } from "../update/documents.js";
+import { canonicalOrder, ledgerId, parseDocument, type EvidenceDoc } from "../update/documents.js";
 import { runUpdate } from "../update/apply.js";
 import { readOverlayState } from "../update/overlay-store.js";
 import { dumpOverlay, overlayLimits } from "../update/overlay-io.js";
@@ -124,7 +124,7 @@ const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
  * The overlay as it stood before `docs` were applied: review decisions and what older sessions (whose
  * documents are gone) left stay; what these documents applied goes — their history entries (the
  * confidence goes back to the last older entry, or to the node file's own value), their activations
- * and tasks, their session refs, pitfall edges and session entries. `last_activated` stays unless no
+ * and tasks, their session refs, pitfall edges, session entries and ledger ids (processed_sources). `last_activated` stays unless no
  * activation is left (an older date is not recorded anywhere).
  */
 export function rootOverlay(ov: Overlay, docs: readonly EvidenceDoc[]): Overlay {
@@ -160,7 +160,10 @@ export function rootOverlay(ov: Overlay, docs: readonly EvidenceDoc[]): Overlay 
   }
   const sessionNodes = Object.fromEntries(Object.entries(ov.session_nodes ?? {}).filter(([id]) => !sessions.has(id)));
   const edges = (ov.local_edges ?? []).filter((e) => !(e.type === "pitfall" && (sessions.has(e.to) || sessions.has(e.from))));
-  return { ...ov, nodes: nodes as Overlay["nodes"], local_edges: edges, session_nodes: sessionNodes as Overlay["session_nodes"] };
+  const applied = new Set(docs.map(ledgerId));
+  const ledger = (ov.processed_sources ?? []).filter((x) => !applied.has(x));
+  const { processed_sources: _ledger, ...rest } = ov;
+  return { ...rest, ...(ledger.length ? { processed_sources: ledger } : {}), nodes: nodes as Overlay["nodes"], local_edges: edges, session_nodes: sessionNodes as Overlay["session_nodes"] };
 }
 
 interface Labels {

@@ -81,7 +81,9 @@ export function pcdData(input: PcdInput): Record<string, unknown> {
       agent_model: t.memory.agent_model,
       review_score: 0,
     })),
-    overall_test_status: { passed, total, skipped: 0, fixed: 0 },
+    // The spec's words (passed, total, skipped, fixed) and the spec's Python implementation's
+    // (dedicated_*, previously_failing_fixed), which its PCD model requires: both, the same counts.
+    overall_test_status: { passed, total, skipped: 0, fixed: 0, dedicated_passing: passed, dedicated_total: total, dedicated_skipped: 0, previously_failing_fixed: 0 },
     files_created: input.files.filter((f) => f.change === "created").map((f) => ({ path: f.path, description: describe(f.path, "created") })),
     files_modified: input.files.filter((f) => f.change === "modified").map((f) => ({ path: f.path, changes: describe(f.path, "modified") })),
     files_deleted: input.files.filter((f) => f.change === "deleted").map((f) => ({ path: f.path, reason: describe(f.path, "deleted") })),

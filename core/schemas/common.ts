@@ -1,12 +1,20 @@
 import type { z } from "zod";
 import { lazy, zod } from "../zod.js";
-import { EDGE_TYPES, ID_PATTERN, ISO_DATE, ISO_DATE_TIME, SOURCES, STATUSES, TASK_ID_PATTERN } from "./vocabulary.js";
+import { EDGE_TYPES, ID_PATTERN, ISO_DATE, ISO_DATE_TIME, SESSION_ID_PATTERN, SOURCES, STATUSES, TASK_ID_PATTERN } from "./vocabulary.js";
 
-export { EDGE_TYPES, ID_PATTERN, SOURCES, STATUSES, TASK_ID_PATTERN };
+export { EDGE_TYPES, ID_PATTERN, SESSION_ID_PATTERN, SOURCES, STATUSES, TASK_ID_PATTERN };
 export const Id = lazy(() =>
   zod
     .string({ error: "must be a string id" })
     .regex(ID_PATTERN, { error: "must match ^[a-z0-9][a-z0-9._-]{0,127}$ (lower-case letters, digits, . _ -; no slashes)" })
+    .refine((s) => !s.includes(".."), { error: "must not contain '..'" })
+);
+
+/** A node id, or a session node id as the Python implementation writes it (vocabulary.ts SESSION_ID_PATTERN). */
+export const NodeOrSessionId = lazy(() =>
+  zod
+    .string({ error: "must be a string id" })
+    .refine((s) => ID_PATTERN.test(s) || SESSION_ID_PATTERN.test(s), { error: "must match ^[a-z0-9][a-z0-9._-]{0,127}$ (lower-case letters, digits, . _ -; no slashes), or be a session id session-<task id>" })
     .refine((s) => !s.includes(".."), { error: "must not contain '..'" })
 );
 

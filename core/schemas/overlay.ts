@@ -1,7 +1,7 @@
 // local_state.yaml (spec §4.2) plus the optional, non-breaking `history` and `status: draft` override.
 import type { z } from "zod";
 import { lazy, zod } from "../zod.js";
-import { EdgeType, Id, IsoDate, NonEmpty, NonNegInt, SchemaTag, Severity, TaskId, Unit } from "./common.js";
+import { EdgeType, Id, IsoDate, NodeOrSessionId, NonEmpty, NonNegInt, SchemaTag, Severity, TaskId, Unit } from "./common.js";
 
 export const HistoryEntry = lazy(() =>
   zod.object({
@@ -36,10 +36,11 @@ export const PitfallReportEntry = lazy(() =>
   })
 );
 
+/** Loose: the spec's Python implementation adds `source_id` (the report's task), kept as it is. */
 export const LocalEdge = lazy(() =>
-  zod.object({
+  zod.looseObject({
     from: Id,
-    to: Id,
+    to: NodeOrSessionId,
     type: EdgeType,
     weight: Unit,
     note: zod.string().nullable().optional(),
@@ -70,7 +71,9 @@ export const Overlay = lazy(() =>
     repo_id: zod.string().nullable().optional(),
     nodes: zod.record(Id, NodeOverride).nullable().optional(),
     local_edges: zod.array(LocalEdge, { error: "must be a list of edges (write [] for none)" }).optional(),
-    session_nodes: zod.record(Id, SessionNodeEntry).nullable().optional(),
+    session_nodes: zod.record(NodeOrSessionId, SessionNodeEntry).nullable().optional(),
+    /** The Python implementation's ledger of applied documents (an AgentMemory's task id as written, a PCD's `phase-<N>`); akms reads and writes it. */
+    processed_sources: zod.array(NonEmpty, { error: "must be a list of applied source ids" }).nullable().optional(),
     suppressed_edges: zod
       .array(zod.unknown())
       .max(0, { error: "is reserved in v2 and MUST be an empty list []" })

@@ -11,6 +11,12 @@ export const ID_PATTERN = new RegExp(`^${ID_BODY}$`);
  * case collide there, as they would on a case-insensitive file system, and are refused.
  */
 export const TASK_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+/**
+ * A session node id in an overlay: akms's own (`session-<task id in lower case>`, an ordinary id)
+ * or the spec's Python implementation's, which keeps the task id as written (`session-TCR-101`)
+ * and names a phase's `session-phase-1`. Both are read; akms writes the first.
+ */
+export const SESSION_ID_PATTERN = /^session-[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 /** YAML dates stay strings (CORE schema). */
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;

@@ -41,6 +41,15 @@ export function sessionOfTask(taskId: string): string {
   return `session-${taskId.toLowerCase()}`;
 }
 
+/**
+ * The document's id in the applied-documents ledger (the overlay's `processed_sources`, which the
+ * spec's Python implementation keeps and checks): an AgentMemory's task id as written, a PCD's
+ * `phase-<N>`. akms writes it for every document it applies and applies nothing it names.
+ */
+export function ledgerId(d: Pick<EvidenceDoc, "kind" | "taskId" | "phase">): string {
+  return d.kind === "pcd" ? `phase-${d.phase}` : d.taskId!;
+}
+
 /** The one order evidence is replayed in (the merge driver, `akms eval replay`): the documents' own dates, then their session ids. */
 export function canonicalOrder(docs: readonly EvidenceDoc[]): EvidenceDoc[] {
   return [...docs].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0));

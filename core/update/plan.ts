@@ -16,7 +16,7 @@ import type { GraphView } from "../graph-file/view.js";
 import type { Overlay } from "../schemas/overlay.js";
 import type { Pcd } from "../schemas/evidence.js";
 import { applyFeedback, describeStep } from "./confidence.js";
-import type { EvidenceDoc } from "./documents.js";
+import { ledgerId, type EvidenceDoc } from "./documents.js";
 import { normalizeOverlay, overlayLimits, overlayText, type OverlayReuse } from "./overlay-io.js";
 import { newKnowledge, type Knowledge } from "./plan-knowledge.js";
 import { startPlan, type PlanState } from "./plan-state.js";
@@ -61,7 +61,7 @@ function uniq<T>(xs: Iterable<T>): T[] {
 }
 
 /** Refuses documents whose session id is registered from other bytes (or taken by another node). */
-function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: GraphView): EvidenceDoc[] {
+function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: GraphView, warnings: string[]): EvidenceDoc[] {
   const problems: Problem[] = [];
   const fresh: EvidenceDoc[] = [];
   for (const d of docs) {
@@ -89,6 +89,11 @@ function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: GraphVie
           : `${d.sessionId} is already registered in local_state.yaml, not by an update from this document`,
         hint: "applied evidence is never re-applied or changed: give new evidence its own task id (or phase), or pass the document exactly as it was applied",
       });
+      continue;
+    }
+    // Applied by the Python implementation (its ledger names the source; its session id keeps the task id's case, or says phase-N).
+    if ((ov.processed_sources ?? []).includes(ledgerId(d))) {
+      warnings.push(`${d.shown}: not applied — local_state.yaml's processed_sources already names ${ledgerId(d)} (applied by the spec's Python implementation as session-${ledgerId(d)})`);
       continue;
     }
     const other = graph.node(d.sessionId);
@@ -275,6 +280,9 @@ function recordSession(st: PlanState, d: EvidenceDoc, base: DocumentResult, cont
   const sid = d.sessionId;
   const status = d.kind === "pcd" ? pcdOutcome(d.data as Pcd) : (d.data as { status: string }).status;
   st.touchSession(sid);
+  // The applied-documents ledger the Python implementation checks: without it, it would apply this document again.
+  const ledger = (st.ov.processed_sources ??= []);
+  if (!ledger.includes(ledgerId(d))) ledger.push(ledgerId(d));
   st.sessions[sid] = {
     title: d.kind === "pcd" ? `Session: phase ${d.phase} handoff` : `Session: ${d.taskId}`,
     ...(domains.length ? { tags: domains } : {}),
@@ -372,7 +380,7 @@ export interface Replay {
 
 export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: GraphView, state: OverlayState | null, dryRun: boolean, replay?: Replay): Plan {
   const st = startPlan(ctx, graph, state);
-  const fresh = new Set(checkApplied(docs, st.ov, graph));
+  const fresh = new Set(checkApplied(docs, st.ov, graph, st.warnings));
   const sessionIds = new Set(docs.map((d) => d.sessionId));
   const knowledge = newKnowledge(st);
   const knowledgeReal = realpathOrNull(ctx.paths.knowledge);

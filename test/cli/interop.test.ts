@@ -88,3 +88,44 @@ test("update: outcomes in the spec's vocabulary beside the task status, several 
   const e = ov.local_edges.find((x) => x.from === "spectral-solver" && x.to === "session-phase1")!;
   assert.deepEqual(e.reports!.map((r) => r.severity), ["high", "low"]);
 });
+
+test("a repository the Python implementation worked (fixtures/interop/python): it builds, nothing is applied twice in either order, both pitfall reports on one node are kept", () => {
+  const dir = tmp("akms-interop-py-");
+  cpSync(join(ROOT, "fixtures", "interop"), dir, { recursive: true });
+  const repo = join(dir, "python", "repo");
+  const overlayFile = join(repo, "knowledge", "graph", "local_state.yaml");
+  // Its session ids keep the task id as written (session-TCR-101) and say session-phase-1.
+  const v = akms(["validate", overlayFile, "--json"], { cwd: repo, env: ENV });
+  assert.equal(v.code, 0, v.stdout);
+  const b = akms(["build", "--repo", repo, "--json"], { env: ENV });
+  assert.equal(b.code, 0, b.stderr + b.stdout);
+  const g = JSON.parse(readFileSync(join(repo, "knowledge", "graph", "graph.json"), "utf8"));
+  assert.ok(g.nodes.some((n: { id: string }) => n.id === "session-TCR-101") && g.nodes.some((n: { id: string }) => n.id === "session-phase-1"));
+  // Two pitfall edges for one node and session (one per report, as it writes them): one edge, both reports.
+  const pit = g.links.filter((l: { source: string; target: string }) => l.source === "spectral-solver" && l.target === "session-TCR-101");
+  assert.equal(pit.length, 1);
+  assert.deepEqual(pit[0].reports.map((r: { note: string; task_id: string }) => [r.task_id, r.note.slice(0, 20)]), [["TCR-101", "The residual stalls "], ["TCR-101", "A second solve reuse"]]);
+  assert.equal(pit[0].weight, 0.8);
+  // The documents it applied (its ledger names them) are not applied again.
+  const before = readFileSync(overlayFile);
+  const again = akms(["update", "knowledge/sessions/TCR-101.md", "knowledge/sessions/handoff_phase_1.md", "--json"], { cwd: repo, env: ENV });
+  assert.equal(again.code, 0, again.stderr + again.stdout);
+  assert.deepEqual(again.json.documents.map((d: { status: string }) => d.status), ["already-applied", "already-applied"]);
+  assert.ok(again.json.warnings.some((w: string) => /processed_sources already names TCR-101/.test(w)));
+  assert.ok(again.json.warnings.some((w: string) => /processed_sources already names phase-1/.test(w)));
+  assert.ok(readFileSync(overlayFile).equals(before), "the overlay is untouched");
+  // A new document: applied, and named in the ledger as the Python implementation names it, so it will not apply it again; its own keys stay.
+  const next = akms(["update", "knowledge/sessions/TCR-102.md", "--json"], { cwd: repo, env: ENV });
+  assert.equal(next.code, 0, next.stderr + next.stdout);
+  const ov = load(readFileSync(overlayFile, "utf8")) as Record<string, unknown>;
+  assert.deepEqual(ov.processed_sources, ["TCR-101", "phase-1", "TCR-102"]);
+  assert.ok(Array.isArray(ov.coverage_flags) && (ov.local_edges as { source_id?: string }[]).every((e) => e.source_id === "TCR-101"), "what only the Python implementation reads is kept");
+});
+
+test("akms writes the ledger the Python implementation checks, in its spelling (task id as written; phase-N for a PCD)", () => {
+  const s = copy();
+  const r = akms(["update", "knowledge/sessions/TASK-101.md", "knowledge/sessions/handoff_phase_1.md", "--json"], { cwd: s.repo, env: ENV });
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  const ov = load(readFileSync(join(s.knowledge, "graph", "local_state.yaml"), "utf8")) as Record<string, unknown>;
+  for (const id of ["TASK-101", "phase-1"]) assert.ok((ov.processed_sources as string[]).includes(id), `${id} in ${JSON.stringify(ov.processed_sources)}`);
+});

@@ -77,7 +77,7 @@ test("the assembled PCD validates, aggregates the persistent zone in task order 
   const d = pcdData(input);
   assert.deepEqual((d.tasks as { task_id: string }[]).map((x) => x.task_id), ["t-a", "t-b"]);
   assert.equal(d.date, "2026-05-02");
-  assert.deepEqual(d.overall_test_status, { passed: 3, total: 4, skipped: 0, fixed: 0 });
+  assert.deepEqual(d.overall_test_status, { passed: 3, total: 4, skipped: 0, fixed: 0, dedicated_passing: 3, dedicated_total: 4, dedicated_skipped: 0, previously_failing_fixed: 0 }, "the spec's words and the Python implementation's");
   assert.deepEqual(d.pitfalls_discovered, [
     { node_ref: "n1", description: "t-a: first", severity: "high" },
     { node_ref: "n1", description: "t-b: second", severity: "low" },
