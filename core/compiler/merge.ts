@@ -147,6 +147,32 @@ function editable(node: GraphNode & { [RAW_TEXT]?: RawText & { stub?: boolean } 
   return node;
 }
 
+/**
+ * Which session drafted each local node, from the overlay's session registry (a new_knowledge entry
+ * with action `created` names the node): the provenance a drafted node's file does not carry, so
+ * that the spec's Python implementation, which refuses unknown keys in a local node, can read it.
+ */
+export function draftedBy(sessions: Readonly<Record<string, unknown>> | null | undefined): Map<string, { session: string; phase: number | null }> {
+  const out = new Map<string, { session: string; phase: number | null }>();
+  for (const sid of Object.keys(sessions ?? {}).sort()) {
+    const e = sessions![sid] as { phase?: unknown; new_knowledge?: unknown } | null;
+    if (!e || !Array.isArray(e.new_knowledge)) continue;
+    for (const k of e.new_knowledge as { action?: unknown; node?: unknown }[]) {
+      if (k && k.action === "created" && typeof k.node === "string" && !out.has(k.node)) out.set(k.node, { session: sid, phase: typeof e.phase === "number" ? e.phase : null });
+    }
+  }
+  return out;
+}
+
+/** A local node's origin_session / origin_phase from the registry, when its file says none (the file wins). */
+export function withProvenance(node: Record<string, unknown>, drafted: ReadonlyMap<string, { session: string; phase: number | null }>): boolean {
+  const p = node.node_origin === "local" && node.origin_session === undefined ? drafted.get(node.id as string) : undefined;
+  if (!p) return false;
+  node.origin_session = p.session;
+  if (node.origin_phase === undefined && p.phase !== null) node.origin_phase = p.phase;
+  return true;
+}
+
 /** The graph node of the overlay's session entry `id` (step 4). */
 export function sessionGraphNode(id: string, s: Record<string, unknown>): GraphNode {
   return {
@@ -269,6 +295,18 @@ function applyOverlay(m: Merging): void {
     const edited = editable(node);
     if (edited !== node) nodes.set(id, (node = edited));
     applyOverride(node, override);
+  }
+  // A drafted local node's provenance, from the session that created it (its file does not say it).
+  const drafted = draftedBy(ov?.session_nodes);
+  for (const [id] of drafted) {
+    const node = nodes.get(id);
+    if (!node) continue;
+    const raw = (node as { [RAW_TEXT]?: RawText & { stub?: boolean } })[RAW_TEXT];
+    const view = raw?.stub ? (JSON.parse(raw.text) as GraphNode) : node; // a stub holds only what the merge reads
+    if (view.node_origin !== "local" || view.origin_session !== undefined) continue;
+    const edited = editable(node);
+    withProvenance(edited, drafted);
+    nodes.set(id, edited);
   }
   for (const id of Object.keys(ov?.session_nodes ?? {}).sort()) {
     if (nodes.has(id)) {

@@ -27,6 +27,7 @@ import { loadContext } from "../context.js";
 import { AkmsError, UsageError } from "../errors.js";
 import { loadGraph, type GNode, type LoadedGraph } from "../graph.js";
 import { build } from "../compiler/build.js";
+import { draftedBy } from "../compiler/merge.js";
 import { canonicalOrder, ledgerId, parseDocument, type EvidenceDoc } from "../update/documents.js";
 import { runUpdate } from "../update/apply.js";
 import { readOverlayState } from "../update/overlay-store.js";
@@ -209,21 +210,13 @@ function registryDocuments(ctx: Context, ov: Overlay): EvidenceDoc[] {
   return canonicalOrder(docs);
 }
 
-/** Local node files the replayed sessions drafted (they did not exist before them). */
-function draftedBy(dir: string, sessions: ReadonlySet<string>): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => n.endsWith(".md")).sort();
-  } catch {
-    return [];
-  }
-  return names.filter((n) => {
-    try {
-      const s = parseFrontmatter(readFileSync(join(dir, n), "utf8"), n).data.origin_session;
-      return typeof s === "string" && sessions.has(s);
-    } catch {
-      return false;
-    }
+/** Local node files the replayed sessions drafted (they did not exist before them): the registry names them (merge.ts draftedBy). */
+function draftedFiles(ctx: Context, ov: Overlay, sessions: ReadonlySet<string>): string[] {
+  const theirs = Object.fromEntries(Object.entries(ov.session_nodes ?? {}).filter(([id]) => sessions.has(id)));
+  const local = new NodeFiles(ctx).local;
+  return [...draftedBy(theirs).keys()].flatMap((id) => {
+    const f = local.find(id);
+    return f ? [f.file] : [];
   });
 }
 
@@ -276,7 +269,7 @@ export async function evalReplay(ctx: Context, opts: ReplayOptions): Promise<Rep
     for (const n of ["graph.json", ".qmd_cache", ".txn"]) rmSync(join(sk, "graph", n), { recursive: true, force: true });
     const sctx = loadContext({ repo: scratch, vault: ctx.vault.path, env: {} });
     writeFileSync(sctx.paths.overlay, dumpOverlay(rootOverlay(state.overlay, docs), overlayLimits(sctx.cfg.config.graph)));
-    for (const n of draftedBy(sctx.paths.localNodes, sessions)) rmSync(join(sctx.paths.localNodes, n));
+    for (const f of draftedFiles(sctx, state.overlay, sessions)) rmSync(f);
     build(sctx, { env: opts.env });
 
     const earlier: { session: string; node_ref: string | null; description: string }[] = [];

@@ -15,7 +15,7 @@ import { displayPath } from "../paths.js";
 import { blankGeneratedAt } from "./version.js";
 import { graphText, sure } from "./layout.js";
 import { attemptPatch, type PatchCounts } from "./patch.js";
-import { applyOverride, type BuildWarning } from "../compiler/merge.js";
+import { applyOverride, draftedBy, withProvenance, type BuildWarning } from "../compiler/merge.js";
 import { pyJsonText } from "../pyjson.js";
 import { NODE_DEPTH, jsonSafe, renderNodeValue } from "../compiler/node-value.js";
 import { findRecords, keyText, withRacy } from "../compiler/parse-cache.js";
@@ -103,6 +103,7 @@ function patch(input: EditPatchInput): EditPatched | null {
     overlay = JSON.parse(ovValue.slice(1)) as typeof overlay;
   } // (else there is no overlay, as when the last build ran)
   const overrides = overlay.nodes ?? {};
+  const drafted = draftedBy(overlay.session_nodes);
   // An override of content_ref would hide the value the merge checked behind the one graph.json shows.
   for (const id in overrides) sure(!Object.hasOwn(overrides[id] ?? {}, "content_ref"));
   const taken = new Set<string>();
@@ -133,9 +134,11 @@ function patch(input: EditPatchInput): EditPatched | null {
     // The node as graph.json holds it: its text, with its overlay entry applied (merge step 4).
     const entry = Object.hasOwn(overrides, id) ? overrides[id] : undefined;
     const merged = (text: string): string => {
-      if (entry === undefined || entry === null) return text;
+      const provenance = drafted.has(id) && origin === "local";
+      if ((entry === undefined || entry === null) && !provenance) return text;
       const node = JSON.parse(text) as Record<string, unknown>;
-      if (node.auto_update === true) return text; // its overlay entry is ignored (a warning says so)
+      const derived = provenance && withProvenance(node, drafted); // the session that drafted it (merge.ts draftedBy)
+      if (entry === undefined || entry === null || node.auto_update === true) return derived ? pyJsonText(node, NODE_DEPTH) : text; // an auto_update node's entry is ignored (a warning says so)
       applyOverride(node, entry);
       return pyJsonText(node, NODE_DEPTH);
     };

@@ -15,7 +15,7 @@ import type { Overlay } from "../schemas/overlay.js";
 import { pyJsonText } from "../pyjson.js";
 import { SEP, graphText, headerText, sameHeader, sure, type Found, type GraphText, type SortedArray } from "./layout.js";
 import { attemptPatch, type PatchCounts } from "./patch.js";
-import { appliedKeys, applyOverride, sessionGraphNode, toGraphNode, type BuildWarning, type GraphNode } from "../compiler/merge.js";
+import { appliedKeys, applyOverride, draftedBy, sessionGraphNode, toGraphNode, withProvenance, type BuildWarning, type GraphNode } from "../compiler/merge.js";
 import { readNode, type Origin } from "../compiler/sources.js";
 import type { DirRecord } from "../compiler/source-index.js";
 import { STAT_WIDTH, sameStatAt, type FileStats } from "../store/freshness.js";
@@ -220,6 +220,7 @@ function addedNodes(input: PatchInput, prev: Previous, refs: RefCheck[]): Added 
   const fresh = (id: string) => {
     sure(!added.has(id) && !named.has(id) && !prev.graphNode(id).at.found);
   };
+  const drafted = draftedBy(ov.session_nodes);
   for (const file of delta.created) {
     const r = readNode({ file, shown: `knowledge/local-nodes/${basename(file)}` }, "local");
     sure(r.node !== undefined && !r.problems.length && !r.node.missingDraft);
@@ -230,6 +231,7 @@ function addedNodes(input: PatchInput, prev: Previous, refs: RefCheck[]): Added 
     sure(!(typeof ref === "string" && ref && !input.contentRefOk("local", ref)));
     if (typeof ref === "string" && ref) refs.push([0, ref, 1]);
     const declared = toGraphNode(data, "local");
+    withProvenance(data, drafted); // the session that created it (merge.ts draftedBy), as the full compile says
     const entry = ov.nodes?.[id];
     if (entry !== undefined) {
       sure(delta.nodes.has(id) && delta.nodes.get(id) === undefined && data.auto_update !== true);

@@ -75,6 +75,8 @@ export function newNodeFromSection(ctx: Context, origId: string, orig: Record<st
     phase: phaseOfSession(ctx, session, graph, compiled),
     suggestedId: suggestedId ?? base,
     draft: draft || "(the rejected section held no text)",
+    // The overlay's registry names the node this draft was merged into, not this one: the file says where it came from.
+    provenanceInFile: true,
   });
   return { id, file: join(ctx.paths.localNodes, `${id}.md`), text };
 }

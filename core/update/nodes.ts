@@ -15,6 +15,11 @@ export interface NewNodeSpec {
   draft: string;
   /** The global node it resembles (dedup above the threshold: global files are never changed). */
   similarTo?: { id: string; score: number };
+  /**
+   * Write origin_session / origin_phase into the frontmatter: only for a node the overlay's registry
+   * does not name as created (a rejected dedup merge's draft); an update's new node is named there.
+   */
+  provenanceInFile?: boolean;
 }
 
 /** Control characters out, line endings normalised, and no HTML comments: agent text stays visible. */
@@ -52,8 +57,10 @@ export function newNodeText(n: NewNodeSpec): string {
     "status: tentative",
     `confidence: ${yamlNumber(0.5, true)}`,
     "source: agent",
-    `origin_session: ${yamlString(n.session)}`,
-    `origin_phase: ${n.phase}`,
+    // An update's new node carries no origin_session / origin_phase: the spec's Python
+    // implementation refuses unknown keys in a local node. The session that drafted it is in the
+    // overlay's registry (its new_knowledge), where the compile reads it (merge.ts draftedBy).
+    ...(n.provenanceInFile ? [`origin_session: ${yamlString(n.session)}`, `origin_phase: ${n.phase}`] : []),
     "akms_schema: v2",
     "---",
   ];
