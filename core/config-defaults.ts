@@ -16,6 +16,8 @@ export const DEFAULT_CONFIG: Config = {
     context_size_tokens: { small: 500, medium: 1500, large: 3000 },
     routing_tokens_per_node: 200,
     max_depth: 2,
+    ego_direction: "out",
+    tag_match: "case-insensitive",
     mode_selection: {
       budget_fraction: 0.15,
       low_threshold: 8000,

@@ -48,6 +48,8 @@ export const ConfigSchema = lazy(() =>
       context_size_tokens: zod.object({ small: PosInt, medium: PosInt, large: PosInt }),
       routing_tokens_per_node: PosInt,
       max_depth: zod.number().int().min(0, { error: "must be 0 or more" }).max(10, { error: "must be at most 10" }),
+      ego_direction: zod.enum(["out", "both"], { error: "must be out (NetworkX's ego_graph on a DiGraph) or both (the graph read as undirected)" }),
+      tag_match: zod.enum(["case-insensitive", "exact"], { error: "must be case-insensitive or exact" }),
       mode_selection: zod.object({
         budget_fraction: zod.number().gt(0, { error: "must be above 0" }).max(1, { error: "must be at most 1" }),
         low_threshold: NonNegNum,

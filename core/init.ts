@@ -42,6 +42,8 @@ loadout:                           # what goes into a task's loadout and how lar
   context_size_tokens: {small: 500, medium: 1500, large: 3000}  # full-mode tokens per context_size hint; whole numbers ≥ 1
   routing_tokens_per_node: 200     # estimated tokens of one routing-mode entry; whole number ≥ 1
   max_depth: 2                     # hops the subgraph query follows from the seed nodes; whole number 0–10
+  # ego_direction: out             # akms's own key (commented: the Python implementation refuses keys it does not know): out follows edges as declared (NetworkX ego_graph); both also walks them backwards
+  # tag_match: case-insensitive    # akms's own key: how task tags match node tags; exact compares them as written
   mode_selection:                  # how routing vs full mode is chosen from the available context
     budget_fraction: 0.15          # largest share of the available context a loadout may take; above 0, at most 1
     low_threshold: 8000            # below this many available tokens the loadout is always routing mode; ≥ 0

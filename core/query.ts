@@ -219,16 +219,18 @@ function rankText(f: RankFigures): string {
 }
 
 /** Seeds: domain nodes with a tag equal (case-insensitively) to a task tag; sessions matched likewise. */
-function matchSeeds(graph: QueryGraph, tags: string[]): { seeds: Map<string, string[]>; sessions: Map<string, string[]> } {
+/** Seeds: nodes with a tag equal to a task tag — case-insensitively, or as written with loadout.tag_match: exact. */
+function matchSeeds(graph: QueryGraph, tags: string[], exact: boolean): { seeds: Map<string, string[]>; sessions: Map<string, string[]> } {
+  const key = (t: string) => (exact ? t : t.toLowerCase());
   const byLower = new Map<string, string>();
-  for (const t of tags) byLower.set(t.toLowerCase(), t);
+  for (const t of tags) byLower.set(key(t), t);
   const seeds = new Map<string, string[]>();
   const sessions = new Map<string, string[]>();
   if (!byLower.size) return { seeds, sessions };
   let candidates: Iterable<GNode> = graph.nodes.values();
   if (graph.tagIndex) {
     const ids = new Set<string>();
-    for (const k of byLower.keys()) for (const id of graph.tagIndex.get(k) ?? []) ids.add(id);
+    for (const k of byLower.keys()) for (const id of graph.tagIndex.get(k.toLowerCase()) ?? []) ids.add(id); // the index is by lower case
     candidates = [...ids].sort().map((id) => graph.nodes.get(id)!);
   }
   for (const n of candidates) {
@@ -236,7 +238,7 @@ function matchSeeds(graph: QueryGraph, tags: string[]): { seeds: Map<string, str
     if (!nt || !nt.length || isMirror(n)) continue;
     let matched: string[] | null = null;
     for (const t of nt) {
-      const hit = typeof t === "string" ? byLower.get(t.toLowerCase()) : undefined;
+      const hit = typeof t === "string" ? byLower.get(key(t)) : undefined;
       if (hit === undefined) continue;
       matched ??= [];
       if (!matched.includes(hit)) matched.push(hit);
@@ -502,9 +504,10 @@ function pitfallsAndSessions(q: QueryRun, nodes: QueryNode[], sessionMatches: Ma
 
 /** The tags no domain node carries, and the notes that explain an empty or partial result. */
 function queryNotes(q: QueryRun, tags: string[]): { unmatched: string[]; notes: string[] } {
+  const key = (t: string) => (q.L.tag_match === "exact" ? t : t.toLowerCase());
   const seedLower = new Set<string>();
-  for (const m of q.seeds.values()) for (const t of m) seedLower.add(t.toLowerCase());
-  const unmatched = tags.filter((t) => !seedLower.has(t.toLowerCase()));
+  for (const m of q.seeds.values()) for (const t of m) seedLower.add(key(t));
+  const unmatched = tags.filter((t) => !seedLower.has(key(t)));
   const notes: string[] = [];
   if (!tags.length) notes.push("no seed tags were given, so no node can be a seed: the result is empty (cold start, UR-01)");
   else if (!q.seeds.size) notes.push(`no domain node carries any of the tags ${tags.map((t) => `"${t}"`).join(", ")}: the result is empty (cold start, UR-01)`);
@@ -520,7 +523,7 @@ export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOpti
   if (!prof || !rankFn || !Object.hasOwn(cfg.config.query_roles, role)) throw unknownRoleError(role, cfg);
   const L = cfg.config.loadout;
   const tags = normalizeTags(opts.tags);
-  const { seeds, sessions: sessionMatches } = matchSeeds(graph, tags);
+  const { seeds, sessions: sessionMatches } = matchSeeds(graph, tags, L.tag_match === "exact");
   const q: QueryRun = {
     graph,
     role,
@@ -534,8 +537,9 @@ export function queryGraph(graph: QueryGraph, cfg: LoadedConfig, opts: QueryOpti
     excluded: [],
   };
   const seedIds = [...seeds.keys()].sort();
-  const roleReach = traverse(graph, seedIds, new Set(prof.edge_types), L.max_depth);
-  const anyReach = traverse(graph, seedIds, null, L.max_depth);
+  const both = L.ego_direction === "both";
+  const roleReach = traverse(graph, seedIds, new Set(prof.edge_types), L.max_depth, both);
+  const anyReach = traverse(graph, seedIds, null, L.max_depth, both);
   const candidates = rankCandidates(q, roleReach);
   excludeUnfollowed(q, anyReach, roleReach);
   const { kept, pitfallCount } = selectByCap(q, candidates);

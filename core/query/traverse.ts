@@ -1,6 +1,7 @@
 // The ego graph of the query (DESIGN §4): breadth-first from the seeds over the whole graph (any
 // status — a draft node in the middle still connects), along out-edges of the followed types,
-// with `contradicts` followed both ways, up to max_depth hops.
+// with `contradicts` followed both ways, up to max_depth hops. With `both` (loadout.ego_direction:
+// both, the graph read as undirected) every followed edge is also walked backwards.
 //
 // Each reached node keeps ONE chain — the one its depth and weight come from: the fewest hops;
 // among those, the highest product of edge weights; among those, the first found (frontier in id
@@ -13,7 +14,7 @@ export interface TraceStep {
   type: string;
   to: string;
   weight: number;
-  /** "out": the edge is declared from → to; "reverse": a contradicts edge declared to → from, walked backwards. */
+  /** "out": the edge is declared from → to; "reverse": an edge declared to → from, walked backwards (contradicts, or any with ego_direction both). */
   direction: "out" | "reverse";
 }
 
@@ -35,6 +36,7 @@ export function traverse(
   seeds: readonly string[],
   types: ReadonlySet<string> | null,
   maxDepth: number,
+  both = false,
 ): Map<string, Reached> {
   const reached = new Map<string, Reached>();
   for (const s of [...seeds].sort()) reached.set(s, { seed: s, depth: 0, weight: 1, chain: [] });
@@ -60,7 +62,8 @@ export function traverse(
     for (const id of frontier) {
       const r = reached.get(id)!;
       for (const l of graph.out.get(id) ?? []) if (follows(l.type)) offer(r, l, l.target, "out");
-      if (reverseContradicts) for (const l of graph.in.get(id) ?? []) if (l.type === "contradicts") offer(r, l, l.source, "reverse");
+      if (both) for (const l of graph.in.get(id) ?? []) if (follows(l.type)) offer(r, l, l.source, "reverse");
+      else if (reverseContradicts) for (const l of graph.in.get(id) ?? []) if (l.type === "contradicts") offer(r, l, l.source, "reverse");
     }
     frontier = [...next.keys()].sort();
     for (const id of frontier) reached.set(id, next.get(id)!);

@@ -129,3 +129,21 @@ test("akms writes the ledger the Python implementation checks, in its spelling (
   const ov = load(readFileSync(join(s.knowledge, "graph", "local_state.yaml"), "utf8")) as Record<string, unknown>;
   for (const id of ["TASK-101", "phase-1"]) assert.ok((ov.processed_sources as string[]).includes(id), `${id} in ${JSON.stringify(ov.processed_sources)}`);
 });
+
+test("where the spec is silent, the other reading is a config key: loadout.ego_direction both walks edges backwards too, loadout.tag_match exact compares tags as written", () => {
+  const s = copy();
+  const file = join(s.knowledge, "graph", "propagation_config.yaml");
+  const cfgText = readFileSync(file, "utf8");
+  assert.doesNotMatch(cfgText, /^loadout:/m);
+  const run = (loadoutKey: string | null, tags: string) => {
+    writeFileSync(file, loadoutKey ? `${cfgText}\nloadout:\n  ${loadoutKey}\n` : cfgText);
+    const r = akms(["query", "--tags", tags, "--repo", s.repo, "--json"], { env: ENV });
+    assert.equal(r.code, 0, r.stderr + r.stdout);
+    return r.json.nodes.map((n: { id: string }) => n.id).filter((id: string) => id !== "solver-checklist").sort(); // (fft-grid co-loads the checklist)
+  };
+  // spectral-solver requires fft-grid; "fft" seeds fft-grid alone.
+  assert.deepEqual(run(null, "fft"), ["fft-grid"], "out-edges only (NetworkX's ego_graph on a DiGraph)");
+  assert.deepEqual(run("ego_direction: both", "fft"), ["fft-grid", "spectral-solver"], "both: spectral-solver's requires edge walked backwards");
+  assert.deepEqual(run(null, "FFT"), ["fft-grid"], "tags match case-insensitively by default");
+  assert.deepEqual(run("tag_match: exact", "FFT"), [], "exact: FFT is not fft");
+});
