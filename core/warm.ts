@@ -1,8 +1,8 @@
 // What a long-running process (`akms mcp`) keeps between calls: values derived from files —
 // the parsed graph, the config — each remembered with the identity of the files it came from
-// (core/store/freshness.ts statKey) and made again when any of them changes on disk. A one-shot
+// (core/store/freshness.ts memoKey; a missing file is a state too) and made again when any of them changes on disk. A one-shot
 // CLI process never turns it on, so its reads are exactly as before.
-import { statKey } from "./store/freshness.js";
+import { memoKey } from "./store/freshness.js";
 
 let enabled = false;
 const memo = new Map<string, { key: string; value: unknown }>();
@@ -21,8 +21,8 @@ export function isWarm(): boolean {
 /** `make()`, or what it gave last time in this slot while `files` are unchanged. */
 export function warm<T>(slot: string, files: readonly string[], make: () => T): T {
   if (!enabled) return make();
-  const keys = files.map(statKey);
-  // A file missing or changed too recently to be told apart by its stat: made again, kept for nobody.
+  const keys = files.map(memoKey);
+  // A file changed too recently to be told apart by its stat: made again, kept for nobody.
   if (keys.includes(null)) {
     memo.delete(slot);
     return make();

@@ -195,6 +195,18 @@ export function statKey(file: string): string | null {
 }
 
 /**
+ * statKey, with a file that does not exist keyed too: its absence is a state like any other
+ * (creating the file gives it a stat key). A warm memo of a value made from a missing file — the
+ * defaults of a repository without propagation_config.yaml — is then kept instead of made again on
+ * every call (≈ 1 ms per MCP call at 5,000 nodes, the config's defaults validated each time).
+ */
+export function memoKey(file: string): string | null {
+  const st = statOrNull(file);
+  if (st === null) return `${file}\0absent`;
+  return racy(st.ctimeMs, Date.now()) ? null : `${file}\0${vectorOf(st).join(":")}`;
+}
+
+/**
  * The key of a file akms alone writes, by rename under the lock (graph.json): a new inode at every
  * write, so it is trusted right after it — except with coarse timestamps (ownWriteVector). Null
  * when the file is missing or not to be trusted yet.

@@ -42,6 +42,8 @@ registerSection({
           const b = timeRun(akmsCmd(["build", "--repo", r, "--vault", d.vault]));
           if (b.code !== 0) throw new Error(`akms build failed: ${b.stderr}`);
         }
+        // The one difference: both copies get the key (a config file that exists in one copy only would be a second difference).
+        appendFileSync(join(on, "knowledge", "graph", "propagation_config.yaml"), "\nagents:\n  impressions: true\n");
         appendFileSync(join(off, "knowledge", "graph", "propagation_config.yaml"), "\nagents:\n  impressions: false\n");
         const servers = await Promise.all(
           [on, off].map(async (repo) => {
