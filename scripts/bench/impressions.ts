@@ -3,7 +3,7 @@
 // `akms mcp`; the same query is sent to both in turns, the order flipping every round, and each
 // round's ratio (with / without) is kept. Reported: both medians, the median of the paired ratios,
 // the servers' CPU seconds (from /proc), and the load average.
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -43,8 +43,11 @@ registerSection({
           if (b.code !== 0) throw new Error(`akms build failed: ${b.stderr}`);
         }
         // The one difference: both copies get the key (a config file that exists in one copy only would be a second difference).
-        appendFileSync(join(on, "knowledge", "graph", "propagation_config.yaml"), "\nagents:\n  impressions: true\n");
-        appendFileSync(join(off, "knowledge", "graph", "propagation_config.yaml"), "\nagents:\n  impressions: false\n");
+        for (const [repo, value] of [[on, true], [off, false]] as const) {
+          const cfg = join(repo, "knowledge", "graph", "propagation_config.yaml");
+          if (existsSync(cfg)) appendFileSync(cfg, `\nagents:\n  impressions: ${value}\n`);
+          else writeFileSync(cfg, `akms_schema: v2\nagents:\n  impressions: ${value}\n`);
+        }
         const servers = await Promise.all(
           [on, off].map(async (repo) => {
             const t = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--repo", repo, "--vault", d.vault], stderr: "ignore" });
@@ -54,7 +57,12 @@ registerSection({
           }),
         );
         const q = { name: "query", arguments: { tags: ["tag-1", "tag-2"] } };
-        for (const s of servers) for (let i = 0; i < 5; i++) await s.c.callTool(q); // warm both
+        for (const s of servers) {
+          for (let i = 0; i < 5; i++) {
+            const r = (await s.c.callTool(q)) as { isError?: boolean; content: { text: string }[] };
+            if (r.isError) throw new Error(`the query failed: ${r.content[0]?.text}`); // an error answers fast: never time one
+          }
+        }
         const cpu0 = servers.map((s) => cpuSeconds(s.t.pid));
         const times: [number[], number[]] = [[], []];
         const ratios: number[] = [];
@@ -73,6 +81,7 @@ registerSection({
         for (const s of servers) await s.c.close();
         const cpu = cpu0.map((c0, k) => (c0 === null || cpu1[k] === null ? null : cpu1[k]! - c0));
         const logged = readFileSync(join(on, "knowledge", "impressions.jsonl"), "utf8").split("\n").filter(Boolean).length;
+        if (logged < ROUNDS || existsSync(join(off, "knowledge", "impressions.jsonl"))) throw new Error(`the log is not what the arms say: ${logged} lines with it on, a file with it off: ${existsSync(join(off, "knowledge", "impressions.jsonl"))}`);
         const row = { nodes: n, on_ms: median(times[0]), off_ms: median(times[1]), paired_ratio: median(ratios), cpu_on_s: cpu[0], cpu_off_s: cpu[1], lines_logged: logged, load: loadavg()[0] };
         rows.push(row);
         console.log(`| ${n === 50 ? "50 (demo set)" : n.toLocaleString("en")} | ${row.on_ms.toFixed(2)} ms | ${row.off_ms.toFixed(2)} ms | ${row.paired_ratio.toFixed(3)} | ${cpu[0]?.toFixed(2) ?? "n/a"} / ${cpu[1]?.toFixed(2) ?? "n/a"} |`);
