@@ -44,6 +44,7 @@ registerSection({
         }
         // The one difference: both copies get the key (a config file that exists in one copy only would be a second difference).
         for (const [repo, value] of [[on, true], [off, false]] as const) {
+          rmSync(join(repo, "knowledge", "impressions.jsonl"), { force: true }); // what earlier benches' servers logged in the data set
           const cfg = join(repo, "knowledge", "graph", "propagation_config.yaml");
           if (existsSync(cfg)) appendFileSync(cfg, `\nagents:\n  impressions: ${value}\n`);
           else writeFileSync(cfg, `akms_schema: v2\nagents:\n  impressions: ${value}\n`);
