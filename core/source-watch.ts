@@ -1,13 +1,13 @@
 // A long-running reader's shortcut to "is graph.json still the compile of its sources?" The full
 // test (graphIsFresh: a stat of every source) costs ≈ 0.2 s at 50,000 nodes — on every MCP call
 // that was most of a warm query. A warm process (core/warm.ts on: the MCP server) watches the
-// source trees instead — knowledge/ and the vault, recursively — and runs the full test only when
+// source trees instead — the vault and knowledge/'s source directories (start() says which) — and runs the full test only when
 // something there changed since the last one, when a watch could not be set up, or when the last
 // full test is older than FULL_EVERY_MS (a backstop for inputs outside the watched trees, such as
 // a content_ref's target). Paths akms writes for itself (its caches, loadouts, reviews, the
 // orchestrator's state) are not sources and do not count as changes.
-import { watch, type FSWatcher } from "node:fs";
-import { relative, sep } from "node:path";
+import { existsSync, watch, type FSWatcher } from "node:fs";
+import { join, relative, sep } from "node:path";
 import { realTarget } from "./paths.js";
 import { isWarm } from "./warm.js";
 
@@ -20,10 +20,15 @@ interface Watched {
   /** A change was seen (or the watch is unsure) since the last full test. */
   dirty: boolean;
   lastFull: number;
+  /** A watched directory was created or removed: the watches are set up again before the next answer. */
+  rewatch: boolean;
 }
 
 /** One per repository and vault a process reads (a long-running process serves one or two). */
 const byRoots = new Map<string, Watched>();
+
+/** knowledge/'s source trees, watched recursively; the rest of knowledge/ is watched one level deep. */
+const SOURCE_TREES = ["local-nodes", "code-mirror"];
 
 function ignored(knowledge: string, file: string): boolean {
   const rel = relative(knowledge, file).split(sep).join("/");
@@ -31,22 +36,35 @@ function ignored(knowledge: string, file: string): boolean {
   return NOT_SOURCES.some((p) => rel === p || rel.startsWith(`${p}/`));
 }
 
+/**
+ * The watches: the vault and knowledge/'s source trees recursively, knowledge/ and knowledge/graph/
+ * one level deep. Not knowledge/ as a whole: a recursive watch is walked again by Node on its
+ * events, and akms appends to files there on every read (the impression log) — watched whole, that
+ * cost a warm query at 5,000 nodes 0.2 ms and 40 % more CPU (docs/benchmarks.md).
+ */
 function start(knowledge: string, vault: string): Watched {
-  const w: Watched = { watchers: [], dirty: true, lastFull: 0 };
-  const roots = [...new Set([realTarget(knowledge), realTarget(vault)])];
+  const w: Watched = { watchers: [], dirty: true, lastFull: 0, rewatch: false };
+  const k = realTarget(knowledge);
+  const add = (root: string, recursive: boolean, onName: (name: string | null) => void) => {
+    const fw = watch(root, { recursive, persistent: false }, (_event, name) => onName(name === null ? null : String(name)));
+    fw.on("error", () => {
+      w.dirty = true;
+      stop(w);
+    });
+    w.watchers.push(fw);
+  };
+  const exists = (dir: string) => existsSync(dir);
   try {
-    for (const root of roots) {
-      const fw = watch(root, { recursive: true, persistent: false }, (_event, name) => {
-        const file = name ? `${root}${sep}${String(name)}` : root;
-        if (root === realTarget(knowledge) && name && ignored(root, file)) return;
-        w.dirty = true;
-      });
-      fw.on("error", () => {
-        w.dirty = true;
-        stop(w);
-      });
-      w.watchers.push(fw);
-    }
+    add(k, false, (name) => {
+      if (name !== null && (SOURCE_TREES.includes(name) || name === "graph")) w.rewatch = true; // created, removed or replaced
+      if (name === null || !ignored(k, join(k, name))) w.dirty = true;
+    });
+    if (exists(join(k, "graph"))) add(join(k, "graph"), false, (name) => {
+      if (name === null || !ignored(k, join(k, "graph", name))) w.dirty = true;
+    });
+    for (const tree of SOURCE_TREES) if (exists(join(k, tree))) add(join(k, tree), true, () => (w.dirty = true));
+    const v = realTarget(vault);
+    if (v !== k) add(v, true, () => (w.dirty = true));
   } catch {
     stop(w); // no watch (a missing vault, no inotify left): every call runs the full test
   }
@@ -66,6 +84,10 @@ export function mustCheckFreshness(knowledge: string, vault: string): boolean {
   if (!isWarm()) return true;
   const key = `${knowledge}\0${vault}`;
   let w = byRoots.get(key);
+  if (w?.rewatch) {
+    stop(w);
+    w = undefined;
+  }
   if (!w) byRoots.set(key, (w = start(knowledge, vault)));
   const now = Date.now();
   if (!w.dirty && w.watchers.length && now - w.lastFull < FULL_EVERY_MS) return false;

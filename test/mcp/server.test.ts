@@ -2,7 +2,7 @@
 // `akms mcp` on a copy of the demo, and every tool's structuredContent is held to the CLI's --json.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -328,6 +328,33 @@ test("a warm server sees a source edited between two calls (the watch) and answe
     assert.equal(after.structuredContent.node.title, "Edited between calls");
   } finally {
     writeFileSync(file, before);
+  }
+});
+
+test("the watch: a source tree created after the server started is watched (a new local-nodes/ and an edit inside it are seen); the impression log's appends are not a change", async () => {
+  const d = builtDemo();
+  const env = { ...(process.env as Record<string, string>), AKMS_GLOBAL_VAULT: d.vault, AKMS_QMD_BIN: "/nonexistent/qmd" };
+  const local = join(d.knowledge, "local-nodes");
+  const moved = `${local}.away`;
+  renameSync(local, moved); // the server starts without knowledge/local-nodes/
+  assert.equal(akms(["build", "--repo", d.repo], { env }).code, 0);
+  const c = new Client({ name: "watch", version: "1" });
+  await c.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--repo", d.repo], env, stderr: "pipe" }));
+  const show = async (id: string) => (await c.callTool({ name: "show_node", arguments: { id } })) as { isError?: boolean; structuredContent?: { compiled?: { reason: string }; node?: { title: string } } };
+  try {
+    assert.ok((await show("mandel-factors-load-cases")).isError, "not there yet");
+    const again = await show("lippmann-schwinger");
+    assert.equal(again.structuredContent?.compiled, undefined, "the impression log's append changed no source");
+    renameSync(moved, local);
+    const back = await show("mandel-factors-load-cases");
+    assert.ok(!back.isError);
+    assert.equal(back.structuredContent?.compiled?.reason, "stale");
+    const file = join(local, "mandel-factors-load-cases.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace(/^title: .*$/m, 'title: "Seen inside the new tree"'));
+    const edited = await show("mandel-factors-load-cases");
+    assert.equal(edited.structuredContent?.node?.title, "Seen inside the new tree");
+  } finally {
+    await c.close();
   }
 });
 
