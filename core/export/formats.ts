@@ -147,6 +147,27 @@ function cytoscape(g: ExportGraph): string {
   return JSON.stringify({ elements: { nodes, edges } }, null, 2) + "\n";
 }
 
+/** Mermaid's defaults (its config schema): past either, a renderer draws an error box instead of the graph. */
+const MERMAID_MAX_TEXT = 50_000;
+const MERMAID_MAX_EDGES = 500;
+/** Graphviz `dot` (hierarchical layout) did not finish on 5,800 nodes in 120 s here; `sfdp` did. */
+const DOT_LAYOUT_NODES = 2_000;
+
+/**
+ * What a consumer of `format` will make of this export when it passes that consumer's known limits,
+ * with the way around: a smaller selection, or another layout. Empty when it is within them.
+ */
+export function consumerLimits(g: ExportGraph, format: Format, text: string): string[] {
+  const narrow = "export a part: --around ID --radius 1, or --tags a,b";
+  const out: string[] = [];
+  if (format === "mermaid") {
+    if (text.length > MERMAID_MAX_TEXT) out.push(`this Mermaid text is ${text.length.toLocaleString("en")} characters; Mermaid renders only an error box past its maxTextSize (${MERMAID_MAX_TEXT.toLocaleString("en")} by default): ${narrow}, or raise maxTextSize where it is rendered`);
+    if (g.size > MERMAID_MAX_EDGES) out.push(`this Mermaid graph has ${g.size.toLocaleString("en")} edges; Mermaid refuses more than its maxEdges (${MERMAID_MAX_EDGES} by default): ${narrow}, or raise maxEdges where it is rendered`);
+  }
+  if (format === "dot" && g.order > DOT_LAYOUT_NODES) out.push(`${g.order.toLocaleString("en")} nodes: Graphviz's dot layout may not finish on a graph this size (5,800 nodes did not in 120 s); lay it out with sfdp (\`sfdp -Tsvg\`) instead, or ${narrow}`);
+  return out;
+}
+
 export function render(g: ExportGraph, format: Format): string {
   switch (format) {
     case "graphml":

@@ -4,7 +4,7 @@ import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { loadGraph } from "../../core/graph.js";
 import { exportGraph, type Selection } from "../../core/export/select.js";
-import { FORMATS, render, type Format } from "../../core/export/formats.js";
+import { FORMATS, consumerLimits, render, type Format } from "../../core/export/formats.js";
 import { exportObsidian } from "../../core/export/obsidian.js";
 import { resolveRole } from "../../core/query.js";
 import { parseTagsFlag } from "../../core/query/input.js";
@@ -49,11 +49,14 @@ export const exportCommand: CommandSpec = {
     }
     const g = exportGraph(loadPlanGraph(ctx.paths).graph, ctx.cfg, selectionOf(flags, ctx));
     const text = render(g, format as Format);
+    // Past a consumer's known limits (Mermaid's text and edge caps, dot's layout time): said, with the way around.
+    const limits = consumerLimits(g, format as Format, text);
+    const notes = limits.map((w) => `warning: ${w}`);
     const out = flags.out;
-    if (out === undefined || out === "-") return { json: { ok: true, format, nodes: g.order, edges: g.size, text }, text: text.replace(/\n$/, "") };
+    if (out === undefined || out === "-") return { json: { ok: true, format, nodes: g.order, edges: g.size, warnings: limits, text }, text: text.replace(/\n$/, ""), notes };
     if (typeof out !== "string" || !out) throw new UsageError("--out needs a file path (or - for standard output)");
     const path = resolve(process.cwd(), out);
     const written = writeFileAtomic(path, text);
-    return { json: { ok: true, format, nodes: g.order, edges: g.size, path, written }, text: `${written ? "wrote" : "unchanged"} ${path}: ${g.order} nodes, ${g.size} edges (${format})` };
+    return { json: { ok: true, format, nodes: g.order, edges: g.size, warnings: limits, path, written }, text: `${written ? "wrote" : "unchanged"} ${path}: ${g.order} nodes, ${g.size} edges (${format})`, notes };
   },
 };

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { akms, builtDemo, copyDemo, PYTHON, treeHash } from "../helpers.js";
+import { consumerLimits } from "../../core/export/formats.js";
 
 function demo() {
   const d = copyDemo();
@@ -212,4 +213,22 @@ test("obsidian: a re-export keeps .obsidian/ and the notes a person added; a tar
   assert.equal(r.code, 2, r.stdout);
   assert.match(r.stderr, /global vault/);
   assert.equal(treeHash(d.vault), before, "nothing written into the vault");
+});
+
+test("past a consumer's known limits the export says so, with the way around (Mermaid's maxTextSize and maxEdges, dot's layout time); within them, nothing", () => {
+  const g = (order: number, size: number) => ({ order, size }) as unknown as Parameters<typeof consumerLimits>[0];
+  assert.deepEqual(consumerLimits(g(50, 80), "mermaid", "x".repeat(10_000)), []);
+  const big = consumerLimits(g(5_800, 9_000), "mermaid", "x".repeat(985_000));
+  assert.equal(big.length, 2);
+  assert.match(big[0]!, /985,000 characters; Mermaid renders only an error box past its maxTextSize \(50,000 by default\): export a part: --around ID --radius 1, or --tags a,b/);
+  assert.match(big[1]!, /9,000 edges; Mermaid refuses more than its maxEdges \(500 by default\)/);
+  assert.deepEqual(consumerLimits(g(1_500, 3_000), "dot", ""), []);
+  assert.match(consumerLimits(g(5_800, 9_000), "dot", "")[0]!, /5,800 nodes: Graphviz's dot layout may not finish .* sfdp/);
+  assert.deepEqual(consumerLimits(g(200_000, 900_000), "graphml", ""), [], "GraphML readers have no such limit");
+  // The demo is within every limit: no warning, none on stderr.
+  const d = builtDemo();
+  const r = akms(["export", "--format", "mermaid", "--repo", d.repo, "--json"], { env: { AKMS_GLOBAL_VAULT: d.vault } });
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(r.json.warnings, []);
+  assert.doesNotMatch(r.stderr, /warning/);
 });
