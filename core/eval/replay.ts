@@ -33,6 +33,7 @@ import { runUpdate } from "../update/apply.js";
 import { readOverlayState } from "../update/overlay-store.js";
 import { dumpOverlay, overlayLimits } from "../update/overlay-io.js";
 import { samePitfall } from "../update/dedup.js";
+import { sameData } from "../review/overlay-edit.js";
 import { planLoadout } from "../loadout.js";
 import { estimateTokens, readNodeContent } from "../loadout/content.js";
 import { loadoutNodeIds } from "../loadout/render.js";
@@ -252,13 +253,223 @@ export async function evalReplay(ctx: Context, opts: ReplayOptions): Promise<Rep
   const on = (a: string) => wanted === null || wanted.includes(a);
   const state = readOverlayState(ctx);
   if (!state || !Object.keys(state.overlay.session_nodes ?? {}).length) throw new UsageError("no evidence to replay: the overlay names no session (apply AgentMemories with `akms update` first)");
-  const docs = registryDocuments(ctx, state.overlay);
-  const sessions = new Set(docs.map((d) => d.sessionId));
+  const docs = registryDocuments(ctx, state.overlay); // (the labels read the documents after each one)
   const now = loadGraph(ctx.paths);
   const tasks = new Map<string, LoadedTask>(loadTasks(ctx).map((t) => [t.record.task_id.toLowerCase(), t]));
   const threshold = ctx.cfg.config.graph.dedup_threshold;
   const notes: string[] = [];
 
+  const earlier: { session: string; node_ref: string | null; description: string }[] = [];
+  const samples: ReplaySample[] = [];
+  const taskList: ReplayTask[] = [];
+  const engineOn = ctx.cfg.config.search.embedding !== "none";
+  if (!engineOn && (wanted?.includes("embedding") || wanted?.includes("hybrid"))) throw new UsageError("the embedding and hybrid arms need search.embedding (it is none here)");
+  let semanticNote = false;
+  const replayed = await replayEvidence(ctx, opts.env, async (d, i, sctx) => {
+    if (d.kind === "agent-memory") {
+      const mem = d.data as AgentMemory;
+      const graph = loadGraph(sctx.paths);
+      const files = new NodeFiles(sctx);
+      const roots = { repo: sctx.repo, knowledge: sctx.paths.knowledge, localNodes: sctx.paths.localNodes, vault: sctx.vault.path, vaultDisplay: sctx.vault.display };
+      const tok = new Map<string, number>();
+      const tokensOf = (id: string): number => {
+        let t = tok.get(id);
+        if (t === undefined) {
+          const n = graph.nodes.get(id);
+          t = n ? estimateTokens(readNodeContent(roots, files, n as GNode).text) : 0;
+          tok.set(id, t);
+        }
+        return t;
+      };
+      const labels = labelsOf(docs.slice(i).filter((x) => x.kind === "agent-memory" && x.taskId?.toLowerCase() === d.taskId!.toLowerCase()));
+      const helpful = [...labels.grade].filter(([id, g]) => g > 0 && graph.nodes.has(id));
+      const absent = [...labels.grade].filter(([id, g]) => g > 0 && !graph.nodes.has(id)).map(([id]) => id).sort();
+      const used = new Set((mem.nodes_used ?? []).map((u) => u.id));
+      const known = earlier.filter((p) => p.node_ref !== null && used.has(p.node_ref));
+      const bites: { node: string; known_since: string }[] = [];
+      for (const p of mem.pitfalls_discovered ?? []) {
+        const first = earlier.find((q) => samePitfall(q, p, threshold));
+        if (first) bites.push({ node: p.node_ref!, known_since: first.session });
+      }
+      const task = tasks.get(d.taskId!.toLowerCase()) ?? null;
+      const role = task?.record.agent_role ?? "implementer";
+      // The loadout akms would have written then (its node set; qmd adds only passages) sets the budget.
+      const plan = task ? planLoadout(sctx, graph, { task, phase: d.phase, noQmd: true, env: opts.env }) : null;
+      if (!task) notes.push(`${d.taskId}: no task record in knowledge/tasks/, so no loadout (and no budget beyond the config's max_loadout_tokens)`);
+      const loadoutIds = plan ? [...new Set([...plan.entries.map((e) => e.id), ...plan.query.sessions])] : [];
+      const budget = plan ? loadoutIds.reduce((a, id) => a + tokensOf(id), 0) : ctx.cfg.config.loadout.max_loadout_tokens;
+      const fill = (ranked: readonly string[]): string[] => {
+        const out: string[] = [];
+        let spent = 0;
+        for (const id of ranked) {
+          if (!graph.nodes.has(id) || out.includes(id)) continue;
+          const t = tokensOf(id);
+          if (spent + t > budget) continue;
+          out.push(id);
+          spent += t;
+        }
+        return out;
+      };
+      const holds = (c: readonly string[]) => (_node: string, session: string) => c.includes(session);
+      const pool = [...graph.nodes.values()].filter((n) => n.domain !== "session" && n.node_origin !== "code-mirror" && n.status !== "draft" && n.status !== "deprecated").map((n) => n.id).sort();
+      const text = task ? `${task.record.title}\n${task.record.objective ?? ""}` : mem.task_description;
+      const contexts = new Map<string, Context_[]>();
+      if (plan && on("loadout")) {
+        const pit = new Set(plan.query.pitfalls.map((p) => `${p.from}\0${p.to}`));
+        contexts.set("loadout", [{ nodes: loadoutIds, carries: (node, session) => pit.has(`${node}\0${session}`) }]);
+      }
+      const searchArm = async (name: string, arms: ("bm25" | "embed")[]) => {
+        const [r] = await searchMany(sctx, graph, [text], { arms, noQmd: true, limit: 1000, env: opts.env, embedBudget: Infinity });
+        if (arms.includes("embed") && !r!.semantic?.hasOwnProperty("engine")) {
+          if (!semanticNote) notes.push(`the ${name} arm did not run: ${(r!.semantic as { off?: string } | undefined)?.off ?? "no embedding engine"}`);
+          semanticNote = true;
+          return;
+        }
+        const c = fill(r!.hits.map((h) => h.id).filter((x): x is string => x !== null));
+        contexts.set(name, [{ nodes: c, carries: holds(c) }]);
+      };
+      if (on("bm25")) await searchArm("bm25", ["bm25"]);
+      if (engineOn && on("embedding")) await searchArm("embedding", ["embed"]);
+      if (engineOn && on("hybrid")) await searchArm("hybrid", ["bm25", "embed"]);
+      if (on("vault")) {
+        const c = fill(pool);
+        contexts.set("vault", [{ nodes: c, carries: holds(c) }]);
+      }
+      if (on("random")) {
+        const rnd = mulberry32(seed + i);
+        contexts.set(
+          "random",
+          Array.from({ length: RANDOM_DRAWS }, () => {
+            const p = [...pool];
+            for (let k = p.length - 1; k > 0; k--) {
+              const j = Math.floor(rnd() * (k + 1));
+              [p[k], p[j]] = [p[j]!, p[k]!];
+            }
+            const c = fill(p);
+            return { nodes: c, carries: holds(c) };
+          }),
+        );
+      }
+      if (on("last-phase") && d.phase > 0) {
+        const c = fill(loadoutsOfPhase(ctx, d.phase - 1, role));
+        contexts.set("last-phase", [{ nodes: c, carries: holds(c) }]);
+      }
+      if (on("shown")) {
+        const s = shownTo(ctx.paths, d.taskId!);
+        if (s) {
+          // akms never shows a node without its pitfall warnings (loadout, query, show), so a shown node carried them.
+          const c = [...s].filter((id) => graph.nodes.has(id));
+          contexts.set("shown", [{ nodes: c, carries: (node, session) => c.includes(node) || c.includes(session) }]);
+        }
+      }
+      const total = helpful.reduce((a, [, g]) => a + g, 0);
+      for (const [arm, draws] of contexts) {
+        const scored = draws.map((c) => {
+          const inCtx = new Set(c.nodes);
+          return {
+            nodes: c.nodes,
+            tokens: c.nodes.reduce((a, id) => a + tokensOf(id), 0),
+            helpful_recall: total ? helpful.filter(([id]) => inCtx.has(id)).reduce((a, [, g]) => a + g, 0) / total : null,
+            helpful_in: helpful.filter(([id]) => inCtx.has(id)).length,
+            labelled: c.nodes.filter((id) => labels.labelled.has(id)).length,
+            stale_tokens: c.nodes.filter((id) => labels.outdated.has(id)).reduce((a, id) => a + tokensOf(id), 0),
+            known_carried: known.filter((p) => c.carries(p.node_ref!, p.session)).length,
+            repeat_carried: bites.filter((b) => c.carries(b.node, b.known_since)).length,
+          };
+        });
+        const avg = (f: (s: (typeof scored)[number]) => number) => mean(scored.map(f));
+        samples.push({
+          task: d.taskId!,
+          session: d.sessionId,
+          phase: d.phase,
+          arm,
+          nodes: draws.length === 1 ? scored[0]!.nodes : [],
+          size: avg((s) => s.nodes.length),
+          tokens: avg((s) => s.tokens),
+          budget,
+          helpful_recall: total ? avg((s) => s.helpful_recall!) : null,
+          helpful_in: avg((s) => s.helpful_in),
+          labelled: avg((s) => s.labelled),
+          stale_tokens: avg((s) => s.stale_tokens),
+          known_pitfalls: known.length,
+          known_carried: avg((s) => s.known_carried),
+          repeat_bites: bites.length,
+          repeat_carried: avg((s) => s.repeat_carried),
+        });
+      }
+      const gaps = (mem.nodes_missing ?? []).map((g) => g.suggested_id);
+      taskList.push({ task: d.taskId!, session: d.sessionId, phase: d.phase, budget, absent, gaps, gaps_promoted: gaps.filter((g) => now.nodes.get(g)?.status === "established"), pitfalls_reported: (mem.pitfalls_discovered ?? []).filter((p) => p.node_ref !== null).length, repeat_bites: bites });
+      for (const p of mem.pitfalls_discovered ?? []) earlier.push({ session: d.sessionId, node_ref: p.node_ref, description: p.description });
+    }
+  });
+  const reproduces = replayed.differs.length === 0;
+  if (!reproduces) notes.push(`the replay does not end on the repository's overlay (it differs in ${replayed.differs.join(", ")}: evidence applied out of the canonical order, review decisions since, or state from sessions whose documents are gone): the graph 'as it stood' is the canonical replay's`);
+
+  const armNames = [...new Set(samples.map((s) => s.arm))].sort((a, b) => REPLAY_ARMS.indexOf(a as never) - REPLAY_ARMS.indexOf(b as never));
+  const about: Record<string, string> = {
+    loadout: "the loadout akms would have written for the task then (its nodes and the sessions it points at)",
+    bm25: "akms's lexical BM25 over node files, the task's title and objective as the query",
+    embedding: "the embedding arm of akms search over node files",
+    hybrid: "BM25 and embeddings fused by reciprocal rank (akms search)",
+    vault: "every knowledge node in id order",
+    random: `${RANDOM_DRAWS} seeded shuffles of the knowledge nodes (seed ${seed})`,
+    "last-phase": "last phase's loadouts for the task's role (knowledge/loadouts/)",
+    shown: "what the agent was shown: the impression log, else its loadout file (not held to the budget)",
+  };
+  const arms: ReplayArmSummary[] = armNames.map((arm) => {
+    const mine = samples.filter((s) => s.arm === arm);
+    const rec = mine.filter((s) => s.helpful_recall !== null).map((s) => s.helpful_recall!);
+    const size = mine.reduce((a, s) => a + s.size, 0);
+    const known = mine.reduce((a, s) => a + s.known_pitfalls, 0);
+    const helpfulIn = mine.reduce((a, s) => a + s.helpful_in, 0);
+    return {
+      arm,
+      about: about[arm] ?? arm,
+      tasks: mine.length,
+      helpful_recall: { ...bootstrapMean(rec, 2000, seed), n: rec.length },
+      labelled_share: size ? mine.reduce((a, s) => a + s.labelled, 0) / size : 0,
+      stale_tokens: mine.reduce((a, s) => a + s.stale_tokens, 0),
+      known_pitfall_coverage: known ? mine.reduce((a, s) => a + s.known_carried, 0) / known : null,
+      repeat_bites_carried: mine.reduce((a, s) => a + s.repeat_carried, 0),
+      tokens_per_helpful_node: helpfulIn ? mine.reduce((a, s) => a + s.tokens, 0) / helpfulIn : null,
+    };
+  });
+  const reported = taskList.reduce((a, t) => a + t.pitfalls_reported, 0);
+  const bitesTotal = taskList.reduce((a, t) => a + t.repeat_bites.length, 0);
+  const gapsTotal = taskList.reduce((a, t) => a + t.gaps.length, 0);
+  return {
+    ok: true,
+    documents: docs.length,
+    tasks: taskList.length,
+    phases: [...new Set(docs.map((d) => d.phase))].sort((a, b) => a - b),
+    reproduces_overlay: reproduces,
+    repeat_bite_rate: { bites: bitesTotal, pitfalls: reported, rate: reported ? bitesTotal / reported : null },
+    gap_rate: { gaps: gapsTotal, per_task: taskList.length ? gapsTotal / taskList.length : 0, promoted: new Set(taskList.flatMap((t) => t.gaps_promoted)).size },
+    arms,
+    notes: [...new Set(notes)],
+    task_list: taskList,
+    samples,
+  };
+}
+
+/**
+ * The evidence of the overlay's session registry applied again in a scratch copy of knowledge/
+ * (the repository is not written): the overlay taken back to its root (rootOverlay, and the local
+ * nodes those sessions drafted removed), then each document applied by the real `akms update` in
+ * the canonical order, `before` called with the scratch's context before each. Says where the
+ * replay's overlay differs from the repository's (its top-level keys; none: the overlay is the
+ * replay of its evidence). Used by `akms eval replay` and `akms check`.
+ */
+export async function replayEvidence(
+  ctx: Context,
+  env: NodeJS.ProcessEnv,
+  before?: (d: EvidenceDoc, i: number, sctx: Context) => Promise<void> | void,
+): Promise<{ docs: EvidenceDoc[]; differs: string[] }> {
+  const state = readOverlayState(ctx);
+  if (!state || !Object.keys(state.overlay.session_nodes ?? {}).length) return { docs: [], differs: [] };
+  const docs = registryDocuments(ctx, state.overlay);
+  const sessions = new Set(docs.map((d) => d.sessionId));
+  const opts = { env };
   // The scratch: knowledge/ copied, the derived files dropped (the vectors kept: a content-keyed cache), the overlay at its root.
   const scratch = mkdtempSync(join(tmpdir(), "akms-replay-"));
   try {
@@ -272,198 +483,15 @@ export async function evalReplay(ctx: Context, opts: ReplayOptions): Promise<Rep
     for (const f of draftedFiles(sctx, state.overlay, sessions)) rmSync(f);
     build(sctx, { env: opts.env });
 
-    const earlier: { session: string; node_ref: string | null; description: string }[] = [];
-    const samples: ReplaySample[] = [];
-    const taskList: ReplayTask[] = [];
-    const engineOn = ctx.cfg.config.search.embedding !== "none";
-    if (!engineOn && (wanted?.includes("embedding") || wanted?.includes("hybrid"))) throw new UsageError("the embedding and hybrid arms need search.embedding (it is none here)");
-    let semanticNote = false;
     for (const [i, d] of docs.entries()) {
-      if (d.kind === "agent-memory") {
-        const mem = d.data as AgentMemory;
-        const graph = loadGraph(sctx.paths);
-        const files = new NodeFiles(sctx);
-        const roots = { repo: sctx.repo, knowledge: sctx.paths.knowledge, localNodes: sctx.paths.localNodes, vault: sctx.vault.path, vaultDisplay: sctx.vault.display };
-        const tok = new Map<string, number>();
-        const tokensOf = (id: string): number => {
-          let t = tok.get(id);
-          if (t === undefined) {
-            const n = graph.nodes.get(id);
-            t = n ? estimateTokens(readNodeContent(roots, files, n as GNode).text) : 0;
-            tok.set(id, t);
-          }
-          return t;
-        };
-        const labels = labelsOf(docs.slice(i).filter((x) => x.kind === "agent-memory" && x.taskId?.toLowerCase() === d.taskId!.toLowerCase()));
-        const helpful = [...labels.grade].filter(([id, g]) => g > 0 && graph.nodes.has(id));
-        const absent = [...labels.grade].filter(([id, g]) => g > 0 && !graph.nodes.has(id)).map(([id]) => id).sort();
-        const used = new Set((mem.nodes_used ?? []).map((u) => u.id));
-        const known = earlier.filter((p) => p.node_ref !== null && used.has(p.node_ref));
-        const bites: { node: string; known_since: string }[] = [];
-        for (const p of mem.pitfalls_discovered ?? []) {
-          const first = earlier.find((q) => samePitfall(q, p, threshold));
-          if (first) bites.push({ node: p.node_ref!, known_since: first.session });
-        }
-        const task = tasks.get(d.taskId!.toLowerCase()) ?? null;
-        const role = task?.record.agent_role ?? "implementer";
-        // The loadout akms would have written then (its node set; qmd adds only passages) sets the budget.
-        const plan = task ? planLoadout(sctx, graph, { task, phase: d.phase, noQmd: true, env: opts.env }) : null;
-        if (!task) notes.push(`${d.taskId}: no task record in knowledge/tasks/, so no loadout (and no budget beyond the config's max_loadout_tokens)`);
-        const loadoutIds = plan ? [...new Set([...plan.entries.map((e) => e.id), ...plan.query.sessions])] : [];
-        const budget = plan ? loadoutIds.reduce((a, id) => a + tokensOf(id), 0) : ctx.cfg.config.loadout.max_loadout_tokens;
-        const fill = (ranked: readonly string[]): string[] => {
-          const out: string[] = [];
-          let spent = 0;
-          for (const id of ranked) {
-            if (!graph.nodes.has(id) || out.includes(id)) continue;
-            const t = tokensOf(id);
-            if (spent + t > budget) continue;
-            out.push(id);
-            spent += t;
-          }
-          return out;
-        };
-        const holds = (c: readonly string[]) => (_node: string, session: string) => c.includes(session);
-        const pool = [...graph.nodes.values()].filter((n) => n.domain !== "session" && n.node_origin !== "code-mirror" && n.status !== "draft" && n.status !== "deprecated").map((n) => n.id).sort();
-        const text = task ? `${task.record.title}\n${task.record.objective ?? ""}` : mem.task_description;
-        const contexts = new Map<string, Context_[]>();
-        if (plan && on("loadout")) {
-          const pit = new Set(plan.query.pitfalls.map((p) => `${p.from}\0${p.to}`));
-          contexts.set("loadout", [{ nodes: loadoutIds, carries: (node, session) => pit.has(`${node}\0${session}`) }]);
-        }
-        const searchArm = async (name: string, arms: ("bm25" | "embed")[]) => {
-          const [r] = await searchMany(sctx, graph, [text], { arms, noQmd: true, limit: 1000, env: opts.env, embedBudget: Infinity });
-          if (arms.includes("embed") && !r!.semantic?.hasOwnProperty("engine")) {
-            if (!semanticNote) notes.push(`the ${name} arm did not run: ${(r!.semantic as { off?: string } | undefined)?.off ?? "no embedding engine"}`);
-            semanticNote = true;
-            return;
-          }
-          const c = fill(r!.hits.map((h) => h.id).filter((x): x is string => x !== null));
-          contexts.set(name, [{ nodes: c, carries: holds(c) }]);
-        };
-        if (on("bm25")) await searchArm("bm25", ["bm25"]);
-        if (engineOn && on("embedding")) await searchArm("embedding", ["embed"]);
-        if (engineOn && on("hybrid")) await searchArm("hybrid", ["bm25", "embed"]);
-        if (on("vault")) {
-          const c = fill(pool);
-          contexts.set("vault", [{ nodes: c, carries: holds(c) }]);
-        }
-        if (on("random")) {
-          const rnd = mulberry32(seed + i);
-          contexts.set(
-            "random",
-            Array.from({ length: RANDOM_DRAWS }, () => {
-              const p = [...pool];
-              for (let k = p.length - 1; k > 0; k--) {
-                const j = Math.floor(rnd() * (k + 1));
-                [p[k], p[j]] = [p[j]!, p[k]!];
-              }
-              const c = fill(p);
-              return { nodes: c, carries: holds(c) };
-            }),
-          );
-        }
-        if (on("last-phase") && d.phase > 0) {
-          const c = fill(loadoutsOfPhase(ctx, d.phase - 1, role));
-          contexts.set("last-phase", [{ nodes: c, carries: holds(c) }]);
-        }
-        if (on("shown")) {
-          const s = shownTo(ctx.paths, d.taskId!);
-          if (s) {
-            // akms never shows a node without its pitfall warnings (loadout, query, show), so a shown node carried them.
-            const c = [...s].filter((id) => graph.nodes.has(id));
-            contexts.set("shown", [{ nodes: c, carries: (node, session) => c.includes(node) || c.includes(session) }]);
-          }
-        }
-        const total = helpful.reduce((a, [, g]) => a + g, 0);
-        for (const [arm, draws] of contexts) {
-          const scored = draws.map((c) => {
-            const inCtx = new Set(c.nodes);
-            return {
-              nodes: c.nodes,
-              tokens: c.nodes.reduce((a, id) => a + tokensOf(id), 0),
-              helpful_recall: total ? helpful.filter(([id]) => inCtx.has(id)).reduce((a, [, g]) => a + g, 0) / total : null,
-              helpful_in: helpful.filter(([id]) => inCtx.has(id)).length,
-              labelled: c.nodes.filter((id) => labels.labelled.has(id)).length,
-              stale_tokens: c.nodes.filter((id) => labels.outdated.has(id)).reduce((a, id) => a + tokensOf(id), 0),
-              known_carried: known.filter((p) => c.carries(p.node_ref!, p.session)).length,
-              repeat_carried: bites.filter((b) => c.carries(b.node, b.known_since)).length,
-            };
-          });
-          const avg = (f: (s: (typeof scored)[number]) => number) => mean(scored.map(f));
-          samples.push({
-            task: d.taskId!,
-            session: d.sessionId,
-            phase: d.phase,
-            arm,
-            nodes: draws.length === 1 ? scored[0]!.nodes : [],
-            size: avg((s) => s.nodes.length),
-            tokens: avg((s) => s.tokens),
-            budget,
-            helpful_recall: total ? avg((s) => s.helpful_recall!) : null,
-            helpful_in: avg((s) => s.helpful_in),
-            labelled: avg((s) => s.labelled),
-            stale_tokens: avg((s) => s.stale_tokens),
-            known_pitfalls: known.length,
-            known_carried: avg((s) => s.known_carried),
-            repeat_bites: bites.length,
-            repeat_carried: avg((s) => s.repeat_carried),
-          });
-        }
-        const gaps = (mem.nodes_missing ?? []).map((g) => g.suggested_id);
-        taskList.push({ task: d.taskId!, session: d.sessionId, phase: d.phase, budget, absent, gaps, gaps_promoted: gaps.filter((g) => now.nodes.get(g)?.status === "established"), pitfalls_reported: (mem.pitfalls_discovered ?? []).filter((p) => p.node_ref !== null).length, repeat_bites: bites });
-        for (const p of mem.pitfalls_discovered ?? []) earlier.push({ session: d.sessionId, node_ref: p.node_ref, description: p.description });
-      }
-      runUpdate(sctx, [join(sctx.paths.knowledge, (state.overlay.session_nodes ?? {})[d.sessionId]!.content_ref)], { env: opts.env, cwd: scratch });
+      await before?.(d, i, sctx);
+      runUpdate(sctx, [join(sctx.paths.knowledge, (state.overlay.session_nodes ?? {})[d.sessionId]!.content_ref)], { env, cwd: scratch });
     }
-    const reproduces = readFileSync(sctx.paths.overlay, "utf8") === state.bytes.toString("utf8");
-    if (!reproduces) notes.push("the replay does not end on the repository's overlay (evidence applied out of the canonical order, or review decisions since): the graph 'as it stood' is the canonical replay's");
-
-    const armNames = [...new Set(samples.map((s) => s.arm))].sort((a, b) => REPLAY_ARMS.indexOf(a as never) - REPLAY_ARMS.indexOf(b as never));
-    const about: Record<string, string> = {
-      loadout: "the loadout akms would have written for the task then (its nodes and the sessions it points at)",
-      bm25: "akms's lexical BM25 over node files, the task's title and objective as the query",
-      embedding: "the embedding arm of akms search over node files",
-      hybrid: "BM25 and embeddings fused by reciprocal rank (akms search)",
-      vault: "every knowledge node in id order",
-      random: `${RANDOM_DRAWS} seeded shuffles of the knowledge nodes (seed ${seed})`,
-      "last-phase": "last phase's loadouts for the task's role (knowledge/loadouts/)",
-      shown: "what the agent was shown: the impression log, else its loadout file (not held to the budget)",
-    };
-    const arms: ReplayArmSummary[] = armNames.map((arm) => {
-      const mine = samples.filter((s) => s.arm === arm);
-      const rec = mine.filter((s) => s.helpful_recall !== null).map((s) => s.helpful_recall!);
-      const size = mine.reduce((a, s) => a + s.size, 0);
-      const known = mine.reduce((a, s) => a + s.known_pitfalls, 0);
-      const helpfulIn = mine.reduce((a, s) => a + s.helpful_in, 0);
-      return {
-        arm,
-        about: about[arm] ?? arm,
-        tasks: mine.length,
-        helpful_recall: { ...bootstrapMean(rec, 2000, seed), n: rec.length },
-        labelled_share: size ? mine.reduce((a, s) => a + s.labelled, 0) / size : 0,
-        stale_tokens: mine.reduce((a, s) => a + s.stale_tokens, 0),
-        known_pitfall_coverage: known ? mine.reduce((a, s) => a + s.known_carried, 0) / known : null,
-        repeat_bites_carried: mine.reduce((a, s) => a + s.repeat_carried, 0),
-        tokens_per_helpful_node: helpfulIn ? mine.reduce((a, s) => a + s.tokens, 0) / helpfulIn : null,
-      };
-    });
-    const reported = taskList.reduce((a, t) => a + t.pitfalls_reported, 0);
-    const bitesTotal = taskList.reduce((a, t) => a + t.repeat_bites.length, 0);
-    const gapsTotal = taskList.reduce((a, t) => a + t.gaps.length, 0);
-    return {
-      ok: true,
-      documents: docs.length,
-      tasks: taskList.length,
-      phases: [...new Set(docs.map((d) => d.phase))].sort((a, b) => a - b),
-      reproduces_overlay: reproduces,
-      repeat_bite_rate: { bites: bitesTotal, pitfalls: reported, rate: reported ? bitesTotal / reported : null },
-      gap_rate: { gaps: gapsTotal, per_task: taskList.length ? gapsTotal / taskList.length : 0, promoted: new Set(taskList.flatMap((t) => t.gaps_promoted)).size },
-      arms,
-      notes: [...new Set(notes)],
-      task_list: taskList,
-      samples,
-    };
+    // Compared as data (a person's comments in the file are not a difference).
+    const replayed = readOverlayState(sctx)!.overlay as Record<string, unknown>;
+    const real = state.overlay as Record<string, unknown>;
+    const differs = [...new Set([...Object.keys(real), ...Object.keys(replayed)])].filter((k) => !sameData(real[k] ?? null, replayed[k] ?? null)).sort();
+    return { docs, differs };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -62,8 +62,9 @@ export function traverse(
     for (const id of frontier) {
       const r = reached.get(id)!;
       for (const l of graph.out.get(id) ?? []) if (follows(l.type)) offer(r, l, l.target, "out");
-      if (both) for (const l of graph.in.get(id) ?? []) if (follows(l.type)) offer(r, l, l.source, "reverse");
-      else if (reverseContradicts) for (const l of graph.in.get(id) ?? []) if (l.type === "contradicts") offer(r, l, l.source, "reverse");
+      // Backwards: every followed edge with ego_direction both, else contradicts only.
+      const back = both ? follows : reverseContradicts ? (t: string) => t === "contradicts" : null;
+      if (back) for (const l of graph.in.get(id) ?? []) if (back(l.type)) offer(r, l, l.source, "reverse");
     }
     frontier = [...next.keys()].sort();
     for (const id of frontier) reached.set(id, next.get(id)!);

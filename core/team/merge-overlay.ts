@@ -139,7 +139,10 @@ function mergeDrafts(input: OverlayMergeInput, nodes: Record<string, NodeOverrid
 
 /** Top-level keys other than the sections the replay writes: a side's change stands (ours when both changed). */
 function mergeOthers(input: OverlayMergeInput, out: Record<string, unknown>): void {
-  const skip = new Set(["nodes", "session_nodes", "local_edges", "akms_schema"]);
+  const skip = new Set(["nodes", "session_nodes", "local_edges", "akms_schema", "processed_sources"]);
+  // The applied-documents ledger is a set nothing removes: both sides' and the replay's, sorted as the update writes it.
+  const ledger = new Set([input.ours, input.theirs, out as Overlay].flatMap((o) => (o?.processed_sources ?? []) as string[]));
+  if (ledger.size) out.processed_sources = [...ledger].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const keys = new Set([input.base, input.ours, input.theirs].flatMap((o) => Object.keys(o ?? {})));
   for (const k of keys) {
     if (skip.has(k)) continue;

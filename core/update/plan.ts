@@ -281,8 +281,12 @@ function recordSession(st: PlanState, d: EvidenceDoc, base: DocumentResult, cont
   const status = d.kind === "pcd" ? pcdOutcome(d.data as Pcd) : (d.data as { status: string }).status;
   st.touchSession(sid);
   // The applied-documents ledger the Python implementation checks: without it, it would apply this document again.
+  // Sorted (a set, as the Python implementation reads it): the same evidence gives the same bytes in any order — a merge's replay and the sequential updates alike.
   const ledger = (st.ov.processed_sources ??= []);
-  if (!ledger.includes(ledgerId(d))) ledger.push(ledgerId(d));
+  if (!ledger.includes(ledgerId(d))) {
+    ledger.push(ledgerId(d));
+    ledger.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
   st.sessions[sid] = {
     title: d.kind === "pcd" ? `Session: phase ${d.phase} handoff` : `Session: ${d.taskId}`,
     ...(domains.length ? { tags: domains } : {}),

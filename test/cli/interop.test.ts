@@ -118,7 +118,7 @@ test("a repository the Python implementation worked (fixtures/interop/python): i
   const next = akms(["update", "knowledge/sessions/TCR-102.md", "--json"], { cwd: repo, env: ENV });
   assert.equal(next.code, 0, next.stderr + next.stdout);
   const ov = load(readFileSync(overlayFile, "utf8")) as Record<string, unknown>;
-  assert.deepEqual(ov.processed_sources, ["TCR-101", "phase-1", "TCR-102"]);
+  assert.deepEqual(ov.processed_sources, ["TCR-101", "TCR-102", "phase-1"], "sorted: the same evidence, the same bytes in any order");
   assert.ok(Array.isArray(ov.coverage_flags) && (ov.local_edges as { source_id?: string }[]).every((e) => e.source_id === "TCR-101"), "what only the Python implementation reads is kept");
 });
 
