@@ -24,6 +24,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   phase: { type: "number" },
   mode: { type: "string" },
   qmd: { type: "boolean" },
+  replay: { type: "boolean" },
   contextLimit: { type: "number" },
   out: { type: "string" },
   dryRun: { type: "boolean" },

@@ -19,11 +19,13 @@ export interface NodeFacts {
   node_origin?: unknown;
   source?: unknown;
   status?: unknown;
+  domain?: unknown;
 }
 
 /** True when `n` claims `established` that no person gave it. `promoted`: reviewedPromotions of the journal. */
 export function promotedOutsideReview(n: NodeFacts, promoted: ReadonlySet<string>): boolean {
-  return n.node_origin === "local" && n.source === "agent" && n.status === "established" && !promoted.has(n.id);
+  // A session node (the overlay's record of applied evidence) is no knowledge a person reviews.
+  return n.node_origin === "local" && n.domain !== "session" && n.source === "agent" && n.status === "established" && !promoted.has(n.id);
 }
 
 /** The journal's reviewed promotions (none when the journal cannot be read: then every such node is flagged). */

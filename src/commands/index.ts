@@ -9,6 +9,7 @@ const LOADERS: Record<string, () => Promise<CommandSpec>> = {
   update: async () => (await import("./update.js")).updateCommand,
   mirror: async () => (await import("./mirror.js")).mirrorCommand,
   status: async () => (await import("./status.js")).statusCommand,
+  check: async () => (await import("./check.js")).checkCommand,
   review: async () => (await import("./review.js")).reviewCommand,
   promote: async () => (await import("./promote.js")).promoteCommand,
   draft: async () => (await import("./draft.js")).draftCommand,
