@@ -25,6 +25,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   mode: { type: "string" },
   qmd: { type: "boolean" },
   replay: { type: "boolean" },
+  threshold: { type: "number" },
   contextLimit: { type: "number" },
   out: { type: "string" },
   dryRun: { type: "boolean" },

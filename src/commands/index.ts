@@ -10,6 +10,7 @@ const LOADERS: Record<string, () => Promise<CommandSpec>> = {
   mirror: async () => (await import("./mirror.js")).mirrorCommand,
   status: async () => (await import("./status.js")).statusCommand,
   check: async () => (await import("./check.js")).checkCommand,
+  diff: async () => (await import("./diff.js")).diffCommand,
   review: async () => (await import("./review.js")).reviewCommand,
   promote: async () => (await import("./promote.js")).promoteCommand,
   draft: async () => (await import("./draft.js")).draftCommand,

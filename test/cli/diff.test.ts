@@ -1,0 +1,65 @@
+// `akms diff A..B` (issue 38): what a branch changes in the knowledge, read from the two commits
+// (not the work tree), as Markdown for a pull request and as JSON.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { akms, ROOT, tmp } from "../helpers.js";
+
+const ENV = { AKMS_GLOBAL_VAULT: "", AKMS_QMD_BIN: "/nonexistent/qmd", GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" };
+
+test("akms diff A..B lists a branch's new evidence, pitfall, decision, status change, new node and confidence moves; the same commits give the same bytes", () => {
+  const dir = tmp("akms-diff-");
+  cpSync(join(ROOT, "fixtures", "replay"), dir, { recursive: true });
+  const repo = join(dir, "repo");
+  const k = join(repo, "knowledge");
+  const git = (...a: string[]) => {
+    const r = spawnSync("git", a, { cwd: repo, env: { ...process.env, ...ENV }, encoding: "utf8" });
+    assert.equal(r.status, 0, `git ${a.join(" ")}: ${r.stderr}`);
+  };
+  git("init", "-q", "-b", "main");
+  git("add", "-A");
+  git("commit", "-qm", "A");
+  git("checkout", "-q", "-b", "side");
+  const doc = readFileSync(join(k, "sessions", "rp-310.md"), "utf8")
+    .replace(/rp-310/g, "rp-311")
+    .replace(/timestamp: \S+/, "timestamp: 2026-11-30T10:00:00")
+    .replace("pitfalls_discovered: []", 'pitfalls_discovered:\n  - node_ref: rate-limit-token-bucket\n    description: "The Lua script was loaded per request and evicted under memory pressure."\n    severity: medium');
+  writeFileSync(join(k, "sessions", "rp-311.md"), doc);
+  assert.equal(akms(["update", "knowledge/sessions/rp-311.md", "--repo", repo], { env: ENV, cwd: repo }).code, 0);
+  assert.equal(akms(["draft", "cache-ttl-long", "--repo", repo], { env: ENV }).code, 0);
+  writeFileSync(join(k, "local-nodes", "invoice-numbering.md"), "---\nid: invoice-numbering\ntitle: \"Invoice numbers without gaps\"\ndomain: software-eng\ntags:\n  - payments\nstatus: tentative\nconfidence: 0.6\nsource: human\nakms_schema: v2\n---\n\nNumbers come from one sequence per legal entity.\n");
+  git("add", "-A");
+  git("commit", "-qm", "B");
+  // The work tree is not what is compared: an uncommitted change does not show.
+  writeFileSync(join(k, "local-nodes", "uncommitted.md"), readFileSync(join(k, "local-nodes", "invoice-numbering.md"), "utf8").replace(/invoice-numbering/g, "uncommitted"));
+
+  const r = akms(["diff", "main..side", "--threshold", "0.01", "--repo", repo, "--json"], { env: ENV });
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  const d = r.json;
+  assert.deepEqual(d.sessions.map((s: { id: string }) => s.id), ["session-rp-311"]);
+  assert.deepEqual(d.pitfalls.map((p: { node: string; session: string }) => [p.node, p.session]), [["rate-limit-token-bucket", "session-rp-311"]]);
+  assert.deepEqual(d.decisions.map((e: { action: string; id: string }) => [e.action, e.id]), [["draft", "cache-ttl-long"]]);
+  assert.deepEqual(d.status, [{ id: "cache-ttl-long", from: "established", to: "draft" }]);
+  assert.deepEqual(d.added.map((n: { id: string }) => n.id), ["invoice-numbering"]);
+  assert.ok(d.confidence.length > 0 && d.confidence.every((c: { from: number; to: number }) => Math.abs(c.to - c.from) >= 0.01));
+  assert.deepEqual(d.removed, []);
+  // The default threshold (0.05) leaves out the +0.02 boosts of one useful report.
+  const coarse = akms(["diff", "main..side", "--repo", repo, "--json"], { env: ENV });
+  assert.ok(coarse.json.confidence.length < d.confidence.length);
+  const md = akms(["diff", "main..side", "--repo", repo], { env: ENV });
+  assert.equal(md.code, 0);
+  assert.match(md.stdout, /^### Knowledge changes main\.\.side\n\n1 new node · 1 status change · /);
+  assert.match(md.stdout, /\*\*New pitfall warnings\*\*[\s\S]*\| `rate-limit-token-bucket` \| session-rp-311 \| The Lua script was loaded per request/);
+  assert.match(md.stdout, /\*\*Review decisions\*\*[\s\S]*\| draft \| `cache-ttl-long` \|/);
+  assert.equal(akms(["diff", "main..side", "--repo", repo], { env: ENV }).stdout, md.stdout, "the same commits, the same bytes");
+  assert.match(akms(["diff", "side..side", "--repo", repo], { env: ENV }).stdout, /No change to the knowledge\./);
+  // Bad ranges are usage errors.
+  const bad = akms(["diff", "main", "--repo", repo], { env: ENV });
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /give a range A\.\.B/);
+  const unknown = akms(["diff", "main..nope", "--repo", repo], { env: ENV });
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /"nope" is not a commit here/);
+});
