@@ -1,5 +1,6 @@
 // `akms eval replay`: did the context akms would have given each task carry what its agent then
-// needed? The evidence is replayed in a scratch copy of knowledge/ (never the repository): the
+// needed? The evidence is replayed in a scratch copy of knowledge/ (never the repository;
+// replayEvidence, which `akms check` also runs to compare the overlay with its evidence): the
 // overlay is taken back to before its sessions (review decisions kept, the sessions' confidences,
 // pitfall edges and drafted nodes removed), and the documents of the overlay's session registry are
 // applied one by one by the real `akms update`, in the merge driver's canonical order (documents.ts
