@@ -491,7 +491,9 @@ export async function replayEvidence(
     // Compared as data (a person's comments in the file are not a difference).
     const replayed = readOverlayState(sctx)!.overlay as Record<string, unknown>;
     const real = state.overlay as Record<string, unknown>;
-    const differs = [...new Set([...Object.keys(real), ...Object.keys(replayed)])].filter((k) => !sameData(real[k] ?? null, replayed[k] ?? null)).sort();
+    // An overlay with no ledger at all was written before akms kept one: the next update writes it; no difference of knowledge.
+    const keys = [...new Set([...Object.keys(real), ...Object.keys(replayed)])].filter((k) => k !== "processed_sources" || real[k] !== undefined);
+    const differs = keys.filter((k) => !sameData(real[k] ?? null, replayed[k] ?? null)).sort();
     return { docs, differs };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
