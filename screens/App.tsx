@@ -11,6 +11,8 @@ import { newerSourceSteps } from "../src/console/staleness.js";
 import { warmZod } from "../core/zod.js";
 import { ConsoleProvider } from "./context.js";
 import { checkpointLoaded, loadModel, settleModel, withCheckpoint, type ConsoleModel } from "../src/console/model.js";
+import { watchGraphFile } from "../src/console/graph-watch.js";
+import { writtenKey } from "../core/store/freshness.js";
 import { commandFor, splitKeys, SCREENS } from "../src/console/keybindings.js";
 import { disabledReason, initialState, route, type AppState, type ConfirmData, type Effect, type ActionName } from "./router.js";
 import { firstNonEmpty } from "./review/state.js";
@@ -190,6 +192,21 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       stdout?.off("resize", onResize);
     };
   }, []);
+
+  // graph.json rewritten by another process (an agent's update, a pull's rebuild): reloaded, unless a
+  // dialog is open (then the status bar says so and R reloads).
+  useEffect(
+    () =>
+      watchGraphFile(initial.ctx.paths.graphJson, function changed(): void {
+        const m = live.current.model;
+        const key = writtenKey(m.ctx.paths.graphJson);
+        if (key === null) return void setTimeout(changed, 1000).unref(); // written too recently to be told apart: looked at again
+        if (key === m.graphKey) return;
+        if (live.current.state.dialog) return status("graph.json changed on disk (an agent's update, a pull): R reloads", "warn");
+        reload(false, (n) => `graph.json changed on disk (an agent's update, a pull): reloaded, graph ${n.version}`);
+      }),
+    [],
+  );
 
   // The first frame shows the selected Review item's own facts; its file (frontmatter, body) is
   // read and shown in the next one, right after.

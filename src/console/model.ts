@@ -44,6 +44,8 @@ export interface ConsoleModel {
   overlay: () => Overlay | null;
   /** Whether this load recompiled first (false: the compiled graph was taken as it was). */
   rebuilt: boolean;
+  /** graph.json's written key when this model read it (graph-watch.ts: a later key means another process rewrote it). */
+  graphKey: string | null;
   /**
    * What `u` would undo now (null when nothing), with the journal sha to pass back; read when first
    * asked (checking the journal's entries loads zod, which the first frame does without).
@@ -118,6 +120,7 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
       notices.push(`rebuild failed, showing the last compiled graph: ${errorText(e)}`);
     }
   }
+  const graphKey = writtenKey(ctx.paths.graphJson);
   const loaded = timed(timings, "graph", () => {
     try {
       return loadReviewGraph(ctx);
@@ -170,6 +173,7 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
     keepReview: loaded.keep,
     overlay,
     rebuilt: doBuild,
+    graphKey,
     undo,
     details: new DetailCache(ctx, rg.nodes),
     tasks,

@@ -392,3 +392,20 @@ test("Would it have helped?: one row per task of the phase, a pitfall that bit a
     c.unmount();
   }
 });
+
+test("graph.json rewritten by another process (an agent's update): the console reloads itself and says why; its own actions are not reloaded twice", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx, { width: 120, height: 35 });
+  try {
+    await c.settled;
+    const before = c.model.version;
+    // Another process drafts a node: graph.json is rewritten outside the console.
+    const { draft } = await import("../../core/review/actions.js");
+    const target = [...c.model.nodes.values()].find((n) => n.node_origin === "global" && n.status === "established")!;
+    draft(loadContext({ repo: d.repo, vault: d.vault, env: {} }), { id: target.id });
+    const f = await c.waitFor(/graph\.json changed on disk \(an agent's update, a pull\): reloaded/, 5000);
+    assert.doesNotMatch(f, new RegExp(`graph ${before} `));
+  } finally {
+    c.unmount();
+  }
+});
