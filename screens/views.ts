@@ -142,7 +142,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
 
   // Review.
   const helpedKnown = model.helpedKnown();
-  const sections = cache.sections.get(`${model.generation}\0${state.review.filter}\0${helpedKnown}`, () => reviewSections(model.review, state.review.filter, isNode, helpedKnown ? model.helped() : "reading"));
+  const sections = cache.sections.get(`${model.generation}\0${state.review.filter}\0${helpedKnown}\0${state.review.sort}`, () => reviewSections(model.review, state.review.filter, isNode, helpedKnown ? model.helped() : "reading", state.review.sort));
   const rl = reviewLayout(width, bodyHeight);
   const mainW = rl.wide ? width - rl.sideW - 2 : width;
   const reviewEnv0: ReviewEnv = { sections: sections.map((s) => ({ key: s.key, count: s.count })), page: rl.list - 1, detailLines: 0, detailPage: rl.detail };

@@ -215,6 +215,7 @@ export function ReviewScreen({ width, height, state, sections, item, lines, head
   const dedup = sec?.key === "dedup_events" ? dedupEvent(item) : null;
   const offset = Math.max(0, Math.min(state.detailOffset, Math.max(0, lines.length - detailH)));
   const filterNote = state.filter ? ` · filter "${safe(state.filter)}" (Esc clears)` : "";
+  const sortNote = state.sort === "report" ? "" : ` · sorted by ${state.sort} (s)`;
   const pos = count ? `${sel + 1} of ${count}` : "empty";
   // Only keys that do something here: the selected item's possible actions (the one rule), then moves.
   const hints: [string, string][] = [
@@ -222,12 +223,13 @@ export function ReviewScreen({ width, height, state, sections, item, lines, head
     ["Enter", sec?.key === "dedup_events" ? "scroll detail" : "detail"],
     ["←→", "section"],
     ["/", "filter"],
+    ["s", "sort"],
     ["u", "undo"],
   ];
 
   const main = (
     <Box flexDirection="column" width={mainW} height={wide ? height - 1 : height - 2}>
-      <Rule title={`${sec?.title ?? "Review"} — ${pos}${filterNote}`} right={headline} width={mainW} active={state.focus === "list"} />
+      <Rule title={`${sec?.title ?? "Review"} — ${pos}${filterNote}${sortNote}`} right={headline} width={mainW} active={state.focus === "list"} />
       <Table
         columns={cols}
         rows={sec ? { length: count, slice: (from = 0, to = count) => range(from, Math.min(to, count)).map((i) => sec.itemAt(i)!) } : []}

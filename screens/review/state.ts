@@ -4,8 +4,14 @@ import { nodeActionDisabled, type ActionFacts } from "../node-actions.js";
 import type { Command } from "../../src/console/keybindings.js";
 import { move, MOVES, scroll } from "../list.js";
 
+/** How a section's items are ordered: the report's order, or by one of their columns. */
+export const SORTS = ["report", "confidence", "provenance", "id"] as const;
+export type ReviewSort = (typeof SORTS)[number];
+
 export interface ReviewState {
   section: number;
+  /** The order of every section's items (s cycles it). */
+  sort: ReviewSort;
   /** Selected index per section key. */
   selected: Record<string, number>;
   focus: "list" | "detail";
@@ -13,7 +19,7 @@ export interface ReviewState {
   filter: string;
 }
 
-export const initialReview: ReviewState = { section: 0, selected: {}, focus: "list", detailOffset: 0, filter: "" };
+export const initialReview: ReviewState = { section: 0, sort: "report", selected: {}, focus: "list", detailOffset: 0, filter: "" };
 
 export interface ReviewEnv {
   /** Section keys in display order with their (filtered) item counts. */
@@ -64,6 +70,9 @@ export function reviewKey(s: ReviewState, cmd: Command, env: ReviewEnv): ReviewS
       return { ...s, section: nextSection(s, env, 1), focus: "list", detailOffset: 0 };
     case "enter":
       return { ...s, focus: s.focus === "list" ? "detail" : "list" };
+    case "sort":
+      // The next order; each section's selection goes back to its first item (the old place means another item now).
+      return { ...s, sort: SORTS[(SORTS.indexOf(s.sort) + 1) % SORTS.length]!, selected: {}, detailOffset: 0 };
     case "back":
       if (s.focus === "detail") return { ...s, focus: "list" };
       if (s.filter) return { ...s, filter: "" };

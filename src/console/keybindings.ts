@@ -38,6 +38,7 @@ export type Command =
   | "enter"
   | "back"
   | "filter"
+  | "sort"
   | "promote"
   | "draft"
   | "undraft"
@@ -93,6 +94,7 @@ export const BINDINGS: Binding[] = [
   { command: "bottom", keys: ["G", "end"], description: "last", scopes: ["global"], group: "Move" },
   { command: "enter", keys: ["enter"], description: "open: detail · edge · node (Why)", scopes: ["global"], group: "Move" },
   { command: "back", keys: ["esc"], description: "back · clear the filter", scopes: ["global"], group: "Move" },
+  { command: "sort", keys: ["s"], description: "sort the section: report order → confidence (lowest first) → provenance → id", scopes: ["review"], group: "Move" },
 
   { command: "promote", keys: ["p"], description: "promote: tentative → established", scopes: NODE_SCREENS, group: "Review actions" },
   { command: "draft", keys: ["d"], description: "draft: hide from loadouts", scopes: NODE_SCREENS, group: "Review actions" },

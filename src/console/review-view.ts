@@ -146,12 +146,12 @@ function helpedItem(t: Helped["tasks"][number], phaseFacts: string): Record<stri
 }
 
 /** The review's look back at the phase (core/eval/helped.ts), one row per task. */
-function helpedSection(data: ReviewData | null, look: Helped | null | "reading", filter: string, isNode: (id: string) => boolean): ReviewSectionView {
+function helpedSection(data: ReviewData | null, look: Helped | null | "reading", filter: string, isNode: (id: string) => boolean, order: ItemOrder): ReviewSectionView {
   const h = look === "reading" ? null : look;
   // The phase's figures go into each row's detail: the section title stays short enough for the sections column.
   const facts = h ? [h.helpful_recall === null ? "" : `helpful recall ${h.helpful_recall.toFixed(2)}`, h.rebit ? `${h.rebit} pitfall${h.rebit === 1 ? "" : "s"} bit again (${h.rebit_loaded} loaded)` : "", h.recurring_gaps.length ? `recurring gaps: ${h.recurring_gaps.join(", ")}` : "", h.gaps_promoted.length ? `promoted since: ${h.gaps_promoted.join(", ")}` : ""].filter(Boolean).join(" · ") : "";
   const all = (h?.tasks ?? []).map((t, i) => toItem("helped", helpedItem(t, facts), i, isNode));
-  const items = all.filter((it) => matches(it, filter));
+  const items = ordered(all.filter((it) => matches(it, filter)), order);
   return {
     key: "helped",
     title: "Would it have helped?",
@@ -164,26 +164,38 @@ function helpedSection(data: ReviewData | null, look: Helped | null | "reading",
   };
 }
 
-/** `helped`: the phase's look back when it is read apart from `data` (the console, after its first frame); "reading" while it is not. */
-export function reviewSections(data: ReviewData | null, filter: string, isNode: (id: string) => boolean, helped: Helped | null | "reading" = data?.helped ?? null): ReviewSectionView[] {
-  return [...coreSections(data, filter, isNode), helpedSection(data, helped, filter, isNode)];
+/** The order of a section's items other than the report's: by confidence (lowest first; none last), provenance or id, ties by id. */
+export type ItemOrder = "report" | "confidence" | "provenance" | "id";
+
+function ordered(items: ReviewItem[], order: ItemOrder): ReviewItem[] {
+  if (order === "report") return items;
+  const byLabel = (a: ReviewItem, b: ReviewItem) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
+  const key = (it: ReviewItem) => (order === "confidence" ? (it.confidence ?? Infinity) : 0);
+  return [...items].sort((a, b) =>
+    order === "confidence" ? key(a) - key(b) || byLabel(a, b) : order === "provenance" ? (a.source < b.source ? -1 : a.source > b.source ? 1 : byLabel(a, b)) : byLabel(a, b),
+  );
 }
 
-function coreSections(data: ReviewData | null, filter: string, isNode: (id: string) => boolean): ReviewSectionView[] {
+/** `helped`: the phase's look back when it is read apart from `data` (the console, after its first frame); "reading" while it is not. */
+export function reviewSections(data: ReviewData | null, filter: string, isNode: (id: string) => boolean, helped: Helped | null | "reading" = data?.helped ?? null, order: ItemOrder = "report"): ReviewSectionView[] {
+  return [...coreSections(data, filter, isNode, order), helpedSection(data, helped, filter, isNode, order)];
+}
+
+function coreSections(data: ReviewData | null, filter: string, isNode: (id: string) => boolean, order: ItemOrder): ReviewSectionView[] {
   return REVIEW_SECTIONS.map((s) => {
     const raw: unknown = data?.sections[s.key];
     const list = Array.isArray(raw) ? (raw as Record<string, unknown>[]) : [];
     let items: ReviewItem[] | undefined;
     const made: (ReviewItem | undefined)[] = [];
     const one = (i: number) => (made[i] ??= toItem(s.key, list[i] ?? {}, i, isNode));
-    const make = () => (items ??= list.map((_, i) => one(i)).filter((it) => matches(it, filter)));
+    const make = () => (items ??= ordered(list.map((_, i) => one(i)).filter((it) => matches(it, filter)), order));
     return {
       ...s,
       get items() {
         return make();
       },
       itemAt(i: number) {
-        if (filter || items) return make()[i];
+        if (filter || items || order !== "report") return make()[i];
         return i >= 0 && i < list.length ? one(i) : undefined;
       },
       get count() {

@@ -409,3 +409,32 @@ test("graph.json rewritten by another process (an agent's update): the console r
     c.unmount();
   }
 });
+
+test("s sorts the section: confidence (lowest first), provenance, id, then the report's order again; the title says which", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx, { width: 120, height: 35 });
+  try {
+    const rows = () => {
+      const sec = c.model.review!.sections.new_tentative;
+      return sec.length;
+    };
+    assert.ok(rows() > 2, "the demo's tentative section has items to order");
+    await c.press("s");
+    assert.match(c.frame(), /New tentative nodes — 1 of \d+ · sorted by confidence \(s\)/);
+    const { reviewSections } = await import("../../src/console/review-view.js");
+    const byConf = reviewSections(c.model.review, "", () => true, null, "confidence")[0]!.items.map((i) => i.confidence ?? Infinity);
+    assert.deepEqual(byConf, [...byConf].sort((a, b) => a - b), "lowest confidence first");
+    await c.press("s");
+    assert.match(c.frame(), /sorted by provenance \(s\)/);
+    await c.press("s");
+    assert.match(c.frame(), /sorted by id \(s\)/);
+    const ids = reviewSections(c.model.review, "", () => true, null, "id")[0]!.items.map((i) => i.label);
+    assert.deepEqual(ids, [...ids].sort());
+    await c.press("s");
+    assert.doesNotMatch(c.frame(), /sorted by/);
+    await c.press("?");
+    assert.match(c.frame(), /sort the section/);
+  } finally {
+    c.unmount();
+  }
+});
