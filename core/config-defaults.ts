@@ -37,6 +37,7 @@ export const DEFAULT_CONFIG: Config = {
   orchestrator: { plan_name: "", base_branch: "main", agent_command: [], agent_timeout_seconds: 3600 },
   mirror: { languages: ["python", "typescript", "javascript"], semantic_drift: false, max_file_bytes: 1_000_000 },
   search: { embedding: "minilm" },
+  console: { confirm_undoable: true },
   agents: { max_result_bytes: 8000, impressions: true },
   model_routing: null,
 };

@@ -88,6 +88,9 @@ export const ConfigSchema = lazy(() =>
     search: zod.object({
       embedding: zod.enum(["minilm", "use-lite", "none"], { error: "must be minilm, use-lite or none" }),
     }),
+    console: zod.object({
+      confirm_undoable: zod.boolean({ error: "must be true or false" }),
+    }),
     agents: zod.object({
       max_result_bytes: PosInt.refine((n: number) => n >= 2000, { message: "must be at least 2000 (a result must hold one whole item)" }),
       impressions: zod.boolean({ error: "must be true or false" }),

@@ -96,6 +96,10 @@ mirror:                            # the code mirror \`akms mirror\` writes (spe
   semantic_drift: false            # also run the optional model-based docstring-drift check: true | false
   max_file_bytes: 1000000          # source files larger than this are not mirrored; whole number ≥ 1
 
+# The review console (akms's own key, commented out like the agents block below):
+# console:
+#   confirm_undoable: true         # false: p, d, D, a, r act at once (each is undone by u); undo still asks
+
 # What the MCP server sends an agent's model (akms's own key; commented out, as the spec's Python
 # implementation refuses keys it does not know):
 # agents:

@@ -391,6 +391,8 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       section,
     });
     if ("reason" in c) return message(c.title, c.lines, c.tone);
+    // Every review action here is undone by u: with console.confirm_undoable false it acts at once.
+    if (!m.ctx.cfg.config.console.confirm_undoable) return run({ ...c, title: safe(c.title), lines: c.lines.map(safe) });
     commit({ ...s, dialog: { kind: "confirm", data: { ...c, title: safe(c.title), lines: c.lines.map(safe) } } });
   };
 

@@ -3,7 +3,7 @@
 // recompile, refresh in place, the CLI command in the status line, undo, stale refusal.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { demoRepo, openConsole, pressUntil, tick, writeBulkNodes } from "./helpers.js";
 import { ROOT, tmp, treeHash } from "../helpers.js";
@@ -434,6 +434,32 @@ test("s sorts the section: confidence (lowest first), provenance, id, then the r
     assert.doesNotMatch(c.frame(), /sorted by/);
     await c.press("?");
     assert.match(c.frame(), /sort the section/);
+  } finally {
+    c.unmount();
+  }
+});
+
+test("console.confirm_undoable: false — p acts at once (u undoes it, and undo still asks)", async () => {
+  const d = demoRepo();
+  appendFileSync(join(d.knowledge, "graph", "propagation_config.yaml"), "\nconsole:\n  confirm_undoable: false\n");
+  const env = { ...process.env };
+  delete env.AKMS_GLOBAL_VAULT;
+  const ctx = loadContext({ repo: d.repo, vault: d.vault, env });
+  const c = await openConsole(ctx);
+  try {
+    const item = c.model.review!.sections.new_tentative.find((i) => i.origin === "local" && i.status === "tentative")!;
+    const file = join(d.repo, item.file!);
+    const before = readFileSync(file);
+    await filterTo(c, item.id);
+    await c.press("p");
+    assert.doesNotMatch(c.frame(), new RegExp(`Promote ${item.id}\\?`), "no confirmation");
+    await c.waitFor(new RegExp(`✓ \\$ akms promote ${item.id}`));
+    assert.match(readFileSync(file, "utf8"), /^status: established/m);
+    await c.press("u");
+    assert.match(c.frame(), /Undo #\d+/, "undo still asks");
+    await c.press("y");
+    await c.waitFor(/✓ \$ akms undo/);
+    assert.deepEqual(readFileSync(file), before);
   } finally {
     c.unmount();
   }
