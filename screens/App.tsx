@@ -12,6 +12,7 @@ import { warmZod } from "../core/zod.js";
 import { ConsoleProvider } from "./context.js";
 import { checkpointLoaded, loadModel, settleModel, withCheckpoint, type ConsoleModel } from "../src/console/model.js";
 import { watchGraphFile } from "../src/console/graph-watch.js";
+import { saveSeen } from "../src/console/seen.js";
 import { writtenKey } from "../core/store/freshness.js";
 import { commandFor, splitKeys, SCREENS } from "../src/console/keybindings.js";
 import { disabledReason, initialState, route, type AppState, type ConfirmData, type Effect, type ActionName } from "./router.js";
@@ -421,6 +422,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
   const runEffect = (e: Effect) => {
     switch (e.kind) {
       case "quit":
+        saveSeen(live.current.model.ctx); // "Since your last review" starts here next time
         onQuit?.();
         exit();
         return;

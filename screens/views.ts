@@ -142,7 +142,10 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
 
   // Review.
   const helpedKnown = model.helpedKnown();
-  const sections = cache.sections.get(`${model.generation}\0${state.review.filter}\0${helpedKnown}\0${state.review.sort}`, () => reviewSections(model.review, state.review.filter, isNode, helpedKnown ? model.helped() : "reading", state.review.sort));
+  const changesKnown = model.changesKnown();
+  const sections = cache.sections.get(`${model.generation}\0${state.review.filter}\0${helpedKnown}\0${changesKnown}\0${state.review.sort}`, () =>
+    reviewSections(model.review, state.review.filter, isNode, { helped: helpedKnown ? model.helped() : "reading", changes: changesKnown ? model.changes() : "reading", order: state.review.sort }),
+  );
   const rl = reviewLayout(width, bodyHeight);
   const mainW = rl.wide ? width - rl.sideW - 2 : width;
   const reviewEnv0: ReviewEnv = { sections: sections.map((s) => ({ key: s.key, count: s.count })), page: rl.list - 1, detailLines: 0, detailPage: rl.detail };
@@ -154,7 +157,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
       ? cache.detail.get(`${model.generation}\0${item?.key ?? ""}\0${mainW}\0${withDetail}`, () => (withDetail ? detailLines(item, detail, mainW) : itemLines(item, mainW)))
       : [];
   const reviewEnv: ReviewEnv = { ...reviewEnv0, detailLines: lines.length };
-  const needs = sections.reduce((n, s) => n + (s.key === "helped" ? 0 : s.total), 0); // the look back waits for no decision
+  const needs = sections.reduce((n, s) => n + (s.key === "helped" || s.key === "changes" ? 0 : s.total), 0); // the look back and the changes wait for no decision
   const headline = `${model.review ? `phase ${model.review.phase} · ` : ""}${needs} item${needs === 1 ? "" : "s"}`;
 
   // Explorer.

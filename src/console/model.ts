@@ -14,6 +14,8 @@ import type { Overlay } from "../../core/schemas/overlay.js";
 import { sharedGraph, undoTarget, type UndoTarget } from "../../core/review/actions.js";
 import { reviewData, type ReviewData } from "../../core/report.js";
 import { wouldItHaveHelped, type Helped } from "../../core/eval/helped.js";
+import { changesAfter, changesSince, type Changes } from "../../core/agent/changes.js";
+import { readSeen } from "./seen.js";
 import { DetailCache } from "./detail.js";
 import { listTasks, type TaskEntry } from "./plan.js";
 import type { CheckpointData } from "./checkpoint.js";
@@ -60,6 +62,9 @@ export interface ConsoleModel {
   helped: () => Helped | null;
   /** Whether `helped` has been made (the screen says it is being read until then). */
   helpedKnown: () => boolean;
+  /** What changed since this clone's console last closed (seen.ts; else since the newest phase handoff): made after the first frame too. */
+  changes: () => { changes: Changes; last: string | null } | null;
+  changesKnown: () => boolean;
   /** The orchestrator run (`akms orchestrate`) for the Checkpoint screen. */
   orchestrator?: CheckpointData;
   /** Warnings to show once (a failed rebuild that left the previous graph in place, …). */
@@ -162,6 +167,19 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
           })
         : null,
     }).value;
+  let changesMemo: { value: { changes: Changes; last: string | null } | null } | null = null;
+  const changes = () =>
+    (changesMemo ??= {
+      value: timed(timings, "changes", () => {
+        try {
+          const seen = readSeen(ctx);
+          return seen ? { changes: changesAfter(ctx, seen), last: `this console last closed, ${seen.at.slice(0, 10)}` } : { changes: changesSince(ctx), last: null };
+        } catch (e) {
+          notices.push(`changes since the last review: ${errorText(e)}`);
+          return null;
+        }
+      }),
+    }).value;
   return {
     ctx,
     opts,
@@ -180,6 +198,8 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
     review,
     helped,
     helpedKnown: () => helpedMemo !== null,
+    changes,
+    changesKnown: () => changesMemo !== null,
     notices,
     generation: ++generation,
     timings,
@@ -217,4 +237,5 @@ export function settleModel(model: ConsoleModel): void {
   model.keepReview?.();
   model.graph();
   model.helped();
+  model.changes();
 }

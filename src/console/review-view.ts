@@ -5,6 +5,7 @@ import { SECTION_ORDER } from "../../core/review/sections.js";
 import { safe } from "../../components/text.js";
 import { blockReasonText, type BlockReason } from "../../core/review/blocked.js";
 import type { Helped } from "../../core/eval/helped.js";
+import type { Changes } from "../../core/agent/changes.js";
 
 const SHORT: Record<SectionName, string> = {
   new_tentative: "Tentative",
@@ -176,9 +177,49 @@ function ordered(items: ReviewItem[], order: ItemOrder): ReviewItem[] {
   );
 }
 
-/** `helped`: the phase's look back when it is read apart from `data` (the console, after its first frame); "reading" while it is not. */
-export function reviewSections(data: ReviewData | null, filter: string, isNode: (id: string) => boolean, helped: Helped | null | "reading" = data?.helped ?? null, order: ItemOrder = "report"): ReviewSectionView[] {
-  return [...coreSections(data, filter, isNode, order), helpedSection(data, helped, filter, isNode, order)];
+/** What changed since the reviewer's last decision (core/agent/changes.ts): one row per change, newest evidence last. */
+function changesSection(look: { changes: Changes; last: string | null } | null | "reading", filter: string, isNode: (id: string) => boolean, order: ItemOrder): ReviewSectionView {
+  const c = look === "reading" || look === null ? null : look.changes;
+  const raws: Record<string, unknown>[] = c
+    ? [
+        ...c.drafted.map((x) => ({ id: x.id, severity: x.action === "created" ? "drafted" : "appended", description: `${x.action === "created" ? "drafted" : "a dedup section appended"} by ${x.session} (${x.date})` })),
+        ...c.pitfalls.map((x) => ({ id: x.node, severity: "pitfall", description: `pitfall from ${x.session} (${x.date}, weight ${x.weight}): ${x.note}` })),
+        ...c.confidence.map((x) => ({ id: x.node, severity: "confidence", description: `${x.from === null ? "—" : x.from.toFixed(3)} → ${x.to.toFixed(3)} by ${x.cause} (${x.date})` })),
+        ...c.decisions.map((x) => ({ id: x.id, severity: x.action, description: `${x.action} at ${x.at}` })),
+      ]
+    : [];
+  const all = raws.map((r, i) => toItem("changes", r, i, isNode));
+  const items = ordered(all.filter((it) => matches(it, filter)), order);
+  const since = look !== "reading" && look !== null ? (look.last ? `since ${look.last}` : `since ${look.changes.since}, ${look.changes.since_from}`) : "";
+  return {
+    key: "changes",
+    title: "Since your last review",
+    short: "Changed",
+    items,
+    itemAt: (i) => items[i],
+    count: items.length,
+    total: all.length,
+    empty: look === "reading" ? "Reading the overlay and the review journal…" : look === null ? "The overlay or the review journal could not be read (the status bar says why)." : `Nothing changed ${since}.`,
+  };
+}
+
+export interface SectionExtras {
+  /** The phase's look back when it is read apart from `data` (the console, after its first frame); "reading" while it is not. */
+  helped?: Helped | null | "reading";
+  /** What changed since the last review action (the console, after its first frame); absent: no such section. */
+  changes?: { changes: Changes; last: string | null } | null | "reading";
+  order?: ItemOrder;
+}
+
+export function reviewSections(data: ReviewData | null, filter: string, isNode: (id: string) => boolean, extras: SectionExtras = {}): ReviewSectionView[] {
+  const order = extras.order ?? "report";
+  const helped = extras.helped === undefined ? (data?.helped ?? null) : extras.helped;
+  // The console's later sections come last: a section read after the first frame never moves the ones before it.
+  return [
+    ...coreSections(data, filter, isNode, order),
+    helpedSection(data, helped, filter, isNode, order),
+    ...(extras.changes !== undefined ? [changesSection(extras.changes, filter, isNode, order)] : []),
+  ];
 }
 
 function coreSections(data: ReviewData | null, filter: string, isNode: (id: string) => boolean, order: ItemOrder): ReviewSectionView[] {

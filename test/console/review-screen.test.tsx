@@ -422,13 +422,13 @@ test("s sorts the section: confidence (lowest first), provenance, id, then the r
     await c.press("s");
     assert.match(c.frame(), /New tentative nodes — 1 of \d+ · sorted by confidence \(s\)/);
     const { reviewSections } = await import("../../src/console/review-view.js");
-    const byConf = reviewSections(c.model.review, "", () => true, null, "confidence")[0]!.items.map((i) => i.confidence ?? Infinity);
+    const byConf = reviewSections(c.model.review, "", () => true, { helped: null, order: "confidence" })[0]!.items.map((i) => i.confidence ?? Infinity);
     assert.deepEqual(byConf, [...byConf].sort((a, b) => a - b), "lowest confidence first");
     await c.press("s");
     assert.match(c.frame(), /sorted by provenance \(s\)/);
     await c.press("s");
     assert.match(c.frame(), /sorted by id \(s\)/);
-    const ids = reviewSections(c.model.review, "", () => true, null, "id")[0]!.items.map((i) => i.label);
+    const ids = reviewSections(c.model.review, "", () => true, { helped: null, order: "id" })[0]!.items.map((i) => i.label);
     assert.deepEqual(ids, [...ids].sort());
     await c.press("s");
     assert.doesNotMatch(c.frame(), /sorted by/);
@@ -460,6 +460,34 @@ test("console.confirm_undoable: false — p acts at once (u undoes it, and undo 
     await c.press("y");
     await c.waitFor(/✓ \$ akms undo/);
     assert.deepEqual(readFileSync(file), before);
+  } finally {
+    c.unmount();
+  }
+});
+
+test("Since your last review: what came after this console last closed — evidence applied since (whatever its documents' dates) and decisions taken since; q records what was shown", async () => {
+  const d = demoRepo();
+  const ctx = d.ctx;
+  // A first console session: opened and quit (q records what it showed).
+  const first = await openConsole(ctx, { width: 140, height: 40 });
+  await first.settled;
+  assert.match(first.frame(), /Since your last review\s+\d+/, "before any close: since the newest phase handoff");
+  await first.press("q");
+  first.unmount();
+  // Then an agent's evidence is applied, and someone drafts a node.
+  const { runUpdate } = await import("../../core/update/apply.js");
+  runUpdate(ctx, [join(d.knowledge, "sessions", "task-103.md")], { env: process.env, cwd: d.repo });
+  const { draft } = await import("../../core/review/actions.js");
+  draft(ctx, { id: "lippmann-schwinger" });
+  const c = await openConsole(ctx, { width: 140, height: 40 });
+  try {
+    await c.settled;
+    const changed = c.model.changes()!;
+    assert.match(changed.last!, /this console last closed/);
+    assert.ok(changed.changes.confidence.length > 0 && changed.changes.confidence.every((x) => x.cause === "session-task-103"), "only task-103's moves, although its document is dated before the close");
+    assert.deepEqual(changed.changes.decisions.map((x) => [x.action, x.id]), [["draft", "lippmann-schwinger"]]);
+    const f = await pressUntil(c, "l", /Since your last review — 1 of \d+/);
+    assert.match(f.replace(/\s+/g, " "), /by session-task-103/);
   } finally {
     c.unmount();
   }
