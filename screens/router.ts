@@ -23,7 +23,7 @@ export type Dialog =
   | { kind: "confirm-orchestrate"; title: string; lines: string[]; effect: OrchestrateEffect }
   | { kind: "stale"; title: string; lines: string[] }
   | { kind: "message"; title: string; lines: string[]; tone: "normal" | "error" }
-  | { kind: "input"; purpose: "filter" | "find" | "tags" | "reason"; value: string; selected: number; before: string };
+  | { kind: "input"; purpose: "filter" | "find" | "tags" | "reason" | "detail-find"; value: string; selected: number; before: string };
 
 export interface AppState {
   screen: ScreenId;
@@ -61,6 +61,8 @@ export interface RouteEnv {
   review: ReviewEnv;
   /** The node the Review selection is on (null for items that are not nodes). */
   reviewNode: string | null;
+  /** The Review's detail pane, line by line (what / searches when the detail has the focus). */
+  reviewDetail: readonly string[];
   explorer: { ego: Ego | null; page: number };
   why: { count: number; page: number; isHeading: (i: number) => boolean; nodeAt?: (i: number) => string | null };
   loadout: { nodes: number; lines: number; pages: { nodes: number; text: number } };
@@ -150,6 +152,7 @@ function dialogKey(s: AppState, d: Dialog, name: string, input: string, env: Rou
           if (!d.value.trim()) return { state: setStatus(s, "a rejection needs a reason (Esc cancels)", "warn") };
           return { state: { ...s, dialog: null }, effect: { kind: "orchestrate", action: "reject", seq: env.checkpoint?.seq ?? null, reason: d.value.trim() } };
         }
+        if (d.purpose === "detail-find") return { state: findInDetail({ ...s, dialog: null }, d.value, env.reviewDetail) };
         if (d.purpose === "find") {
           const id = env.finder[d.selected];
           if (!id) return { state: setStatus({ ...s, dialog: null }, `no node matches "${d.value}"`, "warn") };
@@ -186,6 +189,22 @@ function applyInput(s: AppState, d: Extract<Dialog, { kind: "input" }>, done: bo
     return { ...s, plan: { ...s.plan, kind: "tags", tags }, why: { ...s.why, selected: 1, detailOffset: 0 }, loadout: { ...s.loadout, selected: 0, offset: 0 } };
   }
   return s;
+}
+
+/**
+ * The next line of the Review's detail holding `text` (case-insensitive) after the one at the top,
+ * wrapping round: the pane scrolls to it. `/` then Enter again finds the next one.
+ */
+export function findInDetail(s: AppState, text: string, lines: readonly string[]): AppState {
+  const want = text.trim().toLowerCase();
+  const review = { ...s.review, detailFind: text.trim() };
+  if (!want) return { ...s, review };
+  const n = lines.length;
+  for (let k = 1; k <= n; k++) {
+    const i = (s.review.detailOffset + k) % n;
+    if (lines[i]!.toLowerCase().includes(want)) return setStatus({ ...s, review: { ...review, detailOffset: i } }, `"${text.trim()}": line ${i + 1} of ${n} (/ then Enter: the next)`);
+  }
+  return setStatus({ ...s, review }, `"${text.trim()}" is not in the detail`, "warn");
 }
 
 /** Makes `id` the current node (the explorer keeps a trail back). */
@@ -226,6 +245,8 @@ export function route(s: AppState, name: string, input: string, env: RouteEnv): 
     case "undo":
       return { state: s, effect: { kind: "prepare", action: "undo", id: null } };
     case "filter":
+      // With the detail in focus, / searches the detail pane (as less does); else it filters the list.
+      if (s.screen === "review" && s.review.focus === "detail") return { state: { ...s, dialog: { kind: "input", purpose: "detail-find", value: s.review.detailFind, selected: 0, before: s.review.detailFind } } };
       if (s.screen === "review") return { state: { ...s, dialog: { kind: "input", purpose: "filter", value: s.review.filter, selected: 0, before: s.review.filter } } };
       if (s.screen === "why") return { state: { ...s, dialog: { kind: "input", purpose: "filter", value: s.why.filter, selected: 0, before: s.why.filter } } };
       if (s.screen === "explorer" || s.screen === "history") return { state: { ...s, dialog: { kind: "input", purpose: "find", value: "", selected: 0, before: "" } } };

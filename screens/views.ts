@@ -191,6 +191,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
   const env: RouteEnv = {
     review: reviewEnv,
     reviewNode: item?.node ?? null,
+    reviewDetail: lines.map((l) => l.text),
     explorer: { ego, page: explorerPage(bodyHeight) },
     why: { count: rows.length, page: wl.list, isHeading: (i) => isHeading(rows[i]), nodeAt: (i) => rowNode(rows[skipHeadings((j) => isHeading(rows[j]), rows.length, i, 1)]) },
     loadout: { nodes: preview?.plan?.entries.length ?? 0, lines: preview?.lines.length ?? 0, pages: { nodes: ll.nodes - 1, text: ll.text } },

@@ -17,9 +17,11 @@ export interface ReviewState {
   focus: "list" | "detail";
   detailOffset: number;
   filter: string;
+  /** The last text / searched for in the detail pane. */
+  detailFind: string;
 }
 
-export const initialReview: ReviewState = { section: 0, sort: "report", selected: {}, focus: "list", detailOffset: 0, filter: "" };
+export const initialReview: ReviewState = { section: 0, sort: "report", selected: {}, focus: "list", detailOffset: 0, filter: "", detailFind: "" };
 
 export interface ReviewEnv {
   /** Section keys in display order with their (filtered) item counts. */

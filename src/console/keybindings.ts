@@ -82,7 +82,7 @@ export const BINDINGS: Binding[] = [
   { command: "screen-history", keys: ["5"], description: "History: confidence over time", scopes: ["global"], group: "General" },
   { command: "screen-checkpoint", keys: ["6"], description: "Checkpoint: the orchestrator waiting for your decision", scopes: ["global"], group: "General" },
   { command: "reload", keys: ["R", "ctrl+r"], description: "rebuild and reload from disk", scopes: ["global"], group: "General" },
-  { command: "filter", keys: ["/"], description: "filter (Review, Why) · find a node", scopes: ["global"], group: "General" },
+  { command: "filter", keys: ["/"], description: "filter (Review, Why) · find a node · search the detail pane (Review, the detail in focus: Enter)", scopes: ["global"], group: "General" },
 
   { command: "up", keys: ["k", "up"], description: "up", scopes: ["global"], group: "Move" },
   { command: "down", keys: ["j", "down"], description: "down", scopes: ["global"], group: "Move" },

@@ -164,6 +164,7 @@ function env(over: Partial<RouteEnv> = {}): RouteEnv {
   return {
     review: { sections: [{ key: "a", count: 3 }, { key: "b", count: 0 }, { key: "c", count: 2 }], page: 5, detailLines: 20, detailPage: 5 },
     reviewNode: "n1",
+    reviewDetail: [],
     explorer: { ego: null, page: 10 },
     why: { count: 0, page: 5, isHeading: () => false },
     loadout: { nodes: 0, lines: 0, pages: { nodes: 3, text: 5 } },
@@ -319,4 +320,22 @@ test("the review hints offer only the actions the core rule allows on the item",
   assert.deepEqual(actionHints(null), [], "no node selected (a blocked task, a drift): no node action");
   const established = factsOf({ id: "g1", node_origin: "global", status: "established", domain: "x" });
   assert.ok(!actionHints(established).some(([k]) => k === "p"), "an established node is not offered promote");
+});
+
+test("/ with the Review's detail in focus searches the detail: the next line holding the text, wrapping round; not found says so", async () => {
+  const { findInDetail } = await import("../../screens/router.js");
+  const { initialReview } = await import("../../screens/review/state.js");
+  const s0 = { review: { ...initialReview, focus: "detail" as const, detailOffset: 0 }, status: null } as unknown as Parameters<typeof findInDetail>[0];
+  const lines = ["id: x", "status: tentative", "## content_draft", "the Nyquist index", "more", "nyquist again"];
+  const a = findInDetail(s0, "nyquist", lines);
+  assert.equal(a.review.detailOffset, 3);
+  assert.match(a.status!.text, /"nyquist": line 4 of 6/);
+  const b = findInDetail(a, "nyquist", lines);
+  assert.equal(b.review.detailOffset, 5, "the next one");
+  const c = findInDetail(b, "nyquist", lines);
+  assert.equal(c.review.detailOffset, 3, "round again");
+  const none = findInDetail(c, "banana", lines);
+  assert.equal(none.review.detailOffset, 3);
+  assert.match(none.status!.text, /"banana" is not in the detail/);
+  assert.equal(none.review.detailFind, "banana", "remembered for the next /");
 });

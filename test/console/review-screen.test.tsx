@@ -492,3 +492,18 @@ test("Since your last review: what came after this console last closed — evide
     c.unmount();
   }
 });
+
+test("/ in the detail pane searches it (Enter focuses the detail; / then Enter again finds the next)", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx, { width: 120, height: 35 });
+  try {
+    await c.waitFor(/── frontmatter/);
+    await c.press("enter");
+    await c.press("/");
+    for (const ch of "status") await c.press(ch);
+    await c.press("enter");
+    assert.match(c.frame(), /"status": line \d+ of \d+/);
+  } finally {
+    c.unmount();
+  }
+});
