@@ -22,7 +22,7 @@
 // a node are the loadout's estimate of its text (content.ts). Deterministic: no clock, seeded draws.
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type { Context } from "../context.js";
 import { loadContext } from "../context.js";
 import { AkmsError, UsageError } from "../errors.js";
@@ -131,7 +131,9 @@ const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
  * activation is left (an older date is not recorded anywhere).
  */
 export function rootOverlay(ov: Overlay, docs: readonly EvidenceDoc[]): Overlay {
-  const sessions = new Set(docs.map((d) => d.sessionId));
+  // The sessions by akms's id and by the registry's own key for the same document (the Python implementation's session-TCR-101).
+  const files = new Set(docs.map((d) => d.shown.replace(/^knowledge\//, "")));
+  const sessions = new Set([...docs.map((d) => d.sessionId), ...Object.entries(ov.session_nodes ?? {}).filter(([, r]) => files.has(r.content_ref)).map(([id]) => id)]);
   const refs = new Set(Object.entries(ov.session_nodes ?? {}).filter(([id]) => sessions.has(id)).map(([, r]) => r.content_ref));
   const taskIds = new Set(docs.flatMap((d) => (d.taskId ? [d.taskId] : [])));
   const activatedBy = new Map<string, number>();
@@ -486,7 +488,8 @@ export async function replayEvidence(
 
     for (const [i, d] of docs.entries()) {
       await before?.(d, i, sctx);
-      runUpdate(sctx, [join(sctx.paths.knowledge, (state.overlay.session_nodes ?? {})[d.sessionId]!.content_ref)], { env, cwd: scratch });
+      // The document's own copy in the scratch (a registry written by the Python implementation keys it by another session id).
+      runUpdate(sctx, [join(sctx.paths.knowledge, relative(ctx.paths.knowledge, d.file))], { env, cwd: scratch });
     }
     // Compared as data (a person's comments in the file are not a difference).
     const replayed = readOverlayState(sctx)!.overlay as Record<string, unknown>;

@@ -138,7 +138,7 @@ export async function runCheck(ctx: Context, opts: { env: NodeJS.ProcessEnv; rep
     if (r.differs.length)
       findings.push({
         code: "OVERLAY_NOT_REPLAY",
-        message: `the overlay is not what its ${r.docs.length} applied documents give when replayed in order (it differs in ${r.differs.join(", ")}): evidence applied out of order, a hand edit, state from sessions whose documents are gone, or an overlay an older akms wrote`,
+        message: `the overlay is not what its ${r.docs.length} applied documents give when replayed in order (it differs in ${r.differs.join(", ")}): evidence applied out of order, a hand edit, state from sessions whose documents are gone, or an overlay another implementation or an older akms wrote`,
         file: "knowledge/graph/local_state.yaml",
         fix: "`akms eval replay` shows the replayed graph; if a side's evidence was lost in a merge, `akms update` its documents; state from pruned sessions cannot be checked (run with --no-replay)",
       });
