@@ -1,12 +1,13 @@
 // The compiled graph in memory: graph.json parsed once, with id → node and adjacency maps.
 // Readers (query, loadout, update, health, console) share this; they never need the lock.
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, type Stats } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { NotFoundError, ValidationError } from "./errors.js";
 import type { RepoPaths } from "./paths.js";
 import { warm } from "./warm.js";
 import type { BuildWarning, GraphDoc, GraphLink, GraphNode } from "./compiler/merge.js";
 import { blankedBytes, graphVersionOf } from "./graph-file/version.js";
+import { vectorOf } from "./store/freshness.js";
 
 export type { BuildWarning, GraphDoc, GraphLink, GraphNode };
 
@@ -115,7 +116,7 @@ export interface Ahead {
 
 let ahead: { file: string; result: Ahead | null } | null = null;
 
-const statKey = (st: { ino: number; size: number; mtimeMs: number; ctimeMs: number }) => `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+const statKey = (st: Stats) => vectorOf(st).join(":"); // the one stat vector (core/store/freshness.ts)
 
 /** Starts reading `file` ahead for the next loadGraph; the promise settles when it is read (never rejects). */
 export function readGraphAhead(file: string): Promise<void> {

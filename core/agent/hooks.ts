@@ -10,6 +10,9 @@ import type { Context } from "../context.js";
 import { logImpression } from "./impressions.js";
 import { ID_BODY } from "../schemas/vocabulary.js";
 
+/** A node id as the loadout writes it in a line: in backticks. */
+const BACKTICKED_ID = new RegExp(`\`(${ID_BODY})\``, "g");
+
 /** The fields of a host's hook input that the hooks read (the rest is ignored). */
 export interface HookInput {
   hook_event_name?: string;
@@ -77,7 +80,7 @@ export function sessionStart(ctx: Context, env: NodeJS.ProcessEnv = process.env)
   );
   const context = lines.join("\n");
   // What the session starts knowing goes to the impression log: the task, and the nodes its pitfall lines name (in backticks, as the loadout writes them).
-  const nodes = [...new Set(pitfallLines.flatMap((p) => [...p.matchAll(new RegExp(`\`(${ID_BODY})\``, "g"))].map((m) => m[1]!)))];
+  const nodes = [...new Set(pitfallLines.flatMap((p) => [...p.matchAll(BACKTICKED_ID)].map((m) => m[1]!)))];
   if (ctx.cfg.config.agents.impressions) logImpression(ctx.paths, { via: "hook", tool: "session-start", task_id: taskId ?? null, graph_version: l?.fields.graph_version ?? null, nodes, tokens: Math.ceil(context.length / 4) });
   return { hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context } };
 }

@@ -191,7 +191,12 @@ export function sameStatAt(a: ArrayLike<number>, i: number, b: ArrayLike<number>
  */
 export function statKey(file: string): string | null {
   const st = statOrNull(file);
-  return st === null || racy(st.ctimeMs, Date.now()) ? null : `${file}\0${vectorOf(st).join(":")}`;
+  return st === null ? null : keyOf(file, st);
+}
+
+/** The key of `file` at stat `st`, or null when the stat is too recent to trust. */
+function keyOf(file: string, st: Stats): string | null {
+  return racy(st.ctimeMs, Date.now()) ? null : `${file}\0${vectorOf(st).join(":")}`;
 }
 
 /**
@@ -202,8 +207,7 @@ export function statKey(file: string): string | null {
  */
 export function memoKey(file: string): string | null {
   const st = statOrNull(file);
-  if (st === null) return `${file}\0absent`;
-  return racy(st.ctimeMs, Date.now()) ? null : `${file}\0${vectorOf(st).join(":")}`;
+  return st === null ? `${file}\0absent` : keyOf(file, st);
 }
 
 /**

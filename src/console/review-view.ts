@@ -151,18 +151,15 @@ function helpedSection(data: ReviewData | null, look: Helped | null | "reading",
   const h = look === "reading" ? null : look;
   // The phase's figures go into each row's detail: the section title stays short enough for the sections column.
   const facts = h ? [h.helpful_recall === null ? "" : `helpful recall ${h.helpful_recall.toFixed(2)}`, h.rebit ? `${h.rebit} pitfall${h.rebit === 1 ? "" : "s"} bit again (${h.rebit_loaded} loaded)` : "", h.recurring_gaps.length ? `recurring gaps: ${h.recurring_gaps.join(", ")}` : "", h.gaps_promoted.length ? `promoted since: ${h.gaps_promoted.join(", ")}` : ""].filter(Boolean).join(" · ") : "";
-  const all = (h?.tasks ?? []).map((t, i) => toItem("helped", helpedItem(t, facts), i, isNode));
-  const items = ordered(all.filter((it) => matches(it, filter)), order);
-  return {
-    key: "helped",
-    title: "Would it have helped?",
-    short: "Helped",
-    items,
-    itemAt: (i) => items[i],
-    count: items.length,
-    total: all.length,
-    empty: look === "reading" ? "Reading the phase's session documents…" : data ? `No AgentMemory of phase ${data.phase} yet: the look back fills as its tasks report (akms update).` : undefined,
-  };
+  const empty = look === "reading" ? "Reading the phase's session documents…" : data ? `No AgentMemory of phase ${data.phase} yet: the look back fills as its tasks report (akms update).` : undefined;
+  return wholeSection({ key: "helped", title: "Would it have helped?", short: "Helped" }, (h?.tasks ?? []).map((t) => helpedItem(t, facts)), { filter, isNode, order, empty });
+}
+
+/** A section whose rows are all made at once (few, read after the first frame), filtered and ordered as the others. */
+function wholeSection(head: { key: string; title: string; short: string }, raws: Record<string, unknown>[], o: { filter: string; isNode: (id: string) => boolean; order: ItemOrder; empty?: string }): ReviewSectionView {
+  const all = raws.map((r, i) => toItem(head.key, r, i, o.isNode));
+  const items = ordered(all.filter((it) => matches(it, o.filter)), o.order);
+  return { ...head, items, itemAt: (i) => items[i], count: items.length, total: all.length, ...(o.empty !== undefined ? { empty: o.empty } : {}) };
 }
 
 /** The order of a section's items other than the report's: by confidence (lowest first; none last), provenance or id, ties by id. */
@@ -188,19 +185,9 @@ function changesSection(look: { changes: Changes; last: string | null } | null |
         ...c.decisions.map((x) => ({ id: x.id, severity: x.action, description: `${x.action} at ${x.at}` })),
       ]
     : [];
-  const all = raws.map((r, i) => toItem("changes", r, i, isNode));
-  const items = ordered(all.filter((it) => matches(it, filter)), order);
   const since = look !== "reading" && look !== null ? (look.last ? `since ${look.last}` : `since ${look.changes.since}, ${look.changes.since_from}`) : "";
-  return {
-    key: "changes",
-    title: "Since your last review",
-    short: "Changed",
-    items,
-    itemAt: (i) => items[i],
-    count: items.length,
-    total: all.length,
-    empty: look === "reading" ? "Reading the overlay and the review journal…" : look === null ? "The overlay or the review journal could not be read (the status bar says why)." : `Nothing changed ${since}.`,
-  };
+  const empty = look === "reading" ? "Reading the overlay and the review journal…" : look === null ? "The overlay or the review journal could not be read (the status bar says why)." : `Nothing changed ${since}.`;
+  return wholeSection({ key: "changes", title: "Since your last review", short: "Changed" }, raws, { filter, isNode, order, empty });
 }
 
 export interface SectionExtras {
