@@ -738,9 +738,11 @@ export function dedupReject(ctx: Context, req: ActionRequest): ActionResult {
       writes: [
         { file: r.file, bytes: Buffer.from(text, "utf8") },
         { file: fresh.file, bytes: Buffer.from(fresh.text, "utf8") },
+        ...(fresh.overlay === null ? [] : [{ file: ctx.paths.overlay, bytes: Buffer.from(fresh.overlay, "utf8") }]),
       ],
+      // A registry entry changes the overlay: the compile reads it whole.
       change: () =>
-        sameNodeAs(r.file, r.shown, lf.node) ? { kind: "add", id: fresh.id, file: fresh.file, shown: displayPath(ctx.repo, fresh.file) } : { kind: "full" },
+        fresh.overlay === null && sameNodeAs(r.file, r.shown, lf.node) ? { kind: "add", id: fresh.id, file: fresh.file, shown: displayPath(ctx.repo, fresh.file) } : { kind: "full" },
       message:
         `rejected the dedup merge from ${s.session ?? "an unnamed session"} into ${r.id}: its draft is now the tentative node ${fresh.id} ` +
         `(${displayPath(ctx.repo, fresh.file)}), awaiting review: \`akms promote ${fresh.id}\`${left ? `; ${left} more pending in ${r.id}` : ""}`,

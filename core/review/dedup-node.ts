@@ -1,6 +1,7 @@
 // `akms dedup reject`: the rejected section's draft becomes its own tentative local node, written
-// exactly as `akms update` writes new knowledge (core/update/nodes.ts: agent source, provenance,
-// the visible agent-authored line and a `## content_draft` section). Its id: the draft's own
+// exactly as `akms update` writes new knowledge (core/update/nodes.ts: agent source, the visible
+// agent-authored line and a `## content_draft` section), its provenance a `created` entry in its
+// session's registry in the overlay, as an update's new node has. Its id: the draft's own
 // suggested id when that differs from the node it was merged into, else `<node>-<session>`; a taken
 // id gets -2, -3 … (DESIGN §4 Dedup).
 import { join } from "node:path";
@@ -13,11 +14,20 @@ import { asCompiled } from "../compiler/build.js";
 import { sectionDraft, type DedupSection } from "./dedup-sections.js";
 import { NodeFiles } from "../node-files.js";
 import { parseOverlayText } from "./overlay-edit.js";
+import { dumpOverlay, overlayLimits } from "../update/overlay-io.js";
+import { displayPath } from "../paths.js";
+import type { Overlay } from "../schemas/overlay.js";
 
 export interface NewNode {
   id: string;
   file: string;
   text: string;
+  /**
+   * The overlay with the node named `created` in its session's registry entry (the compile reads a
+   * drafted node's provenance there, merge.ts draftedBy), or null when the overlay registers no such
+   * session — then the node's file says where it came from.
+   */
+  overlay: string | null;
 }
 
 function slug(s: string): string {
@@ -66,6 +76,17 @@ export function newNodeFromSection(ctx: Context, origId: string, orig: Record<st
   );
   const origTitle = typeof orig.title === "string" ? orig.title : origId;
   const tags = Array.isArray(orig.tags) && orig.tags.length ? (orig.tags as string[]) : [String(orig.domain)];
+  const registered = registryWithNode(ctx, session, {
+    suggested_id: suggestedId ?? base,
+    node: id,
+    // Not a dedup event of its own (the review lists created entries with a match as one): the
+    // merge it came out of is the `appended` entry before it, and rejected_from names the node.
+    match: null,
+    match_origin: null,
+    score: null,
+    action: "created",
+    rejected_from: origId,
+  });
   const text = newNodeText({
     id,
     title: own ? titleFromId(own) : `${origTitle} (${session})`,
@@ -75,8 +96,24 @@ export function newNodeFromSection(ctx: Context, origId: string, orig: Record<st
     phase: phaseOfSession(ctx, session, graph, compiled),
     suggestedId: suggestedId ?? base,
     draft: draft || "(the rejected section held no text)",
-    // The overlay's registry names the node this draft was merged into, not this one: the file says where it came from.
-    provenanceInFile: true,
+    // The spec's Python implementation refuses keys it does not know in a local node: the
+    // registry holds the provenance, and only a session it does not know puts it in the file.
+    provenanceInFile: registered === null,
   });
-  return { id, file: join(ctx.paths.localNodes, `${id}.md`), text };
+  return { id, file: join(ctx.paths.localNodes, `${id}.md`), text, overlay: registered };
+}
+
+/**
+ * The overlay's text with `entry` added to session `session`'s registered new knowledge, in the
+ * overlay writer's form; null when there is no overlay or it registers no such session.
+ */
+function registryWithNode(ctx: Context, session: string, entry: Record<string, unknown>): string | null {
+  const text = readTextIfExists(ctx.paths.overlay);
+  if (text === null) return null;
+  const ov = parseOverlayText(text, displayPath(ctx.repo, ctx.paths.overlay)) as Overlay | null;
+  const reg = ov?.session_nodes?.[session];
+  if (!ov || !reg) return null;
+  const known = (reg.new_knowledge ?? []) as Record<string, unknown>[];
+  const session_nodes = { ...ov.session_nodes, [session]: { ...reg, new_knowledge: [...known, entry] } } as Overlay["session_nodes"];
+  return dumpOverlay({ ...ov, session_nodes }, overlayLimits(ctx.cfg.config.graph));
 }

@@ -41,6 +41,11 @@ const nodeShape = lazy(() => ({
 
 export { EXPERIENTIAL_FIELDS };
 
+/** The frontmatter fields the spec defines for a node (§4.1): what a strict reader of it accepts. */
+export function specNodeFields(): string[] {
+  return Object.keys(nodeShape);
+}
+
 /** Global vault node: intrinsic fields only. Unknown optional fields are allowed (spec §8.2). */
 export const GlobalNode = lazy(() =>
   zod

@@ -17,7 +17,8 @@ export interface NewNodeSpec {
   similarTo?: { id: string; score: number };
   /**
    * Write origin_session / origin_phase into the frontmatter: only for a node the overlay's registry
-   * does not name as created (a rejected dedup merge's draft); an update's new node is named there.
+   * cannot name as created (a rejected dedup section from a session the overlay does not register);
+   * an update's new node and a rejected draft are named there.
    */
   provenanceInFile?: boolean;
 }

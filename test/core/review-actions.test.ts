@@ -1,6 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync, existsSync, readdirSync } from "node:fs";
+import { readFileSync, writeFileSync, existsSync, readdirSync, rmSync } from "node:fs";
+import { parseYaml } from "../../core/yaml.js";
+import { parseFrontmatter } from "../../core/frontmatter.js";
+import { specNodeFields } from "../../core/schemas/node.js";
 import { join } from "node:path";
 import { builtDemo, scratch, snapshot, treeHash, writeNode, write } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
@@ -24,6 +27,20 @@ function state(knowledge: string): Map<string, string> {
   const s = snapshot(knowledge);
   for (const k of [...s.keys()]) if (k.startsWith("graph/.cache/") || k === "graph/review_log.jsonl") s.delete(k);
   return s;
+}
+
+/** graph.json as a full --no-cache compile writes it now (the file itself restored afterwards). */
+function buildBytesNoCache(ctx: ReturnType<typeof loadContext>): string {
+  const was = readFileSync(ctx.paths.graphJson);
+  rmSync(ctx.paths.graphJson);
+  build(ctx, { noCache: true });
+  const full = readFileSync(ctx.paths.graphJson, "utf8");
+  writeFileSync(ctx.paths.graphJson, was);
+  return full.replace(/"generated_at": "[^"]*"/, "");
+}
+
+function graphText(ctx: ReturnType<typeof loadContext>): string {
+  return readFileSync(ctx.paths.graphJson, "utf8").replace(/"generated_at": "[^"]*"/, "");
 }
 
 function demo() {
@@ -230,14 +247,18 @@ test("dedup accept changes only the section's status value; reject moves the dra
   const f2 = join(d.knowledge, "local-nodes", `${second}.md`);
   const text2 = readFileSync(f2, "utf8");
   const section = parseDedupSections(text2)[0]!;
+  const overlayBefore = readFileSync(d.ctx.paths.overlay, "utf8");
   const r = dedupReject(d.ctx, { id: second! });
-  assert.equal(r.files.length, 2);
+  // The node file, the original node's file, and the overlay's registry naming the new node.
+  assert.equal(r.files.length, 3);
   const created = r.files.find((f) => f.before_sha === null)!;
   const newText = readFileSync(join(d.repo, created.path), "utf8");
   assert.match(newText, /^status: tentative$/m);
   assert.match(newText, /^source: agent$/m);
-  assert.match(newText, new RegExp(`^origin_session: ${section.session}$`, "m"));
-  assert.match(newText, /^origin_phase: \d+$/m);
+  // No akms-only keys in the file (the spec's Python implementation refuses them): the provenance is in the registry.
+  assert.doesNotMatch(newText, /^origin_(session|phase):/m);
+  const fields = new Set(specNodeFields());
+  assert.deepEqual(Object.keys(parseFrontmatter(newText, created.path).data).filter((k) => !fields.has(k)), []);
   assert.match(newText, /^## content_draft$/m);
   assert.match(newText, /Agent-authored, awaiting review/);
   assert.equal(parseDedupSections(readFileSync(f2, "utf8")).length, 0);
@@ -246,6 +267,15 @@ test("dedup accept changes only the section's status value; reject moves the dra
   const newId = /^id: (\S+)$/m.exec(newText)![1]!;
   assert.equal(g.nodes.get(newId)?.status, "tentative");
   assert.equal(g.nodes.get(newId)?.node_origin, "local");
+  assert.equal(g.nodes.get(newId)?.origin_session, section.session);
+  assert.equal(typeof g.nodes.get(newId)?.origin_phase, "number");
+  const registry = (parseYaml(readFileSync(d.ctx.paths.overlay, "utf8"), { file: "overlay" }) as { session_nodes: Record<string, { new_knowledge: { node: string; action: string }[] }> }).session_nodes[section.session!]!;
+  assert.deepEqual(registry.new_knowledge.filter((k) => k.node === newId).map((k) => k.action), ["created"]);
+  assert.equal(graphText(d.ctx), buildBytesNoCache(d.ctx));
+  undo(d.ctx);
+  assert.equal(readFileSync(d.ctx.paths.overlay, "utf8"), overlayBefore);
+  assert.equal(readFileSync(f2, "utf8"), text2);
+  assert.equal(graphText(d.ctx), buildBytesNoCache(d.ctx));
   assert.equal(treeHash(d.vault), d.vaultHash);
 });
 
