@@ -241,3 +241,14 @@ export function displayPath(repo: string, p: string): string {
   const r = relative(repo, p);
   return (r.startsWith("..") ? p : r).split(sep).join("/");
 }
+
+/** A phase completion document's file name (spec §4.4: knowledge/sessions/handoff_phase_<N>.md). */
+export function pcdFileName(phase: number, ext = ".md"): string {
+  return `handoff_phase_${phase}${ext}`;
+}
+
+/** The phase a phase completion document's file name gives, or null when it is not one. */
+export function pcdPhaseOfName(name: string): number | null {
+  const m = /^handoff_phase_(\d+)\.md$/.exec(name);
+  return m ? Number(m[1]) : null;
+}

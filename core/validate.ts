@@ -10,7 +10,7 @@ import { jsonDepthError, parseYaml, lineOfPath } from "./yaml.js";
 import { safeCheck } from "./schema-check.js";
 import { loadConfig, parseConfig } from "./config.js";
 import { readTextFile } from "./textfile.js";
-import { resolveInside } from "./paths.js";
+import { pcdPhaseOfName, resolveInside } from "./paths.js";
 import { extractSummary } from "./loadout/content.js";
 import { GlobalNode, LocalNode, MirrorNode, hasContentDraft } from "./schemas/node.js";
 import { Overlay } from "./schemas/overlay.js";
@@ -80,15 +80,13 @@ const MD_DIRS: Record<string, Kind> = {
   sessions: "agent-memory",
 };
 
-const HANDOFF = /^handoff_phase_(\d+)\.md$/;
-
 /** Step 1: the file name and location alone. */
 export function detectByLocation(absPath: string): Detection | null {
   const name = basename(absPath);
   const ext = extname(name).toLowerCase();
   if (name === "propagation_config.yaml" || name === "propagation_config.yml") return { kind: "config", reason: `file name ${name}` };
   if (name === "local_state.yaml" || name === "local_state.yml") return { kind: "overlay", reason: `file name ${name}` };
-  if (HANDOFF.test(name)) return { kind: "pcd", reason: "file name handoff_phase_<N>.md" };
+  if (pcdPhaseOfName(name) !== null) return { kind: "pcd", reason: "file name handoff_phase_<N>.md" };
   if (ext === ".md" && name.endsWith("-loadout.md")) return { kind: "loadout", reason: "file name *-loadout.md" };
   const dirs = dirname(absPath).split(sep).reverse();
   if (ext === ".md") {
@@ -419,8 +417,8 @@ function extraChecks(kind: Kind, parsed: Parsed, abs: string, shown: string): { 
     warnings.push(...idMismatch(shown, () => lineOf(["task_id"]), "task_id", d.task_id, stem, `${String(d.task_id)}.md`));
   }
   if (kind === "pcd") {
-    const m = HANDOFF.exec(name);
-    if (m) warnings.push(...idMismatch(shown, () => lineOf(["phase_id"]), "phase_id", d.phase_id, m[1]!, `handoff_phase_${String(d.phase_id)}.md`));
+    const n = pcdPhaseOfName(name);
+    if (n !== null) warnings.push(...idMismatch(shown, () => lineOf(["phase_id"]), "phase_id", d.phase_id, String(n), `handoff_phase_${String(d.phase_id)}.md`));
   }
   if (kind === "task") {
     warnings.push(...idMismatch(shown, () => lineOf(["task_id"]), "task_id", d.task_id, stem, `${String(d.task_id)}.json`));

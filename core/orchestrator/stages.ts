@@ -11,13 +11,14 @@
 //   REVIEW (N)      the PCD assembled from the AgentMemories and the branch diff → update →
 //                   mirror from its file lists → health and review report
 //   FINALIZE        the phase branches merged into base_branch in reverse phase order
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, isAkmsError, type Problem } from "../errors.js";
-import { removeFile, sha256, writeFileAtomic } from "../fsx.js";
+import { exists, removeFile, sha256, writeFileAtomic } from "../fsx.js";
 import { loadGraph } from "../graph.js";
 import { buildLocked } from "../compiler/build.js";
-import { displayPath, resolveInside } from "../paths.js";
+import { displayPath, pcdFileName, pcdPhaseOfName, resolveInside } from "../paths.js";
 import { readTextFile } from "../textfile.js";
 import { resolveRole } from "../query.js";
 import { loadPlanGraph } from "../query/plan-load.js";
@@ -228,6 +229,24 @@ function closePhase(rc: RunContext, phase: number): void {
 function previousPhase(state: OrchestratorState, phase: number): number | null {
   const i = state.phases.indexOf(phase);
   return i > 0 ? state.phases[i - 1]! : null;
+}
+
+/**
+ * The previous phase's completion document (absolute), or null in the first phase there is: the
+ * PCD this run's previous phase wrote, else — a plan's first phase after phases run before the
+ * orchestrator — the newest handoff_phase_<N>.md with N below this phase in knowledge/sessions/.
+ */
+function previousPcd(rc: RunContext, phase: number): string | null {
+  const prev = previousPhase(rc.state, phase);
+  const written = prev === null ? null : rc.state.phase_runs[String(prev)]?.pcd ?? null;
+  if (written) return join(rc.ctx.repo, written);
+  if (prev !== null) return null;
+  let best: number | null = null;
+  for (const name of exists(rc.ctx.paths.sessions) ? readdirSync(rc.ctx.paths.sessions) : []) {
+    const n = pcdPhaseOfName(name);
+    if (n !== null && n < phase && (best === null || n > best)) best = n;
+  }
+  return best === null ? null : join(rc.ctx.paths.sessions, pcdFileName(best));
 }
 
 // ── SCAFFOLD (N) ────────────────────────────────────────────────────────────────────────────────
@@ -458,8 +477,7 @@ export async function runExecute(rc: RunContext, phase: number): Promise<StageOu
 
   // A rejected EXECUTE dispatches every task again.
   if (rc.state.rejection) updatePhase(rc, phase, (p) => ({ ...p, tasks: Object.fromEntries(Object.entries(p.tasks).map(([k, v]) => [k, { ...v, status: "pending" as const, error: null }])) }));
-  const prevPhase = previousPhase(rc.state, phase);
-  const prevPcd = prevPhase === null ? null : rc.state.phase_runs[String(prevPhase)]?.pcd ?? null;
+  const prevPcd = previousPcd(rc, phase);
   const graph = loadGraph(ctx.paths);
   const known = (id: string) => graph.nodes.get(id);
   const logDir = join(orchestratorPaths(ctx).logs, `phase-${phase}`);
@@ -487,7 +505,7 @@ export async function runExecute(rc: RunContext, phase: number): Promise<StageOu
           memory_out: join(ctx.paths.sessions, `${id}.md`),
           phase: String(phase),
           repo: ctx.repo,
-          pcd: prevPcd ? join(ctx.repo, prevPcd) : "",
+          pcd: prevPcd ?? "",
           role: tr.role,
           branch: phaseRun(rc, phase).branch,
           plan_file: join(ctx.repo, rc.state.plan_file),
@@ -593,7 +611,7 @@ export async function runReview(rc: RunContext, phase: number): Promise<StageOut
       return { task_id: m.task_id, title: rec?.record.title || m.task_description || m.task_id, scope: rec?.record.scope ?? [], memory: m, memory_file: d.shown };
     }),
   });
-  const pcdAbs = join(ctx.paths.sessions, `handoff_phase_${phase}.md`);
+  const pcdAbs = join(ctx.paths.sessions, pcdFileName(phase));
   const pcdRel = displayPath(ctx.repo, pcdAbs);
   rc.progress(`PCD ${pcdRel}`);
   writeFileAtomic(pcdAbs, text);

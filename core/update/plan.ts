@@ -6,6 +6,7 @@ import { extname, join, relative, sep } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, type Problem } from "../errors.js";
 import { readBytesIfExists, realpathOrNull, sha256 } from "../fsx.js";
+import { pcdFileName } from "../paths.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import { hasContentDraft } from "../schemas/node.js";
 import type { UpdateDelta } from "../graph-file/update-patch.js";
@@ -149,7 +150,7 @@ function sessionFile(st: PlanState, d: EvidenceDoc, knowledgeReal: string | null
   const inside = knowledgeReal && docReal ? relative(knowledgeReal, docReal) : null;
   if (inside && !inside.startsWith("..") && !inside.startsWith(sep) && inside !== "") return posix(inside);
   const ext = [".yaml", ".yml"].includes(extname(d.file).toLowerCase()) ? extname(d.file).toLowerCase() : ".md";
-  const name = (d.kind === "pcd" ? `handoff_phase_${d.phase}` : d.taskId!) + ext;
+  const name = d.kind === "pcd" ? pcdFileName(d.phase!, ext) : d.taskId! + ext;
   const target = join(st.ctx.paths.sessions, name);
   const contentRef = `sessions/${name}`;
   const existing = readBytesIfExists(target);

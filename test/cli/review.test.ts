@@ -82,7 +82,8 @@ test("akms promote, draft, dedup and undo through the CLI: journaled, undone byt
   assert.match(txt.stdout, /knowledge\/graph\/local_state\.yaml: [0-9a-f]{12} → [0-9a-f]{12}/);
   const r = d.run("dedup", "reject", pending, "--json");
   assert.equal(r.code, 0, r.stderr + r.stdout);
-  assert.equal(r.json.files.length, 2);
+  // The original node, the new one, and the overlay whose registry names the new one as created.
+  assert.deepEqual(r.json.files.map((f: { path: string }) => f.path).sort(), [`knowledge/local-nodes/${pending}.md`, "knowledge/graph/local_state.yaml", r.json.files.find((f: { before_sha: string | null }) => f.before_sha === null).path].sort());
 
   for (let i = 0; i < 3; i++) assert.equal(d.run("undo", "--json").json.action, "undo");
   assert.deepEqual(state(d.knowledge), s0);

@@ -11,6 +11,7 @@ import { loadContext, type Context } from "../../core/context.js";
 import { asCompiled, build, buildLocked, compileGraph } from "../../core/compiler/build.js";
 import { blankGeneratedAt } from "../../core/graph-file/version.js";
 import { readNode } from "../../core/compiler/sources.js";
+import { loadGraph } from "../../core/graph.js";
 import { localNodeText } from "../../core/review/recompile.js";
 import { insertNode, removeNode } from "../../core/graph-file/review-patch.js";
 import { dedupAccept, dedupReject, draft, promote, undo } from "../../core/review/actions.js";
@@ -158,7 +159,10 @@ test("dedup reject reads a session's phase from an overlay changed since the las
   assert.equal(asCompiled(t.ctx, { overlay: true }), false);
   const r = dedupReject(t.ctx, { id: "note" });
   const created = r.files.find((f) => f.before_sha === null)!;
-  assert.match(readFileSync(join(t.repo, created.path), "utf8"), /^origin_phase: 7$/m);
+  // A registered session: the provenance is its registry entry's, read by the compile (not written in the file).
+  assert.doesNotMatch(readFileSync(join(t.repo, created.path), "utf8"), /^origin_phase:/m);
+  const node = loadGraph(t.ctx.paths).nodes.get(/^id: (\S+)$/m.exec(readFileSync(join(t.repo, created.path), "utf8"))![1]!)!;
+  assert.deepEqual([node.origin_session, node.origin_phase], ["session-phase3", 7]);
 });
 
 test("a targeted build after its caller removed one file and added another writes what a --no-cache build writes", () => {

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { scratch, treeHash, write, writeNode } from "../helpers.js";
+import { copyDemo, scratch, treeHash, write, writeNode } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { generateMirror } from "../../core/mirror/generate.js";
 import { readMirrorDrift } from "../../core/mirror/read-drift.js";
@@ -88,4 +88,14 @@ test("mirror names: src/ dropped, clashes step up to the full path, the extensio
   assert.equal(new Set(ids).size, ids.length);
   for (const id of ids) assert.match(id, ID_PATTERN);
   assert.match(idFor("x/".repeat(100) + "y"), ID_PATTERN);
+});
+
+test("the demo's committed code mirror is what `akms mirror --all` writes: its documented docstring drift shows from the first start", async () => {
+  const d = copyDemo();
+  const ctx = loadContext({ repo: d.repo, vault: d.vault, env: {} });
+  const before = treeHash(join(d.knowledge, "code-mirror"));
+  // fixtures/demo/README.md: `equilibrium_error` documents an `ord` parameter its signature lacks.
+  assert.deepEqual(readMirrorDrift(ctx).map((x) => `${x.source_file}:${x.line} ${x.function} ${x.kind}`), ["src/solvers/fft/scheme.py:71 equilibrium_error unknown-parameter"]);
+  await generateMirror(ctx, { all: true, cwd: d.repo, phase: 1 });
+  assert.equal(treeHash(join(d.knowledge, "code-mirror")), before, "a fresh mirror of the demo's sources changes no committed mirror file");
 });

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync, existsSync, readdirSync, rmSync } from "node:fs";
 import { parseYaml } from "../../core/yaml.js";
 import { parseFrontmatter } from "../../core/frontmatter.js";
+import { blankGeneratedAt } from "../../core/graph-file/version.js";
 import { specNodeFields } from "../../core/schemas/node.js";
 import { join } from "node:path";
 import { builtDemo, scratch, snapshot, treeHash, writeNode, write } from "../helpers.js";
@@ -36,11 +37,11 @@ function buildBytesNoCache(ctx: ReturnType<typeof loadContext>): string {
   build(ctx, { noCache: true });
   const full = readFileSync(ctx.paths.graphJson, "utf8");
   writeFileSync(ctx.paths.graphJson, was);
-  return full.replace(/"generated_at": "[^"]*"/, "");
+  return blankGeneratedAt(full);
 }
 
 function graphText(ctx: ReturnType<typeof loadContext>): string {
-  return readFileSync(ctx.paths.graphJson, "utf8").replace(/"generated_at": "[^"]*"/, "");
+  return blankGeneratedAt(readFileSync(ctx.paths.graphJson, "utf8"));
 }
 
 function demo() {

@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { akms, BIN, ROOT, tmp, treeHash, write, writeNode } from "../helpers.js";
-import { memory } from "../update-helpers.js";
+import { memory, pcd } from "../update-helpers.js";
 
 const FAKE_AGENT = join(ROOT, "fixtures", "orchestrator", "fake-agent.mjs");
 const GIT_ENV = { GIT_AUTHOR_NAME: "Test", GIT_AUTHOR_EMAIL: "test@example.org", GIT_COMMITTER_NAME: "Test", GIT_COMMITTER_EMAIL: "test@example.org" };
@@ -279,6 +279,20 @@ test("no agent command: EXECUTE stops before dispatching, names the key, and run
   write(join(e.repo, "knowledge", "graph", "propagation_config.yaml"), config(AGENT));
   ok(e.run("orchestrate", "next"), "next with the command set");
   assert.equal(at(e, "execute", 1).phase_runs["1"].tasks["t-a"].status, "done");
+});
+
+test("a plan that starts at phase 2 after a phase run before the orchestrator: its agents get that phase's handoff_phase_1.md", () => {
+  const e = setup({ tasks: [{ id: "t-c", title: "Rotated Green operator", phase: 2, scope: ["src/solver.py"], tags: ["green"], fake: { used: ["green-operator"] } }] });
+  write(join(e.repo, "knowledge", "sessions", "handoff_phase_1.md"), pcd({ phase: 1, used: [{ id: "fft-solver", useful: true, coverage: "sufficient" }], warnings: ["The Nyquist convention is still open."] }));
+  git(e.repo, "add", "-A");
+  git(e.repo, "commit", "-q", "-m", "phase 1, run by hand");
+  ok(e.run("orchestrate", "init", "plans/plan.md", "--no-qmd", "--json"), "init");
+  approveUntil(e, "scaffold", 2);
+  // The fake agent refuses to run in a phase after the first without the previous phase's PCD.
+  ok(e.run("orchestrate", "approve"), "scaffold, then execute");
+  approveUntil(e, "execute", 2);
+  assert.equal(e.state().phase_runs["2"].tasks["t-c"].status, "done");
+  assert.equal(treeHash(e.vault), e.vaultHash);
 });
 
 test("agents that exit non-zero, write no AgentMemory or an invalid one: named per task; only those run again", () => {
