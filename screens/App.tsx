@@ -5,7 +5,7 @@ import React, { useEffect, useReducer, useRef } from "react";
 import { saveDedupIndex } from "../core/review/dedup-index.js";
 import { Box, useApp, useInput, useStdin, useStdout } from "ink";
 import { StaleWriteError } from "../core/errors.js";
-import { promote, draft, undraft, dedupAccept, dedupReject, undo, actionTarget, type ActionResult } from "../core/review/actions.js";
+import { promote, draft, undraft, dedupAccept, dedupReject, undo, actionTarget, bulk, type ActionResult, type BulkAction } from "../core/review/actions.js";
 import { qmdUseAsync, type QmdUse } from "../core/loadout/retrieve.js";
 import { newerSourceSteps } from "../src/console/staleness.js";
 import { warmZod } from "../core/zod.js";
@@ -29,7 +29,7 @@ import { readBytesIfExists } from "../core/fsx.js";
 import { ConfirmDialog } from "../components/ConfirmDialog.js";
 import { InputBox } from "../components/InputBox.js";
 import { ReviewScreen } from "./review/ReviewScreen.js";
-import { confirmFor, dedupOf, factsOf, nodeActionRefusal } from "./node-actions.js";
+import { confirmBulk, confirmFor, dedupOf, factsOf, nodeActionRefusal, type BulkItem } from "./node-actions.js";
 import { ExplorerScreen } from "./explorer/ExplorerScreen.js";
 import { WhyScreen } from "./why/WhyScreen.js";
 import { LoadoutScreen } from "./loadout/LoadoutScreen.js";
@@ -66,6 +66,7 @@ const RUN: Record<Exclude<ActionName, "undo">, typeof promote> = {
   "dedup-accept": dedupAccept,
   "dedup-reject": dedupReject,
 };
+const isBulk = (a: ActionName): a is BulkAction => a === "promote" || a === "draft" || a === "undraft";
 
 /** Everything the console's shell keeps between frames. */
 interface Shell {
@@ -346,14 +347,20 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
         return message("The review journal cannot be read", [errorText(e)]);
       }
       if (!u) return message("Nothing to undo", ["No review action to undo: every action in knowledge/graph/review_log.jsonl is undone already, or none was taken."], "normal");
-      const data: ConfirmData = {
-        action: "undo",
-        id: u.entry.id,
-        expectedSha: u.journalSha,
-        title: `Undo #${u.entry.seq}: \`${safe(u.entry.cli)}\`?`,
-        lines: [safe(u.entry.message), ...u.entry.files.map((f) => (f.before_sha === null ? `removes ${safe(f.path)} (the action created it)` : `restores ${safe(f.path)} byte for byte`))],
-        cli: "akms undo",
-      };
+      const files = (e: typeof u.entry) => e.files.map((f) => (f.before_sha === null ? `removes ${safe(f.path)} (the action created it)` : `restores ${safe(f.path)} byte for byte`));
+      const first = u.group.at(-1)!;
+      const data: ConfirmData =
+        u.group.length === 1
+          ? { action: "undo", id: u.entry.id, expectedSha: u.journalSha, title: `Undo #${u.entry.seq}: \`${safe(u.entry.cli)}\`?`, lines: [safe(u.entry.message), ...files(u.entry)], cli: "akms undo" }
+          : {
+              action: "undo",
+              id: u.entry.id,
+              expectedSha: u.journalSha,
+              title: `Undo the batch #${first.seq}–#${u.entry.seq}: ${u.group.length} actions?`,
+              // The batch's own command line (its entries name one node each), then each entry's files.
+              lines: [...[...u.group].reverse().flatMap((e) => [`#${e.seq} \`${safe(e.cli)}\``, ...files(e).map((l) => `  ${l}`)])],
+              cli: "akms undo",
+            };
       return commit({ ...s, dialog: { kind: "confirm", data } });
     }
     if (!id) return status("select a node first", "warn");
@@ -397,6 +404,29 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     commit({ ...s, dialog: { kind: "confirm", data: { ...c, title: safe(c.title), lines: c.lines.map(safe) } } });
   };
 
+  /** p d D over the marked nodes: one confirmation naming each, and the ones the rule leaves. */
+  const prepareBulk = (action: BulkAction, ids: string[]) => {
+    const m = live.current.model;
+    const overlayShown = m.ctx.paths.overlay.slice(m.ctx.repo.length + 1);
+    const items: BulkItem[] = [];
+    let overlaySeen = false;
+    for (const id of ids) {
+      const node = m.nodes.get(id);
+      if (!node) return message("Not in the graph", [`${id} is not in the compiled graph; press R to rebuild and reload.`]);
+      const detail = m.details.get(id);
+      const isGlobal = node.node_origin === "global";
+      // The overlay changes with each global node's draft: only the first carries the sha it was shown with.
+      const expectedSha = isGlobal ? (overlaySeen ? undefined : detail.overlaySha) : (detail.sha ?? undefined);
+      if (isGlobal) overlaySeen = true;
+      items.push({ facts: factsOf(node), shown: detail.shown ?? id, isGlobal, expectedSha });
+    }
+    const c = confirmBulk(action, items, overlayShown);
+    if ("reason" in c) return message(c.title, c.lines, c.tone);
+    const data = { ...c, title: safe(c.title), lines: c.lines.map(safe) };
+    if (!m.ctx.cfg.config.console.confirm_undoable) return run(data);
+    commit({ ...live.current.state, dialog: { kind: "confirm", data } });
+  };
+
   const run = (data: ConfirmData) => {
     const t0 = performance.now();
     // Let the "running" status render before the (synchronous) core call.
@@ -404,7 +434,12 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       const m = live.current.model;
       let res: ActionResult;
       try {
-        res = data.action === "undo" ? undo(m.ctx, { expectedSha: data.expectedSha }) : RUN[data.action](m.ctx, { id: data.id, expectedSha: data.expectedSha, session: data.session });
+        res =
+          data.action === "undo"
+            ? undo(m.ctx, { expectedSha: data.expectedSha })
+            : data.ids && isBulk(data.action)
+              ? bulk(m.ctx, data.action, data.ids.map((id, i) => ({ id, expectedSha: data.expectedShas?.[i] })))
+              : RUN[data.action](m.ctx, { id: data.id, expectedSha: data.expectedSha, session: data.session });
       } catch (e) {
         if (e instanceof StaleWriteError) {
           return commit({
@@ -415,7 +450,10 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
         }
         return message(`${data.cli} failed`, [errorText(e)]);
       }
-      reload(false, () => `✓ $ ${res.cli} — ${res.message} (${Math.round(performance.now() - t0)} ms)`, data.action === "undo" ? res.id : undefined);
+      // The marks have been acted on (or undone): the list starts unmarked again.
+      if (live.current.state.review.marked.length) commit({ ...live.current.state, review: { ...live.current.state.review, marked: [] } });
+      const what = res.batch && res.action !== "undo" ? `${res.action === "undraft" ? "undrafted" : `${res.action}d`} ${res.batch.ids.length} nodes` : res.message;
+      reload(false, () => `✓ $ ${res.cli} — ${what} (${Math.round(performance.now() - t0)} ms)`, data.action === "undo" ? res.id : undefined);
     }, 0);
   };
 
@@ -431,6 +469,8 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
         return;
       case "prepare":
         return prepare(e.action, e.id);
+      case "prepare-bulk":
+        return prepareBulk(e.action, e.ids);
       case "run":
         return run(e.data);
       case "filter-changed":

@@ -6,12 +6,16 @@ import type { DedupSection } from "../core/review/dedup-sections.js";
 import type { ReviewItem } from "../src/console/review-view.js";
 import { primaryKey, type Command } from "../src/console/keybindings.js";
 import { actionRefusal, type RefusalKind, type RuleFacts } from "../core/review/rules.js";
+import type { BulkAction } from "../core/review/actions.js";
 
 export type ActionName = "promote" | "draft" | "undraft" | "dedup-accept" | "dedup-reject" | "undo";
 
 export interface ConfirmData {
   action: ActionName;
   id: string;
+  /** One action over several nodes (marked): every node, in order, and the sha256 each was shown with. */
+  ids?: string[];
+  expectedShas?: (string | undefined)[];
   expectedSha?: string;
   session?: string;
   title: string;
@@ -136,4 +140,33 @@ export function confirmFor(action: Exclude<NodeAction, "edit">, c: ConfirmFacts)
       };
     }
   }
+}
+
+/** A marked node as a bulk confirmation needs it. */
+export interface BulkItem {
+  facts: ActionFacts;
+  shown: string;
+  isGlobal: boolean;
+  expectedSha?: string;
+}
+
+const TO: Record<BulkAction, string> = { promote: "established", draft: "draft", undraft: "loadable again" };
+
+/**
+ * The one confirmation of p d D over the marked nodes: each node the rule lets the action run on,
+ * with what changes; the others named with the rule's reason and left as they are. A refusal when
+ * none may run.
+ */
+export function confirmBulk(action: BulkAction, items: BulkItem[], overlayShown: string): ConfirmData | Refusal {
+  const may = items.filter((x) => actionRefusal(action, x.facts) === null);
+  const skipped = items.filter((x) => actionRefusal(action, x.facts) !== null).map((x) => `  ${x.facts.id}: ${actionRefusal(action, x.facts)!.reason} — left as it is`);
+  if (!may.length) return { reason: `no marked node can be ${action === "undraft" ? "undrafted" : `${action}d`}`, title: "Nothing to do", lines: [`None of the ${items.length} marked nodes can be ${action === "undraft" ? "undrafted" : `${action}d`}:`, ...skipped], tone: "normal" };
+  const ids = may.map((x) => x.facts.id);
+  const lines = [
+    ...may.map((x) => `  ${x.facts.id}: ${x.facts.status} → ${TO[action]} in ${x.isGlobal ? `${overlayShown} (this repository only)` : x.shown}`),
+    ...(skipped.length ? [`Not ${action === "undraft" ? "undrafted" : `${action}d`} (${skipped.length}):`, ...skipped] : []),
+    `One batch in the review journal: one ${primaryKey("undo")} undoes all ${may.length}. If one is refused, none is done.`,
+  ];
+  const verb = action[0]!.toUpperCase() + action.slice(1);
+  return { action, id: ids[0]!, ids, expectedShas: may.map((x) => x.expectedSha), title: `${verb} ${may.length} node${plural(may.length, "", "s")}?`, lines, cli: `akms ${action} ${ids.join(" ")}` };
 }

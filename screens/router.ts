@@ -8,8 +8,9 @@ import { initialPlanSource } from "../src/console/plan.js";
 import { initialExplorer, explorerDisabled, explorerKey, type ExplorerState } from "./explorer/state.js";
 import { initialHistory, historyDisabled, historyKey, type HistoryState } from "./history/state.js";
 import { initialLoadout, loadoutKey, type LoadoutState } from "./loadout/state.js";
-import { initialReview, reviewDisabled, reviewKey, type ReviewEnv, type ReviewState } from "./review/state.js";
+import { initialReview, markedShown, reviewDisabled, reviewKey, reviewMark, type ReviewEnv, type ReviewState } from "./review/state.js";
 import type { ActionFacts, ActionName, ConfirmData } from "./node-actions.js";
+import type { BulkAction } from "../core/review/actions.js";
 
 export type { ActionName, ConfirmData } from "./node-actions.js";
 import { initialWhy, whyKey, type WhyState } from "./why/state.js";
@@ -63,6 +64,8 @@ export interface RouteEnv {
   reviewNode: string | null;
   /** The Review's detail pane, line by line (what / searches when the detail has the focus). */
   reviewDetail: readonly string[];
+  /** The nodes the Review's list shows (the filter's), once each, in list order (what M marks). */
+  reviewShown: () => string[];
   explorer: { ego: Ego | null; page: number };
   why: { count: number; page: number; isHeading: (i: number) => boolean; nodeAt?: (i: number) => string | null };
   loadout: { nodes: number; lines: number; pages: { nodes: number; text: number } };
@@ -82,6 +85,8 @@ export interface RouteEnv {
 export type Effect =
   | { kind: "quit" }
   | { kind: "prepare"; action: ActionName | "edit"; id: string | null }
+  /** p d D with marked nodes: one confirmation for all of them. */
+  | { kind: "prepare-bulk"; action: BulkAction; ids: string[] }
   | { kind: "run"; data: ConfirmData }
   | { kind: "reload" }
   | { kind: "filter-changed" }
@@ -93,6 +98,8 @@ export interface Routed {
 }
 
 const NODE_ACTIONS = new Set<Command>(["promote", "draft", "undraft", "dedup-accept", "dedup-reject", "edit"]);
+/** The node actions that act on every marked node at once (core bulk); the others act on the selected item. */
+const BULK = new Set<Command>(["promote", "draft", "undraft"]);
 
 /** The node a node action applies to on the current screen. */
 export function actionNode(s: AppState, env: RouteEnv): string | null {
@@ -254,6 +261,11 @@ export function route(s: AppState, name: string, input: string, env: RouteEnv): 
     default:
       break;
   }
+  if (NODE_ACTIONS.has(cmd) && s.screen === "review" && s.review.marked.length && BULK.has(cmd)) {
+    const ids = markedShown(s.review, env.reviewShown);
+    if (!ids.length) return { state: setStatus(s, "no marked node is shown (the filter hides them): Esc clears the marks", "warn") };
+    return { state: s, effect: { kind: "prepare-bulk", action: cmd as BulkAction, ids } };
+  }
   if (NODE_ACTIONS.has(cmd)) {
     const id = actionNode(s, env);
     if (!id) return { state: setStatus(s, "select a node first", "warn") };
@@ -262,6 +274,7 @@ export function route(s: AppState, name: string, input: string, env: RouteEnv): 
   // The active screen.
   switch (s.screen) {
     case "review": {
+      if (cmd === "mark" || cmd === "mark-all") return { state: { ...s, review: reviewMark(s.review, cmd, env.reviewNode, env.reviewShown, env.review) } };
       const review = reviewKey(s.review, cmd, env.review);
       // A message about one section (an info line) does not follow the reviewer to the next one.
       const moved = review.section !== s.review.section;

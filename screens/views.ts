@@ -192,6 +192,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
     review: reviewEnv,
     reviewNode: item?.node ?? null,
     reviewDetail: lines.map((l) => l.text),
+    reviewShown: () => [...new Set((sec?.items ?? []).map((x) => x.node).filter((id): id is string => typeof id === "string"))],
     explorer: { ego, page: explorerPage(bodyHeight) },
     why: { count: rows.length, page: wl.list, isHeading: (i) => isHeading(rows[i]), nodeAt: (i) => rowNode(rows[skipHeadings((j) => isHeading(rows[j]), rows.length, i, 1)]) },
     loadout: { nodes: preview?.plan?.entries.length ?? 0, lines: preview?.lines.length ?? 0, pages: { nodes: ll.nodes - 1, text: ll.text } },

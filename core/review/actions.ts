@@ -37,7 +37,7 @@ import { carryOverlayDrafts } from "../update/overlay-drafts.js";
 import { overlayLimits } from "../update/overlay-io.js";
 import { newNodeFromSection } from "./dedup-node.js";
 import { commitTransaction, finishTransaction, recoverPendingTransaction, type TxnWrite } from "../update/transaction.js";
-import { decodeBytes, encodeBytes, lastUndoable, readJournal, withEntry, type ActionKind, type Journal, type JournalEntry } from "./journal.js";
+import { decodeBytes, encodeBytes, readJournal, undoGroup, withEntry, type ActionKind, type Journal, type JournalEntry } from "./journal.js";
 
 export type { ActionKind } from "./journal.js";
 
@@ -52,6 +52,8 @@ export interface ActionRequest {
    * instead of being parsed whole and kept for the next action.
    */
   oneShot?: boolean;
+  /** Part of a batch (see bulk): the seq of its first journal entry. */
+  batch?: number;
 }
 
 export interface ActionFile {
@@ -69,8 +71,10 @@ export interface ActionResult {
   cli: string;
   graphVersion: string;
   message: string;
-  /** The journal entry's sequence number. */
+  /** The journal entry's sequence number (a batch: its last). */
   seq: number;
+  /** One action over several nodes, or the undo of one: every node and journal entry, in order. */
+  batch?: { ids: string[]; seqs: number[] };
 }
 
 export type TargetKind = "local-node" | "overlay";
@@ -327,7 +331,7 @@ function wrapBuildFailure(kind: ActionKind, id: string, e: unknown): unknown {
  * written in one transaction, graph.json is recompiled, and if the recompile fails every file and
  * the journal are put back — the action either happened completely or not at all.
  */
-function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: () => Plan, undoes: number | null = null, graphBytes: GraphBytes | null = null): ActionResult {
+function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: () => Plan, undoes: number | null = null, graphBytes: GraphBytes | null = null, batch?: number): ActionResult {
   const journal = readJournal(ctx);
   const p = plan();
   const priors: Prior[] = p.writes.map((w) => ({ file: w.file, path: displayPath(ctx.repo, w.file), before: readBytesIfExists(w.file), after: w.bytes }));
@@ -345,6 +349,7 @@ function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: (
     message: sharedText(ctx, p.message),
     ...(p.priorStatus ? { prior_status: p.priorStatus } : {}),
     ...(p.dedup ? { dedup: p.dedup } : {}),
+    ...(batch !== undefined ? { batch } : {}),
     files: priors.map((x, i) => ({ ...files[i]!, before: x.before === null ? null : encodeBytes(x.before, x.after) })),
   });
   const wrote = priors.map((x) => x.file);
@@ -408,7 +413,7 @@ function act(ctx: Context, kind: ActionKind, req: ActionRequest, cli: string, pl
     recoverPendingTransaction(ctx, () => buildLocked(ctx));
     const r = resolve(ctx, req.id, req.oneShot === true);
     checkStale(r, req.expectedSha, `\`${cli}\``);
-    return commit(ctx, kind, r.id, cli, () => withShadowNote(r, plan(r)), null, r.graphBytes);
+    return commit(ctx, kind, r.id, cli, () => withShadowNote(r, plan(r)), null, r.graphBytes, req.batch);
   });
 }
 
@@ -753,7 +758,10 @@ export function dedupReject(ctx: Context, req: ActionRequest): ActionResult {
 // ── undo ──────────────────────────────────────────────────────────────────────────────────────
 
 export interface UndoTarget {
+  /** The newest entry the undo reverts. */
   entry: JournalEntry;
+  /** Every entry it reverts, newest first: the entry alone, or its whole batch. */
+  group: JournalEntry[];
   /** sha256 of review_log.jsonl as read: pass it to undo as expectedSha. */
   journalSha: string;
 }
@@ -761,8 +769,8 @@ export interface UndoTarget {
 /** The action `akms undo` would revert now (null when there is none). */
 export function undoTarget(ctx: Context): UndoTarget | null {
   const j = readJournal(ctx);
-  const e = lastUndoable(j.entries);
-  return e ? { entry: e, journalSha: j.sha } : null;
+  const group = undoGroup(j.entries);
+  return group.length ? { entry: group[0]!, group, journalSha: j.sha } : null;
 }
 
 function journalPath(ctx: Context, path: string, shown: string): string {
@@ -778,9 +786,11 @@ function journalPath(ctx: Context, path: string, shown: string): string {
 
 /**
  * undo: reverts the last action not yet undone, byte for byte (files it created are removed) —
- * only when every file still has the sha256 the action left; otherwise nothing is written.
- * The undo is journaled too; a second undo reverts the next older action. `expectedSha` is the
- * journal's sha256 as the caller saw it (undoTarget), so a console never undoes an action it did not show.
+ * only when every file still has the sha256 the action left; otherwise nothing is written. A
+ * batch (one action over several nodes) is reverted whole, newest entry first, each entry's undo
+ * journaled on its own. The undo is journaled too; a second undo reverts the next older action.
+ * `expectedSha` is the journal's sha256 as the caller saw it (undoTarget), so a console never
+ * undoes an action it did not show.
  */
 export function undo(ctx: Context, req: { expectedSha?: string } = {}): ActionResult {
   return withLock(ctx.paths.lock, () => {
@@ -793,53 +803,114 @@ export function undo(ctx: Context, req: { expectedSha?: string } = {}): ActionRe
         hint: "reload and look at the last action again",
       });
     }
-    const target = lastUndoable(j.entries);
-    if (!target) {
+    const group = undoGroup(j.entries);
+    if (!group.length) {
       throw new StateError(j.entries.length ? "nothing to undo: every review action in the journal is undone already" : "nothing to undo: no review action has been taken yet", {
         file: shown,
         hint: "undo reverts `akms promote`, `draft`, `undraft` and `dedup accept|reject`",
       });
     }
-    const writes: Write[] = [];
-    for (const f of target.files) {
-      const full = journalPath(ctx, f.path, shown);
-      const cur = readBytesIfExists(full);
-      const curSha = cur === null ? null : sha256(cur);
-      if (curSha !== f.after_sha) {
-        throw new StaleWriteError(
-          `${f.path} changed after \`${target.cli}\` (#${target.seq}); undo would overwrite newer content, so nothing was changed`,
-          { file: f.path, hint: `look at ${f.path}; revert it by hand if needed (the journal keeps its prior bytes in entry #${target.seq})` },
-        );
-      }
-      let prior: Buffer | null = null;
-      try {
-        prior = f.before === null ? null : decodeBytes(f.before, cur);
-      } catch {
-        prior = null;
-      }
-      if ((prior === null ? null : sha256(prior)) !== f.before_sha) {
-        throw new ValidationError(`entry #${target.seq} of the review journal is damaged: the stored bytes of ${f.path} do not match before_sha`, {
-          file: shown,
-          hint: "the review journal is written by akms only; restore it from git",
-        });
-      }
-      writes.push({ file: full, bytes: prior });
-    }
-    const message = `undid #${target.seq} \`${target.cli}\`: ${target.files.map((f) => (f.before_sha === null ? `removed ${f.path}` : `restored ${f.path}`)).join(", ")}`;
-    // A dedup decision's undo: the node file restored must give the compiler the node it gives now,
-    // and a reject's undo removes the one node the reject added.
-    const dedup = target.action === "dedup-accept" || target.action === "dedup-reject";
-    const kept = dedup ? writes.filter((w) => w.bytes !== null) : [];
-    const gone = dedup ? writes.filter((w) => w.bytes === null) : [];
-    const read = (w: Write) => readNode({ file: w.file, shown: displayPath(ctx.repo, w.file) }, "local").node;
-    const keptNow = kept.length === 1 ? read(kept[0]!) : undefined;
-    const goneNow = gone.length === 1 ? read(gone[0]!) : undefined;
-    const change = (): GraphChange => {
-      if (!dedup) return statusChange(ctx, target.id);
-      if (!keptNow || !sameNodeAs(kept[0]!.file, displayPath(ctx.repo, kept[0]!.file), keptNow)) return { kind: "full" };
-      if (target.action === "dedup-accept") return gone.length === 0 ? { kind: "none" } : { kind: "full" };
-      return goneNow ? { kind: "remove", id: goneNow.id } : { kind: "full" };
-    };
-    return commit(ctx, "undo", target.id, "akms undo", () => ({ writes, message, change }), target.seq);
+    // Every file as the batch's last action on it left it, checked before anything is reverted.
+    const seen = new Set<string>();
+    for (const e of group) for (const f of e.files) if (!seen.has(f.path)) (seen.add(f.path), unchangedSince(ctx, e, f, shown));
+    if (group.length === 1) return undoEntry(ctx, group[0]!, shown);
+    const results = group.map((e) => undoEntry(ctx, e, shown, e.batch));
+    return batchResult("undo", results, `akms undo`, `undid the ${group.length} actions of #${group.at(-1)!.seq} \`${group.at(-1)!.cli}\`:\n${results.map((r) => `  ${r.message}`).join("\n")}`);
   });
+}
+
+/** The file's bytes, when it still has the sha256 `target` left (else nothing may be undone). */
+function unchangedSince(ctx: Context, target: JournalEntry, f: JournalEntry["files"][number], shown: string): Buffer | null {
+  const cur = readBytesIfExists(journalPath(ctx, f.path, shown));
+  if ((cur === null ? null : sha256(cur)) !== f.after_sha) {
+    throw new StaleWriteError(
+      `${f.path} changed after \`${target.cli}\` (#${target.seq}); undo would overwrite newer content, so nothing was changed`,
+      { file: f.path, hint: `look at ${f.path}; revert it by hand if needed (the journal keeps its prior bytes in entry #${target.seq})` },
+    );
+  }
+  return cur;
+}
+
+/** Reverts one journal entry (the caller holds the lock). */
+function undoEntry(ctx: Context, target: JournalEntry, shown: string, batch?: number): ActionResult {
+  const writes: Write[] = [];
+  for (const f of target.files) {
+    const full = journalPath(ctx, f.path, shown);
+    const cur = unchangedSince(ctx, target, f, shown);
+    let prior: Buffer | null = null;
+    try {
+      prior = f.before === null ? null : decodeBytes(f.before, cur);
+    } catch {
+      prior = null;
+    }
+    if ((prior === null ? null : sha256(prior)) !== f.before_sha) {
+      throw new ValidationError(`entry #${target.seq} of the review journal is damaged: the stored bytes of ${f.path} do not match before_sha`, {
+        file: shown,
+        hint: "the review journal is written by akms only; restore it from git",
+      });
+    }
+    writes.push({ file: full, bytes: prior });
+  }
+  const message = `undid #${target.seq} \`${target.cli}\`: ${target.files.map((f) => (f.before_sha === null ? `removed ${f.path}` : `restored ${f.path}`)).join(", ")}`;
+  // A dedup decision's undo: the node file restored must give the compiler the node it gives now,
+  // and a reject's undo removes the one node the reject added.
+  const dedup = target.action === "dedup-accept" || target.action === "dedup-reject";
+  const kept = dedup ? writes.filter((w) => w.bytes !== null) : [];
+  const gone = dedup ? writes.filter((w) => w.bytes === null) : [];
+  const read = (w: Write) => readNode({ file: w.file, shown: displayPath(ctx.repo, w.file) }, "local").node;
+  const keptNow = kept.length === 1 ? read(kept[0]!) : undefined;
+  const goneNow = gone.length === 1 ? read(gone[0]!) : undefined;
+  const change = (): GraphChange => {
+    if (!dedup) return statusChange(ctx, target.id);
+    if (!keptNow || !sameNodeAs(kept[0]!.file, displayPath(ctx.repo, kept[0]!.file), keptNow)) return { kind: "full" };
+    if (target.action === "dedup-accept") return gone.length === 0 ? { kind: "none" } : { kind: "full" };
+    return goneNow ? { kind: "remove", id: goneNow.id } : { kind: "full" };
+  };
+  return commit(ctx, "undo", target.id, "akms undo", () => ({ writes, message, change }), target.seq, null, batch);
+}
+
+export type BulkAction = "promote" | "draft" | "undraft";
+
+/**
+ * One action over several nodes (`akms promote A B C`, the console's marked items), under one
+ * lock: each node's action is journaled as part of one batch, and one undo reverts them all. All
+ * or nothing: when one is refused, those already done are reverted and the journal is as it was.
+ */
+export function bulk(ctx: Context, action: BulkAction, reqs: ActionRequest[]): ActionResult {
+  const run = { promote, draft, undraft }[action];
+  const cli = `akms ${action} ${reqs.map((r) => r.id).join(" ")}`;
+  if (new Set(reqs.map((r) => r.id)).size !== reqs.length) throw new StateError(`${cli}: a node is named twice`, { hint: "name each node once" });
+  return withLock(ctx.paths.lock, () => {
+    recoverPendingTransaction(ctx, () => buildLocked(ctx));
+    const before = readJournal(ctx);
+    const batch = (before.entries.at(-1)?.seq ?? 0) + 1;
+    const done: ActionResult[] = [];
+    try {
+      for (const r of reqs) done.push(run(ctx, { ...r, batch }));
+    } catch (e) {
+      const shown = displayPath(ctx.repo, ctx.paths.reviewLog);
+      for (const r of [...done].reverse()) undoEntry(ctx, readJournal(ctx).entries.find((x) => x.seq === r.seq)!, shown);
+      // The journal as it was: the batch and its reversal leave no entry.
+      if (done.length && before.raw) (commitTransaction(ctx, [{ path: ctx.paths.reviewLog, data: before.raw }]), finishTransaction(ctx));
+      else if (done.length) removeFile(ctx.paths.reviewLog);
+      if (!(e instanceof AkmsError)) throw e;
+      const which = reqs[done.length]!.id;
+      throw new AkmsError(e.code, `${cli} was not applied (nothing changed): ${which}: ${e.message}`, { file: e.file, line: e.line, field: e.field, hint: e.hint, exitCode: e.exitCode, problems: e.problems });
+    }
+    return done.length === 1 ? done[0]! : batchResult(action, done, cli, done.map((r) => r.message).join("\n"));
+  });
+}
+
+function batchResult(action: ActionKind, results: ActionResult[], cli: string, message: string): ActionResult {
+  const last = results.at(-1)!;
+  return {
+    action,
+    id: results[0]!.id,
+    files: results.flatMap((r) => r.files),
+    cli,
+    graphVersion: last.graphVersion,
+    message,
+    seq: last.seq,
+    batch: { ids: results.map((r) => r.id), seqs: results.map((r) => r.seq) },
+  };
 }

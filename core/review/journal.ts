@@ -57,6 +57,8 @@ export const JournalEntry = lazy(() =>
     prior_status: zod.string().optional(),
     /** dedup accept / reject: the session whose draft was decided, and (reject) the node it became. */
     dedup: zod.object({ session: zod.string().nullable(), score: zod.number().nullable(), node: zod.string().nullable() }).optional(),
+    /** One action over several nodes (`akms promote A B C`, the console's marked items): the seq of its first entry; one undo reverts them all. */
+    batch: zod.number().int().min(1).optional(),
   })
 );
 export type JournalEntry = z.infer<typeof JournalEntry>;
@@ -70,6 +72,7 @@ export interface NewJournalEntry {
   message: string;
   prior_status?: string;
   dedup?: { session: string | null; score: number | null; node: string | null };
+  batch?: number;
 }
 
 const isContinuation = (b: number | undefined) => b !== undefined && (b & 0xc0) === 0x80;
@@ -173,11 +176,25 @@ function orderedEntry(e: JournalEntry): Record<string, unknown> {
     message: e.message,
     ...(e.prior_status !== undefined ? { prior_status: e.prior_status } : {}),
     ...(e.dedup !== undefined ? { dedup: e.dedup } : {}),
+    ...(e.batch !== undefined ? { batch: e.batch } : {}),
     files: e.files.map((f) => ({ path: f.path, before_sha: f.before_sha, after_sha: f.after_sha, before: f.before })),
   };
 }
 
 /** The most recent action that is not an undo and has not been undone yet. */
+/**
+ * What one undo reverts now, newest first: the last action not yet undone, and when it is part of a
+ * batch, every entry of that batch not yet undone.
+ */
+export function undoGroup(entries: JournalEntry[]): JournalEntry[] {
+  const last = lastUndoable(entries);
+  if (!last) return [];
+  if (last.batch === undefined) return [last];
+  const undone = new Set<number>();
+  for (const e of entries) if (e.action === "undo" && e.undoes !== null) undone.add(e.undoes);
+  return entries.filter((e) => e.action !== "undo" && e.batch === last.batch && !undone.has(e.seq)).reverse();
+}
+
 export function lastUndoable(entries: JournalEntry[]): JournalEntry | null {
   const undone = new Set<number>();
   for (const e of entries) if (e.action === "undo" && e.undoes !== null) undone.add(e.undoes);

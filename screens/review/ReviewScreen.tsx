@@ -196,8 +196,10 @@ export function ReviewScreen({ width, height, state, sections, item, lines, head
   const sec = sections[state.section];
   const count = sec?.count ?? 0;
   const sel = sec ? selectedIn(state, { sections: sections.map((s) => ({ key: s.key, count: s.count })), page: list, detailLines: 0, detailPage: 0 }) : 0;
+  const marked = new Set(state.marked);
   const cols: Column<ReviewItem>[] = [
-    { header: "item", width: "grow", cell: (r) => r.label },
+    // A marked node (m, M) carries a tick before its label.
+    { header: "item", width: "grow", cell: (r) => (marked.size && r.node && marked.has(r.node) ? `✓ ${r.label}` : r.label), color: (r) => (r.node && marked.has(r.node) ? "magenta" : undefined) },
     { header: "status", width: 11, cell: (r) => r.status, color: (r) => statusColor(r.status) },
     { header: "conf g→l", width: 9, cell: (r) => (r.confidence === null && r.confidenceDefault === null ? "" : confPair(r.confidenceDefault, r.confidence)), color: (r) => confColor(r.confidenceDefault, r.confidence) },
     { header: "origin", width: 6, cell: (r) => r.origin },
@@ -218,8 +220,9 @@ export function ReviewScreen({ width, height, state, sections, item, lines, head
   const sortNote = state.sort === "report" ? "" : ` · sorted by ${state.sort} (s)`;
   const pos = count ? `${sel + 1} of ${count}` : "empty";
   // Only keys that do something here: the selected item's possible actions (the one rule), then moves.
+  const markNote = marked.size ? ` · ${marked.size} marked` : "";
   const hints: [string, string][] = [
-    ...actions,
+    ...(marked.size ? ([["p d D", `act on the ${marked.size} marked`], ["m", "mark"], ["M", "all / none"], ["Esc", "clear marks"]] as [string, string][]) : [...actions, ...(item?.node ? ([["m", "mark"]] as [string, string][]) : [])]),
     ["Enter", sec?.key === "dedup_events" ? "scroll detail" : "detail"],
     ["←→", "section"],
     ["/", "filter"],
@@ -229,7 +232,7 @@ export function ReviewScreen({ width, height, state, sections, item, lines, head
 
   const main = (
     <Box flexDirection="column" width={mainW} height={wide ? height - 1 : height - 2}>
-      <Rule title={`${sec?.title ?? "Review"} — ${pos}${filterNote}${sortNote}`} right={headline} width={mainW} active={state.focus === "list"} />
+      <Rule title={`${sec?.title ?? "Review"} — ${pos}${markNote}${filterNote}${sortNote}`} right={headline} width={mainW} active={state.focus === "list"} />
       <Table
         columns={cols}
         rows={sec ? { length: count, slice: (from = 0, to = count) => range(from, Math.min(to, count)).map((i) => sec.itemAt(i)!) } : []}

@@ -19,9 +19,33 @@ export interface ReviewState {
   filter: string;
   /** The last text / searched for in the detail pane. */
   detailFind: string;
+  /** The nodes marked in this section (m, M), in the order marked: p d D act on those the list shows. */
+  marked: string[];
 }
 
-export const initialReview: ReviewState = { section: 0, sort: "report", selected: {}, focus: "list", detailOffset: 0, filter: "", detailFind: "" };
+export const initialReview: ReviewState = { section: 0, sort: "report", selected: {}, focus: "list", detailOffset: 0, filter: "", detailFind: "", marked: [] };
+
+/**
+ * m: marks (or unmarks) the selected node and moves down; M: marks every node the list shows, or
+ * clears the marks when they are all marked already.
+ */
+export function reviewMark(s: ReviewState, cmd: "mark" | "mark-all", node: string | null, shown: () => string[], env: ReviewEnv): ReviewState {
+  if (cmd === "mark-all") {
+    const all = shown();
+    const marked = new Set(s.marked);
+    return { ...s, marked: all.length && all.every((id) => marked.has(id)) ? [] : [...s.marked, ...all.filter((id) => !marked.has(id))] };
+  }
+  if (!node) return s;
+  const marked = s.marked.includes(node) ? s.marked.filter((id) => id !== node) : [...s.marked, node];
+  return reviewKey({ ...s, marked }, "down", env);
+}
+
+/** The marked nodes a bulk action applies to: those the list shows, in the order marked. */
+export function markedShown(s: ReviewState, shown: () => string[]): string[] {
+  if (!s.marked.length) return [];
+  const on = new Set(shown());
+  return s.marked.filter((id) => on.has(id));
+}
 
 export interface ReviewEnv {
   /** Section keys in display order with their (filtered) item counts. */
@@ -55,6 +79,7 @@ function nextSection(s: ReviewState, env: ReviewEnv, dir: 1 | -1): number {
 
 /** Why a Review key does nothing now (null: it acts): a node action on an item that is no node, or one the node refuses. */
 export function reviewDisabled(cmd: Command, facts: ActionFacts | null): string | null {
+  if (cmd === "mark" && !facts) return "select a node first (this item is not a node)";
   return nodeActionDisabled(cmd, facts);
 }
 
@@ -66,10 +91,11 @@ export function reviewKey(s: ReviewState, cmd: Command, env: ReviewEnv): ReviewS
     return { ...s, selected: { ...s.selected, [sec.key]: move(selectedIn(s, env), cmd, sec.count, env.page) }, detailOffset: 0 };
   }
   switch (cmd) {
+    // Marks belong to the section they were made in: another section starts with none.
     case "left":
-      return { ...s, section: nextSection(s, env, -1), focus: "list", detailOffset: 0 };
+      return { ...s, section: nextSection(s, env, -1), focus: "list", detailOffset: 0, marked: [] };
     case "right":
-      return { ...s, section: nextSection(s, env, 1), focus: "list", detailOffset: 0 };
+      return { ...s, section: nextSection(s, env, 1), focus: "list", detailOffset: 0, marked: [] };
     case "enter":
       return { ...s, focus: s.focus === "list" ? "detail" : "list" };
     case "sort":
@@ -77,6 +103,7 @@ export function reviewKey(s: ReviewState, cmd: Command, env: ReviewEnv): ReviewS
       return { ...s, sort: SORTS[(SORTS.indexOf(s.sort) + 1) % SORTS.length]!, selected: {}, detailOffset: 0 };
     case "back":
       if (s.focus === "detail") return { ...s, focus: "list" };
+      if (s.marked.length) return { ...s, marked: [] };
       if (s.filter) return { ...s, filter: "" };
       return s;
     default:

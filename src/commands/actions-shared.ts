@@ -7,16 +7,17 @@ import { UsageError } from "../../core/errors.js";
 const short = (sha: string | null) => (sha === null ? "(none)" : sha.slice(0, 12));
 
 export function actionOutput(r: ActionResult): CommandResult {
-  const lines = [r.message, ...r.files.map((f) => `  ${f.path}: ${short(f.before_sha)} → ${short(f.after_sha)}`), `  graph_version ${r.graphVersion} · journal #${r.seq}`];
-  if (r.action !== "undo") lines.push(`  \`akms undo\` reverts it`);
+  const seqs = r.batch ? `journal #${r.batch.seqs[0]}–#${r.batch.seqs.at(-1)} (one batch)` : `journal #${r.seq}`;
+  const lines = [r.message, ...r.files.map((f) => `  ${f.path}: ${short(f.before_sha)} → ${short(f.after_sha)}`), `  graph_version ${r.graphVersion} · ${seqs}`];
+  if (r.action !== "undo") lines.push(r.batch ? `  \`akms undo\` reverts all ${r.batch.ids.length}` : `  \`akms undo\` reverts it`);
   return {
-    json: { ok: true, action: r.action, id: r.id, seq: r.seq, files: r.files, cli: r.cli, graph_version: r.graphVersion, message: r.message },
+    json: { ok: true, action: r.action, id: r.id, seq: r.seq, files: r.files, cli: r.cli, graph_version: r.graphVersion, message: r.message, ...(r.batch ? { batch: r.batch } : {}) },
     text: lines.join("\n"),
   };
 }
 
-/** Exactly one node id argument. */
-export function oneId(args: string[], usage: string): string {
-  if (args.length !== 1 || !args[0]) throw new UsageError(args.length ? `expected one node id, got ${args.length} arguments` : "missing the node id", `usage: ${usage}`);
-  return args[0];
+/** One node id argument or more. */
+export function someIds(args: string[], usage: string): string[] {
+  if (!args.length || args.some((a) => !a)) throw new UsageError("missing the node id", `usage: ${usage}`);
+  return args;
 }

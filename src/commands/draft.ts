@@ -1,18 +1,19 @@
 import { loadContext } from "../../core/context.js";
-import { draft } from "../../core/review/actions.js";
+import { bulk, draft } from "../../core/review/actions.js";
 import type { CommandSpec } from "./types.js";
-import { actionOutput, oneId } from "./actions-shared.js";
+import { actionOutput, someIds } from "./actions-shared.js";
 
-const usage = "akms draft ID";
+const usage = "akms draft ID [ID…]";
 
 export const draftCommand: CommandSpec = {
   name: "draft",
-  summary: "review action: keep a node out of every loadout without deleting it (a global node: for this repository only)",
+  summary: "review action: keep a node out of every loadout without deleting it (a global node: for this repository only); several ids: one batch, one undo",
   usage,
   flags: [],
   async run(args, flags) {
-    const id = oneId(args, usage);
+    const ids = someIds(args, usage);
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
-    return actionOutput(draft(ctx, { id, oneShot: true }));
+    // Several ids: one batch, all or nothing, one \`akms undo\` reverts it.
+    return actionOutput(ids.length === 1 ? draft(ctx, { id: ids[0]!, oneShot: true }) : bulk(ctx, "draft", ids.map((id) => ({ id, oneShot: true }))));
   },
 };

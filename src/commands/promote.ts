@@ -1,18 +1,19 @@
 import { loadContext } from "../../core/context.js";
-import { promote } from "../../core/review/actions.js";
+import { bulk, promote } from "../../core/review/actions.js";
 import type { CommandSpec } from "./types.js";
-import { actionOutput, oneId } from "./actions-shared.js";
+import { actionOutput, someIds } from "./actions-shared.js";
 
-const usage = "akms promote ID";
+const usage = "akms promote ID [ID…]";
 
 export const promoteCommand: CommandSpec = {
   name: "promote",
-  summary: "review action: a local tentative node → established (only its status line changes; journaled, undoable)",
+  summary: "review action: a local tentative node → established (only its status line changes; journaled, undoable); several ids: one batch, one undo",
   usage,
   flags: [],
   async run(args, flags) {
-    const id = oneId(args, usage);
+    const ids = someIds(args, usage);
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
-    return actionOutput(promote(ctx, { id, oneShot: true }));
+    // Several ids: one batch, all or nothing, one \`akms undo\` reverts it.
+    return actionOutput(ids.length === 1 ? promote(ctx, { id: ids[0]!, oneShot: true }) : bulk(ctx, "promote", ids.map((id) => ({ id, oneShot: true }))));
   },
 };

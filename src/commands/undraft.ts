@@ -1,18 +1,19 @@
 import { loadContext } from "../../core/context.js";
-import { undraft } from "../../core/review/actions.js";
+import { bulk, undraft } from "../../core/review/actions.js";
 import type { CommandSpec } from "./types.js";
-import { actionOutput, oneId } from "./actions-shared.js";
+import { actionOutput, someIds } from "./actions-shared.js";
 
-const usage = "akms undraft ID";
+const usage = "akms undraft ID [ID…]";
 
 export const undraftCommand: CommandSpec = {
   name: "undraft",
-  summary: "review action: bring a drafted node back (a local node to its status before `akms draft`, else tentative)",
+  summary: "review action: bring a drafted node back (a local node to its status before `akms draft`, else tentative); several ids: one batch, one undo",
   usage,
   flags: [],
   async run(args, flags) {
-    const id = oneId(args, usage);
+    const ids = someIds(args, usage);
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
-    return actionOutput(undraft(ctx, { id, oneShot: true }));
+    // Several ids: one batch, all or nothing, one \`akms undo\` reverts it.
+    return actionOutput(ids.length === 1 ? undraft(ctx, { id: ids[0]!, oneShot: true }) : bulk(ctx, "undraft", ids.map((id) => ({ id, oneShot: true }))));
   },
 };

@@ -45,6 +45,8 @@ export type Command =
   | "dedup-accept"
   | "dedup-reject"
   | "edit"
+  | "mark"
+  | "mark-all"
   | "radius-up"
   | "radius-down"
   | "type-tags"
@@ -103,6 +105,8 @@ export const BINDINGS: Binding[] = [
   { command: "dedup-reject", keys: ["r"], description: "reject dedup: the draft becomes its own node", scopes: NODE_SCREENS, group: "Review actions" },
   { command: "undo", keys: ["u"], description: "undo the last review action", scopes: ["global"], group: "Review actions" },
   { command: "edit", keys: ["e"], description: "edit in $EDITOR, then rebuild", scopes: NODE_SCREENS, group: "Review actions" },
+  { command: "mark", keys: ["m"], description: "mark / unmark the item: p d D then act on every marked node shown (one confirmation, one undo)", scopes: ["review"], group: "Review actions" },
+  { command: "mark-all", keys: ["M"], description: "mark every node the list shows (the filter's) · again: clear the marks (Esc clears them too)", scopes: ["review"], group: "Review actions" },
 
   { command: "radius-up", keys: ["+", "=", "]"], description: "radius + 1", scopes: ["explorer"], group: "Explorer" },
   { command: "radius-down", keys: ["-", "["], description: "radius − 1", scopes: ["explorer"], group: "Explorer" },

@@ -63,6 +63,25 @@ test("akms review --report writes the Markdown report; without a terminal, akms 
   assert.equal(treeHash(d.vault), d.vaultHash);
 });
 
+test("akms promote A B: one batch; a single akms undo reverts both; a refused id among them changes nothing", () => {
+  const d = demo();
+  const s0 = state(d.knowledge);
+  const ids = (d.run("status", "--json").json.sections.tentative as { origin: string; id: string }[]).filter((t) => t.origin === "local").map((t) => t.id).slice(0, 2);
+  assert.equal(ids.length, 2);
+  const bad = d.run("promote", ids[0]!, "no-such-node");
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /was not applied \(nothing changed\): no-such-node:/);
+  assert.deepEqual(state(d.knowledge), s0);
+  const r = d.run("promote", ...ids, "--json");
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  assert.deepEqual(r.json.batch.ids, ids);
+  const text = d.run("undo");
+  assert.equal(text.code, 0, text.stderr);
+  assert.match(text.stdout, /undid the 2 actions of/);
+  assert.deepEqual(state(d.knowledge), s0);
+  assert.equal(d.run("undo").code, 1, "nothing left to undo");
+});
+
 test("akms promote, draft, dedup and undo through the CLI: journaled, undone byte for byte", () => {
   const d = demo();
   const s0 = state(d.knowledge);
@@ -123,7 +142,8 @@ test("bad input through the CLI: exit 1 (or 2 for usage), a clear message, nothi
   assert.match(undo.stderr, /nothing to undo/);
 
   assert.equal(d.run("promote").code, 2);
-  assert.equal(d.run("promote", "a", "b").code, 2);
+  // Two ids that are no nodes: one batch, refused whole (exit 1), nothing written.
+  assert.equal(d.run("promote", "a", "b").code, 1);
   assert.equal(d.run("dedup", "maybe", local).code, 2);
   assert.equal(d.run("undo", "extra").code, 2);
   assert.equal(d.run("review", "--report", "--phase", "-1").code, 2);

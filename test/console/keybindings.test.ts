@@ -38,7 +38,9 @@ test("review actions have coherent keys where a node is selected, and not on Why
   assert.equal(commandFor("p", "explorer"), "promote");
   assert.equal(commandFor("p", "why"), undefined);
   assert.equal(commandFor("m", "loadout"), "toggle-qmd");
-  assert.equal(commandFor("m", "review"), undefined);
+  assert.equal(commandFor("m", "review"), "mark");
+  assert.equal(commandFor("M", "review"), "mark-all");
+  assert.equal(commandFor("m", "why"), undefined);
 });
 
 test("keyName gives canonical names", () => {

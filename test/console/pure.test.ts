@@ -165,6 +165,7 @@ function env(over: Partial<RouteEnv> = {}): RouteEnv {
     review: { sections: [{ key: "a", count: 3 }, { key: "b", count: 0 }, { key: "c", count: 2 }], page: 5, detailLines: 20, detailPage: 5 },
     reviewNode: "n1",
     reviewDetail: [],
+    reviewShown: () => ["n1", "n2", "n3"],
     explorer: { ego: null, page: 10 },
     why: { count: 0, page: 5, isHeading: () => false },
     loadout: { nodes: 0, lines: 0, pages: { nodes: 3, text: 5 } },
@@ -338,4 +339,28 @@ test("/ with the Review's detail in focus searches the detail: the next line hol
   assert.equal(none.review.detailOffset, 3);
   assert.match(none.status!.text, /"banana" is not in the detail/);
   assert.equal(none.review.detailFind, "banana", "remembered for the next /");
+});
+
+test("marks: m marks the node and moves down, p with marks asks for the marked nodes the list shows, in marking order; another section starts unmarked", () => {
+  let s: AppState = initialState(null);
+  s = route(s, "m", "m", env({ reviewNode: "n2" })).state;
+  s = route(s, "m", "m", env({ reviewNode: "n1" })).state;
+  assert.deepEqual(s.review.marked, ["n2", "n1"]);
+  assert.equal(s.review.selected.a, 2, "each m moved the selection down");
+  assert.deepEqual(route(s, "p", "p", env()).effect, { kind: "prepare-bulk", action: "promote", ids: ["n2", "n1"] });
+  // A filter that hides n2: only n1 is acted on; one that hides both: nothing, and a word why.
+  assert.deepEqual(route(s, "d", "d", env({ reviewShown: () => ["n1", "n3"] })).effect, { kind: "prepare-bulk", action: "draft", ids: ["n1"] });
+  const hidden = route(s, "D", "D", env({ reviewShown: () => ["n3"] }));
+  assert.equal(hidden.effect, undefined);
+  assert.match(hidden.state.status!.text, /no marked node is shown/);
+  // Accept, reject and edit act on the selected item alone.
+  assert.deepEqual(route(s, "e", "e", env()).effect, { kind: "prepare", action: "edit", id: "n1" });
+  // M marks every node shown, M again clears; ← → leave the marks behind.
+  const all = route(s, "M", "M", env()).state;
+  assert.deepEqual(all.review.marked, ["n2", "n1", "n3"]);
+  assert.deepEqual(route(all, "M", "M", env()).state.review.marked, []);
+  assert.deepEqual(route(s, "l", "l", env()).state.review.marked, []);
+  // Without a node selected, m does nothing, and says why in the help.
+  assert.deepEqual(route(initialState(null), "m", "m", env({ reviewNode: null })).state.review.marked, []);
+  assert.match(disabledReason("mark", initialState(null), env({ actionFacts: null }))!, /select a node/);
 });

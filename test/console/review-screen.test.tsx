@@ -49,6 +49,53 @@ test("opens on the review report: sections with counts, key facts inline, status
   }
 });
 
+test("marks: m marks and moves down, p promotes every marked node after one confirmation, one u undoes the batch; Esc clears marks", async () => {
+  const d = demoRepo();
+  const vaultBefore = treeHash(d.vault);
+  const c = await openConsole(d.ctx);
+  try {
+    const items = c.model.review!.sections.new_tentative.filter((i) => i.origin === "local" && i.status === "tentative");
+    assert.ok(items.length >= 3, "three local tentative nodes");
+    const files = items.map((i) => join(d.repo, i.file!));
+    const before = files.map((f) => readFileSync(f));
+    await c.press("m");
+    assert.match(c.frame(), /New tentative nodes — 2 of \d+ · 1 marked/, "marked, and the selection moved down");
+    assert.match(c.frame(), new RegExp(`✓ ${items[0]!.id}`));
+    await c.press("m");
+    assert.match(c.frame(), /· 2 marked/);
+    assert.match(c.frame(), /p d D act on the 2 marked/);
+    // Esc clears the marks; M marks every node shown, M again clears them.
+    await c.press("esc");
+    assert.doesNotMatch(c.frame(), /marked/);
+    await c.press("M");
+    assert.match(c.frame(), new RegExp(`· ${new Set(c.model.review!.sections.new_tentative.map((i) => i.id)).size} marked`));
+    await c.press("M");
+    assert.doesNotMatch(c.frame(), /marked/);
+    await c.press("g");
+    await c.press("m");
+    await c.press("m");
+    await c.press("p");
+    const ask = c.frame();
+    assert.match(ask, /Promote 2 nodes\?/);
+    assert.match(ask, new RegExp(`${items[0]!.id}: tentative → established`));
+    assert.match(ask, /one u undoes all 2/);
+    assert.match(ask, new RegExp(`CLI: akms promote ${items[0]!.id} ${items[1]!.id}`));
+    assert.deepEqual(readFileSync(files[0]!), before[0], "nothing is written before the confirmation");
+    await c.press("y");
+    const done = await c.waitFor(/✓ \$ akms promote .* — promoted 2 nodes/);
+    assert.doesNotMatch(done, /marked/, "the marks are gone once acted on");
+    for (const f of files.slice(0, 2)) assert.match(readFileSync(f, "utf8"), /^status: established$/m);
+    await c.press("u");
+    assert.match(c.frame(), /Undo the batch #\d+–#\d+: 2 actions\?/);
+    await c.press("y");
+    await c.waitFor(/✓ \$ akms undo/);
+    files.forEach((f, i) => assert.deepEqual(readFileSync(f), before[i]));
+    assert.equal(treeHash(d.vault), vaultBefore);
+  } finally {
+    c.unmount();
+  }
+});
+
 test("promote: confirm, the file changes, the screen refreshes, the CLI command shows; undo restores the bytes", async () => {
   const d = demoRepo();
   const vaultBefore = treeHash(d.vault);

@@ -12,7 +12,7 @@ import { build, manifestBeforeWrites } from "../../core/compiler/build.js";
 import { loadGraph } from "../../core/graph.js";
 import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError } from "../../core/errors.js";
 import { sha256 } from "../../core/fsx.js";
-import { actionTarget, dedupAccept, dedupReject, draft, promote, sharedGraph, undo, undoTarget, undraft } from "../../core/review/actions.js";
+import { actionTarget, bulk, dedupAccept, dedupReject, draft, promote, sharedGraph, undo, undoTarget, undraft } from "../../core/review/actions.js";
 import { parseDedupSections } from "../../core/review/dedup-sections.js";
 import { decodeBytes, encodeBytes, readJournal } from "../../core/review/journal.js";
 import { dumpOverlay } from "../../core/update/overlay-io.js";
@@ -100,6 +100,56 @@ test("promote changes only the status line of a local tentative node, and undo r
   assert.equal(u.action, "undo");
   assert.deepEqual(state(d.knowledge), s0);
   assert.equal(treeHash(d.vault), d.vaultHash);
+});
+
+test("one action over several nodes is one batch: journaled as such, one undo reverts it whole, byte for byte; a refused node leaves nothing done", () => {
+  const d = demo();
+  const g = loadGraph(d.ctx.paths);
+  const tentative = [...g.nodes.values()].filter((n) => n.node_origin === "local" && n.status === "tentative" && n.source === "agent").map((n) => n.id).sort();
+  const global = [...g.nodes.values()].filter((n) => n.node_origin === "global" && n.status !== "draft").map((n) => n.id).sort();
+  assert.ok(tentative.length >= 3 && global.length >= 2);
+  const s0 = state(d.knowledge);
+  const before = readJournal(d.ctx).entries.length;
+
+  // A refused node (a global one cannot be promoted here) in the middle: nothing is done, the journal is as it was.
+  assert.throws(() => bulk(d.ctx, "promote", [{ id: tentative[0]! }, { id: global[0]! }, { id: tentative[1]! }]), (e: unknown) => e instanceof AkmsError && e.message.includes(`${global[0]}:`) && /nothing changed/.test(e.message));
+  assert.deepEqual(state(d.knowledge), s0);
+  assert.equal(readJournal(d.ctx).entries.length, before);
+  assert.throws(() => bulk(d.ctx, "promote", [{ id: tentative[0]! }, { id: tentative[0]! }]), /named twice/);
+
+  // Three promotions: three entries of one batch; graph.json as a full compile writes it.
+  const r = bulk(d.ctx, "promote", tentative.slice(0, 3).map((id) => ({ id })));
+  assert.deepEqual(r.batch?.ids, tentative.slice(0, 3));
+  assert.equal(r.cli, `akms promote ${tentative.slice(0, 3).join(" ")}`);
+  const entries = readJournal(d.ctx).entries;
+  assert.deepEqual(entries.map((e) => e.batch), [before + 1, before + 1, before + 1]);
+  for (const id of tentative.slice(0, 3)) assert.equal(loadGraph(d.ctx.paths).nodes.get(id)!.status, "established");
+  assert.equal(graphText(d.ctx), buildBytesNoCache(d.ctx));
+  // Two global drafts: both write the overlay, one after the other.
+  const s1 = state(d.knowledge);
+  bulk(d.ctx, "draft", global.slice(0, 2).map((id) => ({ id })));
+  assert.equal(undoTarget(d.ctx)!.group.length, 2);
+  const u1 = undo(d.ctx);
+  assert.deepEqual(u1.batch?.ids, global.slice(0, 2).reverse());
+  assert.deepEqual(state(d.knowledge), s1);
+  // The promotions' batch: one undo, back to where the demo started.
+  assert.deepEqual(undoTarget(d.ctx)!.group.map((e) => e.id), tentative.slice(0, 3).reverse());
+  undo(d.ctx);
+  assert.deepEqual(state(d.knowledge), s0);
+  assert.equal(graphText(d.ctx), buildBytesNoCache(d.ctx));
+  assert.equal(treeHash(d.vault), d.vaultHash);
+});
+
+test("a batch's undo checks every file first: one edited since leaves the whole batch as it is", () => {
+  const d = demo();
+  const g = loadGraph(d.ctx.paths);
+  const ids = [...g.nodes.values()].filter((n) => n.node_origin === "local" && n.status === "tentative" && n.source === "agent").map((n) => n.id).sort().slice(0, 2);
+  bulk(d.ctx, "draft", ids.map((id) => ({ id })));
+  const file = join(d.knowledge, "local-nodes", `${ids[0]}.md`);
+  writeFileSync(file, readFileSync(file, "utf8") + "\nEdited by hand.\n");
+  const s1 = state(d.knowledge);
+  assert.throws(() => undo(d.ctx), StaleWriteError);
+  assert.deepEqual(state(d.knowledge), s1);
 });
 
 test("every review action on the demo round-trips through undo byte for byte", () => {
