@@ -163,7 +163,8 @@ export function confirmBulk(action: BulkAction, items: BulkItem[], overlayShown:
   if (!may.length) return { reason: `no marked node can be ${action === "undraft" ? "undrafted" : `${action}d`}`, title: "Nothing to do", lines: [`None of the ${items.length} marked nodes can be ${action === "undraft" ? "undrafted" : `${action}d`}:`, ...skipped], tone: "normal" };
   const ids = may.map((x) => x.facts.id);
   const lines = [
-    ...may.map((x) => `  ${x.facts.id}: ${x.facts.status} → ${TO[action]} in ${x.isGlobal ? `${overlayShown} (this repository only)` : x.shown}`),
+    // One line a node: its file is its id's (the single action's confirmation names it).
+    ...may.map((x) => `  ${x.facts.id}: ${x.facts.status} → ${TO[action]}${x.isGlobal ? ` (${overlayShown}: this repository only)` : ""}`),
     ...(skipped.length ? [`Not ${action === "undraft" ? "undrafted" : `${action}d`} (${skipped.length}):`, ...skipped] : []),
     `One batch in the review journal: one ${primaryKey("undo")} undoes all ${may.length}. If one is refused, none is done.`,
   ];

@@ -204,7 +204,7 @@ export function ReviewScreen({ width, height, state, sections, item, lines, head
     { header: "conf g→l", width: 9, cell: (r) => (r.confidence === null && r.confidenceDefault === null ? "" : confPair(r.confidenceDefault, r.confidence)), color: (r) => confColor(r.confidenceDefault, r.confidence) },
     { header: "origin", width: 6, cell: (r) => r.origin },
   ];
-  if (mainW >= 90) {
+  if (mainW >= 80) {
     // As wide as the section's provenance needs (sampled), cut from the start: the session id's end tells items apart.
     const sample = sec ? range(0, Math.min(sec.count, 200)).map((i) => sec.itemAt(i)!) : [];
     // A blocked task's column is its first reason instead, cut at its end.
@@ -248,17 +248,18 @@ export function ReviewScreen({ width, height, state, sections, item, lines, head
           dedup
             ? dedup.kind === "created"
               ? `Dedup: ${item?.label ?? ""} was created beside global ${dedup.match}`
-              : `Dedup merge into ${item?.label ?? ""} (${dedup.status})`
+              : `Dedup into ${item?.label ?? ""} (${dedup.status})`
             : `Detail${item ? `: ${item.label}` : ""}`
         }
-        right={dedup ? `score ${dedup.score} · ${dedup.session}` : lines.length > detailH ? `${offset + 1}–${Math.min(lines.length, offset + detailH)} of ${lines.length}` : ""}
+        // The session first: it tells one node's drafts apart, and what is cut at narrow widths is the score.
+        right={dedup ? `${dedup.session} · score ${dedup.score}` : lines.length > detailH ? `${offset + 1}–${Math.min(lines.length, offset + detailH)} of ${lines.length}` : ""}
         width={mainW}
         active={state.focus === "detail"}
       />
       {dedup ? (
         <SideBySide
           left={{ title: dedup.kind === "created" ? `Similar: ${dedup.match}` : `Existing: ${item?.label ?? ""}`, lines: dedup.existing }}
-          right={{ title: `${dedup.kind === "created" ? "New node's draft" : "Appended draft"} (${dedup.status}) · score ${dedup.score} · ${dedup.session}`, lines: dedup.draft, color: "magenta" }}
+          right={{ title: `${dedup.kind === "created" ? "New node's draft" : "Draft"} from ${dedup.session} (${dedup.status})`, lines: dedup.draft, color: "magenta" }}
           width={mainW}
           height={detailH}
           offset={state.detailOffset}

@@ -21,6 +21,20 @@ test("the Review list's provenance column shows the session id, not 'from sessio
   }
 });
 
+test("at 120 columns (the sections beside the list) the Review list keeps its provenance column, and a dedup merge's header keeps the session", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx, { width: 120, height: 35 });
+  try {
+    assert.match(c.frame().split("\n")[2]!, /origin provenance/);
+    assert.match(c.frame(), /session-task-101\n/, "the provenance, cut from its start: the session's end is what tells items apart");
+    await pressUntil(c, "l", /Dedup events — 1 of/);
+    const dedup = c.model.review!.sections.dedup_events.find((e) => e.dedup_status === "pending")!;
+    assert.match(c.frame(), new RegExp(`── Dedup into ${dedup.id} \\(pending\\) ─+ ${dedup.session}`));
+  } finally {
+    c.unmount();
+  }
+});
+
 test("a confirmation wraps its consequence instead of cutting it, and the status line wraps an action's result", async () => {
   const d = demoRepo();
   const c = await openConsole(d.ctx, { width: 80, height: 30 });

@@ -177,10 +177,10 @@ test("dedup: the pending merge is shown side by side; accept one, reject the oth
     await pressUntil(c, "l", /Dedup events — 1 of/);
     const f = c.frame();
     const first = events[0]!;
-    assert.match(f, new RegExp(`Dedup merge into ${first.id} \\(pending\\)`));
+    assert.match(f, new RegExp(`Dedup into ${first.id} \\(pending\\)`));
     assert.match(f, /Existing: /);
-    assert.match(f, new RegExp(`Appended draft \\(pending\\) · score ${first.score}`));
-    assert.match(f, new RegExp(`score ${first.score} · ${first.session}`));
+    assert.match(f, new RegExp(`Draft from ${first.session} \\(pending\\)`));
+    assert.match(f, new RegExp(`${first.session} · score ${first.score}`));
     // Accept the first.
     await c.press("a");
     assert.match(c.frame(), new RegExp(`Accept the merge into ${first.id}\\?`));
@@ -191,9 +191,9 @@ test("dedup: the pending merge is shown side by side; accept one, reject the oth
     // Reject the other pending one.
     const second = events.find((e) => e.id !== first.id)!;
     // The selection stayed on the accepted event (now listed after the pending one).
-    assert.match(c.frame(), new RegExp(`Dedup merge into ${first.id} \\(accepted\\)`));
+    assert.match(c.frame(), new RegExp(`Dedup into ${first.id} \\(accepted\\)`));
     await c.press("g");
-    await pressUntil(c, "j", new RegExp(`Dedup merge into ${second.id} \\(pending\\)`));
+    await pressUntil(c, "j", new RegExp(`Dedup into ${second.id} \\(pending\\)`));
     const localNodes = join(d.repo, "knowledge", "local-nodes");
     const filesBefore = new Set(readdirSync(localNodes));
     await c.press("r");
@@ -284,8 +284,8 @@ test("drafted nodes stay reachable: the Drafted section lists local and global d
     await c.press("j");
     const second = c.frame();
     const both = first + second;
-    assert.match(both, /Dedup merge into \S+ \(accepted\)/);
-    assert.match(both, /Dedup merge into \S+ \(rejected\)/);
+    assert.match(both, /Dedup into \S+ \(accepted\)/);
+    assert.match(both, /Dedup into \S+ \(rejected\)/);
     assert.match(both, /Rejected \(\d{4}-\d\d-\d\dT[^)]*\): the draft/);
     assert.match(both, /became its own node/);
   } finally {
