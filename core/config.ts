@@ -30,7 +30,7 @@ export type RoleProfile = z.infer<typeof RoleProfile>;
 export const ConfigSchema = lazy(() =>
   zod.object({
     akms_schema: zod.literal("v2"),
-    global_vault: zod.string().min(1, { error: "must be a directory path" }),
+    global_vault: zod.string().min(1, { error: "must be a directory path" }).regex(/\S/, { error: "must be a directory path (not only spaces)" }),
     confidence: zod.object({
       local_decay: Unit,
       propagation_factor: Unit,
@@ -75,8 +75,9 @@ export const ConfigSchema = lazy(() =>
       log_derived_tags: zod.boolean({ error: "must be true or false" }),
     }),
     orchestrator: zod.object({
-      plan_name: zod.string(),
-      base_branch: zod.string().min(1),
+      // Empty: the plan file's name. Blank (only spaces) names no branch.
+      plan_name: zod.string().regex(/^(?:|.*\S.*)$/, { error: "must be a name for the phase branches, or empty (the plan file's name)" }),
+      base_branch: NonEmpty,
       agent_command: zod.array(zod.string()).default([]),
       agent_timeout_seconds: PosInt,
     }),

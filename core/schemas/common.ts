@@ -32,7 +32,8 @@ export const Unit = lazy(() =>
     .max(1, { error: "must be between 0.0 and 1.0" })
 );
 
-export const NonEmpty = lazy(() => zod.string({ error: "must be a string" }).min(1, { error: "must not be empty" }));
+/** Text that says something: not empty, and not only spaces (blank text is as empty to a reader). */
+export const NonEmpty = lazy(() => zod.string({ error: "must be a string" }).min(1, { error: "must not be empty" }).regex(/\S/, { error: "must not be blank (only spaces)" }));
 
 /** YAML dates stay strings (CORE schema); accept numbers-free ISO-looking text. */
 export const IsoDate = lazy(() =>

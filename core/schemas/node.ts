@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { lazy, zod } from "../zod.js";
 import { EXPERIENTIAL_FIELDS } from "./vocabulary.js";
-import { EdgeType, Id, IsoDate, IsoDateTime, Int, NonEmpty, NonNegInt, SchemaTag, Source, Status, Unit } from "./common.js";
+import { EdgeType, Id, IsoDate, IsoDateTime, NonEmpty, NonNegInt, SchemaTag, Source, Status, Unit } from "./common.js";
 
 export const Edge = lazy(() =>
   zod.object({
@@ -73,7 +73,7 @@ const experiential = lazy(() => ({
   activated_by_tasks: zod.array(zod.string()).nullable().optional(),
   session_refs: zod.array(zod.string()).nullable().optional(),
   origin_session: Id.nullable().optional(),
-  origin_phase: Int.nullable().optional(),
+  origin_phase: NonNegInt.nullable().optional(),
 }));
 
 /** Local node (spec §4.1.4): agent- or human-written; experiential fields tolerated. */
@@ -109,7 +109,7 @@ export const MirrorNode = lazy(() =>
       content_ref: NonEmpty,
       source_file: NonEmpty,
       generated_at: IsoDateTime,
-      generated_by_phase: Int.nullable(),
+      generated_by_phase: NonNegInt.nullable(),
       akms_schema: SchemaTag,
     })
     .superRefine((n, ctx) => {

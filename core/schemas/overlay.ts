@@ -1,7 +1,7 @@
 // local_state.yaml (spec §4.2) plus the optional, non-breaking `history` and `status: draft` override.
 import type { z } from "zod";
 import { lazy, zod } from "../zod.js";
-import { EdgeType, Id, IsoDate, NodeOrSessionId, NonEmpty, NonNegInt, SchemaTag, Severity, TaskId, Unit } from "./common.js";
+import { EdgeType, Id, IsoDate, IsoDateTime, NodeOrSessionId, NonEmpty, NonNegInt, Outcome, SchemaTag, Severity, TaskId, Unit } from "./common.js";
 
 export const HistoryEntry = lazy(() =>
   zod.object({
@@ -58,7 +58,17 @@ export const SessionNodeEntry = lazy(() =>
     outcome: zod.enum(OUTCOME_VALUES, { error: `must be one of ${OUTCOME_VALUES.join(" | ")}` }),
     content_ref: NonEmpty,
     phase: NonNegInt,
-    source_hash: zod.string().optional(),
+    // What akms writes on a session it applied (core/update/plan.ts recordSession): typed, so a
+    // hand edit that breaks one is named here, not met later by the check, the review or a replay.
+    source_hash: zod.string().regex(/^[0-9a-f]{64}$/, { error: "must be the sha256 (64 hex digits) of the document applied" }).optional(),
+    evidence: zod.enum(["agent-memory", "pcd"], { error: "must be agent-memory | pcd (the kind of document applied)" }).optional(),
+    task_id: TaskId.optional(),
+    task_status: Outcome.optional(),
+    date: zod.union([IsoDate, IsoDateTime]).optional(),
+    blocking: zod.array(zod.looseObject({ tasks: zod.array(TaskId), tests: zod.array(zod.string()) }), { error: "must be a list of {tasks, tests}" }).optional(),
+    files_created: zod.array(NonEmpty, { error: "must be a list of paths" }).optional(),
+    files_modified: zod.array(NonEmpty, { error: "must be a list of paths" }).optional(),
+    files_deleted: zod.array(NonEmpty, { error: "must be a list of paths" }).optional(),
     unanchored_pitfalls: zod.array(zod.looseObject({ description: NonEmpty, severity: Severity })).optional(),
     new_knowledge: zod.array(zod.looseObject({ score: Unit.nullable().optional() })).optional(),
   })

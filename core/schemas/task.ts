@@ -1,7 +1,7 @@
 // Task record (spec §4.5): AKMS adds akms_tags, loadout_path, akms_schema; other fields pass through.
 import type { z } from "zod";
 import { lazy, zod } from "../zod.js";
-import { NonNegInt, SchemaTag, TaskId } from "./common.js";
+import { NonEmpty, NonNegInt, SchemaTag, TaskId } from "./common.js";
 
 export const ROLE_NAME = /^[a-z][a-z0-9_-]{0,63}$/;
 /**
@@ -13,15 +13,15 @@ export const TASK_STATUSES = ["pending", "in_progress", "blocked", "complete", "
 export const TaskRecord = lazy(() =>
   zod.looseObject({
     task_id: TaskId,
-    akms_tags: zod.array(zod.string({ error: "must be a string" }), { error: "must be a list of tags (may be empty)" }),
+    akms_tags: zod.array(NonEmpty, { error: "must be a list of tags (may be empty)" }),
     loadout_path: zod.string().nullable().optional(),
     akms_schema: SchemaTag,
-    title: zod.string().optional(),
+    title: NonEmpty.optional(),
     objective: zod.string().optional(),
     description: zod.string().optional(),
     steps: zod.array(zod.string()).optional(),
     implementation_steps: zod.array(zod.string()).optional(),
-    scope: zod.array(zod.string({ error: "must be a list of file paths" })).optional(),
+    scope: zod.array(NonEmpty, { error: "must be a list of file paths" }).optional(),
     depends_on: zod.array(TaskId).optional(),
     phase: NonNegInt.optional(),
     status: zod.enum(TASK_STATUSES, { error: `must be one of ${TASK_STATUSES.join(" | ")}` }).optional(),

@@ -16,6 +16,7 @@ import type { PitfallReport } from "../compiler/merge.js";
 import type { GraphView } from "../graph-file/view.js";
 import type { Overlay } from "../schemas/overlay.js";
 import type { Pcd } from "../schemas/evidence.js";
+import type { OUTCOMES } from "../schemas/common.js";
 import { applyFeedback, describeStep } from "./confidence.js";
 import { ledgerId, type EvidenceDoc } from "./documents.js";
 import { normalizeOverlay, overlayLimits, overlayText, type OverlayReuse } from "./overlay-io.js";
@@ -51,7 +52,7 @@ export function sessionOutcome(status: string): "success" | "partial" | "failed"
   return status === "complete" ? "success" : status === "failed" ? "failed" : "partial";
 }
 
-function pcdOutcome(d: Pcd): string {
+function pcdOutcome(d: Pcd): (typeof OUTCOMES)[number] {
   const statuses = new Set(d.tasks.map((t) => t.status));
   if (statuses.size === 0) return "complete";
   return statuses.size === 1 ? [...statuses][0]! : "partial";
@@ -279,7 +280,7 @@ function recordSession(st: PlanState, d: EvidenceDoc, base: DocumentResult, cont
       .map((n) => n.domain),
   ).sort();
   const sid = d.sessionId;
-  const status = d.kind === "pcd" ? pcdOutcome(d.data as Pcd) : (d.data as { status: string }).status;
+  const status = d.kind === "pcd" ? pcdOutcome(d.data as Pcd) : (d.data as { status: (typeof OUTCOMES)[number] }).status;
   st.touchSession(sid);
   // The applied-documents ledger the Python implementation checks: without it, it would apply this document again.
   // Sorted (a set, as the Python implementation reads it): the same evidence gives the same bytes in any order — a merge's replay and the sequential updates alike.
