@@ -11,6 +11,7 @@ import { safeCheck } from "./schema-check.js";
 import { loadConfig, parseConfig } from "./config.js";
 import { readTextFile } from "./textfile.js";
 import { pcdPhaseOfName, resolveInside } from "./paths.js";
+import { evidenceRuleProblems } from "./update/documents.js";
 import { extractSummary } from "./loadout/content.js";
 import { GlobalNode, LocalNode, MirrorNode, hasContentDraft } from "./schemas/node.js";
 import { Overlay } from "./schemas/overlay.js";
@@ -366,6 +367,8 @@ function extraChecks(kind: Kind, parsed: Parsed, abs: string, shown: string): { 
   if (kind === "global-node" || kind === "local-node") {
     warnings.push(...idMismatch(shown, () => lineOf(["id"]), "id", d.id, stem, `${String(d.id)}.md`));
   }
+  // An evidence document's rules beyond its fields are the update's own (one rule for both).
+  if (kind === "agent-memory" || kind === "pcd") errors.push(...evidenceRuleProblems(kind, d, shown, parsed.text, parsed.firstLine));
   if (kind === "global-node" || kind === "local-node" || kind === "mirror-node") {
     warnings.push(...checkContentRef(d.content_ref, layerRoot(kind, abs), shown, () => lineOf(["content_ref"]), "content_ref"));
   }

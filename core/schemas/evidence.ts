@@ -70,11 +70,6 @@ export const persistentZone = lazy(() => ({
   akms_schema: SchemaTag,
 }));
 
-/** More tests passed than there are is a typo in one of the two counts. */
-function passedWithinTotal(v: { tests_passed: number; tests_total: number }, ctx: z.RefinementCtx): void {
-  if (v.tests_passed > v.tests_total) ctx.addIssue({ code: "custom", path: ["tests_passed"], message: `is ${v.tests_passed}, more than tests_total (${v.tests_total}): one of the two counts is wrong` });
-}
-
 export const AgentMemory = lazy(() =>
   zod.looseObject({
     task_id: TaskId,
@@ -89,7 +84,7 @@ export const AgentMemory = lazy(() =>
     tests_total: NonNegInt,
     completion_notes: Str.nullable().optional(),
     ...persistentZone,
-  }).superRefine(passedWithinTotal)
+  })
 );
 export type AgentMemory = z.infer<typeof AgentMemory>;
 
@@ -123,7 +118,7 @@ export const Pcd = lazy(() =>
         agent_model: NonEmpty,
         review_score: NonNegInt.nullable().optional(),
         review_breakdown: zod.record(zod.string(), NonNegInt, { error: "must map minor / medium / high / critical to whole counts (0 or more)" }).nullable().optional(),
-      }).superRefine(passedWithinTotal),
+      }),
     ),
     overall_test_status: zod.record(zod.string(), NonNegInt, { error: "must be a mapping of whole counts, 0 or more (passed, total, skipped, fixed)" }),
     files_created: zod.array(PathEntry("description")).nullable().optional(),

@@ -110,6 +110,15 @@ function at(src: Src, path: (string | number)[], message: string, hint?: string)
   return { file: src.file, line: src.locate(path), field: fieldPath(path), message, ...(hint ? { hint } : {}) };
 }
 
+/**
+ * The rules beyond the field types for a document that passed its schema, as `akms validate` checks
+ * them (the update checks the same in parseDocument).
+ */
+export function evidenceRuleProblems(kind: EvidenceKind, raw: Record<string, unknown>, shown: string, yaml: string, firstLine: number): Problem[] {
+  const sessionId = kind === "pcd" ? `session-phase${String(raw.phase_id)}` : sessionOfTask(String(raw.task_id));
+  return semanticProblems(kind, raw, { file: shown, yaml, firstLine }, sessionId);
+}
+
 /** Rules beyond the field types: test counts, 0–1 numbers, reserved domains, id lengths. */
 function semanticProblems(kind: EvidenceKind, d: Record<string, unknown>, src: Src, sessionId: string): Problem[] {
   const out: Problem[] = [];

@@ -182,7 +182,7 @@ test("other malformed input: wrong schema version, not an evidence document, bad
   assert.match(by("node.md")[0].message, /cannot tell whether this is an AgentMemory or a PCD/);
   has(by("counts.md"), "tests_passed", 9, /more than tests_total/);
   has(by("domain.md"), "new_knowledge[0].domain", 11, /system-reserved/);
-  has(by("blankdraft.md"), "new_knowledge[0].content_draft", 11, /holds no text/);
+  has(by("blankdraft.md"), "new_knowledge[0].content_draft", 11, /must not be blank/);
   assert.equal(by("latin1.md")[0].code, "ENCODING");
   assert.match(by("nope.md")[0].message, /no such file/);
 });

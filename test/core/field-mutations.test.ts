@@ -31,6 +31,8 @@ const REFUSED: [keyof typeof FILES, RegExp, string, string][] = [
   ["memory", /^tests_passed: .*$/m, "tests_passed: 999", "tests_passed"],
   ["memory", /^task_description: .*$/m, "task_description: '   '", "task_description"],
   ["pcd", /^(\s+tests_passed: ).*$/m, "$1999", "tests_passed"],
+  // The update's rules beyond the fields are validate's too: a system-reserved domain.
+  ["memory", /^(\s+domain: ).*$/m, "$1session", "domain"],
   ["overlay", /^(\s+source_hash: ).*$/m, "$1abc", "source_hash"],
   ["overlay", /^(\s+evidence: ).*$/m, "$17", "evidence"],
   ["overlay", /^(\s+task_id: ).*$/m, "$1['task-101']", "task_id"],
