@@ -237,7 +237,7 @@ test("local_state.yaml is written deterministically and reads back to the same v
     nodes: {
       "2026": { confidence: 1, activations: 0, session_refs: ["sessions/a.md"] },
       b: { confidence: 0.1 + 0.2, history: [{ date: "2026-03-04", confidence: 1e-7, cause: "session-x" }] },
-      yes: { activated_by_tasks: ["no", "null", "on", "123", "a: b", "#c", "ü", "line\nbreak", "tab\tend", "\u2028", "-x"] },
+      yes: { activated_by_tasks: ["no", "null", "on", "123", "a: b", "#c", "ü", "line\nbreak", "tab\tend", "x\u2028y", "-x"] },
     },
     local_edges: [{ from: "b", to: "yes", type: "pitfall", weight: 0.5, note: 'say "hi" \\ bye' }],
     session_nodes: {},
