@@ -3,6 +3,7 @@
 // exception — and around $EDITOR, which gets the normal screen while it runs.
 import React from "react";
 import { render } from "ink";
+import { diffingStdout } from "../src/console/frame-diff.js";
 import { spawnSync } from "node:child_process";
 import { writeSync } from "node:fs";
 import type { Context } from "../core/context.js";
@@ -161,7 +162,9 @@ export async function openConsole(ctx: Context, flags: Flags, opts: { initialScr
   const guard = guardTerminal();
   const held = holdStderr();
   try {
-    const app = render(<App model={model} color={color} editor={runEditor} initialScreen={opts.initialScreen} />, { exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
+    // Only the lines that changed reach the terminal (src/console/frame-diff.ts).
+    const stdout = process.env.AKMS_CONSOLE_WRITES === "whole" ? process.stdout : diffingStdout(process.stdout);
+    const app = render(<App model={model} color={color} editor={runEditor} initialScreen={opts.initialScreen} />, { stdout, exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
     guard.beforeRestore(() => app.unmount());
     await app.waitUntilExit();
   } finally {

@@ -164,6 +164,32 @@ test("a keypress rewrites the frame without clearing the terminal (no ESC[2J / E
   }
 });
 
+test("only the changed lines reach the terminal: the same keys draw the same screen, colours included, in fewer bytes than ink's whole frames", { skip }, async () => {
+  const d = demo();
+  const keys = ["j", "j", "Enter", "j", "j", "Escape", "l", "j", "h", "/", "c", "Enter", "m", "Escape"];
+  const drawn: { screen: string; bytes: number }[] = [];
+  for (const writes of ["whole", undefined]) {
+    const raw = join(d.dir, `terminal-${writes ?? "diff"}.raw`);
+    const pane = startPane(session(), [process.execPath, BIN, "review", "--repo", d.repo, "--vault", d.vault], { width: 120, height: 35, env: { ...TERM_ENV, AKMS_CONSOLE_WRITES: writes } });
+    try {
+      await pane.waitFor(SETTLED);
+      pane.record(raw);
+      await new Promise((r) => setTimeout(r, 300));
+      for (const k of keys) {
+        pane.send(k);
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      await pane.waitFor(/│ graph [0-9a-f]{12} │/);
+      await new Promise((r) => setTimeout(r, 300));
+      drawn.push({ screen: pane.captureStyled(), bytes: readFileSync(raw).length });
+    } finally {
+      pane.kill();
+    }
+  }
+  assert.equal(drawn[1]!.screen, drawn[0]!.screen, "the same screen, cell for cell");
+  assert.ok(drawn[1]!.bytes < drawn[0]!.bytes * 0.8, `fewer bytes: ${drawn[1]!.bytes} against ${drawn[0]!.bytes}`);
+});
+
 test("rows whose titles hold CJK, full-width letters and emoji fit the terminal at 80, 100, 120 and 160 columns", { skip }, async () => {
   const d = demo();
   const title = "格林算子缓存键 🚀🔥 … ＦＵＬＬＷＩＤＴＨ テスト 한국어 👩‍💻 é";

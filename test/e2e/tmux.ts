@@ -13,6 +13,8 @@ export interface Pane {
   name: string;
   /** The visible screen as text (no escape sequences). */
   capture(): string;
+  /** The visible screen with its colours and attributes (capture-pane -e). */
+  captureStyled(): string;
   /** Sends keys one at a time (tmux key names: Enter, Escape, Down, …, or literal characters). */
   send(...keys: string[]): void;
   waitFor(re: RegExp, ms?: number): Promise<string>;
@@ -45,6 +47,7 @@ export function startPane(name: string, argv: string[], opts: { width?: number; 
   const pane: Pane = {
     name,
     capture: () => execFileSync(TMUX, ["-L", name, "capture-pane", "-p", "-t", name], { encoding: "utf8" }),
+    captureStyled: () => execFileSync(TMUX, ["-L", name, "capture-pane", "-p", "-e", "-t", name], { encoding: "utf8" }),
     send: (...keys) => {
       for (const k of keys) execFileSync(TMUX, ["-L", name, "send-keys", "-t", name, ...(k.length === 1 ? ["-l", k] : [k])], { stdio: "ignore" });
     },
