@@ -245,11 +245,6 @@ export async function writeFilesAtomic(files: readonly { path: string; data: str
   return written;
 }
 
-/**
- * Replaces directory `dir` whole: `fill` writes the new content into a sibling temporary
- * directory, which then takes `dir`'s place; the old `dir` (if any) goes only once the new one is
- * complete. A failure in `fill` removes the temporary directory and leaves `dir` as it was.
- */
 function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -259,6 +254,29 @@ function pidAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Removes the atomic-write temp files in `dir` of files whose names start with `prefix` that a
+ * process now dead left (killed before its rename). For writers that hold no lock of ours — git's
+ * merge driver writing git's own temp file — and so may meet another's temps only once it is gone.
+ */
+export function removeDeadTemps(dir: string, prefix: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const m = /^\.(.+)\.(\d+)\.\d+\.tmp$/.exec(n);
+    if (m && m[1]!.startsWith(prefix) && Number(m[2]) !== process.pid && !pidAlive(Number(m[2]))) rmSync(join(dir, n), { force: true });
+  }
+}
+
+/**
+ * Replaces directory `dir` whole: `fill` writes the new content into a sibling temporary
+ * directory, which then takes `dir`'s place; the old `dir` (if any) goes only once the new one is
+ * complete. A failure in `fill` removes the temporary directory and leaves `dir` as it was.
+ */
 export function replaceDirWhole(dir: string, fill: (tmp: string) => void): void {
   const parent = dirname(dir);
   mkdirSync(parent, { recursive: true });

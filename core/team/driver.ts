@@ -8,12 +8,13 @@ import { tmpdir } from "node:os";
 import { dirname, join, posix } from "node:path";
 import { loadContext, type Context } from "../context.js";
 import { AkmsError } from "../errors.js";
-import { readBytesIfExists, sha256, writeFileAtomic } from "../fsx.js";
+import { readBytesIfExists, removeDeadTemps, sha256, writeFileAtomic } from "../fsx.js";
 import { compileWithOverlay } from "../compiler/build.js";
 import { readOverlay, type Listed } from "../compiler/sources.js";
 import { viewOfBytes } from "../graph-file/view.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { MergeConflict } from "./conflict.js";
+import { validateText } from "../validate.js";
 import { blobIdOf, commitWithBlob, filesAt, headCommit, mergeBase, mergeFileText, readBlobs } from "./git-objects.js";
 import { entriesSince, mergeJournals } from "./merge-journal.js";
 import { mergeNodeFile } from "./merge-node.js";
@@ -221,6 +222,8 @@ function merged(s: Sides): { bytes: Buffer | null; kind: MergedKind; note: strin
     case "graph":
       return { bytes: s.bytes.ours, kind, note: "graph.json is derived: kept ours; the next akms command rebuilds it" };
     case "local-node": {
+      // A side that is no valid node would merge into one that is none, and git would call it clean.
+      for (const side of ["ours", "theirs"] as const) validNode(s.bytes[side], s.args[side], `${s.args.path} (${side})`);
       const text = mergeNodeFile({
         base: s.bytes.base.toString("utf8"),
         ours: s.bytes.ours.toString("utf8"),
@@ -229,6 +232,7 @@ function merged(s: Sides): { bytes: Buffer | null; kind: MergedKind; note: strin
         sessionDate: sessionDates(s, knowledge),
         mergeText: (a, o, b) => mergeText(s.top, a, o, b),
       });
+      if (text !== null) validNode(Buffer.from(text, "utf8"), s.args.ours, `${s.args.path} (merged)`);
       return { bytes: text === null ? null : Buffer.from(text, "utf8"), kind, note: "merged the node and its dedup sections" };
     }
     default:
@@ -236,8 +240,22 @@ function merged(s: Sides): { bytes: Buffer | null; kind: MergedKind; note: strin
   }
 }
 
+/** Refuses a local node's bytes that the one validator refuses (an empty side: the file is added or removed there). */
+function validNode(bytes: Buffer, file: string, shown: string): void {
+  if (bytes.length === 0) return;
+  const r = validateText(bytes.toString("utf8"), file, shown, { kind: "local-node" });
+  if (r.ok) return;
+  const p = r.errors[0]!;
+  throw new MergeConflict(`${shown} is not a valid local node: ${p.field ? `${p.field}: ` : ""}${p.message}`, {
+    file: shown,
+    hint: "fix the node on that side (`akms validate` names every problem), commit, and merge again; or resolve the conflict markers by hand and run `akms validate` on the result",
+  });
+}
+
 /** Runs the driver; writes %A whole (the merge, or git's conflict version) and says what it did. */
 export function runMergeDriver(top: string, args: DriverArgs, env: NodeJS.ProcessEnv = process.env): DriverOutcome {
+  // A driver killed before its rename left its temp beside git's `.merge_file_XXXXXX` (in the work tree's top).
+  removeDeadTemps(dirname(args.ours), ".merge_file_");
   const s = sidesOf(top, args, env);
   const conflictVersion = () => mergeFileText(top, args.ours, args.base, args.theirs, ["ours", "base", "theirs"]);
   let kind: MergedKind = classify(args.path).kind;

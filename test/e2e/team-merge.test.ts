@@ -192,6 +192,24 @@ describe("git merge with the akms driver", () => {
     git(s.repo, ["merge", "--abort"]);
   });
 
+  test("a local node that one side broke is not merged: git's conflict, the driver naming the node, the side and the field", () => {
+    const s = teamRepo();
+    const node = join(s.knowledge, "local-nodes", "l-retry.md");
+    ok(s.repo, ["checkout", "-q", "-b", "broken"]);
+    writeFileSync(node, readFileSync(node, "utf8").replace(/^confidence: .*$/m, "confidence: high"));
+    commitAll(s, "a hand edit that breaks the node");
+    ok(s.repo, ["checkout", "-q", "main"]);
+    apply(s, { b3: DOCS.b3 }); // a dedup section appended to l-retry.md: both sides changed the file
+    commitAll(s, "b3");
+    const m = git(s.repo, ["merge", "--no-edit", "broken"]);
+    assert.notEqual(m.code, 0, "not reported as merged");
+    assert.match(m.out, /knowledge\/local-nodes\/l-retry\.md \(theirs\) is not a valid local node: confidence/);
+    // Left unmerged for a person, with git's text merge of the two sides in the file.
+    assert.match(ok(s.repo, ["status", "--porcelain"]), /^UU knowledge\/local-nodes\/l-retry\.md$/m);
+    assert.match(readFileSync(node, "utf8"), /^confidence: high$/m);
+    git(s.repo, ["merge", "--abort"]);
+  });
+
   test("a driver killed mid-merge leaves the overlay whole (ours), and the merge succeeds when run again", () => {
     const s = teamRepo();
     ok(s.repo, ["checkout", "-q", "-b", "side"]);
@@ -205,9 +223,18 @@ describe("git merge with the akms driver", () => {
     assert.notEqual(killed.code, 0);
     assert.equal(overlay(s.repo), ours, "the working tree's overlay is a whole file: ours, as git left it");
     git(s.repo, ["merge", "--abort"]);
+    // Killed between its temp file's write and the rename: the temp is left in the work tree's top …
+    const killedAtWrite = git(s.repo, ["merge", "--no-edit", "side"], { AKMS_TEST: "1", AKMS_CRASH_WRITE_AT: "1" });
+    assert.notEqual(killedAtWrite.code, 0);
+    const temps = () => readdirSync(s.repo).filter((n) => /^\.\.merge_file_.*\.tmp$/.test(n));
+    assert.equal(temps().length, 1, "the killed driver's temp file");
+    assert.equal(overlay(s.repo), ours);
+    git(s.repo, ["merge", "--abort"]);
+    // … and the next driver removes it.
     const again = git(s.repo, ["merge", "--no-edit", "side"]);
     assert.equal(again.code, 0, again.out);
     assert.match(overlay(s.repo), /session-b-1/);
+    assert.deepEqual(temps(), []);
   });
 
   test("journal entries from both sides are renumbered in one sequence and an undo follows the entry it undid", () => {
