@@ -7,6 +7,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join, posix } from "node:path";
 import { loadContext, type Context } from "../context.js";
+import { parseConfig } from "../config.js";
 import { AkmsError } from "../errors.js";
 import { readBytesIfExists, removeDeadTemps, sha256, writeFileAtomic } from "../fsx.js";
 import { compileWithOverlay } from "../compiler/build.js";
@@ -115,8 +116,31 @@ function theirNodeFiles(s: Sides, ctx: Context, knowledge: string, scratch: stri
   return out;
 }
 
+/**
+ * The config the merged repository will have, for the replay: git writes the merged
+ * propagation_config.yaml only after the drivers ran, so the work tree still holds ours. Both sides'
+ * changes merged as text (the same bytes whichever side is merged into); where they touch the same
+ * lines, the work tree's once a person has resolved it (no markers, not ours any more); else
+ * nothing can be replayed yet. Null when the merge changes nothing in the config.
+ */
+function mergedConfig(s: Sides, ctx: Context, knowledge: string, commits: { mb: string | null; head: string | null; them: string | null }): Context["cfg"] | null {
+  const path = `${knowledge ? knowledge + "/" : ""}graph/propagation_config.yaml`;
+  if (!commits.head || !commits.them) return null; // git's records do not say what the other side is
+  const [ours, theirs, base = null] = readBlobs(s.top, [commits.head, commits.them, ...(commits.mb ? [commits.mb] : [])].map((c) => `${c}:${path}`));
+  const text = (b: Buffer | null | undefined) => (b ? b.toString("utf8") : "");
+  if (text(theirs) === text(ours) || text(theirs) === text(base)) return null; // the merge keeps ours
+  const merged = text(ours) === text(base) ? { text: text(theirs), clean: true } : mergeText(s.top, text(ours), text(base), text(theirs));
+  if (merged.clean) return parseConfig(merged.text, `${path} (merged)`);
+  const here = readBytesIfExists(ctx.paths.config);
+  if (here && !/^(<{7}|>{7})( |$)/m.test(here.toString("utf8")) && !here.equals(ours ?? Buffer.alloc(0))) return parseConfig(here.toString("utf8"), path);
+  throw new MergeConflict(`${path} was changed on both sides in the same lines, and the overlay's replay needs the merged config`, {
+    file: path,
+    hint: `resolve ${path} first and \`git add\` it, then \`git checkout -m -- ${s.args.path}\` runs this merge again with it`,
+  });
+}
+
 function mergeOverlayFile(s: Sides, knowledge: string): { bytes: Buffer; note: string } {
-  const ctx = loadContext({ repo: join(s.top, posix.dirname(knowledge || ".")), env: s.env });
+  const here = loadContext({ repo: join(s.top, posix.dirname(knowledge || ".")), env: s.env });
   const shown = s.args.path;
   const base = overlayOf(s.bytes.base, s.args.base, `${shown} (base)`);
   const ours = overlayOf(s.bytes.ours, s.args.ours, `${shown} (ours)`);
@@ -124,6 +148,8 @@ function mergeOverlayFile(s: Sides, knowledge: string): { bytes: Buffer; note: s
   const head = headCommit(s.top);
   const them = s.theirsCommit();
   const mb = head && them ? mergeBase(s.top, head, them) : null;
+  const cfg = mergedConfig(s, here, knowledge, { mb, head, them });
+  const ctx: Context = cfg ? { ...here, cfg } : here;
   const pre = knowledge ? knowledge + "/" : "";
   const journal = `${pre}graph/review_log.jsonl`;
   const [mbOverlay, mbJournal, theirJournal] = readBlobs(s.top, mb && them ? [`${mb}:${s.args.path}`, `${mb}:${journal}`, `${them}:${journal}`] : []);

@@ -192,6 +192,32 @@ describe("git merge with the akms driver", () => {
     git(s.repo, ["merge", "--abort"]);
   });
 
+  test("a branch that tunes propagation_config.yaml: the overlay is replayed with the merged config, the same bytes whichever side is merged into", () => {
+    const s = teamRepo();
+    const config = join(s.knowledge, "graph", "propagation_config.yaml");
+    ok(s.repo, ["checkout", "-q", "-b", "tune"]);
+    writeFileSync(config, readFileSync(config, "utf8") + "confidence:\n  activation_boost: 0.08\n");
+    commitAll(s, "tune the boost");
+    apply(s, { b1: DOCS.b1 });
+    commitAll(s, "b1 with the new boost");
+    ok(s.repo, ["checkout", "-q", "main"]);
+    apply(s, { a1: DOCS.a1 });
+    commitAll(s, "a1");
+    const main = head(s);
+    const m1 = git(s.repo, ["merge", "--no-edit", "tune"]);
+    assert.equal(m1.code, 0, m1.out);
+    const intoMain = overlay(s.repo);
+    ok(s.repo, ["checkout", "-q", "tune"]);
+    const m2 = git(s.repo, ["merge", "--no-edit", main]);
+    assert.equal(m2.code, 0, m2.out);
+    assert.equal(overlay(s.repo), intoMain, "the same bytes in both directions");
+    assert.match(readFileSync(config, "utf8"), /activation_boost: 0\.08/);
+    // What one agent applying both documents with the tuned config would have.
+    const b = run(s, ["build", "--no-cache", "--json"]);
+    assert.equal(b.code, 0, b.stderr);
+    assert.equal(run(s, ["check", "--json"]).json.findings.filter((f: { code: string }) => f.code === "OVERLAY_NOT_REPLAY").length, 0);
+  });
+
   test("a local node that one side broke is not merged: git's conflict, the driver naming the node, the side and the field", () => {
     const s = teamRepo();
     const node = join(s.knowledge, "local-nodes", "l-retry.md");
