@@ -24,6 +24,8 @@ export interface ContextOptions {
   repo?: string;
   vault?: string;
   env?: NodeJS.ProcessEnv;
+  /** The config to use instead of reading the repository's (`akms migrate`: a v1 config as v2). */
+  cfg?: LoadedConfig;
   /**
    * Keep the validated config for next time (validated-cache.ts): the commands whose start-up it
    * serves (build, query, loadout, review). Others read the cache and write nothing but their own output.
@@ -108,7 +110,7 @@ export function locateRepo(opts: ContextOptions): { repo: string; paths: RepoPat
 
 export function loadContext(opts: ContextOptions = {}): Context {
   const { repo, paths } = locateRepo(opts);
-  const cfg = repoConfig(paths, buildIdentity(), opts.writeCache === true);
+  const cfg = opts.cfg ?? repoConfig(paths, buildIdentity(), opts.writeCache === true);
   const vault = resolveVault(repo, {
     flag: opts.vault,
     env: opts.env ?? process.env,

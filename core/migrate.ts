@@ -10,11 +10,12 @@ import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "no
 import { spawnSync } from "node:child_process";
 import { join, relative, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import type { Context } from "./context.js";
+import { loadContext, locateRepo, type Context, type ContextOptions } from "./context.js";
+import { parseConfig } from "./config.js";
 import { StateError, UsageError, ValidationError, type Problem } from "./errors.js";
 import { splitFrontmatter } from "./frontmatter.js";
 import { displayPath } from "./paths.js";
-import { replaceDirWhole } from "./fsx.js";
+import { readTextIfExists, replaceDirWhole } from "./fsx.js";
 import { listMarkdown } from "./compiler/sources.js";
 import { NodeFiles } from "./node-files.js";
 import { parseYaml } from "./yaml.js";
@@ -28,7 +29,7 @@ import { PITFALL_WEIGHT } from "./schemas/vocabulary.js";
 import type { LocalEdge, NodeOverride, Overlay, SessionNodeEntry } from "./schemas/overlay.js";
 
 /** The v1 frontmatter fields that are experience, not knowledge (they move to the overlay). */
-export const V1_FIELDS = ["current_confidence", "activations", "last_activated", "activated_by_tasks", "pitfalls"] as const;
+export const V1_FIELDS = ["current_confidence", "activations", "last_activated", "activated_by_tasks", "session_refs", "pitfalls"] as const;
 
 export interface MigratedFile {
   file: string;
@@ -45,6 +46,10 @@ export interface MigratedFile {
 
 export interface MigrationPlan {
   files: MigratedFile[];
+  /** Evidence documents and task records stamped v1. */
+  documents: MigratedDoc[];
+  /** propagation_config.yaml re-stamped v2 when it says v1 (its keys are the same in both versions). */
+  config: { file: string; shown: string; text: string } | null;
   /** The overlay after the merge, and whether it differs from the current one. */
   overlay: Overlay;
   overlayChanged: boolean;
@@ -56,6 +61,28 @@ export interface MigrationPlan {
 
 const problem = (file: string, field: string, message: string, hint: string): Problem => ({ file, field, message, hint });
 
+/** The `akms_schema: v1` line of a YAML text as v2 (every other byte as it was). */
+function restamp(line: string): string {
+  return /^akms_schema:[ \t]*["']?v1["']?[ \t]*(#.*)?$/.test(line) ? "akms_schema: v2" : line;
+}
+
+/** The repository's config re-stamped v2, when it says v1 (null: it does not, or there is none). */
+function v1Config(configFile: string): string | null {
+  const text = readTextIfExists(configFile);
+  if (text === null || !/^akms_schema:[ \t]*["']?v1["']?[ \t]*(#.*)?$/m.test(text)) return null;
+  return text.split("\n").map(restamp).join("\n");
+}
+
+/**
+ * The context `akms migrate` works in: a v1 config read as the v2 one it will write (the config's
+ * keys are the same in both versions), so that migrate runs where every other command refuses.
+ */
+export function migrationContext(opts: ContextOptions): Context {
+  const { paths } = locateRepo(opts);
+  const v2 = v1Config(paths.config);
+  return loadContext({ ...opts, ...(v2 !== null ? { cfg: parseConfig(v2, paths.config) } : {}) });
+}
+
 /** The frontmatter lines of top-level `keys` removed (a key line and its indented or listed value lines), the stamp set to v2. */
 function editFrontmatter(yaml: string, keys: ReadonlySet<string>): string {
   const out: string[] = [];
@@ -65,7 +92,7 @@ function editFrontmatter(yaml: string, keys: ReadonlySet<string>): string {
     if (top) skipping = keys.has(top[1]!);
     else if (skipping && !/^([ \t]|-( |$))/.test(line)) skipping = false;
     if (skipping) continue;
-    out.push(/^akms_schema:[ \t]*["']?v1["']?[ \t]*(#.*)?$/.test(line) ? "akms_schema: v2" : line);
+    out.push(restamp(line));
   }
   return out.join("\n");
 }
@@ -86,6 +113,9 @@ function v1Experience(data: Record<string, unknown>, id: string, shown: string):
   }
   const t = data.activated_by_tasks;
   if (t !== undefined) Array.isArray(t) && t.every((x) => typeof x === "string" && x) ? (entry.activated_by_tasks = t) : bad("activated_by_tasks", "must be a list of task ids");
+  // The sessions that used the node (spec §4.1's experiential session_refs): the overlay's list.
+  const r = data.session_refs;
+  if (r !== undefined && r !== null) Array.isArray(r) && r.every((x) => typeof x === "string" && x) ? (entry.session_refs = r) : bad("session_refs", "must be a list of session document paths");
   const p = data.pitfalls;
   if (p !== undefined) {
     if (!Array.isArray(p)) bad("pitfalls", "must be a list of { session, severity, note } entries");
@@ -127,6 +157,47 @@ export function migrateNodeText(text: string, file: string, shown: string, origi
     return { file: null, problems: [problem(shown, moved.join(", ") || "akms_schema", "the v1 fields could not be removed line by line (an unusual layout)", "move them to local_state.yaml by hand, set `akms_schema: v2`, then run `akms build`")] };
   }
   return { file: { file, shown, id, origin, text: newText, moved, entry, edges, phase: typeof data.origin_phase === "number" ? data.origin_phase : null }, problems: [] };
+}
+
+/** A v1-stamped evidence document or task record, re-stamped v2 (its fields are the same in v2). */
+export interface MigratedDoc {
+  file: string;
+  shown: string;
+  text: string;
+}
+
+/**
+ * The AgentMemories and PCDs (sessions/*.md, *.yaml) and task records (tasks/*.json) stamped v1,
+ * each with only its stamp changed; the one validator then decides that the rest is v2.
+ */
+function v1Documents(ctx: Context, problems: Problem[]): MigratedDoc[] {
+  const out: MigratedDoc[] = [];
+  const names = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
+  for (const name of names(ctx.paths.sessions)) {
+    if (!/\.(md|ya?ml)$/i.test(name)) continue;
+    const file = join(ctx.paths.sessions, name);
+    const text = readFileSync(file, "utf8");
+    const yaml = name.endsWith(".md") ? splitFrontmatter(text)?.yaml : text;
+    if (!yaml || !/^akms_schema:[ \t]*["']?v1["']?[ \t]*(#.*)?$/m.test(yaml)) continue;
+    const head = name.endsWith(".md") ? text.slice(0, text.indexOf(yaml) + yaml.length) : text;
+    out.push({ file, shown: displayPath(ctx.repo, file), text: head.split("\n").map(restamp).join("\n") + text.slice(head.length) });
+  }
+  for (const name of names(ctx.paths.tasks)) {
+    if (!name.endsWith(".json")) continue;
+    const file = join(ctx.paths.tasks, name);
+    const text = readFileSync(file, "utf8");
+    const stamp = /("akms_schema"[ \t]*:[ \t]*)"v1"/;
+    if (!stamp.test(text)) continue;
+    const next = text.replace(stamp, '$1"v2"');
+    try {
+      if ((JSON.parse(next) as { akms_schema?: unknown }).akms_schema !== "v2") throw new Error("the stamp is not the record's own");
+    } catch (e) {
+      problems.push(problem(displayPath(ctx.repo, file), "akms_schema", (e as Error).message, "set `\"akms_schema\": \"v2\"` by hand, then migrate"));
+      continue;
+    }
+    out.push({ file, shown: displayPath(ctx.repo, file), text: next });
+  }
+  return out;
 }
 
 /** The v1 files among the node files the compile reads in `dir` (listMarkdown, as the compile lists them). */
@@ -197,9 +268,17 @@ export function planMigration(ctx: Context, opts: { vaultOut?: string }): Migrat
     throw new UsageError(`the global vault holds ${globals.length} v1 node file${globals.length === 1 ? "" : "s"} (${globals[0]!.shown}…); akms never writes the vault in place`, "add `--vault-out DIR` to write its migrated copy, then use that directory as the vault (--vault or AKMS_GLOBAL_VAULT)");
   }
   const files = [...locals, ...globals];
+  const documents = v1Documents(ctx, problems);
   const { overlay, changed } = mergeOverlay(ctx, files, problems);
   if (problems.length) throw new ValidationError(`${new Set(problems.map((p) => p.file)).size} file${problems.length === 1 ? "" : "s"} cannot be migrated; nothing was changed`, { problems, hint: "fix what is listed, then run `akms migrate` again" });
-  return { files, overlay, overlayChanged: changed && files.length > 0, vaultOut: globals.length && opts.vaultOut ? resolve(opts.vaultOut) : null, v3Script: v3ScriptOf(ctx) };
+  const v2 = v1Config(ctx.paths.config);
+  const config = v2 === null ? null : { file: ctx.paths.config, shown: displayPath(ctx.repo, ctx.paths.config), text: v2 };
+  return { files, documents, config, overlay, overlayChanged: changed && files.length > 0, vaultOut: globals.length && opts.vaultOut ? resolve(opts.vaultOut) : null, v3Script: v3ScriptOf(ctx) };
+}
+
+/** Whether the plan changes anything. */
+export function planned(plan: MigrationPlan): boolean {
+  return plan.files.length > 0 || plan.documents.length > 0 || plan.config !== null;
 }
 
 function checkValid(text: string, abs: string, shown: string, kind: Kind, problems: Problem[]): void {
@@ -236,12 +315,18 @@ export function migrate(ctx: Context, opts: { vaultOut?: string; dryRun?: boolea
     const overlayText = plan.overlayChanged ? dumpOverlay(plan.overlay, limits) : null;
     for (const f of plan.files) checkValid(f.text, f.file, f.shown, f.origin === "local" ? "local-node" : "global-node", problems);
     if (overlayText !== null) checkValid(overlayText, ctx.paths.overlay, displayPath(ctx.repo, ctx.paths.overlay), "overlay", problems);
+    if (plan.config) checkValid(plan.config.text, plan.config.file, plan.config.shown, "config", problems);
+    for (const d of plan.documents) problems.push(...validateText(d.text, d.file, d.shown).errors);
     if (problems.length) throw new ValidationError("the migrated files would not be valid v2; nothing was changed", { problems, hint: "fix the v1 files listed, then migrate again" });
-    if (opts.dryRun || !plan.files.length) return { plan, written: [], graphVersion: null };
+    if (opts.dryRun || !planned(plan)) return { plan, written: [], graphVersion: null };
     if (plan.vaultOut) writeVaultCopy(ctx, plan);
     const writes = plan.files.filter((f) => f.origin === "local").map((f) => ({ path: f.file, data: f.text }));
     if (overlayText !== null) writes.push({ path: ctx.paths.overlay, data: overlayText });
-    const written = commitTransaction(ctx, writes);
+    if (plan.config) writes.push({ path: plan.config.file, data: plan.config.text });
+    for (const d of plan.documents) writes.push({ path: d.file, data: d.text });
+    // A kill after this: the next command rolls the files forward and leaves graph.json to the next
+    // reader (the migrated vault may not be the one that command was given).
+    const written = commitTransaction(ctx, writes, { rebuild: "reader" });
     const buildCtx = plan.vaultOut && opts.vaultCtx ? opts.vaultCtx(plan.vaultOut) : ctx;
     const r = buildLocked(buildCtx);
     finishTransaction(ctx);

@@ -24,6 +24,12 @@ export interface TxnWrite {
 interface Manifest {
   format: string;
   files: { path: string; data: string; sha256: string }[];
+  /**
+   * "reader": the recovery does not recompile — graph.json is stale and the next reader compiles it,
+   * with the vault it is given. For `akms migrate`, whose writes compile only against the migrated
+   * vault: a command given the old v1 vault could never finish the recovery otherwise.
+   */
+  rebuild?: "reader";
 }
 
 let pointsReached = 0;
@@ -84,10 +90,10 @@ function rollForward(ctx: Context, m: Manifest, stage: string): string[] {
  * Journals and applies the writes; the caller holds the lock, recompiles, then calls
  * finishTransaction. Returns the files changed.
  */
-export function commitTransaction(ctx: Context, writes: readonly TxnWrite[]): string[] {
+export function commitTransaction(ctx: Context, writes: readonly TxnWrite[], opts: { rebuild?: "reader" } = {}): string[] {
   if (!writes.length) return [];
   rmSync(ctx.paths.txnDir, { recursive: true, force: true });
-  const manifest: Manifest = { format: FORMAT, files: [] };
+  const manifest: Manifest = { format: FORMAT, files: [], ...(opts.rebuild ? { rebuild: opts.rebuild } : {}) };
   writes.forEach((w, i) => {
     const name = `${String(i).padStart(4, "0")}.data`;
     const bytes = typeof w.data === "string" ? Buffer.from(w.data, "utf8") : w.data;
@@ -157,7 +163,7 @@ export function recoverPendingTransaction(ctx: Context, recompile: () => unknown
     if (target) removeStaleTemps(dirname(target));
   }
   const rolledForward = rollForward(ctx, m, "recover");
-  recompile();
+  if (m.rebuild !== "reader") recompile();
   clearJournal(ctx);
-  return { rolledForward, discarded: false, recompiled: true };
+  return { rolledForward, discarded: false, recompiled: m.rebuild !== "reader" };
 }

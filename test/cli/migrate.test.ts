@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { akms, ROOT, tmp, treeHash } from "../helpers.js";
+import { memory } from "../update-helpers.js";
 
 function v1() {
   const dir = tmp("akms-v1-");
@@ -72,12 +73,58 @@ test("a malformed v1 field is a clear error naming the file and the field; nothi
   assert.equal(treeHash(d.dir), all);
 });
 
+test("every participating artifact: a v1 config, AgentMemory and task record are re-stamped, session_refs move to the overlay; --dry-run shows the whole plan and writes nothing; no command tells a user to run migrate from inside migrate", () => {
+  const d = v1();
+  const config = join(d.repo, "knowledge", "graph", "propagation_config.yaml");
+  mkdirSync(join(d.repo, "knowledge", "graph"), { recursive: true });
+  writeFileSync(config, "akms_schema: v1\nglobal_vault: ../vault\nconfidence:\n  activation_boost: 0.03\n");
+  const memoryFile = join(d.repo, "knowledge", "sessions", "task-9.md");
+  writeFileSync(memoryFile, memory({ task: "task-9", used: [{ id: "spectral-solver-basics", useful: true, coverage: "sufficient" }] }).replace("akms_schema: v2", "akms_schema: v1"));
+  mkdirSync(join(d.repo, "knowledge", "tasks"), { recursive: true });
+  const taskFile = join(d.repo, "knowledge", "tasks", "task-11.json");
+  writeFileSync(taskFile, JSON.stringify({ task_id: "task-11", title: "Tune the solver", phase: 2, akms_tags: ["fft"], akms_schema: "v1" }, null, 2) + "\n");
+  writeFileSync(d.local, readFileSync(d.local, "utf8").replace(/^activations: /m, "session_refs:\n  - sessions/task-7.md\nactivations: "));
+  const all = treeHash(d.dir);
+  // Every other command refuses the v1 config and names migrate; migrate itself reads it as v2.
+  assert.match(akms(["status", "--repo", d.repo, "--vault", d.vault]).stderr, /akms migrate/);
+  const dry = akms(["migrate", "--repo", d.repo, "--vault", d.vault, "--vault-out", d.out, "--dry-run"]);
+  assert.equal(dry.code, 0, dry.stderr);
+  for (const what of [/propagation_config\.yaml: akms_schema v1 → v2/, /sessions\/task-9\.md: akms_schema v1 → v2/, /tasks\/task-11\.json: akms_schema v1 → v2/, /nodes\.cache-key-reference-medium: \{[^}]*"session_refs":\["sessions\/task-7\.md"\]/, /local_edges: cache-key-reference-medium → session-task-7 \(pitfall/]) {
+    assert.match(dry.stdout, what);
+  }
+  assert.equal(treeHash(d.dir), all, "--dry-run writes nothing");
+  const r = akms(["migrate", "--repo", d.repo, "--vault", d.vault, "--vault-out", d.out, "--json"]);
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  for (const f of [config, memoryFile, taskFile]) {
+    const v = akms(["validate", f]);
+    assert.equal(v.code, 0, `${f}: ${v.stdout}`);
+  }
+  assert.match(readFileSync(config, "utf8"), /^akms_schema: v2\nglobal_vault: \.\.\/vault\nconfidence:\n {2}activation_boost: 0\.03\n$/);
+  assert.match(readFileSync(d.overlay, "utf8"), /cache-key-reference-medium:\n[\s\S]*session_refs:\n {6}- sessions\/task-7\.md/);
+  assert.doesNotMatch(readFileSync(d.local, "utf8"), /session_refs/);
+  assert.equal(akms(["status", "--repo", d.repo, "--vault", d.out]).code, 0);
+});
+
 test("the compiler's SchemaVersionError on a v1 file says which migration applies", () => {
   const d = v1();
   const r = akms(["build", "--repo", d.repo, "--vault", d.vault]);
   assert.equal(r.code, 1);
   assert.match(r.stderr, /akms_schema is "v1", expected "v2" — this tool reads AKMS v2 only; `akms migrate` migrates a v1 repository/);
 });
+
+for (const at of ["journal-0", "journal-complete", "apply-0", "apply-1", "applied"]) {
+  test(`killed at ${at}, running the same migrate again (the v1 vault still given) finishes it: no command is left refusing with SCHEMA_VERSION`, () => {
+    const d = v1();
+    const r = akms(["migrate", "--repo", d.repo, "--vault", d.vault, "--vault-out", d.out], { env: { AKMS_TEST: "1", AKMS_CRASH_AT: at } });
+    assert.notEqual(r.code, 0, "killed");
+    const again = akms(["migrate", "--repo", d.repo, "--vault", d.vault, "--vault-out", d.out]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(readFileSync(d.local, "utf8"), /^akms_schema: v2$/m);
+    const s = akms(["status", "--repo", d.repo, "--vault", d.out]);
+    assert.equal(s.code, 0, s.stderr);
+    assert.equal(existsSync(join(d.repo, "knowledge", "graph", ".txn")), false, "no interrupted write left");
+  });
+}
 
 for (const at of ["journal-0", "journal-complete", "apply-0"]) {
   test(`killed at ${at}, the next command leaves the old state or the whole new one, never a mix`, () => {
