@@ -5,7 +5,7 @@ import { readFile, stat } from "node:fs/promises";
 import { NotFoundError, ValidationError } from "./errors.js";
 import type { RepoPaths } from "./paths.js";
 import { warm } from "./warm.js";
-import type { BuildWarning, GraphDoc, GraphLink, GraphNode } from "./compiler/merge.js";
+import type { BuildWarning, GraphDoc, GraphLink, GraphNode } from "./graph-file/doc.js";
 import { blankedBytes, graphVersionOf } from "./graph-file/version.js";
 import { vectorOf } from "./store/freshness.js";
 

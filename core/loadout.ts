@@ -14,7 +14,8 @@ import { DEFAULT_ROLE, normalizeTags, queryGraph, resolveTaskRole, type QueryGra
 import { taskTags, type TagDerivation } from "./tags.js";
 import type { LoadedTask } from "./query/task.js";
 import { NodeFiles } from "./node-files.js";
-import { estimateTokens, pitfallSection, readNodeContent, truncateToTokens, type NodeContent, type Roots, type ShownFile } from "./loadout/content.js";
+import { estimateTokens, readNodeContent, truncateToTokens, type NodeContent, type Roots, type ShownFile } from "./loadout/content.js";
+import { pitfallSection } from "./markdown.js";
 import { effectiveRead, selectMode, sizeTokens, type ModeRequest, type ModeSelection } from "./loadout/mode.js";
 import { readingOrder } from "./loadout/reading-order.js";
 import { renderBody, renderHeader, type LoadoutEntry, type LoadoutHeaderData } from "./loadout/render.js";

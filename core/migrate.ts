@@ -21,7 +21,7 @@ import { NodeFiles } from "./node-files.js";
 import { parseYaml } from "./yaml.js";
 import { withLock } from "./lock.js";
 import { buildLocked } from "./compiler/build.js";
-import { commitTransaction, finishTransaction, recoverPendingTransaction } from "./update/transaction.js";
+import { commitTransaction, finishTransaction, recoverPendingTransaction } from "./transaction.js";
 import { readOverlayState } from "./update/overlay-store.js";
 import { dumpOverlay, overlayLimits } from "./update/overlay-io.js";
 import { validateText, type Kind } from "./validate.js";

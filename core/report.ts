@@ -11,7 +11,7 @@ import { todayIso } from "./clock.js";
 import { loadGraph, type GNode, type LoadedGraph } from "./graph.js";
 import { reviewGraphOf, type ReviewGraph } from "./review/review-graph.js";
 import { buildLocked } from "./compiler/build.js";
-import { recoverPendingTransaction } from "./update/transaction.js";
+import { recoverPendingTransaction } from "./transaction.js";
 import { collect, SECTION_ORDER, type Sections } from "./review/sections.js";
 import { blockReasonText } from "./review/blocked.js";
 import { latestPhase } from "./review/sessions.js";

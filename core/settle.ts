@@ -13,7 +13,7 @@ export async function settleInterrupted(opts: ContextOptions): Promise<boolean> 
   if (!existsSync(paths.txnDir)) return false;
   const [{ buildLocked }, { recoverPendingTransaction }, { withLock }] = await Promise.all([
     import("./compiler/build.js"),
-    import("./update/transaction.js"),
+    import("./transaction.js"),
     import("./lock.js"),
   ]);
   const ctx = loadContext(opts);
@@ -50,7 +50,7 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
   const [{ buildLocked, graphIsFresh }, { agentLockWaitMs, withLockWait }, { recoverPendingTransaction }] = await Promise.all([
     import("./compiler/build.js"),
     import("./lock.js"),
-    import("./update/transaction.js"),
+    import("./transaction.js"),
   ]);
   const ctx = loadContext(opts);
   // A warm process runs the full test only after its watched sources changed (source-watch.ts);

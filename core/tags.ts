@@ -10,7 +10,7 @@ import { StaleWriteError } from "./errors.js";
 import { readTextIfExists, writeFileAtomic } from "./fsx.js";
 import type { GNode } from "./graph.js";
 import { withLock } from "./lock.js";
-import { commitTransaction, finishTransaction } from "./update/transaction.js";
+import { commitTransaction, finishTransaction } from "./transaction.js";
 import type { QueryGraph } from "./query.js";
 import { withTags, type LoadedTask } from "./query/task.js";
 import { confineToKnowledge, displayPath, resolveInside } from "./paths.js";

@@ -12,7 +12,7 @@ import { loadConfig, parseConfig } from "./config.js";
 import { readTextFile } from "./textfile.js";
 import { pcdPhaseOfName, resolveInside } from "./paths.js";
 import { evidenceRuleProblems } from "./update/documents.js";
-import { extractSummary } from "./loadout/content.js";
+import { extractSummary } from "./markdown.js";
 import { GlobalNode, LocalNode, MirrorNode, hasContentDraft } from "./schemas/node.js";
 import { Overlay } from "./schemas/overlay.js";
 import { AgentMemory, Pcd } from "./schemas/evidence.js";

@@ -11,7 +11,7 @@ import { NodeFiles } from "../node-files.js";
 import { didYouMean } from "../review/suggest.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import { severityOfWeight } from "../schemas/vocabulary.js";
-import { pitfallSection } from "../loadout/content.js";
+import { pitfallSection } from "../markdown.js";
 
 export interface PitfallReport {
   from: string;

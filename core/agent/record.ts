@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, StateError, ValidationError } from "../errors.js";
 import { readBytesIfExists, writeFileAtomic } from "../fsx.js";
-import { recoverPendingTransaction } from "../update/transaction.js";
+import { recoverPendingTransaction } from "../transaction.js";
 import { buildLocked } from "../compiler/build.js";
 import { agentLockWaitMs, withLockWait } from "../lock.js";
 import { confineToKnowledge, resolveInside } from "../paths.js";

@@ -8,7 +8,7 @@ import type { Context } from "../context.js";
 import { SchemaVersionError, ValidationError, type Problem } from "../errors.js";
 import { readBytesIfExists, realpathOrNull, removeFile, sha256, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
-import { recoverPendingTransaction } from "../update/transaction.js";
+import { recoverPendingTransaction } from "../transaction.js";
 import { displayPath } from "../paths.js";
 import { pyJsonChunks } from "../pyjson.js";
 import { nowIso } from "../clock.js";
@@ -19,14 +19,15 @@ import { rememberOverlayDrafts } from "../drafted-ids.js";
 import { listWithRecords, recordedFiles, type DirRecord } from "./source-index.js";
 import { STAT_WIDTH, buildIdentity, contentSha, ownWriteVector, racy, sameStats, sameVector, statAll, statAllSteps, statChanged, unchangedSince, type FileStats } from "../store/freshness.js";
 import { addRecords, loadParseCache, readWithCache, recordOverlay } from "./parse-cache.js";
-import { mergeGraph, type BuildWarning, type GraphDoc } from "./merge.js";
+import { mergeGraph } from "./merge.js";
+import type { BuildWarning, GraphDoc } from "../graph-file/doc.js";
 import { blankedSha, generatedAtOf, stampGeneratedAt } from "../graph-file/version.js";
-import { patchForUpdate, type UpdateDelta } from "../graph-file/update-patch.js";
-import { patchForEdit } from "../graph-file/edit-patch.js";
+import { patchForUpdate, type UpdateDelta } from "./update-patch.js";
+import { patchForEdit } from "./edit-patch.js";
 import { contentRefChecker, recordingChecker, refsHold, type RefCheck } from "./content-refs.js";
 import { summaryChecker } from "./summary-check.js";
-import { writePlanDelta, type PlanChange } from "../query/plan-delta.js";
-import { rebuildPlanIndex } from "../query/plan-graph.js";
+import { writePlanDelta, type PlanChange } from "./plan-delta.js";
+import { rebuildPlanIndex } from "./plan-graph.js";
 import { nodeAsWritten } from "./node-value.js";
 import { writtenKey } from "../store/freshness.js";
 import type { Steps } from "../steps.js";
@@ -610,7 +611,7 @@ interface Output {
   saveChecks?: () => void;
   /** The edit patch's parse-cache records, added once graph.json is written. */
   records?: { key: string; value: string }[];
-  /** A patch's changes, for the planning index's delta (core/query/plan-delta.ts). */
+  /** A patch's changes, for the planning index's delta (core/compiler/plan-delta.ts). */
   plan?: PlanChange;
 }
 

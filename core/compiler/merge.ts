@@ -3,68 +3,7 @@ import type { LocalEdge, Overlay } from "../schemas/overlay.js";
 import { severityOfWeight } from "../schemas/vocabulary.js";
 import { RAW_TEXT, type RawText } from "../pyjson.js";
 import type { SourceNode } from "./sources.js";
-
-export interface BuildWarning {
-  code:
-    | "ID_COLLISION"
-    | "DUPLICATE_ID"
-    | "DANGLING_EDGE"
-    | "DUPLICATE_EDGE"
-    | "PITFALL_TARGET"
-    | "ORPHANED_OVERLAY"
-    | "MISSING_CONTENT_REF"
-    | "SESSION_ID_TAKEN"
-    | "AUTO_UPDATE_OVERRIDE"
-    | "MISSING_CONTENT_DRAFT"
-    | "MISSING_SUMMARY"
-    | "SYMLINK_OUTSIDE";
-  message: string;
-  file?: string;
-  node?: string;
-  source?: string;
-  target?: string;
-  type?: string;
-}
-
-export interface GraphNode {
-  id: string;
-  [attr: string]: unknown;
-}
-
-export interface GraphLink {
-  source: string;
-  target: string;
-  type: string;
-  weight: number;
-  edge_origin: "global" | "local";
-  note?: string;
-  /** Pitfall edges reported by several agents (spec §5.8: never merged): every report as it came. */
-  reports?: PitfallReport[];
-}
-
-/** One agent's report of a pitfall (a pitfall edge carrying more than one lists each). */
-export interface PitfallReport {
-  weight: number;
-  severity: "high" | "medium" | "low";
-  note: string;
-  task_id?: string;
-}
-
-export interface GraphDoc {
-  directed: true;
-  multigraph: false;
-  graph: {
-    akms_schema: "v2";
-    generated_at: string;
-    node_count: number;
-    edge_count: number;
-    global_vault: string;
-    repo_id: string;
-    warnings: BuildWarning[];
-  };
-  nodes: GraphNode[];
-  links: GraphLink[];
-}
+import type { BuildWarning, GraphDoc, GraphLink, GraphNode, PitfallReport } from "../graph-file/doc.js";
 
 /** Overlay node-override keys not applied by step 4 (history stays in the overlay). */
 const NOT_APPLIED = new Set(["history"]);

@@ -3,7 +3,8 @@
 // so an unchanged node is serialised once. A stub is the node as the merge sees it before it must
 // change: those fields plus the text (see mergeGraph's editable).
 import { RAW_TEXT, pyJsonText, type RawText } from "../pyjson.js";
-import { toGraphNode, type GraphNode } from "./merge.js";
+import { toGraphNode } from "./merge.js";
+import type { GraphNode } from "../graph-file/doc.js";
 import type { Origin } from "./sources.js";
 
 /** What the merge reads of a node before step 4 (see mergeGraph); the rest is in its text. */

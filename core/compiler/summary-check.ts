@@ -7,7 +7,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { readTextIfExists, writeFileAtomic } from "../fsx.js";
 import { splitFrontmatter } from "../frontmatter.js";
-import { extractSummary } from "../loadout/content.js";
+import { extractSummary } from "../markdown.js";
 
 const FORMAT = "akms-summary-check-1";
 

@@ -5,7 +5,7 @@
 import { isAscii } from "node:buffer";
 import { pyJsonText } from "../pyjson.js";
 import { blankGeneratedAt } from "./version.js";
-import type { BuildWarning } from "../compiler/merge.js";
+import type { BuildWarning } from "./doc.js";
 
 export const HEAD = '{\n  "directed": true,\n  "graph": ';
 export const LINKS_OPEN = ',\n  "links": [\n    ';

@@ -11,7 +11,7 @@ import { readTextIfExists, removeFile, removeStaleTemps, sha256, writeFileAtomic
 import { splitFrontmatter } from "../frontmatter.js";
 import { parseYaml } from "../yaml.js";
 import { buildLocked } from "../compiler/build.js";
-import { recoverPendingTransaction } from "../update/transaction.js";
+import { recoverPendingTransaction } from "../transaction.js";
 import { listMarkdown } from "../compiler/sources.js";
 import { cachePath, MIRROR_FORMAT, readCache, serializeCache, type CacheEntry, type MirrorCache } from "./cache.js";
 import { checkAllDrift, type DriftFinding } from "./drift.js";

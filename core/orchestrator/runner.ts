@@ -10,7 +10,7 @@ import { nowIso } from "../clock.js";
 import { acquireLock, readLockHolder } from "../lock.js";
 import { readTextIfExists, writeFileAtomic } from "../fsx.js";
 import { resolveInside } from "../paths.js";
-import { recoverPendingTransaction } from "../update/transaction.js";
+import { recoverPendingTransaction } from "../transaction.js";
 import { buildLocked } from "../compiler/build.js";
 import { editedSince, makeCheckpoint, type StageOutput } from "./checkpoint.js";
 import { allowedActions, initialState, RUNNABLE, transition, type MachineEvent } from "./machine.js";

@@ -29,7 +29,7 @@ import { qmdIndexMessage, type QmdIndexing } from "../qmd.js";
 import { qmdUse } from "../loadout/retrieve.js";
 import { checkNodeRefs, readDocuments, type EvidenceDoc } from "../update/documents.js";
 import { runUpdate } from "../update/apply.js";
-import { crashPoint } from "../update/transaction.js";
+import { crashPoint } from "../transaction.js";
 import { generateMirror } from "../mirror/generate.js";
 import { writeReviewReport } from "../report.js";
 import type { AgentMemory } from "../schemas/evidence.js";

@@ -9,8 +9,8 @@ import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
 import { warm } from "../warm.js";
 import { writtenKey as identity } from "../store/freshness.js";
-import { openPlanDelta } from "./plan-delta.js";
-import { CACHE_MIN_BYTES, encodePlanGraph, openPlanGraph, planGraphCachePath, type PlanGraph } from "./plan-graph.js";
+import { openPlanDelta } from "../compiler/plan-delta.js";
+import { CACHE_MIN_BYTES, encodePlanGraph, openPlanGraph, planGraphCachePath, type PlanGraph } from "../compiler/plan-graph.js";
 
 export interface PlanGraphLoad {
   graph: PlanGraph;

@@ -36,7 +36,7 @@ import { parseDedupSections, removeSection, setSectionStatus, type DedupSection 
 import { carryOverlayDrafts } from "../update/overlay-drafts.js";
 import { overlayLimits } from "../update/overlay-io.js";
 import { newNodeFromSection } from "./dedup-node.js";
-import { commitTransaction, finishTransaction, recoverPendingTransaction, type TxnWrite } from "../update/transaction.js";
+import { commitTransaction, finishTransaction, recoverPendingTransaction, type TxnWrite } from "../transaction.js";
 import { decodeBytes, encodeBytes, readJournal, undoGroup, withEntry, type ActionKind, type Journal, type JournalEntry } from "./journal.js";
 
 export type { ActionKind } from "./journal.js";
@@ -295,7 +295,7 @@ interface Prior {
 }
 
 /**
- * Writes the files and the journal together (one crash-safe transaction: core/update/transaction.ts),
+ * Writes the files and the journal together (one crash-safe transaction: core/transaction.ts),
  * then removes the files the action deletes.
  */
 function applyAll(ctx: Context, priors: Prior[], journalBytes: Buffer): void {

@@ -20,7 +20,7 @@ import { blankGeneratedAt, blankedSha, stampGeneratedAt } from "../graph-file/ve
 import { LINKS_KEY, NODE_COUNT } from "../graph-file/layout.js";
 import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
 import { insertNode, patchNodeStatus, removeNode } from "../graph-file/review-patch.js";
-import { writePlanDelta, type PlanChange } from "../query/plan-delta.js";
+import { writePlanDelta, type PlanChange } from "../compiler/plan-delta.js";
 import { writtenKey } from "../store/freshness.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
 import { toGraphNode } from "../compiler/merge.js";

@@ -12,7 +12,7 @@ import type { BuildWarning, GNode, GraphLink, LoadedGraph } from "../graph.js";
 import { openReadOrNull, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
-import type { PlanGraph } from "../query/plan-graph.js";
+import type { PlanGraph } from "../compiler/plan-graph.js";
 import { loadPlanGraph } from "../query/plan-load.js";
 import { writtenKey } from "../store/freshness.js";
 

@@ -20,7 +20,7 @@ import { blobIdOf, commitWithBlob, filesAt, headCommit, mergeBase, mergeFileText
 import { entriesSince, mergeJournals } from "./merge-journal.js";
 import { mergeNodeFile } from "./merge-node.js";
 import { mergeOverlays } from "./merge-overlay.js";
-import { crashPoint } from "../update/transaction.js";
+import { crashPoint } from "../transaction.js";
 
 export type MergedKind = "overlay" | "journal" | "local-node" | "graph" | "other";
 

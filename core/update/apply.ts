@@ -12,7 +12,7 @@ import { readGraphView, viewOfDoc, type GraphView } from "../graph-file/view.js"
 import { readOverlayState, rememberOverlay } from "./overlay-store.js";
 import { rememberOverlayDrafts } from "../drafted-ids.js";
 import { planUpdate, type PlanResult } from "./plan.js";
-import { commitTransaction, crashPoint, finishTransaction, hasPendingTransaction, recoverPendingTransaction, type Recovery } from "./transaction.js";
+import { commitTransaction, crashPoint, finishTransaction, hasPendingTransaction, recoverPendingTransaction, type Recovery } from "../transaction.js";
 
 export interface UpdateResult extends PlanResult {
   dryRun: boolean;

@@ -13,7 +13,7 @@ import type { DocumentResult, NodeChange } from "./plan-types.js";
 
 export type Planned = { data: string | Buffer; action: "created" | "appended" | "updated" };
 
-/** What the graph.json patch needs to know of the overlay's changes (core/graph-file/update-patch.ts). */
+/** What the graph.json patch needs to know of the overlay's changes (core/compiler/update-patch.ts). */
 export interface PatchBook {
   /** Each changed entry as it was read (a shallow copy: the update replaces values, never edits them). */
   entriesBefore: Map<string, NodeOverride | undefined>;

@@ -9,10 +9,10 @@ import { readBytesIfExists, realpathOrNull, sha256 } from "../fsx.js";
 import { pcdFileName } from "../paths.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import { hasContentDraft } from "../schemas/node.js";
-import type { UpdateDelta } from "../graph-file/update-patch.js";
+import type { UpdateDelta } from "../compiler/update-patch.js";
 import { lineOfPath } from "../yaml.js";
 import type { GNode } from "../graph.js";
-import type { PitfallReport } from "../compiler/merge.js";
+import type { PitfallReport } from "../graph-file/doc.js";
 import type { GraphView } from "../graph-file/view.js";
 import type { Overlay } from "../schemas/overlay.js";
 import type { Pcd } from "../schemas/evidence.js";
@@ -26,7 +26,7 @@ import type { DocumentResult, NodeChange, PlanResult } from "./plan-types.js";
 
 export type { BlockingRecord, DedupEvent, DocumentResult, NodeChange, PitfallRecord, PlanResult, StepRecord } from "./plan-types.js";
 import type { OverlayState } from "./overlay-store.js";
-import type { TxnWrite } from "./transaction.js";
+import type { TxnWrite } from "../transaction.js";
 
 import { PITFALL_WEIGHT } from "../schemas/vocabulary.js";
 
@@ -35,7 +35,7 @@ export interface Plan {
   writes: TxnWrite[];
   /** The overlay as written (its bytes and parsed form), when the update writes it. */
   overlay: { bytes: Buffer; data: Overlay } | null;
-  /** What changed, for the recompile to patch graph.json with (see core/graph-file/update-patch.ts). */
+  /** What changed, for the recompile to patch graph.json with (see core/compiler/update-patch.ts). */
   delta: UpdateDelta;
 }
 
@@ -345,7 +345,7 @@ function planOverlay(st: PlanState, state: OverlayState | null): Plan["overlay"]
 }
 
 /**
- * The patch's account of the update (core/graph-file/update-patch.ts): the book, the local node
+ * The patch's account of the update (core/compiler/update-patch.ts): the book, the local node
  * files created and appended to, and — for a real write — the files it overwrites as they are now.
  */
 function patchDelta(st: PlanState, knowledge: Knowledge, state: OverlayState | null, writes: boolean): UpdateDelta {

@@ -1,6 +1,6 @@
 // The first query after a change (`akms update`, then the next task's `akms query`) against a warm
 // query, paired round by round on a copy of the generated data: the planning index is kept fresh by
-// the update itself (core/query/plan-delta.ts), so the first query should cost what a warm one does
+// the update itself (core/compiler/plan-delta.ts), so the first query should cost what a warm one does
 // (goal: ≤ 0.5 s and ≤ 1.5× the warm query at 50,000). Wall and CPU seconds of whole CLI runs.
 // BENCH_BEFORE=DIST (another build, e.g. dist-before) runs the same rounds on a copy of its own
 // with that build, in turns, as the paired "before".

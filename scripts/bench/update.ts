@@ -4,7 +4,7 @@
 // puts the generated overlay into the form akms writes (the steady state of a repository). For
 // context the same table shows `akms build` right after the overlay's repo_id changed: a recompile
 // that writes graph.json again, as the update's does. (The update's own recompile patches
-// graph.json for what it changed — core/graph-file/update-patch.ts — so it is far cheaper than that build.)
+// graph.json for what it changed — core/compiler/update-patch.ts — so it is far cheaper than that build.)
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -8,10 +8,10 @@ import { generateVault } from "../../scripts/bench/genvault.js";
 import { loadContext } from "../../core/context.js";
 import { loadGraph } from "../../core/graph.js";
 import { queryGraph } from "../../core/query.js";
-import { CACHE_MIN_BYTES, encodePlanGraph, FIELDS, planGraphCachePath } from "../../core/query/plan-graph.js";
+import { CACHE_MIN_BYTES, encodePlanGraph, FIELDS, planGraphCachePath } from "../../core/compiler/plan-graph.js";
 import { writtenKey } from "../../core/store/freshness.js";
 import { loadPlanGraph } from "../../core/query/plan-load.js";
-import { planDeltaPath } from "../../core/query/plan-delta.js";
+import { planDeltaPath } from "../../core/compiler/plan-delta.js";
 
 /** JSON with every object's keys sorted (the index and a parse of graph.json keep different key orders). */
 const canon = (x: unknown): string =>

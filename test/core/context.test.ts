@@ -9,7 +9,7 @@ import { validatedCachePath } from "../../core/validated-cache.js";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { EDGE_TYPES as SCHEMA_EDGE_TYPES } from "../../core/schemas/common.js";
-import { EDGE_TYPES as CACHE_EDGE_TYPES } from "../../core/query/plan-graph.js";
+import { EDGE_TYPES as CACHE_EDGE_TYPES } from "../../core/compiler/plan-graph.js";
 import { AkmsError } from "../../core/errors.js";
 import { scratch, tmp, write } from "../helpers.js";
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { copyDemo, seededRandom, settle } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
-import { MAX_EDITED, editPatchCounts } from "../../core/graph-file/edit-patch.js";
+import { MAX_EDITED, editPatchCounts } from "../../core/compiler/edit-patch.js";
 import { parseDeltaPath } from "../../core/compiler/parse-cache.js";
 
 // Every patch in this file either answers or is not sure: a fault of a patch fails the file.

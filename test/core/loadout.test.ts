@@ -14,7 +14,8 @@ import { blankLoadoutGeneratedAt, fillBlocks, planLoadout, writeLoadout, writeLo
 import { UsageError } from "../../core/errors.js";
 import { effectiveRead, selectMode } from "../../core/loadout/mode.js";
 import { readingOrder } from "../../core/loadout/reading-order.js";
-import { estimateTokens, extractSummary, truncateToTokens, type NodeContent } from "../../core/loadout/content.js";
+import { estimateTokens, truncateToTokens, type NodeContent } from "../../core/loadout/content.js";
+import { extractSummary } from "../../core/markdown.js";
 import type { LoadoutEntry } from "../../core/loadout/render.js";
 import { findQmd } from "../../core/qmd.js";
 import { readTask } from "../../core/query/task.js";

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { graphFromText } from "../../core/graph.js";
-import { encodePlanGraph, openPlanGraph } from "../../core/query/plan-graph.js";
+import { encodePlanGraph, openPlanGraph } from "../../core/compiler/plan-graph.js";
 import { tmp } from "../helpers.js";
 
 // Ids and tags the cache must carry byte for byte: non-ASCII, a newline in a tag, an edge type

@@ -8,7 +8,7 @@ import { build } from "../../core/compiler/build.js";
 import { loadGraph, type LoadedGraph } from "../../core/graph.js";
 import { parseConfig, type LoadedConfig } from "../../core/config.js";
 import { queryGraph, resolveRole } from "../../core/query.js";
-import { encodePlanGraph, openPlanGraph } from "../../core/query/plan-graph.js";
+import { encodePlanGraph, openPlanGraph } from "../../core/compiler/plan-graph.js";
 import { loadPlanGraph } from "../../core/query/plan-load.js";
 import { isAkmsError } from "../../core/errors.js";
 

@@ -1,4 +1,4 @@
-// The recompile after `akms update` patches graph.json (core/graph-file/update-patch.ts) instead of
+// The recompile after `akms update` patches graph.json (core/compiler/update-patch.ts) instead of
 // merging every node again. After every update of a long run of scenarios — boosts, propagation,
 // new nodes, dedup appends, pitfalls, session_refs pruning, a PCD, a second repository on the same
 // vault, and the cases the patch must refuse — graph.json must be byte for byte what a --no-cache
@@ -12,7 +12,7 @@ import { scratch, tmp, write, writeNode, type NodeSpec } from "../helpers.js";
 import { memory, pcd, type KnowledgeIn, type PitfallIn, type Used } from "../update-helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
-import { patchCounts } from "../../core/graph-file/update-patch.js";
+import { patchCounts } from "../../core/compiler/update-patch.js";
 import { runUpdate } from "../../core/update/apply.js";
 import { draft } from "../../core/review/actions.js";
 import { mulberry32 } from "../../scripts/bench/genvault.js";

@@ -9,18 +9,19 @@
 // does, and the result is byte for byte what the full compile writes (the tests hold it to
 // `--no-cache` builds). Anything else returns null, and the caller compiles in full.
 import { readFileSync } from "node:fs";
-import type { PlanChange } from "../query/plan-delta.js";
+import type { PlanChange } from "./plan-delta.js";
 import type { Context } from "../context.js";
 import { displayPath } from "../paths.js";
-import { blankGeneratedAt } from "./version.js";
-import { graphText, sure } from "./layout.js";
-import { attemptPatch, type PatchCounts } from "./patch.js";
-import { applyOverride, draftedBy, withProvenance, type BuildWarning } from "../compiler/merge.js";
+import { blankGeneratedAt } from "../graph-file/version.js";
+import { graphText, sure } from "../graph-file/layout.js";
+import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
+import { applyOverride, draftedBy, withProvenance } from "./merge.js";
+import type { BuildWarning } from "../graph-file/doc.js";
 import { pyJsonText } from "../pyjson.js";
-import { NODE_DEPTH, jsonSafe, renderNodeValue } from "../compiler/node-value.js";
-import { findRecords, keyText, withRacy } from "../compiler/parse-cache.js";
-import { readNode, type Listed, type Origin } from "../compiler/sources.js";
-import { hasSummarySection } from "../compiler/summary-check.js";
+import { NODE_DEPTH, jsonSafe, renderNodeValue } from "./node-value.js";
+import { findRecords, keyText, withRacy } from "./parse-cache.js";
+import { readNode, type Listed, type Origin } from "./sources.js";
+import { hasSummarySection } from "./summary-check.js";
 import { STAT_WIDTH, contentSha, sameStatAt, type FileStats } from "../store/freshness.js";
 
 /** More edited files than this compile in full (the patch's checks are per file). */
@@ -46,7 +47,7 @@ export interface EditPatched {
   chunks: (string | Buffer)[];
   /** The edited files' parse-cache records (for addRecords, once graph.json is written). */
   records: { key: string; value: string }[];
-  /** The nodes it changed, for the planning index (core/query/plan-delta.ts). */
+  /** The nodes it changed, for the planning index (core/compiler/plan-delta.ts). */
   plan: PlanChange;
 }
 

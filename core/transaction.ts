@@ -7,10 +7,10 @@
 // either the old state or, after the next command, the new one, graph.json included; never a mix.
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
-import type { Context } from "../context.js";
-import { StateError } from "../errors.js";
-import { removeFile, removeStaleTemps, sha256, writeFileAtomic } from "../fsx.js";
-import { resolveInside } from "../paths.js";
+import type { Context } from "./context.js";
+import { StateError } from "./errors.js";
+import { removeFile, removeStaleTemps, sha256, writeFileAtomic } from "./fsx.js";
+import { resolveInside } from "./paths.js";
 
 const FORMAT = "akms-txn-1";
 const MANIFEST = "manifest.json";

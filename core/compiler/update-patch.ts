@@ -13,15 +13,16 @@ import { basename, dirname, isAbsolute, relative } from "node:path";
 import type { Context } from "../context.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { pyJsonText } from "../pyjson.js";
-import { SEP, graphText, headerText, sameHeader, sure, type Found, type GraphText, type SortedArray } from "./layout.js";
-import { attemptPatch, type PatchCounts } from "./patch.js";
-import { appliedKeys, applyOverride, draftedBy, sessionGraphNode, toGraphNode, withProvenance, type BuildWarning, type GraphNode } from "../compiler/merge.js";
-import { readNode, type Origin } from "../compiler/sources.js";
-import type { DirRecord } from "../compiler/source-index.js";
+import { SEP, graphText, headerText, sameHeader, sure, type Found, type GraphText, type SortedArray } from "../graph-file/layout.js";
+import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
+import { appliedKeys, applyOverride, draftedBy, sessionGraphNode, toGraphNode, withProvenance } from "./merge.js";
+import type { BuildWarning, GraphNode } from "../graph-file/doc.js";
+import { readNode, type Origin } from "./sources.js";
+import type { DirRecord } from "./source-index.js";
 import { STAT_WIDTH, sameStatAt, type FileStats } from "../store/freshness.js";
-import type { RefCheck } from "../compiler/content-refs.js";
+import type { RefCheck } from "./content-refs.js";
 import type { GraphLink } from "../graph.js";
-import type { PlanChange } from "../query/plan-delta.js";
+import type { PlanChange } from "./plan-delta.js";
 
 /** What an update changed, as its planner knows it (see KnownWrites.update). */
 export interface UpdateDelta {
@@ -76,7 +77,7 @@ export interface Patched {
   edgeCount: number;
   /** The content_refs of the nodes added (each resolves: the patch checked it). */
   refs: RefCheck[];
-  /** The nodes and links it changed, for the planning index (core/query/plan-delta.ts). */
+  /** The nodes and links it changed, for the planning index (core/compiler/plan-delta.ts). */
   plan: PlanChange;
 }
 
