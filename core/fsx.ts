@@ -105,20 +105,30 @@ export function writeFileAtomic(path: string, data: string | Uint8Array | readon
 }
 
 /** writeFileAtomic's temp files: `.<name>.<pid>.<n>.tmp`. */
-const TEMP = /^\..+\.\d+\.\d+\.tmp$/;
+const TEMP = /^\.(.+)\.(\d+)\.\d+\.tmp$/;
+
+/** The atomic-write temp files in `dir`: each with the file it was for and the writer's pid. */
+function tempsIn(dir: string): { path: string; name: string; pid: number }[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const out: { path: string; name: string; pid: number }[] = [];
+  for (const n of names) {
+    const m = TEMP.exec(n);
+    if (m) out.push({ path: join(dir, n), name: m[1]!, pid: Number(m[2]) });
+  }
+  return out;
+}
 
 /**
  * Removes the temp files an atomic write killed before its rename left in `dir` (`name`: only
  * those of that file). The caller holds the lock of whatever writes there.
  */
 export function removeStaleTemps(dir: string, name?: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const n of names) if (TEMP.test(n) && (name === undefined || (n.startsWith(`.${name}.`) && /^\.\d+\.\d+\.tmp$/.test(n.slice(name.length + 1))))) rmSync(join(dir, n), { force: true });
+  for (const t of tempsIn(dir)) if (name === undefined || t.name === name) rmSync(t.path, { force: true });
 }
 
 let writesReached = 0;
@@ -260,16 +270,7 @@ function pidAlive(pid: number): boolean {
  * merge driver writing git's own temp file — and so may meet another's temps only once it is gone.
  */
 export function removeDeadTemps(dir: string, prefix: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const n of names) {
-    const m = /^\.(.+)\.(\d+)\.\d+\.tmp$/.exec(n);
-    if (m && m[1]!.startsWith(prefix) && Number(m[2]) !== process.pid && !pidAlive(Number(m[2]))) rmSync(join(dir, n), { force: true });
-  }
+  for (const t of tempsIn(dir)) if (t.name.startsWith(prefix) && t.pid !== process.pid && !pidAlive(t.pid)) rmSync(t.path, { force: true });
 }
 
 /**
