@@ -16,7 +16,7 @@ import { viewOfBytes } from "../graph-file/view.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { MergeConflict } from "./conflict.js";
 import { validateText } from "../validate.js";
-import { blobIdOf, commitWithBlob, filesAt, headCommit, mergeBase, mergeFileText, readBlobs } from "./git-objects.js";
+import { blobIdOf, commitWithBlob, filesAt, headCommit, inRebase, mergeBase, mergeFileText, readBlobs } from "./git-objects.js";
 import { entriesSince, mergeJournals } from "./merge-journal.js";
 import { mergeNodeFile } from "./merge-node.js";
 import { mergeOverlays } from "./merge-overlay.js";
@@ -188,6 +188,7 @@ function mergeOverlayFile(s: Sides, knowledge: string): { bytes: Buffer; note: s
       graph,
       decisions,
       overlayPath: `${pre}graph/local_state.yaml`,
+      rebase: inRebase(s.top),
     });
     const where = { "merge-base": "the merge base", base: "git's base", ours: "ours", theirs: "theirs" }[r.root];
     const named = r.replayed.length > 4 ? `${r.replayed.slice(0, 4).join(", ")}, …` : r.replayed.join(", ");

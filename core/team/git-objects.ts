@@ -103,6 +103,14 @@ export function commitWithBlob(top: string, path: string, blob: string, env: Nod
   );
 }
 
+/** Whether git is in the middle of a rebase (its own state directories, as `git status` reads them). */
+export function inRebase(top: string): boolean {
+  return ["rebase-merge", "rebase-apply"].some((d) => {
+    const p = lines(run(top, ["rev-parse", "--git-path", d]))[0];
+    return p !== undefined && existsSync(p.startsWith("/") ? p : `${top}/${p}`);
+  });
+}
+
 export function mergeBase(top: string, a: string, b: string): string | null {
   return lines(run(top, ["merge-base", a, b]))[0] ?? null;
 }

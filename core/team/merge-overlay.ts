@@ -35,6 +35,8 @@ export interface OverlayMergeInput {
   decisions: { ours: readonly JournalEntry[]; theirs: readonly JournalEntry[] };
   /** The overlay's repository path, as the journal names it. */
   overlayPath: string;
+  /** A rebase: git's "ours" is the branch rebased onto, "theirs" the commit being replayed. */
+  rebase?: boolean;
 }
 
 export interface OverlayMergeResult {
@@ -48,6 +50,24 @@ export interface OverlayMergeResult {
 type Sessions = Record<string, SessionNodeEntry>;
 const sessionsOf = (o: Overlay | null): Sessions => (o?.session_nodes ?? {}) as Sessions;
 
+/**
+ * How to keep one side's overlay without losing the other's evidence: for each side, the git
+ * commands that take it, and the `akms update` that applies the documents only the other side
+ * applied (named, in the canonical order's paths) — a hint followed literally keeps every document.
+ * In a rebase, git's "ours" is the branch rebased onto and "theirs" your commit, said so.
+ */
+function keepOneSide(input: OverlayMergeInput, skip: ReadonlySet<string> = new Set()): string {
+  const [a, b] = [sessionsOf(input.ours), sessionsOf(input.theirs)];
+  const only = (x: Sessions, y: Sessions) => Object.keys(x).filter((id) => !(id in y) && !skip.has(id)).sort().map((id) => `knowledge/${x[id]!.content_ref}`);
+  const file = input.overlayPath;
+  const side = (which: "ours" | "theirs", missing: string[]) => {
+    const name = input.rebase ? (which === "ours" ? "ours (in a rebase: the branch you rebase onto)" : "theirs (in a rebase: your commit being replayed)") : which;
+    const take = `\`git checkout --${which} -- ${file} && git add ${file}\``;
+    return `to keep ${name}: ${take}${missing.length ? `, then \`akms update ${missing.join(" ")}\` (the other side's evidence)` : ""}`;
+  };
+  return `${side("ours", only(b, a))}; ${side("theirs", only(a, b))}. Then \`akms check\` says whether any committed evidence is still unapplied`;
+}
+
 /** The sessions a three-way merge keeps: in both sides, or added by one (since the base). */
 function keptSessions(base: Sessions, ours: Sessions, theirs: Sessions): Set<string> {
   const keep = new Set<string>();
@@ -57,11 +77,11 @@ function keptSessions(base: Sessions, ours: Sessions, theirs: Sessions): Set<str
 }
 
 /** One session applied from two different documents on the two sides: never merged silently. */
-function checkSameEvidence(base: Sessions, ours: Sessions, theirs: Sessions): void {
+function checkSameEvidence(input: OverlayMergeInput, base: Sessions, ours: Sessions, theirs: Sessions): void {
   const clash = Object.keys(ours).filter((id) => !(id in base) && id in theirs && ours[id]!.source_hash !== theirs[id]!.source_hash);
   if (!clash.length) return;
   throw new MergeConflict(`${clash.join(", ")} ${clash.length === 1 ? "was" : "were"} applied from a different document on each side`, {
-    hint: "two tasks (or phases) share an id across the branches: keep one side's knowledge/graph/local_state.yaml (`git checkout --ours` or `--theirs`), then apply the other document under its own task id with `akms update`",
+    hint: `two tasks (or phases) share an id across the branches: give the other side's document its own task id, then ${keepOneSide(input, new Set(clash))}`,
     names: clash,
   });
 }
@@ -131,7 +151,7 @@ function mergeDrafts(input: OverlayMergeInput, nodes: Record<string, NodeOverrid
   }
   if (clash.length) {
     throw new MergeConflict(`conflicting review decisions: ${clash.join("; ")}`, {
-      hint: "decide the node once: keep one side's overlay (`git checkout --ours` or `--theirs` knowledge/graph/local_state.yaml, then `git add` it), then run `akms draft` or `akms undraft` on it as the team agrees",
+      hint: `decide the node once: ${keepOneSide(input)}; then \`akms draft\` or \`akms undraft\` it as the team agrees`,
       names: clash.map((c) => c.split(" ")[0]!),
     });
   }
@@ -155,13 +175,13 @@ function mergeOthers(input: OverlayMergeInput, out: Record<string, unknown>): vo
 
 export function mergeOverlays(input: OverlayMergeInput): OverlayMergeResult {
   const [sb, sa, st] = [sessionsOf(input.base), sessionsOf(input.ours), sessionsOf(input.theirs)];
-  checkSameEvidence(sb, sa, st);
+  checkSameEvidence(input, sb, sa, st);
   const keep = keptSessions(sb, sa, st);
   const root = pickRoot(input, keep);
   if (!root) {
     const gone = Object.keys(sb).filter((id) => !keep.has(id));
     throw new MergeConflict(`both sides dropped applied evidence the base holds (${gone.join(", ")}): the overlay cannot be replayed`, {
-      hint: "applied evidence is never removed by akms; keep one side's overlay (`git checkout --ours` or `--theirs`), then apply the other side's documents with `akms update`",
+      hint: `applied evidence is never removed by akms: ${keepOneSide(input)}`,
       names: gone,
     });
   }

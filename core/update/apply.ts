@@ -6,7 +6,7 @@
 import type { Context } from "../context.js";
 import { AkmsError, StateError } from "../errors.js";
 import { withLock } from "../lock.js";
-import { buildLocked, compileGraph, type BuildResult, type KnownWrites } from "../compiler/build.js";
+import { asCompiled, buildLocked, compileGraph, type BuildResult, type KnownWrites } from "../compiler/build.js";
 import { checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
 import { readGraphView, viewOfDoc, type GraphView } from "../graph-file/view.js";
 import { readOverlayState, rememberOverlay } from "./overlay-store.js";
@@ -36,14 +36,17 @@ export interface UpdateOptions {
 }
 
 /**
- * The compiled graph with every node the documents name. graph.json is trusted as compiled; it is
- * rebuilt first only when it is missing, or when a named node is not in it (a node added since the
- * last build) — the confidence base comes from the overlay itself, so a graph.json not yet
- * recompiled after an interrupted update does not skew the arithmetic.
+ * The compiled graph with every node the documents name. graph.json is trusted as compiled for its
+ * node files; it is rebuilt first when it is missing, when the overlay is not the one it was
+ * compiled from (one stat: a `git checkout --theirs` of the overlay, as a merge conflict's hint
+ * says, left a graph with the other side's sessions, and the update refused a document as
+ * SESSION_ID_TAKEN), or when a named node is not in it (a node added since the last build). The
+ * confidence base comes from the overlay itself, so a graph.json not yet recompiled after an
+ * interrupted update does not skew the arithmetic.
  */
 function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): GraphView {
   let view = readGraphView(ctx.paths.graphJson);
-  if (!view) {
+  if (!view || !asCompiled(ctx, { overlay: true })) {
     buildLocked(ctx, { env });
     view = readGraphView(ctx.paths.graphJson)!;
   }

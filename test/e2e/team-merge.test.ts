@@ -5,7 +5,9 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, test } from "node:test";
-import { kb, run } from "../update-helpers.js";
+import { ENV, kb, run } from "../update-helpers.js";
+import { spawnSync } from "node:child_process";
+import { pathWithAkms } from "../helpers.js";
 import { apply, commitAll, DOCS, git, GLOBALS, head, ok, overlay, reference, teamRepo, type Scratch } from "../team-helpers.js";
 
 function conflictMarkers(dir: string): string[] {
@@ -149,6 +151,34 @@ describe("git merge with the akms driver", () => {
     assert.match(m.out, /conflicting review decisions: g-cache/);
     git(s.repo, ["merge", "--abort"]);
   });
+
+  for (const keep of ["ours", "theirs"] as const) {
+    test(`the conflict's hint followed literally (keeping ${keep}) loses no evidence: the other side's documents are named and applied`, () => {
+      const s = teamRepo();
+      ok(s.repo, ["checkout", "-q", "-b", "keeps"]);
+      assert.equal(run(s, ["draft", "g-cache"]).code, 0);
+      assert.equal(run(s, ["undraft", "g-cache"]).code, 0);
+      apply(s, { b1: DOCS.b1, b2: DOCS.b2 });
+      commitAll(s, "kept g-cache; b learned");
+      ok(s.repo, ["checkout", "-q", "main"]);
+      assert.equal(run(s, ["draft", "g-cache"]).code, 0);
+      apply(s, { a1: DOCS.a1 });
+      commitAll(s, "drafted g-cache; a learned");
+      const m = git(s.repo, ["merge", "--no-edit", "keeps"]);
+      assert.notEqual(m.code, 0, m.out);
+      const clause = new RegExp(`to keep ${keep}: \`([^\`]+)\`(?:, then \`([^\`]+)\`)?`).exec(m.out);
+      assert.ok(clause, `the hint says how to keep ${keep}: ${m.out}`);
+      assert.match(clause[2] ?? "", keep === "ours" ? /^akms update knowledge\/sessions\/B-1\.md knowledge\/sessions\/B-2\.md$/ : /^akms update knowledge\/sessions\/A-1\.md$/);
+      for (const cmd of [clause[1]!, clause[2]!]) {
+        const r = spawnSync("sh", ["-c", cmd], { cwd: s.repo, encoding: "utf8", env: { ...process.env, PATH: pathWithAkms(), ...ENV } });
+        assert.equal(r.status, 0, `${cmd}: ${r.stderr}`);
+      }
+      commitAll(s, `merged, keeping ${keep}`);
+      for (const id of ["session-a-1", "session-b-1", "session-b-2"]) assert.match(overlay(s.repo), new RegExp(`^  ${id}:$`, "m"), id);
+      const c = run(s, ["check", "--no-replay", "--json"]);
+      assert.deepEqual(c.json.findings.filter((f: { code: string }) => f.code === "UNAPPLIED_EVIDENCE"), []);
+    });
+  }
 
   test("a draft on one side stands, and the review journals join in time order", () => {
     const s = teamRepo();
