@@ -225,6 +225,27 @@ function sessionDates(s: Sides, knowledge: string): (session: string) => string 
   };
 }
 
+/** The node `akms dedup reject` made of `from`'s section from `session`, as either side's overlay registry records it. */
+function rejectedNode(s: Sides, knowledge: string, from: string, session: string): string | null {
+  const overlayPath = `${knowledge ? knowledge + "/" : ""}graph/local_state.yaml`;
+  const them = s.theirsCommit();
+  const blobs = readBlobs(s.top, ["HEAD", them].filter((c): c is string => Boolean(c)).map((c) => `${c}:${overlayPath}`));
+  const scratch = mkdtempSync(join(tmpdir(), "akms-merge-"));
+  try {
+    for (const [i, bytes] of blobs.entries()) {
+      if (!bytes) continue;
+      const file = join(scratch, `${i}.yaml`);
+      writeFileSync(file, bytes);
+      const entry = overlayOf(bytes, file, overlayPath)?.session_nodes?.[session];
+      const made = (entry?.new_knowledge ?? []).find((k) => (k as { rejected_from?: unknown }).rejected_from === from && k.action === "created") as { node?: unknown } | undefined;
+      if (typeof made?.node === "string") return made.node;
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return null;
+}
+
 function mergeText(top: string, ours: string, base: string, theirs: string): { text: string; clean: boolean } {
   const scratch = mkdtempSync(join(tmpdir(), "akms-merge-"));
   try {
@@ -257,6 +278,7 @@ function merged(s: Sides): { bytes: Buffer | null; kind: MergedKind; note: strin
         theirs: s.bytes.theirs.toString("utf8"),
         shown: s.args.path,
         sessionDate: sessionDates(s, knowledge),
+        rejectedAs: (session) => rejectedNode(s, knowledge, posix.basename(s.args.path, ".md"), session),
         mergeText: (a, o, b) => mergeText(s.top, a, o, b),
       });
       if (text !== null) validNode(Buffer.from(text, "utf8"), s.args.ours, `${s.args.path} (merged)`);

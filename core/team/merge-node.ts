@@ -16,6 +16,8 @@ export interface NodeMergeInput {
   shown: string;
   /** The date of a session's evidence (YYYY-MM-DD), when a side's overlay has it. */
   sessionDate(session: string): string | null;
+  /** The node a side's `akms dedup reject` made of this node's section from `session` (its overlay's registry), if any. */
+  rejectedAs?(session: string): string | null;
   /** git's three-way text merge of the node's own text (without dedup sections). */
   mergeText(ours: string, base: string, theirs: string): { text: string; clean: boolean };
 }
@@ -58,6 +60,7 @@ export function mergeNodeFile(input: NodeMergeInput): string | null {
   const clash: string[] = [];
   const label = (k: Keyed) => k.section.session ?? "a session";
   const kept: string[] = [];
+  const rejectedSessions: string[] = [];
   for (const s of o) {
     const [x, y] = [ma.get(s.key), mb.get(s.key)];
     const so = s.section.status;
@@ -67,7 +70,10 @@ export function mergeNodeFile(input: NodeMergeInput): string | null {
       kept.push(withStatus(x, sa === so ? sb : sa));
     } else if (x || y) {
       const left = (x ?? y)!;
-      if (left.section.status !== so) clash.push(`${label(s)} (rejected on ${x ? "theirs" : "ours"}, ${left.section.status} on ${x ? "ours" : "theirs"})`);
+      if (left.section.status !== so) {
+        clash.push(`${label(s)} (rejected on ${x ? "theirs" : "ours"}, ${left.section.status} on ${x ? "ours" : "theirs"})`);
+        if (s.section.session) rejectedSessions.push(s.section.session);
+      }
     }
   }
   const baseKeys = new Set(o.map((k) => k.key));
@@ -79,9 +85,14 @@ export function mergeNodeFile(input: NodeMergeInput): string | null {
     if (!other) added.set(k.key, k);
   }
   if (clash.length) {
+    // A rejection made the draft a node of its own: kept accepted too, the knowledge would exist twice.
+    const made = [...new Set(rejectedSessions)].map((sess) => input.rejectedAs?.(sess) ?? null).filter((id): id is string => id !== null);
+    const twice = made.length
+      ? ` The side that rejected it made the draft its own node (${made.map((id) => `knowledge/local-nodes/${id}.md`).join(", ")}): keeping the section accepted, remove that node (\`git rm\` it), or the knowledge exists twice.`
+      : " The side that rejected it made the draft a node of its own (its review journal's dedup-reject entry names it): keeping the section accepted, remove that node, or the knowledge exists twice.";
     throw new MergeConflict(`conflicting dedup decisions in ${input.shown}: ${clash.join("; ")}`, {
       file: input.shown,
-      hint: `decide the section once: edit ${input.shown} to keep the section as the team agrees (or \`git checkout --ours\`/\`--theirs\` it), \`git add\` it, then \`akms dedup accept|reject\` if it is still pending`,
+      hint: `decide the section once: edit ${input.shown} to keep the section as the team agrees (or \`git checkout --ours\`/\`--theirs\` it), \`git add\` it, then \`akms dedup accept|reject\` if it is still pending.${rejectedSessions.length ? twice : ""}`,
       names: clash.map((c) => c.split(" ")[0]!),
     });
   }

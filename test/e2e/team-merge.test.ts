@@ -219,6 +219,10 @@ describe("git merge with the akms driver", () => {
     const m2 = git(s.repo, ["merge", "--no-edit", "accepts"]);
     assert.notEqual(m2.code, 0, m2.out);
     assert.match(m2.out, /conflicting dedup decisions in knowledge\/local-nodes\/l-retry\.md: session-b-3 \(rejected on ours, accepted on theirs\)/);
+    // The hint names the node the rejection made, which keeping the section accepted would duplicate.
+    const made = readdirSync(join(s.knowledge, "local-nodes")).filter((f) => f !== "l-retry.md" && readFileSync(join(s.knowledge, "local-nodes", f), "utf8").includes("session-b-3"));
+    assert.equal(made.length, 1, `the rejected draft's node: ${made}`);
+    assert.match(m2.out, new RegExp(`made the draft its own node \\(knowledge/local-nodes/${made[0]!.replace(".", "\\.")}\\)`));
     git(s.repo, ["merge", "--abort"]);
   });
 
