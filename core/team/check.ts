@@ -12,6 +12,9 @@
 //                          every CI clone — is a note, not a finding)
 //   GRAPH_STALE            graph.json is committed and is not the compile of the committed sources
 //   PROMOTED_OUTSIDE_REVIEW an agent node is established with no `akms promote` in the review journal
+//   DECISION_LOST          the review journal's last draft/undraft of a global node is not what the
+//                          overlay says (a merge took the other side's overlay: a side whose draft
+//                          and undraft left the overlay's bytes as the base's is never merged by git)
 // Outside git only the checks that need no git run, and the result says so.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,6 +29,8 @@ import { journalPromotions, promotedOutsideReview } from "../review/self-promoti
 import { replayEvidence } from "../eval/replay.js";
 import { isAkmsError } from "../errors.js";
 import { prepareRead } from "../settle.js";
+import { readJournal } from "../review/journal.js";
+import { displayPath } from "../paths.js";
 
 export interface Finding {
   code: string;
@@ -69,6 +74,31 @@ function conflictMarkers(ctx: Context, files: readonly string[]): Finding[] {
       fix: rel.endsWith("local_state.yaml")
         ? "register the driver (`akms init --git`), then `git checkout -m -- " + rel + "` and commit: the driver replays both sides' evidence"
         : `resolve the conflict in ${rel} and commit`,
+    });
+  }
+  return out;
+}
+
+/** Global nodes whose last journaled draft/undraft (not undone) the overlay does not carry. */
+function lostDecisions(ctx: Context): Finding[] {
+  const overlayPath = displayPath(ctx.repo, ctx.paths.overlay);
+  const entries = readJournal(ctx).entries;
+  const undone = new Set(entries.filter((e) => e.action === "undo" && e.undoes !== null).map((e) => e.undoes));
+  const last = new Map<string, { action: string; seq: number }>();
+  for (const e of entries) {
+    if ((e.action !== "draft" && e.action !== "undraft") || undone.has(e.seq) || !e.files.some((f) => f.path === overlayPath)) continue;
+    last.set(e.id, { action: e.action, seq: e.seq });
+  }
+  const nodes = readOverlayState(ctx)?.overlay.nodes ?? {};
+  const out: Finding[] = [];
+  for (const [id, d] of [...last].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const drafted = nodes[id]?.status === "draft";
+    if (drafted === (d.action === "draft")) continue;
+    out.push({
+      code: "DECISION_LOST",
+      message: `the review journal's last decision on ${id} is \`akms ${d.action}\` (#${d.seq}), but the overlay ${drafted ? "drafts" : "does not draft"} it: a merge took the other side's overlay`,
+      file: overlayPath,
+      fix: `decide ${id} once: \`akms ${d.action} ${id}\` to keep the journal's decision, or \`akms ${d.action === "draft" ? "undraft" : "draft"} ${id}\` to keep the overlay's`,
     });
   }
   return out;
@@ -124,6 +154,9 @@ export async function runCheck(ctx: Context, opts: { env: NodeJS.ProcessEnv; rep
     if (!promotedOutsideReview(n, promoted)) continue;
     findings.push({ code: "PROMOTED_OUTSIDE_REVIEW", message: `${n.id} is established, but no review promoted it (an agent node set established outside \`akms promote\`)`, file: null, fix: `a reviewer runs \`akms promote ${n.id}\`, or sets \`status: tentative\` in its file` });
   }
+
+  checked.push("review decisions in the overlay");
+  findings.push(...lostDecisions(ctx));
 
   if (opts.replay) {
     checked.push("the overlay is the replay of its evidence");

@@ -180,6 +180,33 @@ describe("git merge with the akms driver", () => {
     });
   }
 
+  test("a draft and undraft on one side (the overlay back to the base's bytes, so git never calls the driver) against a draft on the other: akms check names the lost decision", () => {
+    const s = teamRepo();
+    apply(s, { c1: DOCS.c1 });
+    commitAll(s, "an overlay in the base");
+    const base = overlay(s.repo);
+    ok(s.repo, ["checkout", "-q", "-b", "keeps"]);
+    assert.equal(run(s, ["draft", "g-cache"]).code, 0);
+    assert.equal(run(s, ["undraft", "g-cache"]).code, 0);
+    assert.equal(overlay(s.repo), base, "the overlay is the base's again");
+    commitAll(s, "drafted, then kept g-cache");
+    ok(s.repo, ["checkout", "-q", "main"]);
+    assert.equal(run(s, ["draft", "g-cache"]).code, 0);
+    commitAll(s, "drafted g-cache");
+    const m = git(s.repo, ["merge", "--no-edit", "keeps"]);
+    assert.equal(m.code, 0, m.out);
+    assert.match(overlay(s.repo), /g-cache:\n {4}status: draft/, "git took main's overlay");
+    const c = run(s, ["check", "--no-replay", "--json"]);
+    assert.equal(c.code, 1);
+    const lost = c.json.findings.filter((f: { code: string }) => f.code === "DECISION_LOST");
+    assert.equal(lost.length, 1, JSON.stringify(c.json.findings));
+    assert.match(lost[0].message, /last decision on g-cache is `akms undraft` \(#\d+\), but the overlay drafts it/);
+    assert.match(lost[0].fix, /`akms undraft g-cache`/);
+    // Following the fix settles it.
+    assert.equal(run(s, ["undraft", "g-cache"]).code, 0);
+    assert.deepEqual(run(s, ["check", "--no-replay", "--json"]).json.findings.filter((f: { code: string }) => f.code === "DECISION_LOST"), []);
+  });
+
   test("a draft on one side stands, and the review journals join in time order", () => {
     const s = teamRepo();
     ok(s.repo, ["checkout", "-q", "-b", "drafts"]);
