@@ -513,19 +513,26 @@ function globalFileStatus(ctx: Context, id: string): GraphChange {
 }
 
 /**
- * The node's status as the compiler will now see it: the overlay's `status: draft` override when
- * there is one, else its file's status. Anything unexpected → a full build.
+ * The node's status as the compiler will now see it, after a write of `written` (the one file whose
+ * status line or override changed): the overlay → its `status: draft` override, else the global
+ * node's own file; a local node file → its status, unless a global `<id>.md` shadows it (then the
+ * compile decides). Which file was written says which layer the graph's node comes from, so no
+ * layer is scanned (a scan of the vault for a local id read 50,000 files: promote 0.6 → 1.8 s).
+ * Anything unexpected → a full build.
  */
-function statusChange(ctx: Context, id: string): GraphChange {
+function statusChange(ctx: Context, id: string, written: string): GraphChange {
   try {
-    const ov = readTextIfExists(ctx.paths.overlay);
-    if (ov !== null && ov.includes(id)) {
-      const data = parseOverlayText(ov, ctx.paths.overlay) as { nodes?: Record<string, { status?: unknown } | null> | null } | null;
-      if (data?.nodes?.[id]?.status === "draft") return { kind: "status", id, status: "draft" };
+    if (written === ctx.paths.overlay) {
+      const ov = readTextIfExists(ctx.paths.overlay);
+      if (ov !== null && ov.includes(id)) {
+        const data = parseOverlayText(ov, ctx.paths.overlay) as { nodes?: Record<string, { status?: unknown } | null> | null } | null;
+        if (data?.nodes?.[id]?.status === "draft") return { kind: "status", id, status: "draft" };
+      }
+      return globalFileStatus(ctx, id);
     }
-    // The graph holds the global node when both declare the id (the local file is shadowed).
     const files = new NodeFiles(ctx);
-    const text = (files.global.find(id) ?? files.local.find(id))?.text ?? null;
+    if (files.global.named(id)) return { kind: "full" }; // a global node shadows the local file
+    const text = readTextIfExists(written);
     const status = text === null ? undefined : parseFrontmatter(text, id).data.status;
     return typeof status === "string" ? { kind: "status", id, status } : { kind: "full" };
   } catch {
@@ -563,7 +570,7 @@ export function promote(ctx: Context, req: ActionRequest): ActionResult {
       // Established outside the review (self-promotion.ts): promoting it records that a person accepts it.
       return {
         writes: [{ file: r.file, bytes: Buffer.from(lf.text, "utf8") }],
-        change: () => statusChange(ctx, r.id),
+        change: () => statusChange(ctx, r.id, r.file),
         message: `accepted ${r.id} as established (its status was set outside the review; ${r.shown} is unchanged, the decision is in the review journal)`,
       };
     }
@@ -571,7 +578,7 @@ export function promote(ctx: Context, req: ActionRequest): ActionResult {
     const pending = pendingMergeNote(r.id, lf.text);
     return {
       writes: [{ file: r.file, bytes: withStatus(r, lf, "established") }],
-      change: () => statusChange(ctx, r.id),
+      change: () => statusChange(ctx, r.id, r.file),
       message:
         `promoted ${r.id}: tentative → established (${r.shown})\n` +
         (pending ? `${pending}\n` : "") +
@@ -635,7 +642,7 @@ export function draft(ctx: Context, req: ActionRequest): ActionResult {
     return {
       priorStatus: lf.status,
       writes: [{ file: r.file, bytes: withStatus(r, lf, "draft") }],
-      change: () => statusChange(ctx, r.id),
+      change: () => statusChange(ctx, r.id, r.file),
       message: `drafted ${r.id}: ${lf.status} → draft (${r.shown}); it is left out of every loadout until \`akms undraft ${r.id}\``,
     };
   });
@@ -679,7 +686,7 @@ export function undraft(ctx: Context, req: ActionRequest): ActionResult {
     const to = statusBeforeDraft(ctx, r) ?? "tentative";
     return {
       writes: [{ file: r.file, bytes: withStatus(r, lf, to) }],
-      change: () => statusChange(ctx, r.id),
+      change: () => statusChange(ctx, r.id, r.file),
       message: `undrafted ${r.id}: draft → ${to} (${r.shown})${to === "tentative" ? `; it awaits review: \`akms promote ${r.id}\`` : ""}`,
     };
   });
@@ -861,7 +868,7 @@ function undoEntry(ctx: Context, target: JournalEntry, shown: string, batch?: nu
   const keptNow = kept.length === 1 ? read(kept[0]!) : undefined;
   const goneNow = gone.length === 1 ? read(gone[0]!) : undefined;
   const change = (): GraphChange => {
-    if (!dedup) return statusChange(ctx, target.id);
+    if (!dedup) return writes.length === 1 ? statusChange(ctx, target.id, writes[0]!.file) : { kind: "full" };
     if (!keptNow || !sameNodeAs(kept[0]!.file, displayPath(ctx.repo, kept[0]!.file), keptNow)) return { kind: "full" };
     if (target.action === "dedup-accept") return gone.length === 0 ? { kind: "none" } : { kind: "full" };
     return goneNow ? { kind: "remove", id: goneNow.id } : { kind: "full" };
