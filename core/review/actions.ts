@@ -522,14 +522,13 @@ function globalFileStatus(ctx: Context, id: string): GraphChange {
  */
 function statusChange(ctx: Context, id: string, written: string): GraphChange {
   try {
-    if (written === ctx.paths.overlay) {
-      const ov = readTextIfExists(ctx.paths.overlay);
-      if (ov !== null && ov.includes(id)) {
-        const data = parseOverlayText(ov, ctx.paths.overlay) as { nodes?: Record<string, { status?: unknown } | null> | null } | null;
-        if (data?.nodes?.[id]?.status === "draft") return { kind: "status", id, status: "draft" };
-      }
-      return globalFileStatus(ctx, id);
+    // An override drafts whichever node holds the id (step 4 of the merge applies it to any node).
+    const ov = readTextIfExists(ctx.paths.overlay);
+    if (ov !== null && ov.includes(id)) {
+      const data = parseOverlayText(ov, ctx.paths.overlay) as { nodes?: Record<string, { status?: unknown } | null> | null } | null;
+      if (data?.nodes?.[id]?.status === "draft") return { kind: "status", id, status: "draft" };
     }
+    if (written === ctx.paths.overlay) return globalFileStatus(ctx, id);
     const files = new NodeFiles(ctx);
     if (files.global.named(id)) return { kind: "full" }; // a global node shadows the local file
     const text = readTextIfExists(written);
