@@ -61,15 +61,19 @@ export interface MigrationPlan {
 
 const problem = (file: string, field: string, message: string, hint: string): Problem => ({ file, field, message, hint });
 
+/** A YAML text's `akms_schema: v1` line (quoted or not, a comment after it). */
+const V1_STAMP = /^akms_schema:[ \t]*["']?v1["']?[ \t]*(#.*)?$/m;
+const hasV1Stamp = (yaml: string): boolean => V1_STAMP.test(yaml);
+
 /** The `akms_schema: v1` line of a YAML text as v2 (every other byte as it was). */
 function restamp(line: string): string {
-  return /^akms_schema:[ \t]*["']?v1["']?[ \t]*(#.*)?$/.test(line) ? "akms_schema: v2" : line;
+  return hasV1Stamp(line) ? "akms_schema: v2" : line;
 }
 
 /** The repository's config re-stamped v2, when it says v1 (null: it does not, or there is none). */
 function v1Config(configFile: string): string | null {
   const text = readTextIfExists(configFile);
-  if (text === null || !/^akms_schema:[ \t]*["']?v1["']?[ \t]*(#.*)?$/m.test(text)) return null;
+  if (text === null || !hasV1Stamp(text)) return null;
   return text.split("\n").map(restamp).join("\n");
 }
 
@@ -178,7 +182,7 @@ function v1Documents(ctx: Context, problems: Problem[]): MigratedDoc[] {
     const file = join(ctx.paths.sessions, name);
     const text = readFileSync(file, "utf8");
     const yaml = name.endsWith(".md") ? splitFrontmatter(text)?.yaml : text;
-    if (!yaml || !/^akms_schema:[ \t]*["']?v1["']?[ \t]*(#.*)?$/m.test(yaml)) continue;
+    if (!yaml || !hasV1Stamp(yaml)) continue;
     const head = name.endsWith(".md") ? text.slice(0, text.indexOf(yaml) + yaml.length) : text;
     out.push({ file, shown: displayPath(ctx.repo, file), text: head.split("\n").map(restamp).join("\n") + text.slice(head.length) });
   }

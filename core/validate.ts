@@ -10,7 +10,7 @@ import { jsonDepthError, parseYaml, lineOfPath } from "./yaml.js";
 import { safeCheck } from "./schema-check.js";
 import { loadConfig, parseConfig } from "./config.js";
 import { readTextFile } from "./textfile.js";
-import { pcdPhaseOfName, resolveInside } from "./paths.js";
+import { pcdFileName, pcdPhaseOfName, resolveInside } from "./paths.js";
 import { evidenceRuleProblems } from "./update/documents.js";
 import { extractSummary } from "./markdown.js";
 import { GlobalNode, LocalNode, MirrorNode, hasContentDraft } from "./schemas/node.js";
@@ -421,7 +421,7 @@ function extraChecks(kind: Kind, parsed: Parsed, abs: string, shown: string): { 
   }
   if (kind === "pcd") {
     const n = pcdPhaseOfName(name);
-    if (n !== null) warnings.push(...idMismatch(shown, () => lineOf(["phase_id"]), "phase_id", d.phase_id, String(n), `handoff_phase_${String(d.phase_id)}.md`));
+    if (n !== null) warnings.push(...idMismatch(shown, () => lineOf(["phase_id"]), "phase_id", d.phase_id, String(n), pcdFileName(d.phase_id as number)));
   }
   if (kind === "task") {
     warnings.push(...idMismatch(shown, () => lineOf(["task_id"]), "task_id", d.task_id, stem, `${String(d.task_id)}.json`));

@@ -6,6 +6,7 @@ import { saveDedupIndex } from "../core/review/dedup-index.js";
 import { Box, useApp, useInput, useStdin, useStdout } from "ink";
 import { StaleWriteError } from "../core/errors.js";
 import { promote, draft, undraft, dedupAccept, dedupReject, undo, actionTarget, bulk, type ActionResult, type BulkAction } from "../core/review/actions.js";
+import { isBulkAction } from "../core/review/rules.js";
 import { qmdUseAsync, type QmdUse } from "../core/loadout/retrieve.js";
 import { newerSourceSteps } from "../src/console/staleness.js";
 import { warmZod } from "../core/zod.js";
@@ -66,7 +67,6 @@ const RUN: Record<Exclude<ActionName, "undo">, typeof promote> = {
   "dedup-accept": dedupAccept,
   "dedup-reject": dedupReject,
 };
-const isBulk = (a: ActionName): a is BulkAction => a === "promote" || a === "draft" || a === "undraft";
 
 /** Everything the console's shell keeps between frames. */
 interface Shell {
@@ -437,7 +437,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
         res =
           data.action === "undo"
             ? undo(m.ctx, { expectedSha: data.expectedSha })
-            : data.ids && isBulk(data.action)
+            : data.ids && isBulkAction(data.action)
               ? bulk(m.ctx, data.action, data.ids.map((id, i) => ({ id, expectedSha: data.expectedShas?.[i] })))
               : RUN[data.action](m.ctx, { id: data.id, expectedSha: data.expectedSha, session: data.session });
       } catch (e) {

@@ -5,8 +5,7 @@
 import type { DedupSection } from "../core/review/dedup-sections.js";
 import type { ReviewItem } from "../src/console/review-view.js";
 import { primaryKey, type Command } from "../src/console/keybindings.js";
-import { actionRefusal, type RefusalKind, type RuleFacts } from "../core/review/rules.js";
-import type { BulkAction } from "../core/review/actions.js";
+import { actionRefusal, type BulkAction, type RefusalKind, type RuleFacts } from "../core/review/rules.js";
 
 export type ActionName = "promote" | "draft" | "undraft" | "dedup-accept" | "dedup-reject" | "undo";
 

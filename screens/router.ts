@@ -10,7 +10,7 @@ import { initialHistory, historyDisabled, historyKey, type HistoryState } from "
 import { initialLoadout, loadoutKey, type LoadoutState } from "./loadout/state.js";
 import { initialReview, markedShown, reviewDisabled, reviewKey, reviewMark, type ReviewEnv, type ReviewState } from "./review/state.js";
 import type { ActionFacts, ActionName, ConfirmData } from "./node-actions.js";
-import type { BulkAction } from "../core/review/actions.js";
+import { isBulkAction, type BulkAction } from "../core/review/rules.js";
 
 export type { ActionName, ConfirmData } from "./node-actions.js";
 import { initialWhy, whyKey, type WhyState } from "./why/state.js";
@@ -98,8 +98,7 @@ export interface Routed {
 }
 
 const NODE_ACTIONS = new Set<Command>(["promote", "draft", "undraft", "dedup-accept", "dedup-reject", "edit"]);
-/** The node actions that act on every marked node at once (core bulk); the others act on the selected item. */
-const BULK = new Set<Command>(["promote", "draft", "undraft"]);
+
 
 /** The node a node action applies to on the current screen. */
 export function actionNode(s: AppState, env: RouteEnv): string | null {
@@ -261,7 +260,7 @@ export function route(s: AppState, name: string, input: string, env: RouteEnv): 
     default:
       break;
   }
-  if (NODE_ACTIONS.has(cmd) && s.screen === "review" && s.review.marked.length && BULK.has(cmd)) {
+  if (NODE_ACTIONS.has(cmd) && s.screen === "review" && s.review.marked.length && isBulkAction(cmd)) {
     const ids = markedShown(s.review, env.reviewShown);
     if (!ids.length) return { state: setStatus(s, "no marked node is shown (the filter hides them): Esc clears the marks", "warn") };
     return { state: s, effect: { kind: "prepare-bulk", action: cmd as BulkAction, ids } };

@@ -28,7 +28,7 @@ import { graphLookup, graphLookupFromText, type GraphLookup } from "../graph-fil
 import { writtenKey } from "../store/freshness.js";
 import { didYouMean } from "./suggest.js";
 import { NodeFiles } from "../node-files.js";
-import { actionRefusal, type Refusal, type ReviewAction, type RuleFacts } from "./rules.js";
+import { actionRefusal, type BulkAction, type Refusal, type ReviewAction, type RuleFacts } from "./rules.js";
 import type { Listed } from "../compiler/sources.js";
 import { replaceStatus } from "./status-line.js";
 import { editDraftOverride, parseOverlayText, type OverlayEdit } from "./overlay-edit.js";
@@ -314,9 +314,10 @@ function restoreAll(ctx: Context, priors: Prior[], journal: Journal): void {
   if (!journal.raw) removeFile(ctx.paths.reviewLog);
 }
 
-function wrapBuildFailure(kind: ActionKind, id: string, e: unknown): unknown {
+/** `e` said of an action that did not happen: "<what> was not applied (nothing changed): <why>…", its fields kept. */
+function notApplied(what: string, e: unknown, why = ""): unknown {
   if (!(e instanceof AkmsError)) return e;
-  return new AkmsError(e.code, `${kind} ${id} was not applied (nothing changed): the recompile failed: ${e.message}`, {
+  return new AkmsError(e.code, `${what} was not applied (nothing changed): ${why}${e.message}`, {
     file: e.file,
     line: e.line,
     field: e.field,
@@ -366,7 +367,7 @@ function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: (
     cache = null;
     restoreAll(ctx, priors, journal);
     finishTransaction(ctx); // the files are as they were before, and so is graph.json
-    throw wrapBuildFailure(kind, id, e);
+    throw notApplied(`${kind} ${id}`, e, "the recompile failed: ");
   }
   return { action: kind, id, files, cli, graphVersion, message: p.message, seq: entry.seq };
 }
@@ -875,7 +876,7 @@ function undoEntry(ctx: Context, target: JournalEntry, shown: string, batch?: nu
   return commit(ctx, "undo", target.id, "akms undo", () => ({ writes, message, change }), target.seq, null, batch);
 }
 
-export type BulkAction = "promote" | "draft" | "undraft";
+export type { BulkAction } from "./rules.js";
 
 /**
  * One action over several nodes (`akms promote A B C`, the console's marked items), under one
@@ -899,9 +900,7 @@ export function bulk(ctx: Context, action: BulkAction, reqs: ActionRequest[]): A
       // The journal as it was: the batch and its reversal leave no entry.
       if (done.length && before.raw) (commitTransaction(ctx, [{ path: ctx.paths.reviewLog, data: before.raw }]), finishTransaction(ctx));
       else if (done.length) removeFile(ctx.paths.reviewLog);
-      if (!(e instanceof AkmsError)) throw e;
-      const which = reqs[done.length]!.id;
-      throw new AkmsError(e.code, `${cli} was not applied (nothing changed): ${which}: ${e.message}`, { file: e.file, line: e.line, field: e.field, hint: e.hint, exitCode: e.exitCode, problems: e.problems });
+      throw notApplied(cli, e, `${reqs[done.length]!.id}: `);
     }
     return done.length === 1 ? done[0]! : batchResult(action, done, cli, done.map((r) => r.message).join("\n"));
   });

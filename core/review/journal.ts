@@ -181,26 +181,26 @@ function orderedEntry(e: JournalEntry): Record<string, unknown> {
   };
 }
 
-/** The most recent action that is not an undo and has not been undone yet. */
+/** The actions that stand: every entry that is not an undo and that no undo has reverted, in journal order. */
+export function standingActions(entries: readonly JournalEntry[]): JournalEntry[] {
+  const undone = new Set<number>();
+  for (const e of entries) if (e.action === "undo" && e.undoes !== null) undone.add(e.undoes);
+  return entries.filter((e) => e.action !== "undo" && !undone.has(e.seq));
+}
+
 /**
  * What one undo reverts now, newest first: the last action not yet undone, and when it is part of a
  * batch, every entry of that batch not yet undone.
  */
 export function undoGroup(entries: JournalEntry[]): JournalEntry[] {
-  const last = lastUndoable(entries);
+  const standing = standingActions(entries);
+  const last = standing.at(-1);
   if (!last) return [];
   if (last.batch === undefined) return [last];
-  const undone = new Set<number>();
-  for (const e of entries) if (e.action === "undo" && e.undoes !== null) undone.add(e.undoes);
-  return entries.filter((e) => e.action !== "undo" && e.batch === last.batch && !undone.has(e.seq)).reverse();
+  return standing.filter((e) => e.batch === last.batch).reverse();
 }
 
+/** The most recent action that is not an undo and has not been undone yet. */
 export function lastUndoable(entries: JournalEntry[]): JournalEntry | null {
-  const undone = new Set<number>();
-  for (const e of entries) if (e.action === "undo" && e.undoes !== null) undone.add(e.undoes);
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const e = entries[i]!;
-    if (e.action !== "undo" && !undone.has(e.seq)) return e;
-  }
-  return null;
+  return standingActions(entries).at(-1) ?? null;
 }

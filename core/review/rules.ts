@@ -77,3 +77,10 @@ export function actionRefusal(action: ReviewAction, f: RuleFacts): Refusal | nul
       return f.origin === "global" ? no("vault", "a global node: akms never edits the vault") : no("not-knowledge", "no local node file to edit");
   }
 }
+
+export type BulkAction = "promote" | "draft" | "undraft";
+
+/** The actions that act on several nodes at once (bulk): the node's status ones, not a dedup decision. */
+export function isBulkAction(a: string): a is BulkAction {
+  return a === "promote" || a === "draft" || a === "undraft";
+}

@@ -19,7 +19,7 @@ import { readSessions, type CoverageFlag, type SessionInfo, type Unanchored } fr
 import { blockedTasks, type BlockedTaskItem } from "./blocked.js";
 import { severityOfWeight } from "../schemas/vocabulary.js";
 import { overlayDrafts } from "../update/overlay-drafts.js";
-import { readJournal, type JournalEntry } from "./journal.js";
+import { readJournal, standingActions, type JournalEntry } from "./journal.js";
 import { displayPath } from "../paths.js";
 
 export type { NodeItem, BlockedTaskItem, CoverageFlag };
@@ -303,10 +303,9 @@ function rejectedEvents(ctx: Context, graph: ReviewGraph, files: FileResolver, s
     problems.push({ file: displayPath(ctx.repo, ctx.paths.reviewLog), message: `the review journal cannot be read, so rejected dedup merges are not listed: ${(e as Error).message}` });
     return [];
   }
-  const undone = new Set(entries.map((e) => e.undoes).filter((x): x is number => x !== null));
   const out: DedupEventItem[] = [];
-  for (const e of entries) {
-    if (e.action !== "dedup-reject" || !e.dedup || undone.has(e.seq)) continue;
+  for (const e of standingActions(entries)) {
+    if (e.action !== "dedup-reject" || !e.dedup) continue;
     const phase = phaseOf(e.dedup.session);
     if (!scope.all && phase !== scope.phase) continue;
     const n = graph.nodes.get(e.id);

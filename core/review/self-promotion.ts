@@ -3,15 +3,11 @@
 // agent's edit, a Bash one-liner, a hand edit. One rule, used by the review sections (status, the
 // report, the console's compile warnings) and by promote, which then records a person's acceptance.
 import type { Context } from "../context.js";
-import { readJournal, type JournalEntry } from "./journal.js";
+import { readJournal, standingActions, type JournalEntry } from "./journal.js";
 
 /** Ids with a promote in the journal that no later undo reverted. */
 export function reviewedPromotions(entries: readonly JournalEntry[]): Set<string> {
-  const undone = new Set<number>();
-  for (const e of entries) if (e.action === "undo" && e.undoes !== null) undone.add(e.undoes);
-  const out = new Set<string>();
-  for (const e of entries) if (e.action === "promote" && !undone.has(e.seq)) out.add(e.id);
-  return out;
+  return new Set(standingActions(entries).filter((e) => e.action === "promote").map((e) => e.id));
 }
 
 export interface NodeFacts {

@@ -29,7 +29,7 @@ import { journalPromotions, promotedOutsideReview } from "../review/self-promoti
 import { replayEvidence } from "../eval/replay.js";
 import { isAkmsError } from "../errors.js";
 import { prepareRead } from "../settle.js";
-import { readJournal } from "../review/journal.js";
+import { readJournal, standingActions } from "../review/journal.js";
 import { displayPath } from "../paths.js";
 
 export interface Finding {
@@ -82,11 +82,9 @@ function conflictMarkers(ctx: Context, files: readonly string[]): Finding[] {
 /** Global nodes whose last journaled draft/undraft (not undone) the overlay does not carry. */
 function lostDecisions(ctx: Context): Finding[] {
   const overlayPath = displayPath(ctx.repo, ctx.paths.overlay);
-  const entries = readJournal(ctx).entries;
-  const undone = new Set(entries.filter((e) => e.action === "undo" && e.undoes !== null).map((e) => e.undoes));
   const last = new Map<string, { action: string; seq: number }>();
-  for (const e of entries) {
-    if ((e.action !== "draft" && e.action !== "undraft") || undone.has(e.seq) || !e.files.some((f) => f.path === overlayPath)) continue;
+  for (const e of standingActions(readJournal(ctx).entries)) {
+    if ((e.action !== "draft" && e.action !== "undraft") || !e.files.some((f) => f.path === overlayPath)) continue;
     last.set(e.id, { action: e.action, seq: e.seq });
   }
   const nodes = readOverlayState(ctx)?.overlay.nodes ?? {};

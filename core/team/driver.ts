@@ -198,50 +198,48 @@ function mergeOverlayFile(s: Sides, knowledge: string): { bytes: Buffer; note: s
   }
 }
 
+/** Both sides' overlays (HEAD's and the other side's commit's), read when first asked for, once. */
+function sideOverlays(s: Sides, knowledge: string): () => Overlay[] {
+  let read: Overlay[] | null = null;
+  return () => {
+    if (read !== null) return read;
+    const overlayPath = `${knowledge ? knowledge + "/" : ""}graph/local_state.yaml`;
+    const them = s.theirsCommit();
+    const blobs = readBlobs(s.top, ["HEAD", them].filter((c): c is string => Boolean(c)).map((c) => `${c}:${overlayPath}`));
+    const scratch = mkdtempSync(join(tmpdir(), "akms-merge-"));
+    read = [];
+    try {
+      for (const [i, bytes] of blobs.entries()) {
+        if (!bytes) continue;
+        const file = join(scratch, `${i}.yaml`);
+        writeFileSync(file, bytes);
+        const o = overlayOf(bytes, file, overlayPath);
+        if (o) read.push(o);
+      }
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+    return read;
+  };
+}
+
 /** Each session's date by the overlays of both sides (read only when two new sections need ordering). */
-function sessionDates(s: Sides, knowledge: string): (session: string) => string | null {
+function sessionDates(overlays: () => Overlay[]): (session: string) => string | null {
   let dates: Map<string, string> | null = null;
   return (session) => {
     if (dates === null) {
       dates = new Map();
-      const pre = knowledge ? knowledge + "/" : "";
-      const them = s.theirsCommit();
-      const overlayPath = `${pre}graph/local_state.yaml`;
-      const [ours, theirs] = readBlobs(s.top, ["HEAD", them].filter((c): c is string => Boolean(c)).map((c) => `${c}:${overlayPath}`));
-      const scratch = mkdtempSync(join(tmpdir(), "akms-merge-"));
-      try {
-        for (const [i, bytes] of [ours, theirs].entries()) {
-          if (!bytes) continue;
-          const file = join(scratch, `${i}.yaml`);
-          writeFileSync(file, bytes);
-          const o = overlayOf(bytes, file, overlayPath);
-          for (const [id, e] of Object.entries(o?.session_nodes ?? {})) if (typeof e.date === "string" && !dates.has(id)) dates.set(id, e.date);
-        }
-      } finally {
-        rmSync(scratch, { recursive: true, force: true });
-      }
+      for (const o of overlays()) for (const [id, e] of Object.entries(o.session_nodes ?? {})) if (typeof e.date === "string" && !dates.has(id)) dates.set(id, e.date);
     }
     return dates.get(session) ?? null;
   };
 }
 
 /** The node `akms dedup reject` made of `from`'s section from `session`, as either side's overlay registry records it. */
-function rejectedNode(s: Sides, knowledge: string, from: string, session: string): string | null {
-  const overlayPath = `${knowledge ? knowledge + "/" : ""}graph/local_state.yaml`;
-  const them = s.theirsCommit();
-  const blobs = readBlobs(s.top, ["HEAD", them].filter((c): c is string => Boolean(c)).map((c) => `${c}:${overlayPath}`));
-  const scratch = mkdtempSync(join(tmpdir(), "akms-merge-"));
-  try {
-    for (const [i, bytes] of blobs.entries()) {
-      if (!bytes) continue;
-      const file = join(scratch, `${i}.yaml`);
-      writeFileSync(file, bytes);
-      const entry = overlayOf(bytes, file, overlayPath)?.session_nodes?.[session];
-      const made = (entry?.new_knowledge ?? []).find((k) => (k as { rejected_from?: unknown }).rejected_from === from && k.action === "created") as { node?: unknown } | undefined;
-      if (typeof made?.node === "string") return made.node;
-    }
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
+function rejectedNode(overlays: () => Overlay[], from: string, session: string): string | null {
+  for (const o of overlays()) {
+    const made = (o.session_nodes?.[session]?.new_knowledge ?? []).find((k) => (k as { rejected_from?: unknown }).rejected_from === from && k.action === "created") as { node?: unknown } | undefined;
+    if (typeof made?.node === "string") return made.node;
   }
   return null;
 }
@@ -270,6 +268,7 @@ function merged(s: Sides): { bytes: Buffer | null; kind: MergedKind; note: strin
     case "graph":
       return { bytes: s.bytes.ours, kind, note: "graph.json is derived: kept ours; the next akms command rebuilds it" };
     case "local-node": {
+      const overlays = sideOverlays(s, knowledge);
       // A side that is no valid node would merge into one that is none, and git would call it clean.
       for (const side of ["ours", "theirs"] as const) validNode(s.bytes[side], s.args[side], `${s.args.path} (${side})`);
       const text = mergeNodeFile({
@@ -277,8 +276,8 @@ function merged(s: Sides): { bytes: Buffer | null; kind: MergedKind; note: strin
         ours: s.bytes.ours.toString("utf8"),
         theirs: s.bytes.theirs.toString("utf8"),
         shown: s.args.path,
-        sessionDate: sessionDates(s, knowledge),
-        rejectedAs: (session) => rejectedNode(s, knowledge, posix.basename(s.args.path, ".md"), session),
+        sessionDate: sessionDates(overlays),
+        rejectedAs: (session) => rejectedNode(overlays, posix.basename(s.args.path, ".md"), session),
         mergeText: (a, o, b) => mergeText(s.top, a, o, b),
       });
       if (text !== null) validNode(Buffer.from(text, "utf8"), s.args.ours, `${s.args.path} (merged)`);

@@ -37,6 +37,11 @@ export interface EvidenceDoc {
 }
 
 /** An AgentMemory's session node: `session-<task_id>`, lower-cased (node ids are lower case). */
+/** The session node an evidence document becomes: `session-phase<N>` for a PCD, else its task's. */
+function sessionOfDocument(kind: EvidenceKind, d: { phase_id: unknown; task_id?: unknown }): string {
+  return kind === "pcd" ? `session-phase${String(d.phase_id)}` : sessionOfTask(String(d.task_id));
+}
+
 export function sessionOfTask(taskId: string): string {
   return `session-${taskId.toLowerCase()}`;
 }
@@ -115,7 +120,7 @@ function at(src: Src, path: (string | number)[], message: string, hint?: string)
  * them (the update checks the same in parseDocument).
  */
 export function evidenceRuleProblems(kind: EvidenceKind, raw: Record<string, unknown>, shown: string, yaml: string, firstLine: number): Problem[] {
-  const sessionId = kind === "pcd" ? `session-phase${String(raw.phase_id)}` : sessionOfTask(String(raw.task_id));
+  const sessionId = sessionOfDocument(kind, raw as { phase_id: unknown; task_id: unknown });
   return semanticProblems(kind, raw, { file: shown, yaml, firstLine }, sessionId);
 }
 
@@ -200,7 +205,7 @@ export function parseDocument(bytes: Buffer, abs: string, shown: string): Eviden
   const located = { file: shown, text: yaml, firstLine };
   const parsed = kind === "pcd" ? checkSchema(Pcd, raw, located, "PCD") : checkSchema(AgentMemory, raw, located, "AgentMemory");
   const taskId = kind === "agent-memory" ? (parsed as AgentMemory).task_id : null;
-  const sessionId = kind === "pcd" ? `session-phase${parsed.phase_id}` : sessionOfTask(taskId!);
+  const sessionId = sessionOfDocument(kind, parsed as { phase_id: unknown; task_id?: unknown });
   const problems = semanticProblems(kind, raw, src, sessionId);
   if (problems.length) throw new ValidationError(problems[0]!.message, { file: shown, problems });
   const when = kind === "pcd" ? (parsed as Pcd).date : (parsed as AgentMemory).timestamp;

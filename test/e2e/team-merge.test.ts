@@ -35,6 +35,22 @@ function assertIdempotent(s: Scratch, names: string[]): void {
   assert.equal(overlay(s.repo), before);
 }
 
+/**
+ * Branch `keeps` drafts g-cache and undrafts it again (then applies `keepsDocs`); main drafts it
+ * (then applies `mainDocs`): the two decided the node differently. Leaves main checked out.
+ */
+function decideDifferently(s: Scratch, keepsDocs: Record<string, string>, mainDocs: Record<string, string>): void {
+  ok(s.repo, ["checkout", "-q", "-b", "keeps"]);
+  assert.equal(run(s, ["draft", "g-cache"]).code, 0);
+  assert.equal(run(s, ["undraft", "g-cache"]).code, 0);
+  apply(s, keepsDocs);
+  commitAll(s, "kept g-cache");
+  ok(s.repo, ["checkout", "-q", "main"]);
+  assert.equal(run(s, ["draft", "g-cache"]).code, 0);
+  apply(s, mainDocs);
+  commitAll(s, "drafted g-cache");
+}
+
 describe("git merge with the akms driver", () => {
   test("two branches that learned different things merge into what one agent applying everything would have", () => {
     const s = teamRepo();
@@ -85,6 +101,26 @@ describe("git merge with the akms driver", () => {
     assert.deepEqual(conflictMarkers(s.repo), []);
     assert.equal(overlay(s.repo), overlay(reference(s, base, ["a1", "a2", "b1", "b2", "c1"])));
     assertIdempotent(s, ["a1", "b2", "c1"]);
+  });
+
+  test("an octopus merge runs no merge driver (the README says to merge knowledge branches one at a time); one at a time they merge", () => {
+    const s = teamRepo();
+    const base = head(s);
+    for (const [br, docs] of [["one", { a1: DOCS.a1 }], ["two", { b1: DOCS.b1 }]] as const) {
+      ok(s.repo, ["checkout", "-q", "-b", br, base]);
+      apply(s, docs);
+      commitAll(s, `${br} learned`);
+    }
+    ok(s.repo, ["checkout", "-q", "main"]);
+    apply(s, { c1: DOCS.c1 });
+    commitAll(s, "main learned");
+    const octopus = git(s.repo, ["merge", "--no-edit", "one", "two"]);
+    assert.notEqual(octopus.code, 0);
+    assert.match(octopus.out, /strategy octopus failed/);
+    assert.doesNotMatch(octopus.out, /akms merge-driver/, "git ran no driver");
+    git(s.repo, ["reset", "-q", "--hard", "HEAD"]);
+    for (const br of ["one", "two"]) assert.equal(git(s.repo, ["merge", "--no-edit", br]).code, 0);
+    assert.equal(overlay(s.repo), overlay(reference(s, base, ["a1", "b1", "c1"])));
   });
 
   test("a rebase of a two-commit branch, and a cherry-pick, replay the same way", () => {
@@ -138,14 +174,7 @@ describe("git merge with the akms driver", () => {
 
   test("one side drafting a global node and the other undrafting it is a named conflict", () => {
     const s = teamRepo();
-    ok(s.repo, ["checkout", "-q", "-b", "keeps"]);
-    assert.equal(run(s, ["draft", "g-cache"]).code, 0);
-    assert.equal(run(s, ["undraft", "g-cache"]).code, 0);
-    commitAll(s, "decided to keep g-cache");
-    ok(s.repo, ["checkout", "-q", "main"]);
-    assert.equal(run(s, ["draft", "g-cache"]).code, 0);
-    apply(s, { a1: DOCS.a1 });
-    commitAll(s, "drafted g-cache");
+    decideDifferently(s, {}, { a1: DOCS.a1 });
     const m = git(s.repo, ["merge", "--no-edit", "keeps"]);
     assert.notEqual(m.code, 0, m.out);
     assert.match(m.out, /conflicting review decisions: g-cache/);
@@ -155,15 +184,7 @@ describe("git merge with the akms driver", () => {
   for (const keep of ["ours", "theirs"] as const) {
     test(`the conflict's hint followed literally (keeping ${keep}) loses no evidence: the other side's documents are named and applied`, () => {
       const s = teamRepo();
-      ok(s.repo, ["checkout", "-q", "-b", "keeps"]);
-      assert.equal(run(s, ["draft", "g-cache"]).code, 0);
-      assert.equal(run(s, ["undraft", "g-cache"]).code, 0);
-      apply(s, { b1: DOCS.b1, b2: DOCS.b2 });
-      commitAll(s, "kept g-cache; b learned");
-      ok(s.repo, ["checkout", "-q", "main"]);
-      assert.equal(run(s, ["draft", "g-cache"]).code, 0);
-      apply(s, { a1: DOCS.a1 });
-      commitAll(s, "drafted g-cache; a learned");
+      decideDifferently(s, { b1: DOCS.b1, b2: DOCS.b2 }, { a1: DOCS.a1 });
       const m = git(s.repo, ["merge", "--no-edit", "keeps"]);
       assert.notEqual(m.code, 0, m.out);
       const clause = new RegExp(`to keep ${keep}: \`([^\`]+)\`(?:, then \`([^\`]+)\`)?`).exec(m.out);
