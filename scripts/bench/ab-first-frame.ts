@@ -14,9 +14,9 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { ROOT, dataset, median } from "./common.js";
+import { ROOT, dataset, median, loadText } from "./common.js";
 import { firstKeyAfterFrame, reviewFirstFrame, settledReview } from "./first-frame/measure.js";
 
 const [distA, distB] = [resolve(process.argv[2] ?? "dist-before"), resolve(process.argv[3] ?? "dist")];
@@ -60,7 +60,7 @@ const data = new Map([
   [distB, copyFor(distB, "b")],
 ]);
 execFileSync("sync"); // the copies' dirty pages written out now, not during the first runs
-console.log(`load average at the start ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+console.log(`load average at the start ${loadText()}`);
 // Warm the file cache for both, and let each console make its caches (the qmd probe it remembers).
 await settledReview(bins.get(distA)!, data.get(distA)!.repo, data.get(distA)!.vault);
 await settledReview(bins.get(distB)!, data.get(distB)!.repo, data.get(distB)!.vault);
@@ -76,5 +76,5 @@ console.log(`| ${N} nodes, ${what}, ${RUNS} runs each, in turns | median | min |
 console.log("|---|---:|---:|---:|");
 console.log(`| A ${distA.slice(ROOT.length + 1)} | ${f(median(a))} | ${f(Math.min(...a))} | ${f(Math.max(...a))} |`);
 console.log(`| B ${distB.slice(ROOT.length + 1)} | ${f(median(b))} | ${f(Math.min(...b))} | ${f(Math.max(...b))} |`);
-console.log(`B / A = ${(median(b) / median(a)).toFixed(3)}; load average at the end ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+console.log(`B / A = ${(median(b) / median(a)).toFixed(3)}; load average at the end ${loadText()}`);
 rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 // Shared benchmark plumbing: timing whole processes (wall time and peak RSS), medians, data sets.
+import { loadavg } from "node:os";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -138,4 +139,9 @@ export function benchMemory(task: string, used: readonly BenchUse[], opts: { dat
     "---",
     "",
   ].join("\n");
+}
+
+/** The machine's load average (1, 5, 15 minutes), as every section prints it beside its figures. */
+export function loadText(): string {
+  return loadavg().map((x) => x.toFixed(2)).join(" ");
 }

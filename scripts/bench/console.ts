@@ -2,13 +2,12 @@
 // side by side in turns with the goal's yardstick, the smallest ink app bundled as the CLI is.
 // Goal (issue 18): ≤ 1 s at 50,000 nodes.
 import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { tmuxAvailable } from "../../test/e2e/tmux.js";
-import { BIN, akmsCmd, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
+import { BIN, akmsCmd, dataset, fmtMs, median, registerSection, sizes, timeRun, loadText } from "./common.js";
 import { bundleTinyInkApp, firstFrame, firstKeyAfterFrame, reviewFirstFrame, settledReview, TINY_FRAME } from "./first-frame/measure.js";
 
-const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
 
 registerSection({
   name: "console",
@@ -29,7 +28,7 @@ registerSection({
         const d = dataset(n);
         const b = timeRun(akmsCmd(["build", "--repo", d.repo, "--vault", d.vault]));
         if (b.code !== 0) throw new Error(`akms build failed: ${b.stderr}`);
-        const before = load();
+        const before = loadText();
         let k = 0;
         const log = () => join(dir, `ff-${n}-${k++}.log`);
         // One of each first, unmeasured: the files in the page cache, the console's own caches made.
@@ -44,7 +43,7 @@ registerSection({
         // The first key, sent as soon as the frame shows: it waits for whatever runs right after it.
         const keys: number[] = [];
         for (let i = 0; i < Math.min(runs, 5); i++) keys.push(await firstKeyAfterFrame(BIN, d.repo, d.vault));
-        const after = load();
+        const after = loadText();
         const row = { nodes: n, akms_ms: median(akms), akms_min: Math.min(...akms), akms_max: Math.max(...akms), tiny_ms: median(small), ratio: median(akms) / median(small), first_key_ms: median(keys), first_key_max: Math.max(...keys), runs: { akms, tiny: small, keys }, load: [before, after] };
         rows.push(row);
         console.log(`| ${n.toLocaleString("en")} | ${fmtMs(row.akms_ms)} | ${fmtMs(row.akms_min)} | ${fmtMs(row.akms_max)} | ${fmtMs(row.tiny_ms)} | ${row.ratio.toFixed(2)}× | ${runs} each, in turns | ${fmtMs(row.first_key_ms)}, ${fmtMs(row.first_key_max)} (${keys.length} runs) | ${before} → ${after} |`);

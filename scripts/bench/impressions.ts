@@ -8,7 +8,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { akmsCmd, BIN, dataset, median, registerSection, sizes, timeRun } from "./common.js";
+import { akmsCmd, BIN, dataset, median, registerSection, sizes, timeRun, loadText } from "./common.js";
 
 const ROUNDS = Number(process.env.BENCH_IMPRESSION_ROUNDS ?? 200);
 
@@ -28,7 +28,7 @@ registerSection({
   title: "The impression log's cost on a warm MCP query (paired, alternating)",
   async run() {
     const rows: Record<string, unknown>[] = [];
-    console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(" ")} at the start\n`);
+    console.log(`load average ${loadText()} at the start\n`);
     console.log(`| nodes | warm query, log on (median of ${ROUNDS}) | log off | paired ratio on/off (median of rounds) | server CPU s on / off |`);
     console.log("|---:|---:|---:|---:|---:|");
     for (const n of sizes([50, 5000])) {
@@ -90,7 +90,7 @@ registerSection({
         rmSync(dir, { recursive: true, force: true });
       }
     }
-    console.log(`\nload average ${loadavg().map((x) => x.toFixed(2)).join(" ")} at the end`);
+    console.log(`\nload average ${loadText()} at the end`);
     return rows;
   },
 });

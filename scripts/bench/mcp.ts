@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { loadavg } from "node:os";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { akmsCmd, BIN, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
+import { akmsCmd, BIN, dataset, fmtMs, median, registerSection, sizes, timeRun, loadText } from "./common.js";
 
 async function connect(repo: string, vault: string): Promise<Client> {
   const c = new Client({ name: "bench", version: "1" });
@@ -24,7 +24,7 @@ registerSection({
   title: "MCP server: start to tools/list, warm query, degraded loadout",
   async run() {
     const rows: Record<string, unknown>[] = [];
-    console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}\n`);
+    console.log(`load average ${loadText()}\n`);
     console.log("| nodes | start → tools/list (median of 5) | first query (graph read) | warm query (median of 20) | new loadout, degraded (median of 5, each for other tags) |");
     console.log("|---:|---:|---:|---:|---:|");
     for (const n of sizes([5000, 50000])) {

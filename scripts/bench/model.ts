@@ -6,7 +6,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { BIN, ROOT, dataset, fmtMs, median, registerSection, sizes } from "./common.js";
+import { BIN, ROOT, dataset, fmtMs, median, registerSection, sizes, loadText } from "./common.js";
 
 async function connect(repo: string, vault: string): Promise<Client> {
   const c = new Client({ name: "bench", version: "1" });
@@ -51,7 +51,7 @@ registerSection({
   title: "What the model receives: result bytes per tool, start, warm and fresh-clone queries",
   async run() {
     const rows: Record<string, unknown>[] = [];
-    console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}; budget agents.max_result_bytes = 8000 (the largest page of each result, pages in brackets)\n`);
+    console.log(`load average ${loadText()}; budget agents.max_result_bytes = 8000 (the largest page of each result, pages in brackets)\n`);
     console.log("| nodes | query | query explain | loadout (degraded) | status | search | show_node | pitfalls | changes_since | start → tools/list | fresh-clone first query (compile) | warm query (median of 20) |");
     console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const n of sizes([50, 5000, 50000])) {

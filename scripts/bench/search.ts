@@ -4,12 +4,12 @@
 // a warm hybrid search through the MCP server (the model loaded; median of 10 after the first call,
 // which is reported apart), and `akms eval retrieval` on the demo set.
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { BIN, ROOT, dataset, fmtMs, median, registerSection, sizes } from "./common.js";
+import { BIN, ROOT, dataset, fmtMs, median, registerSection, sizes, loadText } from "./common.js";
 
 /** A whole akms process under /usr/bin/time: wall seconds, CPU seconds, peak resident memory. */
 function timedRun(args: string[], env: Record<string, string>): { wall: number; cpu: number; rssMb: number; stdout: string } {
@@ -36,7 +36,7 @@ registerSection({
   title: "Semantic search: cold index, one changed node, warm hybrid search, akms eval retrieval",
   async run() {
     const rows: Record<string, unknown>[] = [];
-    console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(" ")} at the start\n`);
+    console.log(`load average ${loadText()} at the start\n`);
     console.log("| nodes | cold `akms index` (wall / CPU / peak RSS) | chunks | one node changed: `akms index` | one node changed: warm server's next search (embeds it) | MCP hybrid search: first call | warm (median of 10) | `akms eval retrieval` |");
     console.log("|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const n of sizes([50, 5000])) {
@@ -85,7 +85,7 @@ registerSection({
         `| ${n === 50 ? "50 (demo)" : n.toLocaleString("en")} | ${cold.wall.toFixed(1)} s / ${cold.cpu.toFixed(1)} s / ${cold.rssMb.toFixed(0)} MB | ${chunks} | ${one.wall.toFixed(2)} s (CPU ${one.cpu.toFixed(2)} s) | ${fmtMs(median(changed))} (median of 3) | ${fmtMs(first)} | ${fmtMs(median(warm))} | ${ev ? `${ev.wall.toFixed(1)} s (CPU ${ev.cpu.toFixed(1)} s)` : "–"} |`,
       );
     }
-    console.log(`\nload average ${loadavg().map((x) => x.toFixed(2)).join(" ")} at the end`);
+    console.log(`\nload average ${loadText()} at the end`);
     return rows;
   },
 });
