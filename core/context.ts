@@ -1,10 +1,10 @@
 // The resolved working context of one invocation: repository, its paths, config and vault. The
 // one loader: zod and the config's YAML run only when the config file is there and its validated
-// result for these exact bytes is not cached (validated-cache.ts).
+// result for these exact bytes is not cached (the store's facts, core/store/facts.ts).
 import { lstatSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseConfig, type LoadedConfig } from "./config.js";
-import { validatedCache } from "./validated-cache.js";
+import { validatedFacts } from "./store/facts.js";
 import { buildIdentity } from "./store/freshness.js";
 import { DEFAULT_CONFIG } from "./config-defaults.js";
 import { compileFormula, type RankFn } from "./formula.js";
@@ -27,7 +27,7 @@ export interface ContextOptions {
   /** The config to use instead of reading the repository's (`akms migrate`: a v1 config as v2). */
   cfg?: LoadedConfig;
   /**
-   * Keep the validated config for next time (validated-cache.ts): the commands whose start-up it
+   * Keep the validated config for next time (the store's facts, core/store/facts.ts): the commands whose start-up it
    * serves (build, query, loadout, review). Others read the cache and write nothing but their own output.
    */
   writeCache?: boolean;
@@ -50,7 +50,7 @@ function withRanks(c: CachedConfig): LoadedConfig {
 
 /**
  * The repository's config: the defaults without a file; the cached result of validating these exact
- * bytes (validated-cache.ts); else parseConfig on them, cached for next time unless `writeCache` is false.
+ * bytes (the store's facts, core/store/facts.ts); else parseConfig on them, cached for next time unless `writeCache` is false.
  */
 export function repoConfig(paths: RepoPaths, build: string | null = buildIdentity(), writeCache = true): LoadedConfig {
   return warm(`repo-config:${paths.config}`, [paths.config], () => readRepoConfig(paths, build, writeCache));
@@ -64,7 +64,7 @@ function readRepoConfig(paths: RepoPaths, build: string | null, writeCache: bool
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return defaultLoadedConfig();
     throw e;
   }
-  const cache = validatedCache<CachedConfig>(paths, "config", build);
+  const cache = validatedFacts<CachedConfig>(paths, "config", build);
   const hit = cache.get(paths.config, bytes);
   if (hit) return withRanks(hit);
   const cfg = parseConfig(decodeUtf8(bytes, paths.config), paths.config);

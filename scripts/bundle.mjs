@@ -18,7 +18,7 @@ const zodEnglishOnly = {
   },
 };
 // The build's id: a hash of everything the bundle is made from. Caches of derived results that
-// depend on the code (core/validated-cache.ts) are valid only for the build that wrote them.
+// depend on the code (core/store/facts.ts) are valid only for the build that wrote them.
 function buildId() {
   const h = createHash("sha256");
   const walk = (dir) => {

@@ -254,3 +254,9 @@ export async function processEnded(pid: number): Promise<boolean> {
   for (let i = 0; i < 50 && alive(); i++) await new Promise((res) => setTimeout(res, 20));
   return !alive();
 }
+
+/** The build of akms that wrote the store file `file` (the CLI's bundle has its own): its header's identity. */
+export function storeBuildOf(file: string): string {
+  const line = readFileSync(file, "latin1").split("\n", 1)[0]!;
+  return JSON.parse(line.slice(line.indexOf("\t", line.indexOf("\t") + 1) + 1)) as string;
+}

@@ -240,7 +240,7 @@ export function compileGraph(
   }
   validated?.(problems);
   const refs: RefCheck[] = [];
-  const summaries = summaryChecker(ctx.paths.cacheDir);
+  const summaries = summaryChecker(ctx.paths);
   const doc = mergeGraph({
     globals,
     locals,

@@ -6,21 +6,13 @@ import { RAW_TEXT, pyJsonText, type RawText } from "../pyjson.js";
 import { toGraphNode } from "./merge.js";
 import type { GraphNode } from "../graph-file/doc.js";
 import type { Origin } from "./sources.js";
+import { jsonAscii } from "../store/records.js";
 
 /** What the merge reads of a node before step 4 (see mergeGraph); the rest is in its text. */
 export const MERGE_READS = ["id", "edges", "content_ref", "domain", "auto_update", "context_size"] as const;
 
 /** The indent level of a node in graph.json's "nodes" list. */
 export const NODE_DEPTH = 2;
-
-/** JSON text with its non-ASCII characters as \uXXXX escapes (the same JSON value). */
-export function jsonAscii(json: string): string {
-  return /[^\x00-\x7e]/.test(json) ? json.replace(/[^\x00-\x7e]/g, hex4) : json;
-}
-
-export function hex4(c: string): string {
-  return "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
-}
 
 /**
  * Whether JSON carries `v` unchanged: finite numbers other than -0, plain objects and arrays,

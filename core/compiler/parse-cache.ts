@@ -3,20 +3,20 @@
 // file's path, origin, shown path and stat (size, mtimeMs, ctimeMs, ino). A rebuild parses only the
 // files whose key changed. A node's value is what the merge reads of it plus its finished text in
 // graph.json (see nodeValue), so an unchanged node is neither parsed nor serialised again.
-// The file is ASCII (anything else is escaped) and read as latin1, so its strings, and the
-// graph.json text sliced from them, stay one byte per character. Records: key, tab, value length,
-// tab, value, newline; a trailer counts them. Looking an entry up compares key text, and an
-// unchanged entry is written back as the very text it was read as. A damaged or foreign cache
-// reads as empty; it is never an error.
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
-import { removeFile, writeFileAtomic } from "../fsx.js";
+// The file is one of the store's record files (core/store/records.ts: ASCII, read as latin1, so its
+// strings and the graph.json text sliced from them stay one byte per character). Looking an entry
+// up compares key text, and an unchanged entry is written back as the very text it was read as. A
+// damaged or foreign cache reads as empty; it is never an error.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { removeFile } from "../fsx.js";
+import { findRecord, headerText, hex4, jsonAscii, looksWhole, parseRecords, readStoreText, RecordSpool, recordText, writeRecordFile } from "../store/records.js";
 import type { Problem } from "../errors.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { readOverlay, type Listed, type Origin, type SourceNode } from "./sources.js";
 import { readShare, type ShareResult } from "./read-nodes.js";
 import { STAT_WIDTH, contentSha, type FileStats } from "../store/freshness.js";
-import { hex4, jsonAscii, jsonSafe, renderNodeValue, stubOf, stubsOf } from "./node-value.js";
+import { jsonSafe, renderNodeValue, stubOf, stubsOf } from "./node-value.js";
 
 const FORMAT = "akms-parse-cache-6";
 
@@ -34,12 +34,10 @@ export interface ParseCache {
   deltaSize: number;
 }
 
-function record(key: string, value: string): string {
-  return key + "\t" + value.length + "\t" + value + "\n";
-}
+const record = recordText;
 
 function headerOf(identity: string): string {
-  return record(FORMAT, jsonAscii(JSON.stringify(identity)));
+  return headerText(FORMAT, identity);
 }
 
 export function parseDeltaPath(cacheDir: string): string {
@@ -48,36 +46,8 @@ export function parseDeltaPath(cacheDir: string): string {
 
 /** The records of one cache file, or null when it is not a whole cache written under `identity`. */
 function readRecords(file: string, identity: string, into: Map<string, string>, raw: string[] | null): number | null {
-  let text: string;
-  try {
-    text = readFileSync(file, "latin1");
-  } catch {
-    return null;
-  }
-  const header = headerOf(identity);
-  if (!text.startsWith(header)) return null;
-  const found: [string, string, number, number][] = [];
-  let at = header.length;
-  for (;;) {
-    const tab = text.indexOf("\t", at);
-    const tab2 = tab < 0 ? -1 : text.indexOf("\t", tab + 1);
-    if (tab2 < 0) return null;
-    const key = text.slice(at, tab);
-    const len = Number(text.slice(tab + 1, tab2));
-    if (key === "end") {
-      if (len !== found.length || tab2 + 2 !== text.length || text.charCodeAt(tab2 + 1) !== 0x0a) return null;
-      break;
-    }
-    const end = tab2 + 1 + len;
-    if (!Number.isInteger(len) || len < 0 || text.charCodeAt(end) !== 0x0a) return null;
-    found.push([key, text.slice(tab2 + 1, end), at, end + 1]);
-    at = end + 1;
-  }
-  for (const [key, value, from, to] of found) {
-    into.set(key, value);
-    raw?.push(text.slice(from, to));
-  }
-  return text.length;
+  const text = readStoreText(file);
+  return text !== null && parseRecords(text, headerOf(identity), into, raw) ? text.length : null;
 }
 
 /**
@@ -115,27 +85,12 @@ export function findRecords(cacheDir: string, identity: string, keys: readonly s
   const out: (string | undefined)[] = new Array(keys.length).fill(undefined);
   const header = headerOf(identity);
   for (const file of [parseCachePath(cacheDir), parseDeltaPath(cacheDir)]) {
-    let text: string;
-    try {
-      text = readFileSync(file, "latin1");
-    } catch {
-      continue;
-    }
-    if (!text.startsWith(header) || !/\nend\t\d+\t\n$/.test(text)) return keys.map(() => undefined);
+    const text = readStoreText(file);
+    if (text === null) continue;
+    if (!looksWhole(text, header)) return keys.map(() => undefined);
     keys.forEach((key, k) => {
-      // A record starts a line (the header is the first record), and its key ends at a tab. The
-      // last record of a key counts, as in readRecords; found by searching forwards, which is
-      // several times faster than lastIndexOf on a 40 MB string (one pass over the text per key).
-      const line = "\n" + key + "\t";
-      let at = text.indexOf(line);
-      for (let next = at; next >= 0; next = text.indexOf(line, at + 1)) at = next;
-      if (at < 0) return;
-      const tab = at + 1 + key.length;
-      const tab2 = text.indexOf("\t", tab + 1);
-      const len = Number(text.slice(tab + 1, tab2));
-      const end = tab2 + 1 + len;
-      if (tab2 < 0 || !Number.isInteger(len) || len < 0 || text.charCodeAt(end) !== 0x0a) return;
-      out[k] = text.slice(tab2 + 1, end);
+      const value = findRecord(text, key);
+      if (value !== undefined) out[k] = value;
     });
   }
   return out;
@@ -152,7 +107,7 @@ export function addRecords(cacheDir: string, identity: string, added: readonly {
   const prefixes = added.map((a) => a.key.slice(0, fileKeyEnd(a.key)));
   const records = raw.filter((r) => !prefixes.some((p) => r.startsWith(p)));
   for (const a of added) records.push(record(a.key, a.value));
-  writeCacheFile(parseDeltaPath(cacheDir), identity, records);
+  writeRecordFile(parseDeltaPath(cacheDir), headerOf(identity), records);
 }
 
 /** Where a key's stat part starts: its path, origin and shown path come before (three NULs). */
@@ -246,7 +201,7 @@ export function readWithCache(
 ): CachedRead {
   // Without a cache to start from every record is new: they go to a temporary file as they come
   // (committed by save, removed by discard), so a cold build never holds the whole cache.
-  const spool = cache === null || cache.entries.size === 0 ? new Spool(parseCachePath(cacheDir), headerOf(identity)) : null;
+  const spool = cache === null || cache.entries.size === 0 ? new RecordSpool(parseCachePath(cacheDir), headerOf(identity)) : null;
   try {
     return readInto(jobs, fs, overlay, cache, identity, spool);
   } catch (e) {
@@ -255,7 +210,7 @@ export function readWithCache(
   }
 }
 
-function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cache: ParseCache | null, identity: string, spool: Spool | null): CachedRead {
+function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cache: ParseCache | null, identity: string, spool: RecordSpool | null): CachedRead {
   // Records kept from the cache (key, value), and records new in this read.
   const keptKeys: string[] = [];
   const keptValues: string[] = [];
@@ -435,13 +390,13 @@ function savePlan(cache: ParseCache | null, identity: string, keptKeys: string[]
   const small = cache !== null && cache.baseSize > 0 && deltaSize <= Math.max(1 << 20, cache.baseSize / 8) && stale <= Math.max(64, keptKeys.length / 10);
   if (small) {
     if (added.length === 0) return null; // only unused records: they wait for the next full write
-    return (cacheDir) => writeCacheFile(parseDeltaPath(cacheDir), identity, [...delta, ...added]);
+    return (cacheDir) => writeRecordFile(parseDeltaPath(cacheDir), headerOf(identity), [...delta, ...added]);
   }
   return (cacheDir) => {
     const records: string[] = new Array(keptKeys.length);
     for (let i = 0; i < keptKeys.length; i++) records[i] = record(keptKeys[i]!, keptValues[i]!);
     for (const r of added) records.push(r);
-    writeCacheFile(parseCachePath(cacheDir), identity, records);
+    writeRecordFile(parseCachePath(cacheDir), headerOf(identity), records);
     removeFile(parseDeltaPath(cacheDir));
   };
 }
@@ -454,77 +409,4 @@ function liveRecords(records: readonly string[], kept: readonly string[]): strin
   const live = new Set<string>();
   for (const k of kept) if (keys.has(k)) live.add(k);
   return records.filter((r) => live.has(r.slice(0, r.indexOf("\t"))));
-}
-
-function writeCacheFile(file: string, identity: string, records: string[]): void {
-  // Joined in pieces of about a megabyte: no second copy of the whole cache in memory.
-  const chunks: string[] = [headerOf(identity)];
-  for (let i = 0; i < records.length; ) {
-    let size = 0;
-    const from = i;
-    while (i < records.length && size < 1 << 20) size += records[i++]!.length;
-    chunks.push(records.slice(from, i).join(""));
-  }
-  chunks.push("end\t" + records.length + "\t\n");
-  writeFileAtomic(file, chunks, { knownDifferent: true });
-}
-
-/** A cache file written record by record: a temporary file, renamed over the cache by commit. */
-class Spool {
-  private readonly tmp: string;
-  private fd: number | null;
-  private parts: string[];
-  private size = 0;
-  private count = 0;
-  constructor(
-    private readonly file: string,
-    header: string,
-  ) {
-    const dir = dirname(file);
-    mkdirSync(dir, { recursive: true });
-    this.tmp = join(dir, `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
-    this.fd = openSync(this.tmp, "w", 0o644);
-    this.parts = [header];
-  }
-  add(record: string): void {
-    this.parts.push(record);
-    this.size += record.length;
-    this.count++;
-    if (this.size >= 1 << 20) this.flush();
-  }
-  private flush(): void {
-    const bytes = Buffer.from(this.parts.join(""), "latin1"); // ASCII: the same bytes as UTF-8
-    let off = 0;
-    while (off < bytes.length) off += writeSync(this.fd!, bytes, off, bytes.length - off);
-    this.parts = [];
-    this.size = 0;
-  }
-  commit(): void {
-    this.parts.push("end\t" + this.count + "\t\n");
-    try {
-      this.flush();
-      fsyncSync(this.fd!);
-    } catch (e) {
-      this.discard();
-      throw e;
-    }
-    closeSync(this.fd!);
-    this.fd = null;
-    renameSync(this.tmp, this.file);
-    try {
-      const d = openSync(dirname(this.file), "r");
-      try {
-        fsyncSync(d);
-      } finally {
-        closeSync(d);
-      }
-    } catch {
-      // Some filesystems refuse fsync on directories; the rename is still atomic.
-    }
-  }
-  discard(): void {
-    if (this.fd !== null) closeSync(this.fd);
-    this.fd = null;
-    rmSync(this.tmp, { force: true });
-  }
 }

@@ -6,7 +6,7 @@ import { normalizeTags, resolveTaskRole, type QueryGraph } from "../query.js";
 import { taskTags, type TagDerivation } from "../tags.js";
 import { readTask, type LoadedTask } from "./task.js";
 import type { TaskRecord } from "../schemas/task.js";
-import { validatedCache } from "../validated-cache.js";
+import { validatedFacts } from "../store/facts.js";
 
 export interface PlanningInput {
   task: LoadedTask | null;
@@ -51,7 +51,7 @@ export function readPlanningFlags(flags: { task?: unknown; tags?: unknown }, cwd
   const taskFile = checkPlanningFlags(flags);
   if (taskFile !== null) {
     // With the repository known, its validated task records answer for bytes validated before.
-    const cache = ctx ? validatedCache<TaskRecord>(ctx.paths, "task-records") : undefined;
+    const cache = ctx ? validatedFacts<TaskRecord>(ctx.paths, "task") : undefined;
     const task = readTask(taskFile, cwd, cache);
     cache?.save();
     return { task, tags: undefined };

@@ -7,7 +7,7 @@ import { displayPath } from "../paths.js";
 import { checkSchema } from "../schema-check.js";
 import { TaskRecord } from "../schemas/task.js";
 import { readTextFile } from "../textfile.js";
-import type { ValidatedCache } from "../validated-cache.js";
+import type { ValidatedFacts } from "../store/facts.js";
 
 export interface LoadedTask {
   /** Absolute path. */
@@ -36,9 +36,9 @@ function yamlErrorLine(text: string, shown: string): number | undefined {
 
 /**
  * Reads and validates a task record. `cache`: the validated records of this repository
- * (validated-cache.ts), which answer for bytes validated before; the caller saves it.
+ * (the store's facts, core/store/facts.ts), which answer for bytes validated before; the caller saves it.
  */
-export function readTask(fileArg: string, cwd = process.cwd(), cache?: ValidatedCache<TaskRecord>): LoadedTask {
+export function readTask(fileArg: string, cwd = process.cwd(), cache?: ValidatedFacts<TaskRecord>): LoadedTask {
   const file = resolve(cwd, fileArg);
   const shown = displayPath(cwd, file);
   const text = readTextFile(file, shown);

@@ -11,7 +11,7 @@ import type { PlanGraph } from "../compiler/plan-graph.js";
 import { queryGraph, resolveRole, DEFAULT_ROLE } from "../query.js";
 import { readTask } from "../query/task.js";
 import type { TaskRecord } from "../schemas/task.js";
-import { validatedCache } from "../validated-cache.js";
+import { validatedFacts } from "../store/facts.js";
 import { deriveTags } from "../tags.js";
 import { nodeItem, type FileResolver, type NodeItem } from "./items.js";
 import type { SessionInfo } from "./sessions.js";
@@ -66,7 +66,7 @@ export function blockedTasks(ctx: Context, graph: ReviewGraph, sessions: Session
   // The latest PCD up to this phase speaks for the next phase (its impact_on_next_phase).
   const pcd = [...sessions].reverse().find((s) => s.kind === "pcd" && (s.phase === null || s.phase <= phase)) ?? null;
   const out: BlockedTaskItem[] = [];
-  const cache = validatedCache<TaskRecord>(ctx.paths, "task-records");
+  const cache = validatedFacts<TaskRecord>(ctx.paths, "task");
   let planning: PlanGraph | null = null;
   for (const file of listTaskFiles(ctx.paths.tasks)) {
     let task;

@@ -1,23 +1,20 @@
 // Which global nodes this repository's overlay drafts (`nodes.<id>.status: draft`), for the
 // review's Drafted section. Parsing a large overlay costs a third of a second at 50,000 nodes, so
-// the answer is kept per overlay bytes in the validated cache (core/drafted-ids.ts): computed from
+// the answer is kept per overlay bytes in the store's facts (core/drafted-ids.ts): computed from
 // the parsed, validated overlay — by the compile that parsed it, by `akms update` when it writes
 // one, else by the first review that needs it — and used only for the same bytes.
 import type { Context } from "../context.js";
 import { readBytesIfExists } from "../fsx.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { readOverlayState } from "./overlay-store.js";
-import { validatedCache } from "../validated-cache.js";
-import { DRAFTED_IDS, draftIds } from "../drafted-ids.js";
+import { draftIds, keepDrafted, keptDrafted } from "../drafted-ids.js";
 
 /** After a review action drafted (`on`) or undrafted `id` in the overlay parsed as `before`: the new bytes' answer. */
 export function carryOverlayDrafts(ctx: Context, before: unknown, after: Buffer | string, id: string, on: boolean): void {
   const ids = new Set(draftIds(before as Overlay | null));
   if (on) ids.add(id);
   else ids.delete(id);
-  const cache = validatedCache<string[]>(ctx.paths, DRAFTED_IDS);
-  cache.put(ctx.paths.overlay, after, [...ids].sort());
-  cache.save();
+  keepDrafted(ctx.paths, after, [...ids].sort());
 }
 
 /**
@@ -27,8 +24,7 @@ export function carryOverlayDrafts(ctx: Context, before: unknown, after: Buffer 
 export function overlayDrafts(ctx: Context, save: boolean): Set<string> {
   const bytes = readBytesIfExists(ctx.paths.overlay);
   if (bytes === null) return new Set();
-  const cache = validatedCache<string[]>(ctx.paths, DRAFTED_IDS);
-  const hit = cache.get(ctx.paths.overlay, bytes);
+  const hit = keptDrafted(ctx.paths, bytes);
   if (hit) return new Set(hit);
   let overlay: Overlay | null;
   try {
@@ -37,9 +33,6 @@ export function overlayDrafts(ctx: Context, save: boolean): Set<string> {
     return new Set();
   }
   const ids = draftIds(overlay);
-  if (save) {
-    cache.put(ctx.paths.overlay, bytes, ids);
-    cache.save();
-  }
+  if (save) keepDrafted(ctx.paths, bytes, ids);
   return new Set(ids);
 }

@@ -1,21 +1,14 @@
 // Reading local_state.yaml for an update. Parsing and validating a large overlay as YAML costs a
-// noticeable share of an update, so after each update its parsed form is kept in
-// knowledge/graph/.cache/ (derived, safe to delete) keyed by the sha256 of the overlay's bytes:
-// the next update uses it only when the file is byte-for-byte what was written. The cached overlay
-// is the one those bytes were written from: change FORMAT whenever the writer's output changes.
-import { join } from "node:path";
+// noticeable share of an update, so after each update its parsed form is kept as the store's
+// `overlay` fact (core/store/facts.ts) under the sha256 of the overlay's bytes: the next update
+// uses it only when the file is byte-for-byte what was written (and written by this build of akms).
 import type { Context } from "../context.js";
 import { ValidationError } from "../errors.js";
-import { readBytesIfExists, readTextIfExists, sha256, writeFileAtomic } from "../fsx.js";
+import { readBytesIfExists } from "../fsx.js";
 import { displayPath } from "../paths.js";
 import { readOverlay } from "../compiler/sources.js";
 import type { Overlay } from "../schemas/overlay.js";
-
-const FORMAT = "akms-overlay-cache-1";
-
-function cachePath(ctx: Context): string {
-  return join(ctx.paths.cacheDir, "overlay.json");
-}
+import { bytesKey, openFacts } from "../store/facts.js";
 
 export interface OverlayState {
   overlay: Overlay;
@@ -33,13 +26,10 @@ export interface OverlayState {
 export function readOverlayState(ctx: Context): OverlayState | null {
   const bytes = readBytesIfExists(ctx.paths.overlay);
   if (bytes === null) return null;
-  const sha = sha256(bytes);
-  try {
-    const cached = JSON.parse(readTextIfExists(cachePath(ctx)) ?? "null") as { format?: string; sha256?: string; overlay?: Overlay } | null;
-    if (cached && cached.format === FORMAT && cached.sha256 === sha && cached.overlay) return { overlay: cached.overlay, bytes, sha256: sha, canonical: true };
-  } catch {
-    /* a damaged cache is ignored */
-  }
+  const key = bytesKey(bytes);
+  const sha = key.slice("sha256:".length);
+  const cached = openFacts(ctx.paths).get<Overlay>("overlay", ctx.paths.overlay, key);
+  if (cached && typeof cached === "object") return { overlay: cached, bytes, sha256: sha, canonical: true };
   const shown = displayPath(ctx.repo, ctx.paths.overlay);
   const r = readOverlay(ctx.paths.overlay, shown);
   if (r.problems.length) {
@@ -54,8 +44,7 @@ export function readOverlayState(ctx: Context): OverlayState | null {
 
 /** Remembers the parsed form of the overlay just written (`bytes` are its bytes, or its text). */
 export function rememberOverlay(ctx: Context, bytes: Buffer | string, overlay: Overlay, json = JSON.stringify(overlay)): void {
-  // The overlay just changed and its hash is in these bytes: not worth reading the old ones to compare.
-  // JSON.stringify({ format, sha256, overlay }), with the overlay's JSON made once by the caller.
-  const text = `{"format":${JSON.stringify(FORMAT)},"sha256":"${sha256(bytes)}","overlay":${json}}\n`;
-  writeFileAtomic(cachePath(ctx), text, { knownDifferent: true });
+  const facts = openFacts(ctx.paths);
+  facts.put("overlay", ctx.paths.overlay, bytesKey(bytes), overlay, json);
+  facts.save();
 }

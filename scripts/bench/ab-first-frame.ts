@@ -1,7 +1,7 @@
 // A/B of the console's first frame between two builds of akms (e.g. before and after a change),
 // side by side in turns, in a real terminal (tmux), timed by a preloaded hook at the moment the
 // first frame is written. Each build runs on its own copy of the data: the caches keyed by the
-// build (core/validated-cache.ts) would otherwise be rewritten by the other build on every run,
+// build (core/store/facts.ts) would otherwise be rewritten by the other build on every run,
 // and both would pay for validating again what their caches hold. A copy has new file times, so each
 // build compiles its copy first (`akms build`): both open on a graph compiled after the last change,
 // the state a user opens the console in (the check for newer sources then stats every input). usage:

@@ -12,7 +12,7 @@ import type { TaskRecord } from "../../core/schemas/task.js";
 import type { LoadedGraph } from "../../core/graph.js";
 import type { LoadedConfig } from "../../core/config.js";
 import { errorText } from "./errors.js";
-import { validatedCache } from "../../core/validated-cache.js";
+import { validatedFacts } from "../../core/store/facts.js";
 
 export interface TaskEntry {
   file: string;
@@ -32,7 +32,7 @@ export function listTasks(ctx: Context): TaskEntry[] {
     return [];
   }
   names.sort();
-  const cache = validatedCache<TaskRecord>(ctx.paths, "task-records");
+  const cache = validatedFacts<TaskRecord>(ctx.paths, "task");
   const tasks = names.map((n): TaskEntry => {
     const file = join(ctx.paths.tasks, n);
     try {

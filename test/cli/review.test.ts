@@ -1,10 +1,11 @@
 // The review gate through the built CLI: status, review --report, the actions and undo, bad input.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { akms, copyDemo, snapshot, treeHash } from "../helpers.js";
+import { akms, copyDemo, snapshot, storeBuildOf, treeHash } from "../helpers.js";
+import { repoPaths } from "../../core/paths.js";
+import { bytesKey, factsPath, openFacts } from "../../core/store/facts.js";
 
 const ENV = { SOURCE_DATE_EPOCH: "1790000000", AKMS_GLOBAL_VAULT: "" };
 
@@ -173,13 +174,12 @@ test("a cold build leaves the overlay's drafted ids for the review's first start
   const id = "lippmann-schwinger"; // a global node: drafting it writes the overlay
   assert.equal(d.run("draft", id).code, 0);
   const graphDir = join(d.repo, "knowledge", "graph");
-  const cacheFile = join(graphDir, ".cache", "validated-overlay-drafts.json");
-  const sha = createHash("sha256").update(readFileSync(join(graphDir, "local_state.yaml"))).digest("hex");
+  const bytes = readFileSync(join(graphDir, "local_state.yaml"));
   rmSync(join(graphDir, ".cache"), { recursive: true, force: true });
   rmSync(join(graphDir, "graph.json"));
   assert.equal(d.run("build").code, 0);
-  const entries = JSON.parse(readFileSync(cacheFile, "utf8")).entries;
-  assert.deepEqual(entries[join(graphDir, "local_state.yaml")], [sha, [id]]);
+  const paths = repoPaths(d.repo);
+  assert.deepEqual(openFacts(paths, storeBuildOf(factsPath(paths))).get("drafted", paths.overlay, bytesKey(bytes)), [id], "kept under the overlay's bytes");
   const report = d.run("review", "--report", "--json");
   assert.equal(report.json.summary.drafted, 1, "the review reads the same answer");
 });

@@ -10,7 +10,7 @@ import { ROOT, tmp, treeHash } from "../helpers.js";
 import { cpSync } from "node:fs";
 import { loadContext } from "../../core/context.js";
 import { existsSync, rmSync } from "node:fs";
-import { dedupIndexPath } from "../../core/review/dedup-index.js";
+import { factsPath } from "../../core/store/facts.js";
 import { build } from "../../core/compiler/build.js";
 import { STAT_STEP } from "../../core/steps.js";
 
@@ -394,13 +394,13 @@ test("the console keeps its dedup index right after its first frame, not after t
   // Enough local node files without a dedup section that the check takes several steps.
   writeBulkNodes(join(d.repo, "knowledge", "local-nodes"), 3 * STAT_STEP);
   build(d.ctx);
-  rmSync(dedupIndexPath(d.ctx), { force: true });
+  rmSync(factsPath(d.ctx.paths), { force: true });
   const c = await openConsole(d.ctx, { rebuild: false });
   let settled = false;
   void c.settled.then(() => (settled = true));
   await tick(0);
-  assert.ok(existsSync(dedupIndexPath(d.ctx)), `written in the first turn after the first frame (the check ${settled ? "done" : "still running"})`);
-  assert.match(readFileSync(dedupIndexPath(d.ctx), "utf8"), /bulk-00000\.md/);
+  assert.ok(existsSync(factsPath(d.ctx.paths)), `written in the first turn after the first frame (the check ${settled ? "done" : "still running"})`);
+  assert.match(readFileSync(factsPath(d.ctx.paths), "utf8"), /no-dedup:[^"]*bulk-00000\.md/);
   await c.settled;
   c.unmount();
 });

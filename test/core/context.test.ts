@@ -5,7 +5,7 @@ import { parseConfig } from "../../core/config.js";
 import { defaultLoadedConfig, loadContext, locateRepo, outsideAnyGitRepo, repoConfig } from "../../core/context.js";
 import { findRepo, repoPaths } from "../../core/paths.js";
 import { loadConfig } from "../../core/config.js";
-import { validatedCachePath } from "../../core/validated-cache.js";
+import { bytesKey, factsPath, openFacts } from "../../core/store/facts.js";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { EDGE_TYPES as SCHEMA_EDGE_TYPES } from "../../core/schemas/common.js";
@@ -87,7 +87,7 @@ test("git is not started where it could find no repository; elsewhere findRepo d
 test("with a config file the validated config is cached for its exact bytes, this build and this path", async () => {
   const s = scratch();
   const paths = repoPaths(s.repo);
-  const cache = validatedCachePath(paths, "config");
+  const cache = factsPath(paths);
   write(paths.config, "akms_schema: v2\nglobal_vault: ../v\nloadout:\n  max_depth: 3\nbogus: 1\nquery_roles:\n  solo:\n    edge_types: [requires]\n    rank_formula: confidence * 2\n");
   const full = loadConfig(paths.config);
   assert.equal(full.warnings.length, 1, "the unknown key is a warning");
@@ -98,10 +98,11 @@ test("with a config file the validated config is cached for its exact bytes, thi
   const entry = readFileSync(cache, "utf8");
   sameConfig(repoConfig(paths, "build-1"), full);
   assert.equal(readFileSync(cache, "utf8"), entry, "a hit rewrites nothing");
-  // The hit is the cache's: a hand-made entry with the same key is believed.
-  const doctored = JSON.parse(entry);
-  doctored.entries[paths.config][1].warnings = ["from the cache"];
-  writeFileSync(cache, JSON.stringify(doctored));
+  // The hit is the store's: a hand-made fact with the same key is believed.
+  const facts = openFacts(paths, "build-1");
+  const key = bytesKey(readFileSync(paths.config));
+  facts.put("config", paths.config, key, { ...facts.get<object>("config", paths.config, key), warnings: ["from the cache"] });
+  assert.equal(facts.save(), true);
   assert.deepEqual((repoConfig(paths, "build-1")).warnings, ["from the cache"]);
   // Another build, other bytes, a damaged entry: misses, parsed afresh (and re-cached).
   sameConfig(repoConfig(paths, "build-2"), full);
@@ -112,7 +113,7 @@ test("with a config file the validated config is cached for its exact bytes, thi
   writeFileSync(cache, "{not json");
   sameConfig(repoConfig(paths, "build-2"), loadConfig(paths.config));
   // An invalid config fails as loadConfig fails, and is not cached.
-  rmSync(cache);
+  rmSync(cache, { force: true });
   write(paths.config, "akms_schema: v2\nloadout:\n  max_depth: 99\n");
   const err = (() => {
     try {

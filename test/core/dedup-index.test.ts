@@ -1,4 +1,4 @@
-// The console's index of local node files without a dedup section (core/review/dedup-index.ts):
+// The console's facts of local node files without a dedup section (core/review/dedup-index.ts):
 // the review data read with it is the data read without it, a file changed since is read again,
 // and a damaged index is no index.
 import { test } from "node:test";
@@ -9,7 +9,9 @@ import { builtDemo, settle } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { loadGraph } from "../../core/graph.js";
 import { reviewData } from "../../core/report.js";
-import { DEDUP_TEXT, dedupIndexPath, primeDedupIndex, saveDedupIndex } from "../../core/review/dedup-index.js";
+import { DEDUP_TEXT, primeDedupIndex, saveDedupIndex } from "../../core/review/dedup-index.js";
+import { factsPath, openFacts } from "../../core/store/facts.js";
+import { basename } from "node:path";
 import { cachedByStat, clearReadCache } from "../../core/store/read-cache.js";
 
 const TODAY = "2026-11-29";
@@ -30,8 +32,7 @@ test("with the index, the review data is byte for byte the data read without it;
   assert.equal(data(ctx, true), reference);
   assert.equal(saveDedupIndex(ctx), true);
   assert.equal(saveDedupIndex(ctx), false, "unchanged: not written again");
-  const index = JSON.parse(readFileSync(dedupIndexPath(ctx), "utf8")) as { none: Record<string, string> };
-  const names = Object.keys(index.none);
+  const names = openFacts(ctx.paths).entries("no-dedup").map(([file]) => basename(file));
   assert.ok(names.length > 0);
   for (const n of names) assert.ok(!readFileSync(join(ctx.paths.localNodes, n), "utf8").includes("akms:dedup"), n);
   assert.ok(JSON.parse(data(ctx, false)).sections.dedup_events.length > 0, "the demo has files with dedup sections (not in the index)");
@@ -54,8 +55,7 @@ test("a file given a dedup section after the index was written is read again", (
   clearReadCache();
   data(ctx, true);
   saveDedupIndex(ctx);
-  const index = JSON.parse(readFileSync(dedupIndexPath(ctx), "utf8")) as { none: Record<string, string> };
-  const name = Object.keys(index.none)[0]!;
+  const name = basename(openFacts(ctx.paths).entries("no-dedup")[0]![0]);
   appendFileSync(
     join(ctx.paths.localNodes, name),
     "\n<!-- akms:dedup session=sess-late score=0.9 status=pending -->\n## content_draft\n\nA late draft.\n<!-- akms:end -->\n",
@@ -72,10 +72,13 @@ test("a damaged or foreign index is no index", () => {
   const { ctx } = demo();
   clearReadCache();
   const reference = data(ctx, false);
-  for (const text of ["{not json", JSON.stringify({ format: "akms-review-dedup-1", dir: "/elsewhere", none: {} }), JSON.stringify({ format: "other" })]) {
-    writeFileSync(dedupIndexPath(ctx), text);
+  data(ctx, true);
+  saveDedupIndex(ctx);
+  const kept = readFileSync(factsPath(ctx.paths), "latin1");
+  for (const text of ["{not json", kept.slice(0, kept.length - 3), kept.replace("akms-facts-1", "akms-facts-0")]) {
+    writeFileSync(factsPath(ctx.paths), text, "latin1");
     clearReadCache();
     assert.equal(data(ctx, true), reference);
   }
-  assert.ok(existsSync(dedupIndexPath(ctx)));
+  assert.ok(existsSync(factsPath(ctx.paths)));
 });

@@ -9,7 +9,9 @@ import { Overlay } from "../../core/schemas/overlay.js";
 import { LocalNode } from "../../core/schemas/node.js";
 import { parseFrontmatter } from "../../core/frontmatter.js";
 import { dumpOverlay, dumpYaml } from "../../core/update/overlay-io.js";
-import { treeHash, write, writeNode } from "../helpers.js";
+import { storeBuildOf, treeHash, write, writeNode } from "../helpers.js";
+import { repoPaths } from "../../core/paths.js";
+import { bytesKey, factsPath, openFacts } from "../../core/store/facts.js";
 import { graphOf, kb, knowledgeState, memory, overlayText, pcd, run } from "../update-helpers.js";
 
 const example = () =>
@@ -290,9 +292,11 @@ test("the parsed overlay kept in .cache is what the file says; a hand edit of th
   const s = example();
   write(join(s.dir, "a.md"), memory({ task: "ta", used: [{ id: "x", useful: true, coverage: "sufficient" }] }));
   assert.equal(run(s, ["update", "a.md"]).code, 0);
-  const cache = JSON.parse(readFileSync(join(s.knowledge, "graph", ".cache", "overlay.json"), "utf8"));
-  assert.deepEqual(cache.overlay, Overlay.parse(parseYaml(overlayText(s), { file: "o" })));
-  assert.equal(cache.sha256, createHash("sha256").update(overlayText(s)).digest("hex"));
+  const paths = repoPaths(s.repo);
+  const [[file, key]] = openFacts(paths, storeBuildOf(factsPath(paths))).entries("overlay");
+  assert.equal(file, paths.overlay);
+  assert.equal(key, bytesKey(overlayText(s)));
+  assert.deepEqual(openFacts(paths, storeBuildOf(factsPath(paths))).get("overlay", file!, key!), Overlay.parse(parseYaml(overlayText(s), { file: "o" })));
   write(join(s.knowledge, "graph", "local_state.yaml"), overlayText(s).replace("confidence: 0.87", "confidence: 0.5"));
   write(join(s.dir, "b.md"), memory({ task: "tb", used: [{ id: "x", useful: true, coverage: "sufficient" }] }));
   const r = run(s, ["update", "b.md", "--json"]);

@@ -332,7 +332,7 @@ test("a console killed (SIGKILL) at each step of the writes it makes after its f
   for (let at = 1; at <= 12; at++) {
     // Each run starts with no cache of the console's own, so it makes the same writes.
     rmSync(kept, { force: true });
-    rmSync(join(cache, "review-dedup.json"), { force: true });
+    rmSync(join(cache, "facts.bin"), { force: true });
     const tempsBefore = existsSync(cache) ? readdirSync(cache).filter((f) => f.startsWith(".review-graph.json.")).length : 0;
     const pane = start({ AKMS_TEST: "1", AKMS_CRASH_WRITE_AT: String(at) });
     try {

@@ -1,0 +1,174 @@
+// The derived store's one file format (knowledge/graph/.cache/; derived, safe to delete). Every
+// store file — the node records (compiler/parse-cache.ts) and the facts about the other sources
+// (facts.ts) — is a list of records under a header naming its format and the build of akms that
+// wrote it: `key TAB length TAB value NL`, the header a record of its own, a trailer `end TAB
+// count TAB NL`. The text is ASCII (a writer escapes anything else) and read as latin1, so a
+// record's length counts bytes and characters alike. A file that is not whole — another format,
+// another build, a torn or damaged file — reads as nothing: never an error, the caller derives
+// again from the sources. Files are written whole by atomic rename (a kill leaves the old file or
+// the new one), either at once (writeRecordFile) or record by record (RecordSpool).
+//
+// Why a format of our own and not SQLite: measured side by side (scripts/bench/store-engine.ts,
+// docs/decisions.md "The derived store"), reading or writing every record — what a compile does —
+// is about twice as fast this way; SQLite wins only a look-up of a few records in a large file,
+// which the store avoids by keeping small facts in a small file.
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { writeFileAtomic } from "../fsx.js";
+
+/** JSON text with its non-ASCII characters as \\uXXXX escapes (the same JSON value). */
+export function jsonAscii(json: string): string {
+  return /[^\x00-\x7e]/.test(json) ? json.replace(/[^\x00-\x7e]/g, hex4) : json;
+}
+
+/** A character as a \\uXXXX escape. */
+export function hex4(c: string): string {
+  return "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
+}
+
+/** One record's text. */
+export function recordText(key: string, value: string): string {
+  return key + "\t" + value.length + "\t" + value + "\n";
+}
+
+/** The header record of a file of `format` written by build `identity`. */
+export function headerText(format: string, identity: string): string {
+  return recordText(format, jsonAscii(JSON.stringify(identity)));
+}
+
+/**
+ * The records of `text` (a whole store file under `header`) into `into`, the last of a key
+ * winning; `raw` receives each record's text as written. Returns false, adding nothing, when the
+ * text is not a whole file under that header.
+ */
+export function parseRecords(text: string, header: string, into: Map<string, string>, raw: string[] | null = null): boolean {
+  if (!text.startsWith(header)) return false;
+  const found: [string, string, number, number][] = [];
+  let at = header.length;
+  for (;;) {
+    const tab = text.indexOf("\t", at);
+    const tab2 = tab < 0 ? -1 : text.indexOf("\t", tab + 1);
+    if (tab2 < 0) return false;
+    const key = text.slice(at, tab);
+    const len = Number(text.slice(tab + 1, tab2));
+    if (key === "end") {
+      if (len !== found.length || tab2 + 2 !== text.length || text.charCodeAt(tab2 + 1) !== 0x0a) return false;
+      break;
+    }
+    const end = tab2 + 1 + len;
+    if (!Number.isInteger(len) || len < 0 || text.charCodeAt(end) !== 0x0a) return false;
+    found.push([key, text.slice(tab2 + 1, end), at, end + 1]);
+    at = end + 1;
+  }
+  for (const [key, value, from, to] of found) {
+    into.set(key, value);
+    raw?.push(text.slice(from, to));
+  }
+  return true;
+}
+
+/** A store file's text (latin1), or null when there is none or it cannot be read. */
+export function readStoreText(file: string): string | null {
+  try {
+    return readFileSync(file, "latin1");
+  } catch {
+    return null;
+  }
+}
+
+/** True when `text` is a whole file under `header` (its trailer in place); the records are not checked. */
+export function looksWhole(text: string, header: string): boolean {
+  return text.startsWith(header) && /\nend\t\d+\t\n$/.test(text);
+}
+
+/**
+ * The value of `key` in a whole file's text without parsing every record (the last record of the
+ * key wins, as in parseRecords), or undefined.
+ */
+export function findRecord(text: string, key: string): string | undefined {
+  // A record starts a line (the header is the first record), and its key ends at a tab. Searching
+  // forwards is several times faster than lastIndexOf on a 40 MB string.
+  const line = "\n" + key + "\t";
+  let at = text.indexOf(line);
+  for (let next = at; next >= 0; next = text.indexOf(line, at + 1)) at = next;
+  if (at < 0) return undefined;
+  const tab = at + 1 + key.length;
+  const tab2 = text.indexOf("\t", tab + 1);
+  const len = Number(text.slice(tab + 1, tab2));
+  const end = tab2 + 1 + len;
+  if (tab2 < 0 || !Number.isInteger(len) || len < 0 || text.charCodeAt(end) !== 0x0a) return undefined;
+  return text.slice(tab2 + 1, end);
+}
+
+/** Writes a whole store file (atomic), joined in pieces of about a megabyte: no second copy of it in memory. */
+export function writeRecordFile(file: string, header: string, records: readonly string[]): void {
+  const chunks: string[] = [header];
+  for (let i = 0; i < records.length; ) {
+    let size = 0;
+    const from = i;
+    while (i < records.length && size < 1 << 20) size += records[i++]!.length;
+    chunks.push(records.slice(from, i).join(""));
+  }
+  chunks.push("end\t" + records.length + "\t\n");
+  writeFileAtomic(file, chunks, { knownDifferent: true });
+}
+
+/** A store file written record by record: a temporary file, renamed over the file by commit. */
+export class RecordSpool {
+  private readonly tmp: string;
+  private fd: number | null;
+  private parts: string[];
+  private size = 0;
+  private count = 0;
+  constructor(
+    private readonly file: string,
+    header: string,
+  ) {
+    const dir = dirname(file);
+    mkdirSync(dir, { recursive: true });
+    this.tmp = join(dir, `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
+    this.fd = openSync(this.tmp, "w", 0o644);
+    this.parts = [header];
+  }
+  add(record: string): void {
+    this.parts.push(record);
+    this.size += record.length;
+    this.count++;
+    if (this.size >= 1 << 20) this.flush();
+  }
+  private flush(): void {
+    const bytes = Buffer.from(this.parts.join(""), "latin1"); // ASCII: the same bytes as UTF-8
+    let off = 0;
+    while (off < bytes.length) off += writeSync(this.fd!, bytes, off, bytes.length - off);
+    this.parts = [];
+    this.size = 0;
+  }
+  commit(): void {
+    this.parts.push("end\t" + this.count + "\t\n");
+    try {
+      this.flush();
+      fsyncSync(this.fd!);
+    } catch (e) {
+      this.discard();
+      throw e;
+    }
+    closeSync(this.fd!);
+    this.fd = null;
+    renameSync(this.tmp, this.file);
+    try {
+      const d = openSync(dirname(this.file), "r");
+      try {
+        fsyncSync(d);
+      } finally {
+        closeSync(d);
+      }
+    } catch {
+      // Some filesystems refuse fsync on directories; the rename is still atomic.
+    }
+  }
+  discard(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+    rmSync(this.tmp, { force: true });
+  }
+}
