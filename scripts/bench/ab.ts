@@ -1,6 +1,6 @@
 // A/B of two builds of akms (e.g. before and after a change) on what users wait on: a cold compile,
-// a no-op, the rebuild after 10 edited nodes, one `akms update`, one review action (promote, then
-// its undo). Each build gets its own copy of the data (the caches of one build do not serve the
+// a no-op, the rebuild after 10 edited nodes, one `akms update`, the first query after it and a
+// second one, one review action (promote, then its undo). Each build gets its own copy of the data (the caches of one build do not serve the
 // other), and the two take turns, step by step, in one run. Wall and CPU seconds of whole CLI
 // processes. usage:
 //   node --import tsx scripts/bench/ab.ts DIST_A DIST_B [N=5000] [RUNS=5]
@@ -71,6 +71,8 @@ function round(s: Side, i: number): void {
   const doc = join(work, `${s.name}-memory-${i}.md`);
   writeFileSync(doc, benchMemory(`ab-task-${i}`, usedIds(i).map((id, j) => ({ id, useful: j % 3 !== 0, coverage: j % 2 ? "sufficient" : "outdated" }))));
   timed(s, "update (20 nodes used)", ["update", doc]);
+  timed(s, "first query after it", ["query", "--tags", "tag-1000"]);
+  timed(s, "query", ["query", "--tags", "tag-1000"]);
   const local = `l-${String(i).padStart(6, "0")}`;
   timed(s, "review action (promote)", ["promote", local]);
   timed(s, "its undo", ["undo"]);

@@ -6,7 +6,9 @@ import assert from "node:assert/strict";
 import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { akms, BIN, copyDemo, processEnded, ROOT, treeHash } from "../helpers.js";
+import { akms, BIN, copyDemo, processEnded, ROOT, storeBuildOf, treeHash } from "../helpers.js";
+import { repoPaths } from "../../core/paths.js";
+import { factsPath, openFacts, type FactKind } from "../../core/store/facts.js";
 import { startPane, tmuxAvailable, type Pane } from "./tmux.js";
 import { loadContext } from "../../core/context.js";
 import { loadGraph } from "../../core/graph.js";
@@ -332,7 +334,7 @@ test("a console killed (SIGKILL) at each step of the writes it makes after its f
   for (let at = 1; at <= 12; at++) {
     // Each run starts with no cache of the console's own, so it makes the same writes.
     rmSync(kept, { force: true });
-    rmSync(join(cache, "facts.bin"), { force: true });
+    dropFacts(d.repo, "no-dedup");
     const tempsBefore = existsSync(cache) ? readdirSync(cache).filter((f) => f.startsWith(".review-graph.json.")).length : 0;
     const pane = start({ AKMS_TEST: "1", AKMS_CRASH_WRITE_AT: String(at) });
     try {
@@ -376,3 +378,12 @@ test("killing the wrapper that started the console (as npx's npm exec) ends the 
     pane.kill();
   }
 });
+
+/** Drops the store's facts of `kind` (as written by the CLI's build of akms). */
+function dropFacts(repo: string, kind: FactKind): void {
+  const paths = repoPaths(repo);
+  if (!existsSync(factsPath(paths))) return;
+  const facts = openFacts(paths, storeBuildOf(factsPath(paths)));
+  facts.retain(kind, new Set());
+  facts.save();
+}
