@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { sha256 } from "../fsx.js";
 import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
-import { buildIdentity, statKey } from "./freshness.js";
+import { buildIdentity, statKey, writtenKey } from "./freshness.js";
 import { findRecord, headerText, jsonAscii, looksWhole, parseRecords, readStoreText, recordText, writeRecordFile } from "./records.js";
 
 const FORMAT = "akms-facts-1";
@@ -82,10 +82,26 @@ export function openFacts(paths: RepoPaths, build: string | null = buildIdentity
   let text: string | null | undefined;
   const read = (): string | null => {
     if (text === undefined) {
+      // The file is only ever replaced by rename: the same written key before and after the read
+      // means these bytes are the file that key names (a save under the lock then need not read it again).
+      const before = writtenKey(file);
       const t = build === null ? null : readStoreText(file);
+      readAs = before !== null && writtenKey(file) === before ? before : null;
       text = t !== null && looksWhole(t, header) ? t : null;
     }
     return text;
+  };
+  let readAs: string | null = null;
+  /** The records as the file holds them now (under the lock): those read before when it is still that file. */
+  const current = (): Map<string, string> => {
+    if (text !== undefined && readAs !== null && writtenKey(file) === readAs) {
+      if (all === null) parseRecords(text ?? "", header, (all = new Map()));
+      return all; // changed in place only when the save then writes (and forgets it)
+    }
+    const records = new Map<string, string>();
+    const t = readStoreText(file);
+    if (t !== null) parseRecords(t, header, records);
+    return records;
   };
   const puts = new Map<string, string>();
   const retained = new Map<string, ReadonlySet<string>>();
@@ -126,9 +142,7 @@ export function openFacts(paths: RepoPaths, build: string | null = buildIdentity
       if (build === null || (puts.size === 0 && retained.size === 0)) return false;
       try {
         return withLock(paths.lock, () => {
-          const current = readStoreText(file);
-          const records = new Map<string, string>();
-          if (current !== null) parseRecords(current, header, records);
+          const records = current();
           const before = records.size;
           for (const [kind, files] of retained) {
             const prefix = recordKey(kind as FactKind, "").slice(0, -1);
@@ -142,10 +156,10 @@ export function openFacts(paths: RepoPaths, build: string | null = buildIdentity
           puts.clear();
           retained.clear();
           if (!changed) return false;
-          const keys = [...records.keys()].sort();
-          writeRecordFile(file, header, keys.map((k) => recordText(k, records.get(k)!)));
           text = undefined;
           all = null;
+          const keys = [...records.keys()].sort();
+          writeRecordFile(file, header, keys.map((k) => recordText(k, records.get(k)!)));
           return true;
         });
       } catch {

@@ -5,7 +5,9 @@
 //   - graph.json is byte for byte what `akms build --no-cache` writes (generated_at aside);
 //   - an ordinary build then has nothing to do (the caches agree with the sources);
 //   - a warm `akms mcp` (one process for the whole sequence) answers status, query and loadout
-//     exactly as a freshly started one does.
+//     exactly as a freshly started one does;
+//   - every fact the store keeps (core/store/facts.ts) for a file as it is now is what deriving it
+//     from that file gives.
 // The writes run in this process, which stays warm too (its module state lives across steps).
 // CI runs a small seeded sample; `npm run stress` runs AKMS_SEQUENCES of them (default 100).
 import { test } from "node:test";
@@ -25,6 +27,13 @@ import { dedupAccept, dedupReject, draft, promote, undo, undraft } from "../../c
 import { parseDedupSections } from "../../core/review/dedup-sections.js";
 import { blankGeneratedAt } from "../../core/graph-file/version.js";
 import { isAkmsError } from "../../core/errors.js";
+import { bytesKey, factsPath, fileKey, openFacts, type FactKind } from "../../core/store/facts.js";
+import { repoConfig } from "../../core/context.js";
+import { readTask } from "../../core/query/task.js";
+import { readOverlay } from "../../core/compiler/sources.js";
+import { draftIds } from "../../core/drafted-ids.js";
+import { hasSummarySection } from "../../core/compiler/summary-check.js";
+import { storeBuildOf } from "../helpers.js";
 
 const SEQUENCES = Number(process.env.AKMS_SEQUENCES ?? (process.env.AKMS_STRESS ? 100 : 2));
 const STEPS = Number(process.env.AKMS_SEQUENCE_STEPS ?? 12);
@@ -57,6 +66,8 @@ interface World {
   n: number;
   branch: string;
   log: string[];
+  /** Facts of the store checked against their files (factsHold), over the sequence. */
+  factsChecked: number;
 }
 
 function git(w: World, ...args: string[]): string {
@@ -206,11 +217,40 @@ function fullCompile(w: World): string | null {
   }
 }
 
+/** Each fact the store keeps for a file as it is now equals the fact derived from the file. */
+function factsHold(w: World, where: string): void {
+  const paths = w.ctx.paths;
+  if (!existsSync(factsPath(paths))) return;
+  const facts = openFacts(paths, storeBuildOf(factsPath(paths)));
+  const derive: Record<FactKind, (file: string) => unknown> = {
+    config: () => {
+      const c = repoConfig(paths, null, false);
+      return { config: c.config, file: c.file, warnings: c.warnings, unknownKeys: c.unknownKeys };
+    },
+    task: (file) => readTask(file, w.repo).record,
+    overlay: (file) => readOverlay(file, "local_state.yaml").overlay,
+    drafted: (file) => draftIds(readOverlay(file, "local_state.yaml").overlay),
+    summary: (file) => hasSummarySection(readFileSync(file, "utf8")),
+    "no-dedup": (file) => parseDedupSections(readFileSync(file, "utf8")).length === 0 || "has a dedup section",
+  };
+  let checked = 0;
+  for (const kind of Object.keys(derive) as FactKind[]) {
+    for (const [file, key] of facts.entries(kind)) {
+      if (!existsSync(file)) continue;
+      const now = key.startsWith("sha256:") ? bytesKey(readFileSync(file)) : fileKey(file);
+      if (now !== key) continue; // kept for the file as it was: a miss for every reader
+      assert.deepEqual(JSON.parse(JSON.stringify(derive[kind](file) ?? null)), facts.get(kind, file, key), `the store's ${kind} fact of ${file} is not what the file gives, ${where}`);
+      checked++;
+    }
+  }
+  w.factsChecked += checked;
+}
+
 async function runSequence(seed: number): Promise<void> {
   const d = copyDemo();
   // Search's embedding arm off: its coverage grows with each call, so a warm and a fresh server would rank different sets.
   appendFileSync(join(d.knowledge, "graph", "propagation_config.yaml"), "\nsearch:\n  embedding: none\n");
-  const w: World = { dir: d.dir, repo: d.repo, vault: d.vault, local: join(d.knowledge, "local-nodes"), ctx: loadContext({ repo: d.repo, env: {} }), r: seededRandom(seed), n: 0, branch: "main", log: [] };
+  const w: World = { dir: d.dir, repo: d.repo, vault: d.vault, local: join(d.knowledge, "local-nodes"), ctx: loadContext({ repo: d.repo, env: {} }), r: seededRandom(seed), n: 0, branch: "main", log: [], factsChecked: 0 };
   build(w.ctx, { env: ENV });
   git(w, "init", "-q", "-b", "main");
   git(w, "add", "-A");
@@ -238,6 +278,7 @@ async function runSequence(seed: number): Promise<void> {
         await fresh.close();
       }
       assert.equal(warmSays, freshSays, `a warm server answers differently from a fresh one, ${where}`);
+      factsHold(w, where);
       const full = fullCompile(w);
       if (full === null) continue; // the sources do not compile (the readers said so, alike)
       const ctx = loadContext({ repo: w.repo, env: {} });
@@ -245,6 +286,7 @@ async function runSequence(seed: number): Promise<void> {
       assert.equal(b.written, false, `an ordinary build after the readers still had something to write, ${where}`);
       assert.equal(blankGeneratedAt(readFileSync(ctx.paths.graphJson, "utf8")), full, `graph.json differs from the --no-cache compile, ${where}`);
     }
+    assert.ok(w.factsChecked > 0, "the sequence checked no fact of the store");
   } finally {
     await warm.close();
   }
