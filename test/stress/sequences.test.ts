@@ -6,6 +6,8 @@
 //   - an ordinary build then has nothing to do (the caches agree with the sources);
 //   - a warm `akms mcp` (one process for the whole sequence) answers status, query and loadout
 //     exactly as a freshly started one does;
+//   - the review as the console reads it in this warm process (its review graph kept between steps,
+//     the per-file reads of the live review) renders the report a fresh `akms review --report` writes;
 //   - every fact the store keeps (core/store/facts.ts) for a file as it is now is what deriving it
 //     from that file gives.
 // The writes run in this process, which stays warm too (its module state lives across steps).
@@ -34,6 +36,9 @@ import { readOverlay } from "../../core/compiler/sources.js";
 import { draftIds } from "../../core/drafted-ids.js";
 import { hasSummarySection } from "../../core/compiler/summary-check.js";
 import { storeBuildOf } from "../helpers.js";
+import { keepReviewGraph, openReviewGraph, reviewGraphOf } from "../../core/review/review-graph.js";
+import { renderReviewReport, reviewData } from "../../core/report.js";
+import { writtenKey } from "../../core/store/freshness.js";
 
 const SEQUENCES = Number(process.env.AKMS_SEQUENCES ?? (process.env.AKMS_STRESS ? 100 : 2));
 const STEPS = Number(process.env.AKMS_SEQUENCE_STEPS ?? 12);
@@ -217,6 +222,18 @@ function fullCompile(w: World): string | null {
   }
 }
 
+/** The review report as the console's data gives it in this process: from the kept review graph, the live reads warm. */
+function consoleReview(w: World): string {
+  const ctx = loadContext({ repo: w.repo, env: {} });
+  let rg = openReviewGraph(ctx.paths)?.graph;
+  if (rg === undefined) {
+    const key = writtenKey(ctx.paths.graphJson);
+    rg = reviewGraphOf(loadGraph(ctx.paths));
+    if (key !== null) keepReviewGraph(ctx.paths, rg, key); // the next step opens it, as a console's next start does
+  }
+  return renderReviewReport(reviewData(ctx, rg, { live: true }));
+}
+
 /** Each fact the store keeps for a file as it is now equals the fact derived from the file. */
 function factsHold(w: World, where: string): void {
   const paths = w.ctx.paths;
@@ -284,6 +301,8 @@ async function runSequence(seed: number): Promise<void> {
       const ctx = loadContext({ repo: w.repo, env: {} });
       const b = build(ctx, { env: ENV });
       assert.equal(b.written, false, `an ordinary build after the readers still had something to write, ${where}`);
+      const report = execFileSync(process.execPath, [BIN, "review", "--report", "--out", "-", "--repo", w.repo], { env: ENV, encoding: "utf8" });
+      assert.equal(consoleReview(w), report, `the console's review differs from a fresh report, ${where}`);
       assert.equal(blankGeneratedAt(readFileSync(ctx.paths.graphJson, "utf8")), full, `graph.json differs from the --no-cache compile, ${where}`);
     }
     assert.ok(w.factsChecked > 0, "the sequence checked no fact of the store");
