@@ -18,7 +18,7 @@ import { MergeConflict } from "./conflict.js";
 import { validateText } from "../validate.js";
 import { blobIdOf, commitWithBlob, filesAt, headCommit, inRebase, mergeBase, mergeFileText, readBlobs } from "./git-objects.js";
 import { entriesSince, mergeJournals } from "./merge-journal.js";
-import { mergeNodeFile } from "./merge-node.js";
+import { mergeAddedNode, mergeNodeFile } from "./merge-node.js";
 import { mergeOverlays } from "./merge-overlay.js";
 import { crashPoint } from "../transaction.js";
 
@@ -271,15 +271,17 @@ function merged(s: Sides): { bytes: Buffer | null; kind: MergedKind; note: strin
       const overlays = sideOverlays(s, knowledge);
       // A side that is no valid node would merge into one that is none, and git would call it clean.
       for (const side of ["ours", "theirs"] as const) validNode(s.bytes[side], s.args[side], `${s.args.path} (${side})`);
-      const text = mergeNodeFile({
+      const input = {
         base: s.bytes.base.toString("utf8"),
         ours: s.bytes.ours.toString("utf8"),
         theirs: s.bytes.theirs.toString("utf8"),
         shown: s.args.path,
         sessionDate: sessionDates(overlays),
-        rejectedAs: (session) => rejectedNode(overlays, posix.basename(s.args.path, ".md"), session),
-        mergeText: (a, o, b) => mergeText(s.top, a, o, b),
-      });
+        rejectedAs: (session: string) => rejectedNode(overlays, posix.basename(s.args.path, ".md"), session),
+        mergeText: (a: string, o: string, b: string) => mergeText(s.top, a, o, b),
+      };
+      // Added on both sides (git's base is empty): two sessions drafted the same id.
+      const text = input.base === "" && input.ours !== "" && input.theirs !== "" ? mergeAddedNode(input) : mergeNodeFile(input);
       if (text !== null) validNode(Buffer.from(text, "utf8"), s.args.ours, `${s.args.path} (merged)`);
       return { bytes: text === null ? null : Buffer.from(text, "utf8"), kind, note: "merged the node and its dedup sections" };
     }

@@ -4,8 +4,11 @@
 // decided on one side (accepted: its status; rejected: removed) stands; decided differently on the
 // two sides is a conflict, named. New sections go after the base's, in the replay's canonical
 // order (the session's date, then its id), so the file is what applying all the evidence in that
-// order gives. Pure but for `mergeText`.
+// order gives. Both sides adding the node (two sessions drafting the same suggested id) merge as a
+// sequential update would have made them: the earlier session's draft is the node, the later one's
+// a pending dedup section of it (mergeAddedNode). Pure but for `mergeText`.
 import { parseDedupSections, sectionDraft, setSectionStatus, withoutSections, type DedupSection } from "../review/dedup-sections.js";
+import { agentDraftOf, appendDedupSection } from "../update/nodes.js";
 import { MergeConflict } from "./conflict.js";
 
 export interface NodeMergeInput {
@@ -51,6 +54,43 @@ function wellFormed(text: string, parts: Keyed[]): boolean {
 }
 
 const withStatus = (k: Keyed, status: string) => (k.section.status === status ? k.raw : setSectionStatus(k.raw, { ...k.section, start: 0, end: k.raw.length, statusValue: k.section.statusValue && { start: k.section.statusValue.start - k.section.start, end: k.section.statusValue.end - k.section.start } }, status));
+
+/**
+ * Both sides added the node (an empty base): when each is an agent's draft as `akms update` wrote it,
+ * of one id and domain, from two sessions, the node is the one drafted first (the canonical order:
+ * the session's date, then its id) and the other draft a pending dedup section of it, score 1 (the
+ * same id), as `akms update` of both documents in that order would have written it; each side's own
+ * dedup sections follow in the same order. Anything else is a conflict, named.
+ */
+export function mergeAddedNode(input: NodeMergeInput): string {
+  const split = (text: string) => {
+    const main = withoutSections(text);
+    return { main, draft: agentDraftOf(main), sections: keyed(text) };
+  };
+  const [a, b] = [split(input.ours), split(input.theirs)];
+  if (!a.draft || !b.draft || a.draft.id !== b.draft.id || a.draft.domain !== b.draft.domain || a.draft.session === b.draft.session || b.draft.suggestedId !== b.draft.id || a.draft.suggestedId !== a.draft.id) {
+    throw new MergeConflict(`${input.shown} was added on both sides with different content`, {
+      file: input.shown,
+      hint: `keep one side (\`git checkout --ours|--theirs -- ${input.shown}\`) and add the other's text as you see fit, \`git add\` it, then \`akms build\``,
+    });
+  }
+  const when = (session: string) => [input.sessionDate(session) ?? "", session] as const;
+  const [wa, wb] = [when(a.draft.session), when(b.draft.session)];
+  const aFirst = wa[0] < wb[0] || (wa[0] === wb[0] && wa[1] < wb[1]);
+  const [first, second] = aFirst ? [a, b] : [b, a];
+  const spec = second.draft!;
+  // The section `akms update` appends for the later draft (appendDedupSection adds it after a blank line, with a newline after).
+  const drafted = appendDedupSection(first.main, { nodeId: spec.id, session: spec.session, score: 1, suggestedId: spec.suggestedId, draft: spec.draft });
+  const section = drafted.slice(first.main.length + 1, -1);
+  const merged = mergeNodeFile({
+    ...input,
+    base: first.main,
+    ours: aFirst ? input.ours : input.theirs,
+    theirs: assemble(first.main, [section, ...second.sections.map((k) => k.raw)]),
+  });
+  if (merged === null) throw new MergeConflict(`${input.shown}: the dedup sections added on the two sides are not as akms writes them`, { file: input.shown, hint: `resolve ${input.shown} by hand, \`git add\` it, then \`akms build\`` });
+  return merged;
+}
 
 /** The merged file; null when the sections are not as akms writes them (the caller merges the whole text). */
 export function mergeNodeFile(input: NodeMergeInput): string | null {

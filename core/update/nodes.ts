@@ -2,6 +2,7 @@
 // tentative node files with provenance and a visible "agent-authored, awaiting review" line above
 // a `## content_draft` section, and pending dedup sections appended to an existing local node.
 import { yamlNumber, yamlString } from "./overlay-io.js";
+import { parseFrontmatter } from "../frontmatter.js";
 
 export interface NewNodeSpec {
   id: string;
@@ -82,6 +83,38 @@ export function newNodeText(n: NewNodeSpec): string {
     "",
   ];
   return fm.join("\n") + "\n" + body.join("\n");
+}
+
+/**
+ * The spec a node file's text was written from by newNodeText, when it is exactly such a text (an
+ * agent's draft no one has edited since); null for any other text.
+ */
+export function agentDraftOf(text: string): NewNodeSpec | null {
+  let data: Record<string, unknown>;
+  try {
+    data = parseFrontmatter(text, "node").data as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const m = /^> \*\*Agent-authored, awaiting review\.\*\* Drafted by `([^`]+)` \(phase (\d+)\)(?: \(suggested as `([^`]+)`, which was taken\))?;/m.exec(text);
+  const similar = /^> Similar to global node `([^`]+)` \(dedup score ([0-9.]+)\);/m.exec(text);
+  const head = "\n## content_draft\n\n";
+  const at = text.indexOf(head);
+  const { id, title, domain, tags } = data;
+  if (!m || at < 0 || !text.endsWith("\n") || typeof id !== "string" || typeof title !== "string" || typeof domain !== "string") return null;
+  if (!Array.isArray(tags) || !tags.every((t): t is string => typeof t === "string")) return null;
+  const spec: NewNodeSpec = {
+    id,
+    title,
+    domain,
+    tags,
+    session: m[1]!,
+    phase: Number(m[2]),
+    suggestedId: m[3] ?? id,
+    draft: text.slice(at + head.length, -1),
+    ...(similar ? { similarTo: { id: similar[1]!, score: Number(similar[2]) } } : {}),
+  };
+  return newNodeText(spec) === text ? spec : null;
 }
 
 export interface DedupAppend {

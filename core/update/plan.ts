@@ -384,12 +384,37 @@ export interface Replay {
   sessions: ReadonlyMap<string, { content_ref: string; new_knowledge?: readonly Record<string, unknown>[] }>;
 }
 
+/** The nodes the overlay's registry says its sessions created. */
+function createdBy(ov: Overlay): Set<string> {
+  const out = new Set<string>();
+  for (const e of Object.values(ov.session_nodes ?? {})) for (const k of e.new_knowledge ?? []) if (k.action === "created" && typeof k.node === "string") out.add(k.node);
+  return out;
+}
+
+/**
+ * A replayed session's new-knowledge outcomes, as recorded — but a node it created that the replay
+ * (or the overlay it starts from) already holds from another session is what `akms update` would
+ * have recorded in that order: the draft appended to it, score 1 (two branches drafted the same id;
+ * the node's merge made the later draft a dedup section of it, core/team/merge-node.ts).
+ */
+function replayedKnowledge(entries: readonly Record<string, unknown>[], created: Set<string>): DocumentResult["new_knowledge"] {
+  return entries.map((k) => {
+    const e = { ...k };
+    if (e.action === "created" && typeof e.node === "string") {
+      if (created.has(e.node) && e.suggested_id === e.node && e.rejected_from === undefined) Object.assign(e, { action: "appended", match: e.node, match_origin: "local", score: 1 });
+      else created.add(e.node);
+    }
+    return e as unknown as DocumentResult["new_knowledge"][number];
+  });
+}
+
 export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: GraphView, state: OverlayState | null, dryRun: boolean, replay?: Replay): Plan {
   const st = startPlan(ctx, graph, state);
   const fresh = new Set(checkApplied(docs, st.ov, graph, st.warnings));
   const sessionIds = new Set(docs.map((d) => d.sessionId));
   const knowledge = newKnowledge(st);
   const knowledgeReal = realpathOrNull(ctx.paths.knowledge);
+  let createdIds: Set<string> | undefined;
   for (const d of docs) {
     const base = documentResult(d, st, fresh.has(d), dryRun);
     st.results.push(base);
@@ -400,7 +425,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Gr
     base.content_ref = contentRef;
     const used = applyConfidence(st, d, base, contentRef);
     const anchored = applyPitfalls(st, d, base, contentRef);
-    if (replayed) base.new_knowledge = (replayed.new_knowledge ?? []).map((k) => ({ ...k }) as unknown as DocumentResult["new_knowledge"][number]);
+    if (replayed) base.new_knowledge = replayedKnowledge(replayed.new_knowledge ?? [], (createdIds ??= createdBy(st.ov)));
     else knowledge.apply(d, base, d.sessionId, sessionIds);
     recordSession(st, d, base, contentRef, [...used, ...anchored]);
   }

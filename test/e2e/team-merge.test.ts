@@ -5,9 +5,9 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, test } from "node:test";
-import { ENV, kb, run } from "../update-helpers.js";
+import { ENV, kb, memory, run } from "../update-helpers.js";
 import { spawnSync } from "node:child_process";
-import { pathWithAkms } from "../helpers.js";
+import { BIN, pathWithAkms } from "../helpers.js";
 import { apply, commitAll, DOCS, git, GLOBALS, head, ok, overlay, reference, teamRepo, type Scratch } from "../team-helpers.js";
 
 function conflictMarkers(dir: string): string[] {
@@ -272,6 +272,58 @@ describe("git merge with the akms driver", () => {
     assert.equal(made.length, 1, `the rejected draft's node: ${made}`);
     assert.match(m2.out, new RegExp(`made the draft its own node \\(knowledge/local-nodes/${made[0]!.replace(".", "\\.")}\\)`));
     git(s.repo, ["merge", "--abort"]);
+  });
+
+  test("two branches drafting the same id merge into what a sequential update makes: the earlier draft is the node, the later one its pending dedup section — both merge directions, byte for byte", () => {
+    const X = memory({ task: "X-1", date: "2026-03-02", knowledge: [{ suggested_id: "n-pool", domain: "web", title: "Size the connection pool", content_draft: "size the database connection pool to twice the worker count" }] });
+    const Y = memory({ task: "Y-1", date: "2026-03-04", knowledge: [{ suggested_id: "n-pool", domain: "web", title: "Pool size", content_draft: "set the pool size to two per worker, measured under load" }] });
+    // On the later branch, another session then appends a dedup section to its own draft of n-pool.
+    const Z = memory({ task: "Z-1", date: "2026-03-06", knowledge: [{ suggested_id: "n-pool", domain: "web", title: "Pool", content_draft: "cap the pool at the database's connection limit" }] });
+    const node = "knowledge/local-nodes/n-pool.md";
+    const results: string[] = [];
+    for (const into of ["main", "later"]) {
+      const s = teamRepo();
+      const base = head(s);
+      ok(s.repo, ["checkout", "-q", "-b", "later"]);
+      apply(s, { y: Y, z: Z });
+      commitAll(s, "y and z");
+      ok(s.repo, ["checkout", "-q", "main"]);
+      apply(s, { x: X });
+      commitAll(s, "x");
+      ok(s.repo, ["checkout", "-q", into]);
+      const m = git(s.repo, ["merge", "--no-edit", into === "main" ? "later" : "main"]);
+      assert.equal(m.code, 0, m.out);
+      assert.deepEqual(conflictMarkers(s.repo), []);
+      // The reference: the three documents applied one after another on the base, in their order.
+      const ref = join(s.dir, "seq");
+      ok(s.dir, ["clone", "-q", s.repo, ref]);
+      ok(ref, ["checkout", "-q", base]);
+      for (const [n, text] of Object.entries({ x: X, y: Y, z: Z })) {
+        writeFileSync(join(s.dir, "docs", `${n}.md`), text);
+        const u = spawnSync(process.execPath, [BIN, "update", join(s.dir, "docs", `${n}.md`), "--repo", ref], { encoding: "utf8", env: { ...process.env, ...ENV, NO_COLOR: "1" } });
+        assert.equal(u.status, 0, u.stderr);
+      }
+      const text = readFileSync(join(s.repo, node), "utf8");
+      assert.equal(text, readFileSync(join(ref, node), "utf8"), `merged into ${into}: the node is the sequential one`);
+      assert.match(text, /Drafted by `session-x-1`[\s\S]*session=session-y-1 score=1\.0 status=pending[\s\S]*session=session-z-1/);
+      assert.equal(overlay(s.repo), overlay(ref), `merged into ${into}: the overlay records the later drafts as appended`);
+      assert.equal(run(s, ["check"]).code, 0);
+      results.push(text);
+    }
+    assert.equal(results[0], results[1]);
+  });
+
+  test("the same id drafted in two domains cannot be what a sequential update makes (it would allocate another id): a named conflict", () => {
+    const s = teamRepo();
+    ok(s.repo, ["checkout", "-q", "-b", "later"]);
+    apply(s, { y: memory({ task: "Y-1", date: "2026-03-04", knowledge: [{ suggested_id: "n-pool", domain: "ops", title: "Pool size", content_draft: "two per worker" }] }) });
+    commitAll(s, "y");
+    ok(s.repo, ["checkout", "-q", "main"]);
+    apply(s, { x: memory({ task: "X-1", date: "2026-03-02", knowledge: [{ suggested_id: "n-pool", domain: "web", title: "Size the pool", content_draft: "twice the workers" }] }) });
+    commitAll(s, "x");
+    const m = git(s.repo, ["merge", "--no-edit", "later"]);
+    assert.notEqual(m.code, 0);
+    assert.match(m.out, /n-pool\.md was added on both sides with different content/);
   });
 
   test("a branch that tunes propagation_config.yaml: the overlay is replayed with the merged config, the same bytes whichever side is merged into", () => {
