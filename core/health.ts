@@ -1,6 +1,6 @@
 // `akms status`: the health report of spec §5.7 — degraded confidence (global default and local
 // value), nodes flagged missing-detail / outdated, tentative nodes awaiting promotion with their
-// location, dedup events (every pending one, and the current phase's), docstring drift, id
+// location, dedup events (every pending one and near-duplicate, and the current phase's), docstring drift, id
 // collisions, orphans, disconnected islands, stale nodes, blocked downstream tasks, orphaned overlay entries — plus every
 // compile warning (dangling and duplicate edges, missing content_refs, …). Read-only.
 import type { Context } from "./context.js";
@@ -96,7 +96,7 @@ export function healthReport(ctx: Context, graph: LoadedGraph, opts: { today?: s
     degraded: s.degraded.filter((d) => d.drop > 0),
     flagged: c.sessions.flatMap((x) => x.flags).sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : (a.phase ?? 0) - (b.phase ?? 0))),
     tentative: s.new_tentative,
-    dedup_events: s.dedup_events.filter((e) => e.dedup_status === "pending" || e.phase === phase),
+    dedup_events: s.dedup_events.filter((e) => e.dedup_status === "pending" || e.dedup_status === "near-duplicate" || e.phase === phase),
     drift: s.drift,
     id_collisions: s.id_collisions,
     orphans: s.orphans,

@@ -15,6 +15,8 @@ import { NodeFiles } from "../node-files.js";
 import { bareItem, domainNodes, FileResolver, nodeItem, promoteCommand, withFields, type NodeItem } from "./items.js";
 import { cachedByStat } from "../store/read-cache.js";
 import { DEDUP_TEXT, primeDedupIndex } from "./dedup-index.js";
+import { jaccard, nodeDedupText, tokens } from "../update/dedup.js";
+import { round6 } from "../update/confidence.js";
 import { readSessions, type CoverageFlag, type SessionInfo, type Unanchored } from "./sessions.js";
 import { blockedTasks, type BlockedTaskItem } from "./blocked.js";
 import { severityOfWeight } from "../schemas/vocabulary.js";
@@ -286,8 +288,75 @@ function dedupEvents(ctx: Context, graph: ReviewGraph, files: FileResolver, scop
       );
     }
   }
+  out.push(...nearDuplicates(ctx, graph, files, sessions));
   out.push(...rejectedEvents(ctx, graph, files, scope, phaseOf, problems));
   out.sort((a, b) => (a.dedup_status === "pending" ? 0 : 1) - (b.dedup_status === "pending" ? 0 : 1) || byId(a, b) || cmp(a.session ?? "", b.session ?? ""));
+  return out;
+}
+
+/**
+ * Near-duplicates: two sessions' new nodes in one domain whose texts score above the dedup
+ * threshold, both created with no match — which a sequential update never does (the later draft
+ * would have been appended to the earlier node), so they came from two branches merged (or a
+ * lowered threshold). Each pair is listed once, on the later node while it is tentative (the
+ * canonical order: the session's date, then its id): draft it to keep it out, or promote it to keep both.
+ */
+function nearDuplicates(ctx: Context, graph: ReviewGraph, files: FileResolver, sessions: SessionInfo[]): DedupEventItem[] {
+  const threshold = ctx.cfg.config.graph.dedup_threshold;
+  const byDomain = new Map<string, { node: GNode; session: SessionInfo; at: string }[]>();
+  for (const s of sessions) {
+    for (const k of s.knowledge) {
+      // A reviewer's rejection made this node of a draft: decided to be other knowledge.
+      const n = k.action === "created" && k.match === null && k.rejected_from === null ? graph.nodes.get(k.node) : undefined;
+      if (!n || n.node_origin !== "local") continue;
+      const domain = String(n.domain ?? "");
+      const list = byDomain.get(domain) ?? [];
+      byDomain.set(domain, list);
+      list.push({ node: n, session: s, at: `${s.date ?? ""}\0${s.id}` });
+    }
+  }
+  const out: DedupEventItem[] = [];
+  for (const list of byDomain.values()) {
+    if (list.length < 2 || !list.some((e) => e.node.status === "tentative")) continue;
+    list.sort((a, b) => cmp(a.at, b.at) || cmp(a.node.id, b.node.id));
+    const texts = list.map((e) => {
+      const rel = files.localFile(e.node.id);
+      const text = rel ? readTextIfExists(join(ctx.repo, rel)) : null;
+      return { text, tokens: tokens(nodeDedupText(String(e.node.title ?? e.node.id), text)) };
+    });
+    list.forEach((later, j) => {
+      if (later.node.status !== "tentative") return;
+      let best: { i: number; score: number } | null = null;
+      for (let i = 0; i < j; i++) {
+        if (list[i]!.node.id === later.node.id) continue;
+        const score = jaccard(texts[j]!.tokens, texts[i]!.tokens);
+        if (score > threshold && (!best || score > best.score)) best = { i, score };
+      }
+      if (!best) return;
+      const earlier = list[best.i]!.node;
+      const body = (text: string | null) => {
+        try {
+          return text === null ? "" : parseFrontmatter(text, "node").body.trim();
+        } catch {
+          return "";
+        }
+      };
+      out.push(
+        withFields(nodeItem(later.node, files, `akms draft ${later.node.id}`), {
+          session: later.session.id,
+          phase: later.session.phase,
+          score: round6(best.score),
+          dedup_status: "near-duplicate",
+          kind: "created" as const,
+          match: earlier.id,
+          suggested_id: later.node.id,
+          existing_text: body(texts[best.i]!.text),
+          draft_text: body(texts[j]!.text),
+          alternatives: [`akms promote ${later.node.id}`],
+        }),
+      );
+    });
+  }
   return out;
 }
 

@@ -42,6 +42,8 @@ export interface Blocking {
 export interface KnowledgeEvent extends DedupEvent {
   session: string;
   phase: number | null;
+  /** The node a rejected dedup merge's draft was rejected from (`akms dedup reject` made this node of it). */
+  rejected_from: string | null;
 }
 
 export interface SessionInfo {
@@ -138,6 +140,7 @@ function sessionOf(ctx: Context, n: GNode, problems: Problem[], keep: boolean): 
       match_origin: e.match_origin === "local" || e.match_origin === "global" ? e.match_origin : null,
       score: typeof e.score === "number" ? e.score : null,
       action: e.action === "appended" ? "appended" : "created",
+      rejected_from: str(e.rejected_from),
     };
   });
   const task_status: Record<string, string> = {};

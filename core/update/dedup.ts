@@ -2,6 +2,8 @@
 // `[a-z0-9]+` of the lower-cased text, Jaccard of (title + "\n" + draft text), exact id = 1.0,
 // a match only when the score is above the threshold, ties broken by the lowest id. No model call.
 import { round6 } from "./confidence.js";
+import { splitFrontmatter } from "../frontmatter.js";
+import { draftTextOf } from "./nodes.js";
 
 export function tokens(text: string): Set<string> {
   return new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
@@ -39,6 +41,12 @@ export interface DedupMatch {
 
 export function dedupText(title: string, draft: string): string {
   return `${title}\n${draft}`;
+}
+
+/** What an existing node contributes to dedup: its title and its file's draft text (null text: the title alone). */
+export function nodeDedupText(title: string, text: string | null): string {
+  const body = text === null ? "" : (splitFrontmatter(text)?.body ?? text);
+  return dedupText(title, draftTextOf(body));
 }
 
 /** The best candidate scoring above `threshold`, or null. */

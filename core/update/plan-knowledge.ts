@@ -3,11 +3,10 @@
 // gets a dedup section appended, anything else becomes a new tentative local node.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { splitFrontmatter } from "../frontmatter.js";
-import { bestMatch, dedupText, type DedupCandidate } from "./dedup.js";
+import { bestMatch, dedupText, nodeDedupText, type DedupCandidate } from "./dedup.js";
 import type { EvidenceDoc } from "./documents.js";
 import { NodeFiles } from "../node-files.js";
-import { allocateId, appendDedupSection, draftTextOf, newNodeText, sanitizeDraft, titleFromId } from "./nodes.js";
+import { allocateId, appendDedupSection, newNodeText, sanitizeDraft, titleFromId } from "./nodes.js";
 import type { DocumentResult } from "./plan-types.js";
 import type { PlanState } from "./plan-state.js";
 
@@ -54,11 +53,7 @@ export function newKnowledge(st: PlanState): Knowledge {
       return null;
     }
   };
-  const candidateText = (title: string, file: string | null): string => {
-    const text = file ? currentText(file) : null;
-    const body = text === null ? "" : (splitFrontmatter(text)?.body ?? text);
-    return dedupText(title, draftTextOf(body));
-  };
+  const candidateText = (title: string, file: string | null): string => nodeDedupText(title, file ? currentText(file) : null);
 
   const apply = (d: EvidenceDoc, base: DocumentResult, sid: string, sessionIds: ReadonlySet<string>) => {
     const takenId = (id: string) =>

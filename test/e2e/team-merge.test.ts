@@ -326,6 +326,27 @@ describe("git merge with the akms driver", () => {
     assert.match(m.out, /n-pool\.md was added on both sides with different content/);
   });
 
+  test("two branches drafting the same knowledge under different ids: both nodes stay, and status and the review flag the later one as a near-duplicate of the earlier", () => {
+    const s = teamRepo();
+    ok(s.repo, ["checkout", "-q", "-b", "later"]);
+    apply(s, { y: memory({ task: "Y-1", date: "2026-03-04", knowledge: [{ suggested_id: "warm-cache", domain: "web", title: "Warm the cache on deploy", content_draft: "warm the cache on every deploy before traffic arrives" }] }) });
+    commitAll(s, "y");
+    ok(s.repo, ["checkout", "-q", "main"]);
+    apply(s, { x: memory({ task: "X-1", date: "2026-03-02", knowledge: [{ suggested_id: "cache-warmup", domain: "web", title: "Warm the cache on deploy", content_draft: "warm the cache on each deploy before the traffic arrives" }] }) });
+    commitAll(s, "x");
+    assert.equal(git(s.repo, ["merge", "--no-edit", "later"]).code, 0);
+    const st = run(s, ["status", "--json"]);
+    const events = (st.json.sections.dedup_events as { id: string; match: string; dedup_status: string; score: number; command: string }[]).filter((e) => e.dedup_status === "near-duplicate");
+    assert.deepEqual(events.map((e) => [e.id, e.match, e.command]), [["warm-cache", "cache-warmup", "akms draft warm-cache"]]);
+    assert.equal(events[0]!.score, 0.8, "the update's own score (over the threshold, 0.75)");
+    const report = run(s, ["review", "--report", "--out", "-"]);
+    assert.match(report.stdout, /warm-cache[^\n]*new node, similar to `cache-warmup`/);
+    // Decided (drafted): no longer flagged.
+    assert.equal(run(s, ["draft", "warm-cache"]).code, 0);
+    const after = run(s, ["status", "--json"]).json.sections.dedup_events as { dedup_status: string }[];
+    assert.equal(after.filter((e) => e.dedup_status === "near-duplicate").length, 0);
+  });
+
   test("a branch that tunes propagation_config.yaml: the overlay is replayed with the merged config, the same bytes whichever side is merged into", () => {
     const s = teamRepo();
     const config = join(s.knowledge, "graph", "propagation_config.yaml");
