@@ -192,7 +192,8 @@ function mergeOverlayFile(s: Sides, knowledge: string): { bytes: Buffer; note: s
     });
     const where = { "merge-base": "the merge base", base: "git's base", ours: "ours", theirs: "theirs" }[r.root];
     const named = r.replayed.length > 4 ? `${r.replayed.slice(0, 4).join(", ")}, …` : r.replayed.join(", ");
-    return { bytes: r.bytes, note: r.replayed.length ? `replayed ${r.replayed.length} session${r.replayed.length === 1 ? "" : "s"} on ${where} (${named})` : "no new evidence on either side; review decisions merged" };
+    const note = r.replayed.length ? `replayed ${r.replayed.length} session${r.replayed.length === 1 ? "" : "s"} on ${where} (${named})` : "no new evidence on either side; review decisions merged";
+    return { bytes: r.bytes, note: r.decided.length ? `${note}; ${r.decided.join("; ")}` : note };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

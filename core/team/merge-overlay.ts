@@ -4,14 +4,14 @@
 // session ids), on the earliest overlay whose sessions all stay (the merge base's, else the
 // driver's base, else one side's). Review decisions held in the overlay (a global node's
 // `status: draft`) merge by their own rule: a decision made on one side stands; both sides
-// deciding one node differently is a conflict, named. Pure but for the functions it is given.
+// deciding one node differently, the later recorded decision stands (the same time: a conflict, named). Pure but for the functions it is given.
 import { AkmsError } from "../errors.js";
 import type { Context } from "../context.js";
 import { canonicalOrder, parseDocument, checkNodeRefs, type EvidenceDoc } from "../update/documents.js";
 import { normalizeOverlay, overlayLimits, overlayText } from "../update/overlay-io.js";
 import { planUpdate, type Replay } from "../update/plan.js";
 import type { GraphView } from "../graph-file/view.js";
-import type { JournalEntry } from "../review/journal.js";
+import { standingActions, type JournalEntry } from "../review/journal.js";
 import type { NodeOverride, Overlay, SessionNodeEntry } from "../schemas/overlay.js";
 import { sameData } from "../review/overlay-edit.js";
 import { MergeConflict } from "./conflict.js";
@@ -45,6 +45,8 @@ export interface OverlayMergeResult {
   replayed: string[];
   /** Which overlay the replay started from. */
   root: "merge-base" | "base" | "ours" | "theirs";
+  /** Review decisions the two sides made differently, and which one stands. */
+  decided: string[];
 }
 
 type Sessions = Record<string, SessionNodeEntry>;
@@ -130,8 +132,24 @@ function decidedIds(entries: readonly JournalEntry[], overlayPath: string): Set<
   return new Set(entries.filter((e) => e.files.some((f) => f.path === overlayPath)).map((e) => e.id));
 }
 
-/** The draft overrides of the merge: a side's change stands; two sides deciding differently conflict. */
-function mergeDrafts(input: OverlayMergeInput, nodes: Record<string, NodeOverride>): void {
+/**
+ * A side's last standing draft/undraft of `id` since the base (an undone one does not stand), as
+ * the merged journal orders them: its time.
+ */
+function lastDecision(entries: readonly JournalEntry[], id: string, overlayPath: string): JournalEntry | null {
+  const mine = standingActions(entries).filter((e) => e.id === id && (e.action === "draft" || e.action === "undraft") && e.files.some((f) => f.path === overlayPath));
+  return mine.at(-1) ?? null;
+}
+
+/**
+ * The draft overrides of the merge: a side's change stands. Two sides deciding one node
+ * differently: the recorded decisions are replayed in the journal's time order, so the later one
+ * stands — what the merged journal's last decision says, which `akms check` holds the overlay to;
+ * decisions of the same time (or one side's all undone) are a person's to choose, a conflict, named.
+ * Returns what it decided, for the driver's message.
+ */
+function mergeDrafts(input: OverlayMergeInput, nodes: Record<string, NodeOverride>): string[] {
+  const decided: string[] = [];
   const ids = new Set<string>();
   for (const o of [input.base, input.ours, input.theirs]) for (const [id, e] of Object.entries(o?.nodes ?? {})) if (e?.status === "draft") ids.add(id);
   const decidedOurs = decidedIds(input.decisions.ours, input.overlayPath);
@@ -139,8 +157,15 @@ function mergeDrafts(input: OverlayMergeInput, nodes: Record<string, NodeOverrid
   const clash: string[] = [];
   for (const id of [...ids].sort()) {
     const [o, a, b] = [drafted(input.base, id), drafted(input.ours, id), drafted(input.theirs, id)];
-    if (a !== b && decidedOurs.has(id) && decidedTheirs.has(id)) clash.push(`${id} (${a ? "drafted" : "undrafted"} on ours, ${b ? "drafted" : "undrafted"} on theirs)`);
-    const on = a === b ? a : a === o ? b : a;
+    let on = a === b ? a : a === o ? b : a;
+    if (a !== b && decidedOurs.has(id) && decidedTheirs.has(id)) {
+      const [la, lb] = [lastDecision(input.decisions.ours, id, input.overlayPath), lastDecision(input.decisions.theirs, id, input.overlayPath)];
+      if (la && lb && la.at !== lb.at) {
+        const [later, side] = la.at > lb.at ? [la, "ours"] : [lb, "theirs"];
+        on = later.action === "draft";
+        decided.push(`${id}: the later review decision stands (\`akms ${later.action}\` on ${side} at ${later.at})`);
+      } else clash.push(`${id} (${a ? "drafted" : "undrafted"} on ours, ${b ? "drafted" : "undrafted"} on theirs${la && lb ? `, both at ${la.at}` : ""})`);
+    }
     const rest: NodeOverride = { ...(nodes[id] ?? {}) };
     if (on) nodes[id] = { ...rest, status: "draft" };
     else {
@@ -155,6 +180,7 @@ function mergeDrafts(input: OverlayMergeInput, nodes: Record<string, NodeOverrid
       names: clash.map((c) => c.split(" ")[0]!),
     });
   }
+  return decided;
 }
 
 /** Top-level keys other than the sections the replay writes: a side's change stands (ours when both changed). */
@@ -206,8 +232,8 @@ export function mergeOverlays(input: OverlayMergeInput): OverlayMergeResult {
     data = plan.overlay?.data ?? normalizeOverlay(state?.overlay ?? { akms_schema: "v2" }, limits);
   } else data = normalizeOverlay(structuredClone(root.overlay ?? { akms_schema: "v2" }), limits);
   const nodes = { ...(data.nodes ?? {}) };
-  mergeDrafts(input, nodes);
+  const decided = mergeDrafts(input, nodes);
   const out = { ...data, nodes } as Record<string, unknown>;
   mergeOthers(input, out);
-  return { bytes: Buffer.from(overlayText(normalizeOverlay(out as Overlay, limits)), "utf8"), replayed: docs.map((d) => d.sessionId), root: root.label };
+  return { bytes: Buffer.from(overlayText(normalizeOverlay(out as Overlay, limits)), "utf8"), replayed: docs.map((d) => d.sessionId), root: root.label, decided };
 }

@@ -8,6 +8,7 @@ import { describe, test } from "node:test";
 import { ENV, kb, memory, run } from "../update-helpers.js";
 import { spawnSync } from "node:child_process";
 import { BIN, pathWithAkms } from "../helpers.js";
+import { parseYaml } from "../../core/yaml.js";
 import { apply, commitAll, DOCS, git, GLOBALS, head, ok, overlay, reference, teamRepo, type Scratch } from "../team-helpers.js";
 
 function conflictMarkers(dir: string): string[] {
@@ -179,6 +180,35 @@ describe("git merge with the akms driver", () => {
     assert.notEqual(m.code, 0, m.out);
     assert.match(m.out, /conflicting review decisions: g-cache/);
     git(s.repo, ["merge", "--abort"]);
+  });
+
+  test("two sides deciding a global node differently at different times: the later decision stands, the same bytes in both merge directions, and akms check agrees", () => {
+    const at = (day: number) => ({ SOURCE_DATE_EPOCH: String(1767225600 + day * 86400) });
+    for (const [mainAt, expectDrafted] of [[3, true], [0.5, false]] as const) {
+      const bytes: string[] = [];
+      for (const into of ["main", "keeps"]) {
+        const s = teamRepo();
+        ok(s.repo, ["checkout", "-q", "-b", "keeps"]);
+        assert.equal(run(s, ["draft", "g-cache"], at(1)).code, 0);
+        assert.equal(run(s, ["undraft", "g-cache"], at(2)).code, 0);
+        apply(s, { b1: DOCS.b1 });
+        commitAll(s, "kept g-cache");
+        ok(s.repo, ["checkout", "-q", "main"]);
+        assert.equal(run(s, ["draft", "g-cache"], at(mainAt)).code, 0);
+        apply(s, { a1: DOCS.a1 });
+        commitAll(s, "drafted g-cache");
+        ok(s.repo, ["checkout", "-q", into]);
+        const m = git(s.repo, ["merge", "--no-edit", into === "main" ? "keeps" : "main"]);
+        assert.equal(m.code, 0, m.out);
+        assert.match(m.out, /g-cache: the later review decision stands \(`akms (un)?draft` on (ours|theirs)/);
+        const cache = (parseYaml(overlay(s.repo), { file: "overlay" }) as { nodes: Record<string, { status?: string }> }).nodes["g-cache"];
+        assert.equal(cache?.status === "draft", expectDrafted, `merged into ${into}, main deciding on day ${mainAt}`);
+        const c = run(s, ["check", "--no-replay", "--json"]);
+        assert.deepEqual(c.json.findings, [], JSON.stringify(c.json.findings));
+        bytes.push(overlay(s.repo));
+      }
+      assert.equal(bytes[0], bytes[1], "the same overlay whichever side is merged into");
+    }
   });
 
   for (const keep of ["ours", "theirs"] as const) {
