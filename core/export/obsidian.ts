@@ -15,6 +15,7 @@ import { realTarget } from "../paths.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
 import { NodeFiles } from "../node-files.js";
+import { readNodeContent } from "../loadout/content.js";
 
 const MARKER = ".akms-obsidian-export";
 const MARKER_TEXT = "akms obsidian export: this directory is rewritten whole by `akms export obsidian`\n";
@@ -40,16 +41,52 @@ function checkTarget(ctx: Context, dir: string): void {
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function bodyOf(files: NodeFiles, n: GNode): string {
+/**
+ * A note's body: the node's own text and its content_ref target's (copied: Obsidian shows a vault's
+ * notes, not files beside it), as a loadout reads them; a session's note, what its evidence
+ * document says (sessionSection) and the document's own text.
+ */
+function bodyOf(ctx: Context, files: NodeFiles, n: GNode): string {
+  if (n.domain !== "session") {
+    const c = readNodeContent({ repo: ctx.repo, knowledge: ctx.paths.knowledge, localNodes: ctx.paths.localNodes, vault: ctx.vault.path, vaultDisplay: ctx.vault.display }, files, n);
+    const ref = c.contentFile ? `\n\n> Content from \`${c.contentFile.shown}\` (its content_ref).\n` : "";
+    return c.nodeFile || c.text ? `${c.text}${ref}` : `> ${c.warnings[0] ?? `${n.id} has no file of its own`}\n`;
+  }
   const at = files.locate(n, n.id);
-  if (!("file" in at)) return `> ${at.note}\n`;
+  if (!("file" in at)) return sessionSection(n, null) + `\n> ${at.note}\n`;
   try {
     const text = readFileSync(at.file, "utf8");
     const fm = splitFrontmatter(text);
-    return (fm ? fm.body : text).replace(/^\n+/, "");
+    let doc: Record<string, unknown> | null = null;
+    try {
+      const data = fm ? yaml.load(fm.yaml) : null;
+      doc = data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+    } catch {
+      /* the body alone: akms validate names the problem */
+    }
+    return sessionSection(n, doc) + "\n" + (fm ? fm.body : text).replace(/^\n+/, "");
   } catch {
-    return `> ${at.shown} could not be read\n`;
+    return sessionSection(n, null) + `\n> ${at.shown} could not be read\n`;
   }
+}
+
+const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === "object" && !Array.isArray(x)) : []);
+const words = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+/** What a session's evidence says, as a reader of the vault wants it: nodes used, lessons, pitfalls, new knowledge. */
+function sessionSection(n: GNode, doc: Record<string, unknown> | null): string {
+  const lines = ["## Session", ""];
+  const used = list(doc?.nodes_used);
+  if (used.length) lines.push("### Nodes used", "", ...used.map((u) => `- [[${String(u.id)}]] — ${u.useful === true ? "useful" : "not useful"}, ${String(u.coverage ?? "")}${typeof u.note === "string" && u.note ? `: ${u.note}` : ""}`), "");
+  const lessons = doc?.lessons && typeof doc.lessons === "object" ? (doc.lessons as Record<string, unknown>) : null;
+  const worked = words(lessons?.worked);
+  const failed = list(lessons?.failed).map((f) => `${String(f.what ?? "")} — why: ${String(f.why ?? "")}; fix: ${String(f.fix ?? "")}`);
+  if (worked.length || failed.length) lines.push("### Lessons", "", ...worked.map((w) => `- worked: ${w}`), ...failed.map((f) => `- failed: ${f}`), "");
+  const pitfalls = list(doc?.pitfalls_discovered);
+  if (pitfalls.length) lines.push("### Pitfalls", "", ...pitfalls.map((p) => `- ${typeof p.node_ref === "string" ? `[[${p.node_ref}]] ` : ""}(${String(p.severity ?? "")}) ${String(p.description ?? "")}`), "");
+  const made = list(n.new_knowledge);
+  if (made.length) lines.push("### New knowledge", "", ...made.map((k) => `- ${String(k.action)} [[${String(k.node)}]]${typeof k.match === "string" && k.action === "appended" ? " (a dedup section)" : ""}`), "");
+  return lines.length > 2 ? lines.join("\n") : "";
 }
 
 /** One note: flat properties, the body, the generated Links section. */
@@ -64,7 +101,11 @@ export function noteText(n: GNode, out: GraphLink[], inn: GraphLink[], body: str
     node_origin: n.node_origin,
     source: typeof n.source === "string" ? n.source : "",
     agent_authored: n.source === "agent",
+    activations: typeof n.activations === "number" ? n.activations : 0,
+    last_activated: typeof n.last_activated === "string" ? n.last_activated : "",
   };
+  // A session's facts (spec §4.3): when, how it went, which phase and task.
+  if (n.domain === "session") for (const k of ["date", "outcome", "phase", "evidence", "task_id"] as const) if (typeof n[k] === "string" || typeof n[k] === "number") props[k] = n[k] as string | number;
   const types = [...new Set(out.map((l) => l.type))].sort(byId);
   for (const t of types) props[t] = out.filter((l) => l.type === t).map((l) => `[[${l.target}]]`);
   const front = yaml.dump(props, { lineWidth: -1, noRefs: true, sortKeys: false });
@@ -110,7 +151,7 @@ export function exportObsidian(ctx: Context, g: LoadedGraph, target: string): Ob
       const out = (g.out.get(id) ?? []).filter((l) => g.nodes.has(l.target)).sort((a, b) => byId(a.type, b.type) || byId(a.target, b.target));
       const inn = (g.in.get(id) ?? []).filter((l) => g.nodes.has(l.source)).sort((a, b) => byId(a.type, b.type) || byId(a.source, b.source));
       links += out.length;
-      writeFileSync(join(tmp, `${id}.md`), noteText(n, out, inn, bodyOf(files, n)));
+      writeFileSync(join(tmp, `${id}.md`), noteText(n, out, inn, bodyOf(ctx, files, n)));
       written.push(`${id}.md`);
     }
     // Copied, not moved: if anything fails before the swap, the earlier export is whole.

@@ -73,7 +73,10 @@ function selectedIds(g: PlanGraph, cfg: LoadedConfig, sel: Selection): Set<strin
     if (!Number.isInteger(sel.radius) || sel.radius < 0) throw new UsageError(`--radius needs a whole number of at least 0 (got ${sel.radius})`);
     return new Set(distances(g, sel.id, sel.radius).keys());
   }
-  return new Set(queryGraph(g, cfg, { tags: sel.tags, role: sel.role }).nodes.map((n) => n.id));
+  // The query's nodes, and its pitfall sessions (the pitfall edge runs from a node to the session
+  // that reported it and carries the warning): what a loadout for these tags warns of, and from where.
+  const q = queryGraph(g, cfg, { tags: sel.tags, role: sel.role });
+  return new Set([...q.nodes.map((n) => n.id), ...q.session_details.filter((s) => s.via.includes("pitfall")).map((s) => s.id)]);
 }
 
 /** The graph (or the selected part of it) as a graphology graph, nodes and edges in a fixed order. */

@@ -103,6 +103,14 @@ test("the subgraph options select what akms query selects, or the ego graph of a
   const cy = JSON.parse(e.stdout);
   assert.deepEqual(cy.elements.nodes.map((n: { data: { id: string } }) => n.data.id), ids);
   for (const x of cy.elements.edges) assert.ok(ids.includes(x.data.source) && ids.includes(x.data.target), "only edges among the selected nodes");
+  // A role that follows pitfalls: the query's pitfall sessions come along, with the warning edges.
+  const qi = akms(["query", "--tags", "green-operator,nyquist", ...d.base, "--json"]);
+  const withSessions = [...(qi.json.nodes as { id: string }[]).map((n) => n.id), ...qi.json.sessions].sort();
+  assert.deepEqual(qi.json.sessions, ["session-task-101", "session-task-102"]);
+  const ei = JSON.parse(akms(["export", "--format", "cytoscape", "--tags", "green-operator,nyquist", ...d.base]).stdout);
+  assert.deepEqual(ei.elements.nodes.map((n: { data: { id: string } }) => n.data.id), withSessions);
+  const warned = ei.elements.edges.filter((x: { data: { type: string; note: string } }) => x.data.type === "pitfall");
+  assert.ok(warned.length >= 2 && warned.every((x: { data: { note: string } }) => x.data.note !== ""), "the pitfall edges, with their warnings");
   // --around: the node and everything one edge away, either direction.
   const center = "green-operator-caching";
   const near = new Set([center]);
@@ -139,6 +147,22 @@ test("akms export obsidian: a note per node, flat properties, every [[link]] res
   const again = akms(["export", "obsidian", dir, ...d.base]);
   assert.equal(again.code, 0, again.stderr);
   assert.equal(readdirSync(dir).filter((f) => f.endsWith(".md")).length, notes.length);
+});
+
+test("obsidian: a session's note says when, how it went, the nodes used, lessons, pitfalls and new knowledge; a content_ref node's note carries the referenced content", () => {
+  const d = demo();
+  const out = join(d.dir, "obs");
+  assert.equal(akms(["export", "obsidian", out, ...d.base]).code, 0);
+  const session = readFileSync(join(out, "session-phase1.md"), "utf8");
+  for (const re of [/^date: '2026-11-06'$/m, /^outcome: partial$/m, /^phase: 1$/m, /^### Nodes used\n\n- \[\[basic-scheme-moulinec-suquet\]\] — useful, sufficient$/m, /^### Lessons\n\n- worked: /m, /^### Pitfalls\n\n- \[\[convergence-criterion-strain-increment\]\] \(high\)/m, /^### New knowledge\n\n- created \[\[job-cache-key-solver-version\]\]$/m, /^# Phase 1 Handoff/m]) {
+    assert.match(session, re);
+  }
+  const node = readFileSync(join(out, "benchmark-microstructures.md"), "utf8");
+  const ref = readFileSync(join(d.vault, "docs", "benchmark-microstructures.md"), "utf8");
+  const last = ref.trim().split("\n").at(-1)!;
+  assert.ok(node.includes(last), "the content_ref target's text is in the note");
+  assert.match(node, /> Content from `[^`]*docs\/benchmark-microstructures\.md` \(its content_ref\)\./);
+  assert.match(node, /^activations: \d+$/m);
 });
 
 test("bad input: an unknown format, a non-empty directory, the vault or knowledge/ as target, --around an unknown id — a clear error, nothing written", () => {
