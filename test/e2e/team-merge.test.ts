@@ -469,6 +469,19 @@ describe("git merge with the akms driver", () => {
     assert.match(overlay(s.repo), /g-auth:\n {4}status: draft/);
   });
 
+  test("akms validate of a committed session document the overlay has not applied warns, naming the akms update that applies it", () => {
+    const s = teamRepo();
+    const file = join(s.knowledge, "sessions", "B-1.md");
+    writeFileSync(file, DOCS.b1);
+    commitAll(s, "b1 recorded, not applied");
+    const v = run(s, ["validate", file, "--json"]);
+    assert.equal(v.code, 0, v.stdout + v.stderr);
+    assert.match(JSON.stringify(v.json.files[0].warnings), /committed, but not applied in the overlay \(session-b-1\)/);
+    assert.match(JSON.stringify(v.json.files[0].warnings), /`akms update knowledge\/sessions\/B-1\.md` applies it/);
+    assert.equal(run(s, ["update", file]).code, 0);
+    assert.deepEqual(run(s, ["validate", file, "--json"]).json.files[0].warnings, []);
+  });
+
   test("akms status warns until the driver is configured in this clone", () => {
     const s = teamRepo();
     const warned = (r: { stderr: string }) => /merge driver/.test(r.stderr);
