@@ -6,12 +6,11 @@ import { fileURLToPath } from "node:url";
 import { deserialize, serialize } from "node:v8";
 import type { Context } from "../context.js";
 import { SchemaVersionError, ValidationError, type Problem } from "../errors.js";
-import { readBytesIfExists, realpathOrNull, removeFile, sha256, writeFileAtomic } from "../fsx.js";
+import { readBytesIfExists, realpathOrNull, removeFile, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import { recoverPendingTransaction } from "../transaction.js";
 import { displayPath } from "../paths.js";
 import { pyJsonChunks } from "../pyjson.js";
-import { nowIso } from "../clock.js";
 import { listMarkdown, readOverlay, type Listed } from "./sources.js";
 import { readShare, type ShareResult } from "./read-nodes.js";
 import type { Overlay } from "../schemas/overlay.js";
@@ -21,15 +20,13 @@ import { STAT_WIDTH, buildIdentity, contentSha, ownWriteVector, racy, sameStats,
 import { addRecords, loadParseCache, readWithCache, recordOverlay } from "./parse-cache.js";
 import { mergeGraph } from "./merge.js";
 import type { BuildWarning, GraphDoc } from "../graph-file/doc.js";
-import { blankedSha, generatedAtOf, stampGeneratedAt } from "../graph-file/version.js";
+import { blankedSha, generatedAtOf } from "../graph-file/version.js";
 import { patchForUpdate, type UpdateDelta } from "./update-patch.js";
 import { patchForEdit } from "./edit-patch.js";
 import { contentRefChecker, recordingChecker, refsHold, type RefCheck } from "./content-refs.js";
 import { summaryChecker } from "./summary-check.js";
-import { writePlanDelta, type PlanChange } from "./plan-delta.js";
-import { rebuildPlanIndex } from "./plan-graph.js";
-import { nodeAsWritten } from "./node-value.js";
-import { writtenKey } from "../store/freshness.js";
+import type { PlanChange } from "./plan-delta.js";
+import { emitGraph } from "./emit.js";
 import type { Steps } from "../steps.js";
 
 
@@ -669,22 +666,9 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
   const { doc, chunks, rejects } = out;
   // The manifest remembers the hash of the current file's content (generated_at blanked), so the
   // 40 MB comparison is a hash comparison; the one hash (with the generated_at) identifies the file.
-  const contentSha = sha256(chunks);
-  let generatedAt: string;
-  let written = false;
-  if (o.currentContentSha === contentSha) {
-    generatedAt = o.currentGeneratedAt ?? "";
-  } else {
-    generatedAt = doc.graph.generated_at = nowIso(opts.env);
-    chunks[0] = stampGeneratedAt(chunks[0] as string, generatedAt);
-    const prevKey = out.plan ? writtenKey(ctx.paths.graphJson) : null;
-    written = writeFileAtomic(ctx.paths.graphJson, chunks, { knownDifferent: true });
-    // The planning index follows in the same locked step: a patch knows what it changed (a delta);
-    // a full compile makes the index anew.
-    if (written && out.plan) writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), contentSha.slice(0, 12), out.plan);
-    else if (written && "nodes" in doc) rebuildPlanIndex(ctx.paths, doc as GraphDoc, nodeAsWritten, contentSha.slice(0, 12)); // a full compile
-  }
-  const graphVersion = contentSha.slice(0, 12);
+  const index = out.plan ? { change: out.plan } : "nodes" in doc ? { doc: doc as GraphDoc } : null;
+  const { written, contentSha, graphVersion, generatedAt } = emitGraph(ctx, chunks, { current: { contentSha: o.currentContentSha, generatedAt: o.currentGeneratedAt }, index, env: opts.env });
+  doc.graph.generated_at = generatedAt;
   if (!rejects.length) {
     out.saveChecks?.(); // like the other caches: only from a build that left no file out
     writeManifest(ctx, {

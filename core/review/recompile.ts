@@ -13,15 +13,15 @@
 // files and the patched graph.json when both were as it recorded them before, and is removed
 // otherwise (see recordPatchedGraph), so no later targeted build trusts a record the patch outdated.
 import type { Context } from "../context.js";
-import { readBytesIfExists, readTextIfExists, sha256, writeFileAtomic } from "../fsx.js";
-import { nowIso } from "../clock.js";
+import { readBytesIfExists, readTextIfExists } from "../fsx.js";
 import { buildLocked, recordPatchedGraph, type ManifestBase } from "../compiler/build.js";
-import { blankGeneratedAt, blankedSha, stampGeneratedAt } from "../graph-file/version.js";
+import { blankGeneratedAt, blankedSha } from "../graph-file/version.js";
 import { LINKS_KEY, NODE_COUNT } from "../graph-file/layout.js";
 import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
 import { insertNode, patchNodeStatus, removeNode } from "../graph-file/review-patch.js";
-import { writePlanDelta, type PlanChange } from "../compiler/plan-delta.js";
+import type { PlanChange } from "../compiler/plan-delta.js";
 import { writtenKey } from "../store/freshness.js";
+import { emitGraph } from "../compiler/emit.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
 import { toGraphNode } from "../compiler/merge.js";
 import { pyJsonText } from "../pyjson.js";
@@ -131,13 +131,7 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
   }
   // Hashed and written in those parts (the file is never copied whole).
   const [head, ...rest] = parts as [string, ...(string | Buffer)[]];
-  const blankHead = blankGeneratedAt(head);
-  const contentSha = sha256([blankHead, ...rest]);
-  const graphVersion = contentSha.slice(0, 12);
-  const generatedAt = nowIso();
-  const prevKey = writtenKey(ctx.paths.graphJson);
-  writeFileAtomic(ctx.paths.graphJson, [stampGeneratedAt(blankHead, generatedAt), ...rest], { knownDifferent: true });
-  writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), graphVersion, planChangeOf(change, added));
+  const { contentSha, graphVersion, generatedAt } = emitGraph(ctx, [blankGeneratedAt(head), ...rest], { index: { change: planChangeOf(change, added) } });
   const nodeCount = NODE_COUNT.exec(head);
   recordPatchedGraph(ctx, nodeCount ? wrote.base : null, wrote.files, { generatedAt, contentSha, nodeCount: Number(nodeCount?.[1]) });
   return { graphVersion, how: "patch", generatedAt, ...(added !== null ? { added: JSON.parse(added) as Record<string, unknown> } : {}) };

@@ -1,0 +1,46 @@
+// The one writer of graph.json. Every way of arriving at its new text — a compile, a patch after an
+// update or an edit (build.ts), a patch after a review action (review/recompile.ts) — hands the text
+// here with `generated_at` blank; here it is hashed (the hash of the blanked text is the content's
+// identity and its first 12 hex are graph_version), compared with what the file holds, stamped with
+// the time, written by atomic rename, and followed in the same locked step by the planning index:
+// the change when the caller knows it (a patch: plan-delta.ts), else the index made anew.
+import type { Context } from "../context.js";
+import { sha256, writeFileAtomic } from "../fsx.js";
+import { nowIso } from "../clock.js";
+import type { GraphDoc } from "../graph-file/doc.js";
+import { stampGeneratedAt } from "../graph-file/version.js";
+import { writtenKey } from "../store/freshness.js";
+import { writePlanDelta, type PlanChange } from "./plan-delta.js";
+import { rebuildPlanIndex } from "./plan-graph.js";
+import { nodeAsWritten } from "./node-value.js";
+
+export interface Emitted {
+  /** False when graph.json already held this content (it is left as it was, with its generated_at). */
+  written: boolean;
+  /** sha256 of the text with generated_at blank. */
+  contentSha: string;
+  graphVersion: string;
+  generatedAt: string;
+}
+
+export interface EmitOptions {
+  /** What graph.json holds now, when the caller knows it (an unchanged content is not written again). */
+  current?: { contentSha: string | null; generatedAt: string | null };
+  /** The planning index's update: the change a patch made, or the compiled document to index anew. */
+  index: { change: PlanChange } | { doc: GraphDoc } | null;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Writes graph.json from `chunks` (its text, generated_at blank, the first chunk holding the head); the caller holds the lock. */
+export function emitGraph(ctx: Context, chunks: readonly (string | Buffer)[], opts: EmitOptions): Emitted {
+  const contentSha = sha256(chunks);
+  const graphVersion = contentSha.slice(0, 12);
+  if (opts.current?.contentSha === contentSha) return { written: false, contentSha, graphVersion, generatedAt: opts.current.generatedAt ?? "" };
+  const generatedAt = nowIso(opts.env);
+  const prevKey = writtenKey(ctx.paths.graphJson);
+  const written = writeFileAtomic(ctx.paths.graphJson, [stampGeneratedAt(chunks[0] as string, generatedAt), ...chunks.slice(1)], { knownDifferent: true });
+  const index = written ? opts.index : null;
+  if (index && "change" in index) writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), graphVersion, index.change);
+  else if (index) rebuildPlanIndex(ctx.paths, index.doc, nodeAsWritten, graphVersion);
+  return { written, contentSha, graphVersion, generatedAt };
+}
