@@ -9,7 +9,7 @@ import { writeFileAtomic } from "./fsx.js";
 import { withLock } from "./lock.js";
 import { todayIso } from "./clock.js";
 import { loadGraph, type GNode, type LoadedGraph } from "./graph.js";
-import { reviewGraphOf, type ReviewGraph } from "./review/review-graph.js";
+import { reviewGraphOf, type ReviewGraph } from "./compiler/review-index.js";
 import { buildLocked } from "./compiler/build.js";
 import { recoverPendingTransaction } from "./transaction.js";
 import { collect, SECTION_ORDER, type Sections } from "./review/sections.js";

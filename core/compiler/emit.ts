@@ -3,7 +3,8 @@
 // here with `generated_at` blank; here it is hashed (the hash of the blanked text is the content's
 // identity and its first 12 hex are graph_version), compared with what the file holds, stamped with
 // the time, written by atomic rename, and followed in the same locked step by the planning index:
-// the change when the caller knows it (a patch: plan-delta.ts), else the index made anew.
+// the change when the caller knows it (a patch: plan-delta.ts), else the index made anew — and,
+// after a full compile, the review index (review-index.ts).
 import type { Context } from "../context.js";
 import { sha256, writeFileAtomic } from "../fsx.js";
 import { nowIso } from "../clock.js";
@@ -13,6 +14,9 @@ import { writtenKey } from "../store/freshness.js";
 import { writePlanDelta, type PlanChange } from "./plan-delta.js";
 import { rebuildPlanIndex } from "./plan-graph.js";
 import { nodeAsWritten } from "./node-value.js";
+import { keepReviewGraph, reviewGraphOf } from "./review-index.js";
+import { graphFromDoc, type GNode } from "../graph.js";
+import { pyJsonText } from "../pyjson.js";
 
 export interface Emitted {
   /** False when graph.json already held this content (it is left as it was, with its generated_at). */
@@ -41,6 +45,25 @@ export function emitGraph(ctx: Context, chunks: readonly (string | Buffer)[], op
   const written = writeFileAtomic(ctx.paths.graphJson, [stampGeneratedAt(chunks[0] as string, generatedAt), ...chunks.slice(1)], { knownDifferent: true });
   const index = written ? opts.index : null;
   if (index && "change" in index) writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), graphVersion, index.change);
-  else if (index) rebuildPlanIndex(ctx.paths, index.doc, nodeAsWritten, graphVersion);
+  else if (index) writeIndexes(ctx, index.doc, graphVersion);
   return { written, contentSha, graphVersion, generatedAt };
+}
+
+/**
+ * A full compile's indexes, made from its own document with every node as graph.json's text reads
+ * it back (so they equal what a reader of graph.json would make): the planning index (a large
+ * graph's) and the review index, which the console's first frame then opens without parsing graph.json.
+ */
+function writeIndexes(ctx: Context, doc: GraphDoc, version: string): void {
+  const g = graphFromDoc(doc, ctx.paths.graphJson, version);
+  const nodes = new Map<string, GNode>();
+  for (const [id, n] of g.nodes) nodes.set(id, nodeAsWritten(n));
+  const read = { ...g, nodes };
+  rebuildPlanIndex(ctx.paths, read);
+  const key = writtenKey(ctx.paths.graphJson);
+  if (key === null) return;
+  // The links and warnings the review index holds, also as the text reads back (keys sorted).
+  const review = reviewGraphOf(read);
+  const asRead = <T>(v: T): T => JSON.parse(pyJsonText(v, 0)) as T;
+  keepReviewGraph(ctx.paths, { ...review, warnings: asRead(review.warnings), pitfalls: asRead(review.pitfalls) }, key);
 }

@@ -57,13 +57,14 @@ export function renderNodeValue(data: Record<string, unknown>, origin: Origin, c
 }
 
 /**
- * A graph node of the compile's document as graph.json's text reads it back: a stub parsed from
- * its text (see stubOf), a node JSON carries unchanged as it is, any other through its text.
+ * A graph node of the compile's document exactly as graph.json's text reads it back — the same
+ * values, keys in the written (sorted) order: a stub parsed from its text (see stubOf), any other
+ * through the text the writer makes of it. The indexes a compile writes beside graph.json are made
+ * of these, so that they equal what a reader of graph.json would make.
  */
 export function nodeAsWritten<T extends GraphNode>(node: T): T {
   const raw = (node as { [RAW_TEXT]?: RawText & { stub?: boolean } })[RAW_TEXT];
-  if (raw?.stub) return JSON.parse(raw.text) as T;
-  return jsonSafe(node) ? node : (JSON.parse(pyJsonText(node, NODE_DEPTH)) as T);
+  return JSON.parse(raw?.stub ? raw.text : pyJsonText(node, NODE_DEPTH)) as T;
 }
 
 /** A node file's data rendered: its value, and its stub (the data object is consumed). */

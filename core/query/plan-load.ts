@@ -11,6 +11,7 @@ import { warm } from "../warm.js";
 import { writtenKey as identity } from "../store/freshness.js";
 import { openPlanDelta } from "../compiler/plan-delta.js";
 import { CACHE_MIN_BYTES, encodePlanGraph, openPlanGraph, planGraphCachePath, type PlanGraph } from "../compiler/plan-graph.js";
+import { openReviewGraph } from "../compiler/review-index.js";
 
 export interface PlanGraphLoad {
   graph: PlanGraph;
@@ -54,3 +55,8 @@ function readPlanGraph(paths: RepoPaths, opts: { cacheMinBytes?: number }): Plan
   return { graph: g, from: "graph.json", cacheWritten };
 }
 
+
+/** The review index of graph.json as it is (compiler/review-index.ts), its blocked-task check querying the planning index; null when none is kept for it. */
+export function openReviewIndex(paths: RepoPaths): ReturnType<typeof openReviewGraph> {
+  return openReviewGraph(paths, () => loadPlanGraph(paths).graph);
+}

@@ -2,7 +2,7 @@ import { loadContext } from "../../core/context.js";
 import { requireKnowledge } from "../../core/paths.js";
 import { UsageError } from "../../core/errors.js";
 import { readGraphAhead } from "../../core/graph.js";
-import { readReviewGraphAhead } from "../../core/review/review-graph.js";
+import { readReviewGraphAhead } from "../../core/compiler/review-index.js";
 import { SECTION_TITLES, writeReviewReport } from "../../core/report.js";
 import { SECTION_ORDER } from "../../core/review/sections.js";
 import type { CommandSpec, Flags } from "./types.js";

@@ -5,7 +5,8 @@ import type { Context } from "../../core/context.js";
 import { AkmsError, NotFoundError } from "../../core/errors.js";
 import { errorText } from "./errors.js";
 import type { GNode, LoadedGraph } from "../../core/graph.js";
-import { keepReviewGraph, openReviewGraph, reviewGraphOf, type ReviewGraph } from "../../core/review/review-graph.js";
+import { keepReviewGraph, reviewGraphOf, type ReviewGraph } from "../../core/compiler/review-index.js";
+import { openReviewIndex } from "../../core/query/plan-load.js";
 import { writtenKey } from "../../core/store/freshness.js";
 import { build } from "../../core/compiler/build.js";
 import { readOverlay } from "../../core/compiler/sources.js";
@@ -214,7 +215,7 @@ function loadReviewGraph(ctx: Context): { review: ReviewGraph; kept: boolean; gr
   // Parsed once per model (normally within a second of the review graph: after the first frame).
   let full: LoadedGraph | null = null;
   const graph = () => (full ??= sharedGraph(ctx));
-  const kept = openReviewGraph(ctx.paths);
+  const kept = openReviewIndex(ctx.paths);
   if (kept) return { review: kept.graph, kept: true, graph, keep: null };
   const key = writtenKey(ctx.paths.graphJson);
   const review = reviewGraphOf(graph());

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { copyDemo, scratch, tmp, treeHash, write, writeNode } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
@@ -8,7 +8,8 @@ import { build } from "../../core/compiler/build.js";
 import { loadGraph } from "../../core/graph.js";
 import { renderReviewReport, reviewData, SECTION_TITLES, writeReviewReport } from "../../core/report.js";
 import { collect, SECTION_ORDER } from "../../core/review/sections.js";
-import { keepReviewGraph, openReviewGraph, reviewGraphOf, reviewGraphPath } from "../../core/review/review-graph.js";
+import { keepReviewGraph, reviewGraphOf, reviewGraphPath } from "../../core/compiler/review-index.js";
+import { openReviewIndex } from "../../core/query/plan-load.js";
 import { writtenKey } from "../../core/store/freshness.js";
 
 const TODAY = "2026-11-29";
@@ -209,7 +210,7 @@ test("the review data from the kept review graph is the review data from graph.j
   const graph = loadGraph(d.ctx.paths);
   const key = writtenKey(d.ctx.paths.graphJson)!;
   assert.equal(keepReviewGraph(d.ctx.paths, reviewGraphOf(graph), key), true);
-  const kept = openReviewGraph(d.ctx.paths);
+  const kept = openReviewIndex(d.ctx.paths);
   assert.ok(kept, "the kept review graph is opened for graph.json as it is");
   const fromGraph = reviewData(d.ctx, graph, { today: TODAY });
   for (const k of SECTION_ORDER) if (k !== "drafted") assert.ok(fromGraph.sections[k].length > 0, `section ${k} has items (so it is compared)`);
@@ -225,28 +226,56 @@ test("the review data from the kept review graph is the review data from graph.j
   assert.equal(kept.graph.version, graph.version);
 });
 
+test("a full compile writes the review index beside graph.json, byte for byte the one a console that parsed graph.json keeps (cold, --no-cache, after an edit)", () => {
+  const d = demo();
+  const paths = d.ctx.paths;
+  const file = reviewGraphPath(paths);
+  const asKept = () => {
+    const mine = readFileSync(file, "utf8");
+    rmSync(file);
+    assert.equal(keepReviewGraph(paths, reviewGraphOf(loadGraph(paths)), writtenKey(paths.graphJson)!), true);
+    assert.equal(mine, readFileSync(file, "utf8"));
+    assert.ok(openReviewIndex(paths));
+  };
+  for (const opts of [{}, { noCache: true }]) {
+    rmSync(paths.cacheDir, { recursive: true, force: true });
+    rmSync(paths.graphJson);
+    build(d.ctx, opts);
+    assert.ok(openReviewIndex(paths), "opened for the graph.json just written");
+    asKept();
+  }
+  // An edit that changes the graph: compiled (or patched) — a full compile writes it again.
+  const node = join(d.knowledge, "local-nodes", readdirSync(join(d.knowledge, "local-nodes")).sort()[0]!);
+  const before = readFileSync(node, "utf8");
+  write(node, before.replace(/^confidence: ([0-9.]+)$/m, "confidence: 0.42"));
+  assert.notEqual(readFileSync(node, "utf8"), before);
+  rmSync(paths.cacheDir, { recursive: true, force: true });
+  build(d.ctx);
+  asKept();
+});
+
 test("a kept review graph is used only for the graph.json it was made from: replaced with the same bytes, cut short, damaged or of another format it is none; a graph.json changed since it was read is not kept", () => {
   const d = demo();
   const paths = d.ctx.paths;
   const file = reviewGraphPath(paths);
   const keep = () => keepReviewGraph(paths, reviewGraphOf(loadGraph(paths)), writtenKey(paths.graphJson)!);
   assert.equal(keep(), true);
-  assert.ok(openReviewGraph(paths));
+  assert.ok(openReviewIndex(paths));
   // The same bytes written anew (as a rebuild or a checkout does): another file, so not this cache.
   const bytes = readFileSync(paths.graphJson);
   writeFileSync(`${paths.graphJson}.tmp`, bytes);
   renameSync(`${paths.graphJson}.tmp`, paths.graphJson);
-  assert.equal(openReviewGraph(paths), null, "graph.json replaced");
+  assert.equal(openReviewIndex(paths), null, "graph.json replaced");
   assert.equal(keep(), true);
   const good = readFileSync(file);
   writeFileSync(file, good.subarray(0, Math.floor(good.length / 2)));
-  assert.equal(openReviewGraph(paths), null, "cut short");
+  assert.equal(openReviewIndex(paths), null, "cut short");
   writeFileSync(file, Buffer.concat([good.subarray(0, good.indexOf(10) + 1), Buffer.from("{not json")]));
-  assert.equal(openReviewGraph(paths), null, "a damaged body");
+  assert.equal(openReviewIndex(paths), null, "a damaged body");
   writeFileSync(file, good.toString("utf8").replace("akms-review-graph-1", "akms-review-graph-0"));
-  assert.equal(openReviewGraph(paths), null, "another format");
+  assert.equal(openReviewIndex(paths), null, "another format");
   writeFileSync(file, good);
-  assert.ok(openReviewGraph(paths), "the same bytes back: used again");
+  assert.ok(openReviewIndex(paths), "the same bytes back: used again");
   // Read, then graph.json changes before the keep: nothing is written.
   const g = reviewGraphOf(loadGraph(paths));
   const key = writtenKey(paths.graphJson)!;

@@ -36,7 +36,8 @@ import { readOverlay } from "../../core/compiler/sources.js";
 import { draftIds } from "../../core/drafted-ids.js";
 import { hasSummarySection } from "../../core/compiler/summary-check.js";
 import { storeBuildOf } from "../helpers.js";
-import { keepReviewGraph, openReviewGraph, reviewGraphOf } from "../../core/review/review-graph.js";
+import { keepReviewGraph, reviewGraphOf } from "../../core/compiler/review-index.js";
+import { openReviewIndex } from "../../core/query/plan-load.js";
 import { renderReviewReport, reviewData } from "../../core/report.js";
 import { writtenKey } from "../../core/store/freshness.js";
 
@@ -225,7 +226,7 @@ function fullCompile(w: World): string | null {
 /** The review report as the console's data gives it in this process: from the kept review graph, the live reads warm. */
 function consoleReview(w: World): string {
   const ctx = loadContext({ repo: w.repo, env: {} });
-  let rg = openReviewGraph(ctx.paths)?.graph;
+  let rg = openReviewIndex(ctx.paths)?.graph;
   if (rg === undefined) {
     const key = writtenKey(ctx.paths.graphJson);
     rg = reviewGraphOf(loadGraph(ctx.paths));

@@ -1,10 +1,11 @@
-// What the review sections read of the compiled graph: every node as graph.json holds it, the
-// pitfall links, which nodes have no edge at all, the compile warnings, repo_id and the version.
-// A LoadedGraph gives it at once (reviewGraphOf). For a large graph that is a fraction of
-// graph.json — no links but the pitfalls — so the console keeps it in
-// knowledge/graph/.cache/review-graph.json, keyed by graph.json's identity (device, inode, size,
-// mtime, ctime, as the planning index is), and opens its first frame from it without parsing
-// graph.json. Anything else — another graph.json, another format, a damaged file — is not used.
+// The review index: what the review sections read of the compiled graph — every node as graph.json
+// holds it, the pitfall links, which nodes have no edge at all, the compile warnings, repo_id and
+// the version. A LoadedGraph gives it at once (reviewGraphOf). For a large graph that is a fraction
+// of graph.json — no links but the pitfalls — so it is kept in knowledge/graph/.cache/review-graph.json,
+// keyed by graph.json's identity (device, inode, size, mtime, ctime, as the planning index is): a
+// full compile writes it beside graph.json (emit.ts), a console that had to parse graph.json (after
+// a patch) keeps it for the next start, and the console opens its first frame from it without
+// parsing graph.json. Anything else — another graph.json, another format, a damaged file — is not used.
 import { closeSync, readFileSync, readSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -12,8 +13,7 @@ import type { BuildWarning, GNode, GraphLink, LoadedGraph } from "../graph.js";
 import { openReadOrNull, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
-import type { PlanGraph } from "../compiler/plan-graph.js";
-import { loadPlanGraph } from "../query/plan-load.js";
+import type { PlanGraph } from "./plan-graph.js";
 import { writtenKey } from "../store/freshness.js";
 
 export interface ReviewGraph {
@@ -149,7 +149,7 @@ export async function readReviewGraphAhead(paths: RepoPaths): Promise<boolean> {
  * The review graph for graph.json as it is now, from the cache, or null (none, another graph.json,
  * damaged). The blocked-task check then queries the planning index.
  */
-export function openReviewGraph(paths: RepoPaths): { graph: ReviewGraph; key: string } | null {
+export function openReviewGraph(paths: RepoPaths, planning: () => PlanGraph): { graph: ReviewGraph; key: string } | null {
   const key = writtenKey(paths.graphJson);
   if (key === null) return null;
   const file = reviewGraphPath(paths);
@@ -161,7 +161,7 @@ export function openReviewGraph(paths: RepoPaths): { graph: ReviewGraph; key: st
   } catch {
     return null; // none (or unreadable): graph.json is parsed instead
   }
-  const graph = decodeReviewGraph(bytes, key, () => loadPlanGraph(paths).graph);
+  const graph = decodeReviewGraph(bytes, key, planning);
   return graph ? { graph, key } : null;
 }
 
