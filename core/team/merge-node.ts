@@ -69,9 +69,11 @@ export function mergeAddedNode(input: NodeMergeInput): string {
   };
   const [a, b] = [split(input.ours), split(input.theirs)];
   if (!a.draft || !b.draft || a.draft.id !== b.draft.id || a.draft.domain !== b.draft.domain || a.draft.session === b.draft.session || b.draft.suggestedId !== b.draft.id || a.draft.suggestedId !== a.draft.id) {
+    const id = a.draft?.id ?? b.draft?.id ?? input.shown.replace(/^.*\//, "").replace(/\.md$/, "");
+    const other = input.shown.replace(/[^/]+\.md$/, `${id}-2.md`);
     throw new MergeConflict(`${input.shown} was added on both sides with different content`, {
       file: input.shown,
-      hint: `keep one side (\`git checkout --ours|--theirs -- ${input.shown}\`) and add the other's text as you see fit, \`git add\` it, then \`akms build\``,
+      hint: `keep both: \`git checkout --ours -- ${input.shown}\`, save theirs as a node of its own with \`git show :3:${input.shown} > ${other}\` and change its \`id:\` to ${id}-2, \`git add\` both, then \`akms build\``,
     });
   }
   const when = (session: string) => [input.sessionDate(session) ?? "", session] as const;

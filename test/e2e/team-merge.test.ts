@@ -354,6 +354,16 @@ describe("git merge with the akms driver", () => {
     const m = git(s.repo, ["merge", "--no-edit", "later"]);
     assert.notEqual(m.code, 0);
     assert.match(m.out, /n-pool\.md was added on both sides with different content/);
+    // The hint, followed: both drafts stay, the second as a node of its own.
+    const hint = /keep both: `([^`]+)`, save theirs as a node of its own with `([^`]+)`/.exec(m.out)!;
+    assert.ok(hint, m.out);
+    for (const cmd of [hint[1]!, hint[2]!, "sed -i 's/^id: n-pool$/id: n-pool-2/' knowledge/local-nodes/n-pool-2.md", "git add -A"]) {
+      const r = spawnSync("sh", ["-c", cmd], { cwd: s.repo, encoding: "utf8" });
+      assert.equal(r.status, 0, `${cmd}: ${r.stderr}`);
+    }
+    assert.equal(run(s, ["build"]).code, 0);
+    const titles = (run(s, ["show", "n-pool", "--json"]).json.node?.title ?? "") + " | " + (run(s, ["show", "n-pool-2", "--json"]).json.node?.title ?? "");
+    assert.match(titles, /Size the pool \| Pool size/);
   });
 
   test("two branches drafting the same knowledge under different ids: both nodes stay, and status and the review flag the later one as a near-duplicate of the earlier", () => {
