@@ -11,6 +11,7 @@ import { collect, type Sections } from "./review/sections.js";
 import { latestPhase, type CoverageFlag } from "./review/sessions.js";
 import { domainNodes } from "./review/items.js";
 import { islands, type IslandItem } from "./islands.js";
+import { reviewGraphOf, type ReviewGraph } from "./compiler/review-index.js";
 
 export interface HealthSections {
   degraded: Sections["degraded"];
@@ -87,7 +88,12 @@ export interface HealthReport {
   problems: Problem[];
 }
 
-export function healthReport(ctx: Context, graph: LoadedGraph, opts: { today?: string } = {}): HealthReport {
+/**
+ * The report from the review index (compiler/review-index.ts: no parse of graph.json; the islands
+ * from the planning index's edges), or from a loaded graph — the same report either way (tested).
+ */
+export function healthReport(ctx: Context, source: LoadedGraph | ReviewGraph, opts: { today?: string } = {}): HealthReport {
+  const graph = reviewGraphOf(source);
   const phase = latestPhase(graph);
   const today = opts.today ?? todayIso();
   const c = collect(ctx, graph, { phase, all: true, today });
@@ -100,7 +106,7 @@ export function healthReport(ctx: Context, graph: LoadedGraph, opts: { today?: s
     drift: s.drift,
     id_collisions: s.id_collisions,
     orphans: s.orphans,
-    islands: islands(graph, domainNodes(graph)),
+    islands: islands(graph.planning(), domainNodes(graph)),
     stale: s.stale,
     blocked_tasks: s.blocked_tasks,
     orphaned_overlay: s.orphaned_overlay,
@@ -113,9 +119,9 @@ export function healthReport(ctx: Context, graph: LoadedGraph, opts: { today?: s
   return {
     graph_version: graph.version,
     generated_at: graph.generatedAt,
-    repo_id: String(graph.doc.graph?.repo_id ?? ""),
-    node_count: graph.doc.graph?.node_count ?? graph.nodes.size,
-    edge_count: graph.doc.graph?.edge_count ?? graph.doc.links.length,
+    repo_id: graph.repoId,
+    node_count: graph.nodeCount,
+    edge_count: graph.edgeCount,
     phase,
     today,
     stale_node_days: ctx.cfg.config.graph.stale_node_days,

@@ -4,7 +4,7 @@
 // orphan (listed as such); every other component is an island, largest first.
 import { UndirectedGraph } from "graphology";
 import { connectedComponents } from "graphology-components";
-import type { GNode, LoadedGraph } from "./graph.js";
+import type { GNode, GraphLink } from "./graph.js";
 
 export interface IslandItem {
   size: number;
@@ -15,7 +15,8 @@ export interface IslandItem {
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function islands(graph: LoadedGraph, nodes: GNode[]): IslandItem[] {
+/** `graph`: the smallest structural type — a node's out-links (a loaded graph, or the planning index). */
+export function islands(graph: { out: { get(id: string): readonly GraphLink[] | undefined } }, nodes: GNode[]): IslandItem[] {
   // Undirected and simple: connectivity is all that is asked (an edge taken either way, once).
   const g = new UndirectedGraph({ allowSelfLoops: false });
   for (const n of nodes) if (n.status !== "deprecated") g.addNode(n.id);

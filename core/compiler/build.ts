@@ -666,7 +666,9 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
   const { doc, chunks, rejects } = out;
   // The manifest remembers the hash of the current file's content (generated_at blanked), so the
   // 40 MB comparison is a hash comparison; the one hash (with the generated_at) identifies the file.
-  const index = out.plan ? { change: out.plan } : "nodes" in doc ? { doc: doc as GraphDoc } : null;
+  // The indexes beside graph.json: a patch's change; a full compile's made anew — like every cache,
+  // only by a build that left no file out (a keep-going build's readers index graph.json themselves).
+  const index = out.plan ? { change: out.plan } : "nodes" in doc && !rejects.length ? { doc: doc as GraphDoc } : null;
   const { written, contentSha, graphVersion, generatedAt } = emitGraph(ctx, chunks, { current: { contentSha: o.currentContentSha, generatedAt: o.currentGeneratedAt }, index, env: opts.env });
   doc.graph.generated_at = generatedAt;
   if (!rejects.length) {

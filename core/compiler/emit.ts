@@ -45,7 +45,7 @@ export function emitGraph(ctx: Context, chunks: readonly (string | Buffer)[], op
   const written = writeFileAtomic(ctx.paths.graphJson, [stampGeneratedAt(chunks[0] as string, generatedAt), ...chunks.slice(1)], { knownDifferent: true });
   const index = written ? opts.index : null;
   if (index && "change" in index) writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), graphVersion, index.change);
-  else if (index) writeIndexes(ctx, index.doc, graphVersion);
+  else if (index) writeIndexes(ctx, index.doc, graphVersion, generatedAt);
   return { written, contentSha, graphVersion, generatedAt };
 }
 
@@ -54,11 +54,11 @@ export function emitGraph(ctx: Context, chunks: readonly (string | Buffer)[], op
  * it back (so they equal what a reader of graph.json would make): the planning index (a large
  * graph's) and the review index, which the console's first frame then opens without parsing graph.json.
  */
-function writeIndexes(ctx: Context, doc: GraphDoc, version: string): void {
+function writeIndexes(ctx: Context, doc: GraphDoc, version: string, generatedAt: string): void {
   const g = graphFromDoc(doc, ctx.paths.graphJson, version);
   const nodes = new Map<string, GNode>();
   for (const [id, n] of g.nodes) nodes.set(id, nodeAsWritten(n));
-  const read = { ...g, nodes };
+  const read = { ...g, nodes, generatedAt };
   rebuildPlanIndex(ctx.paths, read);
   const key = writtenKey(ctx.paths.graphJson);
   if (key === null) return;

@@ -1,6 +1,6 @@
-// The review index: what the review sections read of the compiled graph — every node as graph.json
-// holds it, the pitfall links, which nodes have no edge at all, the compile warnings, repo_id and
-// the version. A LoadedGraph gives it at once (reviewGraphOf). For a large graph that is a fraction
+// The review index: what the review sections and `akms status` read of the compiled graph — every
+// node as graph.json holds it, the pitfall links, which nodes have no edge at all, the compile
+// warnings, repo_id, generated_at, the counts and the version. A LoadedGraph gives it at once (reviewGraphOf). For a large graph that is a fraction
 // of graph.json — no links but the pitfalls — so it is kept in knowledge/graph/.cache/review-graph.json,
 // keyed by graph.json's identity (device, inode, size, mtime, ctime, as the planning index is): a
 // full compile writes it beside graph.json (emit.ts), a console that had to parse graph.json (after
@@ -19,6 +19,10 @@ import { writtenKey } from "../store/freshness.js";
 export interface ReviewGraph {
   version: string;
   repoId: string;
+  generatedAt: string;
+  /** graph.json's node_count and edge_count. */
+  nodeCount: number;
+  edgeCount: number;
   /** Every node, whole, in graph.json's order. */
   nodes: ReadonlyMap<string, GNode>;
   warnings: BuildWarning[];
@@ -30,7 +34,7 @@ export interface ReviewGraph {
   planning(): PlanGraph;
 }
 
-const FORMAT = "akms-review-graph-1";
+const FORMAT = "akms-review-graph-2";
 
 export function reviewGraphPath(paths: RepoPaths): string {
   return join(paths.cacheDir, "review-graph.json");
@@ -42,6 +46,9 @@ export function reviewGraphOf(graph: LoadedGraph | ReviewGraph): ReviewGraph {
   return {
     version: graph.version,
     repoId: String(graph.doc.graph?.repo_id ?? ""),
+    generatedAt: graph.generatedAt,
+    nodeCount: graph.doc.graph?.node_count ?? graph.nodes.size,
+    edgeCount: graph.doc.graph?.edge_count ?? graph.doc.links.length,
     nodes: graph.nodes,
     warnings: graph.warnings,
     pitfalls: graph.doc.links.filter((l) => l.type === "pitfall"),
@@ -55,6 +62,9 @@ interface Head {
   key: string;
   version: string;
   repo_id: string;
+  generated_at: string;
+  node_count: number;
+  edge_count: number;
 }
 
 interface Body {
@@ -67,7 +77,7 @@ interface Body {
 /** The cache file's text: a header line (format, key, version, repo_id), then the rest as one JSON line. */
 function encodeReviewGraph(g: ReviewGraph, key: string): string {
   const nodes = [...g.nodes.values()];
-  const head: Head = { format: FORMAT, key, version: g.version, repo_id: g.repoId };
+  const head: Head = { format: FORMAT, key, version: g.version, repo_id: g.repoId, generated_at: g.generatedAt, node_count: g.nodeCount, edge_count: g.edgeCount };
   const body: Body = { warnings: g.warnings, pitfalls: g.pitfalls, unlinked: nodes.filter((n) => !g.linked(n.id)).map((n) => n.id), nodes };
   return `${JSON.stringify(head)}\n${JSON.stringify(body)}\n`;
 }
@@ -79,6 +89,7 @@ function headOf(bytes: Buffer, key: string): { head: Head; rest: number } | null
   try {
     const head = JSON.parse(bytes.toString("utf8", 0, nl)) as Head;
     if (head.format !== FORMAT || head.key !== key || typeof head.version !== "string" || typeof head.repo_id !== "string") return null;
+    if (typeof head.generated_at !== "string" || !Number.isInteger(head.node_count) || !Number.isInteger(head.edge_count)) return null;
     return { head, rest: nl + 1 };
   } catch {
     return null;
@@ -102,6 +113,9 @@ function decodeReviewGraph(bytes: Buffer, key: string, planning: () => PlanGraph
   return {
     version: h.head.version,
     repoId: h.head.repo_id,
+    generatedAt: h.head.generated_at,
+    nodeCount: h.head.node_count,
+    edgeCount: h.head.edge_count,
     nodes,
     warnings: body.warnings,
     pitfalls: body.pitfalls,

@@ -1,10 +1,11 @@
 // Issue 19 item 13: the small things a newcomer tripped over, each pinned.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { demoRepo, openConsole, pressUntil } from "./helpers.js";
 import { loadModel, settleModel } from "../../src/console/model.js";
+import { reviewGraphPath } from "../../core/compiler/review-index.js";
 
 const oneLine = (f: string) => f.replace(/\s+/g, " ");
 
@@ -130,6 +131,9 @@ test("e with an editor that changes nothing says so and does not rebuild", async
 
 test("a second start's model comes from the review graph the first one kept: the same review data, version and nodes, and the whole graph still there for the screens that need the links", async () => {
   const d = demoRepo();
+  // The compile kept one; without it (a patched graph.json: an update, a review action) the console parses graph.json.
+  assert.equal(loadModel(d.ctx, {}, { rebuild: false }).reviewFrom, "kept");
+  rmSync(reviewGraphPath(d.ctx.paths));
   const first = loadModel(d.ctx, {}, { rebuild: false });
   assert.equal(first.reviewFrom, "graph.json");
   assert.ok(first.keepReview, "made from graph.json: it is to be kept");

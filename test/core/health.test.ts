@@ -7,6 +7,7 @@ import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
 import { loadGraph } from "../../core/graph.js";
 import { healthReport, HEALTH_ORDER } from "../../core/health.js";
+import { openReviewIndex } from "../../core/query/plan-load.js";
 
 const TODAY = "2026-11-29";
 
@@ -177,4 +178,23 @@ test("disconnected islands: a group linked only among itself is listed apart fro
   assert.equal(h.counts.islands, 1);
   assert.match(h.sections.islands[0]!.fix, /link it to the rest: an edge from one of x, y/);
   assert.deepEqual(h.sections.orphans.map((o) => o.id), ["alone"]);
+});
+
+test("the health report from the review index a compile keeps is the report from graph.json, byte for byte (islands from the planning index's edges)", () => {
+  const s = scratch();
+  // Two islands and the graph proper, so every section the index feeds is compared with items.
+  for (const [id, to] of [["a", "b"], ["b", "c"], ["c", null], ["i1", "i2"], ["i2", null], ["j1", "j2"], ["j2", "j3"], ["j3", null]] as const) {
+    writeNode(s.vault, { id, ...(to ? { edges: [{ to, type: "requires", weight: 0.5 }] } : {}) });
+  }
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  build(ctx);
+  const fromGraph = healthReport(ctx, loadGraph(ctx.paths), { today: TODAY });
+  assert.equal(fromGraph.sections.islands.length, 2);
+  const kept = openReviewIndex(ctx.paths);
+  assert.ok(kept, "the compile kept the review index");
+  assert.equal(JSON.stringify(healthReport(ctx, kept.graph, { today: TODAY })), JSON.stringify(fromGraph));
+  const d = demo();
+  const demoKept = openReviewIndex(d.ctx.paths);
+  assert.ok(demoKept);
+  assert.equal(JSON.stringify(healthReport(d.ctx, demoKept.graph, { today: TODAY })), JSON.stringify(healthReport(d.ctx, loadGraph(d.ctx.paths), { today: TODAY })));
 });
