@@ -4,6 +4,10 @@
 // own reading — the frontmatter parsed as YAML, its `id` field — so `id : x`, quoted ids and a
 // frontmatter of any length find the file `akms show` and the compile find.
 //
+// A caller that locates many files without their text (a report listing thousands of nodes) has
+// `<id>.md` confirmed by the store's record of the file as it is now (path() — the compile's
+// reading of the same bytes, keyed by the freshness rule's stat) instead of a YAML parse of each.
+//
 // A NodeFiles object lives for one operation or one console generation (it is made again when the
 // graph changes): its scan of a layer is made on the first id not at `<id>.md`, a hit from the scan
 // is read again (a file that no longer declares the id is not returned), and a miss re-scans once
@@ -13,7 +17,9 @@ import { join, relative, sep } from "node:path";
 import type { Context } from "./context.js";
 import type { GNode } from "./graph.js";
 import { parseFrontmatter } from "./frontmatter.js";
-import { listMarkdown, type Listed } from "./compiler/sources.js";
+import { listMarkdown, type Listed, type Origin } from "./compiler/sources.js";
+import { declaredIdAt, loadParseCache, type ParseCache } from "./compiler/parse-cache.js";
+import { buildIdentity } from "./store/freshness.js";
 import { resolveInside } from "./paths.js";
 
 /** The id a node file's text declares, read as the compiler reads it; null when it declares none (or is not a node file). */
@@ -41,12 +47,15 @@ export interface Found extends Listed {
 /** One layer's node files (the vault, knowledge/local-nodes/, knowledge/code-mirror/). */
 export class LayerFiles {
   private scan: { names: string; byId: Map<string, Listed[]> } | null = null;
+  private lookups = 0;
 
   constructor(
     readonly dir: string,
     /** What paths under `dir` are shown as (`knowledge/local-nodes/`, the vault's display path + `/`). */
     readonly shownPrefix: string,
     private readonly recursive = false,
+    /** The layer's origin and the store's node records (the parse cache), for a caller that locates many files. */
+    private readonly records: { origin: Origin; cache: () => ParseCache } | null = null,
   ) {}
 
   listing(): Listed[] {
@@ -76,6 +85,22 @@ export class LayerFiles {
     const direct = join(this.dir, `${id}.md`);
     const text = readText(direct);
     return text !== null && declaredId(text) === id ? { file: direct, shown: this.shownOf(direct), text } : null;
+  }
+
+  /**
+   * The file declaring `id`, without its text. `<id>.md` is confirmed by the store's record of it as
+   * it is now (the compile's reading of those bytes) once a caller has asked for many files — a
+   * report listing thousands of nodes; else, or when the store cannot say, as find does.
+   */
+  path(id: string): Listed | null {
+    if (this.records !== null && ++this.lookups > 32) {
+      const file = join(this.dir, `${id}.md`);
+      const shown = this.shownOf(file);
+      const declared = declaredIdAt(this.records.cache(), file, this.records.origin, shown);
+      if (declared === id) return { file, shown };
+    }
+    const f = this.find(id);
+    return f && { file: f.file, shown: f.shown };
   }
 
   /** The file declaring `id`, with its text; null when no file of the layer does. */
@@ -136,8 +161,11 @@ export class NodeFiles {
   private readonly repo: string;
 
   constructor(ctx: Pick<Context, "repo" | "paths" | "vault">) {
-    this.global = new LayerFiles(ctx.vault.path, ctx.vault.display.replace(/\/+$/, "") + "/");
-    this.local = new LayerFiles(ctx.paths.localNodes, "knowledge/local-nodes/");
+    // The store's node records, loaded once for this object and only when a layer is asked for many files.
+    let records: ParseCache | null = null;
+    const cache = () => (records ??= loadParseCache(ctx.paths.cacheDir, buildIdentity()));
+    this.global = new LayerFiles(ctx.vault.path, ctx.vault.display.replace(/\/+$/, "") + "/", false, { origin: "global", cache });
+    this.local = new LayerFiles(ctx.paths.localNodes, "knowledge/local-nodes/", false, { origin: "local", cache });
     this.knowledge = ctx.paths.knowledge;
     this.repo = ctx.repo;
   }

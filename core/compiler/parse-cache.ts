@@ -15,7 +15,7 @@ import type { Problem } from "../errors.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { readOverlay, type Listed, type Origin, type SourceNode } from "./sources.js";
 import { readShare, type ShareResult } from "./read-nodes.js";
-import { STAT_WIDTH, contentSha, type FileStats } from "../store/freshness.js";
+import { STAT_WIDTH, contentSha, statAll, type FileStats } from "../store/freshness.js";
 import { jsonSafe, renderNodeValue, stubOf, stubsOf } from "./node-value.js";
 
 const FORMAT = "akms-parse-cache-6";
@@ -94,6 +94,29 @@ export function findRecords(cacheDir: string, identity: string, keys: readonly s
     });
   }
   return out;
+}
+
+/**
+ * The id the node file `file` (of `origin`, shown as `shown`) declares, by the cache's record of it
+ * as it is now — the compile's own reading of these bytes; undefined when the cache cannot say
+ * (no record at this stat, a stat too recent to trust, a racy record: the caller reads the file).
+ * The locator's fast path (core/node-files.ts) for a caller that looks up many files.
+ */
+export function declaredIdAt(cache: ParseCache, file: string, origin: Origin, shown: string): string | null | undefined {
+  const fs = statAll([file], Date.now());
+  if (!(fs.stats[0]! >= 0)) return undefined;
+  // The compile's own rule: the record of this stat, and for a stat taken too soon after a change, the same bytes.
+  const value = lookup(cache, keyText(file, origin, shown, fs.stats, 0), file, 0, fs);
+  if (value === undefined) return undefined;
+  // A node's value: (a racy record's hash,) its flag, what the merge reads of it as JSON (no tab in JSON text), a tab, its text.
+  const from = value.charCodeAt(0) === 0x23 ? 66 : 1;
+  const tab = value.indexOf("\t", from);
+  try {
+    const meta = JSON.parse(value.slice(from, tab)) as { id?: unknown } | null;
+    return tab > 0 && meta !== null && typeof meta === "object" && typeof meta.id === "string" ? meta.id : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -47,11 +47,11 @@ export class FileResolver {
 
   /** The local node file declaring `id` (repo-relative), whether or not the graph holds that node. */
   localFile(id: string): string | null {
-    return this.files.local.find(id)?.shown ?? null;
+    return this.files.local.path(id)?.shown ?? null;
   }
 
   globalFile(id: string): string | null {
-    return this.files.global.find(id)?.shown ?? null;
+    return this.files.global.path(id)?.shown ?? null;
   }
 }
 

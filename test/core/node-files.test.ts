@@ -4,7 +4,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { akms as runCli, scratch, write, writeNode, nodeText } from "../helpers.js";
+import { akms as runCli, scratch, settle, write, writeNode, nodeText } from "../helpers.js";
+import { declaredIdAt, loadParseCache } from "../../core/compiler/parse-cache.js";
+import { buildIdentity } from "../../core/store/freshness.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
 import { loadGraph } from "../../core/graph.js";
@@ -85,4 +87,26 @@ test("draft then undo of a global node that a shadowed local <id>.md also declar
     build(ctx, { noCache: true });
     assert.equal(loadGraph(ctx.paths).nodes.get("twin")!.status, patched, `after ${step.join(" ")}`);
   }
+});
+
+test("locating many files without their text: <id>.md confirmed by the store's record of it as it is now; a file changed since, or a stat too recent to trust, is read — the same answers as find", () => {
+  const s = scratch();
+  const ids = Array.from({ length: 60 }, (_, i) => `n-${String(i).padStart(2, "0")}`);
+  for (const id of ids) writeNode(s.vault, { id });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  build(ctx);
+  settle(); // past the racy window: the store's records are trusted
+  const cache = loadParseCache(ctx.paths.cacheDir, buildIdentity());
+  assert.equal(declaredIdAt(cache, join(s.vault, "n-40.md"), "global", `${ctx.vault.display.replace(/\/+$/, "")}/n-40.md`), "n-40", "the store confirms it");
+  // The store's record says "n-05", the file now says "other": read, so not confirmed (found nowhere).
+  write(join(s.vault, "n-05.md"), nodeText({ id: "other" }));
+  const files = new NodeFiles(ctx);
+  const fresh = new NodeFiles(ctx);
+  for (const id of [...ids, "other", "absent"]) {
+    const viaPath = files.global.path(id);
+    const viaFind = fresh.global.find(id);
+    assert.deepEqual(viaPath && { file: viaPath.file, shown: viaPath.shown }, viaFind && { file: viaFind.file, shown: viaFind.shown }, id);
+  }
+  assert.equal(files.global.path("n-05"), null);
+  assert.equal(files.global.path("other")?.file, join(s.vault, "n-05.md"));
 });
