@@ -13,66 +13,28 @@
 // random moment; the store must then open and hold, for each of the five, the old or the new value).
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, openSync, fsyncSync, closeSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { dataset, loadText, median, ROOT, timeRun } from "./common.js";
+import { findRecord, headerText, parseRecords, readStoreText, recordText, writeRecordFile } from "../../core/store/records.js";
 
 type Engine = "own" | "sqlite";
 const SELF = join(ROOT, "scripts", "bench", "store-engine.ts");
 
 // ── the two engines ────────────────────────────────────────────────────────────────────────────
+// Ours is the product's own record file (core/store/records.ts), base and delta as the parse cache keeps them.
 
-function atomicWrite(file: string, text: string): void {
-  const tmp = `${file}.tmp-${process.pid}`;
-  const fd = openSync(tmp, "w");
-  writeFileSync(fd, text, "latin1");
-  fsyncSync(fd);
-  closeSync(fd);
-  renameSync(tmp, file);
-}
+const HEADER = headerText("akms-store-bench", "bench");
 
-function ownText(records: Iterable<[string, string]>): string {
-  const parts: string[] = ["akms-store\t0\t\n"];
-  let n = 0;
-  for (const [k, v] of records) {
-    parts.push(k, "\t", String(v.length), "\t", v, "\n");
-    n++;
-  }
-  parts.push(`end\t${n}\t\n`);
-  return parts.join("");
-}
-
-function ownParse(text: string, into: Map<string, string>): boolean {
-  if (!text.startsWith("akms-store\t0\t\n")) return false;
-  let at = "akms-store\t0\t\n".length;
-  let n = 0;
-  for (;;) {
-    const tab = text.indexOf("\t", at);
-    const tab2 = text.indexOf("\t", tab + 1);
-    if (tab < 0 || tab2 < 0) return false;
-    const key = text.slice(at, tab);
-    const len = Number(text.slice(tab + 1, tab2));
-    if (key === "end") return len === n && tab2 + 2 === text.length;
-    const end = tab2 + 1 + len;
-    if (text.charCodeAt(end) !== 0x0a) return false;
-    into.set(key, text.slice(tab2 + 1, end));
-    n++;
-    at = end + 1;
-  }
+function ownWrite(file: string, records: Iterable<[string, string]>): void {
+  writeRecordFile(file, HEADER, [...records].map(([k, v]) => recordText(k, v)));
 }
 
 function ownRead(dir: string, file: string): Map<string, string> {
   const m = new Map<string, string>();
   for (const f of [file, `${file}.delta`]) {
-    let t: string;
-    try {
-      t = readFileSync(join(dir, f), "latin1");
-    } catch {
-      continue;
-    }
-    const part = new Map<string, string>();
-    if (!ownParse(t, part)) throw new Error(`damaged ${f}`);
-    for (const [k, v] of part) m.set(k, v);
+    const t = readStoreText(join(dir, f));
+    if (t !== null && !parseRecords(t, HEADER, m)) throw new Error(`damaged ${f}`);
   }
   return m;
 }
@@ -80,18 +42,11 @@ function ownRead(dir: string, file: string): Map<string, string> {
 function ownGet(dir: string, file: string, keys: string[]): (string | undefined)[] {
   const out: (string | undefined)[] = keys.map(() => undefined);
   for (const f of [file, `${file}.delta`]) {
-    let t: string;
-    try {
-      t = readFileSync(join(dir, f), "latin1");
-    } catch {
-      continue;
-    }
+    const t = readStoreText(join(dir, f));
+    if (t === null) continue;
     keys.forEach((key, i) => {
-      const at = t.indexOf("\n" + key + "\t");
-      if (at < 0) return;
-      const tab2 = t.indexOf("\t", at + key.length + 2);
-      const len = Number(t.slice(at + key.length + 2, tab2));
-      out[i] = t.slice(tab2 + 1, tab2 + 1 + len);
+      const v = findRecord(t, key);
+      if (v !== undefined) out[i] = v;
     });
   }
   return out;
@@ -99,17 +54,22 @@ function ownGet(dir: string, file: string, keys: string[]): (string | undefined)
 
 function ownPut(dir: string, file: string, changes: [string, string][]): void {
   const delta = new Map<string, string>();
-  try {
-    ownParse(readFileSync(join(dir, `${file}.delta`), "latin1"), delta);
-  } catch {
-    /* no delta yet */
-  }
+  const t = readStoreText(join(dir, `${file}.delta`));
+  if (t !== null) parseRecords(t, HEADER, delta);
   for (const [k, v] of changes) delta.set(k, v);
-  atomicWrite(join(dir, `${file}.delta`), ownText(delta));
+  ownWrite(join(dir, `${file}.delta`), delta);
 }
 
 const require = createRequire(import.meta.url);
 type Db = { prepare(sql: string): { run(...a: unknown[]): unknown; get(...a: unknown[]): unknown; all(): unknown[]; iterate(): Iterable<unknown>; raw(b?: boolean): any }; exec(sql: string): void; pragma(s: string, o?: object): unknown; transaction<F extends (...a: any[]) => any>(f: F): F; close(): void };
+/** One transaction of upserts. */
+function sqlitePut(d: Db, records: Iterable<[string, string]>): void {
+  const up = d.prepare("INSERT OR REPLACE INTO records VALUES (?, ?)");
+  d.transaction(() => {
+    for (const [k, v] of records) up.run(k, v);
+  })();
+}
+
 function openDb(path: string): Db {
   const Database = require("better-sqlite3") as new (p: string) => Db;
   const db = new Database(path);
@@ -122,11 +82,10 @@ function openDb(path: string): Db {
 // ── one operation, in a child process ─────────────────────────────────────────────────────────
 
 function sourceRecords(src: string): [string, string][] {
+  // The parse cache's records, whatever build wrote it: its header is its first line.
+  const text = readStoreText(src);
   const m = new Map<string, string>();
-  const text = readFileSync(src, "latin1");
-  // The parse cache's own header line differs; rewrite it to ours and parse.
-  const body = text.slice(text.indexOf("\n") + 1);
-  if (!ownParse("akms-store\t0\t\n" + body, m)) throw new Error(`${src} is not a parse cache`);
+  if (text === null || !parseRecords(text, text.slice(0, text.indexOf("\n") + 1), m)) throw new Error(`${src} is not a parse cache`);
   return [...m];
 }
 
@@ -136,13 +95,10 @@ function child(op: string, engine: Engine, dir: string, src: string, keysFile: s
   const db = join(dir, "store.sqlite");
   if (op === "write-all") {
     const recs = sourceRecords(src);
-    if (engine === "own") atomicWrite(join(dir, own), ownText(recs));
+    if (engine === "own") ownWrite(join(dir, own), recs);
     else {
       const d = openDb(db);
-      const ins = d.prepare("INSERT OR REPLACE INTO records VALUES (?, ?)");
-      d.transaction(() => {
-        for (const [k, v] of recs) ins.run(k, v);
-      })();
+      sqlitePut(d, recs);
       d.close();
     }
   } else if (op === "read-all") {
@@ -172,10 +128,7 @@ function child(op: string, engine: Engine, dir: string, src: string, keysFile: s
       if (engine === "own") ownPut(dir, own, changes);
       else {
         const d = openDb(db);
-        const up = d.prepare("INSERT OR REPLACE INTO records VALUES (?, ?)");
-        d.transaction(() => {
-          for (const [k, v] of changes) up.run(k, v);
-        })();
+        sqlitePut(d, changes);
         d.close();
       }
       if (op === "put-5") break;
