@@ -402,11 +402,11 @@ export function openPlanGraph(file: string, key: string | null): PlanGraph | nul
  * enough for the query to use an index (or the repository has one already) — so the first query
  * after any build opens it instead of parsing graph.json.
  */
-export function rebuildPlanIndex(paths: RepoPaths, g: Pick<LoadedGraph, "version" | "nodes" | "out" | "in">): boolean {
+export function rebuildPlanIndex(paths: RepoPaths, g: Pick<LoadedGraph, "version" | "nodes" | "out" | "in">, asWritten?: (n: GNode) => GNode): boolean {
   const file = planGraphCachePath(paths);
   const key = identity(paths.graphJson);
   if (key === null) return false;
   if (statSync(paths.graphJson).size < CACHE_MIN_BYTES && !existsSync(file)) return false;
   // A new key (graph.json was just written), so a new file: written in parts, no comparison.
-  return writeFileAtomic(file, encodePlanGraphChunks(g, key), { knownDifferent: true });
+  return writeFileAtomic(file, encodePlanGraphChunks(g, key, asWritten), { knownDifferent: true });
 }

@@ -74,12 +74,32 @@ interface Body {
   nodes: GNode[];
 }
 
-/** The cache file's text: a header line (format, key, version, repo_id), then the rest as one JSON line. */
-function encodeReviewGraph(g: ReviewGraph, key: string): string {
-  const nodes = [...g.nodes.values()];
+/**
+ * The cache file's text: a header line (format, key, version, repo_id, …), then the body as one
+ * JSON line — in pieces of about a megabyte (no one string of the whole file: 18 MB at 50,000
+ * nodes), exactly the text JSON.stringify gives of the body.
+ */
+function* encodeReviewGraph(g: ReviewGraph, key: string, asWritten: (n: GNode) => GNode = (n) => n): Generator<string> {
   const head: Head = { format: FORMAT, key, version: g.version, repo_id: g.repoId, generated_at: g.generatedAt, node_count: g.nodeCount, edge_count: g.edgeCount };
-  const body: Body = { warnings: g.warnings, pitfalls: g.pitfalls, unlinked: nodes.filter((n) => !g.linked(n.id)).map((n) => n.id), nodes };
-  return `${JSON.stringify(head)}\n${JSON.stringify(body)}\n`;
+  const unlinked: string[] = [];
+  for (const n of g.nodes.values()) if (!g.linked(n.id)) unlinked.push(n.id);
+  const body: Omit<Body, "nodes"> = { warnings: g.warnings, pitfalls: g.pitfalls, unlinked };
+  yield `${JSON.stringify(head)}\n${JSON.stringify(body).slice(0, -1)},"nodes":[`;
+  let part: string[] = [];
+  let size = 0;
+  let first = true;
+  for (const n of g.nodes.values()) {
+    const text = (first ? "" : ",") + JSON.stringify(asWritten(n));
+    first = false;
+    part.push(text);
+    size += text.length;
+    if (size >= 1 << 20) {
+      yield part.join("");
+      part = [];
+      size = 0;
+    }
+  }
+  yield part.join("") + "]}\n";
 }
 
 /** The header of the cache's bytes when it is this format and `key`; else null. */
@@ -181,12 +201,14 @@ export function openReviewGraph(paths: RepoPaths, planning: () => PlanGraph): { 
 
 /**
  * Keeps `g` as the review graph of graph.json at `key` (best effort: skipped when graph.json is no
- * longer at `key`, when the lock is held or the cache cannot be written).
+ * longer at `key`, when the lock is held or the cache cannot be written). `asWritten`: each node as
+ * graph.json's text reads it back, made one at a time (the compile's nodes: compiler/emit.ts).
  */
-export function keepReviewGraph(paths: RepoPaths, g: ReviewGraph, key: string): boolean {
+export function keepReviewGraph(paths: RepoPaths, g: ReviewGraph, key: string, asWritten?: (n: GNode) => GNode): boolean {
   if (writtenKey(paths.graphJson) !== key) return false;
-  // Encoded before the lock is taken: a writer that comes meanwhile finds it held only for the write.
-  const text = encodeReviewGraph(g, key);
+  // The console's: encoded before the lock is taken, so a writer that comes meanwhile finds it held
+  // only for the write. The compile's (it holds the lock): made a piece at a time as it is written.
+  const text = asWritten ? encodeReviewGraph(g, key, asWritten) : [...encodeReviewGraph(g, key)];
   try {
     return withLock(paths.lock, () => writtenKey(paths.graphJson) === key && writeFileAtomic(reviewGraphPath(paths), text, { knownDifferent: true }));
   } catch {
