@@ -35,7 +35,7 @@ export interface ConsoleModel {
   nodes: ReadonlyMap<string, GNode>;
   /**
    * The whole graph (links and adjacency), parsed on first use: the first frame is made from the
-   * review's view of it (review-graph.ts), kept between starts, and the explorer, history, why and
+   * review's view of it (compiler/review-index.ts), kept between starts, and the explorer, history, why and
    * loadout screens ask for the rest.
    */
   graph: () => LoadedGraph;
