@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { splitFrontmatter } from "../frontmatter.js";
 import { extractSummary } from "../markdown.js";
 import type { RepoPaths } from "../paths.js";
-import { fileKey, openFacts } from "../store/facts.js";
+import { openFacts } from "../store/facts.js";
+import { statKey } from "../store/freshness.js";
 
 export interface SummaryChecker {
   (file: string): boolean;
@@ -24,7 +25,7 @@ export function summaryChecker(paths: RepoPaths): SummaryChecker {
   const facts = openFacts(paths);
   const checked = new Set<string>();
   const check = ((file: string): boolean => {
-    const key = fileKey(file); // null: missing, or changed too recently to key — read, and kept for nobody
+    const key = statKey(file); // null: missing, or changed too recently to key — read, and kept for nobody
     checked.add(file);
     const known = facts.get<boolean>("summary", file, key);
     if (known !== undefined) return known;

@@ -12,7 +12,7 @@ import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
 import { replaceDirWhole } from "../fsx.js";
 import { realTarget } from "../paths.js";
-import { splitFrontmatter } from "../frontmatter.js";
+import { parseFrontmatter, splitFrontmatter } from "../frontmatter.js";
 import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
 import { NodeFiles } from "../node-files.js";
 import { readNodeContent } from "../loadout/content.js";
@@ -59,8 +59,7 @@ function bodyOf(ctx: Context, files: NodeFiles, n: GNode): string {
     const fm = splitFrontmatter(text);
     let doc: Record<string, unknown> | null = null;
     try {
-      const data = fm ? yaml.load(fm.yaml) : null;
-      doc = data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+      doc = parseFrontmatter(text, at.shown).data; // the one YAML reader, with its limits
     } catch {
       /* the body alone: akms validate names the problem */
     }

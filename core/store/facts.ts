@@ -7,8 +7,8 @@
 //   summary          whether a large node's body has its `## Summary` (FR-L11, checked by the compile)
 //   no-dedup         a local node file that holds no dedup section (the review's dedup sections)
 // Every record carries the key of the file it was derived from: the sha256 of the bytes when the
-// caller holds them (bytesKey), else the file's stat key (core/store/freshness.ts: a stat too
-// recent to trust keys nothing, and nothing is kept). The file is one build's (buildIdentity): a
+// caller holds them (bytesKey), else the file's stat key (statKey, core/store/freshness.ts: a stat
+// too recent to trust keys nothing, and nothing is kept). The file is one build's (buildIdentity): a
 // record of another build, another format or a damaged file is a miss, and the caller derives.
 //
 // One small file for all of them, read lazily: a get finds its record in the text without parsing
@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { sha256 } from "../fsx.js";
 import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
-import { buildIdentity, statKey, writtenKey } from "./freshness.js";
+import { buildIdentity, writtenKey } from "./freshness.js";
 import { findRecord, headerText, jsonAscii, looksWhole, parseRecords, readStoreText, recordText, writeRecordFile } from "./records.js";
 
 const FORMAT = "akms-facts-1";
@@ -33,11 +33,6 @@ export function factsPath(paths: RepoPaths): string {
 /** A fact's key for a file whose bytes the caller holds. */
 export function bytesKey(bytes: Buffer | string): string {
   return "sha256:" + sha256(bytes);
-}
-
-/** A fact's key for a file as it is on disk now (null: too recent to trust, or missing — keep nothing). */
-export function fileKey(file: string): string | null {
-  return statKey(file);
 }
 
 export interface Facts {

@@ -52,6 +52,23 @@ function decideDifferently(s: Scratch, keepsDocs: Record<string, string>, mainDo
   commitAll(s, "drafted g-cache");
 }
 
+type Knowledge = { suggested_id: string; domain: string; title: string; content_draft: string };
+
+/**
+ * Branch `later` applies a session (Y-1, 2026-03-04) drafting `later`; main then applies one
+ * (X-1, 2026-03-02, earlier in the canonical order) drafting `main`. Leaves main checked out.
+ */
+function draftedOnTwoBranches(later: Knowledge, main: Knowledge): Scratch {
+  const s = teamRepo();
+  ok(s.repo, ["checkout", "-q", "-b", "later"]);
+  apply(s, { y: memory({ task: "Y-1", date: "2026-03-04", knowledge: [later] }) });
+  commitAll(s, "y");
+  ok(s.repo, ["checkout", "-q", "main"]);
+  apply(s, { x: memory({ task: "X-1", date: "2026-03-02", knowledge: [main] }) });
+  commitAll(s, "x");
+  return s;
+}
+
 describe("git merge with the akms driver", () => {
   test("two branches that learned different things merge into what one agent applying everything would have", () => {
     const s = teamRepo();
@@ -344,13 +361,10 @@ describe("git merge with the akms driver", () => {
   });
 
   test("the same id drafted in two domains cannot be what a sequential update makes (it would allocate another id): a named conflict", () => {
-    const s = teamRepo();
-    ok(s.repo, ["checkout", "-q", "-b", "later"]);
-    apply(s, { y: memory({ task: "Y-1", date: "2026-03-04", knowledge: [{ suggested_id: "n-pool", domain: "ops", title: "Pool size", content_draft: "two per worker" }] }) });
-    commitAll(s, "y");
-    ok(s.repo, ["checkout", "-q", "main"]);
-    apply(s, { x: memory({ task: "X-1", date: "2026-03-02", knowledge: [{ suggested_id: "n-pool", domain: "web", title: "Size the pool", content_draft: "twice the workers" }] }) });
-    commitAll(s, "x");
+    const s = draftedOnTwoBranches(
+      { suggested_id: "n-pool", domain: "ops", title: "Pool size", content_draft: "two per worker" },
+      { suggested_id: "n-pool", domain: "web", title: "Size the pool", content_draft: "twice the workers" },
+    );
     const m = git(s.repo, ["merge", "--no-edit", "later"]);
     assert.notEqual(m.code, 0);
     assert.match(m.out, /n-pool\.md was added on both sides with different content/);
@@ -367,13 +381,10 @@ describe("git merge with the akms driver", () => {
   });
 
   test("two branches drafting the same knowledge under different ids: both nodes stay, and status and the review flag the later one as a near-duplicate of the earlier", () => {
-    const s = teamRepo();
-    ok(s.repo, ["checkout", "-q", "-b", "later"]);
-    apply(s, { y: memory({ task: "Y-1", date: "2026-03-04", knowledge: [{ suggested_id: "warm-cache", domain: "web", title: "Warm the cache on deploy", content_draft: "warm the cache on every deploy before traffic arrives" }] }) });
-    commitAll(s, "y");
-    ok(s.repo, ["checkout", "-q", "main"]);
-    apply(s, { x: memory({ task: "X-1", date: "2026-03-02", knowledge: [{ suggested_id: "cache-warmup", domain: "web", title: "Warm the cache on deploy", content_draft: "warm the cache on each deploy before the traffic arrives" }] }) });
-    commitAll(s, "x");
+    const s = draftedOnTwoBranches(
+      { suggested_id: "warm-cache", domain: "web", title: "Warm the cache on deploy", content_draft: "warm the cache on every deploy before traffic arrives" },
+      { suggested_id: "cache-warmup", domain: "web", title: "Warm the cache on deploy", content_draft: "warm the cache on each deploy before the traffic arrives" },
+    );
     assert.equal(git(s.repo, ["merge", "--no-edit", "later"]).code, 0);
     const st = run(s, ["status", "--json"]);
     const events = (st.json.sections.dedup_events as { id: string; match: string; dedup_status: string; score: number; command: string }[]).filter((e) => e.dedup_status === "near-duplicate");

@@ -29,7 +29,7 @@ import { dedupAccept, dedupReject, draft, promote, undo, undraft } from "../../c
 import { parseDedupSections } from "../../core/review/dedup-sections.js";
 import { blankGeneratedAt } from "../../core/graph-file/version.js";
 import { isAkmsError } from "../../core/errors.js";
-import { bytesKey, factsPath, fileKey, openFacts, type FactKind } from "../../core/store/facts.js";
+import { bytesKey, factsPath, openFacts, type FactKind } from "../../core/store/facts.js";
 import { repoConfig } from "../../core/context.js";
 import { readTask } from "../../core/query/task.js";
 import { readOverlay } from "../../core/compiler/sources.js";
@@ -39,7 +39,7 @@ import { storeBuildOf } from "../helpers.js";
 import { keepReviewGraph, reviewGraphOf } from "../../core/compiler/review-index.js";
 import { openReviewIndex } from "../../core/query/plan-load.js";
 import { renderReviewReport, reviewData } from "../../core/report.js";
-import { writtenKey } from "../../core/store/freshness.js";
+import { statKey, writtenKey } from "../../core/store/freshness.js";
 
 const SEQUENCES = Number(process.env.AKMS_SEQUENCES ?? (process.env.AKMS_STRESS ? 100 : 2));
 const STEPS = Number(process.env.AKMS_SEQUENCE_STEPS ?? 12);
@@ -255,7 +255,7 @@ function factsHold(w: World, where: string): void {
   for (const kind of Object.keys(derive) as FactKind[]) {
     for (const [file, key] of facts.entries(kind)) {
       if (!existsSync(file)) continue;
-      const now = key.startsWith("sha256:") ? bytesKey(readFileSync(file)) : fileKey(file);
+      const now = key.startsWith("sha256:") ? bytesKey(readFileSync(file)) : statKey(file);
       if (now !== key) continue; // kept for the file as it was: a miss for every reader
       assert.deepEqual(JSON.parse(JSON.stringify(derive[kind](file) ?? null)), facts.get(kind, file, key), `the store's ${kind} fact of ${file} is not what the file gives, ${where}`);
       checked++;
