@@ -1,33 +1,20 @@
-// The compiled graph in memory: graph.json parsed once, with id → node and adjacency maps.
-// Readers (query, loadout, update, health, console) share this; they never need the lock.
-import { readFileSync, statSync, type Stats } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
-import { NotFoundError, ValidationError } from "./errors.js";
+// The compiled graph in memory. Readers (query, loadout, show, export, record, report, the
+// orchestrator) open the store's index of graph.json (openGraph); the writers that patch or
+// compare graph.json's document parse it once (loadGraph), with id → node and adjacency maps.
+// Neither needs the lock.
+import { readFileSync } from "node:fs";
+import { LockHeldError, NotFoundError, ValidationError } from "./errors.js";
 import type { RepoPaths } from "./paths.js";
 import { warm } from "./warm.js";
-import type { BuildWarning, GraphDoc, GraphLink, GraphNode } from "./graph-file/doc.js";
-import { blankedBytes, graphVersionOf } from "./graph-file/version.js";
-import { vectorOf } from "./store/freshness.js";
+import type { BuildWarning, GNode, GraphDoc, GraphLink, GraphNode } from "./graph-file/doc.js";
+import { graphVersionOf } from "./graph-file/version.js";
+import { writtenKey } from "./store/freshness.js";
+import { encodePlanGraph, openPlanGraph, planGraphCachePath, type GraphIndex, type NodeTable } from "./store/graph-index.js";
+import { openPlanDelta } from "./store/graph-delta.js";
+import { withLock } from "./lock.js";
+import { writeFileAtomic } from "./fsx.js";
 
-export type { BuildWarning, GraphDoc, GraphLink, GraphNode };
-
-export interface GNode extends GraphNode {
-  title: string;
-  domain: string;
-  tags?: string[];
-  status: string;
-  confidence: number;
-  confidence_default: number;
-  source: string;
-  node_origin: "global" | "local" | "code-mirror";
-  activations?: number;
-  last_activated?: string;
-  confidence_floor?: number | null;
-  auto_update?: boolean;
-  content_ref?: string | null;
-  context_size?: string | null;
-  reading_priority?: string | null;
-}
+export type { BuildWarning, GNode, GraphDoc, GraphLink, GraphNode, GraphIndex, NodeTable };
 
 export interface LoadedGraph {
   file: string;
@@ -81,13 +68,58 @@ export function graphFromDoc(doc: GraphDoc, file: string, version: string): Load
   };
 }
 
+/**
+ * The compiled graph as every reader gets it: the store's index of graph.json as it is now (the
+ * index a full compile wrote with it, or that index and the delta a patch left), opened lazily.
+ * Only when the store holds none for this graph.json (deleted, damaged, written by another build)
+ * is graph.json parsed, and the index written for the next reader (not while a writer holds the lock).
+ */
+export function openGraph(paths: RepoPaths): GraphIndex {
+  return openGraphFrom(paths).graph;
+}
+
+export interface GraphOpened {
+  graph: GraphIndex;
+  from: "graph.json" | "index";
+  /** The index was (re)written by this call. */
+  indexWritten: boolean;
+}
+
+/** openGraph, saying where the graph came from (for the tests and benches of the index). */
+export function openGraphFrom(paths: RepoPaths): GraphOpened {
+  return warm(`graph-index:${paths.graphJson}`, [paths.graphJson], () => readIndexed(paths));
+}
+
+function readIndexed(paths: RepoPaths): GraphOpened {
+  const key = writtenKey(paths.graphJson);
+  const file = planGraphCachePath(paths);
+  if (key !== null) {
+    const g = openPlanGraph(file, key, paths.graphJson) ?? openPlanDelta(paths, key);
+    if (g) return { graph: g, from: "index", indexWritten: false };
+  }
+  const g = loadGraph(paths);
+  let indexWritten = false;
+  if (key !== null && writtenKey(paths.graphJson) === key) {
+    try {
+      indexWritten = withLock(paths.lock, () => writeFileAtomic(file, encodePlanGraph(indexOfLoaded(g), key)));
+    } catch (e) {
+      if (!(e instanceof LockHeldError)) throw e; // a writer is busy: read-only this time
+    }
+  }
+  return { graph: indexOfLoaded(g), from: "graph.json", indexWritten };
+}
+
+/** A parsed graph.json seen as the index of it. */
+export function indexOfLoaded(g: LoadedGraph): GraphIndex {
+  return { file: g.file, version: g.version, attrs: g.doc.graph, nodes: g.nodes, out: g.out, in: g.in, links: () => g.doc.links };
+}
+
+/** graph.json parsed whole (the writers that patch or compare its document; readers use openGraph). */
 export function loadGraph(paths: RepoPaths): LoadedGraph {
   return warm(`graph:${paths.graphJson}`, [paths.graphJson], () => readGraph(paths));
 }
 
 function readGraph(paths: RepoPaths): LoadedGraph {
-  const ahead = takeGraphAhead(paths.graphJson);
-  if (ahead) return graphFromText(ahead.bytes.toString("utf8"), paths.graphJson, ahead.version ?? undefined);
   let text: string;
   try {
     text = readFileSync(paths.graphJson, "utf8");
@@ -98,61 +130,6 @@ function readGraph(paths: RepoPaths): LoadedGraph {
     throw e;
   }
   return graphFromText(text, paths.graphJson);
-}
-
-// ── Reading ahead ─────────────────────────────────────────────────────────────────────────────
-// The console starts reading graph.json (and hashing it for its graph_version) on the thread
-// pool before it loads its code, so that both are done by the time the model is loaded. The
-// bytes are used only for the file as it is then: same inode, size, mtime and ctime as before
-// and after they were read; otherwise loadGraph reads the file as always.
-
-export interface Ahead {
-  file: string;
-  key: string;
-  bytes: Buffer;
-  /** null: the head did not allow hashing the bytes as they are (graphFromText hashes the text). */
-  version: string | null;
-}
-
-let ahead: { file: string; result: Ahead | null } | null = null;
-
-const statKey = (st: Stats) => vectorOf(st).join(":"); // the one stat vector (core/store/freshness.ts)
-
-/** Starts reading `file` ahead for the next loadGraph; the promise settles when it is read (never rejects). */
-export function readGraphAhead(file: string): Promise<void> {
-  const slot: { file: string; result: Ahead | null } = { file, result: null };
-  ahead = slot;
-  return (async () => {
-    try {
-      const before = statKey(await stat(file));
-      const bytes = await readFile(file);
-      const blanked = blankedBytes(bytes);
-      // Hashed on the thread pool too; null (graphFromText hashes the text) when it cannot be.
-      const version = blanked
-        ? crypto.subtle.digest("SHA-256", blanked as Uint8Array<ArrayBuffer>).then(
-            (d) => Buffer.from(d).toString("hex").slice(0, 12),
-            () => null,
-          )
-        : null;
-      const after = statKey(await stat(file));
-      if (before === after) slot.result = { file, key: after, bytes, version: await version };
-    } catch {
-      /* loadGraph reads the file itself (and reports what is wrong with it) */
-    }
-  })();
-}
-
-/** The bytes read ahead for `file` when it is still as it was read (used once). */
-export function takeGraphAhead(file: string): Ahead | null {
-  if (ahead === null || ahead.file !== file) return null;
-  const r = ahead.result;
-  ahead = null;
-  if (r === null) return null;
-  try {
-    return statKey(statSync(file)) === r.key ? r : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Nodes that may ever appear in a loadout table: not sessions, not code-mirror. */

@@ -5,7 +5,7 @@
 // compile warning (dangling and duplicate edges, missing content_refs, …). Read-only.
 import type { Context } from "./context.js";
 import type { Problem } from "./errors.js";
-import type { BuildWarning, LoadedGraph } from "./graph.js";
+import type { BuildWarning, GraphIndex } from "./graph.js";
 import { todayIso } from "./clock.js";
 import { collect, type Sections } from "./review/sections.js";
 import { latestPhase, type CoverageFlag } from "./review/sessions.js";
@@ -92,7 +92,7 @@ export interface HealthReport {
  * The report from the review index (compiler/review-index.ts: no parse of graph.json; the islands
  * from the planning index's edges), or from a loaded graph — the same report either way (tested).
  */
-export function healthReport(ctx: Context, source: LoadedGraph | ReviewGraph, opts: { today?: string } = {}): HealthReport {
+export function healthReport(ctx: Context, source: GraphIndex | ReviewGraph, opts: { today?: string } = {}): HealthReport {
   const graph = reviewGraphOf(source);
   const phase = latestPhase(graph);
   const today = opts.today ?? todayIso();

@@ -6,7 +6,7 @@ import type { LoadedConfig } from "./config.js";
 import type { GNode, GraphLink } from "./graph.js";
 import type { PitfallReport } from "./graph-file/doc.js";
 import { LOADABLE } from "./graph.js";
-import type { PlanGraph } from "./compiler/plan-graph.js";
+import type { PlanGraph } from "./store/graph-index.js";
 import { coLoads } from "./query/co-load.js";
 import { roundTo, traverse, type Reached, type TraceStep } from "./query/traverse.js";
 

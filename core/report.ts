@@ -8,7 +8,7 @@ import type { Problem } from "./errors.js";
 import { writeFileAtomic } from "./fsx.js";
 import { withLock } from "./lock.js";
 import { todayIso } from "./clock.js";
-import { loadGraph, type GNode, type LoadedGraph } from "./graph.js";
+import { openGraph, type GNode, type GraphIndex, type NodeTable } from "./graph.js";
 import { reviewGraphOf, type ReviewGraph } from "./compiler/review-index.js";
 import { buildLocked } from "./compiler/build.js";
 import { recoverPendingTransaction } from "./transaction.js";
@@ -55,13 +55,13 @@ export const SECTION_TITLES: Record<SectionName, string> = {
 };
 
 /** Phase of the report: the one asked for, else the latest phase among session nodes, else 0. */
-export function reportPhase(graph: { nodes: ReadonlyMap<string, GNode> }, phase?: number): number {
+export function reportPhase(graph: { nodes: NodeTable }, phase?: number): number {
   return phase ?? latestPhase(graph);
 }
 
 /** `live`: for the console, which refreshes often and shows a few items' files (see Scope.live). */
 /** `source`: the loaded graph, or the review's view of it (compiler/review-index.ts: the console's first frame). */
-export function reviewData(ctx: Context, source: LoadedGraph | ReviewGraph, opts: { phase?: number; today?: string; live?: boolean; lookBack?: boolean } = {}): ReviewData {
+export function reviewData(ctx: Context, source: GraphIndex | ReviewGraph, opts: { phase?: number; today?: string; live?: boolean; lookBack?: boolean } = {}): ReviewData {
   const graph = reviewGraphOf(source);
   const phase = reportPhase(graph, opts.phase);
   const today = opts.today ?? todayIso();
@@ -299,7 +299,7 @@ export function writeReviewReport(ctx: Context, opts: { phase?: number; out?: st
   return withLock(ctx.paths.lock, () => {
     recoverPendingTransaction(ctx, () => buildLocked(ctx));
     buildLocked(ctx);
-    const graph = loadGraph(ctx.paths);
+    const graph = openGraph(ctx.paths);
     const data = reviewData(ctx, graph, { phase: opts.phase, today: opts.today });
     const known = [...new Set([...graph.nodes.values()].filter((n) => n.domain === "session" && typeof n.phase === "number").map((n) => n.phase as number))].sort((a, b) => a - b);
     const base = { phase: data.phase, summary: data.summary, graph_version: data.graph_version, known_phases: known };

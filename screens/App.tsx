@@ -122,7 +122,7 @@ export function openingState(model: ConsoleModel, size: { width: number; height:
   const section = firstNonEmpty(v0.review.env);
   const s1: AppState = { ...s0, review: { ...s0.review, section } };
   const v1 = computeViews(model, s1, cache, size, null, { detail: false });
-  const firstNode = v1.env.reviewNode ?? model.nodes.keys().next().value ?? null;
+  const firstNode = v1.env.reviewNode ?? model.nodes.keys()[Symbol.iterator]().next().value ?? null;
   const notice = model.notices[0];
   return {
     ...s1,

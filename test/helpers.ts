@@ -8,6 +8,9 @@ import { fileURLToPath } from "node:url";
 import { mulberry32 } from "../scripts/bench/genvault.js";
 import { loadContext, type Context } from "../core/context.js";
 import { build } from "../core/compiler/build.js";
+import assert from "node:assert/strict";
+import { loadGraph, openGraphFrom } from "../core/graph.js";
+import type { RepoPaths } from "../core/paths.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const DEMO = join(ROOT, "fixtures", "demo");
@@ -259,4 +262,32 @@ export async function processEnded(pid: number): Promise<boolean> {
 export function storeBuildOf(file: string): string {
   const line = readFileSync(file, "latin1").split("\n", 1)[0]!;
   return JSON.parse(line.slice(line.indexOf("\t", line.indexOf("\t") + 1) + 1)) as string;
+}
+
+/** JSON with every object's keys sorted (the index and a parse of graph.json may order keys differently). */
+export const canonJson = (x: unknown): string =>
+  JSON.stringify(x, (_k, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([p], [q]) => (p < q ? -1 : 1))) : v));
+
+/**
+ * The graph index a fresh reader opens is graph.json as parsed: its version, graph attributes,
+ * every node (in order, and each by id), every link in order, each node's edges both ways. With
+ * `fromIndex`, it must come from the store (a writer left it), not from parsing graph.json.
+ */
+export function assertIndexIsGraph(paths: RepoPaths, where: string, fromIndex = true): void {
+  const opened = openGraphFrom(paths);
+  if (fromIndex) assert.equal(opened.from, "index", `a reader found no graph index for graph.json, ${where}`);
+  const g = opened.graph;
+  const full = loadGraph(paths);
+  const doc = full.doc;
+  assert.equal(g.version, full.version, `the index's version, ${where}`);
+  assert.equal(canonJson(g.attrs), canonJson(doc.graph), `the index's graph attributes differ from graph.json's, ${where}`);
+  assert.deepEqual([...g.nodes.values()].map(canonJson), doc.nodes.map(canonJson), `the index's nodes differ from graph.json's, ${where}`);
+  assert.deepEqual([...g.nodes.keys()], doc.nodes.map((n) => n.id), `the index's ids, ${where}`);
+  assert.equal(g.nodes.size, doc.nodes.length, `the index's node count, ${where}`);
+  assert.deepEqual([...g.links()].map(canonJson), doc.links.map(canonJson), `the index's links differ from graph.json's, ${where}`);
+  for (const n of doc.nodes) {
+    assert.equal(canonJson(g.nodes.get(n.id)), canonJson(n), `the index's node ${n.id}, ${where}`);
+    assert.equal(canonJson(g.out.get(n.id) ?? []), canonJson(full.out.get(n.id) ?? []), `out-edges of ${n.id}, ${where}`);
+    assert.equal(canonJson(g.in.get(n.id) ?? []), canonJson(full.in.get(n.id) ?? []), `in-edges of ${n.id}, ${where}`);
+  }
 }

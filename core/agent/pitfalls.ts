@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import type { Context } from "../context.js";
 import { NotFoundError } from "../errors.js";
-import type { GraphLink, LoadedGraph } from "../graph.js";
+import type { GraphLink, GraphIndex } from "../graph.js";
 import { queryGraph } from "../query.js";
 import { NodeFiles } from "../node-files.js";
 import { didYouMean } from "../review/suggest.js";
@@ -41,7 +41,7 @@ export interface PitfallsResult {
 }
 
 
-function reportsOf(graph: LoadedGraph, id: string): PitfallReport[] {
+function reportsOf(graph: GraphIndex, id: string): PitfallReport[] {
   return (graph.out.get(id) ?? [])
     .filter((l: GraphLink) => l.type === "pitfall")
     .flatMap((l) => {
@@ -54,7 +54,7 @@ function reportsOf(graph: LoadedGraph, id: string): PitfallReport[] {
     });
 }
 
-function sectionOf(files: NodeFiles, graph: LoadedGraph, id: string): PitfallSection | null {
+function sectionOf(files: NodeFiles, graph: GraphIndex, id: string): PitfallSection | null {
   const where = files.locate(graph.nodes.get(id), id);
   if (!("file" in where)) return null;
   let text: string;
@@ -67,7 +67,7 @@ function sectionOf(files: NodeFiles, graph: LoadedGraph, id: string): PitfallSec
   return items.length ? { node: id, file: where.shown, items } : null;
 }
 
-export function pitfallsFor(ctx: Context, graph: LoadedGraph, ask: { ids: string[] } | { tags: string[]; role: string }): PitfallsResult {
+export function pitfallsFor(ctx: Context, graph: GraphIndex, ask: { ids: string[] } | { tags: string[]; role: string }): PitfallsResult {
   let ids: string[];
   let role: string | null = null;
   let seedTags: string[] | null = null;

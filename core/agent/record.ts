@@ -24,7 +24,7 @@ import { validateText } from "../validate.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { AgentMemory } from "../schemas/evidence.js";
 import { didYouMean } from "../review/suggest.js";
-import { loadGraph } from "../graph.js";
+import { openGraph } from "../graph.js";
 import { shownTo } from "./impressions.js";
 
 export interface RecordResult {
@@ -66,9 +66,9 @@ export interface KnownPitfall {
 /** The reported pitfalls the graph knew already, and whether this task was shown them. */
 export function knownPitfalls(ctx: Context, taskId: string, nodeRefs: readonly (string | null | undefined)[], exceptSession?: string): KnownPitfall[] {
   if (!nodeRefs.some((r) => typeof r === "string")) return []; // nothing reported on a node: the graph is not read
-  let graph: ReturnType<typeof loadGraph>;
+  let graph: ReturnType<typeof openGraph>;
   try {
-    graph = loadGraph(ctx.paths);
+    graph = openGraph(ctx.paths);
   } catch {
     return [];
   }

@@ -8,7 +8,7 @@ import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
 import { listMarkdown, type Listed } from "../compiler/sources.js";
 import { staysInside } from "../paths.js";
-import type { LoadedGraph } from "../graph.js";
+import type { GraphIndex } from "../graph.js";
 import { QmdError, qmdSearchMany, type QmdHit, type QmdIndexing } from "../qmd.js";
 import { knowledgeCollectionName, qmdUse } from "../loadout/retrieve.js";
 import { declaredId } from "../node-files.js";
@@ -100,7 +100,7 @@ export function scopeFiles(ctx: Context, scope: SearchScope): Scoped {
 }
 
 /** file (absolute) → node id: the frontmatter id of node files; sessions and mirror files by content_ref. */
-function idResolver(ctx: Context, graph: LoadedGraph | null, scope: SearchScope): (file: string) => string | null {
+function idResolver(ctx: Context, graph: GraphIndex | null, scope: SearchScope): (file: string) => string | null {
   if (scope === "nodes") {
     return (file) => {
       try {
@@ -209,7 +209,7 @@ export function lexicalSearch(files: Listed[], query: string, limit: number): { 
  * word of the queries no file answered whole, at once), or the lexical fallback without qmd (said
  * in `degraded`).
  */
-export function bm25Many(ctx: Context, graph: LoadedGraph | null, queries: readonly string[], opts: SearchOptions = {}): SearchResult[] {
+export function bm25Many(ctx: Context, graph: GraphIndex | null, queries: readonly string[], opts: SearchOptions = {}): SearchResult[] {
   const scope = opts.scope ?? "nodes";
   if (!SEARCH_SCOPES.includes(scope)) throw new UsageError(`--in must be one of ${SEARCH_SCOPES.join(", ")} (got "${String(scope)}")`);
   const limit = opts.limit ?? 10;
@@ -277,7 +277,7 @@ const RRF_K = 60;
  * `semantic`). Several queries share one pass of the embedding arm (one read of the vectors, one
  * batch of query embeddings).
  */
-export async function searchMany(ctx: Context, graph: LoadedGraph | null, queries: readonly string[], opts: SearchOptions & { embedBudget?: number; onEmbed?: (done: number, total: number) => void } = {}): Promise<SearchResult[]> {
+export async function searchMany(ctx: Context, graph: GraphIndex | null, queries: readonly string[], opts: SearchOptions & { embedBudget?: number; onEmbed?: (done: number, total: number) => void } = {}): Promise<SearchResult[]> {
   const arms = opts.arms ?? ["bm25", "embed"];
   const limit = opts.limit ?? 10;
   const room = Math.min(1000, Math.max(limit, 1) * 4); // the arms rank more than `limit` files, so the fusion has room
@@ -310,6 +310,6 @@ export async function searchMany(ctx: Context, graph: LoadedGraph | null, querie
   });
 }
 
-export async function searchKnowledge(ctx: Context, graph: LoadedGraph | null, query: string, opts: SearchOptions = {}): Promise<SearchResult> {
+export async function searchKnowledge(ctx: Context, graph: GraphIndex | null, query: string, opts: SearchOptions = {}): Promise<SearchResult> {
   return (await searchMany(ctx, graph, [query], opts))[0]!;
 }

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import type { Context } from "../context.js";
 import { NotFoundError } from "../errors.js";
 import { splitFrontmatter } from "../frontmatter.js";
-import type { GraphLink, LoadedGraph } from "../graph.js";
+import type { GraphLink, GraphIndex } from "../graph.js";
 import { NodeFiles } from "../node-files.js";
 import { readOverlayState } from "../update/overlay-store.js";
 import { didYouMean } from "../review/suggest.js";
@@ -51,7 +51,7 @@ function edge(l: GraphLink): ShownEdge {
   return { from: l.source, to: l.target, type: l.type, weight: l.weight, edge_origin: x.edge_origin ?? null, note: x.note ?? null };
 }
 
-export function showNode(ctx: Context, graph: LoadedGraph, id: string): ShowResult {
+export function showNode(ctx: Context, graph: GraphIndex, id: string): ShowResult {
   const n = graph.nodes.get(id);
   if (!n) {
     throw new NotFoundError(`no node "${id}" in the compiled graph`, { field: "id", hint: didYouMean(id, graph.nodes.keys()) ?? "`akms search WORDS` finds nodes by their text; ids are lower-case" });

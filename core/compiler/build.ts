@@ -25,7 +25,7 @@ import { patchForUpdate, type UpdateDelta } from "./update-patch.js";
 import { patchForEdit } from "./edit-patch.js";
 import { contentRefChecker, recordingChecker, refsHold, type RefCheck } from "./content-refs.js";
 import { summaryChecker } from "./summary-check.js";
-import type { PlanChange } from "./plan-delta.js";
+import type { PlanChange } from "../store/graph-delta.js";
 import { emitGraph } from "./emit.js";
 import type { Steps } from "../steps.js";
 

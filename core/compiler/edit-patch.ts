@@ -9,7 +9,7 @@
 // does, and the result is byte for byte what the full compile writes (the tests hold it to
 // `--no-cache` builds). Anything else returns null, and the caller compiles in full.
 import { readFileSync } from "node:fs";
-import type { PlanChange } from "./plan-delta.js";
+import type { PlanChange } from "../store/graph-delta.js";
 import type { Context } from "../context.js";
 import { displayPath } from "../paths.js";
 import { blankGeneratedAt } from "../graph-file/version.js";

@@ -10,12 +10,13 @@ import { sha256, writeFileAtomic } from "../fsx.js";
 import { nowIso } from "../clock.js";
 import type { GraphDoc } from "../graph-file/doc.js";
 import { stampGeneratedAt } from "../graph-file/version.js";
+import { attrsOfHead } from "../graph-file/layout.js";
 import { writtenKey } from "../store/freshness.js";
-import { writePlanDelta, type PlanChange } from "./plan-delta.js";
-import { rebuildPlanIndex } from "./plan-graph.js";
+import { writePlanDelta, type PlanChange } from "../store/graph-delta.js";
+import { rebuildPlanIndex } from "../store/graph-index.js";
 import { nodeAsWritten } from "./node-value.js";
 import { keepReviewGraph, reviewGraphOf } from "./review-index.js";
-import { graphFromDoc } from "../graph.js";
+import { graphFromDoc, indexOfLoaded } from "../graph.js";
 import { pyJsonText } from "../pyjson.js";
 
 export interface Emitted {
@@ -42,9 +43,10 @@ export function emitGraph(ctx: Context, chunks: readonly (string | Buffer)[], op
   if (opts.current?.contentSha === contentSha) return { written: false, contentSha, graphVersion, generatedAt: opts.current.generatedAt ?? "" };
   const generatedAt = nowIso(opts.env);
   const prevKey = writtenKey(ctx.paths.graphJson);
-  const written = writeFileAtomic(ctx.paths.graphJson, [stampGeneratedAt(chunks[0] as string, generatedAt), ...chunks.slice(1)], { knownDifferent: true });
+  const head = stampGeneratedAt(chunks[0] as string, generatedAt);
+  const written = writeFileAtomic(ctx.paths.graphJson, [head, ...chunks.slice(1)], { knownDifferent: true });
   const index = written ? opts.index : null;
-  if (index && "change" in index) writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), graphVersion, index.change);
+  if (index && "change" in index) writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), graphVersion, attrsOfHead(head), index.change);
   else if (index) writeIndexes(ctx, index.doc, graphVersion, generatedAt);
   return { written, contentSha, graphVersion, generatedAt };
 }
@@ -57,12 +59,12 @@ export function emitGraph(ctx: Context, chunks: readonly (string | Buffer)[], op
 function writeIndexes(ctx: Context, doc: GraphDoc, version: string, generatedAt: string): void {
   // Each node read back one at a time, by each index as it writes it: holding all 58,000 read-back
   // nodes at once raised a cold compile's peak at 50,000 by ≈ 35 MB (past the 400 MB goal).
-  const g = { ...graphFromDoc(doc, ctx.paths.graphJson, version), generatedAt };
+  const asRead = <T>(v: T): T => JSON.parse(pyJsonText(v, 0)) as T;
+  const g = { ...indexOfLoaded(graphFromDoc(doc, ctx.paths.graphJson, version)), attrs: asRead({ ...doc.graph, generated_at: generatedAt }) };
   rebuildPlanIndex(ctx.paths, g, nodeAsWritten);
   const key = writtenKey(ctx.paths.graphJson);
   if (key === null) return;
   // The links and warnings the review index holds, also as the text reads back (keys sorted).
   const review = reviewGraphOf(g);
-  const asRead = <T>(v: T): T => JSON.parse(pyJsonText(v, 0)) as T;
-  keepReviewGraph(ctx.paths, { ...review, warnings: asRead(review.warnings), pitfalls: asRead(review.pitfalls) }, key, nodeAsWritten);
+  keepReviewGraph(ctx.paths, { ...review, pitfalls: asRead(review.pitfalls) }, key, nodeAsWritten);
 }

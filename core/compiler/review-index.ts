@@ -9,11 +9,11 @@
 import { closeSync, readFileSync, readSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { BuildWarning, GNode, GraphLink, LoadedGraph } from "../graph.js";
+import { openGraph, type BuildWarning, type GNode, type GraphIndex, type GraphLink, type NodeTable } from "../graph.js";
 import { openReadOrNull, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
-import type { PlanGraph } from "./plan-graph.js";
+import type { PlanGraph } from "../store/graph-index.js";
 import { writtenKey } from "../store/freshness.js";
 
 export interface ReviewGraph {
@@ -24,7 +24,7 @@ export interface ReviewGraph {
   nodeCount: number;
   edgeCount: number;
   /** Every node, whole, in graph.json's order. */
-  nodes: ReadonlyMap<string, GNode>;
+  nodes: NodeTable;
   warnings: BuildWarning[];
   /** The links of type pitfall, in graph.json's order. */
   pitfalls: GraphLink[];
@@ -41,17 +41,17 @@ export function reviewGraphPath(paths: RepoPaths): string {
 }
 
 /** The review's view of a loaded graph (nothing copied). */
-export function reviewGraphOf(graph: LoadedGraph | ReviewGraph): ReviewGraph {
-  if (!("doc" in graph)) return graph;
+export function reviewGraphOf(graph: GraphIndex | ReviewGraph): ReviewGraph {
+  if (!("attrs" in graph)) return graph;
   return {
     version: graph.version,
-    repoId: String(graph.doc.graph?.repo_id ?? ""),
-    generatedAt: graph.generatedAt,
-    nodeCount: graph.doc.graph?.node_count ?? graph.nodes.size,
-    edgeCount: graph.doc.graph?.edge_count ?? graph.doc.links.length,
+    repoId: String(graph.attrs?.repo_id ?? ""),
+    generatedAt: graph.attrs?.generated_at ?? "",
+    nodeCount: graph.attrs?.node_count ?? graph.nodes.size,
+    edgeCount: graph.attrs?.edge_count ?? [...graph.links()].length,
     nodes: graph.nodes,
-    warnings: graph.warnings,
-    pitfalls: graph.doc.links.filter((l) => l.type === "pitfall"),
+    warnings: graph.attrs?.warnings ?? [],
+    pitfalls: [...graph.links()].filter((l) => l.type === "pitfall"),
     linked: (id) => (graph.out.get(id)?.length ?? 0) > 0 || (graph.in.get(id)?.length ?? 0) > 0,
     planning: () => graph,
   };
@@ -214,4 +214,9 @@ export function keepReviewGraph(paths: RepoPaths, g: ReviewGraph, key: string, a
   } catch {
     return false;
   }
+}
+
+/** The review index of graph.json as it is, its blocked-task check querying the graph index; null when none is kept for it. */
+export function openReviewIndex(paths: RepoPaths): ReturnType<typeof openReviewGraph> {
+  return openReviewGraph(paths, () => openGraph(paths));
 }

@@ -22,7 +22,7 @@ import type { DirRecord } from "./source-index.js";
 import { STAT_WIDTH, sameStatAt, type FileStats } from "../store/freshness.js";
 import type { RefCheck } from "./content-refs.js";
 import type { GraphLink } from "../graph.js";
-import type { PlanChange } from "./plan-delta.js";
+import type { PlanChange } from "../store/graph-delta.js";
 
 /** What an update changed, as its planner knows it (see KnownWrites.update). */
 export interface UpdateDelta {

@@ -26,7 +26,7 @@ import { join, relative } from "node:path";
 import type { Context } from "../context.js";
 import { loadContext } from "../context.js";
 import { AkmsError, UsageError } from "../errors.js";
-import { loadGraph, type GNode, type LoadedGraph } from "../graph.js";
+import { openGraph, type GNode, type GraphIndex } from "../graph.js";
 import { build } from "../compiler/build.js";
 import { draftedBy } from "../compiler/merge.js";
 import { canonicalOrder, ledgerId, parseDocument, type EvidenceDoc } from "../update/documents.js";
@@ -257,7 +257,7 @@ export async function evalReplay(ctx: Context, opts: ReplayOptions): Promise<Rep
   const state = readOverlayState(ctx);
   if (!state || !Object.keys(state.overlay.session_nodes ?? {}).length) throw new UsageError("no evidence to replay: the overlay names no session (apply AgentMemories with `akms update` first)");
   const docs = registryDocuments(ctx, state.overlay); // (the labels read the documents after each one)
-  const now = loadGraph(ctx.paths);
+  const now = openGraph(ctx.paths);
   const tasks = new Map<string, LoadedTask>(loadTasks(ctx).map((t) => [t.record.task_id.toLowerCase(), t]));
   const threshold = ctx.cfg.config.graph.dedup_threshold;
   const notes: string[] = [];
@@ -271,7 +271,7 @@ export async function evalReplay(ctx: Context, opts: ReplayOptions): Promise<Rep
   const replayed = await replayEvidence(ctx, opts.env, async (d, i, sctx) => {
     if (d.kind === "agent-memory") {
       const mem = d.data as AgentMemory;
-      const graph = loadGraph(sctx.paths);
+      const graph = openGraph(sctx.paths);
       const files = new NodeFiles(sctx);
       const roots = { repo: sctx.repo, knowledge: sctx.paths.knowledge, localNodes: sctx.paths.localNodes, vault: sctx.vault.path, vaultDisplay: sctx.vault.display };
       const tok = new Map<string, number>();

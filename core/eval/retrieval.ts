@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "../context.js";
 import { UsageError, ValidationError, type Problem } from "../errors.js";
-import type { LoadedGraph } from "../graph.js";
+import type { GraphIndex } from "../graph.js";
 import { displayPath } from "../paths.js";
 import { searchMany } from "../agent/search.js";
 import { qmdUse } from "../loadout/retrieve.js";
@@ -67,7 +67,7 @@ function readJsonl(file: string, shown: string): { line: number; value: Record<s
 }
 
 /** The labelled set, checked against the graph: every problem named by file, line and field. */
-export function readQuerySet(ctx: Context, graph: LoadedGraph, dir: string): EvalQuery[] {
+export function readQuerySet(ctx: Context, graph: GraphIndex, dir: string): EvalQuery[] {
   const qFile = join(dir, "queries.jsonl");
   const rFile = join(dir, "qrels.jsonl");
   const qShown = displayPath(ctx.repo, qFile);
@@ -115,7 +115,7 @@ function nodesOf(hits: { id: string | null }[]): string[] {
  * embedding engine alone and fused with BM25 (the hybrid `akms search` runs), and the graph query
  * over the tags derived from the query's text.
  */
-export async function productArms(ctx: Context, graph: LoadedGraph, env: NodeJS.ProcessEnv, extra: boolean): Promise<{ arms: Arm[]; notes: string[] }> {
+export async function productArms(ctx: Context, graph: GraphIndex, env: NodeJS.ProcessEnv, extra: boolean): Promise<{ arms: Arm[]; notes: string[] }> {
   const notes: string[] = [];
   const arms: Arm[] = [];
   const many = async (qs: readonly EvalQuery[], o: Parameters<typeof searchMany>[3]) => (await searchMany(ctx, graph, qs.map((q) => q.text), { limit: 40, env, embedBudget: Infinity, ...o })).map((r) => nodesOf(r.hits));
@@ -152,7 +152,7 @@ export async function productArms(ctx: Context, graph: LoadedGraph, env: NodeJS.
 }
 
 /** Node ids an arm may return: knowledge nodes (no session or mirror records), in id order. */
-function candidates(graph: LoadedGraph): string[] {
+function candidates(graph: GraphIndex): string[] {
   return [...graph.nodes.values()].filter((n) => n.domain !== "session" && n.node_origin !== "code-mirror").map((n) => n.id).sort();
 }
 
@@ -188,7 +188,7 @@ export interface RetrievalEval {
   samples: { query: string; kind: Kind; arm: string; ranked: string[]; scores: Scores }[];
 }
 
-export async function evalRetrieval(ctx: Context, graph: LoadedGraph, set: EvalQuery[], opts: { env: NodeJS.ProcessEnv; seed?: number; arms?: readonly string[] }): Promise<RetrievalEval> {
+export async function evalRetrieval(ctx: Context, graph: GraphIndex, set: EvalQuery[], opts: { env: NodeJS.ProcessEnv; seed?: number; arms?: readonly string[] }): Promise<RetrievalEval> {
   const seed = opts.seed ?? 1;
   const wanted = opts.arms ?? null;
   const product = await productArms(ctx, graph, opts.env, wanted !== null);

@@ -13,7 +13,7 @@ import { UsageError } from "../errors.js";
 import { replaceDirWhole } from "../fsx.js";
 import { realTarget } from "../paths.js";
 import { parseFrontmatter, splitFrontmatter } from "../frontmatter.js";
-import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
+import type { GNode, GraphLink, GraphIndex } from "../graph.js";
 import { NodeFiles } from "../node-files.js";
 import { readNodeContent } from "../loadout/content.js";
 
@@ -132,7 +132,7 @@ function earlierNotes(dir: string): Set<string> | null {
   }
 }
 
-export function exportObsidian(ctx: Context, g: LoadedGraph, target: string): ObsidianResult {
+export function exportObsidian(ctx: Context, g: GraphIndex, target: string): ObsidianResult {
   // Where the files will land, through any symlink, is what must not be the vault or knowledge/.
   const dir = realTarget(resolve(target));
   checkTarget(ctx, dir);

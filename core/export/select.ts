@@ -7,7 +7,7 @@ import { MultiDirectedGraph } from "graphology";
 import { NotFoundError, UsageError } from "../errors.js";
 import type { LoadedConfig } from "../config.js";
 import type { GNode, GraphLink } from "../graph.js";
-import type { PlanGraph } from "../compiler/plan-graph.js";
+import type { PlanGraph } from "../store/graph-index.js";
 import { queryGraph } from "../query.js";
 import { distances } from "../query/neighbourhood.js";
 import { severityOfWeight } from "../schemas/vocabulary.js";

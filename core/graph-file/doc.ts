@@ -28,6 +28,25 @@ export interface GraphNode {
   [attr: string]: unknown;
 }
 
+/** A node as graph.json holds it: the attributes every node has, typed. */
+export interface GNode extends GraphNode {
+  title: string;
+  domain: string;
+  tags?: string[];
+  status: string;
+  confidence: number;
+  confidence_default: number;
+  source: string;
+  node_origin: "global" | "local" | "code-mirror";
+  activations?: number;
+  last_activated?: string;
+  confidence_floor?: number | null;
+  auto_update?: boolean;
+  content_ref?: string | null;
+  context_size?: string | null;
+  reading_priority?: string | null;
+}
+
 export interface GraphLink {
   source: string;
   target: string;

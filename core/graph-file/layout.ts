@@ -5,7 +5,7 @@
 import { isAscii } from "node:buffer";
 import { pyJsonText } from "../pyjson.js";
 import { blankGeneratedAt } from "./version.js";
-import type { BuildWarning } from "./doc.js";
+import type { BuildWarning, GraphDoc } from "./doc.js";
 
 export const HEAD = '{\n  "directed": true,\n  "graph": ';
 export const LINKS_OPEN = ',\n  "links": [\n    ';
@@ -128,6 +128,19 @@ export function graphText(buf: Buffer): GraphText {
 
 /** Where the head (the graph-level attributes) ends, whether or not there are links. */
 export const LINKS_KEY = ',\n  "links": [';
+
+/** The graph-level attributes a head of graph.json's text holds; null when it is not in this layout. */
+export function attrsOfHead(text: string): GraphDoc["graph"] | null {
+  if (!text.startsWith(HEAD)) return null;
+  // The head alone (headerText), or the head and more of the document.
+  const at = text.indexOf(LINKS_KEY, HEAD.length);
+  const end = at < 0 ? text.length : at;
+  try {
+    return JSON.parse(text.slice(HEAD.length, end)) as GraphDoc["graph"];
+  } catch {
+    return null;
+  }
+}
 const NODES_ARRAY = '\n  "nodes": [\n    ';
 
 /** Where graph.json's head ends, and its nodes array, for a patch of nodes alone (the links may be none). */

@@ -6,7 +6,7 @@ import { isAbsolute, join } from "node:path";
 import type { Context } from "../context.js";
 import { isAkmsError } from "../errors.js";
 import { sha256 } from "../fsx.js";
-import { loadGraph } from "../graph.js";
+import { openGraph } from "../graph.js";
 import { healthReport } from "../health.js";
 import { buildLocked } from "../compiler/build.js";
 import { displayPath } from "../paths.js";
@@ -53,7 +53,7 @@ export function akmsStatus(ctx: Context, reviewReport: string | null, warnings: 
   }
   let graph;
   try {
-    graph = loadGraph(ctx.paths);
+    graph = openGraph(ctx.paths);
   } catch (e) {
     if (!isAkmsError(e)) throw e;
     warnings.push(`no compiled graph to report on: ${e.message}`);

@@ -2,7 +2,7 @@
 // dispatches, and the dispatched tasks the health report lists as blocked — for the console's
 // confirmation dialog (nothing is approved by accident, issue 16.9).
 import type { Context } from "../context.js";
-import { loadGraph } from "../graph.js";
+import { openGraph } from "../graph.js";
 import { healthReport } from "../health.js";
 import { nextStage } from "./machine.js";
 import { isComplete, loadTasks } from "./tasks.js";
@@ -30,7 +30,7 @@ function phaseTasks(ctx: Context, s: OrchestratorState, phase: number): string[]
 
 function blockedOf(ctx: Context, ids: readonly string[]): { id: string; why: string }[] {
   try {
-    const h = healthReport(ctx, loadGraph(ctx.paths));
+    const h = healthReport(ctx, openGraph(ctx.paths));
     return h.sections.blocked_tasks.filter((b) => ids.includes(b.task_id)).map((b) => ({ id: b.task_id, why: b.reasons[0] ? (b.reasons[0].kind === "failing-test" ? `failing test in ${b.reasons[0].session}` : `would load tentative ${b.reasons[0].node.id}`) : "blocked" }));
   } catch {
     return [];

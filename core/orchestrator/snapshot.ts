@@ -1,6 +1,6 @@
 // "Node changes since the last checkpoint": a compact snapshot of the compiled graph (status and
 // confidence per node, every pitfall edge) taken at each checkpoint, and the difference between two.
-import type { GraphLink, LoadedGraph } from "../graph.js";
+import type { GraphLink, GraphIndex } from "../graph.js";
 import type { NodeChanges, PitfallEdge } from "./types.js";
 
 export interface GraphSnapshot {
@@ -17,13 +17,13 @@ export function pitfallKey(l: { source: string; target: string }): string {
   return `${l.source} → ${l.target}`;
 }
 
-export function takeSnapshot(graph: Pick<LoadedGraph, "version" | "nodes" | "doc">): GraphSnapshot {
+export function takeSnapshot(graph: Pick<GraphIndex, "version" | "nodes" | "links">): GraphSnapshot {
   const nodes: GraphSnapshot["nodes"] = {};
-  for (const [id, n] of [...graph.nodes.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    nodes[id] = [String(n.status ?? ""), num(n.confidence), String(n.node_origin ?? "")];
+  for (const n of [...graph.nodes.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    nodes[n.id] = [String(n.status ?? ""), num(n.confidence), String(n.node_origin ?? "")];
   }
   const pitfalls: GraphSnapshot["pitfalls"] = {};
-  for (const l of graph.doc.links as GraphLink[]) {
+  for (const l of graph.links() as Iterable<GraphLink>) {
     if (l.type !== "pitfall") continue;
     pitfalls[pitfallKey(l)] = { from: l.source, to: l.target, weight: num(l.weight), note: typeof l.note === "string" ? l.note : "" };
   }

@@ -16,12 +16,11 @@ import { join } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, isAkmsError, type Problem } from "../errors.js";
 import { exists, removeFile, sha256, writeFileAtomic } from "../fsx.js";
-import { loadGraph } from "../graph.js";
+import { openGraph } from "../graph.js";
 import { buildLocked } from "../compiler/build.js";
 import { displayPath, pcdFileName, pcdPhaseOfName, resolveInside } from "../paths.js";
 import { readTextFile } from "../textfile.js";
 import { resolveRole } from "../query.js";
-import { loadPlanGraph } from "../query/plan-load.js";
 import type { LoadedTask } from "../query/task.js";
 import { taskTags, writeTaskTags } from "../tags.js";
 import { loadoutPath, writeLoadouts } from "../loadout.js";
@@ -289,7 +288,7 @@ export function runScaffold(rc: RunContext, phase: number): StageOutput {
   const { created, pr } = ensureBranch(rc, phase);
 
   buildLocked(ctx, { env: rc.env });
-  const graph = loadPlanGraph(ctx.paths).graph;
+  const graph = openGraph(ctx.paths);
   const all = loadTasks(ctx);
   const mine = all.filter((t) => t.record.phase === phase && !isComplete(t)).sort((a, b) => cmp(a.record.task_id, b.record.task_id));
   if (!mine.length) throw new AkmsError("NOTHING_TO_RUN", `phase ${phase} has no task that is not complete`, { hint: "add task records for this phase, or reject back by editing the records; then `akms orchestrate next`" });
@@ -478,7 +477,7 @@ export async function runExecute(rc: RunContext, phase: number): Promise<StageOu
   // A rejected EXECUTE dispatches every task again.
   if (rc.state.rejection) updatePhase(rc, phase, (p) => ({ ...p, tasks: Object.fromEntries(Object.entries(p.tasks).map(([k, v]) => [k, { ...v, status: "pending" as const, error: null }])) }));
   const prevPcd = previousPcd(rc, phase);
-  const graph = loadGraph(ctx.paths);
+  const graph = openGraph(ctx.paths);
   const known = (id: string) => graph.nodes.get(id);
   const logDir = join(orchestratorPaths(ctx).logs, `phase-${phase}`);
   const timeoutMs = ctx.cfg.config.orchestrator.agent_timeout_seconds * 1000;

@@ -1,6 +1,6 @@
 // The neighbourhood of a node: every node within `radius` edges of it, edges followed both ways
 // (breadth first). The console's Explorer lays it out; `akms export --around` exports it.
-import type { PlanGraph } from "../compiler/plan-graph.js";
+import type { PlanGraph } from "../store/graph-index.js";
 
 /** Distance of every node within `radius` of `center` (undirected). */
 export function distances(g: Pick<PlanGraph, "out" | "in">, center: string, radius: number): Map<string, number> {

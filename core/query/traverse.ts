@@ -7,7 +7,7 @@
 // among those, the highest product of edge weights; among those, the first found (frontier in id
 // order, out-edges before reversed contradicts edges, each list in id order). Seeds: depth 0, weight 1.
 import type { GraphLink } from "../graph.js";
-import type { PlanGraph } from "../compiler/plan-graph.js";
+import type { PlanGraph } from "../store/graph-index.js";
 
 export interface TraceStep {
   from: string;

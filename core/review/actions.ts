@@ -8,7 +8,7 @@
 //  - on any failure restores every file it wrote, so nothing is left half-done.
 // Nothing here ever promotes on its own (FR-M05): every action is one explicit human request.
 import { homedir } from "node:os";
-import { lstatSync, readFileSync, statSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError } from "../errors.js";
@@ -20,12 +20,10 @@ import { nowIso } from "../clock.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { ID_PATTERN } from "../schemas/common.js";
 import { EXPERIENTIAL_FIELDS } from "../schemas/node.js";
-import { recompile, sameGraphInput, type GraphBytes, type GraphChange, type Recompiled } from "./recompile.js";
+import { recompile, sameGraphInput, type GraphChange } from "./recompile.js";
 import { buildLocked, manifestBeforeWrites } from "../compiler/build.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
-import { graphFromText, loadGraph, type GNode, type LoadedGraph } from "../graph.js";
-import { graphLookup, graphLookupFromText, type GraphLookup } from "../graph-file/lookup.js";
-import { writtenKey } from "../store/freshness.js";
+import { openGraph, type GNode, type GraphIndex } from "../graph.js";
 import { didYouMean } from "./suggest.js";
 import { NodeFiles } from "../node-files.js";
 import { actionRefusal, type BulkAction, type Refusal, type ReviewAction, type RuleFacts } from "./rules.js";
@@ -47,11 +45,6 @@ export interface ActionRequest {
   expectedSha?: string;
   /** dedup accept/reject: the section's session (default: the first pending section in the file). */
   session?: string;
-  /**
-   * A one-shot caller (the CLI): graph.json, unless cached, is looked up in its text (graph-lookup.ts)
-   * instead of being parsed whole and kept for the next action.
-   */
-  oneShot?: boolean;
   /** Part of a batch (see bulk): the seq of its first journal entry. */
   batch?: number;
 }
@@ -104,96 +97,18 @@ interface Resolved {
   sha: string;
   /** The compiled node, when graph.json has it. */
   node: GNode | undefined;
-  graph: GraphLookup | null;
-  /** graph.json's bytes as read here (null: the cached parse answered), for the recompile. */
-  graphBytes: GraphBytes | null;
+  graph: GraphIndex | null;
   /** A local file declaring the same id as this global node (not in the graph: the global one wins). */
   shadowed?: string;
 }
 
-// The compiled graph as the actions last read or patched it, so that a long-lived caller (the
-// console) does not parse graph.json again for every action. Keyed by the file's identity: any
-// other writer replaces the file (new inode), which misses the cache.
-let cache: { key: string; graph: LoadedGraph } | null = null;
-
-/**
- * graph.json for one action: the cached parse when the file is as it was parsed; else its bytes,
- * handed on to the recompile, and parsed (and cached) — or, for a one-shot caller, looked up
- * without parsing all of it (graph-lookup.ts).
- */
-function tryLoadGraph(ctx: Context, oneShot: boolean): { graph: GraphLookup; bytes: GraphBytes | null } | null {
-  const key = writtenKey(ctx.paths.graphJson);
-  if (key !== null && cache?.key === key) return { graph: graphLookup(cache.graph), bytes: null };
-  const before = writtenKey(ctx.paths.graphJson);
-  let bytes: Buffer;
+/** The compiled graph for one action: the store's index of graph.json (null when there is no graph.json yet). */
+function graphNow(ctx: Context): GraphIndex | null {
   try {
-    bytes = readFileSync(ctx.paths.graphJson);
+    return openGraph(ctx.paths);
   } catch (e) {
-    cache = null;
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    if (e instanceof NotFoundError) return null;
     throw e;
-  }
-  const text = bytes.toString("utf8");
-  const shared = before === null ? null : { key: before, bytes };
-  if (oneShot) return { graph: graphLookupFromText(text, ctx.paths.graphJson), bytes: shared };
-  try {
-    const graph = graphFromText(text, ctx.paths.graphJson);
-    cache = key === null || key !== writtenKey(ctx.paths.graphJson) ? null : { key, graph };
-    return { graph: graphLookup(graph), bytes: shared };
-  } catch (e) {
-    cache = null;
-    throw e;
-  }
-}
-
-/**
- * graph.json as the actions see it, parsed once while the file stays the same: the console's model
- * shares it, so neither an action nor the refresh after it parses graph.json again. A graph handed
- * out is never changed: a patch makes a new one that shares every unchanged node and edge.
- */
-export function sharedGraph(ctx: Context): LoadedGraph {
-  const key = writtenKey(ctx.paths.graphJson);
-  if (key !== null && cache?.key === key) return cache.graph;
-  const graph = loadGraph(ctx.paths);
-  cache = key === null ? null : { key, graph };
-  return graph;
-}
-
-/** Keeps the cached graph in step with a patch of graph.json; anything else drops it. */
-function afterRecompile(ctx: Context, change: GraphChange, rc: Recompiled): void {
-  const g = cache?.graph;
-  const n = change.kind === "status" || change.kind === "remove" ? g?.nodes.get(change.id) : undefined;
-  const fits = change.kind === "none" || (change.kind === "add" ? rc.added !== undefined && !g?.nodes.has(change.id) : n !== undefined);
-  if (rc.how === "patch" && g && g.file === ctx.paths.graphJson && fits) {
-    const next: LoadedGraph = { ...g, version: rc.graphVersion };
-    if (rc.generatedAt !== undefined) {
-      next.generatedAt = rc.generatedAt;
-      next.doc = { ...g.doc, graph: { ...g.doc.graph, generated_at: rc.generatedAt } };
-    }
-    if (n && change.kind === "status" && n.status !== change.status) {
-      const patched = { ...n, status: change.status };
-      next.nodes = new Map(g.nodes).set(n.id, patched);
-      next.doc = { ...next.doc, nodes: g.doc.nodes.map((x) => (x === n ? patched : x)) };
-    }
-    // A node added or removed has no edges: only the node list and its count change.
-    if (change.kind === "add") {
-      const added = rc.added as GNode;
-      const nodes = g.doc.nodes.slice();
-      let at = 0;
-      while (at < nodes.length && nodes[at]!.id < added.id) at++;
-      nodes.splice(at, 0, added);
-      next.nodes = new Map(nodes.map((x) => [x.id, x as GNode]));
-      next.doc = { ...next.doc, graph: { ...next.doc.graph, node_count: nodes.length }, nodes };
-    } else if (n && change.kind === "remove") {
-      const nodes = g.doc.nodes.filter((x) => x !== n);
-      next.nodes = new Map(g.nodes);
-      next.nodes.delete(n.id);
-      next.doc = { ...next.doc, graph: { ...next.doc.graph, node_count: nodes.length }, nodes };
-    }
-    const key = writtenKey(ctx.paths.graphJson);
-    cache = key === null ? null : { key, graph: next };
-  } else {
-    cache = null;
   }
 }
 
@@ -206,13 +121,11 @@ function checkId(id: string): void {
   }
 }
 
-function resolve(ctx: Context, id: string, oneShot = false): Resolved {
+function resolve(ctx: Context, id: string): Resolved {
   checkId(id);
-  const read = tryLoadGraph(ctx, oneShot);
-  const graph = read?.graph ?? null;
-  const graphBytes = read?.bytes ?? null;
+  const graph = graphNow(ctx);
   const node = graph?.nodes.get(id);
-  const reported = (code: string) => Boolean(graph?.warnings.some((w) => w.code === code && w.node === id));
+  const reported = (code: string) => Boolean(graph?.attrs.warnings.some((w) => w.code === code && w.node === id));
   // A local file declaring a global id would have been reported as a collision by the compile.
   const files = new NodeFiles(ctx);
   const one = (f: Listed | null) => (f ? [f] : []);
@@ -234,12 +147,12 @@ function resolve(ctx: Context, id: string, oneShot = false): Resolved {
       });
     }
     const bytes = readBytesIfExists(l.file);
-    return { id, kind: "local-node", origin: "local", file: l.file, shown: l.shown, bytes, sha: shaOf(bytes), node, graph, graphBytes };
+    return { id, kind: "local-node", origin: "local", file: l.file, shown: l.shown, bytes, sha: shaOf(bytes), node, graph };
   }
   if (node) {
     if (node.node_origin === "global") {
       const bytes = readBytesIfExists(ctx.paths.overlay);
-      return { id, kind: "overlay", origin: "global", file: ctx.paths.overlay, shown: displayPath(ctx.repo, ctx.paths.overlay), bytes, sha: shaOf(bytes), node, graph, graphBytes, ...(shadowing ? { shadowed: shadowing } : {}) };
+      return { id, kind: "overlay", origin: "global", file: ctx.paths.overlay, shown: displayPath(ctx.repo, ctx.paths.overlay), bytes, sha: shaOf(bytes), node, graph, ...(shadowing ? { shadowed: shadowing } : {}) };
     }
     if (node.node_origin === "code-mirror" || node.domain === "code-mirror") {
       throw new StateError(`"${id}" is a generated code-mirror node; its status follows its docstrings`, {
@@ -255,7 +168,7 @@ function resolve(ctx: Context, id: string, oneShot = false): Resolved {
       hint: "run `akms build` to refresh the graph, then retry",
     });
   }
-  const known = new Set<string>(graph ? graph.ids() : []);
+  const known = new Set<string>(graph ? graph.nodes.keys() : []);
   for (const k of files.local.ids().keys()) known.add(k);
   const dym = didYouMean(id, known);
   throw new NotFoundError(`no node "${id}"${graph ? "" : " (and there is no compiled graph yet)"}`, {
@@ -332,7 +245,7 @@ function notApplied(what: string, e: unknown, why = ""): unknown {
  * written in one transaction, graph.json is recompiled, and if the recompile fails every file and
  * the journal are put back — the action either happened completely or not at all.
  */
-function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: () => Plan, undoes: number | null = null, graphBytes: GraphBytes | null = null, batch?: number): ActionResult {
+function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: () => Plan, undoes: number | null = null, batch?: number): ActionResult {
   const journal = readJournal(ctx);
   const p = plan();
   const priors: Prior[] = p.writes.map((w) => ({ file: w.file, path: displayPath(ctx.repo, w.file), before: readBytesIfExists(w.file), after: w.bytes }));
@@ -359,12 +272,10 @@ function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: (
   let graphVersion: string;
   try {
     const change = p.change();
-    const rc = recompile(ctx, change, { files: wrote, base, ...(graphBytes ? { graphBytes } : {}) });
-    afterRecompile(ctx, change, rc);
+    const rc = recompile(ctx, change, { files: wrote, base });
     graphVersion = rc.graphVersion;
     finishTransaction(ctx);
   } catch (e) {
-    cache = null;
     restoreAll(ctx, priors, journal);
     finishTransaction(ctx); // the files are as they were before, and so is graph.json
     throw notApplied(`${kind} ${id}`, e, "the recompile failed: ");
@@ -412,9 +323,9 @@ function withShadowNote(r: Resolved, p: Plan): Plan {
 function act(ctx: Context, kind: ActionKind, req: ActionRequest, cli: string, plan: (r: Resolved) => Plan): ActionResult {
   return withLock(ctx.paths.lock, () => {
     recoverPendingTransaction(ctx, () => buildLocked(ctx));
-    const r = resolve(ctx, req.id, req.oneShot === true);
+    const r = resolve(ctx, req.id);
     checkStale(r, req.expectedSha, `\`${cli}\``);
-    return commit(ctx, kind, r.id, cli, () => withShadowNote(r, plan(r)), null, r.graphBytes, req.batch);
+    return commit(ctx, kind, r.id, cli, () => withShadowNote(r, plan(r)), null, req.batch);
   });
 }
 
@@ -873,7 +784,7 @@ function undoEntry(ctx: Context, target: JournalEntry, shown: string, batch?: nu
     if (target.action === "dedup-accept") return gone.length === 0 ? { kind: "none" } : { kind: "full" };
     return goneNow ? { kind: "remove", id: goneNow.id } : { kind: "full" };
   };
-  return commit(ctx, "undo", target.id, "akms undo", () => ({ writes, message, change }), target.seq, null, batch);
+  return commit(ctx, "undo", target.id, "akms undo", () => ({ writes, message, change }), target.seq, batch);
 }
 
 export type { BulkAction } from "./rules.js";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Context } from "../context.js";
 import { exists, readTextIfExists } from "../fsx.js";
 import { ID_PATTERN } from "../schemas/common.js";
-import type { GraphLookup } from "../graph-file/lookup.js";
+import type { GraphIndex } from "../graph.js";
 import { allocateId, newNodeText, titleFromId } from "../update/nodes.js";
 import { asCompiled } from "../compiler/build.js";
 import { sectionDraft, type DedupSection } from "./dedup-sections.js";
@@ -43,7 +43,7 @@ function slug(s: string): string {
  * `session-phase<N>`, else 0. `overlayCompiled`: `graph` was compiled from the overlay as it is
  * (see asCompiled), so a session it lacks is not in the overlay's registry either.
  */
-export function phaseOfSession(ctx: Context, session: string, graph: Pick<GraphLookup, "nodes"> | null, overlayCompiled = false): number {
+export function phaseOfSession(ctx: Context, session: string, graph: Pick<GraphIndex, "nodes"> | null, overlayCompiled = false): number {
   const g = graph?.nodes.get(session);
   if (g && typeof g.phase === "number") return g.phase;
   const text = g === undefined && graph !== null && overlayCompiled ? null : readTextIfExists(ctx.paths.overlay);
@@ -60,7 +60,7 @@ export function phaseOfSession(ctx: Context, session: string, graph: Pick<GraphL
   return m ? Number(m[1]) : 0;
 }
 
-export function newNodeFromSection(ctx: Context, origId: string, orig: Record<string, unknown>, s: DedupSection, graph: Pick<GraphLookup, "nodes"> | null): NewNode {
+export function newNodeFromSection(ctx: Context, origId: string, orig: Record<string, unknown>, s: DedupSection, graph: Pick<GraphIndex, "nodes"> | null): NewNode {
   const { draft, suggestedId } = sectionDraft(s);
   const session = s.session && ID_PATTERN.test(s.session) ? s.session : "session-unknown";
   const own = suggestedId && suggestedId !== origId && ID_PATTERN.test(suggestedId) ? suggestedId : null;

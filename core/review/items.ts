@@ -2,7 +2,7 @@
 // needs inline (UR-08) — id, title, status, confidence (global default → local), origin,
 // provenance, file — and the one command that acts on it (UR-03).
 import type { Context } from "../context.js";
-import type { GNode } from "../graph.js";
+import type { GNode, NodeTable } from "../graph.js";
 import { NodeFiles } from "../node-files.js";
 
 export interface NodeItem {
@@ -100,7 +100,7 @@ export function isReviewable(n: GNode): boolean {
 }
 
 /** Domain nodes (not sessions, not code mirrors), in id order. */
-export function domainNodes(graph: { nodes: ReadonlyMap<string, GNode> }): GNode[] {
+export function domainNodes(graph: { nodes: NodeTable }): GNode[] {
   return [...graph.nodes.values()].filter(isReviewable);
 }
 

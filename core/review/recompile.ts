@@ -19,8 +19,7 @@ import { blankGeneratedAt, blankedSha } from "../graph-file/version.js";
 import { LINKS_KEY, NODE_COUNT } from "../graph-file/layout.js";
 import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
 import { insertNode, patchNodeStatus, removeNode } from "../graph-file/review-patch.js";
-import type { PlanChange } from "../compiler/plan-delta.js";
-import { writtenKey } from "../store/freshness.js";
+import type { PlanChange } from "../store/graph-delta.js";
 import { emitGraph } from "../compiler/emit.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
 import { toGraphNode } from "../compiler/merge.js";
@@ -52,14 +51,6 @@ export interface Recompiled {
 export interface Written {
   files: readonly string[];
   base: ManifestBase | null;
-  /** graph.json's bytes as the action read them, used while the file keeps that stat key. */
-  graphBytes?: GraphBytes;
-}
-
-/** graph.json's bytes and the stat key (read-cache.ts statKeyOf) it had before they were read. */
-export interface GraphBytes {
-  key: string;
-  bytes: Buffer;
 }
 
 /** A local node as graph.json holds it when no overlay entry touches it (the compiler's own rendering). */
@@ -103,8 +94,7 @@ export const reviewPatchCounts: PatchCounts = { patched: 0, fallback: 0 };
 export function recompile(ctx: Context, change: GraphChange, wrote: Written): Recompiled {
   const full = (): Recompiled => ({ graphVersion: buildLocked(ctx, { wrote: { files: wrote.files } }).graphVersion, how: "full" });
   if (change.kind === "full") return full();
-  const known = wrote.graphBytes;
-  const bytes = known !== undefined && writtenKey(ctx.paths.graphJson) === known.key ? known.bytes : readBytesIfExists(ctx.paths.graphJson);
+  const bytes = readBytesIfExists(ctx.paths.graphJson);
   if (bytes === null) return full();
   let added: string | null = null;
   // graph.json as its head up to the links (generated_at and node_count are there) and the rest; "same": nothing to write.

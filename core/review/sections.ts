@@ -7,7 +7,7 @@ import type { Context } from "../context.js";
 import { fileError, type Problem } from "../errors.js";
 import { readTextIfExists } from "../fsx.js";
 import { todayIso } from "../clock.js";
-import type { BuildWarning, GNode, LoadedGraph } from "../graph.js";
+import type { BuildWarning, GNode, GraphIndex } from "../graph.js";
 import { reviewGraphOf, type ReviewGraph } from "../compiler/review-index.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { parseDedupSections, sectionDraft, withoutSections } from "./dedup-sections.js";
@@ -614,7 +614,7 @@ function selfPromoted(ctx: Context, nodes: GNode[], files: FileResolver): Warnin
     }));
 }
 
-export function collect(ctx: Context, source: LoadedGraph | ReviewGraph, scope: Scope): Collected {
+export function collect(ctx: Context, source: GraphIndex | ReviewGraph, scope: Scope): Collected {
   const graph = reviewGraphOf(source);
   const problems: Problem[] = [];
   const live = scope.live === true;

@@ -7,7 +7,7 @@ import type { Context } from "../context.js";
 import type { Problem } from "../errors.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { readTextIfExists } from "../fsx.js";
-import type { GNode } from "../graph.js";
+import type { GNode, NodeTable } from "../graph.js";
 import { resolveInside } from "../paths.js";
 import { cachedByStat } from "../store/read-cache.js";
 import type { DedupEvent } from "../update/plan-types.js";
@@ -165,7 +165,7 @@ function sessionOf(ctx: Context, n: GNode, problems: Problem[], keep: boolean): 
 }
 
 /** Every registered session, in (phase, id) order. `keep`: documents are kept by stat (read-cache.ts). */
-export function readSessions(ctx: Context, graph: { nodes: ReadonlyMap<string, GNode> }, problems: Problem[], keep = false): SessionInfo[] {
+export function readSessions(ctx: Context, graph: { nodes: NodeTable }, problems: Problem[], keep = false): SessionInfo[] {
   const out: SessionInfo[] = [];
   for (const n of graph.nodes.values()) if (n.domain === "session") out.push(sessionOf(ctx, n, problems, keep));
   out.sort((a, b) => (a.phase ?? -1) - (b.phase ?? -1) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -173,7 +173,7 @@ export function readSessions(ctx: Context, graph: { nodes: ReadonlyMap<string, G
 }
 
 /** The latest phase among session nodes, else 0 (the review report's default phase). */
-export function latestPhase(graph: { nodes: ReadonlyMap<string, GNode> }): number {
+export function latestPhase(graph: { nodes: NodeTable }): number {
   let max: number | null = null;
   for (const n of graph.nodes.values()) if (n.domain === "session" && typeof n.phase === "number" && (max === null || n.phase > max)) max = n.phase;
   return max ?? 0;

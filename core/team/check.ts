@@ -21,7 +21,7 @@ import { join } from "node:path";
 import type { Context } from "../context.js";
 import { git } from "../mirror/select.js";
 import { graphIsFresh } from "../compiler/build.js";
-import { loadGraph } from "../graph.js";
+import { openGraph } from "../graph.js";
 import { readOverlayState } from "../update/overlay-store.js";
 import { unappliedSessions } from "./unapplied.js";
 import { driverRuns, gitSetup } from "./register.js";
@@ -148,7 +148,7 @@ export async function runCheck(ctx: Context, opts: { env: NodeJS.ProcessEnv; rep
   await prepareRead({ repo: ctx.repo, vault: ctx.vault.path, env: opts.env });
   checked.push("promotions outside the review");
   const promoted = journalPromotions(ctx);
-  for (const n of loadGraph(ctx.paths).nodes.values()) {
+  for (const n of openGraph(ctx.paths).nodes.values()) {
     if (!promotedOutsideReview(n, promoted)) continue;
     findings.push({ code: "PROMOTED_OUTSIDE_REVIEW", message: `${n.id} is established, but no review promoted it (an agent node set established outside \`akms promote\`)`, file: null, fix: `a reviewer runs \`akms promote ${n.id}\`, or sets \`status: tentative\` in its file` });
   }

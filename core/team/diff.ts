@@ -12,7 +12,7 @@ import type { Context } from "../context.js";
 import { loadContext } from "../context.js";
 import { AkmsError, UsageError } from "../errors.js";
 import { build } from "../compiler/build.js";
-import { loadGraph, type GNode, type LoadedGraph } from "../graph.js";
+import { openGraph, type GNode, type GraphIndex } from "../graph.js";
 import { readJournal, type JournalEntry } from "../review/journal.js";
 
 export interface KnowledgeDiff {
@@ -30,7 +30,7 @@ export interface KnowledgeDiff {
 }
 
 /** knowledge/ at `rev`, compiled in a scratch directory; `use` reads it before the directory goes. */
-function atRevision<T>(ctx: Context, rev: string, env: NodeJS.ProcessEnv, use: (graph: LoadedGraph, journal: readonly JournalEntry[]) => T): T {
+function atRevision<T>(ctx: Context, rev: string, env: NodeJS.ProcessEnv, use: (graph: GraphIndex, journal: readonly JournalEntry[]) => T): T {
   const rel = relative(ctx.repo, ctx.paths.knowledge).split("\\").join("/");
   const ok = spawnSync("git", ["rev-parse", "--verify", "--quiet", `${rev}^{commit}`], { cwd: ctx.repo, encoding: "utf8" });
   if (ok.status !== 0) throw new UsageError(`"${rev}" is not a commit here`, "give two revisions git knows: akms diff main..my-branch");
@@ -50,7 +50,7 @@ function atRevision<T>(ctx: Context, rev: string, env: NodeJS.ProcessEnv, use: (
     } catch {
       /* an unreadable journal at that revision: no decisions to list */
     }
-    return use(loadGraph(sctx.paths), journal);
+    return use(openGraph(sctx.paths), journal);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -65,12 +65,12 @@ export function knowledgeDiff(ctx: Context, range: string, opts: { env: NodeJS.P
   if (!m) throw new UsageError(`give a range A..B (got "${range}")`, "akms diff main..my-branch");
   const [, from, to] = m as unknown as [string, string, string];
   const threshold = opts.threshold ?? 0.05;
-  type Side = { nodes: Map<string, GNode>; pitfalls: Set<string>; notes: Map<string, string>; journal: readonly JournalEntry[] };
+  type Side = { nodes: GraphIndex["nodes"]; pitfalls: Set<string>; notes: Map<string, string>; journal: readonly JournalEntry[] };
   const side = (rev: string): Side =>
     atRevision(ctx, rev, opts.env, (g, journal) => {
       const pitfalls = new Set<string>();
       const notes = new Map<string, string>();
-      for (const links of g.out.values()) for (const l of links) if (l.type === "pitfall") {
+      for (const l of g.links()) if (l.type === "pitfall") {
         pitfalls.add(`${l.source}\0${l.target}`);
         notes.set(`${l.source}\0${l.target}`, str(l.note));
       }

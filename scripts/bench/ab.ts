@@ -1,6 +1,6 @@
 // A/B of two builds of akms (e.g. before and after a change) on what users wait on: a cold compile,
 // a no-op, the rebuild after 10 edited nodes, one `akms update`, the first query after it and a
-// second one, one review action (promote, then its undo). Each build gets its own copy of the data (the caches of one build do not serve the
+// second one, one review action (promote, then its undo), and `akms show` of a node after it. Each build gets its own copy of the data (the caches of one build do not serve the
 // other), and the two take turns, step by step, in one run. Wall and CPU seconds of whole CLI
 // processes. usage:
 //   node --import tsx scripts/bench/ab.ts DIST_A DIST_B [N=5000] [RUNS=5]
@@ -76,6 +76,7 @@ function round(s: Side, i: number): void {
   const local = `l-${String(i).padStart(6, "0")}`;
   timed(s, "review action (promote)", ["promote", local]);
   timed(s, "its undo", ["undo"]);
+  timed(s, "show (a node, after the undo)", ["show", usedIds(i)[1]!]);
 }
 
 const a = sideOf("A", distA);

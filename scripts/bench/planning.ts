@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { akmsCmd, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
 import { loadContext } from "../../core/context.js";
 import { queryGraph } from "../../core/query.js";
-import { loadPlanGraph } from "../../core/query/plan-load.js";
+import { openGraph } from "../../core/graph.js";
 import { writeLoadouts, type LoadoutRequest } from "../../core/loadout.js";
 import { findQmd } from "../../core/qmd.js";
 
@@ -48,7 +48,7 @@ registerSection({
       for (let i = 0; i < 5; i++) warm.push(timeRun(akmsCmd(query)).wallMs);
 
       const ctx = loadContext({ repo: d.repo, vault: d.vault });
-      const { graph } = loadPlanGraph(ctx.paths);
+      const graph = openGraph(ctx.paths);
       const inproc: number[] = [];
       for (let i = 0; i < 20; i++) {
         const t0 = process.hrtime.bigint();

@@ -17,7 +17,7 @@ export const dedupCommand: CommandSpec = {
       throw new UsageError(verb && verb !== "accept" && verb !== "reject" ? `unknown dedup decision "${verb}"` : "expected `accept` or `reject` and a node id", `usage: ${usage} (SESSION picks one section when the node has several)`);
     }
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
-    const req = { id, ...(session ? { session } : {}), oneShot: true };
+    const req = { id, ...(session ? { session } : {}) };
     return actionOutput(verb === "accept" ? dedupAccept(ctx, req) : dedupReject(ctx, req));
   },
 };

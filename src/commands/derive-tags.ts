@@ -1,6 +1,6 @@
 import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
-import { loadPlanGraph } from "../../core/query/plan-load.js";
+import { openGraph } from "../../core/graph.js";
 import { readTask } from "../../core/query/task.js";
 import { deriveTags, describeSource, writeTaskTags } from "../../core/tags.js";
 import type { CommandSpec } from "./types.js";
@@ -14,7 +14,7 @@ export const deriveTagsCommand: CommandSpec = {
     if (typeof flags.task !== "string" || !flags.task) throw new UsageError("give --task FILE (a task record)");
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
     const task = readTask(flags.task);
-    const { graph } = loadPlanGraph(ctx.paths);
+    const graph = openGraph(ctx.paths);
     const d = deriveTags(graph, ctx.cfg, task.record, { repo: ctx.repo, knowledge: ctx.paths.knowledge, vault: ctx.vault.path });
     const w = flags.write ? writeTaskTags(ctx, task, d, graph.version, { force: Boolean(flags.force) }) : null;
     const lines = [`task ${task.record.task_id} (${task.shown}): ${d.tags.length} derived tag${d.tags.length === 1 ? "" : "s"}`];

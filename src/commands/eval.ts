@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { writeFileAtomic } from "../../core/fsx.js";
-import { loadGraph } from "../../core/graph.js";
+import { openGraph } from "../../core/graph.js";
 import { withLock } from "../../core/lock.js";
 import { displayPath, requireKnowledge, staysInside } from "../../core/paths.js";
 import { evalRetrieval, evalTable, readQuerySet } from "../../core/eval/retrieval.js";
@@ -71,7 +71,7 @@ export const evalCommand: CommandSpec = {
       const shown = displayPath(ctx.repo, out);
       return { json: { ...summary, out: shown }, text: `${replayTable(r)}\n\nwritten: ${shown}/summary.json, ${shown}/samples.jsonl` };
     }
-    const graph = loadGraph(ctx.paths);
+    const graph = openGraph(ctx.paths);
     const dir = typeof flags.queries === "string" ? resolve(flags.queries) : join(ctx.paths.knowledge, "eval");
     const set = readQuerySet(ctx, graph, dir);
     const out = outDir("retrieval");

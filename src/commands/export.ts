@@ -2,13 +2,12 @@ import { writeFileAtomic } from "../../core/fsx.js";
 import { resolve } from "node:path";
 import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
-import { loadGraph } from "../../core/graph.js";
+import { openGraph } from "../../core/graph.js";
 import { exportGraph, type Selection } from "../../core/export/select.js";
 import { FORMATS, consumerLimits, render, type Format } from "../../core/export/formats.js";
 import { exportObsidian } from "../../core/export/obsidian.js";
 import { resolveRole } from "../../core/query.js";
 import { parseTagsFlag } from "../../core/query/input.js";
-import { loadPlanGraph } from "../../core/query/plan-load.js";
 import type { CommandSpec, Flags } from "./types.js";
 
 function selectionOf(flags: Flags, ctx: ReturnType<typeof loadContext>): Selection {
@@ -39,7 +38,7 @@ export const exportCommand: CommandSpec = {
     if (args[0] === "obsidian") {
       if (args.length !== 2) throw new UsageError("akms export obsidian takes one directory: akms export obsidian DIR");
       if (flags.format !== undefined) throw new UsageError("akms export obsidian takes no --format (it writes Markdown notes)");
-      const r = exportObsidian(ctx, loadGraph(ctx.paths), resolve(process.cwd(), args[1]!));
+      const r = exportObsidian(ctx, openGraph(ctx.paths), resolve(process.cwd(), args[1]!));
       return { json: { ok: true, format: "obsidian", ...r }, text: `wrote ${r.notes} notes with ${r.links} typed links to ${r.dir} (open it as a vault in Obsidian)` };
     }
     if (args.length) throw new UsageError(`akms export takes no arguments (got ${args.join(" ")}); the one subcommand is \`obsidian DIR\``);
@@ -47,7 +46,7 @@ export const exportCommand: CommandSpec = {
     if (typeof format !== "string" || !(FORMATS as readonly string[]).includes(format)) {
       throw new UsageError(`--format must be one of ${FORMATS.join(", ")}${format === undefined ? "" : ` (got "${String(format)}")`}`, "e.g. akms export --format graphml --out graph.graphml");
     }
-    const g = exportGraph(loadPlanGraph(ctx.paths).graph, ctx.cfg, selectionOf(flags, ctx));
+    const g = exportGraph(openGraph(ctx.paths), ctx.cfg, selectionOf(flags, ctx));
     const text = render(g, format as Format);
     // Past a consumer's known limits (Mermaid's text and edge caps, dot's layout time): said, with the way around.
     const limits = consumerLimits(g, format as Format, text);

@@ -5,7 +5,7 @@ import { prepareSemantic, resolveOut, writeLoadout } from "../../core/loadout.js
 import type { ModeRequest } from "../../core/loadout/mode.js";
 import { resolveTaskRole } from "../../core/query.js";
 import { readPlanningFlags } from "../../core/query/input.js";
-import { loadPlanGraph } from "../../core/query/plan-load.js";
+import { openGraph } from "../../core/graph.js";
 import { qmdIndexMessage } from "../../core/qmd.js";
 import type { CommandSpec } from "./types.js";
 
@@ -30,7 +30,7 @@ export const loadoutCommand: CommandSpec = {
     const read = readPlanningFlags({ task: flags.task, tags: flags.tags }, process.cwd(), ctx);
     if (flags.role !== undefined && typeof flags.role !== "string") throw new UsageError("--role needs a role name");
     resolveTaskRole(ctx.cfg, flags.role as string | undefined, read.task);
-    const { graph } = loadPlanGraph(ctx.paths);
+    const graph = openGraph(ctx.paths);
     const req = {
       task: read.task,
       tags: read.tags,

@@ -1,6 +1,6 @@
 import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
-import { loadGraph } from "../../core/graph.js";
+import { openGraph } from "../../core/graph.js";
 import { pitfallsFor } from "../../core/agent/pitfalls.js";
 import { resolveRole } from "../../core/query.js";
 import { parseTagsFlag } from "../../core/query/input.js";
@@ -15,7 +15,7 @@ export const pitfallsCommand: CommandSpec = {
     const hasNodes = typeof flags.nodes === "string";
     if (hasNodes === (flags.tags !== undefined)) throw new UsageError("give exactly one of --nodes a,b or --tags a,b");
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
-    const graph = loadGraph(ctx.paths);
+    const graph = openGraph(ctx.paths);
     const ids = hasNodes ? (flags.nodes as string).split(",").map((s) => s.trim()).filter(Boolean) : [];
     if (hasNodes && !ids.length) throw new UsageError("--nodes needs node ids, separated by commas");
     const r = hasNodes ? pitfallsFor(ctx, graph, { ids }) : pitfallsFor(ctx, graph, { tags: parseTagsFlag(flags.tags), role: resolveRole(ctx.cfg, flags.role as string | undefined) });

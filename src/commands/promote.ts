@@ -14,6 +14,6 @@ export const promoteCommand: CommandSpec = {
     const ids = someIds(args, usage);
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
     // Several ids: one batch, all or nothing, one \`akms undo\` reverts it.
-    return actionOutput(ids.length === 1 ? promote(ctx, { id: ids[0]!, oneShot: true }) : bulk(ctx, "promote", ids.map((id) => ({ id, oneShot: true }))));
+    return actionOutput(ids.length === 1 ? promote(ctx, { id: ids[0]! }) : bulk(ctx, "promote", ids.map((id) => ({ id }))));
   },
 };

@@ -1,7 +1,7 @@
 import { loadContext } from "../../core/context.js";
 import { queryGraph, resolveRole, type QueryResult } from "../../core/query.js";
 import { planningInput, readPlanningFlags } from "../../core/query/input.js";
-import { loadPlanGraph } from "../../core/query/plan-load.js";
+import { openGraph } from "../../core/graph.js";
 import type { CommandSpec } from "./types.js";
 
 function num(x: number): string {
@@ -75,7 +75,7 @@ export const queryCommand: CommandSpec = {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault, writeCache: true });
     const read = readPlanningFlags({ task: flags.task, tags: flags.tags }, process.cwd(), ctx);
     if (typeof flags.role === "string") resolveRole(ctx.cfg, flags.role);
-    const { graph } = loadPlanGraph(ctx.paths);
+    const graph = openGraph(ctx.paths);
     const input = planningInput(ctx, graph, read, flags.role);
     const r = queryGraph(graph, ctx.cfg, { tags: input.tags, role: input.role });
     const head = input.task

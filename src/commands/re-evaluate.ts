@@ -1,5 +1,5 @@
 import { loadContext } from "../../core/context.js";
-import { loadPlanGraph } from "../../core/query/plan-load.js";
+import { openGraph } from "../../core/graph.js";
 import { reevaluate } from "../../core/reevaluate.js";
 import type { CommandSpec } from "./types.js";
 
@@ -10,7 +10,7 @@ export const reEvaluateCommand: CommandSpec = {
   usage: "akms re-evaluate [--no-qmd]",
   run(_args, flags) {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
-    const { graph } = loadPlanGraph(ctx.paths);
+    const graph = openGraph(ctx.paths);
     const r = reevaluate(ctx, graph, { noQmd: flags.qmd === false });
     const lines = [`graph ${r.graph_version}: ${r.checked} loadout${r.checked === 1 ? "" : "s"}, ${r.stale} stale, ${r.regenerated} regenerated, ${r.failed} failed`];
     for (const e of r.entries) {

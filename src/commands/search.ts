@@ -1,14 +1,14 @@
 import { QMD_INSTALL_HINT } from "../../core/qmd.js";
 import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
-import { loadGraph, type LoadedGraph } from "../../core/graph.js";
+import { openGraph, type GraphIndex } from "../../core/graph.js";
 import { searchKnowledge, SEARCH_SCOPES, type SearchScope } from "../../core/agent/search.js";
 import { qmdIndexMessage } from "../../core/qmd.js";
 import type { CommandSpec } from "./types.js";
 
-function graphOrNull(paths: Parameters<typeof loadGraph>[0]): LoadedGraph | null {
+function graphOrNull(paths: Parameters<typeof openGraph>[0]): GraphIndex | null {
   try {
-    return loadGraph(paths);
+    return openGraph(paths);
   } catch {
     return null; // no graph yet: hits are still shown, without their node ids for sessions and mirror files
   }

@@ -1,6 +1,6 @@
 import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
-import { loadGraph } from "../../core/graph.js";
+import { openGraph } from "../../core/graph.js";
 import { showNode, type ShowResult } from "../../core/agent/show.js";
 import { confidenceText } from "../../core/report.js";
 import type { CommandSpec } from "./types.js";
@@ -29,7 +29,7 @@ export const showCommand: CommandSpec = {
   run(args, flags) {
     if (args.length !== 1) throw new UsageError("give one node id", "akms show green-operator-caching");
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
-    const r = showNode(ctx, loadGraph(ctx.paths), args[0]!);
+    const r = showNode(ctx, openGraph(ctx.paths), args[0]!);
     return { json: r, text: text(r) };
   },
 };

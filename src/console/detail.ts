@@ -3,7 +3,7 @@
 // are the bytes an action is checked against.
 import { readFileSync } from "node:fs";
 import type { Context } from "../../core/context.js";
-import type { GNode } from "../../core/graph.js";
+import type { GNode, NodeTable } from "../../core/graph.js";
 import { splitFrontmatter } from "../../core/frontmatter.js";
 import { sha256 } from "../../core/fsx.js";
 import { NodeFiles } from "../../core/node-files.js";
@@ -52,7 +52,7 @@ export function contentDraftOf(body: string): string | null {
   return rest.slice(0, next ? next.index : undefined).replace(/^\r?\n/, "").trimEnd();
 }
 
-export function loadDetail(ctx: Context, nodes: ReadonlyMap<string, GNode>, id: string, files = new NodeFiles(ctx)): NodeDetail {
+export function loadDetail(ctx: Context, nodes: NodeTable, id: string, files = new NodeFiles(ctx)): NodeDetail {
   const n = nodes.get(id);
   const where = files.locate(n, id);
   const overlaySha = fileSha(ctx.paths.overlay);
@@ -94,7 +94,7 @@ export class DetailCache {
   private readonly files: NodeFiles;
   constructor(
     private readonly ctx: Context,
-    private readonly nodes: ReadonlyMap<string, GNode>,
+    private readonly nodes: NodeTable,
   ) {
     this.files = new NodeFiles(ctx);
   }

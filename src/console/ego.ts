@@ -1,7 +1,7 @@
 // The explorer's ego graph: the nodes within `radius` hops of a centre (edges followed both ways),
 // laid out as rows — the centre's outgoing then incoming edges grouped by type, each neighbour's
 // own edges indented beneath it (breadth-first tree: each node appears once, at its distance).
-import type { GraphLink, LoadedGraph } from "../../core/graph.js";
+import type { GraphLink, GraphIndex } from "../../core/graph.js";
 import { distances } from "../../core/query/neighbourhood.js";
 
 export interface EgoRow {
@@ -38,13 +38,13 @@ export const MAX_ROWS = 5000;
 const byKey = (a: [string, GraphLink], b: [string, GraphLink]) =>
   a[1].type < b[1].type ? -1 : a[1].type > b[1].type ? 1 : a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 
-function edgesOf(g: LoadedGraph, id: string): { out: [string, GraphLink][]; in: [string, GraphLink][] } {
+function edgesOf(g: GraphIndex, id: string): { out: [string, GraphLink][]; in: [string, GraphLink][] } {
   const out = (g.out.get(id) ?? []).map((l) => [l.target, l] as [string, GraphLink]).sort(byKey);
   const inn = (g.in.get(id) ?? []).map((l) => [l.source, l] as [string, GraphLink]).sort(byKey);
   return { out, in: inn };
 }
 
-export function egoGraph(g: LoadedGraph, center: string, radius: number): Ego {
+export function egoGraph(g: GraphIndex, center: string, radius: number): Ego {
   const r = Math.max(1, radius);
   const dist = distances(g, center, r);
   let edgeCount = 0;

@@ -1,6 +1,6 @@
 // A node's confidence history for the History screen: the overlay's recorded changes
 // (`nodes.<id>.history: [{date, confidence, cause}]`), the global default and the floor.
-import type { LoadedGraph } from "../../core/graph.js";
+import type { GraphIndex } from "../../core/graph.js";
 import type { Overlay } from "../../core/schemas/overlay.js";
 import type { Config } from "../../core/config.js";
 
@@ -35,7 +35,7 @@ export function causeKind(cause: string): HistoryChange["kind"] {
   return "other";
 }
 
-export function nodeHistory(graph: LoadedGraph, overlay: Overlay | null, cfg: Config, id: string): NodeHistory {
+export function nodeHistory(graph: GraphIndex, overlay: Overlay | null, cfg: Config, id: string): NodeHistory {
   const n = graph.nodes.get(id);
   const globalDefault = typeof n?.confidence_default === "number" ? n.confidence_default : null;
   const nodeFloor = typeof n?.confidence_floor === "number" ? n.confidence_floor : null;

@@ -1,7 +1,7 @@
 // The loadout an agent would get, computed in memory by the core's planLoadout (the function
 // `akms loadout` writes with) — nothing is written; the header's generated_at is left blank.
 import type { Context } from "../../core/context.js";
-import type { LoadedGraph } from "../../core/graph.js";
+import type { GraphIndex } from "../../core/graph.js";
 import { loadoutText, planLoadout, qmdStateDir, type LoadoutPlan } from "../../core/loadout.js";
 import { hasQmdIndex } from "../../core/qmd.js";
 import type { QmdUse } from "../../core/loadout/retrieve.js";
@@ -19,7 +19,7 @@ export interface LoadoutPreview {
 
 export function previewLoadout(
   ctx: Context,
-  graph: LoadedGraph,
+  graph: GraphIndex,
   tasks: TaskEntry[],
   src: PlanSource,
   opts: { useQmd: boolean; mode: "auto" | "routing" | "full"; qmd: QmdUse | null; phase?: number },

@@ -4,15 +4,15 @@ import { existsSync } from "node:fs";
 import type { Context } from "../../core/context.js";
 import { AkmsError, NotFoundError } from "../../core/errors.js";
 import { errorText } from "./errors.js";
-import type { GNode, LoadedGraph } from "../../core/graph.js";
+import { openGraph, type GraphIndex, type NodeTable } from "../../core/graph.js";
 import { keepReviewGraph, reviewGraphOf, type ReviewGraph } from "../../core/compiler/review-index.js";
-import { openReviewIndex } from "../../core/query/plan-load.js";
+import { openReviewIndex } from "../../core/compiler/review-index.js";
 import { writtenKey } from "../../core/store/freshness.js";
 import { build } from "../../core/compiler/build.js";
 import { readOverlay } from "../../core/compiler/sources.js";
 import { displayPath } from "../../core/paths.js";
 import type { Overlay } from "../../core/schemas/overlay.js";
-import { sharedGraph, undoTarget, type UndoTarget } from "../../core/review/actions.js";
+import { undoTarget, type UndoTarget } from "../../core/review/actions.js";
 import { reviewData, type ReviewData } from "../../core/report.js";
 import { wouldItHaveHelped, type Helped } from "../../core/eval/helped.js";
 import { changesAfter, changesSince, type Changes } from "../../core/agent/changes.js";
@@ -32,13 +32,13 @@ export interface ConsoleModel {
   /** graph_version of the compiled graph shown. */
   version: string;
   /** Every node of the compiled graph, as graph.json holds it. */
-  nodes: ReadonlyMap<string, GNode>;
+  nodes: NodeTable;
   /**
    * The whole graph (links and adjacency), parsed on first use: the first frame is made from the
    * review's view of it (compiler/review-index.ts), kept between starts, and the explorer, history, why and
    * loadout screens ask for the rest.
    */
-  graph: () => LoadedGraph;
+  graph: () => GraphIndex;
   /** Where the review's view of the graph came from: kept by an earlier start, or made from graph.json parsed. */
   reviewFrom: "kept" | "graph.json";
   /** Keeps the review's view of this graph for the next start (null: kept already, or not for this graph.json). */
@@ -211,10 +211,10 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
  * The review's view of graph.json as it is: the one kept for it (no parse of graph.json), else
  * made from the parsed graph — and then `keep` writes it for the next start.
  */
-function loadReviewGraph(ctx: Context): { review: ReviewGraph; kept: boolean; graph: () => LoadedGraph; keep: (() => boolean) | null } {
-  // Parsed once per model (normally within a second of the review graph: after the first frame).
-  let full: LoadedGraph | null = null;
-  const graph = () => (full ??= sharedGraph(ctx));
+function loadReviewGraph(ctx: Context): { review: ReviewGraph; kept: boolean; graph: () => GraphIndex; keep: (() => boolean) | null } {
+  // Opened once per model (normally within a second of the review graph: after the first frame).
+  let full: GraphIndex | null = null;
+  const graph = () => (full ??= openGraph(ctx.paths));
   const kept = openReviewIndex(ctx.paths);
   if (kept) return { review: kept.graph, kept: true, graph, keep: null };
   const key = writtenKey(ctx.paths.graphJson);

@@ -9,7 +9,7 @@ import { readTask, type LoadedTask } from "../../core/query/task.js";
 import type { TagDerivation } from "../../core/tags.js";
 import { taskTags } from "../../core/tags.js";
 import type { TaskRecord } from "../../core/schemas/task.js";
-import type { LoadedGraph } from "../../core/graph.js";
+import type { GraphIndex } from "../../core/graph.js";
 import type { LoadedConfig } from "../../core/config.js";
 import { errorText } from "./errors.js";
 import { validatedFacts } from "../../core/store/facts.js";
@@ -73,7 +73,7 @@ export function roles(cfg: LoadedConfig): string[] {
   return Object.keys(cfg.config.query_roles).sort();
 }
 
-export function planFor(ctx: Context, graph: LoadedGraph, tasks: TaskEntry[], src: PlanSource): Plan {
+export function planFor(ctx: Context, graph: GraphIndex, tasks: TaskEntry[], src: PlanSource): Plan {
   const cfg = ctx.cfg;
   if (src.kind === "tags" || !tasks.length) {
     const tags = normalizeTags(src.tags);

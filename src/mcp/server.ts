@@ -12,7 +12,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { AkmsError, BugError, isAkmsError } from "../../core/errors.js";
 import { stripControl } from "../../core/control-chars.js";
 import { loadContext } from "../../core/context.js";
-import { loadGraph } from "../../core/graph.js";
+import { openGraph } from "../../core/graph.js";
 import { showNode } from "../../core/agent/show.js";
 import { currentLoadout } from "../../core/agent/current-task.js";
 import { keepWarm } from "../../core/warm.js";
@@ -128,7 +128,7 @@ export function createServer(b: Binding): McpServer {
     { title: "Knowledge node", description: "A node's file (frontmatter and body) as the graph holds it", mimeType: "text/markdown" },
     async (uri, vars) => {
       const ctx = loadContext({ repo: b.repo, vault: b.vault });
-      const r = showNode(ctx, loadGraph(ctx.paths), String(vars.id));
+      const r = showNode(ctx, openGraph(ctx.paths), String(vars.id));
       const text = r.frontmatter !== null ? `---\n${r.frontmatter}\n---\n\n${r.body ?? ""}\n` : `${r.body ?? r.file_note ?? ""}\n`;
       return { contents: [{ uri: uri.href, mimeType: "text/markdown", text }] };
     },

@@ -1,37 +1,23 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { akms, tmp } from "../helpers.js";
+import { akms, assertIndexIsGraph, tmp } from "../helpers.js";
 import { memory } from "../update-helpers.js";
 import { generateVault } from "../../scripts/bench/genvault.js";
 import { loadContext } from "../../core/context.js";
-import { loadGraph } from "../../core/graph.js";
+import { indexOfLoaded, loadGraph, openGraphFrom } from "../../core/graph.js";
 import { queryGraph } from "../../core/query.js";
-import { CACHE_MIN_BYTES, encodePlanGraph, FIELDS, planGraphCachePath } from "../../core/compiler/plan-graph.js";
+import { encodePlanGraph, planGraphCachePath } from "../../core/store/graph-index.js";
 import { writtenKey } from "../../core/store/freshness.js";
-import { loadPlanGraph } from "../../core/query/plan-load.js";
-import { planDeltaPath } from "../../core/compiler/plan-delta.js";
+import { planDeltaPath } from "../../core/store/graph-delta.js";
 
-/** JSON with every object's keys sorted (the index and a parse of graph.json keep different key orders). */
-const canon = (x: unknown): string =>
-  JSON.stringify(x, (_k, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
-
-/** The planning index as the next query opens it equals the index a full parse of graph.json gives. */
+/** The graph index as the next reader opens it equals a full parse of graph.json, and answers every query alike. */
 function assertFresh(repo: string, vault: string, what: string): void {
   const ctx = loadContext({ repo, vault, env: {} });
-  const load = loadPlanGraph(ctx.paths, { cacheMinBytes: Number.MAX_SAFE_INTEGER });
-  assert.equal(load.from, "cache", `${what}: the first query after it rebuilt the index`);
-  const plan = load.graph;
+  assertIndexIsGraph(ctx.paths, what);
+  const plan = openGraphFrom(ctx.paths).graph;
   const full = loadGraph(ctx.paths);
-  assert.equal(plan.version, full.version, what);
-  assert.equal(plan.nodes.size, full.nodes.size, what);
-  const pick = (n: object) => JSON.stringify(Object.fromEntries(Object.entries(n).filter(([k]) => k === "id" || (FIELDS as readonly string[]).includes(k)).sort(([a], [b]) => (a < b ? -1 : 1))));
-  assert.deepEqual([...plan.nodes.values()].map(pick), [...full.nodes.values()].map(pick), what);
-  for (const id of full.nodes.keys()) {
-    assert.equal(canon(plan.out.get(id) ?? []), canon(full.out.get(id) ?? []), `${what}: out-edges of ${id}`);
-    assert.equal(canon(plan.in.get(id) ?? []), canon(full.in.get(id) ?? []), `${what}: in-edges of ${id}`);
-  }
   for (const role of Object.keys(ctx.cfg.config.query_roles)) {
     for (const tags of [["tag-1", "tag-7"], ["tag-3"], ["domain-1"]]) {
       assert.equal(JSON.stringify(queryGraph(plan, ctx.cfg, { tags, role })), JSON.stringify(queryGraph(full, ctx.cfg, { tags, role })), `${what}: ${role} ${tags}`);
@@ -39,7 +25,7 @@ function assertFresh(repo: string, vault: string, what: string): void {
   }
 }
 
-test("the planning index is fresh after every write: update, promote, draft of a global node, undo, an edit's rebuild, a full compile", () => {
+test("the graph index is fresh after every write: update, promote, draft of a global node, undo, an edit's rebuild, a full compile", () => {
   const dir = tmp("akms-plan-fresh-");
   generateVault(dir, 300, 30, 9);
   const repo = join(dir, "repo");
@@ -50,9 +36,8 @@ test("the planning index is fresh after every write: update, promote, draft of a
     return r;
   };
   cli("build");
-  // The full index, as a query of a large graph writes it.
+  // The full index, as the compile writes it.
   const ctx = loadContext({ repo, vault, env: {} });
-  assert.equal(loadPlanGraph(ctx.paths, { cacheMinBytes: 0 }).cacheWritten, true);
   assert.ok(existsSync(planGraphCachePath(ctx.paths)));
 
   const doc = join(dir, "memory.md");
@@ -90,7 +75,7 @@ test("the planning index is fresh after every write: update, promote, draft of a
   assertFresh(repo, vault, "after a full compile");
 });
 
-test("a cold compile of a large graph writes the planning index, byte for byte the index made from graph.json's text", () => {
+test("a cold compile of a large graph writes the graph index, byte for byte the index made from graph.json's text", () => {
   const dir = tmp("akms-plan-cold-");
   generateVault(dir, 3000, 300, 5);
   const repo = join(dir, "repo");
@@ -98,18 +83,24 @@ test("a cold compile of a large graph writes the planning index, byte for byte t
   const r = akms(["build", "--repo", repo, "--vault", vault, "--json"], { env: { SOURCE_DATE_EPOCH: "1767225600" } });
   assert.equal(r.code, 0, r.stderr);
   const ctx = loadContext({ repo, vault, env: {} });
-  assert.ok(statSync(ctx.paths.graphJson).size >= CACHE_MIN_BYTES, "the generated graph is large enough to be indexed");
   const file = planGraphCachePath(ctx.paths);
   assert.ok(existsSync(file), "the compile wrote the index");
   const key = writtenKey(ctx.paths.graphJson)!;
-  assert.ok(readFileSync(file).equals(encodePlanGraph(loadGraph(ctx.paths), key)), "the index from the compile's document is the index of graph.json's text");
-  assert.equal(loadPlanGraph(ctx.paths).from, "cache", "the first query opens it");
+  assert.ok(readFileSync(file).equals(encodePlanGraph(indexOfLoaded(loadGraph(ctx.paths)), key)), "the index from the compile's document is the index of graph.json's text");
+  assert.equal(openGraphFrom(ctx.paths).from, "index", "the first reader opens it");
 });
 
-test("a cold compile of a small graph writes no planning index (its queries read graph.json)", () => {
+test("a small graph's compile writes its index too, and a reader that finds none (deleted) parses graph.json once and writes it", () => {
   const dir = tmp("akms-plan-small-");
   generateVault(dir, 200, 20, 5);
   const r = akms(["build", "--repo", join(dir, "repo"), "--vault", join(dir, "vault")]);
   assert.equal(r.code, 0, r.stderr);
-  assert.equal(existsSync(join(dir, "repo", "knowledge", "graph", ".cache", "plan-graph.bin")), false);
+  const ctx = loadContext({ repo: join(dir, "repo"), vault: join(dir, "vault"), env: {} });
+  const file = planGraphCachePath(ctx.paths);
+  assert.equal(existsSync(file), true);
+  const written = readFileSync(file);
+  rmSync(file);
+  const first = openGraphFrom({ ...ctx.paths });
+  assert.deepEqual([first.from, first.indexWritten], ["graph.json", true]);
+  assert.ok(readFileSync(file).equals(written), "the same index as the compile's");
 });

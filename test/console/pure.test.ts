@@ -2,7 +2,7 @@
 // confidence history and the key router.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { graphFromText } from "../../core/graph.js";
+import { graphFromText, indexOfLoaded } from "../../core/graph.js";
 import { DEFAULT_CONFIG } from "../../core/config.js";
 import { safe, safeLines, truncate, pad, wrap, width, confPair, windowStart } from "../../components/text.js";
 import { egoGraph, selectable } from "../../src/console/ego.js";
@@ -27,7 +27,7 @@ function graph(nodes: Record<string, Partial<Record<string, unknown>>>, links: [
     nodes: Object.entries(nodes).map(([id, n]) => ({ id, title: id, domain: "d", status: "established", confidence: 0.8, confidence_default: 0.8, source: "human", node_origin: "global", ...n })),
     links: links.map(([source, target, type, weight]) => ({ source, target, type, weight, edge_origin: "global" })),
   };
-  return graphFromText(JSON.stringify(doc), "graph.json");
+  return indexOfLoaded(graphFromText(JSON.stringify(doc), "graph.json"));
 }
 
 test("safe strips escape sequences and control characters from file text", () => {

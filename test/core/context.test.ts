@@ -9,7 +9,7 @@ import { bytesKey, factsPath, openFacts } from "../../core/store/facts.js";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { EDGE_TYPES as SCHEMA_EDGE_TYPES } from "../../core/schemas/common.js";
-import { EDGE_TYPES as CACHE_EDGE_TYPES } from "../../core/compiler/plan-graph.js";
+import { EDGE_TYPES as CACHE_EDGE_TYPES } from "../../core/store/graph-index.js";
 import { AkmsError } from "../../core/errors.js";
 import { scratch, tmp, write } from "../helpers.js";
 

@@ -7,7 +7,7 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs
 import { join } from "node:path";
 import { builtDemo, settle } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
-import { loadGraph } from "../../core/graph.js";
+import { indexOfLoaded, loadGraph } from "../../core/graph.js";
 import { reviewData } from "../../core/report.js";
 import { DEDUP_TEXT, primeDedupIndex, saveDedupIndex } from "../../core/review/dedup-index.js";
 import { factsPath, openFacts } from "../../core/store/facts.js";
@@ -23,7 +23,7 @@ const demo = () => {
   return d;
 };
 
-const data = (ctx: ReturnType<typeof loadContext>, live: boolean) => JSON.stringify(reviewData(ctx, loadGraph(ctx.paths), { today: TODAY, live }));
+const data = (ctx: ReturnType<typeof loadContext>, live: boolean) => JSON.stringify(reviewData(ctx, indexOfLoaded(loadGraph(ctx.paths)), { today: TODAY, live }));
 
 test("with the index, the review data is byte for byte the data read without it; files in it are not read", () => {
   const { ctx } = demo();

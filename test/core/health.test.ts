@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { builtDemo, scratch, snapshot, treeHash, write, writeNode } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
-import { loadGraph } from "../../core/graph.js";
+import { indexOfLoaded, loadGraph } from "../../core/graph.js";
 import { healthReport, HEALTH_ORDER } from "../../core/health.js";
-import { openReviewIndex } from "../../core/query/plan-load.js";
+import { openReviewIndex } from "../../core/compiler/review-index.js";
 
 const TODAY = "2026-11-29";
 
@@ -17,7 +17,7 @@ test("the demo's health report has every item of spec §5.7 and the compile warn
   const d = demo();
   const vault = treeHash(d.vault);
   const before = snapshot(d.knowledge);
-  const h = healthReport(d.ctx, loadGraph(d.ctx.paths), { today: TODAY });
+  const h = healthReport(d.ctx, indexOfLoaded(loadGraph(d.ctx.paths)), { today: TODAY });
   assert.deepEqual(snapshot(d.knowledge), before, "status writes nothing");
   assert.equal(treeHash(d.vault), vault);
   assert.deepEqual(Object.keys(h.counts), HEALTH_ORDER);
@@ -73,7 +73,7 @@ test("the demo's health report has every item of spec §5.7 and the compile warn
 
 test("stale is measured against the date given: nothing is stale on the day of its last activation", () => {
   const d = demo();
-  const g = loadGraph(d.ctx.paths);
+  const g = indexOfLoaded(loadGraph(d.ctx.paths));
   const h = healthReport(d.ctx, g, { today: TODAY });
   const oldest = h.sections.stale.at(-1)!;
   assert.equal(healthReport(d.ctx, g, { today: oldest.last_activated }).sections.stale.some((s) => s.id === oldest.id), false);
@@ -94,7 +94,7 @@ test("a task whose role query would load an agent-drafted tentative node is bloc
   write(join(s.knowledge, "tasks", "broken.json"), "{ not json");
   const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
   build(ctx);
-  const h = healthReport(ctx, loadGraph(ctx.paths), { today: TODAY });
+  const h = healthReport(ctx, indexOfLoaded(loadGraph(ctx.paths)), { today: TODAY });
   assert.deepEqual(h.sections.blocked_tasks.map((t) => t.task_id), ["t-open"]);
   const t = h.sections.blocked_tasks[0]!;
   assert.equal(t.role, "implementer");
@@ -136,7 +136,7 @@ test("orphans, drift and the orphan_warning switch", () => {
   );
   const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
   build(ctx);
-  const h = healthReport(ctx, loadGraph(ctx.paths), { today: TODAY });
+  const h = healthReport(ctx, indexOfLoaded(loadGraph(ctx.paths)), { today: TODAY });
   assert.deepEqual(h.sections.orphans.map((o) => o.id), ["alone"]);
   assert.equal(h.sections.drift.length, 1);
   const dr = h.sections.drift[0]!;
@@ -148,14 +148,14 @@ test("orphans, drift and the orphan_warning switch", () => {
   assert.equal(dr.command, "akms mirror --files src/pkg/mod.py");
   writeFileSync(join(s.knowledge, "graph", "propagation_config.yaml"), "akms_schema: v2\ngraph:\n  orphan_warning: false\n");
   const ctx2 = loadContext({ repo: s.repo, vault: s.vault, env: {} });
-  assert.equal(healthReport(ctx2, loadGraph(ctx2.paths), { today: TODAY }).sections.orphans.length, 0);
+  assert.equal(healthReport(ctx2, indexOfLoaded(loadGraph(ctx2.paths)), { today: TODAY }).sections.orphans.length, 0);
 });
 
 test("an empty repository has a clean health report (cold start)", () => {
   const s = scratch();
   const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
   build(ctx);
-  const h = healthReport(ctx, loadGraph(ctx.paths), { today: TODAY });
+  const h = healthReport(ctx, indexOfLoaded(loadGraph(ctx.paths)), { today: TODAY });
   assert.equal(h.phase, 0);
   for (const k of HEALTH_ORDER) assert.equal(h.counts[k], 0, k);
 });
@@ -173,7 +173,7 @@ test("disconnected islands: a group linked only among itself is listed apart fro
   writeNode(s.vault, { id: "alone" });
   const ctx = loadContext({ repo: s.repo, vault: s.vault });
   build(ctx);
-  const h = healthReport(ctx, loadGraph(ctx.paths));
+  const h = healthReport(ctx, indexOfLoaded(loadGraph(ctx.paths)));
   assert.deepEqual(h.sections.islands.map((i) => i.nodes), [["x", "y"]]);
   assert.equal(h.counts.islands, 1);
   assert.match(h.sections.islands[0]!.fix, /link it to the rest: an edge from one of x, y/);
@@ -188,7 +188,7 @@ test("the health report from the review index a compile keeps is the report from
   }
   const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
   build(ctx);
-  const fromGraph = healthReport(ctx, loadGraph(ctx.paths), { today: TODAY });
+  const fromGraph = healthReport(ctx, indexOfLoaded(loadGraph(ctx.paths)), { today: TODAY });
   assert.equal(fromGraph.sections.islands.length, 2);
   const kept = openReviewIndex(ctx.paths);
   assert.ok(kept, "the compile kept the review index");
@@ -196,5 +196,5 @@ test("the health report from the review index a compile keeps is the report from
   const d = demo();
   const demoKept = openReviewIndex(d.ctx.paths);
   assert.ok(demoKept);
-  assert.equal(JSON.stringify(healthReport(d.ctx, demoKept.graph, { today: TODAY })), JSON.stringify(healthReport(d.ctx, loadGraph(d.ctx.paths), { today: TODAY })));
+  assert.equal(JSON.stringify(healthReport(d.ctx, demoKept.graph, { today: TODAY })), JSON.stringify(healthReport(d.ctx, indexOfLoaded(loadGraph(d.ctx.paths)), { today: TODAY })));
 });

@@ -7,7 +7,7 @@ import { loadContext } from "../../core/context.js";
 import { generateMirror } from "../../core/mirror/generate.js";
 import { readMirrorDrift } from "../../core/mirror/read-drift.js";
 import { assignMirrorNames, idFor } from "../../core/mirror/names.js";
-import { loadPlanGraph } from "../../core/query/plan-load.js";
+import { openGraph } from "../../core/graph.js";
 import { deriveTags } from "../../core/tags.js";
 import { ID_PATTERN } from "../../core/schemas/common.js";
 import { sha256 } from "../../core/fsx.js";
@@ -30,7 +30,7 @@ test("a generated mirror anchors scope-based tag derivation: scope file → mirr
   assert.equal(r.mirrored[0]!.id, "mirror-solvers-fft-green");
   assert.equal(r.graph?.written, true);
 
-  const { graph } = loadPlanGraph(ctx.paths);
+  const graph = openGraph(ctx.paths);
   const d = deriveTags(graph, ctx.cfg, { title: "Tune the solver", scope: ["src/solvers/fft/green.py"] }, { repo: s.repo, knowledge: ctx.paths.knowledge, vault: ctx.vault.path });
   assert.deepEqual(d.tags.map((t) => t.tag), ["fft", "green-function"]);
   assert.deepEqual(d.tags[0]!.sources, [{ kind: "scope-mirror", file: "src/solvers/fft/green.py", mirror: "mirror-solvers-fft-green", node: "greens-operator" }]);

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { scratch, write, writeNode, type NodeSpec } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
@@ -8,8 +8,8 @@ import { build } from "../../core/compiler/build.js";
 import { loadGraph, type LoadedGraph } from "../../core/graph.js";
 import { parseConfig, type LoadedConfig } from "../../core/config.js";
 import { queryGraph, resolveRole } from "../../core/query.js";
-import { encodePlanGraph, openPlanGraph } from "../../core/compiler/plan-graph.js";
-import { loadPlanGraph } from "../../core/query/plan-load.js";
+import { encodePlanGraph, openPlanGraph, planGraphCachePath } from "../../core/store/graph-index.js";
+import { indexOfLoaded, openGraphFrom } from "../../core/graph.js";
 import { isAkmsError } from "../../core/errors.js";
 
 /** A scratch repository compiled by the real compiler. */
@@ -250,7 +250,7 @@ test("the same graph, tags and role give the same result; the compact planning c
     const a = queryGraph(graph, cfg, { tags: ["alpha"], role });
     assert.deepEqual(queryGraph(graph, cfg, { tags: ["alpha"], role }), a);
     const file = write(join(repo, "cache-test.bin"), "");
-    writeFileSync(file, encodePlanGraph(graph, "k"));
+    writeFileSync(file, encodePlanGraph(indexOfLoaded(graph), "k"));
     const lazy = openPlanGraph(file, "k")!;
     assert.ok(lazy, "the cache opens");
     assert.deepEqual(queryGraph(lazy, cfg, { tags: ["alpha"], role }), a);
@@ -258,9 +258,11 @@ test("the same graph, tags and role give the same result; the compact planning c
     assert.equal(openPlanGraph(file, "other-key"), null, "a cache for another graph.json is not used");
   }
   const ctx = loadContext({ repo });
-  const first = loadPlanGraph(ctx.paths, { cacheMinBytes: 0 });
-  assert.deepEqual([first.from, first.cacheWritten], ["graph.json", true]);
-  const second = loadPlanGraph(ctx.paths, { cacheMinBytes: 0 });
-  assert.equal(second.from, "cache");
+  assert.equal(openGraphFrom(ctx.paths).from, "index", "the compile wrote the index");
+  rmSync(planGraphCachePath(ctx.paths));
+  const first = openGraphFrom(ctx.paths);
+  assert.deepEqual([first.from, first.indexWritten], ["graph.json", true]);
+  const second = openGraphFrom({ ...ctx.paths });
+  assert.equal(second.from, "index");
   assert.deepEqual(queryGraph(second.graph, cfg, { tags: ["alpha"], role: "implementer" }), queryGraph(graph, cfg, { tags: ["alpha"], role: "implementer" }));
 });

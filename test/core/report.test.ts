@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { copyDemo, scratch, tmp, treeHash, write, writeNode } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
-import { loadGraph } from "../../core/graph.js";
+import { indexOfLoaded, loadGraph } from "../../core/graph.js";
 import { renderReviewReport, reviewData, SECTION_TITLES, writeReviewReport } from "../../core/report.js";
 import { collect, SECTION_ORDER } from "../../core/review/sections.js";
 import { keepReviewGraph, reviewGraphOf, reviewGraphPath } from "../../core/compiler/review-index.js";
-import { openReviewIndex } from "../../core/query/plan-load.js";
+import { openReviewIndex } from "../../core/compiler/review-index.js";
 import { writtenKey } from "../../core/store/freshness.js";
 
 const TODAY = "2026-11-29";
@@ -42,7 +42,7 @@ function demo() {
   const d = copyDemo();
   let ctx = loadContext({ repo: d.repo, env: {} });
   build(ctx);
-  if (![...loadGraph(ctx.paths).nodes.values()].some((n) => Array.isArray(n.drift) && n.drift.length)) {
+  if (![...indexOfLoaded(loadGraph(ctx.paths)).nodes.values()].some((n) => Array.isArray(n.drift) && n.drift.length)) {
     write(join(d.knowledge, "code-mirror", "extra", "drift.md"), DRIFTING_MIRROR);
     ctx = loadContext({ repo: d.repo, env: {} });
     build(ctx);
@@ -61,7 +61,7 @@ function sectionOf(md: string, title: string): string[] {
 
 test("on the demo, the review report shows every section with real items", () => {
   const d = demo();
-  const data = reviewData(d.ctx, loadGraph(d.ctx.paths), { today: TODAY });
+  const data = reviewData(d.ctx, indexOfLoaded(loadGraph(d.ctx.paths)), { today: TODAY });
   assert.equal(data.phase, 1, "the latest phase among session nodes");
   // Every section but Drafted, which lists this repository's own decisions (none yet on the pristine demo).
   for (const k of SECTION_ORDER) if (k !== "drafted") assert.ok(data.sections[k].length > 0, `section ${k} has items`);
@@ -84,7 +84,7 @@ test("on the demo, the review report shows every section with real items", () =>
 
 test("the Markdown: summary first, one table per section, one line per item, confidence and command inline", () => {
   const d = demo();
-  const data = reviewData(d.ctx, loadGraph(d.ctx.paths), { today: TODAY });
+  const data = reviewData(d.ctx, indexOfLoaded(loadGraph(d.ctx.paths)), { today: TODAY });
   const md = renderReviewReport(data);
   assert.equal(renderReviewReport(data), md, "deterministic");
   const lines = md.split("\n");
@@ -114,7 +114,7 @@ test("the Markdown: summary first, one table per section, one line per item, con
 
 test("the Markdown report cuts nothing: titles, pitfalls, what-to-do hints, the failing tests that block a task and the drafts are there whole", () => {
   const d = demo();
-  const data = reviewData(d.ctx, loadGraph(d.ctx.paths), { today: TODAY });
+  const data = reviewData(d.ctx, indexOfLoaded(loadGraph(d.ctx.paths)), { today: TODAY });
   const md = renderReviewReport(data);
   const flat = (x: string) => x.replace(/\s+/g, " ").trim().replace(/\|/g, "\\|");
   assert.doesNotMatch(md, /…/, "no cell ends in an ellipsis");
@@ -142,7 +142,7 @@ test("table cells cannot break the table or carry control characters", () => {
   });
   const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
   build(ctx);
-  const md = renderReviewReport(reviewData(ctx, loadGraph(ctx.paths), { today: TODAY }));
+  const md = renderReviewReport(reviewData(ctx, indexOfLoaded(loadGraph(ctx.paths)), { today: TODAY }));
   const row = md.split("\n").find((l) => l.includes("`pipe-title`"))!;
   assert.ok(row.includes("a \\| b"));
   assert.doesNotMatch(md, /\u001b/);
@@ -188,7 +188,7 @@ test("with no sessions the report is phase 0, every section says None, and it is
 
 test("the console's review data (files found when read, reads kept by stat) is the report's data, refreshed when a file changes", () => {
   const d = demo();
-  const graph = loadGraph(d.ctx.paths);
+  const graph = indexOfLoaded(loadGraph(d.ctx.paths));
   const eager = reviewData(d.ctx, graph, { today: TODAY });
   const live = reviewData(d.ctx, graph, { today: TODAY, live: true });
   assert.equal(JSON.stringify(live), JSON.stringify(eager));
@@ -207,7 +207,7 @@ test("the console's review data (files found when read, reads kept by stat) is t
 
 test("the review data from the kept review graph is the review data from graph.json: every section, the report's and the status scope, live or not", () => {
   const d = demo();
-  const graph = loadGraph(d.ctx.paths);
+  const graph = indexOfLoaded(loadGraph(d.ctx.paths));
   const key = writtenKey(d.ctx.paths.graphJson)!;
   assert.equal(keepReviewGraph(d.ctx.paths, reviewGraphOf(graph), key), true);
   const kept = openReviewIndex(d.ctx.paths);
@@ -233,7 +233,7 @@ test("a full compile writes the review index beside graph.json, byte for byte th
   const asKept = () => {
     const mine = readFileSync(file, "utf8");
     rmSync(file);
-    assert.equal(keepReviewGraph(paths, reviewGraphOf(loadGraph(paths)), writtenKey(paths.graphJson)!), true);
+    assert.equal(keepReviewGraph(paths, reviewGraphOf(indexOfLoaded(loadGraph(paths))), writtenKey(paths.graphJson)!), true);
     assert.equal(mine, readFileSync(file, "utf8"));
     assert.ok(openReviewIndex(paths));
   };
@@ -258,7 +258,7 @@ test("a kept review graph is used only for the graph.json it was made from: repl
   const d = demo();
   const paths = d.ctx.paths;
   const file = reviewGraphPath(paths);
-  const keep = () => keepReviewGraph(paths, reviewGraphOf(loadGraph(paths)), writtenKey(paths.graphJson)!);
+  const keep = () => keepReviewGraph(paths, reviewGraphOf(indexOfLoaded(loadGraph(paths))), writtenKey(paths.graphJson)!);
   assert.equal(keep(), true);
   assert.ok(openReviewIndex(paths));
   // The same bytes written anew (as a rebuild or a checkout does): another file, so not this cache.
@@ -277,7 +277,7 @@ test("a kept review graph is used only for the graph.json it was made from: repl
   writeFileSync(file, good);
   assert.ok(openReviewIndex(paths), "the same bytes back: used again");
   // Read, then graph.json changes before the keep: nothing is written.
-  const g = reviewGraphOf(loadGraph(paths));
+  const g = reviewGraphOf(indexOfLoaded(loadGraph(paths)));
   const key = writtenKey(paths.graphJson)!;
   writeFileSync(`${paths.graphJson}.tmp`, bytes);
   renameSync(`${paths.graphJson}.tmp`, paths.graphJson);

@@ -6,13 +6,13 @@ import { parseFrontmatter } from "../../core/frontmatter.js";
 import { blankGeneratedAt } from "../../core/graph-file/version.js";
 import { specNodeFields } from "../../core/schemas/node.js";
 import { join } from "node:path";
-import { builtDemo, scratch, snapshot, treeHash, writeNode, write } from "../helpers.js";
+import { assertIndexIsGraph, builtDemo, scratch, snapshot, treeHash, writeNode, write } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build, manifestBeforeWrites } from "../../core/compiler/build.js";
-import { loadGraph } from "../../core/graph.js";
+import { loadGraph, openGraph } from "../../core/graph.js";
 import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError } from "../../core/errors.js";
 import { sha256 } from "../../core/fsx.js";
-import { actionTarget, bulk, dedupAccept, dedupReject, draft, promote, sharedGraph, undo, undoTarget, undraft } from "../../core/review/actions.js";
+import { actionTarget, bulk, dedupAccept, dedupReject, draft, promote, undo, undoTarget, undraft } from "../../core/review/actions.js";
 import { parseDedupSections } from "../../core/review/dedup-sections.js";
 import { decodeBytes, encodeBytes, readJournal } from "../../core/review/journal.js";
 import { dumpOverlay } from "../../core/update/overlay-io.js";
@@ -514,7 +514,7 @@ test("status actions patch graph.json in place, exactly as the full compile writ
 });
 
 
-test("the shared graph after dedup reject and its undo (a node added, then removed) equals graph.json as read", () => {
+test("after dedup reject and its undo (a node added, then removed), a promote and its undo, the graph index a reader opens is graph.json as read", () => {
   const s = scratch();
   const dir = join(s.knowledge, "local-nodes");
   const body = "> agent-authored\n\n## content_draft\n\nOld.\n\n<!-- akms:dedup session=session-phase1 score=0.8 status=pending -->\nNew.\n<!-- akms:end -->\n";
@@ -523,48 +523,16 @@ test("the shared graph after dedup reject and its undo (a node added, then remov
   writeNode(s.vault, { id: "g1", status: "established", edges: [{ to: "good", type: "requires", weight: 0.5 }] });
   const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
   build(ctx);
-  const g0 = sharedGraph(ctx);
-  const same = (step: string) => {
-    const g = sharedGraph(ctx);
-    const disk = loadGraph(ctx.paths);
-    assert.equal(g.version, disk.version, step);
-    assert.equal(g.generatedAt, disk.generatedAt, step);
-    assert.deepEqual(g.doc, disk.doc, step);
-    assert.deepEqual([...g.nodes.keys()], [...disk.nodes.keys()], step);
-    for (const n of g.doc.nodes) assert.equal(g.nodes.get(n.id), n, `${step}: the id map and the node list hold the same node`);
-    return g;
-  };
+  assertIndexIsGraph(ctx.paths, "after the build");
   dedupReject(ctx, { id: "good" });
-  const g1 = same("dedup reject");
-  assert.ok(g1.nodes.has("good-phase1"));
-  assert.equal(g1.nodes.get("g1"), g0.nodes.get("g1"), "patched, not parsed again: unchanged nodes are shared");
-  assert.equal(g0.nodes.has("good-phase1"), false, "a graph handed out is never changed");
+  assertIndexIsGraph(ctx.paths, "after dedup reject");
+  assert.ok(openGraph(ctx.paths).nodes.has("good-phase1"));
+  promote(ctx, { id: "zz" });
+  assertIndexIsGraph(ctx.paths, "after promote");
+  assert.equal(openGraph(ctx.paths).nodes.get("zz")!.status, "established");
   undo(ctx);
-  const g2 = same("undo");
-  assert.equal(g2.nodes.has("good-phase1"), false);
-  assert.equal(g2.nodes.get("g1"), g0.nodes.get("g1"), "patched, not parsed again");
-  assert.equal(g1.nodes.has("good-phase1"), true);
-});
-
-test("the shared graph: parsed once; an action's patch makes a new graph equal to graph.json, the one handed out stays as it was", () => {
-  const d = demo();
-  const id = localTentative(d.ctx);
-  const g0 = sharedGraph(d.ctx);
-  assert.equal(sharedGraph(d.ctx), g0, "the same file: the same parsed graph");
-  const r = promote(d.ctx, { id });
-  const g1 = sharedGraph(d.ctx);
-  assert.notEqual(g1, g0);
-  assert.equal(g0.nodes.get(id)!.status, "tentative", "a graph handed out is never changed");
-  assert.equal(g0.doc.nodes.find((n) => n.id === id)!.status, "tentative");
-  const disk = loadGraph(d.ctx.paths);
-  assert.equal(g1.version, r.graphVersion);
-  assert.equal(g1.version, disk.version);
-  assert.deepEqual(g1.doc, disk.doc);
-  assert.equal(g1.generatedAt, disk.generatedAt);
-  assert.deepEqual([...g1.nodes.keys()], [...disk.nodes.keys()]);
-  assert.equal(g1.nodes.get(id)!.status, "established");
-  assert.equal(g1.nodes.get(id), g1.doc.nodes.find((n) => n.id === id), "the id map and the node list hold the same node");
-  undo(d.ctx);
-  assert.equal(sharedGraph(d.ctx).nodes.get(id)!.status, "tentative");
-  assert.equal(sharedGraph(d.ctx).version, loadGraph(d.ctx.paths).version);
+  assertIndexIsGraph(ctx.paths, "after the promote's undo");
+  undo(ctx);
+  assertIndexIsGraph(ctx.paths, "after the reject's undo");
+  assert.equal(openGraph(ctx.paths).nodes.has("good-phase1"), false);
 });

@@ -11,7 +11,7 @@ import { repoPaths } from "../../core/paths.js";
 import { factsPath, openFacts, type FactKind } from "../../core/store/facts.js";
 import { startPane, tmuxAvailable, type Pane } from "./tmux.js";
 import { loadContext } from "../../core/context.js";
-import { loadGraph } from "../../core/graph.js";
+import { indexOfLoaded, loadGraph } from "../../core/graph.js";
 import { reviewData } from "../../core/report.js";
 
 const skip = !tmuxAvailable() ? "tmux is not installed (CI installs it with apt)" : !existsSync(join(ROOT, "dist", "akms.mjs")) ? "run `npm run build` first" : false;
@@ -24,7 +24,7 @@ function demo() {
   const b = akms(["build", "--repo", d.repo, "--vault", d.vault, "--json"]);
   assert.equal(b.code, 0, b.stderr);
   const ctx = loadContext({ repo: d.repo, vault: d.vault });
-  const data = reviewData(ctx, loadGraph(ctx.paths));
+  const data = reviewData(ctx, indexOfLoaded(loadGraph(ctx.paths)));
   return { ...d, data };
 }
 

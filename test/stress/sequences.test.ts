@@ -19,11 +19,11 @@ import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { BIN, copyDemo, nodeText, pathWithAkms, seededRandom, tmp, write } from "../helpers.js";
+import { assertIndexIsGraph, BIN, copyDemo, nodeText, pathWithAkms, seededRandom, tmp, write } from "../helpers.js";
 import { memory } from "../update-helpers.js";
 import { loadContext, type Context } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
-import { loadGraph } from "../../core/graph.js";
+import { indexOfLoaded, loadGraph } from "../../core/graph.js";
 import { runUpdate } from "../../core/update/apply.js";
 import { dedupAccept, dedupReject, draft, promote, undo, undraft } from "../../core/review/actions.js";
 import { parseDedupSections } from "../../core/review/dedup-sections.js";
@@ -37,7 +37,7 @@ import { draftIds } from "../../core/drafted-ids.js";
 import { hasSummarySection } from "../../core/compiler/summary-check.js";
 import { storeBuildOf } from "../helpers.js";
 import { keepReviewGraph, reviewGraphOf } from "../../core/compiler/review-index.js";
-import { openReviewIndex } from "../../core/query/plan-load.js";
+import { openReviewIndex } from "../../core/compiler/review-index.js";
 import { renderReviewReport, reviewData } from "../../core/report.js";
 import { statKey, writtenKey } from "../../core/store/freshness.js";
 
@@ -81,7 +81,7 @@ function git(w: World, ...args: string[]): string {
 }
 
 function graphNodes(w: World) {
-  return [...loadGraph(w.ctx.paths).nodes.values()];
+  return [...indexOfLoaded(loadGraph(w.ctx.paths)).nodes.values()];
 }
 
 function localFiles(w: World): string[] {
@@ -229,7 +229,7 @@ function consoleReview(w: World): string {
   let rg = openReviewIndex(ctx.paths)?.graph;
   if (rg === undefined) {
     const key = writtenKey(ctx.paths.graphJson);
-    rg = reviewGraphOf(loadGraph(ctx.paths));
+    rg = reviewGraphOf(indexOfLoaded(loadGraph(ctx.paths)));
     if (key !== null) keepReviewGraph(ctx.paths, rg, key); // the next step opens it, as a console's next start does
   }
   return renderReviewReport(reviewData(ctx, rg, { live: true }));
@@ -305,6 +305,7 @@ async function runSequence(seed: number): Promise<void> {
       const report = execFileSync(process.execPath, [BIN, "review", "--report", "--out", "-", "--repo", w.repo], { env: ENV, encoding: "utf8" });
       assert.equal(consoleReview(w), report, `the console's review differs from a fresh report, ${where}`);
       assert.equal(blankGeneratedAt(readFileSync(ctx.paths.graphJson, "utf8")), full, `graph.json differs from the --no-cache compile, ${where}`);
+      assertIndexIsGraph(ctx.paths, where);
     }
     assert.ok(w.factsChecked > 0, "the sequence checked no fact of the store");
   } finally {

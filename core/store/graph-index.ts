@@ -1,65 +1,64 @@
-// The planning index: the graph as the planning path reads it, for a large graph a compact derived
-// cache (knowledge/graph/.cache/plan-graph.bin), keyed by graph.json's identity
-// (device, inode, size, mtime, ctime) and read lazily: ids, offsets and tag names up front, a
-// node's record, edges and a tag's postings only when the query touches them. Parsing a
-// 50,000-node graph.json takes about a second; opening the cache a few milliseconds.
+// The graph index: the compiled graph as every reader reads it (query, loadout, show, export,
+// record, report, check, the orchestrator), a compact derived file of the store
+// (knowledge/graph/.cache/plan-graph.bin) written with graph.json in the same locked step and keyed
+// by graph.json's identity (device, inode, size, mtime, ctime). Read lazily: ids, offsets and tag
+// names up front, a node's record, edges and a tag's postings only when a reader touches them.
+// Parsing a 50,000-node graph.json takes about a second; opening the index a few milliseconds.
+// Every node's record is the whole node as graph.json's text reads back (pinned by a test), so a
+// reader gets from the index exactly what parsing graph.json would give it.
 import { isAscii } from "node:buffer";
-import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, fstatSync, readSync } from "node:fs";
 import { endianness } from "node:os";
 import { join } from "node:path";
-import type { GNode, GraphLink, LoadedGraph } from "../graph.js";
-import { graphFromDoc, type GraphDoc } from "../graph.js";
+import type { GNode, GraphDoc, GraphLink } from "../graph-file/doc.js";
 import { openReadOrNull, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
-import { writtenKey } from "../store/freshness.js";
+import { writtenKey } from "./freshness.js";
+
+/** A graph's nodes by id (a Map satisfies it; the index reads a node when it is asked for). */
+export interface NodeTable {
+  get(id: string): GNode | undefined;
+  has(id: string): boolean;
+  keys(): Iterable<string>;
+  values(): Iterable<GNode>;
+  readonly size: number;
+}
 
 /** What the query, tag derivation and loadouts read of a graph. A LoadedGraph satisfies it. */
 export interface PlanGraph {
   version: string;
-  nodes: { get(id: string): GNode | undefined; has(id: string): boolean; values(): Iterable<GNode>; readonly size: number };
+  nodes: NodeTable;
   out: { get(id: string): GraphLink[] | undefined };
   in: { get(id: string): GraphLink[] | undefined };
   /** Lower-case tag → ids of the nodes carrying it; when absent, the query scans every node. */
   tagIndex?: { get(lowerTag: string): readonly string[] | undefined };
 }
 
-const FORMAT = "akms-plan-graph-4";
+/** graph.json's graph-level attributes (generated_at, counts, vault, repo id, warnings). */
+export type GraphAttrs = GraphDoc["graph"];
+
+/** The whole graph as a reader gets it: the planning view, the graph-level attributes, every link. */
+export interface GraphIndex extends PlanGraph {
+  /** graph.json, the file this is the index of. */
+  file: string;
+  attrs: GraphAttrs;
+  /** Every link in graph.json's order (by source, then as the compile ordered each node's out-links). */
+  links(): Iterable<GraphLink>;
+}
+
+/** What encoding an index needs of a graph: its nodes and adjacency, its version and attributes. */
+export type IndexSource = Pick<GraphIndex, "version" | "nodes" | "out" | "in" | "attrs">;
+
+const FORMAT = "akms-plan-graph-5";
 const BIG_ENDIAN = endianness() === "BE";
 /**
  * Edge types stored by number (anything else is stored as a JSON string). Part of FORMAT: kept
  * here, not taken from schemas/common.ts, so that the query reads the cache without loading zod.
  */
 export const EDGE_TYPES = ["requires", "feeds-into", "refines", "contradicts", "pitfall", "implements"] as const;
-/** Node attributes the planning path reads (the rest of graph.json stays out of the cache). */
-export const FIELDS = [
-  "title",
-  "domain",
-  "subdomain",
-  "tags",
-  "status",
-  "confidence",
-  "confidence_default",
-  "source",
-  "node_origin",
-  "activations",
-  "last_activated",
-  "content_ref",
-  "context_size",
-  "reading_priority",
-  "source_file",
-  "phase",
-  "outcome",
-  "task_status",
-  "load_with",
-] as const;
-/** Graphs smaller than this load from graph.json directly (parsing them is already fast). */
-export const CACHE_MIN_BYTES = 2 * 1024 * 1024;
-
 export function planGraphCachePath(paths: RepoPaths): string {
   return join(paths.cacheDir, "plan-graph.bin");
 }
-
-const identity = writtenKey;
 
 /**
  * The cache file: one JSON header line naming each section's byte range, then the sections.
@@ -100,8 +99,8 @@ class Column {
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
-/** Serializes a loaded graph into the cache file's bytes. */
-export function encodePlanGraph(g: Pick<LoadedGraph, "version" | "nodes" | "out" | "in">, key: string): Buffer {
+/** Serializes a graph into the index file's bytes. */
+export function encodePlanGraph(g: IndexSource, key: string): Buffer {
   return Buffer.concat(encodePlanGraphChunks(g, key));
 }
 
@@ -110,7 +109,7 @@ export function encodePlanGraph(g: Pick<LoadedGraph, "version" | "nodes" | "out"
  * graph.json's text reads it back, when the graph is the compile's own document (made per node,
  * then dropped).
  */
-export function encodePlanGraphChunks(g: Pick<LoadedGraph, "version" | "nodes" | "out" | "in">, key: string, asWritten?: (n: GNode) => GNode): Buffer[] {
+export function encodePlanGraphChunks(g: IndexSource, key: string, asWritten?: (n: GNode) => GNode): Buffer[] {
   const ids = [...g.nodes.keys()].sort();
   const idx = new Map(ids.map((id, i) => [id, i]));
   // A link's note, or { note, reports } when several agents reported the pitfall.
@@ -133,10 +132,8 @@ export function encodePlanGraphChunks(g: Pick<LoadedGraph, "version" | "nodes" |
   ids.forEach((id, i) => {
     const node = g.nodes.get(id)!;
     const n = (asWritten ? asWritten(node) : node) as unknown as Record<string, unknown>;
-    const rec: Record<string, unknown> = {};
-    for (const f of FIELDS) if (n[f] !== undefined) rec[f] = n[f];
     idCol.push(id);
-    recs.push(JSON.stringify(rec));
+    recs.push(recordText(n));
     outs.push(edgeList(g.out.get(id), (l) => l.target));
     ins.push(edgeList(g.in.get(id), (l) => l.source));
     if (Array.isArray(n.tags)) {
@@ -175,14 +172,22 @@ export function encodePlanGraphChunks(g: Pick<LoadedGraph, "version" | "nodes" |
     ranges[name] = [at, sections[name].length];
     at += sections[name].length;
   }
-  const head = Buffer.from(JSON.stringify({ format: FORMAT, key, version: g.version, nodes: ids.length, tags: tags.length, sections: ranges }) + "\n");
+  const head = Buffer.from(JSON.stringify({ format: FORMAT, key, version: g.version, attrs: g.attrs, nodes: ids.length, tags: tags.length, sections: ranges }) + "\n");
   return [head, ...SECTIONS.map((name) => sections[name])];
+}
+
+/** A node's record: every attribute but its id (which the ids section holds), in the node's key order. */
+export function recordText(n: Record<string, unknown>): string {
+  const rec: Record<string, unknown> = {};
+  for (const k in n) if (k !== "id" && n[k] !== undefined) rec[k] = n[k];
+  return JSON.stringify(rec);
 }
 
 interface Head {
   format?: string;
   key?: string;
   version?: string;
+  attrs?: GraphAttrs;
   nodes?: number;
   tags?: number;
   sections?: Record<Section, [number, number]>;
@@ -230,8 +235,9 @@ class StringTable {
   }
 }
 
-class LazyPlanGraph implements PlanGraph {
+class LazyPlanGraph implements GraphIndex {
   readonly version: string;
+  readonly attrs: GraphAttrs;
   private readonly fd: number;
   private readonly base: number;
   private readonly sec: Record<Section, [number, number]>;
@@ -251,8 +257,14 @@ class LazyPlanGraph implements PlanGraph {
   readonly in: PlanGraph["in"];
   readonly tagIndex: NonNullable<PlanGraph["tagIndex"]>;
 
-  constructor(fd: number, base: number, head: Required<Head>) {
+  constructor(
+    readonly file: string,
+    fd: number,
+    base: number,
+    head: Required<Head>,
+  ) {
     this.fd = fd;
+    this.attrs = head.attrs;
     this.base = base;
     this.version = head.version;
     this.sec = head.sections;
@@ -273,13 +285,16 @@ class LazyPlanGraph implements PlanGraph {
         return i < 0 ? undefined : self.node(i);
       },
       has: (id) => self.indexOf(id) >= 0,
+      *keys() {
+        for (let i = 0; i < n; i++) yield self.ids.at(i);
+      },
       *values() {
         for (let i = 0; i < n; i++) yield self.node(i);
       },
       size: n,
     };
-    this.out = { get: (id) => self.links(id, true) };
-    this.in = { get: (id) => self.links(id, false) };
+    this.out = { get: (id) => self.linksOf(id, true) };
+    this.in = { get: (id) => self.linksOf(id, false) };
     this.tagIndex = {
       get: (t) => {
         let ids = self.tagIds.get(t);
@@ -291,6 +306,10 @@ class LazyPlanGraph implements PlanGraph {
         return ids;
       },
     };
+  }
+
+  *links(): Iterable<GraphLink> {
+    for (let i = 0; i < this.ids.size; i++) yield* this.linksOf(this.ids.at(i), true) ?? [];
   }
 
   private readAt(position: number, length: number): Buffer {
@@ -339,7 +358,7 @@ class LazyPlanGraph implements PlanGraph {
     return node;
   }
 
-  private links(id: string, out: boolean): GraphLink[] | undefined {
+  private linksOf(id: string, out: boolean): GraphLink[] | undefined {
     const i = this.indexOf(id);
     if (i < 0) return undefined;
     const cache = out ? this.cacheOut : this.cacheIn;
@@ -374,21 +393,38 @@ class LazyPlanGraph implements PlanGraph {
   }
 }
 
-/** Opens a cache file; null when it is missing, of another format, or for another graph.json (`key`). */
-export function openPlanGraph(file: string, key: string | null): PlanGraph | null {
+/** The header line of an index file (read until its newline: the warnings may run long). */
+function headLine(fd: number): { head: Head; length: number } {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const chunk = Buffer.alloc(parts.length ? 1024 * 1024 : 64 * 1024);
+    const n = readSync(fd, chunk, 0, chunk.length, at);
+    if (n === 0) throw new Error("no header");
+    const nl = chunk.subarray(0, n).indexOf(10);
+    parts.push(chunk.subarray(0, nl < 0 ? n : nl));
+    if (nl >= 0) {
+      const line = Buffer.concat(parts);
+      return { head: JSON.parse(line.toString("utf8")) as Head, length: line.length + 1 };
+    }
+    at += n;
+  }
+}
+
+/**
+ * Opens an index file; null when it is missing, of another format, or for another graph.json
+ * (`key`: its identity, null for any). `graphFile`: the graph.json it indexes.
+ */
+export function openPlanGraph(file: string, key: string | null, graphFile = ""): GraphIndex | null {
   const fd = openReadOrNull(file);
   if (fd === null) return null;
   try {
-    const first = Buffer.alloc(64 * 1024);
-    const n = readSync(fd, first, 0, first.length, 0);
-    const nl = first.subarray(0, n).indexOf(10);
-    if (nl < 0) throw new Error("no header");
-    const head = JSON.parse(first.subarray(0, nl).toString("utf8")) as Head;
-    if (head.format !== FORMAT || (key !== null && head.key !== key) || typeof head.version !== "string" || !head.sections) throw new Error("not this graph");
-    // A cache cut short (a full disk, a copy interrupted) is not used: its sections are read lazily.
+    const { head, length } = headLine(fd);
+    if (head.format !== FORMAT || (key !== null && head.key !== key) || typeof head.version !== "string" || !head.sections || !head.attrs) throw new Error("not this graph");
+    // An index cut short (a full disk, a copy interrupted) is not used: its sections are read lazily.
     const end = Math.max(0, ...Object.values(head.sections).map(([at, len]) => at + len));
-    if (fstatSync(fd).size !== nl + 1 + end) throw new Error("the cache's size does not match its header");
-    return new LazyPlanGraph(fd, nl + 1, head as Required<Head>);
+    if (fstatSync(fd).size !== length + end) throw new Error("the index's size does not match its header");
+    return new LazyPlanGraph(graphFile, fd, length, head as Required<Head>);
   } catch {
     closeSync(fd);
     return null;
@@ -396,17 +432,14 @@ export function openPlanGraph(file: string, key: string | null): PlanGraph | nul
 }
 
 /**
- * After a full compile wrote graph.json: the planning index made anew from the compile's document
+ * After a full compile wrote graph.json: the index made anew from the compile's document
  * (graph.json's text is its serialisation; `asWritten` gives a node as that text reads back — the
- * same index as the text's, pinned by a test), in the same locked step, when graph.json is large
- * enough for the query to use an index (or the repository has one already) — so the first query
- * after any build opens it instead of parsing graph.json.
+ * same index as the text's, pinned by a test), in the same locked step, so that no reader parses
+ * graph.json.
  */
-export function rebuildPlanIndex(paths: RepoPaths, g: Pick<LoadedGraph, "version" | "nodes" | "out" | "in">, asWritten?: (n: GNode) => GNode): boolean {
-  const file = planGraphCachePath(paths);
-  const key = identity(paths.graphJson);
+export function rebuildPlanIndex(paths: RepoPaths, g: IndexSource, asWritten?: (n: GNode) => GNode): boolean {
+  const key = writtenKey(paths.graphJson);
   if (key === null) return false;
-  if (statSync(paths.graphJson).size < CACHE_MIN_BYTES && !existsSync(file)) return false;
   // A new key (graph.json was just written), so a new file: written in parts, no comparison.
-  return writeFileAtomic(file, encodePlanGraphChunks(g, key, asWritten), { knownDifferent: true });
+  return writeFileAtomic(planGraphCachePath(paths), encodePlanGraphChunks(g, key, asWritten), { knownDifferent: true });
 }

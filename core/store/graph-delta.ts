@@ -1,4 +1,4 @@
-// The planning index kept fresh by the writers. A write that patches graph.json (an update, a few
+// The graph index kept fresh by the writers. A write that patches graph.json (an update, a few
 // edited nodes, a review action) knows exactly which nodes and links it changed; it records them
 // as a delta over the planning index of the graph.json before it (knowledge/graph/.cache/
 // plan-graph.delta.json), keyed by the new graph.json's identity, in the same locked step. The
@@ -8,12 +8,13 @@
 // index from graph.json, as it does after a full compile.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { GNode, GraphLink } from "../graph.js";
+import type { GNode, GraphLink } from "../graph-file/doc.js";
 import { removeFile, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
-import { FIELDS, openPlanGraph, planGraphCachePath, type PlanGraph } from "./plan-graph.js";
+import { openPlanGraph, planGraphCachePath, type GraphAttrs, type GraphIndex } from "./graph-index.js";
+import { pyJsonText } from "../pyjson.js";
 
-const FORMAT = "akms-plan-delta-1";
+const FORMAT = "akms-plan-delta-2";
 /** Past this many changed nodes a delta costs more to read than the index costs to rebuild once. */
 const MAX_DELTA_NODES = 20_000;
 
@@ -34,6 +35,8 @@ interface DeltaFile {
   /** The identity of the graph.json this delta brings the index up to. */
   key: string;
   version: string;
+  /** The new graph.json's graph-level attributes. */
+  attrs: GraphAttrs;
   nodes: Record<string, GNode | null>;
   out: Record<string, GraphLink[]>;
   in: Record<string, GraphLink[]>;
@@ -46,17 +49,15 @@ export function planDeltaPath(paths: RepoPaths): string {
 function readDelta(paths: RepoPaths): DeltaFile | null {
   try {
     const d = JSON.parse(readFileSync(planDeltaPath(paths), "utf8")) as DeltaFile;
-    return d.format === FORMAT && typeof d.base === "string" && typeof d.key === "string" && d.nodes && d.out && d.in ? d : null;
+    return d.format === FORMAT && typeof d.base === "string" && typeof d.key === "string" && d.attrs && d.nodes && d.out && d.in ? d : null;
   } catch {
     return null;
   }
 }
 
-/** The node as the planning path reads it: its id and the planning fields. */
-function recordOf(id: string, node: Record<string, unknown>): GNode {
-  const rec: Record<string, unknown> = { id };
-  for (const f of FIELDS) if (node[f] !== undefined) rec[f] = node[f];
-  return rec as unknown as GNode;
+/** The node as graph.json's text reads it back (its keys sorted, its numbers as written). */
+function recordOf(node: Record<string, unknown>): GNode {
+  return JSON.parse(pyJsonText(node, 0)) as GNode;
 }
 
 const byTarget = (a: GraphLink, b: GraphLink) => (a.target < b.target ? -1 : a.target > b.target ? 1 : 0);
@@ -67,21 +68,21 @@ const bySource = (a: GraphLink, b: GraphLink) => (a.source < b.source ? -1 : a.s
  * and the delta before) the index of graph.json `newKey`. False (and no delta) when there is no such
  * index to build on, or the delta would be too large. The caller holds the repository lock.
  */
-export function writePlanDelta(paths: RepoPaths, prevKey: string | null, newKey: string | null, version: string, change: PlanChange): boolean {
+export function writePlanDelta(paths: RepoPaths, prevKey: string | null, newKey: string | null, version: string, attrs: GraphAttrs | null, change: PlanChange): boolean {
   const file = planDeltaPath(paths);
   const drop = () => {
     removeFile(file);
     return false;
   };
-  if (prevKey === null || newKey === null) return drop();
+  if (prevKey === null || newKey === null || attrs === null) return drop();
   // The delta before, when it is the one that brought the index up to the graph.json just replaced.
   const read = readDelta(paths);
   const prior = read !== null && read.key === prevKey ? read : null;
   const base = openPlanGraph(planGraphCachePath(paths), prior?.base ?? prevKey);
   if (base === null) return drop();
   const view = prior ? withDelta(base, prior) : base;
-  const d: DeltaFile = { format: FORMAT, base: prior?.base ?? prevKey, key: newKey, version, nodes: { ...prior?.nodes }, out: { ...prior?.out }, in: { ...prior?.in } };
-  for (const [id, node] of change.nodes) d.nodes[id] = node === null ? null : recordOf(id, node);
+  const d: DeltaFile = { format: FORMAT, base: prior?.base ?? prevKey, key: newKey, version, attrs, nodes: { ...prior?.nodes }, out: { ...prior?.out }, in: { ...prior?.in } };
+  for (const [id, node] of change.nodes) d.nodes[id] = node === null ? null : recordOf({ ...node, id });
   for (const [id, status] of change.status ?? []) {
     const n = Object.hasOwn(d.nodes, id) ? d.nodes[id] : view.nodes.get(id);
     if (!n) return drop(); // not in the index it builds on: only a rebuild can be sure
@@ -98,15 +99,15 @@ export function writePlanDelta(paths: RepoPaths, prevKey: string | null, newKey:
 }
 
 /** The index of graph.json `key` from plan-graph.bin and the delta over it; null when they do not make it. */
-export function openPlanDelta(paths: RepoPaths, key: string): PlanGraph | null {
+export function openPlanDelta(paths: RepoPaths, key: string): GraphIndex | null {
   const d = readDelta(paths);
   if (d === null || d.key !== key) return null;
-  const base = openPlanGraph(planGraphCachePath(paths), d.base);
+  const base = openPlanGraph(planGraphCachePath(paths), d.base, paths.graphJson);
   return base === null ? null : withDelta(base, d);
 }
 
 /** `base` with the delta's nodes and edge lists in place of its own. */
-function withDelta(base: PlanGraph, d: DeltaFile): PlanGraph {
+function withDelta(base: GraphIndex, d: DeltaFile): GraphIndex {
   const changed = d.nodes;
   const added = Object.keys(changed).filter((id) => changed[id] !== null && !base.nodes.has(id));
   const removed = Object.keys(changed).filter((id) => changed[id] === null && base.nodes.has(id)).length;
@@ -121,11 +122,12 @@ function withDelta(base: PlanGraph, d: DeltaFile): PlanGraph {
       a.push(id);
     }
   }
-  return {
-    version: d.version,
-    nodes: {
+  const nodes: GraphIndex["nodes"] = {
       get,
       has: (id) => get(id) !== undefined,
+      *keys() {
+        for (const n of nodes.values()) yield n.id;
+      },
       size: base.nodes.size + added.length - removed,
       *values() {
         const all: GNode[] = [];
@@ -137,9 +139,18 @@ function withDelta(base: PlanGraph, d: DeltaFile): PlanGraph {
         if (added.length) all.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
         yield* all;
       },
-    },
-    out: { get: (id) => (Object.hasOwn(d.out, id) ? d.out[id] : base.out.get(id)) },
+  };
+  const out: GraphIndex["out"] = { get: (id) => (Object.hasOwn(d.out, id) ? d.out[id] : base.out.get(id)) };
+  return {
+    file: base.file,
+    version: d.version,
+    attrs: d.attrs,
+    nodes,
+    out,
     in: { get: (id) => (Object.hasOwn(d.in, id) ? d.in[id] : base.in.get(id)) },
+    *links() {
+      for (const n of nodes.values()) yield* out.get(n.id) ?? [];
+    },
     tagIndex: {
       get(tag) {
         const from = (base.tagIndex?.get(tag) ?? []).filter((id) => !Object.hasOwn(changed, id));
