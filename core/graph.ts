@@ -9,7 +9,7 @@ import { warm } from "./warm.js";
 import type { BuildWarning, GNode, GraphDoc, GraphLink, GraphNode } from "./graph-file/doc.js";
 import { graphVersionOf } from "./graph-file/version.js";
 import { writtenKey } from "./store/freshness.js";
-import { encodePlanGraph, openPlanGraph, planGraphCachePath, type GraphIndex, type NodeTable } from "./store/graph-index.js";
+import { domainKeys, encodePlanGraph, openPlanGraph, planGraphCachePath, tagKeys, type GraphIndex, type NodeTable } from "./store/graph-index.js";
 import { openPlanDelta } from "./store/graph-delta.js";
 import { withLock } from "./lock.js";
 import { writeFileAtomic } from "./fsx.js";
@@ -109,9 +109,27 @@ function readIndexed(paths: RepoPaths): GraphOpened {
   return { graph: indexOfLoaded(g), from: "graph.json", indexWritten };
 }
 
-/** A parsed graph.json seen as the index of it. */
+/** A parsed graph.json seen as the index of it (its postings made when first asked for). */
 export function indexOfLoaded(g: LoadedGraph): GraphIndex {
-  return { file: g.file, version: g.version, attrs: g.doc.graph, nodes: g.nodes, out: g.out, in: g.in, links: () => g.doc.links };
+  const postings = (keysOf: (n: GNode) => string[]) => {
+    let made: Map<string, string[]> | null = null;
+    return {
+      get(key: string): readonly string[] | undefined {
+        if (made === null) {
+          made = new Map();
+          for (const id of [...g.nodes.keys()].sort()) {
+            for (const k of keysOf(g.nodes.get(id)!)) {
+              let a = made.get(k);
+              if (!a) made.set(k, (a = []));
+              a.push(id);
+            }
+          }
+        }
+        return made.get(key);
+      },
+    };
+  };
+  return { file: g.file, version: g.version, attrs: g.doc.graph, nodes: g.nodes, out: g.out, in: g.in, links: () => g.doc.links, tagIndex: postings(tagKeys), domainIndex: postings(domainKeys) };
 }
 
 /** graph.json parsed whole (the writers that patch or compare its document; readers use openGraph). */

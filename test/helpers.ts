@@ -285,6 +285,15 @@ export function assertIndexIsGraph(paths: RepoPaths, where: string, fromIndex = 
   assert.deepEqual([...g.nodes.keys()], doc.nodes.map((n) => n.id), `the index's ids, ${where}`);
   assert.equal(g.nodes.size, doc.nodes.length, `the index's node count, ${where}`);
   assert.deepEqual([...g.links()].map(canonJson), doc.links.map(canonJson), `the index's links differ from graph.json's, ${where}`);
+  // The postings: every domain's and every (lower-cased) tag's nodes, in id order.
+  const postings = (keysOf: (n: Record<string, unknown>) => string[]) => {
+    const m = new Map<string, string[]>();
+    for (const n of [...doc.nodes].sort((x, y) => (x.id < y.id ? -1 : 1))) for (const k of keysOf(n)) m.set(k, [...(m.get(k) ?? []), n.id]);
+    return m;
+  };
+  for (const [d, ids] of postings((n) => (typeof n.domain === "string" ? [n.domain] : []))) assert.deepEqual(g.domainIndex.get(d), ids, `the index's domain ${d}, ${where}`);
+  for (const [t, ids] of postings((n) => (Array.isArray(n.tags) ? [...new Set(n.tags.filter((x): x is string => typeof x === "string").map((x) => x.toLowerCase()))] : []))) assert.deepEqual(g.tagIndex?.get(t), ids, `the index's tag ${t}, ${where}`);
+  assert.equal(g.domainIndex.get("no-such-domain"), undefined);
   for (const n of doc.nodes) {
     assert.equal(canonJson(g.nodes.get(n.id)), canonJson(n), `the index's node ${n.id}, ${where}`);
     assert.equal(canonJson(g.out.get(n.id) ?? []), canonJson(full.out.get(n.id) ?? []), `out-edges of ${n.id}, ${where}`);

@@ -42,8 +42,6 @@ export interface UpdateDelta {
   appended: readonly string[];
   /** False when the planner saw something this patch does not model: compile in full. */
   exact: boolean;
-  /** graph.json as the update read it, with its stat then (saves reading 40 MB again); released by the patch. */
-  graph?: { bytes: Buffer; stat: readonly number[] };
 }
 
 export interface PatchInput {
@@ -109,9 +107,7 @@ export const patchCounts: PatchCounts = { patched: 0, fallback: 0 };
 
 /** graph.json patched for the update, or null when only a full compile can be sure. */
 export function patchForUpdate(input: PatchInput): Patched | null {
-  const seen = input.delta.graph;
-  input.delta.graph = undefined; // a full compile after this needs the memory
-  return attemptPatch("update", patchCounts, () => (input.delta.exact ? patch(input, seen) : null));
+  return attemptPatch("update", patchCounts, () => (input.delta.exact ? patch(input) : null));
 }
 
 /**
@@ -185,10 +181,8 @@ interface Previous {
   graphNode(id: string): { at: Found; node: Record<string, unknown> };
 }
 
-function previousGraph(input: PatchInput, seen: UpdateDelta["graph"]): Previous {
-  const st = input.graphStat;
-  const same = seen !== undefined && seen.stat[0] === st.size && seen.stat[1] === st.mtimeMs && seen.stat[2] === st.ctimeMs && seen.stat[3] === st.ino;
-  const g = graphText(same ? seen.bytes : readFileSync(input.ctx.paths.graphJson));
+function previousGraph(input: PatchInput): Previous {
+  const g = graphText(readFileSync(input.ctx.paths.graphJson));
   const parsed = new Map<string, { at: Found; node: Record<string, unknown> }>();
   const graphNode = (id: string) => {
     let n = parsed.get(id);
@@ -329,11 +323,11 @@ function applyEdits(prev: Previous, header: string, edits: Edit[]): (string | Bu
   return chunks;
 }
 
-function patch(input: PatchInput, seen: UpdateDelta["graph"]): Patched {
+function patch(input: PatchInput): Patched {
   const { ctx, delta } = input;
   const ov = input.overlay.data;
   checkWrites(input);
-  const prev = previousGraph(input, seen);
+  const prev = previousGraph(input);
   const repoId = (ov.repo_id as string | undefined) || basename(ctx.repo);
   const header = (nodeCount: number, edgeCount: number) => ({ nodeCount, edgeCount, globalVault: input.globalVault, repoId, warnings: input.warnings });
   sure(sameHeader(prev.g, header(input.nodeCount, input.edgeCount)));

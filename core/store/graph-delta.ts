@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { GNode, GraphLink } from "../graph-file/doc.js";
 import { removeFile, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
-import { openPlanGraph, planGraphCachePath, type GraphAttrs, type GraphIndex } from "./graph-index.js";
+import { domainKeys, openPlanGraph, planGraphCachePath, tagKeys, type GraphAttrs, type GraphIndex, type Postings } from "./graph-index.js";
 import { pyJsonText } from "../pyjson.js";
 
 const FORMAT = "akms-plan-delta-2";
@@ -112,16 +112,28 @@ function withDelta(base: GraphIndex, d: DeltaFile): GraphIndex {
   const added = Object.keys(changed).filter((id) => changed[id] !== null && !base.nodes.has(id));
   const removed = Object.keys(changed).filter((id) => changed[id] === null && base.nodes.has(id)).length;
   const get = (id: string): GNode | undefined => (Object.hasOwn(changed, id) ? (changed[id] ?? undefined) : base.nodes.get(id));
-  // Tags of the delta's nodes, lower-cased as the index keeps them.
-  const deltaTags = new Map<string, string[]>();
-  for (const [id, n] of Object.entries(changed)) {
-    if (!n || !Array.isArray(n.tags)) continue;
-    for (const t of new Set((n.tags as unknown[]).filter((x): x is string => typeof x === "string").map((x) => x.toLowerCase()))) {
-      let a = deltaTags.get(t);
-      if (!a) deltaTags.set(t, (a = []));
-      a.push(id);
+  // A postings table of the index with the delta's nodes' keys in place of theirs.
+  const merged = (from: Postings | undefined, keysOf: (n: GNode) => string[]): Postings => {
+    const more = new Map<string, string[]>();
+    for (const [id, n] of Object.entries(changed)) {
+      if (!n) continue;
+      for (const k of keysOf(n)) {
+        let a = more.get(k);
+        if (!a) more.set(k, (a = []));
+        a.push(id);
+      }
     }
-  }
+    return {
+      get(key) {
+        const was = from?.get(key);
+        const kept = (was ?? []).filter((id) => !Object.hasOwn(changed, id));
+        const added = more.get(key);
+        if (!added && kept.length === (was?.length ?? 0)) return was;
+        const ids = [...kept, ...(added ?? [])].sort();
+        return ids.length ? ids : undefined;
+      },
+    };
+  };
   const nodes: GraphIndex["nodes"] = {
       get,
       has: (id) => get(id) !== undefined,
@@ -151,14 +163,7 @@ function withDelta(base: GraphIndex, d: DeltaFile): GraphIndex {
     *links() {
       for (const n of nodes.values()) yield* out.get(n.id) ?? [];
     },
-    tagIndex: {
-      get(tag) {
-        const from = (base.tagIndex?.get(tag) ?? []).filter((id) => !Object.hasOwn(changed, id));
-        const more = deltaTags.get(tag);
-        if (!more && from.length === (base.tagIndex?.get(tag)?.length ?? 0)) return base.tagIndex?.get(tag);
-        const ids = [...from, ...(more ?? [])].sort();
-        return ids.length ? ids : undefined;
-      },
-    },
+    tagIndex: merged(base.tagIndex, tagKeys),
+    domainIndex: merged(base.domainIndex, domainKeys),
   };
 }

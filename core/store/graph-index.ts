@@ -1,8 +1,9 @@
 // The graph index: the compiled graph as every reader reads it (query, loadout, show, export,
 // record, report, check, the orchestrator), a compact derived file of the store
 // (knowledge/graph/.cache/plan-graph.bin) written with graph.json in the same locked step and keyed
-// by graph.json's identity (device, inode, size, mtime, ctime). Read lazily: ids, offsets and tag
-// names up front, a node's record, edges and a tag's postings only when a reader touches them.
+// by graph.json's identity (device, inode, size, mtime, ctime). Read lazily: ids, offsets, tag and
+// domain names up front, a node's record, edges and a tag's or domain's postings only when a
+// reader touches them.
 // Parsing a 50,000-node graph.json takes about a second; opening the index a few milliseconds.
 // Every node's record is the whole node as graph.json's text reads back (pinned by a test), so a
 // reader gets from the index exactly what parsing graph.json would give it.
@@ -31,7 +32,12 @@ export interface PlanGraph {
   out: { get(id: string): GraphLink[] | undefined };
   in: { get(id: string): GraphLink[] | undefined };
   /** Lower-case tag → ids of the nodes carrying it; when absent, the query scans every node. */
-  tagIndex?: { get(lowerTag: string): readonly string[] | undefined };
+  tagIndex?: Postings;
+}
+
+/** A key → the ids of the nodes it names, sorted (undefined for none). */
+export interface Postings {
+  get(key: string): readonly string[] | undefined;
 }
 
 /** graph.json's graph-level attributes (generated_at, counts, vault, repo id, warnings). */
@@ -44,12 +50,22 @@ export interface GraphIndex extends PlanGraph {
   attrs: GraphAttrs;
   /** Every link in graph.json's order (by source, then as the compile ordered each node's out-links). */
   links(): Iterable<GraphLink>;
+  /** Domain (exactly as written) → the ids of its nodes. */
+  domainIndex: Postings;
+}
+
+/** The postings keys of a node: its tags, lower-cased, and its domain. */
+export function tagKeys(n: Record<string, unknown>): string[] {
+  return Array.isArray(n.tags) ? [...new Set(n.tags.filter((x): x is string => typeof x === "string").map((x) => x.toLowerCase()))] : [];
+}
+export function domainKeys(n: Record<string, unknown>): string[] {
+  return typeof n.domain === "string" ? [n.domain] : [];
 }
 
 /** What encoding an index needs of a graph: its nodes and adjacency, its version and attributes. */
 export type IndexSource = Pick<GraphIndex, "version" | "nodes" | "out" | "in" | "attrs">;
 
-const FORMAT = "akms-plan-graph-5";
+const FORMAT = "akms-plan-graph-6";
 const BIG_ENDIAN = endianness() === "BE";
 /**
  * Edge types stored by number (anything else is stored as a JSON string). Part of FORMAT: kept
@@ -68,7 +84,7 @@ export function planGraphCachePath(paths: RepoPaths): string {
  * (positioned reads): a node's record (JSON), its out- and in-edges (`other,type,weight,origin[,note]`
  * joined by `;`), a tag's postings; an id or tag name is decoded when a lookup touches it.
  */
-const SECTIONS = ["ids", "idOff", "rec", "recOff", "out", "outOff", "in", "inOff", "tagNames", "tagNameOff", "tagPost", "tagOff", "notes"] as const;
+const SECTIONS = ["ids", "idOff", "rec", "recOff", "out", "outOff", "in", "inOff", "tagNames", "tagNameOff", "tagPost", "tagOff", "domNames", "domNameOff", "domPost", "domOff", "notes"] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** Items stored as one section of bytes and a section of their uint32 offsets. */
@@ -129,6 +145,14 @@ export function encodePlanGraphChunks(g: IndexSource, key: string, asWritten?: (
   const outs = new Column();
   const ins = new Column();
   const tagIdx = new Map<string, number[]>();
+  const domIdx = new Map<string, number[]>();
+  const post = (idx: Map<string, number[]>, keys: string[], i: number) => {
+    for (const k of keys) {
+      let a = idx.get(k);
+      if (!a) idx.set(k, (a = []));
+      a.push(i);
+    }
+  };
   ids.forEach((id, i) => {
     const node = g.nodes.get(id)!;
     const n = (asWritten ? asWritten(node) : node) as unknown as Record<string, unknown>;
@@ -136,21 +160,21 @@ export function encodePlanGraphChunks(g: IndexSource, key: string, asWritten?: (
     recs.push(recordText(n));
     outs.push(edgeList(g.out.get(id), (l) => l.target));
     ins.push(edgeList(g.in.get(id), (l) => l.source));
-    if (Array.isArray(n.tags)) {
-      for (const t of new Set(n.tags.filter((x): x is string => typeof x === "string").map((x) => x.toLowerCase()))) {
-        let a = tagIdx.get(t);
-        if (!a) tagIdx.set(t, (a = []));
-        a.push(i);
-      }
-    }
+    post(tagIdx, tagKeys(n), i);
+    post(domIdx, domainKeys(n), i);
   });
-  const tags = [...tagIdx.keys()].sort();
-  const tagCol = new Column();
-  const posts = new Column();
-  for (const t of tags) {
-    tagCol.push(t);
-    posts.push(tagIdx.get(t)!.join(" "));
-  }
+  const columns = (idx: Map<string, number[]>) => {
+    const keys = [...idx.keys()].sort();
+    const names = new Column();
+    const posts = new Column();
+    for (const k of keys) {
+      names.push(k);
+      posts.push(idx.get(k)!.join(" "));
+    }
+    return { count: keys.length, names, posts };
+  };
+  const tags = columns(tagIdx);
+  const doms = columns(domIdx);
   const sections: Record<Section, Buffer> = {
     ids: idCol.bytes(),
     idOff: idCol.offsets(),
@@ -160,10 +184,14 @@ export function encodePlanGraphChunks(g: IndexSource, key: string, asWritten?: (
     outOff: outs.offsets(),
     in: ins.bytes(),
     inOff: ins.offsets(),
-    tagNames: tagCol.bytes(),
-    tagNameOff: tagCol.offsets(),
-    tagPost: posts.bytes(),
-    tagOff: posts.offsets(),
+    tagNames: tags.names.bytes(),
+    tagNameOff: tags.names.offsets(),
+    tagPost: tags.posts.bytes(),
+    tagOff: tags.posts.offsets(),
+    domNames: doms.names.bytes(),
+    domNameOff: doms.names.offsets(),
+    domPost: doms.posts.bytes(),
+    domOff: doms.posts.offsets(),
     notes: Buffer.from(JSON.stringify(notes)),
   };
   const ranges: Record<string, [number, number]> = {};
@@ -172,7 +200,7 @@ export function encodePlanGraphChunks(g: IndexSource, key: string, asWritten?: (
     ranges[name] = [at, sections[name].length];
     at += sections[name].length;
   }
-  const head = Buffer.from(JSON.stringify({ format: FORMAT, key, version: g.version, attrs: g.attrs, nodes: ids.length, tags: tags.length, sections: ranges }) + "\n");
+  const head = Buffer.from(JSON.stringify({ format: FORMAT, key, version: g.version, attrs: g.attrs, nodes: ids.length, tags: tags.count, domains: doms.count, sections: ranges }) + "\n");
   return [head, ...SECTIONS.map((name) => sections[name])];
 }
 
@@ -190,6 +218,7 @@ interface Head {
   attrs?: GraphAttrs;
   nodes?: number;
   tags?: number;
+  domains?: number;
   sections?: Record<Section, [number, number]>;
 }
 
@@ -245,17 +274,15 @@ class LazyPlanGraph implements GraphIndex {
   private readonly recOff: Uint32Array;
   private readonly outOff: Uint32Array;
   private readonly inOff: Uint32Array;
-  private readonly tagOff: Uint32Array;
-  private readonly tagNames: StringTable;
   private readonly cacheNodes = new Map<number, GNode>();
   private readonly cacheOut = new Map<number, GraphLink[]>();
   private readonly cacheIn = new Map<number, GraphLink[]>();
-  private readonly tagIds = new Map<string, readonly string[]>();
   private notes: (string | { note?: string; reports: GraphLink["reports"] })[] | null = null;
   readonly nodes: PlanGraph["nodes"];
   readonly out: PlanGraph["out"];
   readonly in: PlanGraph["in"];
-  readonly tagIndex: NonNullable<PlanGraph["tagIndex"]>;
+  readonly tagIndex: Postings;
+  readonly domainIndex: Postings;
 
   constructor(
     readonly file: string,
@@ -272,11 +299,11 @@ class LazyPlanGraph implements GraphIndex {
     this.recOff = this.readOffsets("recOff");
     this.outOff = this.readOffsets("outOff");
     this.inOff = this.readOffsets("inOff");
-    this.tagOff = this.readOffsets("tagOff");
-    this.tagNames = new StringTable(this.read("tagNames"), this.readOffsets("tagNameOff"), head.tags);
-    if (this.recOff.length !== head.nodes + 1 || this.outOff.length !== head.nodes + 1 || this.inOff.length !== head.nodes + 1 || this.tagOff.length !== head.tags + 1) {
+    if (this.recOff.length !== head.nodes + 1 || this.outOff.length !== head.nodes + 1 || this.inOff.length !== head.nodes + 1) {
       throw new Error("plan-graph cache: section sizes do not match its header");
     }
+    this.tagIndex = this.postings("tagNames", "tagNameOff", "tagPost", "tagOff", head.tags);
+    this.domainIndex = this.postings("domNames", "domNameOff", "domPost", "domOff", head.domains);
     const self = this;
     const n = head.nodes;
     this.nodes = {
@@ -295,14 +322,22 @@ class LazyPlanGraph implements GraphIndex {
     };
     this.out = { get: (id) => self.linksOf(id, true) };
     this.in = { get: (id) => self.linksOf(id, false) };
-    this.tagIndex = {
-      get: (t) => {
-        let ids = self.tagIds.get(t);
+  }
+
+  /** A postings table: its sorted key names (read now) and each key's ids (read when asked for). */
+  private postings(names: Section, nameOff: Section, post: Section, postOff: Section, count: number): Postings {
+    const table = new StringTable(this.read(names), this.readOffsets(nameOff), count);
+    const off = this.readOffsets(postOff);
+    if (off.length !== count + 1) throw new Error("plan-graph cache: section sizes do not match its header");
+    const made = new Map<string, readonly string[]>();
+    return {
+      get: (key) => {
+        let ids = made.get(key);
         if (ids) return ids;
-        const k = self.tagNames.indexOf(t);
+        const k = table.indexOf(key);
         if (k < 0) return undefined;
-        ids = self.slice("tagPost", self.tagOff, k).split(" ").map((i) => self.ids.at(Number(i)));
-        self.tagIds.set(t, ids);
+        ids = this.slice(post, off, k).split(" ").map((i) => this.ids.at(Number(i)));
+        made.set(key, ids);
         return ids;
       },
     };
@@ -420,7 +455,7 @@ export function openPlanGraph(file: string, key: string | null, graphFile = ""):
   if (fd === null) return null;
   try {
     const { head, length } = headLine(fd);
-    if (head.format !== FORMAT || (key !== null && head.key !== key) || typeof head.version !== "string" || !head.sections || !head.attrs) throw new Error("not this graph");
+    if (head.format !== FORMAT || (key !== null && head.key !== key) || typeof head.version !== "string" || !head.sections || !head.attrs || typeof head.tags !== "number" || typeof head.domains !== "number") throw new Error("not this graph");
     // An index cut short (a full disk, a copy interrupted) is not used: its sections are read lazily.
     const end = Math.max(0, ...Object.values(head.sections).map(([at, len]) => at + len));
     if (fstatSync(fd).size !== length + end) throw new Error("the index's size does not match its header");

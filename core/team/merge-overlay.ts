@@ -10,7 +10,7 @@ import type { Context } from "../context.js";
 import { canonicalOrder, parseDocument, checkNodeRefs, type EvidenceDoc } from "../update/documents.js";
 import { normalizeOverlay, overlayLimits, overlayText } from "../update/overlay-io.js";
 import { planUpdate, type Replay } from "../update/plan.js";
-import type { GraphView } from "../graph-file/view.js";
+import type { UpdateGraph } from "../update/plan-state.js";
 import { standingActions, type JournalEntry } from "../review/journal.js";
 import type { NodeOverride, Overlay, SessionNodeEntry } from "../schemas/overlay.js";
 import { sameData } from "../review/overlay-edit.js";
@@ -30,7 +30,7 @@ export interface OverlayMergeInput {
   /** An evidence document's bytes, by its content_ref (inside knowledge/) and sha256; null when none has them. */
   document(contentRef: string, sha: string): Buffer | null;
   /** The graph the merged sources give under `root` (the overlay the replay starts from). */
-  graph(root: { overlay: Overlay | null; bytes: Buffer }): GraphView;
+  graph(root: { overlay: Overlay | null; bytes: Buffer }): UpdateGraph;
   /** Review journal entries each side added since the base. */
   decisions: { ours: readonly JournalEntry[]; theirs: readonly JournalEntry[] };
   /** The overlay's repository path, as the journal names it. */
@@ -221,7 +221,7 @@ export function mergeOverlays(input: OverlayMergeInput): OverlayMergeResult {
   let data: Overlay;
   if (docs.length) {
     try {
-      checkNodeRefs(docs, (id) => graph.node(id));
+      checkNodeRefs(docs, (id) => graph.nodes.get(id));
     } catch (e) {
       if (!(e instanceof AkmsError)) throw e;
       throw new MergeConflict(`the evidence cannot be replayed on the merged knowledge: ${e.message}`, { file: e.file, hint: "a node the evidence names is not in the merged tree: restore it on its branch, then merge again", names: docs.map((d) => d.sessionId) });

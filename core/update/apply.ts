@@ -8,7 +8,8 @@ import { AkmsError, StateError } from "../errors.js";
 import { withLock } from "../lock.js";
 import { asCompiled, buildLocked, compileGraph, type BuildResult, type KnownWrites } from "../compiler/build.js";
 import { checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
-import { readGraphView, viewOfDoc, type GraphView } from "../graph-file/view.js";
+import { graphFromDoc, indexOfLoaded, openGraph, type GraphIndex } from "../graph.js";
+import { NotFoundError } from "../errors.js";
 import { readOverlayState, rememberOverlay } from "./overlay-store.js";
 import { rememberOverlayDrafts } from "../drafted-ids.js";
 import { planUpdate, type PlanResult } from "./plan.js";
@@ -44,15 +45,15 @@ export interface UpdateOptions {
  * confidence base comes from the overlay itself, so a graph.json not yet recompiled after an
  * interrupted update does not skew the arithmetic.
  */
-function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): GraphView {
-  let view = readGraphView(ctx.paths.graphJson);
-  if (!view || !asCompiled(ctx, { overlay: true })) {
+function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): GraphIndex {
+  let graph = graphOrNull(ctx);
+  if (!graph || !asCompiled(ctx, { overlay: true })) {
     buildLocked(ctx, { env });
-    view = readGraphView(ctx.paths.graphJson)!;
+    graph = openGraph(ctx.paths);
   }
   try {
-    checkNodeRefs(docs, (id) => view!.node(id));
-    return view;
+    checkNodeRefs(docs, (id) => graph!.nodes.get(id));
+    return graph;
   } catch (e) {
     if (!(e instanceof AkmsError)) throw e;
     let rebuilt = false;
@@ -63,9 +64,19 @@ function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv)
     }
     if (!rebuilt) throw e;
   }
-  view = readGraphView(ctx.paths.graphJson)!;
-  checkNodeRefs(docs, (id) => view!.node(id));
-  return view;
+  graph = openGraph(ctx.paths);
+  checkNodeRefs(docs, (id) => graph!.nodes.get(id));
+  return graph;
+}
+
+/** The compiled graph's index, or null when there is no graph.json yet. */
+function graphOrNull(ctx: Context): GraphIndex | null {
+  try {
+    return openGraph(ctx.paths);
+  } catch (e) {
+    if (e instanceof NotFoundError) return null;
+    throw e;
+  }
 }
 
 /** Returns the result and what was written (for the targeted recompile). */
@@ -80,7 +91,7 @@ function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): {
     rememberOverlay(ctx, overlay.bytes, overlay.data, overlay.json);
     rememberOverlayDrafts(ctx.paths, overlay.bytes, overlay.data);
   }
-  return { result: plan.result, wrote: { files: plan.writes.map((w) => w.path), overlay, update: { ...plan.delta, graph: graph.file } } };
+  return { result: plan.result, wrote: { files: plan.writes.map((w) => w.path), overlay, update: plan.delta } };
 }
 
 /** What `akms update` would do with `docs`, against an in-memory compile; nothing is written. */
@@ -90,8 +101,8 @@ export function planDryRun(ctx: Context, docs: EvidenceDoc[], env: NodeJS.Proces
       hint: "run `akms update` without --dry-run: it completes the interrupted update first",
     });
   }
-  const graph = viewOfDoc(compileGraph(ctx, { env }).doc);
-  checkNodeRefs(docs, (id) => graph.node(id));
+  const graph = indexOfLoaded(graphFromDoc(compileGraph(ctx, { env }).doc, ctx.paths.graphJson, ""));
+  checkNodeRefs(docs, (id) => graph.nodes.get(id));
   return planUpdate(ctx, docs, graph, readOverlayState(ctx), true).result;
 }
 

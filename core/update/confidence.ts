@@ -48,8 +48,6 @@ export interface ConfidenceGraph {
   autoUpdate(id: string): boolean;
   /** Links whose target is `id`. */
   predecessors(id: string): readonly PredecessorLink[];
-  /** Told which nodes' predecessors come next, so that a large graph can find them in one pass. */
-  prefetchPredecessors?(ids: readonly string[]): void;
 }
 
 export interface FeedbackEntry {
@@ -122,14 +120,11 @@ export function applyFeedback(
     }
   }
 
-  const spreading = (fs: readonly { id: string; delta: number }[]) => fs.filter((f) => f.delta > 0).map((f) => f.id);
-  if (p.hopLimit > 0) graph.prefetchPredecessors?.(spreading(hits));
   for (const hit of hits) {
     // Each node takes at most one share of a given hit, at its nearest hop.
     const reached = new Set([hit.id]);
     let frontier = [hit];
     for (let hop = 1; hop <= p.hopLimit && frontier.length; hop++) {
-      if (hop > 1) graph.prefetchPredecessors?.(spreading(frontier));
       const next: { id: string; delta: number }[] = [];
       for (const f of frontier) {
         if (f.delta <= 0) continue;

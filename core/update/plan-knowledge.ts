@@ -8,7 +8,7 @@ import type { EvidenceDoc } from "./documents.js";
 import { NodeFiles } from "../node-files.js";
 import { allocateId, appendDedupSection, newNodeText, sanitizeDraft, titleFromId } from "./nodes.js";
 import type { DocumentResult } from "./plan-types.js";
-import type { PlanState } from "./plan-state.js";
+import { inDomain, type PlanState } from "./plan-state.js";
 
 type Candidate = { id: string; origin: "local" | "global"; title: string; file: string | null };
 
@@ -34,7 +34,7 @@ export function newKnowledge(st: PlanState): Knowledge {
     let list = candidatesByDomain.get(domain);
     if (!list) {
       list = [];
-      for (const n of graph.inDomain(domain)) {
+      for (const n of inDomain(graph, domain)) {
         if (n.status !== "tentative") continue;
         if (n.node_origin !== "local" && n.node_origin !== "global") continue;
         const found = (n.node_origin === "local" ? files.local : files.global).find(n.id);
@@ -57,7 +57,7 @@ export function newKnowledge(st: PlanState): Knowledge {
 
   const apply = (d: EvidenceDoc, base: DocumentResult, sid: string, sessionIds: ReadonlySet<string>) => {
     const takenId = (id: string) =>
-      graph.has(id) ||
+      graph.nodes.has(id) ||
       created.has(id) ||
       sessionIds.has(id) ||
       Boolean(st.sessions[id]) ||
@@ -67,7 +67,7 @@ export function newKnowledge(st: PlanState): Knowledge {
     for (const [i, k] of (d.data.new_knowledge ?? []).entries()) {
       const m = missing.get(k.suggested_id);
       const domain = k.domain ?? m?.domain ?? "uncategorized";
-      if (k.domain !== undefined && graph.inDomain(k.domain).length === 0 && ![...created.values()].some((c) => c.domain === k.domain)) {
+      if (k.domain !== undefined && (graph.domainIndex.get(k.domain)?.length ?? 0) === 0 && ![...created.values()].some((c) => c.domain === k.domain)) {
         warnings.push(`${d.shown}: new_knowledge[${i}].domain "${k.domain}" is not the domain of any node yet; ${k.suggested_id} starts it (check the spelling)`);
       }
       const title = k.title ?? titleFromId(k.suggested_id);

@@ -4,12 +4,19 @@
 // `entryOf` and `touchSession`, so the bookkeeping cannot miss one.
 import type { Context } from "../context.js";
 import type { Problem } from "../errors.js";
-import type { GNode } from "../graph.js";
-import type { GraphView } from "../graph-file/view.js";
+import type { GNode, GraphIndex } from "../graph.js";
 import type { LocalEdge, NodeOverride, Overlay } from "../schemas/overlay.js";
 import { paramsFromConfig, type ConfidenceGraph } from "./confidence.js";
 import type { OverlayState } from "./overlay-store.js";
 import type { DocumentResult, NodeChange } from "./plan-types.js";
+
+/** What an update reads of the compiled graph: nodes by id, a node's predecessors, a domain's nodes. */
+export type UpdateGraph = Pick<GraphIndex, "nodes" | "in" | "domainIndex">;
+
+/** The nodes of a domain (the index's postings, in id order). */
+export function inDomain(graph: UpdateGraph, domain: string): GNode[] {
+  return (graph.domainIndex.get(domain) ?? []).map((id) => graph.nodes.get(id)!);
+}
 
 export type Planned = { data: string | Buffer; action: "created" | "appended" | "updated" };
 
@@ -27,7 +34,7 @@ export interface PatchBook {
 
 export interface PlanState {
   ctx: Context;
-  graph: GraphView;
+  graph: UpdateGraph;
   params: ReturnType<typeof paramsFromConfig>;
   ov: Overlay;
   nodes: Record<string, NodeOverride>;
@@ -58,23 +65,22 @@ function emptyOverlay(): Overlay {
   return { akms_schema: "v2", nodes: {}, local_edges: [], session_nodes: {}, suppressed_edges: [] };
 }
 
-function confidenceGraph(graph: GraphView, nodes: Record<string, NodeOverride>, minConfidence: number): ConfidenceGraph {
+function confidenceGraph(graph: UpdateGraph, nodes: Record<string, NodeOverride>, minConfidence: number): ConfidenceGraph {
   return {
     // The overlay as read (after any interrupted update was completed) over the node's own value:
     // right even when graph.json has not been recompiled since the overlay last changed.
     confidence: (id) => {
-      const n = graph.node(id);
+      const n = graph.nodes.get(id);
       const c = nodes[id]?.confidence ?? n?.confidence_default ?? n?.confidence;
       return typeof c === "number" ? c : minConfidence;
     },
-    floor: (id) => graph.node(id)?.confidence_floor,
-    autoUpdate: (id) => graph.node(id)?.auto_update === true,
-    predecessors: (id) => graph.predecessors(id),
-    prefetchPredecessors: (ids) => graph.prefetchPredecessors?.(ids),
+    floor: (id) => graph.nodes.get(id)?.confidence_floor,
+    autoUpdate: (id) => graph.nodes.get(id)?.auto_update === true,
+    predecessors: (id) => graph.in.get(id) ?? [],
   };
 }
 
-export function startPlan(ctx: Context, graph: GraphView, state: OverlayState | null): PlanState {
+export function startPlan(ctx: Context, graph: UpdateGraph, state: OverlayState | null): PlanState {
   const params = paramsFromConfig(ctx.cfg.config);
   const ov: Overlay = state?.overlay ?? emptyOverlay(); // changed in place: the caller's copy is the working state
   const nodes = (ov.nodes ??= {});
@@ -82,7 +88,7 @@ export function startPlan(ctx: Context, graph: GraphView, state: OverlayState | 
   const sessions = (ov.session_nodes ??= {});
   const counts = { nodes: Object.keys(nodes).length, sessions: Object.keys(sessions).length };
   const book: PatchBook = { entriesBefore: new Map(), changedNodes: new Set(), changedSessions: new Set(), counts, edgesBefore: edges.length, exact: true };
-  const gnode = (id: string) => graph.node(id);
+  const gnode = (id: string) => graph.nodes.get(id);
   const entryOf = (id: string): NodeOverride => {
     if (!book.changedNodes.has(id)) book.entriesBefore.set(id, nodes[id] && { ...nodes[id] });
     book.changedNodes.add(id);

@@ -13,7 +13,7 @@ import type { UpdateDelta } from "../compiler/update-patch.js";
 import { lineOfPath } from "../yaml.js";
 import type { GNode } from "../graph.js";
 import type { PitfallReport } from "../graph-file/doc.js";
-import type { GraphView } from "../graph-file/view.js";
+import type { UpdateGraph } from "./plan-state.js";
 import type { Overlay } from "../schemas/overlay.js";
 import type { Pcd } from "../schemas/evidence.js";
 import type { OUTCOMES } from "../schemas/common.js";
@@ -63,7 +63,7 @@ function uniq<T>(xs: Iterable<T>): T[] {
 }
 
 /** Refuses documents whose session id is registered from other bytes (or taken by another node). */
-function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: GraphView, warnings: string[]): EvidenceDoc[] {
+function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: UpdateGraph, warnings: string[]): EvidenceDoc[] {
   const problems: Problem[] = [];
   const fresh: EvidenceDoc[] = [];
   for (const d of docs) {
@@ -71,7 +71,7 @@ function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: GraphVie
     // Located only when there is a problem to report: locating parses the document again.
     const where = () => ({ file: d.shown, line: lineOfPath(d.yaml, [field], d.firstLine), field });
     const reg = ov.session_nodes?.[d.sessionId];
-    const regTask = (reg as { task_id?: unknown } | undefined)?.task_id ?? graph.node(d.sessionId)?.task_id;
+    const regTask = (reg as { task_id?: unknown } | undefined)?.task_id ?? graph.nodes.get(d.sessionId)?.task_id;
     if (reg && d.taskId !== null && typeof regTask === "string" && regTask !== d.taskId && regTask.toLowerCase() === d.taskId.toLowerCase()) {
       problems.push({
         ...where(),
@@ -98,7 +98,7 @@ function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: GraphVie
       warnings.push(`${d.shown}: not applied — local_state.yaml's processed_sources already names ${ledgerId(d)} (applied by the spec's Python implementation as session-${ledgerId(d)})`);
       continue;
     }
-    const other = graph.node(d.sessionId);
+    const other = graph.nodes.get(d.sessionId);
     if (other) {
       problems.push({
         ...where(),
@@ -408,7 +408,7 @@ function replayedKnowledge(entries: readonly Record<string, unknown>[], created:
   });
 }
 
-export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: GraphView, state: OverlayState | null, dryRun: boolean, replay?: Replay): Plan {
+export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: UpdateGraph, state: OverlayState | null, dryRun: boolean, replay?: Replay): Plan {
   const st = startPlan(ctx, graph, state);
   const fresh = new Set(checkApplied(docs, st.ov, graph, st.warnings));
   const sessionIds = new Set(docs.map((d) => d.sessionId));

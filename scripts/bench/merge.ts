@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { akmsCmd, benchMemory, dataset, fmtMb, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
 
 const COVERAGE = ["sufficient", "outdated", "missing-detail", "sufficient"];
-import { readGraphView } from "../../core/graph-file/view.js";
+import { graphFromText } from "../../core/graph.js";
 
 const reps = () => Number(process.env.BENCH_REPS ?? 5);
 
@@ -23,11 +23,11 @@ function sh(cwd: string, cmd: string[], env: NodeJS.ProcessEnv): string {
 
 /** 20 established global ids for document `k` of branch `side` (spread over the graph, overlapping between branches). */
 function used(graphJson: string, n: number, side: number, k: number): string[] {
-  const view = readGraphView(graphJson)!;
+  const view = graphFromText(readFileSync(graphJson, "utf8"), graphJson).nodes;
   const out: string[] = [];
   for (let j = 0; out.length < 20 && j < 1000; j++) {
     const id = `g-${String((j * 7919 + k * 104729 + side * 31) % n).padStart(6, "0")}`;
-    if (view.node(id)?.status === "established" && !out.includes(id)) out.push(id);
+    if (view.get(id)?.status === "established" && !out.includes(id)) out.push(id);
   }
   return out;
 }

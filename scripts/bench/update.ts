@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { akmsCmd, benchMemory, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
 
 const COVERAGE = ["sufficient", "outdated", "missing-detail", "sufficient"];
-import { readGraphView } from "../../core/graph-file/view.js";
+import { graphFromText } from "../../core/graph.js";
 
 function reps(): number {
   return Number(process.env.BENCH_REPS ?? 5);
@@ -19,11 +19,11 @@ function reps(): number {
 
 /** 20 established global node ids spread over the graph (g-NNNNNN from the generator). */
 function usedIds(graphJson: string, n: number, rep: number): string[] {
-  const view = readGraphView(graphJson)!;
+  const view = graphFromText(readFileSync(graphJson, "utf8"), graphJson).nodes;
   const out: string[] = [];
   for (let k = 0; out.length < 20 && k < 20 * 50; k++) {
     const id = `g-${String((k * 7919 + rep * 104729) % n).padStart(6, "0")}`;
-    const node = view.node(id);
+    const node = view.get(id);
     if (node && node.status === "established" && !out.includes(id)) out.push(id);
   }
   return out;
