@@ -20,6 +20,8 @@ import { STAT_WIDTH, buildIdentity, contentSha, ownWriteVector, racy, sameStats,
 import { addRecords, loadParseCache, readWithCache, recordOverlay } from "./parse-cache.js";
 import { mergeGraph } from "./merge.js";
 import type { BuildWarning, GraphDoc } from "../graph-file/doc.js";
+import { graphFromDoc, indexOfLoaded, type GNode, type GraphIndex, type NodeTable } from "../graph.js";
+import { nodeAsWritten } from "./node-value.js";
 import { blankedSha, generatedAtOf } from "../graph-file/version.js";
 import { patchForUpdate, type UpdateDelta } from "./update-patch.js";
 import { patchForEdit } from "./edit-patch.js";
@@ -253,16 +255,17 @@ export function compileGraph(
 }
 
 /**
- * The graph.json text the repository's sources give with another overlay and some extra node files (the merge
- * driver's replay graph, core/team/): compiled in memory through the parse cache, which it reads and
- * never writes. `overlay.file` holds the overlay's bytes (a scratch copy); `extra` lists node files
+ * The graph the repository's sources give with another overlay and some extra node files (the merge
+ * driver's replay graph, core/team/), as an update reads it: its nodes as graph.json's text would
+ * read them back, in-links, a domain's nodes. Compiled in memory through the parse cache, which it
+ * reads and never writes. `overlay.file` holds the overlay's bytes (a scratch copy); `extra` lists node files
  * from elsewhere (another branch's), each with the repository path it stands for as its `shown`.
  */
 export function compileWithOverlay(
   ctx: Context,
   overlay: { file: string; bytes: Buffer; data: Overlay },
   extra: { locals?: Listed[]; mirrors?: Listed[] } = {},
-): Buffer {
+): Pick<GraphIndex, "nodes" | "in" | "domainIndex"> {
   const set = listSources(ctx);
   const taken = new Set([...set.locals, ...set.mirrors].map((f) => f.shown));
   set.locals.push(...(extra.locals ?? []).filter((f) => !taken.has(f.shown)));
@@ -278,11 +281,34 @@ export function compileWithOverlay(
     buildIdentity(),
     ctx.paths.cacheDir,
   );
+  let doc: GraphDoc;
   try {
-    return Buffer.from(compileGraph(ctx, { keepGoing: true }, set, read).chunks.join(""), "latin1");
+    doc = compileGraph(ctx, { keepGoing: true }, set, read).doc;
   } finally {
     read.discard();
   }
+  // Each node as graph.json's text would read it back (the parse cache's nodes are stubs until
+  // then), made when the replay first asks for it.
+  const g = indexOfLoaded(graphFromDoc(doc, overlay.file, ""));
+  const asRead = new Map<string, GNode>();
+  const nodes: NodeTable = {
+    get(id) {
+      let n = asRead.get(id);
+      if (n === undefined) {
+        const stub = g.nodes.get(id);
+        if (stub === undefined) return undefined;
+        asRead.set(id, (n = nodeAsWritten(stub)));
+      }
+      return n;
+    },
+    has: (id) => g.nodes.has(id),
+    keys: () => g.nodes.keys(),
+    *values() {
+      for (const id of g.nodes.keys()) yield nodes.get(id)!;
+    },
+    size: g.nodes.size,
+  };
+  return { nodes, in: g.in, domainIndex: g.domainIndex }; // a domain is among a stub's fields
 }
 
 /** What a targeted build (BuildOptions.wrote) stats: the files written, and the directories above them. */

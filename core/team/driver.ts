@@ -12,7 +12,6 @@ import { AkmsError } from "../errors.js";
 import { readBytesIfExists, removeDeadTemps, sha256, writeFileAtomic } from "../fsx.js";
 import { compileWithOverlay } from "../compiler/build.js";
 import { readOverlay, type Listed } from "../compiler/sources.js";
-import { graphFromText, indexOfLoaded } from "../graph.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { MergeConflict } from "./conflict.js";
 import { validateText } from "../validate.js";
@@ -173,7 +172,7 @@ function mergeOverlayFile(s: Sides, knowledge: string): { bytes: Buffer; note: s
       const file = join(scratch, "root.yaml");
       writeFileSync(file, root.bytes);
       const extra = theirNodeFiles(s, ctx, knowledge, join(scratch, "nodes"));
-      return indexOfLoaded(graphFromText(compileWithOverlay(ctx, { file, bytes: root.bytes, data: root.overlay ?? { akms_schema: "v2" } }, extra).toString("utf8"), file));
+      return compileWithOverlay(ctx, { file, bytes: root.bytes, data: root.overlay ?? { akms_schema: "v2" } }, extra);
     };
     const r = mergeOverlays({
       ctx,
