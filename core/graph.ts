@@ -129,7 +129,10 @@ export function indexOfLoaded(g: LoadedGraph): GraphIndex {
       },
     };
   };
-  return { file: g.file, version: g.version, attrs: g.doc.graph, nodes: g.nodes, out: g.out, in: g.in, links: () => g.doc.links, tagIndex: postings(tagKeys), domainIndex: postings(domainKeys) };
+  return { file: g.file, version: g.version, attrs: g.doc.graph, nodes: g.nodes, out: g.out, in: g.in, links: () => g.doc.links, tagIndex: postings(tagKeys), domainIndex: postings(domainKeys),
+    pitfalls: () => g.doc.links.filter((l) => l.type === "pitfall"),
+    linked: (id) => g.nodes.has(id) && ((g.out.get(id)?.length ?? 0) > 0 || (g.in.get(id)?.length ?? 0) > 0),
+  };
 }
 
 /** graph.json parsed whole (the writers that patch or compare its document; readers use openGraph). */

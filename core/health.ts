@@ -11,7 +11,7 @@ import { collect, type Sections } from "./review/sections.js";
 import { latestPhase, type CoverageFlag } from "./review/sessions.js";
 import { domainNodes } from "./review/items.js";
 import { islands, type IslandItem } from "./islands.js";
-import { reviewGraphOf, type ReviewGraph } from "./compiler/review-index.js";
+import { reviewGraphOf, type ReviewGraph } from "./review/graph.js";
 
 export interface HealthSections {
   degraded: Sections["degraded"];

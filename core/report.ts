@@ -9,7 +9,7 @@ import { writeFileAtomic } from "./fsx.js";
 import { withLock } from "./lock.js";
 import { todayIso } from "./clock.js";
 import { openGraph, type GNode, type GraphIndex, type NodeTable } from "./graph.js";
-import { reviewGraphOf, type ReviewGraph } from "./compiler/review-index.js";
+import { reviewGraphOf, type ReviewGraph } from "./review/graph.js";
 import { buildLocked } from "./compiler/build.js";
 import { recoverPendingTransaction } from "./transaction.js";
 import { collect, SECTION_ORDER, type Sections } from "./review/sections.js";

@@ -144,8 +144,7 @@ function runEditor(file: string): EditorResult {
   return { error: null };
 }
 
-/** opts.graphRead: graph.json being read ahead (core/graph.ts readGraphAhead), awaited before the model loads. */
-export async function openConsole(ctx: Context, flags: Flags, opts: { initialScreen?: ScreenId; graphRead?: Promise<void> } = {}): Promise<CommandResult> {
+export async function openConsole(ctx: Context, flags: Flags, opts: { initialScreen?: ScreenId } = {}): Promise<CommandResult> {
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     throw new UsageError(
       "akms review opens an interactive console and needs a terminal (stdin and stdout must be a TTY)",
@@ -156,7 +155,6 @@ export async function openConsole(ctx: Context, flags: Flags, opts: { initialScr
   const phase = typeof flags.phase === "number" ? flags.phase : undefined;
   // Opening on the Checkpoint screen: its code first (otherwise it is loaded after the first frame).
   if (opts.initialScreen === "checkpoint") await import("../src/console/checkpoint-run.js");
-  await opts.graphRead;
   // Load before taking the screen, so a failure prints like any other command's.
   const model = loadModel(ctx, { phase }, { rebuild: "if-missing" });
   const guard = guardTerminal();

@@ -294,6 +294,8 @@ export function assertIndexIsGraph(paths: RepoPaths, where: string, fromIndex = 
   for (const [d, ids] of postings((n) => (typeof n.domain === "string" ? [n.domain] : []))) assert.deepEqual(g.domainIndex.get(d), ids, `the index's domain ${d}, ${where}`);
   for (const [t, ids] of postings((n) => (Array.isArray(n.tags) ? [...new Set(n.tags.filter((x): x is string => typeof x === "string").map((x) => x.toLowerCase()))] : []))) assert.deepEqual(g.tagIndex?.get(t), ids, `the index's tag ${t}, ${where}`);
   assert.equal(g.domainIndex.get("no-such-domain"), undefined);
+  assert.deepEqual(g.pitfalls().map(canonJson), doc.links.filter((l) => l.type === "pitfall").map(canonJson), `the index's pitfall links, ${where}`);
+  for (const n of doc.nodes) assert.equal(g.linked(n.id), (full.out.get(n.id)?.length ?? 0) + (full.in.get(n.id)?.length ?? 0) > 0, `whether ${n.id} has an edge, ${where}`);
   for (const n of doc.nodes) {
     assert.equal(canonJson(g.nodes.get(n.id)), canonJson(n), `the index's node ${n.id}, ${where}`);
     assert.equal(canonJson(g.out.get(n.id) ?? []), canonJson(full.out.get(n.id) ?? []), `out-edges of ${n.id}, ${where}`);

@@ -2,9 +2,8 @@
 // update or an edit (build.ts), a patch after a review action (review/recompile.ts) — hands the text
 // here with `generated_at` blank; here it is hashed (the hash of the blanked text is the content's
 // identity and its first 12 hex are graph_version), compared with what the file holds, stamped with
-// the time, written by atomic rename, and followed in the same locked step by the planning index:
-// the change when the caller knows it (a patch: plan-delta.ts), else the index made anew — and,
-// after a full compile, the review index (review-index.ts).
+// the time, written by atomic rename, and followed in the same locked step by the graph index:
+// the change when the caller knows it (a patch: store/graph-delta.ts), else the index made anew.
 import type { Context } from "../context.js";
 import { sha256, writeFileAtomic } from "../fsx.js";
 import { nowIso } from "../clock.js";
@@ -13,9 +12,8 @@ import { stampGeneratedAt } from "../graph-file/version.js";
 import { attrsOfHead } from "../graph-file/layout.js";
 import { writtenKey } from "../store/freshness.js";
 import { writePlanDelta, type PlanChange } from "../store/graph-delta.js";
-import { rebuildPlanIndex } from "../store/graph-index.js";
+import { hasIndexFor, planGraphCachePath, rebuildPlanIndex } from "../store/graph-index.js";
 import { nodeAsWritten } from "./node-value.js";
-import { keepReviewGraph, reviewGraphOf } from "./review-index.js";
 import { graphFromDoc, indexOfLoaded } from "../graph.js";
 import { pyJsonText } from "../pyjson.js";
 
@@ -40,7 +38,13 @@ export interface EmitOptions {
 export function emitGraph(ctx: Context, chunks: readonly (string | Buffer)[], opts: EmitOptions): Emitted {
   const contentSha = sha256(chunks);
   const graphVersion = contentSha.slice(0, 12);
-  if (opts.current?.contentSha === contentSha) return { written: false, contentSha, graphVersion, generatedAt: opts.current.generatedAt ?? "" };
+  if (opts.current?.contentSha === contentSha) {
+    // The same graph: its index is written only when the store holds none for it (deleted, or of another format).
+    const key = writtenKey(ctx.paths.graphJson);
+    const generatedAt = opts.current.generatedAt ?? "";
+    if (opts.index && "doc" in opts.index && key !== null && !hasIndexFor(planGraphCachePath(ctx.paths), key)) writeIndexes(ctx, opts.index.doc, graphVersion, generatedAt);
+    return { written: false, contentSha, graphVersion, generatedAt };
+  }
   const generatedAt = nowIso(opts.env);
   const prevKey = writtenKey(ctx.paths.graphJson);
   const head = stampGeneratedAt(chunks[0] as string, generatedAt);
@@ -52,19 +56,13 @@ export function emitGraph(ctx: Context, chunks: readonly (string | Buffer)[], op
 }
 
 /**
- * A full compile's indexes, made from its own document with every node as graph.json's text reads
- * it back (so they equal what a reader of graph.json would make): the planning index (a large
- * graph's) and the review index, which the console's first frame then opens without parsing graph.json.
+ * A full compile's graph index, made from its own document with every node as graph.json's text
+ * reads it back (so it equals what a reader of graph.json would make).
  */
 function writeIndexes(ctx: Context, doc: GraphDoc, version: string, generatedAt: string): void {
-  // Each node read back one at a time, by each index as it writes it: holding all 58,000 read-back
-  // nodes at once raised a cold compile's peak at 50,000 by ≈ 35 MB (past the 400 MB goal).
+  // Each node read back one at a time as the index writes it: holding all 58,000 read-back nodes at
+  // once raised a cold compile's peak at 50,000 by ≈ 35 MB (past the 400 MB goal).
   const asRead = <T>(v: T): T => JSON.parse(pyJsonText(v, 0)) as T;
   const g = { ...indexOfLoaded(graphFromDoc(doc, ctx.paths.graphJson, version)), attrs: asRead({ ...doc.graph, generated_at: generatedAt }) };
   rebuildPlanIndex(ctx.paths, g, nodeAsWritten);
-  const key = writtenKey(ctx.paths.graphJson);
-  if (key === null) return;
-  // The links and warnings the review index holds, also as the text reads back (keys sorted).
-  const review = reviewGraphOf(g);
-  keepReviewGraph(ctx.paths, { ...review, pitfalls: asRead(review.pitfalls) }, key, nodeAsWritten);
 }

@@ -7,7 +7,7 @@
 import type { Context } from "../context.js";
 import type { Problem } from "../errors.js";
 import type { GNode } from "../graph.js";
-import type { ReviewGraph } from "../compiler/review-index.js";
+import type { ReviewGraph } from "../review/graph.js";
 import { readImpressions, shownTo } from "../agent/impressions.js";
 import { sessionDocument } from "../review/sessions.js";
 import { samePitfall } from "../update/dedup.js";

@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, type Problem } from "../errors.js";
-import type { ReviewGraph } from "../compiler/review-index.js";
+import type { ReviewGraph } from "./graph.js";
 import type { PlanGraph } from "../store/graph-index.js";
 import { queryGraph, resolveRole, DEFAULT_ROLE } from "../query.js";
 import { readTask } from "../query/task.js";

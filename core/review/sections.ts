@@ -8,7 +8,7 @@ import { fileError, type Problem } from "../errors.js";
 import { readTextIfExists } from "../fsx.js";
 import { todayIso } from "../clock.js";
 import type { BuildWarning, GNode, GraphIndex } from "../graph.js";
-import { reviewGraphOf, type ReviewGraph } from "../compiler/review-index.js";
+import { reviewGraphOf, type ReviewGraph } from "./graph.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { parseDedupSections, sectionDraft, withoutSections } from "./dedup-sections.js";
 import { NodeFiles } from "../node-files.js";

@@ -163,6 +163,17 @@ function withDelta(base: GraphIndex, d: DeltaFile): GraphIndex {
     *links() {
       for (const n of nodes.values()) yield* out.get(n.id) ?? [];
     },
+    // The index's pitfalls of the nodes whose out-links the delta leaves alone, and the delta's own, in graph.json's order.
+    pitfalls() {
+      const kept = base.pitfalls().filter((l) => !Object.hasOwn(d.out, l.source) && get(l.source) !== undefined && get(l.target) !== undefined);
+      const more = Object.values(d.out).flatMap((ls) => ls.filter((l) => l.type === "pitfall"));
+      return [...kept, ...more].sort(bySource);
+    },
+    linked(id) {
+      if (get(id) === undefined) return false;
+      if (!Object.hasOwn(d.out, id) && !Object.hasOwn(d.in, id) && !Object.hasOwn(changed, id)) return base.linked(id);
+      return (out.get(id)?.length ?? 0) > 0 || ((Object.hasOwn(d.in, id) ? d.in[id] : base.in.get(id))?.length ?? 0) > 0;
+    },
     tagIndex: merged(base.tagIndex, tagKeys),
     domainIndex: merged(base.domainIndex, domainKeys),
   };

@@ -15,6 +15,7 @@ import type { GNode, GraphDoc, GraphLink } from "../graph-file/doc.js";
 import { openReadOrNull, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
 import { writtenKey } from "./freshness.js";
+import { pyJsonText } from "../pyjson.js";
 
 /** A graph's nodes by id (a Map satisfies it; the index reads a node when it is asked for). */
 export interface NodeTable {
@@ -52,6 +53,10 @@ export interface GraphIndex extends PlanGraph {
   links(): Iterable<GraphLink>;
   /** Domain (exactly as written) → the ids of its nodes. */
   domainIndex: Postings;
+  /** The links of type pitfall, in graph.json's order (the review's, without reading every link). */
+  pitfalls(): GraphLink[];
+  /** Whether a node has any edge, in or out (without reading its edges). */
+  linked(id: string): boolean;
 }
 
 /** The postings keys of a node: its tags, lower-cased, and its domain. */
@@ -65,7 +70,7 @@ export function domainKeys(n: Record<string, unknown>): string[] {
 /** What encoding an index needs of a graph: its nodes and adjacency, its version and attributes. */
 export type IndexSource = Pick<GraphIndex, "version" | "nodes" | "out" | "in" | "attrs">;
 
-const FORMAT = "akms-plan-graph-6";
+const FORMAT = "akms-plan-graph-8";
 const BIG_ENDIAN = endianness() === "BE";
 /**
  * Edge types stored by number (anything else is stored as a JSON string). Part of FORMAT: kept
@@ -84,7 +89,7 @@ export function planGraphCachePath(paths: RepoPaths): string {
  * (positioned reads): a node's record (JSON), its out- and in-edges (`other,type,weight,origin[,note]`
  * joined by `;`), a tag's postings; an id or tag name is decoded when a lookup touches it.
  */
-const SECTIONS = ["ids", "idOff", "rec", "recOff", "out", "outOff", "in", "inOff", "tagNames", "tagNameOff", "tagPost", "tagOff", "domNames", "domNameOff", "domPost", "domOff", "notes"] as const;
+const SECTIONS = ["ids", "idOff", "rec", "recOff", "out", "outOff", "in", "inOff", "tagNames", "tagNameOff", "tagPost", "tagOff", "domNames", "domNameOff", "domPost", "domOff", "notes", "pitfalls"] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** Items stored as one section of bytes and a section of their uint32 offsets. */
@@ -192,7 +197,8 @@ export function encodePlanGraphChunks(g: IndexSource, key: string, asWritten?: (
     domNameOff: doms.names.offsets(),
     domPost: doms.posts.bytes(),
     domOff: doms.posts.offsets(),
-    notes: Buffer.from(JSON.stringify(notes)),
+    notes: Buffer.from(asRead(notes)),
+    pitfalls: Buffer.from(asRead(ids.flatMap((id) => (g.out.get(id) ?? []).filter((l) => l.type === "pitfall")))),
   };
   const ranges: Record<string, [number, number]> = {};
   let at = 0;
@@ -204,11 +210,12 @@ export function encodePlanGraphChunks(g: IndexSource, key: string, asWritten?: (
   return [head, ...SECTIONS.map((name) => sections[name])];
 }
 
-/** A node's record: every attribute but its id (which the ids section holds), in the node's key order. */
+/** JSON of `v` as graph.json's text reads back: every object's keys sorted (the compile's own objects keep theirs). */
+const asRead = (v: unknown): string => JSON.stringify(JSON.parse(pyJsonText(v, 0)));
+
+/** A node's record: the whole node, its id included, in the node's key order (graph.json's, sorted). */
 export function recordText(n: Record<string, unknown>): string {
-  const rec: Record<string, unknown> = {};
-  for (const k in n) if (k !== "id" && n[k] !== undefined) rec[k] = n[k];
-  return JSON.stringify(rec);
+  return JSON.stringify(n);
 }
 
 interface Head {
@@ -316,6 +323,7 @@ class LazyPlanGraph implements GraphIndex {
         for (let i = 0; i < n; i++) yield self.ids.at(i);
       },
       *values() {
+        self.readAllNodes();
         for (let i = 0; i < n; i++) yield self.node(i);
       },
       size: n,
@@ -341,6 +349,15 @@ class LazyPlanGraph implements GraphIndex {
         return ids;
       },
     };
+  }
+
+  pitfalls(): GraphLink[] {
+    return JSON.parse(this.read("pitfalls").toString("utf8")) as GraphLink[];
+  }
+
+  linked(id: string): boolean {
+    const i = this.indexOf(id);
+    return i >= 0 && (this.outOff[i + 1]! > this.outOff[i]! || this.inOff[i + 1]! > this.inOff[i]!);
   }
 
   *links(): Iterable<GraphLink> {
@@ -384,10 +401,26 @@ class LazyPlanGraph implements GraphIndex {
     return this.ids.indexOf(id);
   }
 
+  /**
+   * Every node at once, for a reader that walks them all (the review, an export): the records
+   * section read in one go and parsed as one JSON array, instead of a positioned read and a parse per node.
+   */
+  private readAllNodes(): void {
+    const n = this.ids.size;
+    if (this.cacheNodes.size === n) return;
+    const bytes = this.read("rec");
+    const ascii = isAscii(bytes);
+    const text = ascii ? bytes.toString("latin1") : "";
+    const parts: string[] = new Array<string>(n);
+    for (let i = 0; i < n; i++) parts[i] = ascii ? text.slice(this.recOff[i]!, this.recOff[i + 1]!) : bytes.toString("utf8", this.recOff[i]!, this.recOff[i + 1]!);
+    const recs = JSON.parse(`[${parts.join(",")}]`) as GNode[];
+    for (let i = 0; i < n; i++) if (!this.cacheNodes.has(i)) this.cacheNodes.set(i, recs[i]!);
+  }
+
   private node(i: number): GNode {
     let node = this.cacheNodes.get(i);
     if (!node) {
-      node = { id: this.ids.at(i), ...(JSON.parse(this.slice("rec", this.recOff, i)) as object) } as GNode;
+      node = JSON.parse(this.slice("rec", this.recOff, i)) as GNode;
       this.cacheNodes.set(i, node);
     }
     return node;
@@ -443,6 +476,20 @@ function headLine(fd: number): { head: Head; length: number } {
       return { head: JSON.parse(line.toString("utf8")) as Head, length: line.length + 1 };
     }
     at += n;
+  }
+}
+
+/** Whether `file` is an index, of this format, for graph.json `key` (its header alone is read). */
+export function hasIndexFor(file: string, key: string): boolean {
+  const fd = openReadOrNull(file);
+  if (fd === null) return false;
+  try {
+    const { head } = headLine(fd);
+    return head.format === FORMAT && head.key === key;
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -1,7 +1,6 @@
 import { loadContext } from "../../core/context.js";
 import { requireKnowledge } from "../../core/paths.js";
 import { UsageError } from "../../core/errors.js";
-import { readReviewGraphAhead } from "../../core/compiler/review-index.js";
 import { SECTION_TITLES, writeReviewReport } from "../../core/report.js";
 import { SECTION_ORDER } from "../../core/review/sections.js";
 import type { CommandSpec, Flags } from "./types.js";
@@ -41,11 +40,9 @@ export const reviewCommand: CommandSpec = {
     if (phase !== undefined && (!Number.isInteger(phase) || phase < 0)) throw new UsageError("--phase must be a whole number (0 or more)", "akms review --phase 2");
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault, writeCache: true });
     requireKnowledge(ctx.paths);
-    // While the console's code loads, the review's view of graph.json kept by the last start is read on the thread pool.
-    const graphRead = readReviewGraphAhead(ctx.paths).then(() => undefined);
     // Loaded only here: the console (ink, react) is most of the bundle, and no other command needs it.
     const { importConsole } = await import("../../screens/import-console.js");
     const { openConsole } = await importConsole();
-    return openConsole(ctx, flags, { graphRead });
+    return openConsole(ctx, flags);
   },
 };

@@ -6,7 +6,6 @@ import { healthReport, HEALTH_ORDER, HEALTH_TITLES, type HealthReport, type Heal
 import { confidenceText } from "../../core/report.js";
 import { driverRuns, gitSetup, mergeDriverWarning } from "../../core/team/register.js";
 import { unappliedSessions } from "../../core/team/unapplied.js";
-import { openReviewIndex } from "../../core/compiler/review-index.js";
 import type { CommandSpec } from "./types.js";
 
 const SHOWN = 8;
@@ -80,8 +79,7 @@ export const statusCommand: CommandSpec = {
   run(_args, flags) {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
     requireKnowledge(ctx.paths);
-    // The review index when one is kept for graph.json as it is (no parse of graph.json), else graph.json.
-    const h = healthReport(ctx, openReviewIndex(ctx.paths)?.graph ?? openGraph(ctx.paths));
+    const h = healthReport(ctx, openGraph(ctx.paths));
     const g = gitSetup(ctx.paths);
     const runs = g.top !== null && g.configured !== null ? driverRuns(g.top, g.configured) : null;
     const merge = mergeDriverWarning(g) ?? (runs && !runs.ok ? `${runs.why}: run \`akms init --git\` here (until then a merge leaves conflict markers in knowledge/graph/local_state.yaml)` : null);

@@ -5,8 +5,7 @@ import type { Context } from "../../core/context.js";
 import { AkmsError, NotFoundError } from "../../core/errors.js";
 import { errorText } from "./errors.js";
 import { openGraph, type GraphIndex, type NodeTable } from "../../core/graph.js";
-import { keepReviewGraph, reviewGraphOf, type ReviewGraph } from "../../core/compiler/review-index.js";
-import { openReviewIndex } from "../../core/compiler/review-index.js";
+import { reviewGraphOf, type ReviewGraph } from "../../core/review/graph.js";
 import { writtenKey } from "../../core/store/freshness.js";
 import { build } from "../../core/compiler/build.js";
 import { readOverlay } from "../../core/compiler/sources.js";
@@ -34,15 +33,11 @@ export interface ConsoleModel {
   /** Every node of the compiled graph, as graph.json holds it. */
   nodes: NodeTable;
   /**
-   * The whole graph (links and adjacency), parsed on first use: the first frame is made from the
-   * review's view of it (compiler/review-index.ts), kept between starts, and the explorer, history, why and
-   * loadout screens ask for the rest.
+   * The whole graph (links and adjacency), the store's index of graph.json: the first frame reads
+   * its nodes and pitfall links (core/review/graph.ts), the explorer, history, why and loadout
+   * screens the rest.
    */
   graph: () => GraphIndex;
-  /** Where the review's view of the graph came from: kept by an earlier start, or made from graph.json parsed. */
-  reviewFrom: "kept" | "graph.json";
-  /** Keeps the review's view of this graph for the next start (null: kept already, or not for this graph.json). */
-  keepReview: (() => boolean) | null;
   /** local_state.yaml, parsed on first use (only the History screen needs it). */
   overlay: () => Overlay | null;
   /** Whether this load recompiled first (false: the compiled graph was taken as it was). */
@@ -188,8 +183,6 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
     version: rg.version,
     nodes: rg.nodes,
     graph: loaded.graph,
-    reviewFrom: loaded.kept ? "kept" : "graph.json",
-    keepReview: loaded.keep,
     overlay,
     rebuilt: doBuild,
     graphKey,
@@ -207,36 +200,17 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
   };
 }
 
-/**
- * The review's view of graph.json as it is: the one kept for it (no parse of graph.json), else
- * made from the parsed graph — and then `keep` writes it for the next start.
- */
-function loadReviewGraph(ctx: Context): { review: ReviewGraph; kept: boolean; graph: () => GraphIndex; keep: (() => boolean) | null } {
-  // Opened once per model (normally within a second of the review graph: after the first frame).
-  let full: GraphIndex | null = null;
-  const graph = () => (full ??= openGraph(ctx.paths));
-  const kept = openReviewIndex(ctx.paths);
-  if (kept) return { review: kept.graph, kept: true, graph, keep: null };
-  const key = writtenKey(ctx.paths.graphJson);
-  const review = reviewGraphOf(graph());
-  if (key === null || writtenKey(ctx.paths.graphJson) !== key) return { review, kept: false, graph, keep: null };
-  let done = false;
-  const keep = () => {
-    if (done) return false;
-    done = true;
-    return keepReviewGraph(ctx.paths, review, key);
-  };
-  return { review, kept: false, graph, keep };
+/** The review's view of graph.json as it is: the graph index, opened (not read through) for the first frame. */
+function loadReviewGraph(ctx: Context): { review: ReviewGraph; graph: () => GraphIndex } {
+  const graph = openGraph(ctx.paths);
+  return { review: reviewGraphOf(graph), graph: () => graph };
 }
 
 /**
- * The work a model leaves for after its frame: the review's view kept for the next start (when it
- * was made from graph.json), then the whole graph parsed, so that the explorer, the planning
- * screens and the first action do not wait for it.
+ * The work a model leaves for after its frame, so that the screens that ask for it and the first
+ * action do not wait for it.
  */
 export function settleModel(model: ConsoleModel): void {
-  model.keepReview?.();
-  model.graph();
   model.helped();
   model.changes();
 }

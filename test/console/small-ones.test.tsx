@@ -1,11 +1,10 @@
 // Issue 19 item 13: the small things a newcomer tripped over, each pinned.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { demoRepo, openConsole, pressUntil } from "./helpers.js";
 import { loadModel, settleModel } from "../../src/console/model.js";
-import { reviewGraphPath } from "../../core/compiler/review-index.js";
 
 const oneLine = (f: string) => f.replace(/\s+/g, " ");
 
@@ -129,26 +128,17 @@ test("e with an editor that changes nothing says so and does not rebuild", async
   }
 });
 
-test("a second start's model comes from the review graph the first one kept: the same review data, version and nodes, and the whole graph still there for the screens that need the links", async () => {
+test("the console's model opens the graph index: two starts give the same review data, version and nodes, and the whole graph is there for the screens that need the links", async () => {
   const d = demoRepo();
-  // The compile kept one; without it (a patched graph.json: an update, a review action) the console parses graph.json.
-  assert.equal(loadModel(d.ctx, {}, { rebuild: false }).reviewFrom, "kept");
-  rmSync(reviewGraphPath(d.ctx.paths));
   const first = loadModel(d.ctx, {}, { rebuild: false });
-  assert.equal(first.reviewFrom, "graph.json");
-  assert.ok(first.keepReview, "made from graph.json: it is to be kept");
   settleModel(first);
-  assert.equal(first.keepReview!(), false, "kept once");
   const second = loadModel(d.ctx, {}, { rebuild: false });
-  assert.equal(second.reviewFrom, "kept");
-  assert.equal(second.keepReview, null);
   assert.equal(JSON.stringify(second.review), JSON.stringify(first.review));
   assert.equal(second.version, first.version);
   assert.deepEqual([...second.nodes.keys()], [...first.graph().nodes.keys()]);
   assert.equal([...second.graph().links()].length, [...first.graph().links()].length);
   const c = await openConsole(d.ctx, { rebuild: false });
   try {
-    assert.equal(c.model.reviewFrom, "kept");
     await c.press("2");
     assert.match(c.frame(), /→ out · |← in · /);
   } finally {

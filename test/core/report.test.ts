@@ -1,16 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { copyDemo, scratch, tmp, treeHash, write, writeNode } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
-import { indexOfLoaded, loadGraph } from "../../core/graph.js";
+import { indexOfLoaded, loadGraph, openGraphFrom } from "../../core/graph.js";
 import { renderReviewReport, reviewData, SECTION_TITLES, writeReviewReport } from "../../core/report.js";
 import { collect, SECTION_ORDER } from "../../core/review/sections.js";
-import { keepReviewGraph, reviewGraphOf, reviewGraphPath } from "../../core/compiler/review-index.js";
-import { openReviewIndex } from "../../core/compiler/review-index.js";
-import { writtenKey } from "../../core/store/freshness.js";
+import { reviewGraphOf } from "../../core/review/graph.js";
 
 const TODAY = "2026-11-29";
 
@@ -205,83 +203,22 @@ test("the console's review data (files found when read, reads kept by stat) is t
   assert.ok(again.sections.dedup_events.length < live.sections.dedup_events.length);
 });
 
-test("the review data from the kept review graph is the review data from graph.json: every section, the report's and the status scope, live or not", () => {
+test("the review data from the graph index is the review data from graph.json parsed: every section, the report's and the status scope, live or not", () => {
   const d = demo();
   const graph = indexOfLoaded(loadGraph(d.ctx.paths));
-  const key = writtenKey(d.ctx.paths.graphJson)!;
-  assert.equal(keepReviewGraph(d.ctx.paths, reviewGraphOf(graph), key), true);
-  const kept = openReviewIndex(d.ctx.paths);
-  assert.ok(kept, "the kept review graph is opened for graph.json as it is");
+  const opened = openGraphFrom(d.ctx.paths);
+  assert.equal(opened.from, "index", "the compile wrote the index");
+  const index = opened.graph;
   const fromGraph = reviewData(d.ctx, graph, { today: TODAY });
   for (const k of SECTION_ORDER) if (k !== "drafted") assert.ok(fromGraph.sections[k].length > 0, `section ${k} has items (so it is compared)`);
   for (const opts of [{ today: TODAY }, { today: TODAY, live: true }, { today: TODAY, phase: 0 }]) {
-    assert.equal(JSON.stringify(reviewData(d.ctx, kept.graph, opts)), JSON.stringify(reviewData(d.ctx, graph, opts)), `reviewData ${JSON.stringify(opts)}`);
+    assert.equal(JSON.stringify(reviewData(d.ctx, index, opts)), JSON.stringify(reviewData(d.ctx, graph, opts)), `reviewData ${JSON.stringify(opts)}`);
   }
   const all = { phase: 1, all: true, today: TODAY };
-  assert.equal(JSON.stringify(collect(d.ctx, kept.graph, all)), JSON.stringify(collect(d.ctx, graph, all)), "akms status's scope");
-  // What it holds of the links: the pitfalls, nothing else.
-  const body = JSON.parse(readFileSync(reviewGraphPath(d.ctx.paths), "utf8").split("\n")[1]!) as { pitfalls: { type: string }[]; nodes: unknown[] };
-  assert.ok(body.pitfalls.length > 0 && body.pitfalls.every((l) => l.type === "pitfall"));
-  assert.equal(body.nodes.length, graph.nodes.size);
-  assert.equal(kept.graph.version, graph.version);
-});
-
-test("a full compile writes the review index beside graph.json, byte for byte the one a console that parsed graph.json keeps (cold, --no-cache, after an edit)", () => {
-  const d = demo();
-  const paths = d.ctx.paths;
-  const file = reviewGraphPath(paths);
-  const asKept = () => {
-    const mine = readFileSync(file, "utf8");
-    rmSync(file);
-    assert.equal(keepReviewGraph(paths, reviewGraphOf(indexOfLoaded(loadGraph(paths))), writtenKey(paths.graphJson)!), true);
-    assert.equal(mine, readFileSync(file, "utf8"));
-    assert.ok(openReviewIndex(paths));
-  };
-  for (const opts of [{}, { noCache: true }]) {
-    rmSync(paths.cacheDir, { recursive: true, force: true });
-    rmSync(paths.graphJson);
-    build(d.ctx, opts);
-    assert.ok(openReviewIndex(paths), "opened for the graph.json just written");
-    asKept();
-  }
-  // An edit that changes the graph: compiled (or patched) — a full compile writes it again.
-  const node = join(d.knowledge, "local-nodes", readdirSync(join(d.knowledge, "local-nodes")).sort()[0]!);
-  const before = readFileSync(node, "utf8");
-  write(node, before.replace(/^confidence: ([0-9.]+)$/m, "confidence: 0.42"));
-  assert.notEqual(readFileSync(node, "utf8"), before);
-  rmSync(paths.cacheDir, { recursive: true, force: true });
-  build(d.ctx);
-  asKept();
-});
-
-test("a kept review graph is used only for the graph.json it was made from: replaced with the same bytes, cut short, damaged or of another format it is none; a graph.json changed since it was read is not kept", () => {
-  const d = demo();
-  const paths = d.ctx.paths;
-  const file = reviewGraphPath(paths);
-  const keep = () => keepReviewGraph(paths, reviewGraphOf(indexOfLoaded(loadGraph(paths))), writtenKey(paths.graphJson)!);
-  assert.equal(keep(), true);
-  assert.ok(openReviewIndex(paths));
-  // The same bytes written anew (as a rebuild or a checkout does): another file, so not this cache.
-  const bytes = readFileSync(paths.graphJson);
-  writeFileSync(`${paths.graphJson}.tmp`, bytes);
-  renameSync(`${paths.graphJson}.tmp`, paths.graphJson);
-  assert.equal(openReviewIndex(paths), null, "graph.json replaced");
-  assert.equal(keep(), true);
-  const good = readFileSync(file);
-  writeFileSync(file, good.subarray(0, Math.floor(good.length / 2)));
-  assert.equal(openReviewIndex(paths), null, "cut short");
-  writeFileSync(file, Buffer.concat([good.subarray(0, good.indexOf(10) + 1), Buffer.from("{not json")]));
-  assert.equal(openReviewIndex(paths), null, "a damaged body");
-  writeFileSync(file, good.toString("utf8").replace("akms-review-graph-2", "akms-review-graph-1"));
-  assert.equal(openReviewIndex(paths), null, "another format");
-  writeFileSync(file, good);
-  assert.ok(openReviewIndex(paths), "the same bytes back: used again");
-  // Read, then graph.json changes before the keep: nothing is written.
-  const g = reviewGraphOf(indexOfLoaded(loadGraph(paths)));
-  const key = writtenKey(paths.graphJson)!;
-  writeFileSync(`${paths.graphJson}.tmp`, bytes);
-  renameSync(`${paths.graphJson}.tmp`, paths.graphJson);
-  const before = readFileSync(file);
-  assert.equal(keepReviewGraph(paths, g, key), false);
-  assert.deepEqual(readFileSync(file), before);
+  assert.equal(JSON.stringify(collect(d.ctx, index, all)), JSON.stringify(collect(d.ctx, graph, all)), "akms status's scope");
+  // What the review reads of the links: the pitfalls, which the index keeps apart.
+  const rg = reviewGraphOf(index);
+  assert.ok(rg.pitfalls.length > 0 && rg.pitfalls.every((l) => l.type === "pitfall"));
+  assert.deepEqual(rg.pitfalls, [...graph.links()].filter((l) => l.type === "pitfall"));
+  assert.equal(rg.version, graph.version);
 });

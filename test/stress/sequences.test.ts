@@ -23,7 +23,7 @@ import { assertIndexIsGraph, BIN, copyDemo, nodeText, pathWithAkms, seededRandom
 import { memory } from "../update-helpers.js";
 import { loadContext, type Context } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
-import { indexOfLoaded, loadGraph } from "../../core/graph.js";
+import { indexOfLoaded, loadGraph, openGraph } from "../../core/graph.js";
 import { runUpdate } from "../../core/update/apply.js";
 import { dedupAccept, dedupReject, draft, promote, undo, undraft } from "../../core/review/actions.js";
 import { parseDedupSections } from "../../core/review/dedup-sections.js";
@@ -36,10 +36,9 @@ import { readOverlay } from "../../core/compiler/sources.js";
 import { draftIds } from "../../core/drafted-ids.js";
 import { hasSummarySection } from "../../core/compiler/summary-check.js";
 import { storeBuildOf } from "../helpers.js";
-import { keepReviewGraph, reviewGraphOf } from "../../core/compiler/review-index.js";
-import { openReviewIndex } from "../../core/compiler/review-index.js";
+import { reviewGraphOf } from "../../core/review/graph.js";
 import { renderReviewReport, reviewData } from "../../core/report.js";
-import { statKey, writtenKey } from "../../core/store/freshness.js";
+import { statKey } from "../../core/store/freshness.js";
 
 const SEQUENCES = Number(process.env.AKMS_SEQUENCES ?? (process.env.AKMS_STRESS ? 100 : 2));
 const STEPS = Number(process.env.AKMS_SEQUENCE_STEPS ?? 12);
@@ -223,16 +222,10 @@ function fullCompile(w: World): string | null {
   }
 }
 
-/** The review report as the console's data gives it in this process: from the kept review graph, the live reads warm. */
+/** The review report as the console's data gives it in this process: from the graph index, the live reads warm. */
 function consoleReview(w: World): string {
   const ctx = loadContext({ repo: w.repo, env: {} });
-  let rg = openReviewIndex(ctx.paths)?.graph;
-  if (rg === undefined) {
-    const key = writtenKey(ctx.paths.graphJson);
-    rg = reviewGraphOf(indexOfLoaded(loadGraph(ctx.paths)));
-    if (key !== null) keepReviewGraph(ctx.paths, rg, key); // the next step opens it, as a console's next start does
-  }
-  return renderReviewReport(reviewData(ctx, rg, { live: true }));
+  return renderReviewReport(reviewData(ctx, reviewGraphOf(openGraph(ctx.paths)), { live: true }));
 }
 
 /** Each fact the store keeps for a file as it is now equals the fact derived from the file. */
