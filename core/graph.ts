@@ -1,7 +1,8 @@
-// The compiled graph in memory. Readers (query, loadout, show, export, record, report, the
-// orchestrator) open the store's index of graph.json (openGraph); the writers that patch or
-// compare graph.json's document parse it once (loadGraph), with id → node and adjacency maps.
-// Neither needs the lock.
+// The compiled graph in memory. Every reader (query, loadout, show, export, record, report, the
+// review, the update, the orchestrator) opens the store's index of graph.json (openGraph), without
+// the lock; graph.json is parsed whole (loadGraph, with id → node and adjacency maps) only when the
+// store holds no index for it — the index is then written for the next reader, under the lock when
+// it is free — and by the tests that hold the index to graph.json.
 import { readFileSync } from "node:fs";
 import { LockHeldError, NotFoundError, ValidationError } from "./errors.js";
 import type { RepoPaths } from "./paths.js";
@@ -28,7 +29,7 @@ export interface LoadedGraph {
   warnings: BuildWarning[];
 }
 
-/** `version`: graph_version of `text` when it is known already (readGraphAhead hashed the bytes). */
+/** `version`: graph_version of `text` when it is known already. */
 export function graphFromText(text: string, file: string, version?: string): LoadedGraph {
   let doc: GraphDoc;
   try {
@@ -129,13 +130,22 @@ export function indexOfLoaded(g: LoadedGraph): GraphIndex {
       },
     };
   };
-  return { file: g.file, version: g.version, attrs: g.doc.graph, nodes: g.nodes, out: g.out, in: g.in, links: () => g.doc.links, tagIndex: postings(tagKeys), domainIndex: postings(domainKeys),
+  return {
+    file: g.file,
+    version: g.version,
+    attrs: g.doc.graph,
+    nodes: g.nodes,
+    out: g.out,
+    in: g.in,
+    links: () => g.doc.links,
+    tagIndex: postings(tagKeys),
+    domainIndex: postings(domainKeys),
     pitfalls: () => g.doc.links.filter((l) => l.type === "pitfall"),
     linked: (id) => g.nodes.has(id) && ((g.out.get(id)?.length ?? 0) > 0 || (g.in.get(id)?.length ?? 0) > 0),
   };
 }
 
-/** graph.json parsed whole (the writers that patch or compare its document; readers use openGraph). */
+/** graph.json parsed whole: openGraph's fallback when the store holds no index for it (readers use openGraph). */
 export function loadGraph(paths: RepoPaths): LoadedGraph {
   return warm(`graph:${paths.graphJson}`, [paths.graphJson], () => readGraph(paths));
 }

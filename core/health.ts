@@ -88,10 +88,7 @@ export interface HealthReport {
   problems: Problem[];
 }
 
-/**
- * The report from the review index (compiler/review-index.ts: no parse of graph.json; the islands
- * from the planning index's edges), or from a loaded graph — the same report either way (tested).
- */
+/** The report from the graph index (no parse of graph.json), or from a parsed graph — the same report either way (tested). */
 export function healthReport(ctx: Context, source: GraphIndex | ReviewGraph, opts: { today?: string } = {}): HealthReport {
   const graph = reviewGraphOf(source);
   const phase = latestPhase(graph);

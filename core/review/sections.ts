@@ -595,7 +595,7 @@ function draftedItems(ctx: Context, nodes: GNode[], files: FileResolver, save: b
     .sort(byId);
 }
 
-/** `source`: the loaded graph, or the review's view of it (compiler/review-index.ts). */
+/** `source`: the graph index, or the review's view of it (review/graph.ts). */
 /** Agent nodes established outside the review (self-promotion.ts), as compile warnings with the fix. */
 function selfPromoted(ctx: Context, nodes: GNode[], files: FileResolver): WarningItem[] {
   const promoted = journalPromotions(ctx);

@@ -1,11 +1,11 @@
 // The graph index kept fresh by the writers. A write that patches graph.json (an update, a few
 // edited nodes, a review action) knows exactly which nodes and links it changed; it records them
-// as a delta over the planning index of the graph.json before it (knowledge/graph/.cache/
+// as a delta over the graph index of the graph.json before it (knowledge/graph/.cache/
 // plan-graph.delta.json), keyed by the new graph.json's identity, in the same locked step. The
-// next query opens the index and the delta and answers as the full index would — so the first
-// query after a write costs what a warm one does. Deltas chain (each carries the ones before it)
-// until they grow past MAX_DELTA_NODES; then nothing is written and the next query rebuilds the
-// index from graph.json, as it does after a full compile.
+// next reader opens the index and the delta and reads what the full index would give — so the
+// first reader after a write costs what a warm one does. Deltas chain (each carries the ones before
+// it) until they grow past MAX_DELTA_NODES; then nothing is written and the next reader makes the
+// index from graph.json once.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { GNode, GraphLink } from "../graph-file/doc.js";
@@ -55,9 +55,9 @@ function readDelta(paths: RepoPaths): DeltaFile | null {
   }
 }
 
-/** The node as graph.json's text reads it back (its keys sorted, its numbers as written). */
-function recordOf(node: Record<string, unknown>): GNode {
-  return JSON.parse(pyJsonText(node, 0)) as GNode;
+/** A node or link as graph.json's text reads it back (its keys sorted, its numbers as written). */
+function asRead<T>(v: T): T {
+  return JSON.parse(pyJsonText(v, 0)) as T;
 }
 
 const byTarget = (a: GraphLink, b: GraphLink) => (a.target < b.target ? -1 : a.target > b.target ? 1 : 0);
@@ -82,13 +82,14 @@ export function writePlanDelta(paths: RepoPaths, prevKey: string | null, newKey:
   if (base === null) return drop();
   const view = prior ? withDelta(base, prior) : base;
   const d: DeltaFile = { format: FORMAT, base: prior?.base ?? prevKey, key: newKey, version, attrs, nodes: { ...prior?.nodes }, out: { ...prior?.out }, in: { ...prior?.in } };
-  for (const [id, node] of change.nodes) d.nodes[id] = node === null ? null : recordOf({ ...node, id });
+  for (const [id, node] of change.nodes) d.nodes[id] = node === null ? null : asRead({ ...node, id } as GNode);
   for (const [id, status] of change.status ?? []) {
     const n = Object.hasOwn(d.nodes, id) ? d.nodes[id] : view.nodes.get(id);
     if (!n) return drop(); // not in the index it builds on: only a rebuild can be sure
     d.nodes[id] = { ...n, status };
   }
-  for (const l of change.links) {
+  for (const added of change.links) {
+    const l = asRead(added);
     const out = [...(d.out[l.source] ?? view.out.get(l.source) ?? []), l].sort(byTarget);
     const inn = [...(d.in[l.target] ?? view.in.get(l.target) ?? []), l].sort(bySource);
     d.out[l.source] = out;

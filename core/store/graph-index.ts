@@ -1,5 +1,5 @@
-// The graph index: the compiled graph as every reader reads it (query, loadout, show, export,
-// record, report, check, the orchestrator), a compact derived file of the store
+// The graph index: the compiled graph as every reader reads it (query, loadout, show, export, the
+// review and the console, the update, record, check, the orchestrator), a derived file of the store
 // (knowledge/graph/.cache/plan-graph.bin) written with graph.json in the same locked step and keyed
 // by graph.json's identity (device, inode, size, mtime, ctime). Read lazily: ids, offsets, tag and
 // domain names up front, a node's record, edges and a tag's or domain's postings only when a
@@ -70,7 +70,7 @@ export function domainKeys(n: Record<string, unknown>): string[] {
 /** What encoding an index needs of a graph: its nodes and adjacency, its version and attributes. */
 export type IndexSource = Pick<GraphIndex, "version" | "nodes" | "out" | "in" | "attrs">;
 
-const FORMAT = "akms-plan-graph-8";
+const FORMAT = "akms-plan-graph-9";
 const BIG_ENDIAN = endianness() === "BE";
 /**
  * Edge types stored by number (anything else is stored as a JSON string). Part of FORMAT: kept
@@ -162,7 +162,8 @@ export function encodePlanGraphChunks(g: IndexSource, key: string, asWritten?: (
     const node = g.nodes.get(id)!;
     const n = (asWritten ? asWritten(node) : node) as unknown as Record<string, unknown>;
     idCol.push(id);
-    recs.push(recordText(n));
+    // Each record but the last ends with a comma: the section is then the body of one JSON array.
+    recs.push(i < ids.length - 1 ? recordText(n) + "," : recordText(n));
     outs.push(edgeList(g.out.get(id), (l) => l.target));
     ins.push(edgeList(g.in.get(id), (l) => l.source));
     post(tagIdx, tagKeys(n), i);
@@ -403,24 +404,21 @@ class LazyPlanGraph implements GraphIndex {
 
   /**
    * Every node at once, for a reader that walks them all (the review, an export): the records
-   * section read in one go and parsed as one JSON array, instead of a positioned read and a parse per node.
+   * section (records joined by commas) read in one go and parsed as one JSON array, instead of a
+   * positioned read and a parse per node.
    */
   private readAllNodes(): void {
     const n = this.ids.size;
     if (this.cacheNodes.size === n) return;
-    const bytes = this.read("rec");
-    const ascii = isAscii(bytes);
-    const text = ascii ? bytes.toString("latin1") : "";
-    const parts: string[] = new Array<string>(n);
-    for (let i = 0; i < n; i++) parts[i] = ascii ? text.slice(this.recOff[i]!, this.recOff[i + 1]!) : bytes.toString("utf8", this.recOff[i]!, this.recOff[i + 1]!);
-    const recs = JSON.parse(`[${parts.join(",")}]`) as GNode[];
+    const recs = JSON.parse(`[${this.read("rec").toString("utf8")}]`) as GNode[];
     for (let i = 0; i < n; i++) if (!this.cacheNodes.has(i)) this.cacheNodes.set(i, recs[i]!);
   }
 
   private node(i: number): GNode {
     let node = this.cacheNodes.get(i);
     if (!node) {
-      node = JSON.parse(this.slice("rec", this.recOff, i)) as GNode;
+      const text = this.slice("rec", this.recOff, i);
+      node = JSON.parse(text.endsWith(",") ? text.slice(0, -1) : text) as GNode;
       this.cacheNodes.set(i, node);
     }
     return node;

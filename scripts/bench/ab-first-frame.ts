@@ -11,6 +11,8 @@
 // without the qmd probe the console remembers (.qmd_cache/probe.json), as the first start in a
 // repository does. AB_FRESH_BUILD=1: every run starts right after a cold `akms build` (no graph.json,
 // no .cache, no .qmd_cache: a fresh clone's first build), by that run's own build of akms.
+// AB_AFTER_WRITE=1: every run starts right after an `akms promote` of a local node (graph.json
+// patched, as after an agent's update or a review action from the CLI), undone after the run.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
@@ -44,7 +46,17 @@ function binOf(dist: string): string {
 const KEY = process.env.AB_MEASURE === "key";
 const FRESH_PROBE = process.env.AB_FRESH_PROBE === "1";
 const FRESH_BUILD = process.env.AB_FRESH_BUILD === "1";
-const firstFrame = (dist: string, run: number) => {
+const AFTER_WRITE = process.env.AB_AFTER_WRITE === "1";
+const cli = (dist: string, ...args: string[]) => execFileSync(process.execPath, [binOf(dist), ...args, "--repo", data.get(dist)!.repo, "--vault", data.get(dist)!.vault], { stdio: "ignore", env: { ...process.env, AKMS_GLOBAL_VAULT: undefined } });
+const firstFrame = async (dist: string, run: number) => {
+  if (AFTER_WRITE) cli(dist, "promote", `l-${String(run >> 1).padStart(6, "0")}`);
+  try {
+    return await frameOnce(dist, run);
+  } finally {
+    if (AFTER_WRITE) cli(dist, "undo");
+  }
+};
+const frameOnce = (dist: string, run: number) => {
   const graphDir = join(data.get(dist)!.repo, "knowledge", "graph");
   if (FRESH_PROBE) rmSync(join(graphDir, ".qmd_cache", "probe.json"), { force: true });
   if (FRESH_BUILD) {
@@ -71,7 +83,7 @@ for (let i = 0; i < RUNS; i++) {
   b.push(await firstFrame(distB, 2 * i + 1));
 }
 const f = (x: number) => `${x.toFixed(0)} ms`;
-const what = (KEY ? "first key after the first frame (j sent as the frame shows → its result on screen, polled)" : "first frame (process start → frame written)") + (FRESH_PROBE ? ", no remembered qmd probe" : "") + (FRESH_BUILD ? ", each right after a cold `akms build`" : "");
+const what = (KEY ? "first key after the first frame (j sent as the frame shows → its result on screen, polled)" : "first frame (process start → frame written)") + (FRESH_PROBE ? ", no remembered qmd probe" : "") + (FRESH_BUILD ? ", each right after a cold `akms build`" : "") + (AFTER_WRITE ? ", each right after an `akms promote`" : "");
 console.log(`| ${N} nodes, ${what}, ${RUNS} runs each, in turns | median | min | max |`);
 console.log("|---|---:|---:|---:|");
 console.log(`| A ${distA.slice(ROOT.length + 1)} | ${f(median(a))} | ${f(Math.min(...a))} | ${f(Math.max(...a))} |`);
