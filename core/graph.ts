@@ -79,6 +79,16 @@ export function openGraph(paths: RepoPaths): GraphIndex {
   return openGraphFrom(paths).graph;
 }
 
+/** openGraph, or null when there is no graph.json yet (any other problem is thrown). */
+export function openGraphOrNull(paths: RepoPaths): GraphIndex | null {
+  try {
+    return openGraph(paths);
+  } catch (e) {
+    if (e instanceof NotFoundError) return null;
+    throw e;
+  }
+}
+
 export interface GraphOpened {
   graph: GraphIndex;
   from: "graph.json" | "index";

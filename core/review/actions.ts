@@ -23,7 +23,7 @@ import { EXPERIENTIAL_FIELDS } from "../schemas/node.js";
 import { recompile, sameGraphInput, type GraphChange } from "./recompile.js";
 import { buildLocked, manifestBeforeWrites } from "../compiler/build.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
-import { openGraph, type GNode, type GraphIndex } from "../graph.js";
+import { openGraphOrNull, type GNode, type GraphIndex } from "../graph.js";
 import { didYouMean } from "./suggest.js";
 import { NodeFiles } from "../node-files.js";
 import { actionRefusal, type BulkAction, type Refusal, type ReviewAction, type RuleFacts } from "./rules.js";
@@ -102,16 +102,6 @@ interface Resolved {
   shadowed?: string;
 }
 
-/** The compiled graph for one action: the store's index of graph.json (null when there is no graph.json yet). */
-function graphNow(ctx: Context): GraphIndex | null {
-  try {
-    return openGraph(ctx.paths);
-  } catch (e) {
-    if (e instanceof NotFoundError) return null;
-    throw e;
-  }
-}
-
 function checkId(id: string): void {
   if (typeof id !== "string" || !ID_PATTERN.test(id) || id.includes("..")) {
     throw new ValidationError(`${JSON.stringify(id)} is not a node id`, {
@@ -123,7 +113,7 @@ function checkId(id: string): void {
 
 function resolve(ctx: Context, id: string): Resolved {
   checkId(id);
-  const graph = graphNow(ctx);
+  const graph = openGraphOrNull(ctx.paths); // the store's index of graph.json
   const node = graph?.nodes.get(id);
   const reported = (code: string) => Boolean(graph?.attrs.warnings.some((w) => w.code === code && w.node === id));
   // A local file declaring a global id would have been reported as a collision by the compile.

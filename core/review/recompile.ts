@@ -43,8 +43,6 @@ export interface Recompiled {
   how: "patch" | "full";
   /** The generated_at a patch stamped (absent when graph.json was left as it was). */
   generatedAt?: string;
-  /** The node an "add" patch inserted, as graph.json now holds it. */
-  added?: Record<string, unknown>;
 }
 
 /** What the action wrote: exactly these files (see BuildOptions.wrote), and the manifest before the writes. */
@@ -124,5 +122,5 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
   const { contentSha, graphVersion, generatedAt } = emitGraph(ctx, [blankGeneratedAt(head), ...rest], { index: { change: planChangeOf(change, added) } });
   const nodeCount = NODE_COUNT.exec(head);
   recordPatchedGraph(ctx, nodeCount ? wrote.base : null, wrote.files, { generatedAt, contentSha, nodeCount: Number(nodeCount?.[1]) });
-  return { graphVersion, how: "patch", generatedAt, ...(added !== null ? { added: JSON.parse(added) as Record<string, unknown> } : {}) };
+  return { graphVersion, how: "patch", generatedAt };
 }

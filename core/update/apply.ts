@@ -8,8 +8,7 @@ import { AkmsError, StateError } from "../errors.js";
 import { withLock } from "../lock.js";
 import { asCompiled, buildLocked, compileGraph, type BuildResult, type KnownWrites } from "../compiler/build.js";
 import { checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
-import { graphFromDoc, indexOfLoaded, openGraph, type GraphIndex } from "../graph.js";
-import { NotFoundError } from "../errors.js";
+import { graphFromDoc, indexOfLoaded, openGraph, openGraphOrNull, type GraphIndex } from "../graph.js";
 import { readOverlayState, rememberOverlay } from "./overlay-store.js";
 import { rememberOverlayDrafts } from "../drafted-ids.js";
 import { planUpdate, type PlanResult } from "./plan.js";
@@ -46,7 +45,7 @@ export interface UpdateOptions {
  * interrupted update does not skew the arithmetic.
  */
 function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): GraphIndex {
-  let graph = graphOrNull(ctx);
+  let graph = openGraphOrNull(ctx.paths);
   if (!graph || !asCompiled(ctx, { overlay: true })) {
     buildLocked(ctx, { env });
     graph = openGraph(ctx.paths);
@@ -69,15 +68,6 @@ function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv)
   return graph;
 }
 
-/** The compiled graph's index, or null when there is no graph.json yet. */
-function graphOrNull(ctx: Context): GraphIndex | null {
-  try {
-    return openGraph(ctx.paths);
-  } catch (e) {
-    if (e instanceof NotFoundError) return null;
-    throw e;
-  }
-}
 
 /** Returns the result and what was written (for the targeted recompile). */
 function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): { result: PlanResult; wrote: KnownWrites } {
