@@ -459,6 +459,19 @@ class LazyPlanGraph implements GraphIndex {
   }
 }
 
+/**
+ * An opened index reads its sections when asked, through the descriptor it keeps; the descriptor is
+ * closed once nothing holds the index any more (a long-running server opens one per graph.json it
+ * reads, and would otherwise run out of descriptors after as many writes).
+ */
+const closeWhenDropped = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    /* closed already */
+  }
+});
+
 /** The header line of an index file (read until its newline: the warnings may run long). */
 function headLine(fd: number): { head: Head; length: number } {
   const parts: Buffer[] = [];
@@ -504,7 +517,9 @@ export function openPlanGraph(file: string, key: string | null, graphFile = ""):
     // An index cut short (a full disk, a copy interrupted) is not used: its sections are read lazily.
     const end = Math.max(0, ...Object.values(head.sections).map(([at, len]) => at + len));
     if (fstatSync(fd).size !== length + end) throw new Error("the index's size does not match its header");
-    return new LazyPlanGraph(graphFile, fd, length, head as Required<Head>);
+    const g = new LazyPlanGraph(graphFile, fd, length, head as Required<Head>);
+    closeWhenDropped.register(g, fd);
+    return g;
   } catch {
     closeSync(fd);
     return null;

@@ -1,6 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 import { join } from "node:path";
 import { graphFromText, indexOfLoaded } from "../../core/graph.js";
 import { encodePlanGraph, openPlanGraph } from "../../core/store/graph-index.js";
@@ -74,4 +76,25 @@ test("an empty graph, and a damaged or foreign cache (then graph.json is read)",
   writeFileSync(file, bytes.toString("utf8").replace('"akms-plan-graph-5"', '"akms-plan-graph-4"'));
   assert.equal(openPlanGraph(file, "key"), null, "another format is not used");
   assert.equal(openPlanGraph(join(tmp(), "missing.bin"), "key"), null);
+});
+
+test("an opened index that nothing holds any more gives its file descriptor back (a long-running server opens one per graph.json it reads)", async () => {
+  const { file } = cacheOf(DOC);
+  v8.setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  const open = () => readdirSync("/proc/self/fd").length;
+  const settle = async () => {
+    for (let i = 0; i < 4; i++) {
+      gc();
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  await settle();
+  const before = open();
+  for (let i = 0; i < 500; i++) assert.ok(openPlanGraph(file, "key")!.nodes.get("a"));
+  await settle();
+  assert.ok(open() - before < 50, `descriptors held after 500 indexes were dropped: ${open() - before}`);
+  const kept = openPlanGraph(file, "key")!;
+  await settle();
+  assert.equal(kept.nodes.get("z")!.title, "Z", "one still held reads on");
 });
