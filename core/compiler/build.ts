@@ -251,7 +251,17 @@ export function compileGraph(
     contentRefOk: recordingChecker(ctx, refs),
     summaryOk: summaries,
   });
-  return { doc, chunks: pyJsonChunks(doc), rejects: problems, refs, saveChecks: summaries.save };
+  // The text is made when a caller asks for it: the merge driver's replay and a dry run read the document alone.
+  let chunks: string[] | null = null;
+  return {
+    doc,
+    get chunks() {
+      return (chunks ??= pyJsonChunks(doc));
+    },
+    rejects: problems,
+    refs,
+    saveChecks: summaries.save,
+  };
 }
 
 /**
