@@ -89,11 +89,11 @@ function fsyncDir(dir: string): void {
  * Writes `data` to `path` atomically: readers see the old bytes or the new bytes, never a mix.
  * Returns false (and touches nothing) when the file already holds exactly these bytes.
  */
-export function writeFileAtomic(path: string, data: string | Uint8Array | Iterable<string | Uint8Array>, opts: { knownDifferent?: boolean } = {}): boolean {
-  if (typeof data !== "string" && !(data instanceof Uint8Array)) {
-    // Chunks (an array, or made as they are written: a generator keeps one chunk in memory at a time).
-    if (!opts.knownDifferent) return writeFileAtomic(path, Buffer.concat([...data].map((c) => (typeof c === "string" ? Buffer.from(c, "utf8") : c))));
-    return writeChunks(path, data);
+export function writeFileAtomic(path: string, data: string | Uint8Array | readonly (string | Uint8Array)[], opts: { knownDifferent?: boolean } = {}): boolean {
+  if (Array.isArray(data)) {
+    const chunks = data as readonly (string | Uint8Array)[];
+    if (!opts.knownDifferent) return writeFileAtomic(path, Buffer.concat(chunks.map((c) => (typeof c === "string" ? Buffer.from(c, "utf8") : c))));
+    return writeChunks(path, chunks);
   }
   const u8 = data as Uint8Array;
   const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.isBuffer(u8) ? u8 : Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength); // no copy
@@ -143,7 +143,7 @@ function writeStep(): void {
   if (++writesReached === Number(process.env.AKMS_CRASH_WRITE_AT)) process.kill(process.pid, "SIGKILL");
 }
 
-function writeChunks(path: string, chunks: Iterable<string | Uint8Array>): boolean {
+function writeChunks(path: string, chunks: readonly (string | Uint8Array)[]): boolean {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${++tmpCounter}.tmp`);

@@ -301,6 +301,11 @@ export function pyJsonText(v: unknown, depth: number): string {
   return joined(v, depth, false);
 }
 
+/** `v` as graph.json's text reads it back: every object's keys sorted, every number as written. */
+export function asReadBack<T>(v: T): T {
+  return JSON.parse(pyJsonText(v, 0)) as T;
+}
+
 /** `json.dumps(v, sort_keys=True, indent=2) + "\n"`. */
 export function pyJsonDumps(v: unknown): string {
   return pyJsonChunks(v).join("");

@@ -15,7 +15,7 @@ import { writePlanDelta, type PlanChange } from "../store/graph-delta.js";
 import { hasIndexFor, planGraphCachePath, rebuildPlanIndex } from "../store/graph-index.js";
 import { nodeAsWritten } from "./node-value.js";
 import { graphFromDoc, indexOfLoaded } from "../graph.js";
-import { pyJsonText } from "../pyjson.js";
+import { asReadBack } from "../pyjson.js";
 
 export interface Emitted {
   /** False when graph.json already held this content (it is left as it was, with its generated_at). */
@@ -62,7 +62,6 @@ export function emitGraph(ctx: Context, chunks: readonly (string | Buffer)[], op
 function writeIndexes(ctx: Context, doc: GraphDoc, version: string, generatedAt: string): void {
   // Each node read back one at a time as the index writes it: holding all 58,000 read-back nodes at
   // once raised a cold compile's peak at 50,000 by ≈ 35 MB (past the 400 MB goal).
-  const asRead = <T>(v: T): T => JSON.parse(pyJsonText(v, 0)) as T;
-  const g = { ...indexOfLoaded(graphFromDoc(doc, ctx.paths.graphJson, version)), attrs: asRead({ ...doc.graph, generated_at: generatedAt }) };
+  const g = { ...indexOfLoaded(graphFromDoc(doc, ctx.paths.graphJson, version)), attrs: asReadBack({ ...doc.graph, generated_at: generatedAt }) };
   rebuildPlanIndex(ctx.paths, g, nodeAsWritten);
 }

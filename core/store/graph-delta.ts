@@ -12,7 +12,7 @@ import type { GNode, GraphLink } from "../graph-file/doc.js";
 import { removeFile, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
 import { domainKeys, openPlanGraph, planGraphCachePath, tagKeys, type GraphAttrs, type GraphIndex, type Postings } from "./graph-index.js";
-import { pyJsonText } from "../pyjson.js";
+import { asReadBack } from "../pyjson.js";
 
 const FORMAT = "akms-plan-delta-2";
 /** Past this many changed nodes a delta costs more to read than the index costs to rebuild once. */
@@ -55,10 +55,6 @@ function readDelta(paths: RepoPaths): DeltaFile | null {
   }
 }
 
-/** A node or link as graph.json's text reads it back (its keys sorted, its numbers as written). */
-function asRead<T>(v: T): T {
-  return JSON.parse(pyJsonText(v, 0)) as T;
-}
 
 const byTarget = (a: GraphLink, b: GraphLink) => (a.target < b.target ? -1 : a.target > b.target ? 1 : 0);
 const bySource = (a: GraphLink, b: GraphLink) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0);
@@ -82,14 +78,14 @@ export function writePlanDelta(paths: RepoPaths, prevKey: string | null, newKey:
   if (base === null) return drop();
   const view = prior ? withDelta(base, prior) : base;
   const d: DeltaFile = { format: FORMAT, base: prior?.base ?? prevKey, key: newKey, version, attrs, nodes: { ...prior?.nodes }, out: { ...prior?.out }, in: { ...prior?.in } };
-  for (const [id, node] of change.nodes) d.nodes[id] = node === null ? null : asRead({ ...node, id } as GNode);
+  for (const [id, node] of change.nodes) d.nodes[id] = node === null ? null : asReadBack({ ...node, id } as GNode);
   for (const [id, status] of change.status ?? []) {
     const n = Object.hasOwn(d.nodes, id) ? d.nodes[id] : view.nodes.get(id);
     if (!n) return drop(); // not in the index it builds on: only a rebuild can be sure
     d.nodes[id] = { ...n, status };
   }
   for (const added of change.links) {
-    const l = asRead(added);
+    const l = asReadBack(added);
     const out = [...(d.out[l.source] ?? view.out.get(l.source) ?? []), l].sort(byTarget);
     const inn = [...(d.in[l.target] ?? view.in.get(l.target) ?? []), l].sort(bySource);
     d.out[l.source] = out;

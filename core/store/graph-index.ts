@@ -15,7 +15,7 @@ import type { GNode, GraphDoc, GraphLink } from "../graph-file/doc.js";
 import { openReadOrNull, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
 import { writtenKey } from "./freshness.js";
-import { pyJsonText } from "../pyjson.js";
+import { asReadBack } from "../pyjson.js";
 
 /** A graph's nodes by id (a Map satisfies it; the index reads a node when it is asked for). */
 export interface NodeTable {
@@ -82,12 +82,14 @@ export function planGraphCachePath(paths: RepoPaths): string {
 }
 
 /**
- * The cache file: one JSON header line naming each section's byte range, then the sections.
- * Read eagerly: the ids (sorted) and tag names (sorted) with their byte offsets, the byte offsets
- * of every node's record and edge lists and of the tags' postings — raw bytes, nothing split or
- * decoded up front (splitting 58,000 ids cost more than the rest of the query). Read on demand
- * (positioned reads): a node's record (JSON), its out- and in-edges (`other,type,weight,origin[,note]`
- * joined by `;`), a tag's postings; an id or tag name is decoded when a lookup touches it.
+ * The index file: one JSON header line (format, key, version, graph attributes, counts, each
+ * section's byte range), then the sections. Read eagerly: the ids (sorted) and the tag and domain
+ * names (sorted) with their byte offsets, the byte offsets of every node's record, edge lists and
+ * postings — raw bytes, nothing split or decoded up front (splitting 58,000 ids cost more than the
+ * rest of the query). Read on demand (positioned reads): a node's record (JSON; the records
+ * section is the body of one JSON array, read whole by a walk over every node), its out- and
+ * in-edges (`other,type,weight,origin[,note]` joined by `;`), a tag's or domain's postings, the
+ * pitfall links (JSON); an id or name is decoded when a lookup touches it.
  */
 const SECTIONS = ["ids", "idOff", "rec", "recOff", "out", "outOff", "in", "inOff", "tagNames", "tagNameOff", "tagPost", "tagOff", "domNames", "domNameOff", "domPost", "domOff", "notes", "pitfalls"] as const;
 type Section = (typeof SECTIONS)[number];
@@ -162,8 +164,9 @@ export function encodePlanGraphChunks(g: IndexSource, key: string, asWritten?: (
     const node = g.nodes.get(id)!;
     const n = (asWritten ? asWritten(node) : node) as unknown as Record<string, unknown>;
     idCol.push(id);
-    // Each record but the last ends with a comma: the section is then the body of one JSON array.
-    recs.push(i < ids.length - 1 ? recordText(n) + "," : recordText(n));
+    // The whole node, its id included, in its key order (graph.json's, sorted); each record but the
+    // last ends with a comma: the section is then the body of one JSON array.
+    recs.push(JSON.stringify(n) + (i < ids.length - 1 ? "," : ""));
     outs.push(edgeList(g.out.get(id), (l) => l.target));
     ins.push(edgeList(g.in.get(id), (l) => l.source));
     post(tagIdx, tagKeys(n), i);
@@ -198,8 +201,9 @@ export function encodePlanGraphChunks(g: IndexSource, key: string, asWritten?: (
     domNameOff: doms.names.offsets(),
     domPost: doms.posts.bytes(),
     domOff: doms.posts.offsets(),
-    notes: Buffer.from(asRead(notes)),
-    pitfalls: Buffer.from(asRead(ids.flatMap((id) => (g.out.get(id) ?? []).filter((l) => l.type === "pitfall")))),
+    // As graph.json's text reads them back (the compile's own objects keep their own key order).
+    notes: Buffer.from(JSON.stringify(asReadBack(notes))),
+    pitfalls: Buffer.from(JSON.stringify(asReadBack(ids.flatMap((id) => (g.out.get(id) ?? []).filter((l) => l.type === "pitfall"))))),
   };
   const ranges: Record<string, [number, number]> = {};
   let at = 0;
@@ -211,13 +215,6 @@ export function encodePlanGraphChunks(g: IndexSource, key: string, asWritten?: (
   return [head, ...SECTIONS.map((name) => sections[name])];
 }
 
-/** JSON of `v` as graph.json's text reads back: every object's keys sorted (the compile's own objects keep theirs). */
-const asRead = (v: unknown): string => JSON.stringify(JSON.parse(pyJsonText(v, 0)));
-
-/** A node's record: the whole node, its id included, in the node's key order (graph.json's, sorted). */
-export function recordText(n: Record<string, unknown>): string {
-  return JSON.stringify(n);
-}
 
 interface Head {
   format?: string;
