@@ -8,7 +8,7 @@ import type { Problem } from "./errors.js";
 import { writeFileAtomic } from "./fsx.js";
 import { withLock } from "./lock.js";
 import { todayIso } from "./clock.js";
-import { openGraph, type GNode, type GraphIndex, type NodeTable } from "./graph.js";
+import { openGraph, type GraphIndex, type NodeTable } from "./graph.js";
 import { reviewGraphOf, type ReviewGraph } from "./review/graph.js";
 import { buildLocked } from "./compiler/build.js";
 import { recoverPendingTransaction } from "./transaction.js";

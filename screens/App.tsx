@@ -502,7 +502,6 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
   };
 
   const handleKey = (name: string, input: string, ctrl: boolean) => {
-    const m = live.current.model;
     const s = live.current.state;
     const v = views(live.current);
     const r = route(s, name, input, v.env);

@@ -2,7 +2,6 @@
 // repository lock — and leaves it untouched when nothing changed.
 import { existsSync, statSync, type Stats } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { deserialize, serialize } from "node:v8";
 import type { Context } from "../context.js";
 import { SchemaVersionError, ValidationError, type Problem } from "../errors.js";
@@ -16,7 +15,7 @@ import { readShare, type ShareResult } from "./read-nodes.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { rememberOverlayDrafts } from "../drafted-ids.js";
 import { listWithRecords, recordedFiles, type DirRecord } from "./source-index.js";
-import { STAT_WIDTH, buildIdentity, contentSha, ownWriteVector, racy, sameStats, sameVector, statAll, statAllSteps, statChanged, unchangedSince, type FileStats } from "../store/freshness.js";
+import { STAT_WIDTH, buildIdentity, contentSha, ownWriteVector, sameStats, sameVector, statAll, statAllSteps, statChanged, unchangedSince, type FileStats } from "../store/freshness.js";
 import { addRecords, loadParseCache, readWithCache, recordOverlay } from "./parse-cache.js";
 import { mergeGraph } from "./merge.js";
 import type { BuildWarning, GraphDoc } from "../graph-file/doc.js";

@@ -14,6 +14,7 @@ import type { Context } from "../context.js";
 import { displayPath } from "../paths.js";
 import { blankGeneratedAt } from "../graph-file/version.js";
 import { graphText, sure } from "../graph-file/layout.js";
+import { spliceGraph } from "../graph-file/splice.js";
 import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
 import { applyOverride, draftedBy, withProvenance } from "./merge.js";
 import type { BuildWarning } from "../graph-file/doc.js";
@@ -111,7 +112,7 @@ function patch(input: EditPatchInput): EditPatched | null {
   for (const w of input.warnings) if (TAKEN.has(w.code) && w.node !== undefined) taken.add(w.node);
 
   const g = graphText(readFileSync(ctx.paths.graphJson));
-  const edits: { at: number; end: number; text: string }[] = [];
+  const texts = new Map<string, string>();
   const records: EditPatched["records"] = [];
   const plan: PlanChange = { nodes: new Map(), links: [] };
   const ids = new Set<string>();
@@ -147,19 +148,12 @@ function patch(input: EditPatchInput): EditPatched | null {
     sure(at.found && g.buf.toString("latin1", at.start, at.end) === merged(old.slice(tab + 1)));
     const text = merged(value.slice(tab + 1));
     if (text !== g.buf.toString("latin1", at.start, at.end)) {
-      edits.push({ at: at.start, end: at.end, text });
+      texts.set(id, text);
       plan.nodes.set(id, JSON.parse(text) as Record<string, unknown>);
     }
     records.push({ key: keyText(item.file, origin, item.shown, stats.stats, i), value: withRacy(stats, i, value) });
   });
 
-  edits.sort((a, b) => a.at - b.at);
-  const chunks: (string | Buffer)[] = [blankGeneratedAt(g.buf.toString("latin1", 0, g.headEnd))];
-  let copied = g.headEnd;
-  for (const e of edits) {
-    chunks.push(g.buf.subarray(copied, e.at), e.text);
-    copied = e.end;
-  }
-  chunks.push(g.buf.subarray(copied));
+  const chunks = spliceGraph(g, blankGeneratedAt(g.buf.toString("latin1", 0, g.headEnd)), { nodes: texts });
   return { chunks, records, plan };
 }

@@ -13,7 +13,8 @@ import { basename, dirname, isAbsolute, relative } from "node:path";
 import type { Context } from "../context.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { pyJsonText } from "../pyjson.js";
-import { SEP, graphText, headerText, sameHeader, sure, type Found, type GraphText, type SortedArray } from "../graph-file/layout.js";
+import { graphText, headerText, sameHeader, sure, type Found, type GraphText } from "../graph-file/layout.js";
+import { spliceGraph } from "../graph-file/splice.js";
 import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
 import { appliedKeys, applyOverride, draftedBy, sessionGraphNode, toGraphNode, withProvenance } from "./merge.js";
 import type { BuildWarning, GraphNode } from "../graph-file/doc.js";
@@ -172,7 +173,6 @@ function checkWrites(input: PatchInput): void {
   for (const f of appended) sure(overwritten.has(f));
 }
 
-type Edit = { at: number; end: number; text: string };
 type Added = Map<string, { node: GraphNode; declared: ReturnType<typeof toGraphNode> }>;
 
 /** The previous graph.json as the patch reads it: its layout, and its nodes parsed on demand. */
@@ -244,8 +244,8 @@ function addedNodes(input: PatchInput, prev: Previous, refs: RefCheck[]): Added 
   return added;
 }
 
-/** The changed overlay entries' nodes, their text in graph.json rewritten with the entry applied. */
-function changedNodeEdits(input: PatchInput, prev: Previous, added: Added, edits: Edit[], plan: PlanChange): void {
+/** The changed overlay entries' nodes: their text in graph.json with the entry applied, where that changes it. */
+function changedNodeTexts(input: PatchInput, prev: Previous, added: Added, texts: Map<string, string>, plan: PlanChange): void {
   const ov = input.overlay.data;
   for (const [id, before] of input.delta.nodes) {
     if (added.has(id)) continue;
@@ -259,18 +259,9 @@ function changedNodeEdits(input: PatchInput, prev: Previous, added: Added, edits
     applyOverride(copy, after);
     const next = pyJsonText(copy, 2);
     if (next !== text) {
-      edits.push({ at: at.start, end: at.end, text: next });
+      texts.set(id, next);
       plan.nodes.set(id, copy);
     }
-  }
-}
-
-function insertEdits(array: SortedArray, entries: [string, string][], edits: Edit[]): void {
-  entries.sort((a, b) => (a[0] < b[0] ? -1 : 1));
-  for (const [key, text] of entries) {
-    const at = array.find(key);
-    sure(!at.found);
-    edits.push(at.append ? { at: at.start, end: at.start, text: SEP + text } : { at: at.start, end: at.start, text: text + SEP });
   }
 }
 
@@ -306,23 +297,6 @@ function newLinkTexts(input: PatchInput, prev: Previous, added: Added, plan: Pla
   return newLinks;
 }
 
-/** The new text: the new header, then the old bytes with the edits applied in order. */
-function applyEdits(prev: Previous, header: string, edits: Edit[]): (string | Buffer)[] {
-  const { buf, headEnd } = prev.g;
-  // Insertions (at === end) before replacements at the same place.
-  edits.sort((a, b) => a.at - b.at || (a.at === a.end ? 0 : 1) - (b.at === b.end ? 0 : 1));
-  const chunks: (string | Buffer)[] = [header];
-  let copied = headEnd;
-  for (const e of edits) {
-    sure(e.at >= copied);
-    if (e.at > copied) chunks.push(buf.subarray(copied, e.at));
-    chunks.push(e.text);
-    copied = e.end;
-  }
-  chunks.push(buf.subarray(copied));
-  return chunks;
-}
-
 function patch(input: PatchInput): Patched {
   const { ctx, delta } = input;
   const ov = input.overlay.data;
@@ -342,12 +316,11 @@ function patch(input: PatchInput): Patched {
   const refs: RefCheck[] = [];
   const added = addedNodes(input, prev, refs);
   const plan: PlanChange = { nodes: new Map([...added].map(([id, a]) => [id, a.node as Record<string, unknown>])), links: [] };
-  const edits: Edit[] = [];
-  changedNodeEdits(input, prev, added, edits, plan);
-  insertEdits(prev.g.nodes, [...added].map(([id, a]) => [id, pyJsonText(a.node, 2)]), edits);
+  const texts = new Map<string, string>();
+  changedNodeTexts(input, prev, added, texts, plan);
+  for (const [id, a] of added) texts.set(id, pyJsonText(a.node, 2));
   const newLinks = newLinkTexts(input, prev, added, plan);
-  insertEdits(prev.g.links, [...newLinks], edits);
   const nodeCount = input.nodeCount + added.size;
   const edgeCount = input.edgeCount + newLinks.size;
-  return { chunks: applyEdits(prev, headerText(header(nodeCount, edgeCount)), edits), nodeCount, edgeCount, refs, plan };
+  return { chunks: spliceGraph(prev.g, headerText(header(nodeCount, edgeCount)), { nodes: texts, links: newLinks }), nodeCount, edgeCount, refs, plan };
 }

@@ -26,7 +26,7 @@ import { join, relative } from "node:path";
 import type { Context } from "../context.js";
 import { loadContext } from "../context.js";
 import { AkmsError, UsageError } from "../errors.js";
-import { openGraph, type GNode, type GraphIndex } from "../graph.js";
+import { openGraph, type GNode } from "../graph.js";
 import { build } from "../compiler/build.js";
 import { draftedBy } from "../compiler/merge.js";
 import { canonicalOrder, ledgerId, parseDocument, type EvidenceDoc } from "../update/documents.js";
@@ -120,8 +120,6 @@ export interface ReplayOptions {
   seed?: number;
   arms?: readonly string[];
 }
-
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /**
  * The overlay as it stood before `docs` were applied: review decisions and what older sessions (whose

@@ -8,21 +8,21 @@ import { blankGeneratedAt } from "./version.js";
 import type { BuildWarning, GraphDoc } from "./doc.js";
 
 export const HEAD = '{\n  "directed": true,\n  "graph": ';
-export const LINKS_OPEN = ',\n  "links": [\n    ';
-export const MIDDLE = '\n  ],\n  "multigraph": false,\n  "nodes": [\n    ';
-export const TAIL = "\n  ]\n}\n";
-export const OPEN = "\n    {\n";
-export const CLOSE = "\n    }";
+const LINKS_OPEN = ',\n  "links": [\n    ';
+const MIDDLE = '\n  ],\n  "multigraph": false,\n  "nodes": [\n    ';
+const TAIL = "\n  ]\n}\n";
+/** Where the head (the graph-level attributes) ends, whether or not there are links. */
+const LINKS_KEY = ',\n  "links": [';
+/** The head's end to the first node's `{` when there are no links. */
+const NO_LINKS = ',\n  "links": [],\n  "multigraph": false,\n  "nodes": [\n    ';
+const OPEN = "\n    {\n";
+const CLOSE = "\n    }";
 /** Between two elements of a top-level array. */
 export const SEP = ",\n    ";
-export const ID_KEY = Buffer.from('\n      "id": "', "latin1");
-export const SOURCE_KEY = Buffer.from('\n      "source": "', "latin1");
-export const TARGET_KEY = '",\n      "target": "';
-/** The nodes array's opening line, and a node's `"id"` line (a node's attributes sit at 6 spaces). */
-export const NODES_OPEN = '\n  "nodes": [\n';
-export const idLine = (id: string) => `\n      "id": ${JSON.stringify(id)},\n`;
-/** The graph-level attributes (4 spaces) and node_count among them. */
-export const GRAPH_KEY = '\n  "graph": ';
+const ID_KEY = Buffer.from('\n      "id": "', "latin1");
+const SOURCE_KEY = Buffer.from('\n      "source": "', "latin1");
+const TARGET_KEY = '",\n      "target": "';
+/** The graph-level node_count (4 spaces: a node's attributes sit at 6). */
 export const NODE_COUNT = /\n {4}"node_count": (\d+),\n/;
 
 export { NotSure, sure } from "./patch.js";
@@ -83,7 +83,7 @@ export class SortedArray {
 }
 
 /** The JSON string starting at `start` (after its opening quote), when it holds no escape. */
-export function quotedAt(buf: Buffer, start: number): string {
+function quotedAt(buf: Buffer, start: number): string {
   const end = buf.indexOf(34, start);
   sure(end > start);
   const s = buf.toString("latin1", start, end);
@@ -105,15 +105,24 @@ export interface GraphText {
   links: SortedArray;
 }
 
-/** graph.json's bytes in the compiler's layout (anything else is not sure). */
+/** graph.json's bytes in the compiler's layout (anything else is not sure); its links may be none. */
 export function graphText(buf: Buffer): GraphText {
   sure(isAscii(buf));
-  const headEnd = buf.indexOf(LINKS_OPEN, 0, "latin1");
+  const headEnd = buf.indexOf(LINKS_KEY, 0, "latin1");
   sure(headEnd > 0);
-  const linksFrom = headEnd + LINKS_OPEN.length;
-  const middle = buf.indexOf(MIDDLE, linksFrom, "latin1");
-  sure(middle > 0);
-  const nodesFrom = middle + MIDDLE.length;
+  let linksFrom: number;
+  let middle: number;
+  let nodesFrom: number;
+  if (buf.toString("latin1", headEnd, headEnd + NO_LINKS.length) === NO_LINKS) {
+    linksFrom = middle = headEnd + LINKS_KEY.length;
+    nodesFrom = headEnd + NO_LINKS.length;
+  } else {
+    sure(buf.toString("latin1", headEnd, headEnd + LINKS_OPEN.length) === LINKS_OPEN);
+    linksFrom = headEnd + LINKS_OPEN.length;
+    middle = buf.indexOf(MIDDLE, linksFrom, "latin1");
+    sure(middle > 0);
+    nodesFrom = middle + MIDDLE.length;
+  }
   const nodesTo = buf.length - TAIL.length;
   sure(nodesTo > nodesFrom && buf.toString("latin1", nodesTo) === TAIL);
   const nodes = new SortedArray(buf, nodesFrom, nodesTo, ID_KEY, (p) => quotedAt(buf, p + ID_KEY.length));
@@ -126,8 +135,6 @@ export function graphText(buf: Buffer): GraphText {
   return { buf, headEnd, linksFrom, linksTo: middle, nodesFrom, nodesTo, nodes, links };
 }
 
-/** Where the head (the graph-level attributes) ends, whether or not there are links. */
-export const LINKS_KEY = ',\n  "links": [';
 
 /** The graph-level attributes a head of graph.json's text holds; null when it is not in this layout. */
 export function attrsOfHead(text: string): GraphDoc["graph"] | null {
@@ -141,21 +148,6 @@ export function attrsOfHead(text: string): GraphDoc["graph"] | null {
     return null;
   }
 }
-const NODES_ARRAY = '\n  "nodes": [\n    ';
-
-/** Where graph.json's head ends, and its nodes array, for a patch of nodes alone (the links may be none). */
-export function nodesOf(buf: Buffer): { headEnd: number; nodes: SortedArray } {
-  sure(isAscii(buf));
-  const headEnd = buf.indexOf(LINKS_KEY, 0, "latin1");
-  sure(headEnd > 0);
-  const open = buf.indexOf(NODES_ARRAY, headEnd, "latin1");
-  sure(open > 0);
-  const nodesFrom = open + NODES_ARRAY.length;
-  const nodesTo = buf.length - TAIL.length;
-  sure(nodesTo > nodesFrom && buf.toString("latin1", nodesTo) === TAIL);
-  return { headEnd, nodes: new SortedArray(buf, nodesFrom, nodesTo, ID_KEY, (p) => quotedAt(buf, p + ID_KEY.length)) };
-}
-
 export interface HeaderFields {
   nodeCount: number;
   edgeCount: number;

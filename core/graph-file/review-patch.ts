@@ -1,99 +1,59 @@
-// The patches of graph.json's text after a review action (core/review/recompile.ts runs them
-// under the patch contract): promote / draft / undraft change one node's status value; dedup
-// reject inserts one local node (and its undo removes it). Each gives the exact text the full
-// compile writes, or null (NotSure) when it cannot be sure (the layout is the compiler's: layout.ts).
-import { CLOSE, NODES_OPEN, NODE_COUNT, OPEN, TAIL, idLine, nodesOf, sure } from "./layout.js";
+// What a review action changes in graph.json's text (core/review/recompile.ts runs it under the
+// patch contract): promote / draft / undraft give one node a new status value; dedup reject inserts
+// one local node (and its undo removes it), with node_count. The bytes are spliceGraph's
+// (splice.ts); here is which node changes, and the checks that nothing else would: an id the graph
+// names elsewhere, a node not where the layout puts it (layout.ts), is not sure (NotSure).
+import { NODE_COUNT, graphText, sure } from "./layout.js";
+import { spliceGraph } from "./splice.js";
+import { pyJsonText } from "../pyjson.js";
 import { ID_PATTERN } from "../schemas/vocabulary.js";
 
-const jsonStr = (s: string) => JSON.stringify(s);
+export type ReviewEdit =
+  /** The node's status value is now `status`. */
+  | { kind: "status"; id: string; status: string }
+  /** A new node, `text` as the compile writes it (pyJsonText at depth 2). */
+  | { kind: "add"; id: string; text: string }
+  /** A local node removed. */
+  | { kind: "remove"; id: string };
 
-const STATUS_KEY = '\n      "status": "';
+/** The node's own text at depth 2: graph.json's layout. */
+const DEPTH = 2;
 
 /**
- * graph.json's bytes with node `id`'s status value replaced, in parts: the head up to the links as
- * text (generated_at is blanked and stamped in it), then the bytes before and after the new value
- * (no copy of the file is made); "same" when the node has that status already. Not sure (NotSure)
- * when the node or its status line cannot be found in the layout the compiler writes (layout.ts:
- * 2-space indent, one attribute per line).
+ * graph.json's bytes after `edit`, in parts: the head up to the links as text (generated_at as the
+ * file has it), then slices of `buf` and the new text between them (no copy of the file is made);
+ * "same" when the node has that status already.
  */
-export function patchNodeStatus(buf: Buffer, id: string, status: string): [head: string, ...rest: (string | Buffer)[]] | "same" {
-  sure(ID_PATTERN.test(id) && /^[a-z]+$/.test(status));
-  const g = nodesOf(buf);
-  const node = g.nodes.find(id);
-  sure(node.found);
-  const key = buf.indexOf(STATUS_KEY, node.start, "latin1");
-  sure(key > node.start && key < node.end);
-  const from = key + STATUS_KEY.length;
-  const to = buf.indexOf(34, from);
-  const was = buf.toString("latin1", from, to);
-  sure(to > from && to < node.end && /^[a-z]+$/.test(was) && /^",?\n/.test(buf.toString("latin1", to, to + 3)));
-  if (was === status) return "same";
-  return [buf.toString("latin1", 0, g.headEnd), buf.subarray(g.headEnd, from), status, buf.subarray(to)];
+export function reviewSplice(buf: Buffer, edit: ReviewEdit): [string, ...(string | Buffer)[]] | "same" {
+  sure(ID_PATTERN.test(edit.id));
+  const g = graphText(buf);
+  const head = buf.toString("latin1", 0, g.headEnd);
+  const quoted = Buffer.from(JSON.stringify(edit.id), "latin1");
+  if (edit.kind === "add") {
+    // An id the graph names anywhere (a node, an edge, a warning) would change more than one node.
+    sure(buf.indexOf(quoted) < 0);
+    return spliceGraph(g, withNodeCount(head, 1), { nodes: new Map([[edit.id, edit.text]]) });
+  }
+  const at = g.nodes.find(edit.id);
+  sure(at.found);
+  const text = buf.toString("latin1", at.start, at.end);
+  if (edit.kind === "remove") {
+    // A local node that nothing outside its own object names (no edge, no warning).
+    sure(text.includes('\n      "node_origin": "local",\n') && buf.indexOf(quoted) >= at.start && buf.indexOf(quoted, at.end) < 0);
+    return spliceGraph(g, withNodeCount(head, -1), { nodes: new Map([[edit.id, null]]) });
+  }
+  sure(/^[a-z]+$/.test(edit.status));
+  const node = JSON.parse(text) as Record<string, unknown>;
+  sure(typeof node.status === "string" && pyJsonText(node, DEPTH) === text); // written back, it reads as it did
+  if (node.status === edit.status) return "same";
+  node.status = edit.status;
+  return spliceGraph(g, head, { nodes: new Map([[edit.id, pyJsonText(node, DEPTH)]]) });
 }
 
-/** node_count (the graph-level one, 4-space indent, before the links) moved by `delta`; null when not found. */
-function withNodeCount(text: string, delta: number): string | null {
-  const m = NODE_COUNT.exec(text);
-  const links = text.indexOf('\n  "links": ');
-  if (!m || links < 0 || m.index > links) return null;
+/** The head with its node_count (the graph-level one, 4-space indent) moved by `delta`. */
+function withNodeCount(head: string, delta: number): string {
+  const m = NODE_COUNT.exec(head);
+  sure(m !== null);
   const start = m.index + '\n    "node_count": '.length;
-  return text.slice(0, start) + String(Number(m[1]) + delta) + text.slice(start + m[1]!.length);
-}
-
-/**
- * graph.json's text with `nodeText` (a node as pyJsonText writes it at depth 2) inserted in id order,
- * and node_count one up; null when the id is mentioned anywhere in the graph already (a node, an
- * edge, a warning) or the layout is not the compiler's.
- */
-export function insertNode(text: string, id: string, nodeText: string): string | null {
-  if (!ID_PATTERN.test(id) || text.includes(jsonStr(id))) return null;
-  const nodesAt = text.indexOf(NODES_OPEN);
-  if (nodesAt < 0) return null;
-  const re = /\n {6}"id": (".*"),\n/g;
-  re.lastIndex = nodesAt;
-  let next: number | null = null;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    if ((JSON.parse(m[1]!) as string) > id) {
-      next = m.index;
-      break;
-    }
-  }
-  let out: string;
-  if (next !== null) {
-    const open = text.lastIndexOf(OPEN, next);
-    if (open < nodesAt) return null;
-    out = text.slice(0, open + 1) + "    " + nodeText + ",\n" + text.slice(open + 1);
-  } else {
-    const end = text.lastIndexOf(CLOSE + TAIL.slice(0, -1));
-    if (end < nodesAt) return null;
-    const at = end + CLOSE.length;
-    out = text.slice(0, at) + ",\n    " + nodeText + text.slice(at);
-  }
-  return withNodeCount(out, 1);
-}
-
-/**
- * graph.json's text without local node `id`, node_count one down; null unless nothing outside the
- * node's own object mentions the id (no edge, no warning names it) and it is not the only node.
- */
-export function removeNode(text: string, id: string): string | null {
-  if (!ID_PATTERN.test(id)) return null;
-  const nodesAt = text.indexOf(NODES_OPEN);
-  const at = text.indexOf(idLine(id), nodesAt);
-  if (nodesAt < 0 || at < 0) return null;
-  const open = text.lastIndexOf(OPEN, at);
-  const close = text.indexOf(CLOSE, at);
-  if (open < nodesAt || close < 0) return null;
-  const block = text.slice(open, close);
-  if (!block.includes('\n      "node_origin": "local",\n')) return null;
-  const after = close + CLOSE.length;
-  const quoted = jsonStr(id);
-  // Searched forwards (V8's lastIndexOf over tens of megabytes is several times slower).
-  const first = text.indexOf(quoted);
-  if ((first >= 0 && first < open) || text.indexOf(quoted, after) >= 0) return null;
-  let out: string;
-  if (text.startsWith(",\n", after)) out = text.slice(0, open + 1) + text.slice(after + 2);
-  else if (text[open - 1] === ",") out = text.slice(0, open - 1) + text.slice(after);
-  else return null;
-  return withNodeCount(out, -1);
+  return head.slice(0, start) + String(Number(m[1]) + delta) + head.slice(start + m[1]!.length);
 }

@@ -1,6 +1,5 @@
 // The orchestrator's persisted state (knowledge/orchestrator/state.json): where the run stands, the
 // checkpoint a person is looking at, what each phase did, and the history of every decision.
-import type { z } from "zod";
 import { lazy, zod } from "../zod.js";
 import type { Problem } from "../errors.js";
 

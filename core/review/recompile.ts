@@ -3,9 +3,9 @@
 // that every other frontmatter field, the body and the rest of the overlay stay as they were), and
 // dedup accept changes only a node's body, which is not graph input (spec §2). dedup reject adds one
 // new local node with no edges (and its undo removes it), changing nothing else the compiler reads.
-// So graph.json is patched in place, to exactly the text the full compile (sorted keys,
-// Python-compatible JSON) would write: the one `"status": …` value of that node, or the one node
-// inserted or removed and node_count. Anything else — a node graph.json does not hold yet, an id
+// So graph.json is patched, to exactly the text the full compile (sorted keys, Python-compatible
+// JSON) would write: that node's text with its new status, or the one node inserted or removed and
+// node_count (graph-file/review-patch.ts says which, graph-file/splice.ts writes the bytes). Anything else — a node graph.json does not hold yet, an id
 // mentioned elsewhere in the graph or the overlay (a warning, an edge, an override), a layout this
 // patch cannot find — takes the build, targeted at the files the action wrote.
 // Patching never makes graph.json less current than it was: a source edited without `akms build`
@@ -16,9 +16,9 @@ import type { Context } from "../context.js";
 import { readBytesIfExists, readTextIfExists } from "../fsx.js";
 import { buildLocked, recordPatchedGraph, type ManifestBase } from "../compiler/build.js";
 import { blankGeneratedAt, blankedSha } from "../graph-file/version.js";
-import { LINKS_KEY, NODE_COUNT } from "../graph-file/layout.js";
+import { NODE_COUNT } from "../graph-file/layout.js";
 import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
-import { insertNode, patchNodeStatus, removeNode } from "../graph-file/review-patch.js";
+import { reviewSplice } from "../graph-file/review-patch.js";
 import type { PlanChange } from "../store/graph-delta.js";
 import { emitGraph } from "../compiler/emit.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
@@ -98,19 +98,13 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
   // graph.json as its head up to the links (generated_at and node_count are there) and the rest; "same": nothing to write.
   const parts = attemptPatch("review", reviewPatchCounts, (): (string | Buffer)[] | "same" | null => {
     if (change.kind === "none") return "same";
-    if (change.kind === "status") return patchNodeStatus(bytes, change.id, change.status);
-    const text = bytes.toString("utf8");
-    let patched: string | null;
+    if (change.kind === "status") return reviewSplice(bytes, change);
     if (change.kind === "remove") {
       const overlay = readTextIfExists(ctx.paths.overlay);
-      patched = overlay !== null && overlay.includes(change.id) ? null : removeNode(text, change.id);
-    } else {
-      added = addedNode(ctx, change);
-      patched = added === null ? null : insertNode(text, change.id, added);
+      return overlay !== null && overlay.includes(change.id) ? null : reviewSplice(bytes, change);
     }
-    if (patched === null) return null;
-    const headEnd = patched.indexOf(LINKS_KEY);
-    return headEnd < 0 ? null : [patched.slice(0, headEnd), patched.slice(headEnd)];
+    added = addedNode(ctx, change);
+    return added === null ? null : reviewSplice(bytes, { kind: "add", id: change.id, text: added });
   });
   if (parts === null) return full();
   if (parts === "same") {

@@ -2,7 +2,7 @@
 // one shared shape so that both go through the same validator (FR-M08).
 import type { z } from "zod";
 import { lazy, zod } from "../zod.js";
-import { Id, IsoDate, IsoDateTime, Int, NonEmpty, NonNegInt, Outcome, SchemaTag, Severity, TaskId } from "./common.js";
+import { Id, IsoDate, IsoDateTime, NonEmpty, NonNegInt, Outcome, SchemaTag, Severity, TaskId } from "./common.js";
 
 const Str = lazy(() => zod.string({ error: "must be a string" }));
 

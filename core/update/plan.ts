@@ -22,7 +22,7 @@ import { ledgerId, type EvidenceDoc } from "./documents.js";
 import { normalizeOverlay, overlayLimits, overlayText, type OverlayReuse } from "./overlay-io.js";
 import { newKnowledge, type Knowledge } from "./plan-knowledge.js";
 import { startPlan, type PlanState } from "./plan-state.js";
-import type { DocumentResult, NodeChange, PlanResult } from "./plan-types.js";
+import type { DocumentResult, PlanResult } from "./plan-types.js";
 
 export type { BlockingRecord, DedupEvent, DocumentResult, NodeChange, PitfallRecord, PlanResult, StepRecord } from "./plan-types.js";
 import type { OverlayState } from "./overlay-store.js";

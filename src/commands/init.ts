@@ -1,4 +1,4 @@
-import { basename, dirname, join } from "node:path";
+import { basename, dirname } from "node:path";
 import { findRepo, repoPaths } from "../../core/paths.js";
 import { initKnowledge } from "../../core/init.js";
 import { UsageError } from "../../core/errors.js";

@@ -2,7 +2,7 @@
 // the hook commands fed the JSON a host sends, and an MCP client started from the written .mcp.json.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { load } from "js-yaml";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";

@@ -2,7 +2,7 @@
 // only those statted. Its graph.json must be what a --no-cache build writes, and a file changed
 // behind its back must still be caught by the next ordinary build.
 import { after, test } from "node:test";
-import { patchFaults } from "../../core/graph-file/patch.js";
+import { NotSure, patchFaults } from "../../core/graph-file/patch.js";
 import assert from "node:assert/strict";
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,7 +13,7 @@ import { blankGeneratedAt } from "../../core/graph-file/version.js";
 import { readNode } from "../../core/compiler/sources.js";
 import { loadGraph } from "../../core/graph.js";
 import { localNodeText } from "../../core/review/recompile.js";
-import { insertNode, removeNode } from "../../core/graph-file/review-patch.js";
+import { reviewSplice, type ReviewEdit } from "../../core/graph-file/review-patch.js";
 import { dedupAccept, dedupReject, draft, promote, undo } from "../../core/review/actions.js";
 import { runUpdate } from "../../core/update/apply.js";
 import { memory } from "../update-helpers.js";
@@ -291,24 +291,29 @@ test("dedup reject whose new id some edge already names is compiled, not patched
   assertCompiledExactly(s.ctx, "its undo");
 });
 
-test("insertNode and removeNode place a node where the compile does: first, middle, last", () => {
+test("a node inserted and removed by a review action goes where the compile puts it: first, middle, last", () => {
   const s = dedupRepo();
   writeNode(s.dir, { id: "m-local", status: "tentative", source: "agent" });
   settle();
   build(s.ctx, { env });
+  const spliced = (text: string, edit: ReviewEdit): string => {
+    const parts = reviewSplice(Buffer.from(text, "latin1"), edit);
+    assert.notEqual(parts, "same");
+    return (parts as (string | Buffer)[]).map((p) => p.toString("latin1")).join("");
+  };
   for (const id of ["0-first", "h-middle", "zz-last"]) {
     const before = blankGeneratedAt(readFileSync(s.ctx.paths.graphJson, "utf8"));
     const file = writeNode(s.dir, { id, status: "tentative", source: "human" });
     const node = readNode({ file, shown: `knowledge/local-nodes/${id}.md` }, "local").node!;
-    const added = insertNode(before, id, localNodeText(node));
+    const added = spliced(before, { kind: "add", id, text: localNodeText(node) });
     assert.equal(added, compileGraph(s.ctx).chunks.join(""), `${id}: inserted`);
     rmSync(file);
-    assert.equal(removeNode(added!, id), before, `${id}: removed`);
+    assert.equal(spliced(added, { kind: "remove", id }), before, `${id}: removed`);
   }
-  const only = blankGeneratedAt(readFileSync(s.ctx.paths.graphJson, "utf8"));
-  assert.equal(insertNode(only, "note", "{}"), null, "a node the graph holds");
-  assert.equal(removeNode(only, "g2"), null, "a global node");
-  assert.equal(removeNode(only, "note"), null, "a node an edge names");
+  const only = readFileSync(s.ctx.paths.graphJson);
+  assert.throws(() => reviewSplice(only, { kind: "add", id: "note", text: "{}" }), NotSure, "a node the graph holds");
+  assert.throws(() => reviewSplice(only, { kind: "remove", id: "g2" }), NotSure, "a global node");
+  assert.throws(() => reviewSplice(only, { kind: "remove", id: "note" }), NotSure, "a node an edge names");
 });
 
 test("promote, then akms update: the update's recompile keeps the promoted status (byte-identical to --no-cache)", () => {

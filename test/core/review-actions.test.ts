@@ -17,7 +17,7 @@ import { parseDedupSections } from "../../core/review/dedup-sections.js";
 import { decodeBytes, encodeBytes, readJournal } from "../../core/review/journal.js";
 import { dumpOverlay } from "../../core/update/overlay-io.js";
 import { recompile } from "../../core/review/recompile.js";
-import { patchNodeStatus } from "../../core/graph-file/review-patch.js";
+import { reviewSplice } from "../../core/graph-file/review-patch.js";
 import { NotSure } from "../../core/graph-file/patch.js";
 
 // graph.json's generated_at comes from the clock: pin it, so that undo gives back the same bytes.
@@ -505,7 +505,7 @@ test("status actions patch graph.json in place, exactly as the full compile writ
   const patched = readFileSync(graphFile, "utf8");
   assert.equal(build(ctx, { noCache: true }).written, false);
   assert.equal(readFileSync(graphFile, "utf8"), patched);
-  assert.throws(() => patchNodeStatus(Buffer.from(patched), "nope", "draft"), NotSure);
+  assert.throws(() => reviewSplice(Buffer.from(patched), { kind: "status", id: "nope", status: "draft" }), NotSure);
   // The status graph.json holds already: nothing is written (not even a new generated_at).
   const again = recompile(ctx, { kind: "status", id: "l1", status: "established" }, { files: [], base: null });
   assert.deepEqual([again.how, again.generatedAt], ["patch", undefined]);

@@ -2,7 +2,7 @@
 // the first frame is written (process start → frame on the terminal, no polling in between).
 // Shared by the `console` section of `npm run bench`, scripts/bench/ab-first-frame.ts and
 // scripts/bench-console.ts.
-import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { ROOT } from "../common.js";
@@ -100,18 +100,15 @@ export function firstKeyAfterFrame(bin: string, repo: string, vault: string): Pr
 /**
  * A first run of `akms review` that is left open until the console has made its caches — the qmd
  * probe it remembers (knowledge/graph/.qmd_cache/probe.json, written once the probe ends after the
- * first frame) and the review's view of graph.json (.cache/review-graph.json, kept after the
- * checks that follow the first frame) — then closed: the runs measured after it start as a user's
- * second start does. A cache a build does not make (qmd not installed, an older build) is waited
- * for `maxMs`.
+ * first frame) and the graph index of the store (.cache/plan-graph.bin, written by the build, or by
+ * the first reader that found none) — then closed: the runs measured after it start as a user's
+ * second start does. A cache a build does not make (qmd not installed) is waited for `maxMs`.
  */
 export function settledReview(bin: string, repo: string, vault: string, maxMs = 5000): Promise<void> {
   return withReviewPane("warm", bin, repo, vault, async () => {
     const probe = join(repo, "knowledge", "graph", ".qmd_cache", "probe.json");
-    const review = join(repo, "knowledge", "graph", ".cache", "review-graph.json");
-    const since = Date.now() - 1000;
-    const keptNow = () => existsSync(review) && statSync(review).mtimeMs >= since;
-    for (let t = 0; t < maxMs && !(existsSync(probe) && keptNow()); t += 25) await sleep(25);
+    const index = join(repo, "knowledge", "graph", ".cache", "plan-graph.bin");
+    for (let t = 0; t < maxMs && !(existsSync(probe) && existsSync(index)); t += 25) await sleep(25);
   });
 }
 
