@@ -250,12 +250,12 @@ export function compileGraph(
     contentRefOk: recordingChecker(ctx, refs),
     summaryOk: summaries,
   });
-  // The text is made when a caller asks for it: the merge driver's replay and a dry run read the document alone.
-  let chunks: string[] | null = null;
+  // The text is made each time a caller asks for it, and not kept: the merge driver's replay and a
+  // dry run read the document alone, and the writer lets the text go before the index is made.
   return {
     doc,
     get chunks() {
-      return (chunks ??= pyJsonChunks(doc));
+      return pyJsonChunks(doc);
     },
     rejects: problems,
     refs,
@@ -698,13 +698,13 @@ function editPatched(ctx: Context, opts: BuildOptions, o: Observed): Output | nu
 
 /** Writes graph.json when its content changed (unchanged content keeps the file and its generated_at), then the manifest. */
 function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output): BuildResult {
-  const { doc, chunks, rejects } = out;
+  const { doc, rejects } = out;
   // The manifest remembers the hash of the current file's content (generated_at blanked), so the
   // 40 MB comparison is a hash comparison; the one hash (with the generated_at) identifies the file.
   // The indexes beside graph.json: a patch's change; a full compile's made anew — like every cache,
   // only by a build that left no file out (a keep-going build's readers index graph.json themselves).
   const index = out.plan ? { change: out.plan } : "nodes" in doc && !rejects.length ? { doc: doc as GraphDoc } : null;
-  const { written, contentSha, graphVersion, generatedAt } = emitGraph(ctx, chunks, { current: { contentSha: o.currentContentSha, generatedAt: o.currentGeneratedAt }, index, env: opts.env });
+  const { written, contentSha, graphVersion, generatedAt } = emitGraph(ctx, () => out.chunks, { current: { contentSha: o.currentContentSha, generatedAt: o.currentGeneratedAt }, index, env: opts.env });
   doc.graph.generated_at = generatedAt;
   if (!rejects.length) {
     out.saveChecks?.(); // like the other caches: only from a build that left no file out

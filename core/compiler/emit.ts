@@ -34,25 +34,34 @@ export interface EmitOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Writes graph.json from `chunks` (its text, generated_at blank, the first chunk holding the head); the caller holds the lock. */
-export function emitGraph(ctx: Context, chunks: readonly (string | Buffer)[], opts: EmitOptions): Emitted {
-  const contentSha = sha256(chunks);
-  const graphVersion = contentSha.slice(0, 12);
-  if (opts.current?.contentSha === contentSha) {
+/**
+ * Writes graph.json from its text (`text()`: the chunks, generated_at blank, the first chunk holding
+ * the head); the caller holds the lock. The text is made, hashed and written first and is garbage
+ * before the index is made: a full compile's 42 MB of text is not held while its index is encoded.
+ */
+export function emitGraph(ctx: Context, text: () => readonly (string | Buffer)[], opts: EmitOptions): Emitted {
+  const prevKey = writtenKey(ctx.paths.graphJson);
+  const { written, same, head, ...out } = writeText(ctx, text, opts);
+  const index = opts.index;
+  if (same) {
     // The same graph: its index is written only when the store holds none for it (deleted, or of another format).
     const key = writtenKey(ctx.paths.graphJson);
-    const generatedAt = opts.current.generatedAt ?? "";
-    if (opts.index && "doc" in opts.index && key !== null && !hasIndexFor(planGraphCachePath(ctx.paths), key)) writeIndexes(ctx, opts.index.doc, graphVersion, generatedAt);
-    return { written: false, contentSha, graphVersion, generatedAt };
-  }
+    if (index && "doc" in index && key !== null && !hasIndexFor(planGraphCachePath(ctx.paths), key)) writeIndexes(ctx, index.doc, out.graphVersion, out.generatedAt);
+  } else if (written && index && "change" in index) writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), out.graphVersion, attrsOfHead(head), index.change);
+  else if (written && index && "doc" in index) writeIndexes(ctx, index.doc, out.graphVersion, out.generatedAt);
+  return { written, ...out };
+}
+
+/** The text hashed, and written unless graph.json holds that content already (`same`). */
+function writeText(ctx: Context, text: () => readonly (string | Buffer)[], opts: EmitOptions): Emitted & { same: boolean; head: string } {
+  const chunks = text();
+  const contentSha = sha256(chunks);
+  const graphVersion = contentSha.slice(0, 12);
+  if (opts.current?.contentSha === contentSha) return { written: false, same: true, head: "", contentSha, graphVersion, generatedAt: opts.current.generatedAt ?? "" };
   const generatedAt = nowIso(opts.env);
-  const prevKey = writtenKey(ctx.paths.graphJson);
   const head = stampGeneratedAt(chunks[0] as string, generatedAt);
   const written = writeFileAtomic(ctx.paths.graphJson, [head, ...chunks.slice(1)], { knownDifferent: true });
-  const index = written ? opts.index : null;
-  if (index && "change" in index) writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), graphVersion, attrsOfHead(head), index.change);
-  else if (index) writeIndexes(ctx, index.doc, graphVersion, generatedAt);
-  return { written, contentSha, graphVersion, generatedAt };
+  return { written, same: false, head, contentSha, graphVersion, generatedAt };
 }
 
 /**

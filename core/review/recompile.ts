@@ -113,7 +113,7 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
   }
   // Hashed and written in those parts (the file is never copied whole).
   const [head, ...rest] = parts as [string, ...(string | Buffer)[]];
-  const { contentSha, graphVersion, generatedAt } = emitGraph(ctx, [blankGeneratedAt(head), ...rest], { index: { change: planChangeOf(change, added) } });
+  const { contentSha, graphVersion, generatedAt } = emitGraph(ctx, () => [blankGeneratedAt(head), ...rest], { index: { change: planChangeOf(change, added) } });
   const nodeCount = NODE_COUNT.exec(head);
   recordPatchedGraph(ctx, nodeCount ? wrote.base : null, wrote.files, { generatedAt, contentSha, nodeCount: Number(nodeCount?.[1]) });
   return { graphVersion, how: "patch", generatedAt };
