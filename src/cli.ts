@@ -70,8 +70,11 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   try {
     const where = { repo: typeof cli.flags.repo === "string" ? cli.flags.repo : undefined, vault: typeof cli.flags.vault === "string" ? cli.flags.vault : undefined };
     let compiled: import("../core/settle.js").Compiled | null = null;
-    if (READS.has(name) && (name !== "hook" || args[0] === "session-start")) compiled = await (await import("../core/settle.js")).prepareRead(where);
-    else if (SETTLES.has(name)) await (await import("../core/settle.js")).settleInterrupted(where);
+    // The console opens at once on the compiled graph (compiling only a missing one) and checks its
+    // sources after its first frame, naming what changed (R rebuilds): only a killed write is settled first.
+    const opensAsCompiled = name === "review" && !cli.flags.report;
+    if (READS.has(name) && !opensAsCompiled && (name !== "hook" || args[0] === "session-start")) compiled = await (await import("../core/settle.js")).prepareRead(where);
+    else if (SETTLES.has(name) || opensAsCompiled) await (await import("../core/settle.js")).settleInterrupted(where);
     const result = await cmd.run(args, { ...(cli.flags as unknown as Flags), json: out.json, color: out.color });
     if (compiled) {
       process.stderr.write(`akms: ${compiled.note}\n`);

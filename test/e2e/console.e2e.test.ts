@@ -308,6 +308,28 @@ test("the next start shows the same review from the graph index and still explor
   }
 });
 
+test("`akms review` on a graph older than its sources opens on it at once, names the changed file after the first frame and recompiles on R", { skip }, async () => {
+  const d = demo();
+  const graphJson = join(d.repo, "knowledge", "graph", "graph.json");
+  const item = d.data.sections.new_tentative.find((i) => i.origin === "local" && i.status === "tentative")!;
+  const file = join(d.repo, item.file!);
+  writeFileSync(file, readFileSync(file, "utf8").replace(/^title: .*$/m, "title: Renamed while the console was closed"));
+  const before = readFileSync(graphJson);
+  const pane = startPane(session(), [process.execPath, BIN, "review", "--repo", d.repo, "--vault", d.vault], { width: 180, height: 30, env: TERM_ENV });
+  try {
+    const screen = await pane.waitFor(/press R to rebuild: .* changed after graph\.json was compiled/);
+    assert.match(screen, new RegExp(item.file!.replace(/[.]/g, "\\.")), "the changed file is named");
+    assert.deepEqual(readFileSync(graphJson), before, "opened on graph.json as compiled: no compile before the first frame");
+    pane.send("R");
+    for (let t = 0; readFileSync(graphJson).equals(before) && t < 15000; t += 50) await new Promise((r) => setTimeout(r, 50));
+    assert.match(readFileSync(graphJson, "utf8"), /Renamed while the console was closed/, "R recompiled it");
+  } finally {
+    pane.send("q");
+    for (let t = 0; pane.alive() && t < 10000; t += 50) await new Promise((r) => setTimeout(r, 50));
+    pane.kill();
+  }
+});
+
 test("a console killed (SIGKILL) at each step of the writes it makes after its first frame leaves a repository whose next start shows the same review", { skip }, async () => {
   const d = demo();
   const start = (env: Record<string, string | undefined> = {}) =>
