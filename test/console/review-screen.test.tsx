@@ -385,6 +385,25 @@ test("the staleness warning follows what the compile reads: none after a dedup a
 });
 
 /** A local node file of the demo (repo-relative). */
+test("R with a mistyped vault keeps the compiled graph and its global nodes, and says why", async () => {
+  const d = demoRepo();
+  const graphJson = d.ctx.paths.graphJson;
+  const before = readFileSync(graphJson);
+  const env = { ...process.env };
+  delete env.AKMS_GLOBAL_VAULT;
+  const typo = loadContext({ repo: d.repo, vault: join(d.dir, "no-such-vault"), env });
+  const c = await openConsole(typo, { rebuild: "if-missing", width: 160 });
+  try {
+    await c.settled;
+    await c.press("R");
+    const f = await c.waitFor(/rebuild failed, showing the last compiled graph/);
+    assert.match(f.replace(/\s+/g, " "), /no-such-vault/);
+    assert.deepEqual(readFileSync(graphJson), before, "graph.json still holds the global nodes");
+  } finally {
+    c.unmount();
+  }
+});
+
 function c0(d: ReturnType<typeof demoRepo>): string {
   return "knowledge/local-nodes/" + readdirSync(join(d.repo, "knowledge", "local-nodes")).sort()[0]!;
 }
