@@ -2,7 +2,7 @@
 // registered, evidence documents, and the reference (everything applied on the base in one update).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, pathWithAkms } from "./helpers.js";
 import { ENV, kb, memory, run, type Scratch } from "./update-helpers.js";
@@ -56,6 +56,26 @@ export function commitAll(s: Scratch, message: string): void {
   ok(s.repo, ["commit", "-q", "--allow-empty", "-m", message]);
 }
 
+/**
+ * Where the repository stands, for a failure's message: the branch, the commits, git's view of the
+ * work tree and the local node files (a test that failed once and never again must say enough).
+ */
+export function standing(s: Scratch): string {
+  const local = join(s.knowledge, "local-nodes");
+  let files: string;
+  try {
+    files = readdirSync(local).sort().join(" ");
+  } catch (e) {
+    files = String(e);
+  }
+  return [
+    `branch: ${git(s.repo, ["rev-parse", "--abbrev-ref", "HEAD"]).out.trim()}`,
+    `log: ${git(s.repo, ["log", "--oneline", "--graph", "--all", "-n", "20"]).out.trim()}`,
+    `status: ${git(s.repo, ["status", "--porcelain", "--ignored"]).out.trim()}`,
+    `knowledge/local-nodes/: ${files}`,
+  ].join("\n");
+}
+
 /** Writes each document outside the repository and applies them, one update per call, on the current branch. */
 export function apply(s: Scratch, docs: Record<string, string>): void {
   mkdirSync(join(s.dir, "docs"), { recursive: true });
@@ -63,7 +83,7 @@ export function apply(s: Scratch, docs: Record<string, string>): void {
     const f = join(s.dir, "docs", `${name}.md`);
     writeFileSync(f, text);
     const u = run(s, ["update", f]);
-    assert.equal(u.code, 0, u.stderr);
+    assert.equal(u.code, 0, `akms update ${name}: ${u.stderr}\n${standing(s)}`);
   }
 }
 
@@ -95,7 +115,7 @@ export function reference(s: Scratch, commit: string, names: string[]): string {
   const files = CANONICAL([...names]).map((n) => join(s.dir, "docs", `${n}.md`));
   for (const [n, text] of Object.entries(DOCS)) writeFileSync(join(s.dir, "docs", `${n}.md`), text);
   const u = spawnSync(process.execPath, [BIN, "update", ...files, "--repo", dir], { encoding: "utf8", env: { ...process.env, ...ENV, NO_COLOR: "1" } });
-  assert.equal(u.status, 0, u.stderr);
+  assert.equal(u.status, 0, `akms update (the reference, in ${dir}): ${u.stderr}\n${standing({ ...s, repo: dir, knowledge: join(dir, "knowledge") })}`);
   return dir;
 }
 

@@ -2,8 +2,8 @@
 // of its results that the build manifest keeps: a referenced file is no source of the graph, yet
 // its coming or going changes the warnings, so a build that would reuse graph.json (the no-op, the
 // patches) checks every recorded reference again and compiles when one resolves differently.
-import { statSync } from "node:fs";
-import { isAbsolute, relative, resolve } from "node:path";
+import { lstatSync, statSync, type Stats } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { Context } from "../context.js";
 import { memoRealpath, realpathOrNull } from "../fsx.js";
 import type { Origin } from "./sources.js";
@@ -12,32 +12,46 @@ import type { Origin } from "./sources.js";
 export type RefCheck = [root: 0 | 1, ref: string, ok: 0 | 1];
 
 /**
- * Whether a node's content_ref names a file inside its layer root: resolveInside's rule, then a
- * stat. The roots' real paths are resolved once, and each reference's with one realpath(3) call
- * instead of an lstat per path component — thousands of code-mirror nodes carry one.
+ * Whether a node's content_ref names a file inside its layer root: resolveInside's rule, then its
+ * real path and whether it is a file. The roots' and the references' directories are resolved once
+ * each (thousands of code-mirror and session nodes carry a reference, most in a few directories),
+ * and a reference itself costs one lstat(2): a file that is no symbolic link is its directory's
+ * real path and its name, and lstat is then its stat. A link is resolved whole, as before.
  */
 export function contentRefChecker(ctx: Context): (origin: Origin, ref: string) => boolean {
-  const realRoot = memoRealpath();
+  const real = memoRealpath();
   return (origin, ref) => {
     const root = origin === "global" ? ctx.vault.path : ctx.paths.knowledge;
     if (!ref || isAbsolute(ref) || ref.startsWith("~") || ref.includes("\0")) return false;
     const full = resolve(root, ref);
     const rel = relative(root, full);
     if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return false;
-    const rootReal = realRoot(root);
+    const st = lstatOrNull(full);
+    if (st === null) return false; // does not exist (yet): the lexical check above is what we have
+    const rootReal = real(root);
     if (rootReal !== null) {
-      const real = realpathOrNull(full); // null: does not exist (yet), the lexical check above is what we have
-      if (real !== null) {
-        const rr = relative(rootReal, real);
+      const dir = real(dirname(full));
+      const at = st.isSymbolicLink() || dir === null ? realpathOrNull(full) : join(dir, basename(full));
+      if (at !== null) {
+        const rr = relative(rootReal, at);
         if (rr.startsWith("..") || isAbsolute(rr)) return false;
       }
     }
+    if (!st.isSymbolicLink()) return st.isFile();
     try {
       return statSync(full).isFile();
     } catch {
       return false;
     }
   };
+}
+
+function lstatOrNull(p: string): Stats | null {
+  try {
+    return lstatSync(p);
+  } catch {
+    return null;
+  }
 }
 
 /** The compile's check, noting each reference it checks (once per root and reference) in `into`. */

@@ -9,7 +9,7 @@ import { ENV, kb, memory, run } from "../update-helpers.js";
 import { spawnSync } from "node:child_process";
 import { BIN, pathWithAkms } from "../helpers.js";
 import { parseYaml } from "../../core/yaml.js";
-import { apply, commitAll, DOCS, git, GLOBALS, head, ok, overlay, reference, teamRepo, type Scratch } from "../team-helpers.js";
+import { apply, commitAll, DOCS, git, GLOBALS, head, ok, overlay, reference, standing, teamRepo, type Scratch } from "../team-helpers.js";
 
 function conflictMarkers(dir: string): string[] {
   const out: string[] = [];
@@ -30,7 +30,7 @@ function assertIdempotent(s: Scratch, names: string[]): void {
   const before = overlay(s.repo);
   for (const n of names) {
     const u = run(s, ["update", join(s.dir, "docs", `${n}.md`), "--json"]);
-    assert.equal(u.code, 0, u.stderr);
+    assert.equal(u.code, 0, `akms update ${n}: ${u.stderr}\n${standing(s)}`);
     assert.equal(u.json.documents[0].status, "already-applied", n);
   }
   assert.equal(overlay(s.repo), before);
@@ -114,7 +114,8 @@ describe("git merge with the akms driver", () => {
     ok(s.repo, ["checkout", "-q", "main"]);
     for (const br of ["one", "two", "three"]) {
       const m = git(s.repo, ["merge", "--no-edit", br]);
-      assert.equal(m.code, 0, m.out);
+      assert.equal(m.code, 0, `git merge ${br}: ${m.out}\n${standing(s)}`);
+      assert.doesNotMatch(m.out, /was not rebuilt/, `the post-merge hook's build after merging ${br}: ${m.out}\n${standing(s)}`);
     }
     assert.deepEqual(conflictMarkers(s.repo), []);
     assert.equal(overlay(s.repo), overlay(reference(s, base, ["a1", "a2", "b1", "b2", "c1"])));
