@@ -151,13 +151,14 @@ function listSources(ctx: Context): SourceSet {
 }
 
 /** The listing, reusing the previous build's directory records where a directory is unchanged. */
-function listIndexed(ctx: Context, prev: Manifest | null, since: number, restat?: (dir: string) => boolean): { set: SourceSet; dirs: DirRecord[][]; same: boolean } {
+/** The sources' listing by the manifest's directory records; `withItems` false: the records and `same` alone (the set is left empty). */
+function listIndexed(ctx: Context, prev: Manifest | null, since: number, restat?: (dir: string) => boolean, withItems = true): { set: SourceSet; dirs: DirRecord[][]; same: boolean } {
   const dirs: DirRecord[][] = [];
   const lists: Listed[][] = [];
   let same = prev !== null;
   roots(ctx).forEach(([dir, shown, recursive], i) => {
     const before = prev ? new Map(prev.dirs[i]!.map((r) => [r.path, r])) : null;
-    const l = listWithRecords(dir, shown, recursive, before, since, restat);
+    const l = listWithRecords(dir, shown, recursive, before, since, restat, withItems);
     lists.push(l.items);
     dirs.push(l.dirs);
     if (!l.same) same = false;
@@ -366,9 +367,10 @@ export function* changedSinceBuildSteps(ctx: Context): Steps<string | null | und
   const since = Date.now();
   const recorded = recordedInputs(ctx, m);
   yield;
-  const listing = listIndexed(ctx, m, since);
+  let listing = listIndexed(ctx, m, since, undefined, false);
   yield;
   if (!listing.same) {
+    listing = listIndexed(ctx, m, since);
     const now = [...listing.set.globals, ...listing.set.locals, ...listing.set.mirrors].map((f) => f.file);
     const was = new Set(recorded);
     const is = new Set(now);
@@ -468,7 +470,7 @@ export function manifestBeforeWrites(ctx: Context, files: readonly string[]): Ma
   if (m === null || m.inputs !== inputsOf(ctx)) return null;
   if (!sameVector(m.graph, statSync(ctx.paths.graphJson, { throwIfNoEntry: false }))) return null;
   const since = Date.now();
-  if (!listIndexed(ctx, m, since, knownWrites(ctx, { files })!.restat).same) return null;
+  if (!listIndexed(ctx, m, since, knownWrites(ctx, { files })!.restat, false).same) return null;
   const inputs = recordedInputs(ctx, m);
   for (const f of files) {
     const i = inputs.indexOf(f);
@@ -499,9 +501,10 @@ export function recordPatchedGraph(ctx: Context, base: ManifestBase | null, file
   const { m, inputs: before } = base;
   const since = Date.now();
   const known = knownWrites(ctx, { files })!;
-  const listing = listIndexed(ctx, m, since, known.restat);
+  let listing = listIndexed(ctx, m, since, known.restat, false);
   let now = before; // every directory has the entries it had: the same listing
   if (!listing.same) {
+    listing = listIndexed(ctx, m, since, known.restat);
     now = [...listing.set.globals, ...listing.set.locals, ...listing.set.mirrors].map((f) => f.file);
     now.push(ctx.paths.overlay, ctx.paths.config);
     const written = new Set(files);

@@ -41,6 +41,8 @@ export function listWithRecords(
   since: number,
   /** When given: only the directories it names are statted; the others keep their trusted records. */
   restat?: (dir: string) => boolean,
+  /** False: the directories alone (`items` is left empty), for a caller that asks only whether they are the same. */
+  withItems = true,
 ): Listing {
   const items: Listed[] = [];
   const dirs: DirRecord[] = [];
@@ -98,7 +100,7 @@ export function listWithRecords(
   };
   const emit = (rec: DirRecord, prefix: string, rel: string) => {
     const shownRel = shownPrefix + rel;
-    const paths = pathsOf(rec, prefix);
+    const paths = withItems ? pathsOf(rec, prefix) : [];
     for (let i = 0; i < paths.length; i++) items.push(rec.links?.includes(rec.mds[i]!) ? { file: paths[i]!, shown: shownRel + rec.mds[i]!, link: true } : { file: paths[i]!, shown: shownRel + rec.mds[i]! });
     for (const sub of rec.subdirs) walk(prefix + sub, prefix + sub + sep, rel + sub + "/");
   };
