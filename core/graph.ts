@@ -173,9 +173,4 @@ function readGraph(paths: RepoPaths): LoadedGraph {
   return graphFromText(text, paths.graphJson);
 }
 
-/** Nodes that may ever appear in a loadout table: not sessions, not code-mirror. */
-export function isDomainNode(n: GNode): boolean {
-  return n.domain !== "session" && n.domain !== "code-mirror" && n.node_origin !== "code-mirror";
-}
-
 export const LOADABLE = new Set(["tentative", "established"]);

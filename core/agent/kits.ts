@@ -223,10 +223,6 @@ akms_schema: v2
 Free notes for the reviewer may follow the frontmatter.
 `;
 
-export function agentMemoryExample(): string {
-  return AGENT_MEMORY_EXAMPLE;
-}
-
 /**
  * The AgentMemory in its smallest useful form, for every place an agent meets akms without the
  * skill (the server's instructions, AGENTS.md, the Cursor rule): the fields an update reads, one

@@ -312,6 +312,3 @@ export function orchestrateStatus(ctx: Context): StatusView {
   return { state, actions: allowedActions(state), edited: editedSince(ctx, state.checkpoint), lock: h ? { pid: h.pid, command: h.command, since: h.started_at } : null };
 }
 
-export function stateFile(ctx: Context): string {
-  return join(ctx.paths.orchestratorDir, "state.json");
-}

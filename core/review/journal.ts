@@ -200,7 +200,3 @@ export function undoGroup(entries: JournalEntry[]): JournalEntry[] {
   return standing.filter((e) => e.batch === last.batch).reverse();
 }
 
-/** The most recent action that is not an undo and has not been undone yet. */
-export function lastUndoable(entries: JournalEntry[]): JournalEntry | null {
-  return standingActions(entries).at(-1) ?? null;
-}

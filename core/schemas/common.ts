@@ -66,14 +66,4 @@ export const Severity = lazy(() => zod.enum(SEVERITIES, { error: `must be one of
 export const Int = lazy(() => zod.number({ error: "must be an integer" }).int({ error: "must be an integer" }));
 export const NonNegInt = lazy(() => Int.min(0, { error: "must be 0 or more" }));
 
-/** A relative path that stays inside its root: no absolute paths, no `..` segments, no NUL. */
-export const RelPath = lazy(() =>
-  zod
-    .string({ error: "must be a relative path string" })
-    .min(1, { error: "must not be empty" })
-    .refine((p) => !p.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(p) && !p.startsWith("~"), { error: "must be a relative path, not absolute" })
-    .refine((p) => !p.split(/[\\/]/).includes(".."), { error: "must not contain '..' segments" })
-    .refine((p) => !p.includes("\0"), { error: "must not contain NUL" })
-);
-
 export const SchemaTag = lazy(() => zod.literal("v2", { error: 'must be "v2"' }));
