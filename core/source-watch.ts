@@ -6,7 +6,7 @@
 // full test is older than FULL_EVERY_MS (a backstop for inputs outside the watched trees, such as
 // a content_ref's target). Paths akms writes for itself (its caches, loadouts, reviews, the
 // orchestrator's state) are not sources and do not count as changes.
-import { existsSync, watch, type FSWatcher } from "node:fs";
+import { existsSync, readdirSync, statSync, watch, type FSWatcher } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { realTarget } from "./paths.js";
 import { isWarm } from "./warm.js";
@@ -37,38 +37,70 @@ function ignored(knowledge: string, file: string): boolean {
 }
 
 /**
- * The watches: the vault and knowledge/'s source trees recursively, knowledge/ and knowledge/graph/
- * one level deep. Not knowledge/ as a whole: a recursive watch is walked again by Node on its
- * events, and akms appends to files there on every read (the impression log) — watched whole, that
- * cost a warm query at 5,000 nodes 0.2 ms and 40 % more CPU (docs/benchmarks.md).
+ * The watches: the vault and knowledge/'s source trees (every directory of them), knowledge/ and
+ * knowledge/graph/ one level deep. Not knowledge/ as a whole: akms appends to files there on every
+ * read (the impression log) — watched whole, that cost a warm query at 5,000 nodes 0.2 ms and 40 %
+ * more CPU (docs/benchmarks.md).
+ *
+ * A tree is watched one directory at a time, not with Node's recursive watch: on Linux that stats
+ * every file to keep a tree of its own (1.1 s of the first MCP call at 50,000 nodes), while a watch
+ * of a directory already reports a change to any entry in it. A directory created in a tree has the
+ * watches set up again before the next answer, which then runs the full test.
  */
 function start(knowledge: string, vault: string): Watched {
   const w: Watched = { watchers: [], dirty: true, lastFull: 0, rewatch: false };
   const k = realTarget(knowledge);
-  const add = (root: string, recursive: boolean, onName: (name: string | null) => void) => {
-    const fw = watch(root, { recursive, persistent: false }, (_event, name) => onName(name === null ? null : String(name)));
+  const add = (dir: string, onName: (name: string | null) => void) => {
+    const fw = watch(dir, { persistent: false }, (_event, name) => onName(name === null ? null : String(name)));
     fw.on("error", () => {
       w.dirty = true;
       stop(w);
     });
     w.watchers.push(fw);
   };
-  const exists = (dir: string) => existsSync(dir);
+  const tree = (root: string) => {
+    for (const dir of directoriesOf(root)) {
+      add(dir, (name) => {
+        w.dirty = true;
+        if (name === null || isDirectory(join(dir, name))) w.rewatch = true; // a directory came (or the event does not say)
+      });
+    }
+  };
   try {
-    add(k, false, (name) => {
+    add(k, (name) => {
       if (name !== null && (SOURCE_TREES.includes(name) || name === "graph")) w.rewatch = true; // created, removed or replaced
       if (name === null || !ignored(k, join(k, name))) w.dirty = true;
     });
-    if (exists(join(k, "graph"))) add(join(k, "graph"), false, (name) => {
+    if (existsSync(join(k, "graph"))) add(join(k, "graph"), (name) => {
       if (name === null || !ignored(k, join(k, "graph", name))) w.dirty = true;
     });
-    for (const tree of SOURCE_TREES) if (exists(join(k, tree))) add(join(k, tree), true, () => (w.dirty = true));
+    for (const t of SOURCE_TREES) if (existsSync(join(k, t))) tree(join(k, t));
     const v = realTarget(vault);
-    if (v !== k) add(v, true, () => (w.dirty = true));
+    if (v !== k) tree(v);
   } catch {
     stop(w); // no watch (a missing vault, no inotify left): every call runs the full test
   }
   return w;
+}
+
+/**
+ * `root` and every directory below it that the compile's listing walks: hidden ones (`.git`, a
+ * cache) are skipped and symbolic links to directories are not followed, as the listing does.
+ */
+function directoriesOf(root: string): string[] {
+  const dirs = [root];
+  for (let i = 0; i < dirs.length; i++) {
+    for (const e of readdirSync(dirs[i]!, { withFileTypes: true })) if (e.isDirectory() && !e.name.startsWith(".")) dirs.push(join(dirs[i]!, e.name));
+  }
+  return dirs;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function stop(w: Watched): void {

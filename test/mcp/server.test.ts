@@ -2,7 +2,7 @@
 // `akms mcp` on a copy of the demo, and every tool's structuredContent is held to the CLI's --json.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -353,6 +353,34 @@ test("the watch: a source tree created after the server started is watched (a ne
     writeFileSync(file, readFileSync(file, "utf8").replace(/^title: .*$/m, 'title: "Seen inside the new tree"'));
     const edited = await show("mandel-factors-load-cases");
     assert.equal(edited.structuredContent?.node?.title, "Seen inside the new tree");
+  } finally {
+    await c.close();
+  }
+});
+
+test("the watch: a directory made inside a watched tree after the server started is watched too (a code-mirror node written into it is seen at the next call)", async () => {
+  const d = builtDemo();
+  const env = { ...(process.env as Record<string, string>), AKMS_GLOBAL_VAULT: d.vault, AKMS_QMD_BIN: "/nonexistent/qmd" };
+  assert.equal(akms(["build", "--repo", d.repo], { env }).code, 0);
+  const c = new Client({ name: "watch-dir", version: "1" });
+  await c.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--repo", d.repo], env, stderr: "pipe" }));
+  const show = async (id: string) => (await c.callTool({ name: "show_node", arguments: { id } })) as { isError?: boolean; structuredContent?: { compiled?: { reason: string }; node?: { title: string } } };
+  try {
+    assert.ok(!(await show("mirror-runner-cache")).isError, "the server answers (and watches from here on)");
+    const dir = join(d.knowledge, "code-mirror", "zz-new", "deeper");
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, "made-later.md");
+    const text = readFileSync(join(d.knowledge, "code-mirror", "runner", "cache.md"), "utf8").replace(/^id: .*$/m, "id: mirror-made-later");
+    writeFileSync(file, text.replace(/^title: .*$/m, 'title: "Made in a new directory"'));
+    const seen = await show("mirror-made-later");
+    assert.equal(seen.structuredContent?.node?.title, "Made in a new directory", "the new directory's node, at the next call");
+    // (That call's compile rewrote graph.json, which the watch of knowledge/graph/ sees: one call more runs the full test.)
+    assert.equal((await show("mirror-made-later")).structuredContent?.compiled, undefined, "nothing changed since");
+    // An edit inside the new directory: only a watch of that directory sees it (within the 10 s backstop).
+    writeFileSync(file, text.replace(/^title: .*$/m, 'title: "Edited in the new directory"'));
+    const edited = await show("mirror-made-later");
+    assert.equal(edited.structuredContent?.compiled?.reason, "stale");
+    assert.equal(edited.structuredContent?.node?.title, "Edited in the new directory");
   } finally {
     await c.close();
   }
