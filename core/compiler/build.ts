@@ -150,8 +150,10 @@ function listSources(ctx: Context): SourceSet {
   return { globals: g, locals: l, mirrors: m };
 }
 
-/** The listing, reusing the previous build's directory records where a directory is unchanged. */
-/** The sources' listing by the manifest's directory records; `withItems` false: the records and `same` alone (the set is left empty). */
+/**
+ * The listing, reusing the previous build's directory records where a directory is unchanged;
+ * `withItems` false: the records and `same` alone (the set is left empty).
+ */
 function listIndexed(ctx: Context, prev: Manifest | null, since: number, restat?: (dir: string) => boolean, withItems = true): { set: SourceSet; dirs: DirRecord[][]; same: boolean } {
   const dirs: DirRecord[][] = [];
   const lists: Listed[][] = [];

@@ -5,9 +5,10 @@
 // new local node with no edges (and its undo removes it), changing nothing else the compiler reads.
 // So graph.json is patched, to exactly the text the full compile (sorted keys, Python-compatible
 // JSON) would write: that node's text with its new status, or the one node inserted or removed and
-// node_count (graph-file/review-patch.ts says which, graph-file/splice.ts writes the bytes). Anything else — a node graph.json does not hold yet, an id
-// mentioned elsewhere in the graph or the overlay (a warning, an edge, an override), a layout this
-// patch cannot find — takes the build, targeted at the files the action wrote.
+// node_count (graph-file/review-patch.ts says which, graph-file/splice.ts writes the bytes).
+// Anything else — a node graph.json does not hold yet, an id mentioned elsewhere in the graph or
+// the overlay (a warning, an edge, an override), a layout this patch cannot find — takes the build,
+// targeted at the files the action wrote.
 // Patching never makes graph.json less current than it was: a source edited without `akms build`
 // is still picked up by the next build. The build manifest is kept exact: it records the written
 // files and the patched graph.json when both were as it recorded them before, and is removed
