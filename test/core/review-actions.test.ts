@@ -489,6 +489,25 @@ test("when the recompile fails, the action is rolled back completely", () => {
   assert.throws(() => build(ctx), /invalid/);
 });
 
+test("a graph with no links at all is patched too (a status change), exactly as the full compile writes it", () => {
+  const s = scratch();
+  const dir = join(s.knowledge, "local-nodes");
+  writeNode(s.vault, { id: "g1", status: "established" });
+  writeNode(dir, { id: "l1", status: "tentative", source: "human" });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  build(ctx);
+  const graphFile = join(s.knowledge, "graph", "graph.json");
+  assert.match(readFileSync(graphFile, "utf8"), /"links": \[\],/, "no links");
+  const file = join(dir, "l1.md");
+  const base = manifestBeforeWrites(ctx, [file]);
+  writeFileSync(file, readFileSync(file, "utf8").replace("status: tentative", "status: established"));
+  assert.equal(recompile(ctx, { kind: "status", id: "l1", status: "established" }, { files: [file], base }).how, "patch");
+  const patched = readFileSync(graphFile, "utf8");
+  assert.match(patched, /"status": "established"/);
+  assert.equal(build(ctx, { noCache: true }).written, false, "the full compile writes the same graph");
+  assert.equal(readFileSync(graphFile, "utf8"), patched);
+});
+
 test("status actions patch graph.json in place, exactly as the full compile writes it", () => {
   const s = scratch();
   const dir = join(s.knowledge, "local-nodes");
