@@ -59,8 +59,10 @@ export function reportPhase(graph: { nodes: NodeTable }, phase?: number): number
   return phase ?? latestPhase(graph);
 }
 
-/** `live`: for the console, which refreshes often and shows a few items' files (see Scope.live). */
-/** `source`: the graph index, or the review's view of it (review/graph.ts: the console's first frame). */
+/**
+ * `source`: the graph index, or the review's view of it (review/graph.ts: the console's first
+ * frame). `live`: for the console, which refreshes often and shows a few items' files (see Scope.live).
+ */
 export function reviewData(ctx: Context, source: GraphIndex | ReviewGraph, opts: { phase?: number; today?: string; live?: boolean; lookBack?: boolean } = {}): ReviewData {
   const graph = reviewGraphOf(source);
   const phase = reportPhase(graph, opts.phase);

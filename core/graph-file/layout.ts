@@ -135,7 +135,6 @@ export function graphText(buf: Buffer): GraphText {
   return { buf, headEnd, linksFrom, linksTo: middle, nodesFrom, nodesTo, nodes, links };
 }
 
-
 /** The graph-level attributes a head of graph.json's text holds; null when it is not in this layout. */
 export function attrsOfHead(text: string): GraphDoc["graph"] | null {
   if (!text.startsWith(HEAD)) return null;

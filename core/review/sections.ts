@@ -595,7 +595,6 @@ function draftedItems(ctx: Context, nodes: GNode[], files: FileResolver, save: b
     .sort(byId);
 }
 
-/** `source`: the graph index, or the review's view of it (review/graph.ts). */
 /** Agent nodes established outside the review (self-promotion.ts), as compile warnings with the fix. */
 function selfPromoted(ctx: Context, nodes: GNode[], files: FileResolver): WarningItem[] {
   const promoted = journalPromotions(ctx);
@@ -614,6 +613,7 @@ function selfPromoted(ctx: Context, nodes: GNode[], files: FileResolver): Warnin
     }));
 }
 
+/** `source`: the graph index, or the review's view of it (review/graph.ts). */
 export function collect(ctx: Context, source: GraphIndex | ReviewGraph, scope: Scope): Collected {
   const graph = reviewGraphOf(source);
   const problems: Problem[] = [];

@@ -55,7 +55,6 @@ function readDelta(paths: RepoPaths): DeltaFile | null {
   }
 }
 
-
 const byTarget = (a: GraphLink, b: GraphLink) => (a.target < b.target ? -1 : a.target > b.target ? 1 : 0);
 const bySource = (a: GraphLink, b: GraphLink) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0);
 

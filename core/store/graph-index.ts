@@ -221,7 +221,6 @@ export function encodePlanGraphChunks(g: IndexSource, key: string, asWritten?: (
   return [head, ...SECTIONS.map((name) => sections[name])];
 }
 
-
 interface Head {
   format?: string;
   key?: string;

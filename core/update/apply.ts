@@ -68,7 +68,6 @@ function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv)
   return graph;
 }
 
-
 /** Returns the result and what was written (for the targeted recompile). */
 function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): { result: PlanResult; wrote: KnownWrites } {
   const graph = currentGraph(ctx, docs, env);
