@@ -122,40 +122,6 @@ export function resolveVault(repo: string, opts: { flag?: string; env?: NodeJS.P
  * missing or no directory. null when it is one, and for the default vault (absent until the first
  * global node is written there).
  */
-/**
- * What keeps a build from rewriting graph.json without its global nodes: a vault the user named
- * (flag, environment, config) that is not a directory or holds no node file, while the graph.json
- * there now holds global nodes (a mistyped path would silently drop them). A first build with an
- * empty or missing vault is the spec's cold start (UR-01) and goes on, with the vault warning.
- * Refused unless `allowEmpty`.
- */
-export function checkNamedVault(v: VaultLocation, allowEmpty: boolean, graphJson: string): void {
-  if (allowEmpty || v.from === "default") return;
-  const problem = vaultProblem(v) ?? (hasMarkdown(v.path) ? null : `the global vault ${v.display} holds no node file (no .md)`);
-  if (problem === null) return;
-  let had = false;
-  try {
-    had = readFileSync(graphJson, "utf8").includes('"node_origin": "global"');
-  } catch {
-    had = false; // no graph yet: a cold start
-  }
-  if (!had) return;
-  throw new AkmsError("VAULT", `${problem}, and graph.json holds global nodes: a build now would drop them, so graph.json was not rewritten`, {
-    hint: "check the path (--vault DIR, $AKMS_GLOBAL_VAULT, or global_vault in propagation_config.yaml); to build without global nodes on purpose, pass --allow-empty-vault",
-  });
-}
-
-function hasMarkdown(dir: string, depth = 0): boolean {
-  let names: import("node:fs").Dirent[];
-  try {
-    names = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return false;
-  }
-  for (const e of names) if (e.name.toLowerCase().endsWith(".md") && !e.name.startsWith(".")) return true;
-  return depth < 8 && names.some((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith(".") && hasMarkdown(join(dir, e.name), depth + 1));
-}
-
 export function vaultProblem(v: VaultLocation): string | null {
   if (v.from === "default") return null;
   let isDir = false;

@@ -5,7 +5,6 @@
 import { existsSync } from "node:fs";
 import { loadContext, locateRepo, type ContextOptions } from "./context.js";
 import { isAkmsError, LockHeldError } from "./errors.js";
-import { checkNamedVault } from "./paths.js";
 import { freshnessUnsure, mustCheckFreshness } from "./source-watch.js";
 
 export async function settleInterrupted(opts: ContextOptions): Promise<boolean> {
@@ -58,7 +57,6 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
   await new Promise((r) => setImmediate(r));
   if (!mustCheckFreshness(paths.knowledge, ctx.vault.path)) return null;
   if (graphIsFresh(ctx)) return null;
-  checkNamedVault(ctx.vault, false, ctx.paths.graphJson); // never compile a graph without the global nodes of a mistyped vault
   const reason = existsSync(paths.graphJson) ? "stale" : "missing";
   let r: { nodeCount: number; graphVersion: string };
   try {

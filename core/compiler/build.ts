@@ -4,11 +4,11 @@ import { existsSync, statSync, type Stats } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { Context } from "../context.js";
-import { SchemaVersionError, ValidationError, type Problem } from "../errors.js";
+import { AkmsError, SchemaVersionError, ValidationError, type Problem } from "../errors.js";
 import { readBytesIfExists, realpathOrNull, removeFile, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import { recoverPendingTransaction } from "../transaction.js";
-import { displayPath } from "../paths.js";
+import { displayPath, vaultProblem } from "../paths.js";
 import { pyJsonChunks } from "../pyjson.js";
 import { listMarkdown, readOverlay, type Listed } from "./sources.js";
 import { readShare, type ShareResult } from "./read-nodes.js";
@@ -46,6 +46,8 @@ export interface BuildOptions {
   wrote?: KnownWrites;
   /** Observe only: write nothing, not even the manifest's new record of a touched graph.json (a reader's freshness test). */
   probe?: boolean;
+  /** Compile even when a vault the user named gives no global node while graph.json holds some (`akms build --allow-empty-vault`). */
+  allowEmptyVault?: boolean;
 }
 
 export interface KnownWrites {
@@ -535,6 +537,23 @@ export function build(ctx: Context, opts: BuildOptions = {}): BuildResult {
   });
 }
 
+/**
+ * What keeps every build from rewriting graph.json without its global nodes: a vault the user named
+ * (flag, environment, config) that gives no global node file — missing, no directory, or empty —
+ * while graph.json holds global nodes (a mistyped path would silently drop them). A first build
+ * with an empty or missing vault is the spec's cold start (UR-01) and goes on, with the vault
+ * warning; the default vault may not exist yet.
+ */
+function keepGlobalNodes(ctx: Context, set: SourceSet): void {
+  if (set.globals.length > 0 || ctx.vault.from === "default") return;
+  const text = readBytesIfExists(ctx.paths.graphJson)?.toString("utf8") ?? ""; // no graph yet: a cold start
+  if (!text.includes('"node_origin": "global"')) return;
+  const problem = vaultProblem(ctx.vault) ?? `the global vault ${ctx.vault.display} holds no node file (no .md)`;
+  throw new AkmsError("VAULT", `${problem}, and graph.json holds global nodes: a build now would drop them, so graph.json was not rewritten`, {
+    hint: "check the path (--vault DIR, $AKMS_GLOBAL_VAULT, or global_vault in propagation_config.yaml); to build without global nodes on purpose, pass --allow-empty-vault",
+  });
+}
+
 /** The compile proper: sources from the parse cache where their stat is unchanged, the rest read. */
 function compileWithCache(ctx: Context, opts: BuildOptions, set: SourceSet, stats: FileStats, known: boolean): ReturnType<typeof compileGraph> {
   const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
@@ -754,6 +773,7 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
     const prev = o.prev!;
     return { written: false, graphVersion: prev.graph_version, nodeCount: prev.node_count, edgeCount: prev.edge_count, warnings: prev.warnings, rejects: [], fromCache: true, graphJson: ctx.paths.graphJson };
   }
+  if (!opts.allowEmptyVault) keepGlobalNodes(ctx, o.listing.set);
   const out = updatePatched(ctx, opts, o) ?? editPatched(ctx, opts, o) ?? compileWithCache(ctx, opts, o.listing.set, o.stats, o.known !== null);
   return writeOutput(ctx, opts, o, out);
 }

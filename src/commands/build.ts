@@ -1,7 +1,7 @@
 import { build } from "../../core/compiler/build.js";
 import { loadContext } from "../../core/context.js";
 import { formatProblem } from "../../core/errors.js";
-import { checkNamedVault, requireKnowledge, vaultProblem } from "../../core/paths.js";
+import { requireKnowledge, vaultProblem } from "../../core/paths.js";
 import type { CommandSpec } from "./types.js";
 
 export const buildCommand: CommandSpec = {
@@ -12,8 +12,7 @@ export const buildCommand: CommandSpec = {
   async run(_args, flags) {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault, writeCache: true });
     requireKnowledge(ctx.paths); // `akms init` makes knowledge/; a build in the wrong directory does not
-    checkNamedVault(ctx.vault, Boolean(flags.allowEmptyVault), ctx.paths.graphJson);
-    const r = build(ctx, { keepGoing: Boolean(flags.keepGoing), noCache: flags.cache === false });
+    const r = build(ctx, { keepGoing: Boolean(flags.keepGoing), noCache: flags.cache === false, allowEmptyVault: Boolean(flags.allowEmptyVault) });
     const vault = vaultProblem(ctx.vault);
     const lines = [
       `${r.written ? "wrote" : "unchanged"} ${ctx.paths.graphJson}`,

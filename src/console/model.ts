@@ -9,7 +9,7 @@ import { reviewGraphOf, type ReviewGraph } from "../../core/review/graph.js";
 import { writtenKey } from "../../core/store/freshness.js";
 import { build } from "../../core/compiler/build.js";
 import { readOverlay } from "../../core/compiler/sources.js";
-import { checkNamedVault, displayPath } from "../../core/paths.js";
+import { displayPath } from "../../core/paths.js";
 import type { Overlay } from "../../core/schemas/overlay.js";
 import { undoTarget, type UndoTarget } from "../../core/review/actions.js";
 import { reviewData, type ReviewData } from "../../core/report.js";
@@ -115,10 +115,7 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
   const doBuild = rebuild === "if-missing" ? !existsSync(ctx.paths.graphJson) : rebuild;
   if (doBuild) {
     try {
-      timed(timings, "build", () => {
-        checkNamedVault(ctx.vault, false, ctx.paths.graphJson); // R never drops the global nodes of a mistyped vault
-        return build(ctx);
-      });
+      timed(timings, "build", () => build(ctx)); // never drops the global nodes of a mistyped vault (buildLocked refuses)
     } catch (e) {
       if (!(e instanceof AkmsError)) throw e;
       notices.push(`rebuild failed, showing the last compiled graph: ${errorText(e)}`);

@@ -368,3 +368,21 @@ test("a vault the user named that is not a directory or holds no node is an erro
   assert.equal(dflt.code, 0, dflt.stderr);
   assert.equal(dflt.json.vault_warning, null, "the default vault may not exist yet");
 });
+
+test("a reader with a mistyped vault answers from the kept graph and says why (its recompile refuses to drop the global nodes); a review action then patches that graph, never dropping them", () => {
+  const s = good();
+  const graphFile = join(s.knowledge, "graph", "graph.json");
+  const graph = readFileSync(graphFile);
+  const missing = join(s.dir, "no-such-vault");
+  const q = akms(["query", "--tags", "spectral", "--repo", s.repo, "--vault", missing, "--json"]);
+  assert.equal(q.code, 0, q.stderr);
+  assert.match(q.stderr, /could not be recompiled \(VAULT: the global vault \S*no-such-vault \(--vault\) is not a directory/);
+  assert.ok(q.json.nodes.some((n: { id: string }) => n.id === "alpha"), "the answer keeps the global node");
+  assert.deepEqual(readFileSync(graphFile), graph, "graph.json kept by the reader");
+  const d = akms(["draft", "alpha", "--repo", s.repo, "--vault", missing, "--json"]);
+  assert.equal(d.code, 0, d.stderr);
+  assert.equal(d.json.compiled.reason, "kept");
+  const alpha = (JSON.parse(readFileSync(graphFile, "utf8")) as { nodes: { id: string; node_origin: string; status: string }[] }).nodes.find((n) => n.id === "alpha");
+  assert.deepEqual([alpha?.node_origin, alpha?.status], ["global", "draft"], "the global node is still in graph.json, drafted");
+  assert.equal(akms(["build", "--repo", s.repo, "--vault", missing, "--json"]).json.error.code, "VAULT");
+});

@@ -206,3 +206,12 @@ test("a document with thousands of bad entries is located in one pass, not one p
   assert.equal(ids.problems.filter((p: { line?: number }) => p.line === 11).length, 2000); // one flow-style line
   assert.ok(Date.now() - started < 120_000, "took too long");
 });
+
+test("an update with a mistyped vault is refused before anything is written: its compile-first would drop the graph's global nodes", () => {
+  const s = base();
+  write(join(s.dir, "m.md"), memory({ task: "t1" }));
+  const { error } = rejected(s, ["m.md", "--vault", join(s.dir, "no-such-vault")]);
+  assert.equal(error.code, "VAULT");
+  assert.match(error.message, /no-such-vault \(--vault\) is not a directory: no global node was compiled, and graph\.json holds global nodes/);
+  assert.equal(run(s, ["update", "m.md"]).code, 0, "the same update with the vault as configured goes on");
+});
