@@ -12,7 +12,7 @@ import { compileFormula, type RankFn } from "./formula.js";
 import { EDGE_TYPES, EdgeType, NonEmpty, Unit } from "./schemas/common.js";
 import { ROLE_NAME } from "./schemas/task.js";
 import { DEFAULT_CONFIG } from "./config-defaults.js";
-import { warm } from "./warm.js";
+import { warm } from "./store/memo.js";
 
 const PosInt = lazy(() => zod.number({ error: "must be a whole number" }).int({ error: "must be a whole number" }).min(1, { error: "must be 1 or more" }));
 const NonNegNum = lazy(() => zod.number({ error: "must be a number" }).min(0, { error: "must be 0 or more" }));

@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG } from "./config-defaults.js";
 import { compileFormula, type RankFn } from "./formula.js";
 import { findRepo, repoPaths, resolveVault, type RepoPaths, type VaultLocation } from "./paths.js";
 import { decodeUtf8 } from "./textfile.js";
-import { warm } from "./warm.js";
+import { warm } from "./store/memo.js";
 
 export interface Context {
   repo: string;

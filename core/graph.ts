@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { LockHeldError, NotFoundError, ValidationError } from "./errors.js";
 import type { RepoPaths } from "./paths.js";
-import { warm } from "./warm.js";
+import { warm } from "./store/memo.js";
 import type { BuildWarning, GNode, GraphDoc, GraphLink, GraphNode } from "./graph-file/doc.js";
 import { graphVersionOf } from "./graph-file/version.js";
 import { writtenKey } from "./store/freshness.js";

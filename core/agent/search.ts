@@ -13,8 +13,8 @@ import { QmdError, qmdSearchMany, type QmdHit, type QmdIndexing } from "../qmd.j
 import { knowledgeCollectionName, qmdUse } from "../loadout/retrieve.js";
 import { declaredId } from "../node-files.js";
 import { stripControl } from "../control-chars.js";
-import { cachedByStat } from "../store/read-cache.js";
-import { isWarm } from "../warm.js";
+import { cachedByStat } from "../store/memo.js";
+import { isWarm } from "../store/memo.js";
 import type { EngineName } from "../embed/engine.js";
 
 export const SEARCH_SCOPES = ["nodes", "sessions", "mirror"] as const;
@@ -171,7 +171,7 @@ function bestLine(file: string, want: readonly string[]): { line: number; text: 
  * The degraded search: BM25 over the files' words (k1 1.2, b 0.75: term weight by rarity, length
  * normalised, so a long general file does not outrank a short one about the words). A word no file
  * holds adds nothing: the others still rank. Ties: the file's shown path. A long-running process
- * (akms mcp) keeps each file's word counts while its stat is unchanged (core/store/read-cache.ts).
+ * (akms mcp) keeps each file's word counts while its stat is unchanged (core/store/memo.ts).
  */
 export function lexicalSearch(files: Listed[], query: string, limit: number): { file: Listed; line: number; text: string }[] {
   const want = words(query);

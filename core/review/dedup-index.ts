@@ -6,12 +6,12 @@
 import { dirname } from "node:path";
 import type { Context } from "../context.js";
 import { factsPath, openFacts } from "../store/facts.js";
-import { nullsHeld, primeNullsOnce } from "../store/read-cache.js";
+import { nullsHeld, primeNullsOnce } from "../store/memo.js";
 
-/** read-cache's kind for a local node file's text when it holds a dedup section (else null). */
+/** The process memo's kind for a local node file's text when it holds a dedup section (else null). */
 export const DEDUP_TEXT = "dedup-text";
 
-/** Primes read-cache with the kept facts (once per process and repository). */
+/** Primes the process memo with the kept facts (once per process and repository). */
 export function primeDedupIndex(ctx: Context): void {
   const dir = ctx.paths.localNodes;
   primeNullsOnce(DEDUP_TEXT, factsPath(ctx.paths), () => openFacts(ctx.paths).entries("no-dedup").filter(([file]) => dirname(file) === dir));

@@ -13,7 +13,7 @@ import { parseFrontmatter } from "../frontmatter.js";
 import { parseDedupSections, sectionDraft, withoutSections } from "./dedup-sections.js";
 import { NodeFiles } from "../node-files.js";
 import { bareItem, domainNodes, FileResolver, nodeItem, promoteCommand, withFields, type NodeItem } from "./items.js";
-import { cachedByStat } from "../store/read-cache.js";
+import { cachedByStat } from "../store/memo.js";
 import { DEDUP_TEXT, primeDedupIndex } from "./dedup-index.js";
 import { jaccard, nodeDedupText, tokens } from "../update/dedup.js";
 import { round6 } from "../update/confidence.js";
@@ -159,7 +159,7 @@ export interface Scope {
   today?: string;
   /**
    * A long-lived caller (the console) that refreshes often: what files yield is kept while they
-   * stay the same (read-cache.ts).
+   * stay the same (core/store/memo.ts).
    */
   live?: boolean;
 }

@@ -9,7 +9,7 @@ import { parseFrontmatter } from "../frontmatter.js";
 import { readTextIfExists } from "../fsx.js";
 import type { GNode, NodeTable } from "../graph.js";
 import { resolveInside } from "../paths.js";
-import { cachedByStat } from "../store/read-cache.js";
+import { cachedByStat } from "../store/memo.js";
 import type { DedupEvent } from "../update/plan-types.js";
 
 export interface CoverageFlag {
@@ -164,7 +164,7 @@ function sessionOf(ctx: Context, n: GNode, problems: Problem[], keep: boolean): 
   };
 }
 
-/** Every registered session, in (phase, id) order. `keep`: documents are kept by stat (read-cache.ts). */
+/** Every registered session, in (phase, id) order. `keep`: documents are kept by their key (core/store/memo.ts). */
 export function readSessions(ctx: Context, graph: { nodes: NodeTable }, problems: Problem[], keep = false): SessionInfo[] {
   const out: SessionInfo[] = [];
   for (const n of graph.nodes.values()) if (n.domain === "session") out.push(sessionOf(ctx, n, problems, keep));

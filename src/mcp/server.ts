@@ -1,7 +1,7 @@
 // `akms mcp`: a stdio MCP server (the official TypeScript SDK) bound to one repository. stdout
 // carries JSON-RPC only; anything else goes to stderr. A failed call is a tool result with
 // isError and the CLI's error document ({ ok: false, error: { code, message, hint } }), never a
-// crashed server. The parsed graph and config stay in memory between calls (core/warm.ts) and are
+// crashed server. The parsed graph and config stay in memory between calls (core/store/memo.ts) and are
 // read again when their files change on disk.
 import { logShown } from "../../core/agent/impressions.js";
 import { readdirSync, readFileSync } from "node:fs";
@@ -15,7 +15,7 @@ import { loadContext } from "../../core/context.js";
 import { openGraph } from "../../core/graph.js";
 import { showNode } from "../../core/agent/show.js";
 import { currentLoadout } from "../../core/agent/current-task.js";
-import { keepWarm } from "../../core/warm.js";
+import { keepWarm } from "../../core/store/memo.js";
 import { prepareRead, settleInterrupted } from "../../core/settle.js";
 import { TOOLS, type Binding, type ToolDef } from "./tools.js";
 import { AGENT_MEMORY_COMPACT } from "../../core/agent/kits.js";

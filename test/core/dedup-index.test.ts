@@ -12,7 +12,7 @@ import { reviewData } from "../../core/report.js";
 import { DEDUP_TEXT, primeDedupIndex, saveDedupIndex } from "../../core/review/dedup-index.js";
 import { factsPath, openFacts } from "../../core/store/facts.js";
 import { basename } from "node:path";
-import { cachedByStat, clearReadCache } from "../../core/store/read-cache.js";
+import { cachedByStat, clearMemo } from "../../core/store/memo.js";
 
 const TODAY = "2026-11-29";
 
@@ -27,7 +27,7 @@ const data = (ctx: ReturnType<typeof loadContext>, live: boolean) => JSON.string
 
 test("with the index, the review data is byte for byte the data read without it; files in it are not read", () => {
   const { ctx } = demo();
-  clearReadCache();
+  clearMemo();
   const reference = data(ctx, false);
   assert.equal(data(ctx, true), reference);
   assert.equal(saveDedupIndex(ctx), true);
@@ -38,7 +38,7 @@ test("with the index, the review data is byte for byte the data read without it;
   assert.ok(JSON.parse(data(ctx, false)).sections.dedup_events.length > 0, "the demo has files with dedup sections (not in the index)");
 
   // A new process: the index answers for the files in it, without reading them.
-  clearReadCache();
+  clearMemo();
   primeDedupIndex(ctx);
   assert.equal(
     cachedByStat(true, DEDUP_TEXT, join(ctx.paths.localNodes, names[0]!), () => {
@@ -46,13 +46,13 @@ test("with the index, the review data is byte for byte the data read without it;
     }),
     null,
   );
-  clearReadCache();
+  clearMemo();
   assert.equal(data(ctx, true), reference);
 });
 
 test("a file given a dedup section after the index was written is read again", () => {
   const { ctx } = demo();
-  clearReadCache();
+  clearMemo();
   data(ctx, true);
   saveDedupIndex(ctx);
   const name = basename(openFacts(ctx.paths).entries("no-dedup")[0]![0]);
@@ -60,9 +60,9 @@ test("a file given a dedup section after the index was written is read again", (
     join(ctx.paths.localNodes, name),
     "\n<!-- akms:dedup session=sess-late score=0.9 status=pending -->\n## content_draft\n\nA late draft.\n<!-- akms:end -->\n",
   );
-  clearReadCache();
+  clearMemo();
   const reference = data(ctx, false);
-  clearReadCache();
+  clearMemo();
   assert.equal(data(ctx, true), reference);
   const events = (JSON.parse(reference) as { sections: { dedup_events: { session: string; file: string }[] } }).sections.dedup_events;
   assert.ok(events.some((e) => e.session === "sess-late" && e.file.endsWith(name)), "the late dedup section is an event");
@@ -70,14 +70,14 @@ test("a file given a dedup section after the index was written is read again", (
 
 test("a damaged or foreign index is no index", () => {
   const { ctx } = demo();
-  clearReadCache();
+  clearMemo();
   const reference = data(ctx, false);
   data(ctx, true);
   saveDedupIndex(ctx);
   const kept = readFileSync(factsPath(ctx.paths), "latin1");
   for (const text of ["{not json", kept.slice(0, kept.length - 3), kept.replace("akms-facts-1", "akms-facts-0")]) {
     writeFileSync(factsPath(ctx.paths), text, "latin1");
-    clearReadCache();
+    clearMemo();
     assert.equal(data(ctx, true), reference);
   }
   assert.ok(existsSync(factsPath(ctx.paths)));
