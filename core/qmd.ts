@@ -16,7 +16,7 @@
 //   by content hash, but every `qmd update` reads and hashes every file.
 import { spawn, spawnSync, type SpawnSyncOptionsWithStringEncoding, type SpawnSyncReturns } from "node:child_process";
 import { createHash } from "node:crypto";
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { basename, delimiter, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -448,12 +448,20 @@ function saveState(stateDir: string, doc: StateDoc): void {
   renameSync(tmp, target);
 }
 
+/** A Markdown file qmd indexes: its path, its path within the collection's directory, its stat. */
+export interface IndexedFile {
+  file: string;
+  rel: string;
+  st: Stats;
+}
+
 /**
- * What qmd would index in `dir` (`**\/*.md`, no hidden path parts, none of its excluded
- * directories, no symlinks followed), as a hash of each file's path, size and mtime.
+ * The Markdown files qmd indexes in `dir` (`**\/*.md`: no hidden path part, none of its excluded
+ * directories; a link counts as what it leads to). The one walk of a collection: the fingerprint
+ * of qmd's index and the files a loadout's search may return both come from it.
  */
-function fingerprint(dir: string): string {
-  const entries: string[] = [];
+export function indexedMarkdown(dir: string): IndexedFile[] {
+  const out: IndexedFile[] = [];
   const walk = (abs: string, rel: string): void => {
     let names: string[];
     try {
@@ -463,22 +471,26 @@ function fingerprint(dir: string): string {
     }
     for (const name of names) {
       if (name.startsWith(".")) continue;
-      const childAbs = join(abs, name);
+      const file = join(abs, name);
       const childRel = rel ? `${rel}/${name}` : name;
-      let st;
+      let st: Stats;
       try {
-        st = statSync(childAbs, { bigint: true });
+        st = statSync(file);
       } catch {
         continue;
       }
       if (st.isDirectory()) {
-        if (!SKIP_DIRS.has(name)) walk(childAbs, childRel);
-      } else if (st.isFile() && name.endsWith(".md")) {
-        entries.push(`${childRel}\0${st.size}\0${st.mtimeNs}\0${st.ctimeNs}\0${st.ino}`);
-      }
+        if (!SKIP_DIRS.has(name)) walk(file, childRel);
+      } else if (st.isFile() && name.endsWith(".md")) out.push({ file, rel: childRel, st });
     }
   };
   walk(dir, "");
+  return out;
+}
+
+/** What qmd would index in `dir`, as a hash of each file's path and stat. */
+function fingerprint(dir: string): string {
+  const entries = indexedMarkdown(dir).map(({ rel, st }) => `${rel}\0${st.size}\0${st.mtimeMs}\0${st.ctimeMs}\0${st.ino}`);
   entries.sort();
   return createHash("sha256").update(entries.join("\n")).digest("hex");
 }

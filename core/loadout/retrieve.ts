@@ -16,7 +16,7 @@ import { LockHeldError } from "../errors.js";
 import { withLock } from "../lock.js";
 import { readTextIfExists, removeFile, sha256, writeFileAtomic } from "../fsx.js";
 import { splitFrontmatter } from "../frontmatter.js";
-import { findQmd, probeQmd, probeQmdAsync, qmdSearchMany, type QmdIndexing, type QmdStatus } from "../qmd.js";
+import { findQmd, indexedMarkdown, probeQmd, probeQmdAsync, qmdSearchMany, type QmdIndexing, type QmdStatus } from "../qmd.js";
 import type { Roots, ShownFile } from "./content.js";
 
 export interface QmdUse {
@@ -206,32 +206,9 @@ export function collectionsFor(roots: Roots, files: ShownFile[]): Collection[] {
   return out;
 }
 
-/** Every Markdown file qmd indexes in `dir` (no hidden parts), with its mtime. */
+/** Every Markdown file qmd indexes in `dir`, with its shown path and mtime. */
 function walkMarkdown(dir: string, shownPrefix: string): { file: string; shown: string; mtimeMs: number }[] {
-  const out: { file: string; shown: string; mtimeMs: number }[] = [];
-  const walk = (abs: string, rel: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(abs);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      if (name.startsWith(".") || name === "node_modules") continue;
-      const child = join(abs, name);
-      let st;
-      try {
-        st = statSync(child);
-      } catch {
-        continue;
-      }
-      const r = rel ? `${rel}/${name}` : name;
-      if (st.isDirectory()) walk(child, r);
-      else if (st.isFile() && name.endsWith(".md")) out.push({ file: child, shown: `${shownPrefix}/${r}`, mtimeMs: st.mtimeMs });
-    }
-  };
-  walk(dir, "");
-  return out;
+  return indexedMarkdown(dir).map(({ file, rel, st }) => ({ file, shown: `${shownPrefix}/${rel}`, mtimeMs: st.mtimeMs }));
 }
 
 interface CacheDoc {
