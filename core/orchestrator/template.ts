@@ -1,6 +1,6 @@
 // The agent command template (orchestrator.agent_command): an argv array whose elements may hold
 // placeholders like {task_file}. Expanded element by element — never joined into a shell string.
-import { ConfigError, type Problem } from "../errors.js";
+import type { Problem } from "../errors.js";
 
 export const PLACEHOLDERS = {
   task_file: "the task record (absolute path)",
@@ -41,15 +41,6 @@ export function templateProblems(argv: unknown, field = "orchestrator.agent_comm
     }
   });
   return problems;
-}
-
-export function checkTemplate(argv: unknown, file?: string): string[] {
-  const problems = templateProblems(argv);
-  if (problems.length) {
-    const p = problems[0]!;
-    throw new ConfigError(`${p.field} ${p.message}`, { file, field: p.field, hint: p.hint });
-  }
-  return argv as string[];
 }
 
 /** The argv for one agent: each placeholder replaced in place; nothing is split or quoted. */

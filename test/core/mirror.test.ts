@@ -5,7 +5,9 @@ import { join } from "node:path";
 import { copyDemo, scratch, treeHash, write, writeNode } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { generateMirror } from "../../core/mirror/generate.js";
-import { readMirrorDrift } from "../../core/mirror/read-drift.js";
+import { build } from "../../core/compiler/build.js";
+import { reviewData } from "../../core/report.js";
+import type { Context } from "../../core/context.js";
 import { assignMirrorNames, idFor } from "../../core/mirror/names.js";
 import { openGraph } from "../../core/graph.js";
 import { deriveTags } from "../../core/tags.js";
@@ -40,19 +42,25 @@ test("a generated mirror anchors scope-based tag derivation: scope file → mirr
   assert.equal(treeHash(s.vault), vaultBefore);
 });
 
-test("readMirrorDrift lists file, function and what contradicts what, from the mirrors on disk", async () => {
+/** The review's docstring-drift section (what `akms status`, the report and the console show), from the graph compiled now. */
+function reviewDrift(ctx: Context) {
+  build(ctx);
+  return reviewData(ctx, openGraph(ctx.paths)).sections.drift;
+}
+
+test("the review's drift lists file, function and what contradicts what, as the mirror recorded it", async () => {
   const s = scratch();
   write(join(s.repo, "b.py"), 'def f(x) -> None:\n    """F.\n\n    Args:\n        y: gone\n    """\n');
   write(join(s.repo, "a.ts"), "/** @param q gone */\nexport function g(p: number) {}\n");
   write(join(s.repo, "c.py"), "def clean(x):\n    pass\n");
   const ctx = loadContext({ repo: s.repo, vault: s.vault });
   await generateMirror(ctx, { all: true, cwd: s.repo });
-  const drift = readMirrorDrift(ctx);
+  const drift = reviewDrift(ctx);
   assert.deepEqual(
-    drift.map((d) => `${d.source_file}:${d.line} ${d.function} ${d.kind} (${d.mirror_id}, ${d.mirror_file})`),
+    drift.map((d) => `${d.source_file}:${d.line} ${d.function} ${d.kind} (${d.id}, ${d.file})`),
     ["a.ts:2 g unknown-parameter (mirror-a, knowledge/code-mirror/a.md)", "b.py:1 f unknown-parameter (mirror-b, knowledge/code-mirror/b.md)"],
   );
-  assert.match(drift[1]!.detail, /`y`, but the signature is \(x\)/);
+  assert.match(drift[1]!.detail ?? "", /`y`, but the signature is \(x\)/);
   const graph = JSON.parse(readFileSync(ctx.paths.graphJson, "utf8"));
   assert.deepEqual(graph.nodes.find((n: { id: string }) => n.id === "mirror-b").drift, [{ function: "f", kind: "unknown-parameter", detail: drift[1]!.detail, line: 1 }]);
 });
@@ -95,7 +103,7 @@ test("the demo's committed code mirror is what `akms mirror --all` writes: its d
   const ctx = loadContext({ repo: d.repo, vault: d.vault, env: {} });
   const before = treeHash(join(d.knowledge, "code-mirror"));
   // fixtures/demo/README.md: `equilibrium_error` documents an `ord` parameter its signature lacks.
-  assert.deepEqual(readMirrorDrift(ctx).map((x) => `${x.source_file}:${x.line} ${x.function} ${x.kind}`), ["src/solvers/fft/scheme.py:71 equilibrium_error unknown-parameter"]);
+  assert.deepEqual(reviewDrift(ctx).map((x) => `${x.source_file}:${x.line} ${x.function} ${x.kind}`), ["src/solvers/fft/scheme.py:71 equilibrium_error unknown-parameter"]);
   await generateMirror(ctx, { all: true, cwd: d.repo, phase: 1 });
   assert.equal(treeHash(join(d.knowledge, "code-mirror")), before, "a fresh mirror of the demo's sources changes no committed mirror file");
 });
