@@ -18,7 +18,6 @@ import { latestPhase } from "./review/sessions.js";
 import type { NodeItem } from "./review/items.js";
 import { wouldItHaveHelped, type Helped } from "./eval/helped.js";
 
-export type ReviewSections = Sections;
 export type SectionName = keyof Sections;
 
 export interface ReviewData {
