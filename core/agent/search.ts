@@ -13,8 +13,7 @@ import { QmdError, qmdSearchMany, type QmdHit, type QmdIndexing } from "../qmd.j
 import { knowledgeCollectionName, qmdUse } from "../loadout/retrieve.js";
 import { declaredId } from "../node-files.js";
 import { stripControl } from "../control-chars.js";
-import { cachedByStat } from "../store/memo.js";
-import { isWarm } from "../store/memo.js";
+import { cachedByStat, isWarm } from "../store/memo.js";
 import type { EngineName } from "../embed/engine.js";
 
 export const SEARCH_SCOPES = ["nodes", "sessions", "mirror"] as const;

@@ -13,8 +13,7 @@ import type { Listed } from "../compiler/sources.js";
 import { parseFrontmatter, splitFrontmatter } from "../frontmatter.js";
 import { cosine, loadEngine, type Engine, type EngineName } from "./engine.js";
 import { VectorStore, vectorFile, vectorKey } from "../store/vectors.js";
-import { isWarm, warm } from "../store/memo.js";
-import { cachedByStat } from "../store/memo.js";
+import { cachedByStat, isWarm, warm } from "../store/memo.js";
 
 const CHUNK_WORDS = 120;
 /** Chunks embedded by one search at most (≈ 2–3 s on two cores); the rest waits for `akms index` or later searches. */
