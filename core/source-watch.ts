@@ -1,9 +1,9 @@
 // A long-running reader's shortcut to "is graph.json still the compile of its sources?" The full
 // test (graphIsFresh: a stat of every source) costs ≈ 0.2 s at 50,000 nodes — on every MCP call
-// that was most of a warm query. A warm process (core/store/memo.ts keepWarm: the MCP server) watches the
-// source trees instead — the vault and knowledge/'s source directories (start() says which) — and runs the full test only when
-// something there changed since the last one, when a watch could not be set up, or when the last
-// full test is older than FULL_EVERY_MS (a backstop for inputs outside the watched trees, such as
+// that was most of a warm query. A warm process (keepWarm in core/store/memo.ts: the MCP server)
+// watches the source trees instead — the vault and knowledge/'s source directories (start() says
+// which) — and runs the full test only when something there changed since the last one, when a
+// watch could not be set up, or when the last full test is older than FULL_EVERY_MS (a backstop for inputs outside the watched trees, such as
 // a content_ref's target). Paths akms writes for itself (its caches, loadouts, reviews, the
 // orchestrator's state) are not sources and do not count as changes.
 import { existsSync, readdirSync, statSync, watch, type FSWatcher } from "node:fs";
