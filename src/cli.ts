@@ -73,9 +73,11 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     // The console opens at once on the compiled graph (compiling only a missing one) and checks its
     // sources after its first frame, naming what changed (R rebuilds): only a killed write is settled first.
     const opensAsCompiled = name === "review" && !cli.flags.report;
+    const flags: Flags = { ...(cli.flags as unknown as Flags), json: out.json, color: out.color };
+    cmd.checkInput?.(flags); // a refused input before any compile: it writes nothing
     if (READS.has(name) && !opensAsCompiled && (name !== "hook" || args[0] === "session-start")) compiled = await (await import("../core/settle.js")).prepareRead(where);
     else if (SETTLES.has(name) || opensAsCompiled) await (await import("../core/settle.js")).settleInterrupted(where);
-    const result = await cmd.run(args, { ...(cli.flags as unknown as Flags), json: out.json, color: out.color });
+    const result = await cmd.run(args, flags);
     if (compiled) {
       process.stderr.write(`akms: ${compiled.note}\n`);
       if (result.json && typeof result.json === "object" && !Array.isArray(result.json)) result.json = { ...(result.json as object), compiled: compiled.json };

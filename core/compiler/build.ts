@@ -269,41 +269,47 @@ export function compileGraph(
 }
 
 /**
- * The graph the repository's sources give with another overlay and some extra node files (the merge
- * driver's replay graph, core/team/), as an update reads it: its nodes as graph.json's text would
- * read them back, in-links, a domain's nodes. Compiled in memory through the parse cache, which it
- * reads and never writes. `overlay.file` holds the overlay's bytes (a scratch copy); `extra` lists node files
- * from elsewhere (another branch's), each with the repository path it stands for as its `shown`.
+ * The graph the sources give, compiled in memory and never written, as an update reads it: its
+ * nodes as graph.json's text would read them back, in-links, a domain's nodes. Through the parse
+ * cache, which it reads and never writes, so only files changed since the last build are parsed.
+ * By default the repository's own overlay and node files: an update whose graph.json is not
+ * current (it writes graph.json only once its own writes are done, so a refused update writes
+ * nothing), and its dry run. The merge driver's replay (core/team/) passes another overlay
+ * (`overlay.file` holds its bytes, a scratch copy) and node files from elsewhere (`extra`, another
+ * branch's, each with the repository path it stands for as its `shown`), and keeps going past a
+ * file that does not compile. A mistyped vault is refused as by every build (keepGlobalNodes).
  */
-export function compileWithOverlay(
+export function compileInMemory(
   ctx: Context,
-  overlay: { file: string; bytes: Buffer; data: Overlay },
-  extra: { locals?: Listed[]; mirrors?: Listed[] } = {},
+  opts: { overlay?: { file: string; bytes: Buffer; data: Overlay }; extra?: { locals?: Listed[]; mirrors?: Listed[] }; keepGoing?: boolean } = {},
 ): Pick<GraphIndex, "nodes" | "in" | "domainIndex"> {
+  const { overlay, extra = {} } = opts;
   const set = listSources(ctx);
+  keepGlobalNodes(ctx, set);
   const taken = new Set([...set.locals, ...set.mirrors].map((f) => f.shown));
   set.locals.push(...(extra.locals ?? []).filter((f) => !taken.has(f.shown)));
   set.mirrors.push(...(extra.mirrors ?? []).filter((f) => !taken.has(f.shown)));
   const files = [...set.globals, ...set.locals, ...set.mirrors].map((f) => f.file);
-  files.push(overlay.file);
+  const overlayFile = overlay?.file ?? ctx.paths.overlay;
+  files.push(overlayFile);
   const shown = displayPath(ctx.repo, ctx.paths.overlay);
   const read = readWithCache(
     jobsOf(set),
     statAll(files, Date.now()),
-    { file: overlay.file, shown, written: { bytes: overlay.bytes, data: overlay.data } },
+    overlay ? { file: overlay.file, shown, written: { bytes: overlay.bytes, data: overlay.data } } : { file: overlayFile, shown },
     loadParseCache(ctx.paths.cacheDir, buildIdentity()),
     buildIdentity(),
     ctx.paths.cacheDir,
   );
   let doc: GraphDoc;
   try {
-    doc = compileGraph(ctx, { keepGoing: true }, set, read).doc;
+    doc = compileGraph(ctx, { keepGoing: Boolean(opts.keepGoing) }, set, read).doc;
   } finally {
     read.discard();
   }
   // Each node as graph.json's text would read it back (the parse cache's nodes are stubs until
   // then), made when the replay first asks for it.
-  const g = indexOfLoaded(graphFromDoc(doc, overlay.file, ""));
+  const g = indexOfLoaded(graphFromDoc(doc, overlayFile, ""));
   const asRead = new Map<string, GNode>();
   const nodes: NodeTable = {
     get(id) {

@@ -10,7 +10,7 @@ import { loadContext, type Context } from "../context.js";
 import { parseConfig } from "../config.js";
 import { AkmsError } from "../errors.js";
 import { readBytesIfExists, removeDeadTemps, sha256, writeFileAtomic } from "../fsx.js";
-import { compileWithOverlay } from "../compiler/build.js";
+import { compileInMemory } from "../compiler/build.js";
 import { readOverlay, type Listed } from "../compiler/sources.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { MergeConflict } from "./conflict.js";
@@ -172,7 +172,7 @@ function mergeOverlayFile(s: Sides, knowledge: string): { bytes: Buffer; note: s
       const file = join(scratch, "root.yaml");
       writeFileSync(file, root.bytes);
       const extra = theirNodeFiles(s, ctx, knowledge, join(scratch, "nodes"));
-      return compileWithOverlay(ctx, { file, bytes: root.bytes, data: root.overlay ?? { akms_schema: "v2" } }, extra);
+      return compileInMemory(ctx, { overlay: { file, bytes: root.bytes, data: root.overlay ?? { akms_schema: "v2" } }, extra, keepGoing: true });
     };
     const r = mergeOverlays({
       ctx,

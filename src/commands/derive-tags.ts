@@ -3,17 +3,22 @@ import { UsageError } from "../../core/errors.js";
 import { openGraph } from "../../core/graph.js";
 import { readTask } from "../../core/query/task.js";
 import { deriveTags, describeSource, writeTaskTags } from "../../core/tags.js";
-import type { CommandSpec } from "./types.js";
+import type { CommandSpec, Flags } from "./types.js";
+
+function taskOf(flags: Flags) {
+  if (typeof flags.task !== "string" || !flags.task) throw new UsageError("give --task FILE (a task record)");
+  return readTask(flags.task);
+}
 
 export const deriveTagsCommand: CommandSpec = {
   name: "derive-tags",
   summary: "derive a task's tags from its scope files and text (spec §4.5), each with its source; --write fills akms_tags",
   flags: ["task", "write", "force"],
   usage: "akms derive-tags --task FILE [--write [--force]]",
+  checkInput: (flags) => void taskOf(flags),
   run(_args, flags) {
-    if (typeof flags.task !== "string" || !flags.task) throw new UsageError("give --task FILE (a task record)");
+    const task = taskOf(flags);
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
-    const task = readTask(flags.task);
     const graph = openGraph(ctx.paths);
     const d = deriveTags(graph, ctx.cfg, task.record, { repo: ctx.repo, knowledge: ctx.paths.knowledge, vault: ctx.vault.path });
     const w = flags.write ? writeTaskTags(ctx, task, d, graph.version, { force: Boolean(flags.force) }) : null;

@@ -5,6 +5,7 @@ import { prepareSemantic, resolveOut, writeLoadout } from "../../core/loadout.js
 import type { ModeRequest } from "../../core/loadout/mode.js";
 import { resolveTaskRole } from "../../core/query.js";
 import { readPlanningFlags } from "../../core/query/input.js";
+import { checkPlanningInput } from "./planning-input.js";
 import { openGraph } from "../../core/graph.js";
 import { qmdIndexMessage } from "../../core/qmd.js";
 import type { CommandSpec } from "./types.js";
@@ -20,6 +21,7 @@ export const loadoutCommand: CommandSpec = {
   summary: "write a task's loadout (knowledge/loadouts/phase<N>-<task_id>-loadout.md); --no-qmd for the degraded mode",
   flags: ["task", "tags", "role", "phase", "mode", "qmd", "contextLimit", "out"],
   usage: "akms loadout --task FILE | --tags a,b [--role R] [--phase N] [--mode auto|routing|full] [--no-qmd] [--context-limit N] [--out FILE]",
+  checkInput: checkPlanningInput,
   async run(_args, flags) {
     const mode = (flags.mode ?? "auto") as string;
     if (!["auto", "routing", "full"].includes(mode)) throw new UsageError(`--mode must be auto, routing or full (got "${mode}")`);

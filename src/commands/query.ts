@@ -1,6 +1,7 @@
 import { loadContext } from "../../core/context.js";
 import { queryGraph, resolveRole, type QueryResult } from "../../core/query.js";
 import { planningInput, readPlanningFlags } from "../../core/query/input.js";
+import { checkPlanningInput } from "./planning-input.js";
 import { openGraph } from "../../core/graph.js";
 import type { CommandSpec } from "./types.js";
 
@@ -70,6 +71,7 @@ export const queryCommand: CommandSpec = {
   summary: "the role's ranked subgraph for a task's tags; --explain says why each node is in or out",
   flags: ["tags", "task", "role", "explain"],
   usage: "akms query --tags a,b | --task FILE [--role R] [--explain]",
+  checkInput: checkPlanningInput,
   // With --tags (or a task record validated before) and the config cached, a query never loads zod.
   async run(_args, flags) {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault, writeCache: true });

@@ -17,6 +17,11 @@ export interface CommandSpec {
   help?: string;
   /** The flags it takes besides the global ones (camelCase keys of src/flags.ts); any other is a usage error. */
   flags: readonly string[];
+  /**
+   * A read command's check of its own input (a task record), run before the graph is prepared
+   * (core/settle.ts prepareRead compiles a stale graph.json): a refused input writes nothing.
+   */
+  checkInput?(flags: Flags): void;
   /** Runs the command; `args` are the positional arguments after the command name. */
   run(args: string[], flags: Flags): CommandResult | Promise<CommandResult>;
 }

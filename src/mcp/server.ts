@@ -92,7 +92,9 @@ const COMMAND_OF: Record<string, string> = { show_node: "show" };
 function handler(tool: ToolDef, b: Binding) {
   return async (args: Record<string, unknown>): Promise<CallToolResult> => {
     try {
-      // A write killed half-way since the last call is settled; a missing or stale graph.json is compiled.
+      // The tool's own input first (a refused one writes nothing); then a write killed half-way
+      // since the last call is settled, and a missing or stale graph.json is compiled.
+      await tool.check?.(args ?? {}, b);
       const compiled = tool.name === "validate" ? (await settleInterrupted({ repo: b.repo, vault: b.vault }), null) : await prepareRead({ repo: b.repo, vault: b.vault });
       if (compiled) log(compiled.note);
       const r = await tool.run(args ?? {}, b);

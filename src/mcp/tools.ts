@@ -38,6 +38,8 @@ export interface ToolDef {
   input: z.ZodRawShape;
   annotations: ToolAnnotations;
   run(args: Record<string, unknown>, b: Binding): Promise<CommandResult>;
+  /** The command's check of its own input (a task record), run before the graph is prepared: a refused input writes nothing. */
+  check?(args: Record<string, unknown>, b: Binding): Promise<void>;
   /** The model's document from the command's result (results.ts); default: shapeGeneric. */
   shape?(r: CommandResult, s: ShapeArgs): AgentDoc;
 }
@@ -49,8 +51,17 @@ const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 
 async function viaCommand(name: string, args: string[], flags: Record<string, unknown>, b: Binding): Promise<CommandResult> {
   const cmd = (await loadCommand(name)) as CommandSpec;
-  const all: Flags = { ...flags, repo: b.repo, vault: b.vault, json: true, color: false };
-  return cmd.run(args, all);
+  return cmd.run(args, asFlags(flags, b));
+}
+
+/** The command's own input check (CommandSpec.checkInput), with the flags the tool runs it with. */
+async function checkVia(name: string, flags: Record<string, unknown>, b: Binding): Promise<void> {
+  const cmd = (await loadCommand(name)) as CommandSpec;
+  cmd.checkInput?.(asFlags(flags, b));
+}
+
+function asFlags(flags: Record<string, unknown>, b: Binding): Flags {
+  return { ...flags, repo: b.repo, vault: b.vault, json: true, color: false };
 }
 
 function inRepo(b: Binding, p: string, field: string): string {
@@ -75,6 +86,11 @@ function taskFile(b: Binding, task: string): string {
     }
   }
   return inRepo(b, task, "task");
+}
+
+/** A planning tool's --task or --tags, as the command takes them. */
+function planningFlags(a: Record<string, unknown>, b: Binding): { tags: string | undefined; task: string | undefined } {
+  return { tags: tagsFlag(a.tags), task: a.task === undefined ? undefined : taskFile(b, String(a.task)) };
 }
 
 function tagsFlag(tags: unknown): string | undefined {
@@ -102,7 +118,8 @@ export const TOOLS: ToolDef[] = [
       "The role's ranked subgraph for a task. Returns `selected` (every selected node id, in rank order) and `items`: each node (id, title, rank, confidence, status, one line of why), then the pitfall warnings and sessions that reach them; with explain, also the excluded nodes and why. Long results come in pages: call again with `cursor` = `next.cursor`. Give tags, or a task (its akms_tags, else derived tags).",
     input: { tags: Tags.optional(), task: Task.optional(), role: Role.optional(), explain: z.boolean().optional(), cursor: Cursor.optional() },
     annotations: { ...READ, idempotentHint: true },
-    run: (a, b) => viaCommand("query", [], { tags: tagsFlag(a.tags), task: a.task === undefined ? undefined : taskFile(b, String(a.task)), role: a.role, explain: a.explain }, b),
+    run: (a, b) => viaCommand("query", [], { ...planningFlags(a, b), role: a.role, explain: a.explain }, b),
+    check: (a, b) => checkVia("query", planningFlags(a, b), b),
     shape: (r, s) => shapeQuery(r.json as Record<string, unknown>, s),
   },
   {
@@ -121,13 +138,9 @@ export const TOOLS: ToolDef[] = [
       cursor: Cursor.optional(),
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    check: (a, b) => checkVia("loadout", planningFlags(a, b), b),
     run: async (a, b) => {
-      const r = await viaCommand(
-        "loadout",
-        [],
-        { tags: tagsFlag(a.tags), task: a.task === undefined ? undefined : taskFile(b, String(a.task)), role: a.role, phase: a.phase, mode: a.mode, qmd: a.no_qmd ? false : undefined, contextLimit: a.context_limit },
-        b,
-      );
+      const r = await viaCommand("loadout", [], { ...planningFlags(a, b), role: a.role, phase: a.phase, mode: a.mode, qmd: a.no_qmd ? false : undefined, contextLimit: a.context_limit }, b);
       const j = r.json as { file?: string; shown?: string };
       const file = j.file ?? (j.shown ? resolve(b.repo, j.shown) : null);
       const markdown = file && existsSync(file) ? readFileSync(file, "utf8") : "";
@@ -144,6 +157,7 @@ export const TOOLS: ToolDef[] = [
     description: "Derives tags for a task record from its scope files and text (spec §4.5), each with its source. Writes nothing unless write is true (then akms_tags is filled in the record).",
     input: { task: Task, write: z.boolean().optional(), force: z.boolean().optional() },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    check: (a, b) => checkVia("derive-tags", { task: taskFile(b, String(a.task)) }, b),
     run: (a, b) => viaCommand("derive-tags", [], { task: taskFile(b, String(a.task)), write: a.write, force: a.force }, b),
   },
   {

@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { akms, scratch, write, writeNode } from "../helpers.js";
 
@@ -34,4 +35,25 @@ test("query --task: the task's akms_tags and agent_role, derived tags, and a tas
   assert.match(noTags.stderr, /t3\.json: akms_tags: the task record has no "akms_tags" field — add "akms_tags": \[\]/);
   const missing = akms(["query", ...base, "--task", join(s.repo, "nope.json"), "--json"]);
   assert.equal(missing.code, 1);
+});
+
+// A refused input writes nothing (the malformed battery: a stale graph.json was recompiled, then
+// the task record refused): the planning commands check their task record before the graph is prepared.
+test("query, loadout and derive-tags refuse a bad task record before compiling a stale graph.json: nothing is written", () => {
+  const s = scratch();
+  writeNode(s.vault, { id: "a", tags: ["alpha"], confidence: 0.9 });
+  const base = ["--repo", s.repo, "--vault", s.vault];
+  assert.equal(akms(["build", ...base]).code, 0);
+  const graph = join(s.knowledge, "graph", "graph.json");
+  const before = readFileSync(graph);
+  writeNode(s.vault, { id: "b", tags: ["beta"], confidence: 0.8 }); // graph.json is now stale
+  const bad = write(join(s.knowledge, "tasks", "t1.json"), `{\n  "task_id": "t1",\n  "akms_tags": ["alpha"`);
+  for (const cmd of [["query", "--task", bad], ["loadout", "--task", bad, "--no-qmd"], ["derive-tags", "--task", bad]]) {
+    const r = akms([...cmd, ...base, "--json"]);
+    assert.equal(r.code, 1, `${cmd[0]}: ${r.stdout}`);
+    assert.match(r.json.error.message, /not valid JSON/);
+    assert.deepEqual(readFileSync(graph), before, `${cmd[0]} left graph.json as it was`);
+  }
+  assert.equal(akms(["query", ...base, "--tags", "beta"]).code, 0, "a good query recompiles it");
+  assert.notDeepEqual(readFileSync(graph), before);
 });

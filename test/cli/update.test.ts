@@ -2,9 +2,9 @@
 // no stack trace, and leaves knowledge/ and the global vault byte-identical.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { snapshot, treeHash, write } from "../helpers.js";
+import { snapshot, treeHash, write, writeNode } from "../helpers.js";
 import { kb, memory, pcd, run, type Scratch } from "../update-helpers.js";
 
 function base(): Scratch {
@@ -214,4 +214,25 @@ test("an update with a mistyped vault is refused before anything is written: its
   assert.equal(error.code, "VAULT");
   assert.match(error.message, /no-such-vault \(--vault\) is not a directory: no global node was compiled, and graph\.json holds global nodes/);
   assert.equal(run(s, ["update", "m.md"]).code, 0, "the same update with the vault as configured goes on");
+});
+
+test("an update refused while graph.json is not the compile of the sources writes nothing, not even graph.json: its compile first is in memory", () => {
+  const s = base();
+  write(join(s.dir, "m.md"), memory({ task: "t1" }));
+  assert.equal(run(s, ["update", "m.md"]).code, 0);
+  // The overlay replaced by its own bytes (as a checkout does) and a node added: graph.json is stale.
+  const ov = join(s.knowledge, "graph", "local_state.yaml");
+  const bytes = readFileSync(ov);
+  rmSync(ov);
+  writeFileSync(ov, bytes);
+  writeNode(s.vault, { id: "y", confidence: 0.5, domain: "fft" });
+  write(join(s.dir, "again.md"), memory({ task: "t1", date: "2026-03-09" }));
+  const { error } = rejected(s, ["again.md"]);
+  assert.equal(error.code, "ALREADY_APPLIED");
+  // A document naming the new node: compiled in memory first, applied, then graph.json written once.
+  write(join(s.dir, "uses-y.md"), memory({ task: "t2", used: [{ id: "y", useful: true, coverage: "sufficient" }] }));
+  const ok = run(s, ["update", "uses-y.md", "--json"]);
+  assert.equal(ok.code, 0, ok.stderr);
+  const full = run(s, ["build", "--no-cache", "--json"]);
+  assert.equal(full.json.written, false, "graph.json after the update is the full compile");
 });

@@ -2,7 +2,7 @@
 // `akms mcp` on a copy of the demo, and every tool's structuredContent is held to the CLI's --json.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -391,4 +391,25 @@ test("forAgent: flags become tool arguments, akms commands the tool of the same 
     forAgent("give --task FILE or --tags a,b; run `akms init --git` then `akms loadout --task X`; `--no-qmd` or --context-limit N\u001b[31m"),
     "give the `task` argument or the `tags` argument a,b; run `akms init --git` then the loadout tool; `no_qmd: true` or the `context_limit` argument",
   );
+});
+
+test("a tool refuses a bad task record before it compiles a stale graph.json: the refusal writes nothing", async () => {
+  const file = join(demo.knowledge, "local-nodes", "mandel-factors-load-cases.md");
+  const before = readFileSync(file, "utf8");
+  const graph = join(demo.knowledge, "graph", "graph.json");
+  const bad = join(demo.knowledge, "tasks", "broken-task.json");
+  writeFileSync(bad, '{\n  "task_id": "broken-task",\n  "akms_tags": ["fft"');
+  writeFileSync(file, before.replace(/^title: .*$/m, 'title: "Edited, not yet compiled"'));
+  const graphBefore = readFileSync(graph);
+  try {
+    for (const [tool, args] of [["query", { task: "knowledge/tasks/broken-task.json" }], ["loadout", { task: "knowledge/tasks/broken-task.json", no_qmd: true }], ["derive_tags", { task: "knowledge/tasks/broken-task.json" }]] as const) {
+      const r = await call(tool, args);
+      assert.ok(r.isError, `${tool}: ${r.content[0]?.text}`);
+      assert.match(r.structuredContent.error.message, /not valid JSON/, tool);
+      assert.deepEqual(readFileSync(graph), graphBefore, `${tool} left graph.json as it was`);
+    }
+  } finally {
+    writeFileSync(file, before);
+    rmSync(bad);
+  }
 });
