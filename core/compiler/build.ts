@@ -19,7 +19,7 @@ import { STAT_WIDTH, buildIdentity, contentSha, ownWriteVector, sameStats, sameV
 import { addRecords, loadParseCache, readWithCache, recordOverlay } from "./parse-cache.js";
 import { mergeGraph } from "./merge.js";
 import type { BuildWarning, GraphDoc } from "../graph-file/doc.js";
-import { graphFromDoc, indexOfLoaded, type GNode, type GraphIndex, type NodeTable } from "../graph.js";
+import { graphFromDoc, indexOfLoaded, openGraph, type GNode, type GraphIndex, type NodeTable } from "../graph.js";
 import { nodeAsWritten } from "./node-value.js";
 import { blankedSha, generatedAtOf } from "../graph-file/version.js";
 import { patchForUpdate, type UpdateDelta } from "./update-patch.js";
@@ -307,9 +307,16 @@ export function compileInMemory(
   } finally {
     read.discard();
   }
-  // Each node as graph.json's text would read it back (the parse cache's nodes are stubs until
-  // then), made when the replay first asks for it.
-  const g = indexOfLoaded(graphFromDoc(doc, overlayFile, ""));
+  return readBackGraph(doc, overlayFile);
+}
+
+/**
+ * A compiled document as an update reads it: each node as graph.json's text would read it back
+ * (the parse cache's nodes are stubs until then), made when first asked for; in-links; a domain's
+ * nodes (a domain is among a stub's fields).
+ */
+function readBackGraph(doc: GraphDoc, file: string): Pick<GraphIndex, "nodes" | "in" | "domainIndex"> {
+  const g = indexOfLoaded(graphFromDoc(doc, file, ""));
   const asRead = new Map<string, GNode>();
   const nodes: NodeTable = {
     get(id) {
@@ -328,7 +335,7 @@ export function compileInMemory(
     },
     size: g.nodes.size,
   };
-  return { nodes, in: g.in, domainIndex: g.domainIndex }; // a domain is among a stub's fields
+  return { nodes, in: g.in, domainIndex: g.domainIndex };
 }
 
 /** What a targeted build (BuildOptions.wrote) stats: the files written, and the directories above them. */
@@ -775,11 +782,29 @@ export function graphIsFresh(ctx: Context): boolean {
  */
 export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult {
   const o = observe(ctx, opts);
-  if (o.noOp) {
-    const prev = o.prev!;
-    return { written: false, graphVersion: prev.graph_version, nodeCount: prev.node_count, edgeCount: prev.edge_count, warnings: prev.warnings, rejects: [], fromCache: true, graphJson: ctx.paths.graphJson };
-  }
+  if (o.noOp) return unchanged(ctx, o);
   if (!opts.allowEmptyVault) keepGlobalNodes(ctx, o.listing.set);
   const out = updatePatched(ctx, opts, o) ?? editPatched(ctx, opts, o) ?? compileWithCache(ctx, opts, o.listing.set, o.stats, o.known !== null);
   return writeOutput(ctx, opts, o, out);
+}
+
+/** A no-op build's result: the manifest's record of graph.json as it is. */
+function unchanged(ctx: Context, o: Observed): BuildResult {
+  const prev = o.prev!;
+  return { written: false, graphVersion: prev.graph_version, nodeCount: prev.node_count, edgeCount: prev.edge_count, warnings: prev.warnings, rejects: [], fromCache: true, graphJson: ctx.paths.graphJson };
+}
+
+/**
+ * buildLocked in two steps, for a writer that must be able to refuse after seeing the compiled
+ * graph and then write nothing (an update whose graph.json is not current): the compile — graph.json
+ * untouched, only the store's parse records kept — and `write()`, which writes graph.json, its
+ * index and its manifest exactly as buildLocked would have. Nothing may change the sources between
+ * the two (the caller holds the lock and writes only after `write()`).
+ */
+export function buildInTwoSteps(ctx: Context, opts: BuildOptions = {}): { graph: Pick<GraphIndex, "nodes" | "in" | "domainIndex">; write: () => BuildResult } {
+  const o = observe(ctx, opts);
+  if (o.noOp) return { graph: openGraph(ctx.paths), write: () => unchanged(ctx, o) };
+  if (!opts.allowEmptyVault) keepGlobalNodes(ctx, o.listing.set);
+  const out = compileWithCache(ctx, opts, o.listing.set, o.stats, o.known !== null);
+  return { graph: readBackGraph(out.doc as GraphDoc, ctx.paths.graphJson), write: () => writeOutput(ctx, opts, o, out) };
 }

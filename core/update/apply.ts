@@ -6,7 +6,7 @@
 import type { Context } from "../context.js";
 import { AkmsError, StateError } from "../errors.js";
 import { withLock } from "../lock.js";
-import { asCompiled, buildLocked, compileInMemory, type BuildResult, type KnownWrites } from "../compiler/build.js";
+import { asCompiled, buildInTwoSteps, buildLocked, compileInMemory, type BuildResult, type KnownWrites } from "../compiler/build.js";
 import { checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
 import { openGraphOrNull } from "../graph.js";
 import type { UpdateGraph } from "./plan-state.js";
@@ -37,43 +37,44 @@ export interface UpdateOptions {
 }
 
 /**
- * The compiled graph with every node the documents name, and whether graph.json holds it. graph.json
- * is trusted as compiled for its node files; the sources are compiled in memory instead when it is
- * missing, when the overlay is not the one it was compiled from (one stat: a `git checkout --theirs`
- * of the overlay, as a merge conflict's hint says, left a graph with the other side's sessions, and
- * the update refused a document as SESSION_ID_TAKEN), or when a named node is not in it (a node
- * added since the last build). graph.json is then written only by the build after the update's own
- * writes: a refused update writes nothing, not even graph.json. The confidence base comes from the
- * overlay itself, so a graph.json not yet recompiled after an interrupted update does not skew the
- * arithmetic.
+ * The compiled graph with every node the documents name, and the write of graph.json it still
+ * needs (null when graph.json holds it). graph.json is trusted as compiled for its node files; the
+ * sources are compiled first when it is missing, when the overlay is not the one it was compiled
+ * from (one stat: a `git checkout --theirs` of the overlay, as a merge conflict's hint says, left a
+ * graph with the other side's sessions, and the update refused a document as SESSION_ID_TAKEN), or
+ * when a named node is not in it (a node added since the last build). That compile is written only
+ * once the plan holds (buildInTwoSteps): a refused update writes nothing, not even graph.json. The
+ * confidence base comes from the overlay itself, so a graph.json not yet recompiled after an
+ * interrupted update does not skew the arithmetic.
  */
-function currentGraph(ctx: Context, docs: EvidenceDoc[]): { graph: UpdateGraph; written: boolean } {
+function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): { graph: UpdateGraph; write: (() => unknown) | null } {
   const opened = openGraphOrNull(ctx.paths);
   if (opened !== null && asCompiled(ctx, { overlay: true })) {
     try {
       checkNodeRefs(docs, (id) => opened.nodes.get(id));
-      return { graph: opened, written: true };
+      return { graph: opened, write: null };
     } catch (e) {
       if (!(e instanceof AkmsError)) throw e;
-      let compiled: UpdateGraph;
+      let steps: ReturnType<typeof buildInTwoSteps>;
       try {
-        compiled = compileInMemory(ctx);
+        steps = buildInTwoSteps(ctx, { env });
       } catch {
         throw e; // sources that do not compile: the unknown id is still the error to show
       }
-      checkNodeRefs(docs, (id) => compiled.nodes.get(id));
-      return { graph: compiled, written: false };
+      checkNodeRefs(docs, (id) => steps.graph.nodes.get(id));
+      return steps;
     }
   }
-  const compiled = compileInMemory(ctx);
-  checkNodeRefs(docs, (id) => compiled.nodes.get(id));
-  return { graph: compiled, written: false };
+  const steps = buildInTwoSteps(ctx, { env });
+  checkNodeRefs(docs, (id) => steps.graph.nodes.get(id));
+  return steps;
 }
 
 /** Returns the result and what was written (for the targeted recompile). */
-function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): { result: PlanResult; wrote: KnownWrites; graphWasCurrent: boolean } {
-  const { graph, written } = currentGraph(ctx, docs);
+function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): { result: PlanResult; wrote: KnownWrites } {
+  const { graph, write } = currentGraph(ctx, docs, env);
   const plan = planUpdate(ctx, docs, graph, readOverlayState(ctx), false);
+  write?.(); // the graph planned against, compiled first, now that the plan holds
   crashPoint("planned", env);
   commitTransaction(ctx, plan.writes);
   // The overlay's JSON once, for both caches of it (the update's and the compiler's).
@@ -82,7 +83,7 @@ function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): {
     rememberOverlay(ctx, overlay.bytes, overlay.data, overlay.json);
     rememberOverlayDrafts(ctx.paths, overlay.bytes, overlay.data);
   }
-  return { result: plan.result, wrote: { files: plan.writes.map((w) => w.path), overlay, update: plan.delta }, graphWasCurrent: written };
+  return { result: plan.result, wrote: { files: plan.writes.map((w) => w.path), overlay, update: plan.delta } };
 }
 
 /** What `akms update` would do with `docs`, against an in-memory compile; nothing is written. */
@@ -108,10 +109,9 @@ export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOp
     // Planned and applied in a function of its own: the graph read and the files' bytes are
     // garbage before the recompile, which needs the memory. The overlay as written is kept: the
     // recompile uses it instead of parsing the file again.
-    const { result: planned, wrote, graphWasCurrent } = applyPlan(ctx, docs, env);
-    // Only the files this update wrote changed, unless an interrupted one was finished first or
-    // graph.json was not the compile of the sources before (then an ordinary build).
-    const clean = graphWasCurrent && !recovered.discarded && recovered.rolledForward.length === 0;
+    const { result: planned, wrote } = applyPlan(ctx, docs, env);
+    // Only the files this update wrote changed, unless an interrupted one was finished first.
+    const clean = !recovered.discarded && recovered.rolledForward.length === 0;
     const b = buildLocked(ctx, clean ? { env, wrote } : { env });
     crashPoint("built", env);
     finishTransaction(ctx);

@@ -216,7 +216,7 @@ test("an update with a mistyped vault is refused before anything is written: its
   assert.equal(run(s, ["update", "m.md"]).code, 0, "the same update with the vault as configured goes on");
 });
 
-test("an update refused while graph.json is not the compile of the sources writes nothing, not even graph.json: its compile first is in memory", () => {
+test("an update refused while graph.json is not the compile of the sources writes nothing, not even graph.json: its compile is written only once the plan holds", () => {
   const s = base();
   write(join(s.dir, "m.md"), memory({ task: "t1" }));
   assert.equal(run(s, ["update", "m.md"]).code, 0);
@@ -227,8 +227,15 @@ test("an update refused while graph.json is not the compile of the sources write
   writeFileSync(ov, bytes);
   writeNode(s.vault, { id: "y", confidence: 0.5, domain: "fft" });
   write(join(s.dir, "again.md"), memory({ task: "t1", date: "2026-03-09" }));
-  const { error } = rejected(s, ["again.md"]);
-  assert.equal(error.code, "ALREADY_APPLIED");
+  const before = snapshot(s.knowledge);
+  const r = run(s, ["update", "again.md", "--json"]);
+  assert.equal(r.code, 1, r.stdout);
+  assert.equal(r.json.error.code, "ALREADY_APPLIED");
+  // The store may keep the parse of the files the compile read (derived, keyed by their stat); the
+  // sources and graph.json are as they were.
+  const after = snapshot(s.knowledge);
+  const changed = [...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k) && !k.startsWith("graph/.cache/"));
+  assert.deepEqual(changed, []);
   // A document naming the new node: compiled in memory first, applied, then graph.json written once.
   write(join(s.dir, "uses-y.md"), memory({ task: "t2", used: [{ id: "y", useful: true, coverage: "sufficient" }] }));
   const ok = run(s, ["update", "uses-y.md", "--json"]);
