@@ -153,7 +153,7 @@ function targetFor(ctx: Context, taskId: string, shown: string): { abs: string; 
 }
 
 /** `opts.source`: how problems name the text handed in (its file for `akms record FILE`; "memory" over MCP). */
-export function recordMemory(ctx: Context, text: string, opts: { env?: NodeJS.ProcessEnv; source?: string; dryRun?: boolean } = {}): RecordResult {
+export function recordMemory(ctx: Context, text: string, opts: { source?: string; dryRun?: boolean } = {}): RecordResult {
   const source = opts.source ?? "memory";
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > LIMITS.maxFileBytes) {
@@ -194,7 +194,7 @@ export function recordMemory(ctx: Context, text: string, opts: { env?: NodeJS.Pr
         hint: "new work gets its own task_id; this task's document can no longer be replaced",
       });
     }
-    const plan = planDryRun(ctx, [doc], opts.env);
+    const plan = planDryRun(ctx, [doc]);
     const r = plan.documents[0]!;
     const replaced = before !== null && !before.equals(bytes);
     const written = opts.dryRun || (before !== null && !replaced) ? false : writeFileAtomic(target.abs, bytes);

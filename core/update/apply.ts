@@ -87,7 +87,7 @@ function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): {
 }
 
 /** What `akms update` would do with `docs`, against an in-memory compile; nothing is written. */
-export function planDryRun(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv = process.env): PlanResult {
+export function planDryRun(ctx: Context, docs: EvidenceDoc[]): PlanResult {
   if (hasPendingTransaction(ctx)) {
     throw new StateError("an interrupted update is pending in knowledge/graph/.txn/", {
       hint: "run `akms update` without --dry-run: it completes the interrupted update first",
@@ -102,7 +102,7 @@ export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOp
   const env = opts.env ?? process.env;
   const docs = readDocuments(files, { cwd: opts.cwd ?? process.cwd(), repo: ctx.repo });
 
-  if (opts.dryRun) return { ...planDryRun(ctx, docs, env), dryRun: true, recovered: null, graph: null };
+  if (opts.dryRun) return { ...planDryRun(ctx, docs), dryRun: true, recovered: null, graph: null };
 
   return withLock(ctx.paths.lock, () => {
     const recovered = recoverPendingTransaction(ctx, () => buildLocked(ctx, { env }));
