@@ -6,10 +6,11 @@
 // watch could not be set up, or when the last full test is older than FULL_EVERY_MS (a backstop for inputs outside the watched trees, such as
 // a content_ref's target). Paths akms writes for itself (its caches, loadouts, reviews, the
 // orchestrator's state) are not sources and do not count as changes.
-import { existsSync, readdirSync, statSync, watch, type FSWatcher } from "node:fs";
+import { existsSync, readdirSync, watch, type FSWatcher } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { realTarget } from "./paths.js";
 import { isWarm } from "./store/memo.js";
+import { statOrNull } from "./store/freshness.js";
 
 const FULL_EVERY_MS = 10_000;
 /** knowledge/-relative prefixes that are never compile inputs. */
@@ -96,11 +97,7 @@ function directoriesOf(root: string): string[] {
 }
 
 function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
+  return statOrNull(path)?.isDirectory() ?? false;
 }
 
 function stop(w: Watched): void {
