@@ -1,19 +1,21 @@
 // The compiled graph in memory. Every reader (query, loadout, show, export, record, report, the
 // review, the update, the orchestrator) opens the store's index of graph.json (openGraph), without
-// the lock; graph.json is parsed whole (loadGraph, with id → node and adjacency maps) only when the
-// store holds no index for it — the index is then written for the next reader, under the lock when
-// it is free — and by the tests that hold the index to graph.json.
-import { readFileSync } from "node:fs";
-import { LockHeldError, NotFoundError, ValidationError } from "./errors.js";
+// the lock: the index a full compile wrote with it, or that index and the delta a patch left.
+// graph.json itself is never parsed: it is read only to be hashed, when its stat is not the one its
+// index was keyed to (a copied repository). A build does not count as current until the store holds
+// the index of graph.json as it is (core/compiler/build.ts), so a reader after prepareRead finds it;
+// one that still finds none waits for a writer that may be between its graph.json and its index.
+import { existsSync } from "node:fs";
+import { LockHeldError, NotFoundError } from "./errors.js";
 import type { RepoPaths } from "./paths.js";
 import { warm } from "./store/memo.js";
 import type { BuildWarning, GNode, GraphDoc, GraphLink, GraphNode } from "./graph-file/doc.js";
-import { graphVersionOf } from "./graph-file/version.js";
 import { writtenKey } from "./store/freshness.js";
-import { domainKeys, encodePlanGraph, openPlanGraph, planGraphCachePath, tagKeys, type GraphIndex, type NodeTable } from "./store/graph-index.js";
-import { openPlanDelta } from "./store/graph-delta.js";
-import { withLock } from "./lock.js";
-import { writeFileAtomic } from "./fsx.js";
+import { domainKeys, openPlanGraph, planGraphCachePath, tagKeys, type GraphIndex, type NodeTable } from "./store/graph-index.js";
+import { indexHeld, openPlanDelta, rekeyIndex } from "./store/graph-delta.js";
+import { agentLockWaitMs, withLock, withLockWait } from "./lock.js";
+import { readBytesIfExists } from "./fsx.js";
+import { blankedSha, generatedAtOf } from "./graph-file/version.js";
 
 export type { BuildWarning, GNode, GraphDoc, GraphLink, GraphNode, GraphIndex, NodeTable };
 
@@ -27,20 +29,6 @@ export interface LoadedGraph {
   out: Map<string, GraphLink[]>;
   in: Map<string, GraphLink[]>;
   warnings: BuildWarning[];
-}
-
-/** `version`: graph_version of `text` when it is known already. */
-export function graphFromText(text: string, file: string, version?: string): LoadedGraph {
-  let doc: GraphDoc;
-  try {
-    doc = JSON.parse(text) as GraphDoc;
-  } catch (e) {
-    throw new ValidationError(`graph.json is not valid JSON: ${(e as Error).message}`, { file, hint: "run `akms build` to recompile it" });
-  }
-  if (!doc || !Array.isArray(doc.nodes) || !Array.isArray(doc.links)) {
-    throw new ValidationError("graph.json is not a node-link graph", { file, hint: "run `akms build` to recompile it" });
-  }
-  return graphFromDoc(doc, file, version ?? graphVersionOf(text));
 }
 
 /** The id and adjacency maps of a node-link document (parsed from graph.json, or the compile's own). */
@@ -70,16 +58,15 @@ export function graphFromDoc(doc: GraphDoc, file: string, version: string): Load
 }
 
 /**
- * The compiled graph as every reader gets it: the store's index of graph.json as it is now (the
- * index a full compile wrote with it, or that index and the delta a patch left), opened lazily.
- * Only when the store holds none for this graph.json (deleted, damaged, written by another build)
- * is graph.json parsed, and the index written for the next reader (not while a writer holds the lock).
+ * The compiled graph as every reader gets it: the store's index of graph.json as it is now, opened
+ * lazily. Throws NotFoundError when there is no graph.json, or when the store holds no index of it
+ * (the cache folder deleted, graph.json written by another program): `akms build` rebuilds it.
  */
 export function openGraph(paths: RepoPaths): GraphIndex {
-  return openGraphFrom(paths).graph;
+  return warm(`graph-index:${paths.graphJson}`, [paths.graphJson], () => readIndexed(paths));
 }
 
-/** openGraph, or null when there is no graph.json yet (any other problem is thrown). */
+/** openGraph, or null when there is no graph.json or no index of it (any other problem is thrown). */
 export function openGraphOrNull(paths: RepoPaths): GraphIndex | null {
   try {
     return openGraph(paths);
@@ -89,35 +76,58 @@ export function openGraphOrNull(paths: RepoPaths): GraphIndex | null {
   }
 }
 
-export interface GraphOpened {
-  graph: GraphIndex;
-  from: "graph.json" | "index";
-  /** The index was (re)written by this call. */
-  indexWritten: boolean;
-}
-
-/** openGraph, saying where the graph came from (for the tests and benches of the index). */
-export function openGraphFrom(paths: RepoPaths): GraphOpened {
-  return warm(`graph-index:${paths.graphJson}`, [paths.graphJson], () => readIndexed(paths));
-}
-
-function readIndexed(paths: RepoPaths): GraphOpened {
+/**
+ * Whether the store holds the index of graph.json as it is now (what a build needs to count as
+ * current): by the stat it was keyed to, else by graph.json's content (see rekeyed); `rekey` false
+ * (a probe that writes nothing): by the stat alone.
+ */
+export function graphIndexed(paths: RepoPaths, rekey = true): boolean {
   const key = writtenKey(paths.graphJson);
-  const file = planGraphCachePath(paths);
-  if (key !== null) {
-    const g = openPlanGraph(file, key, paths.graphJson) ?? openPlanDelta(paths, key);
-    if (g) return { graph: g, from: "index", indexWritten: false };
+  return key !== null && (indexHeld(paths, key) || (rekey && rekeyed(paths, key)));
+}
+
+function indexNow(paths: RepoPaths): GraphIndex | null {
+  const key = writtenKey(paths.graphJson);
+  if (key === null) return null;
+  const open = () => openPlanGraph(planGraphCachePath(paths), key, paths.graphJson) ?? openPlanDelta(paths, key);
+  return open() ?? (rekeyed(paths, key) ? open() : null);
+}
+
+/**
+ * "sha256 when unsure": graph.json's stat is not the one its index was keyed to (a copied
+ * repository, a restored cache, a touched file), so its text is hashed; when it is the text the
+ * index was made for (the same version and generated_at), the index is re-keyed to this stat under
+ * the lock, for this reader and the next. False when it is not, or a writer holds the lock.
+ */
+function rekeyed(paths: RepoPaths, key: string): boolean {
+  const bytes = readBytesIfExists(paths.graphJson);
+  if (bytes === null) return false;
+  const content = { version: blankedSha(bytes).slice(0, 12), generatedAt: generatedAtOf(bytes.subarray(0, 4096).toString("utf8")) ?? "" };
+  try {
+    return withLock(paths.lock, () => writtenKey(paths.graphJson) === key && rekeyIndex(paths, key, content));
+  } catch (e) {
+    if (e instanceof LockHeldError) return false;
+    throw e;
   }
-  const g = loadGraph(paths);
-  let indexWritten = false;
-  if (key !== null && writtenKey(paths.graphJson) === key) {
-    try {
-      indexWritten = withLock(paths.lock, () => writeFileAtomic(file, encodePlanGraph(indexOfLoaded(g), key)));
-    } catch (e) {
-      if (!(e instanceof LockHeldError)) throw e; // a writer is busy: read-only this time
-    }
+}
+
+function readIndexed(paths: RepoPaths): GraphIndex {
+  const now = indexNow(paths);
+  if (now !== null) return now;
+  if (!existsSync(paths.graphJson)) throw new NotFoundError("there is no compiled graph yet", { file: paths.graphJson, hint: "run `akms build` first" });
+  // A writer between its graph.json and the index (or still within a coarse timestamp's second):
+  // the index is there once it lets the lock go. Re-entrant: a writer asking here is answered at once.
+  let after: GraphIndex | null = null;
+  try {
+    after = withLockWait(paths.lock, agentLockWaitMs(), () => indexNow(paths));
+  } catch (e) {
+    if (!(e instanceof LockHeldError)) throw e;
   }
-  return { graph: indexOfLoaded(g), from: "graph.json", indexWritten };
+  if (after !== null) return after;
+  throw new NotFoundError("the store holds no index of graph.json (knowledge/graph/.cache/ was deleted, or another program wrote graph.json)", {
+    file: paths.graphJson,
+    hint: "run `akms build`: it rebuilds the store from the sources",
+  });
 }
 
 /** A parsed graph.json seen as the index of it (its postings made when first asked for). */
@@ -153,24 +163,6 @@ export function indexOfLoaded(g: LoadedGraph): GraphIndex {
     pitfalls: () => g.doc.links.filter((l) => l.type === "pitfall"),
     linked: (id) => g.nodes.has(id) && ((g.out.get(id)?.length ?? 0) > 0 || (g.in.get(id)?.length ?? 0) > 0),
   };
-}
-
-/** graph.json parsed whole: openGraph's fallback when the store holds no index for it (readers use openGraph). */
-export function loadGraph(paths: RepoPaths): LoadedGraph {
-  return warm(`graph:${paths.graphJson}`, [paths.graphJson], () => readGraph(paths));
-}
-
-function readGraph(paths: RepoPaths): LoadedGraph {
-  let text: string;
-  try {
-    text = readFileSync(paths.graphJson, "utf8");
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") {
-      throw new NotFoundError("there is no compiled graph yet", { file: paths.graphJson, hint: "run `akms build` first" });
-    }
-    throw e;
-  }
-  return graphFromText(text, paths.graphJson);
 }
 
 export const LOADABLE = new Set(["tentative", "established"]);

@@ -148,7 +148,8 @@ function reclaim(lockPath: string, deadRaw: string, me: string): void {
   }
 }
 
-function pause(ms: number): void {
+/** Blocks this thread for `ms` milliseconds (the lock's retries, a test's stall, a coarse timestamp's second). */
+export function pause(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 

@@ -36,9 +36,10 @@ export interface Compiled {
 }
 
 /**
- * Before a reader reads graph.json: a write killed half-way is settled, then — when graph.json is
- * missing (a fresh clone: it is derived and ignored by git) or no longer the compile of the sources
- * (a `git checkout` of another branch, a hand edit) — the graph is compiled under the lock, waiting
+ * Before a reader opens the graph: a write killed half-way is settled, then — when graph.json is
+ * missing (a fresh clone: it is derived and ignored by git), no longer the compile of the sources
+ * (a `git checkout` of another branch, a hand edit), or without its index in the store (the one
+ * thing readers read) — the graph is compiled under the lock, waiting
  * a bounded time for a writer to finish. Null when graph.json was already current. Never answers
  * from another branch's graph: the freshness test is the no-op build's own.
  */
@@ -46,10 +47,11 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
   await settleInterrupted(opts);
   const { paths } = locateRepo(opts);
   if (!existsSync(paths.knowledge)) return null; // the command says what is missing
-  const [{ buildLocked, graphIsFresh }, { agentLockWaitMs, withLockWait }, { recoverPendingTransaction }] = await Promise.all([
+  const [{ buildLocked, graphIsFresh }, { agentLockWaitMs, withLockWait }, { recoverPendingTransaction }, { graphIndexed }] = await Promise.all([
     import("./compiler/build.js"),
     import("./lock.js"),
     import("./transaction.js"),
+    import("./graph.js"),
   ]);
   const ctx = loadContext(opts);
   // A warm process runs the full test only after its watched sources changed (source-watch.ts);
@@ -58,6 +60,7 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
   if (!mustCheckFreshness(paths.knowledge, ctx.vault.path)) return null;
   if (graphIsFresh(ctx)) return null;
   const reason = existsSync(paths.graphJson) ? "stale" : "missing";
+  const indexed = reason === "stale" && graphIndexed(paths);
   let r: { nodeCount: number; graphVersion: string };
   try {
     r = withLockWait(paths.lock, agentLockWaitMs(), () => {
@@ -69,13 +72,16 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
     // A source that does not compile: with a graph.json to answer from, the reader answers from it
     // and says so (status and the review exist to show such problems); without one, the error.
     freshnessUnsure(paths.knowledge, ctx.vault.path);
-    if (reason === "missing" || !isAkmsError(e) || e instanceof LockHeldError) throw e;
+    // (Readers read the store's index of graph.json, never graph.json: without one there is nothing to answer from.)
+    if (reason === "missing" || !isAkmsError(e) || e instanceof LockHeldError || !graphIndexed(paths)) throw e;
     const msg = `graph.json is older than its sources and could not be recompiled (${e.code}: ${e.message}); answering from the last compiled graph — \`akms build\` shows every problem`;
     return { reason: "kept", note: msg, json: { reason: "kept", error: `${e.code}: ${e.message}` } };
   }
   const note =
     reason === "missing"
       ? `compiled graph.json first (it did not exist: a fresh clone, or never built): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`
-      : `recompiled graph.json first (its sources changed since it was built: a checkout, a pull or an edit): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`;
+      : indexed
+        ? `recompiled graph.json first (its sources changed since it was built: a checkout, a pull or an edit): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`
+        : `compiled the store's index of graph.json first (knowledge/graph/.cache/ held none for it: deleted, or graph.json written by another program): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`;
   return { reason, note, json: { reason, graph_version: r.graphVersion, node_count: r.nodeCount } };
 }

@@ -11,6 +11,7 @@ import type { Context } from "./context.js";
 import { StateError } from "./errors.js";
 import { removeFile, removeStaleTemps, sha256, writeFileAtomic } from "./fsx.js";
 import { resolveInside } from "./paths.js";
+import { pause } from "./lock.js";
 
 const FORMAT = "akms-txn-1";
 const MANIFEST = "manifest.json";
@@ -46,7 +47,7 @@ export function crashPoint(name: string, env: NodeJS.ProcessEnv = process.env): 
   if (at && (at === name || at === String(pointsReached))) process.kill(process.pid, "SIGKILL");
   if (env.AKMS_STALL_AT === name) {
     const ms = Number(env.AKMS_STALL_MS ?? 10_000);
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+    pause(ms);
   }
 }
 

@@ -9,7 +9,8 @@ import { mulberry32 } from "../scripts/bench/genvault.js";
 import { loadContext, type Context } from "../core/context.js";
 import { build } from "../core/compiler/build.js";
 import assert from "node:assert/strict";
-import { loadGraph, openGraphFrom } from "../core/graph.js";
+import { graphIndexed, openGraph } from "../core/graph.js";
+import { loadGraph } from "./graph-json.js";
 import type { RepoPaths } from "../core/paths.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -270,13 +271,12 @@ export const canonJson = (x: unknown): string =>
 
 /**
  * The graph index a fresh reader opens is graph.json as parsed: its version, graph attributes,
- * every node (in order, and each by id), every link in order, each node's edges both ways. With
- * `fromIndex`, it must come from the store (a writer left it), not from parsing graph.json.
+ * every node (in order, and each by id), every link in order, each node's edges both ways. The
+ * writer must have left it: the store holds it for graph.json as it is.
  */
-export function assertIndexIsGraph(paths: RepoPaths, where: string, fromIndex = true): void {
-  const opened = openGraphFrom(paths);
-  if (fromIndex) assert.equal(opened.from, "index", `a reader found no graph index for graph.json, ${where}`);
-  const g = opened.graph;
+export function assertIndexIsGraph(paths: RepoPaths, where: string): void {
+  assert.ok(graphIndexed(paths), `the store holds no graph index for graph.json, ${where}`);
+  const g = openGraph(paths);
   const full = loadGraph(paths);
   const doc = full.doc;
   assert.equal(g.version, full.version, `the index's version, ${where}`);

@@ -19,7 +19,7 @@ import { STAT_WIDTH, buildIdentity, contentSha, ownWriteVector, sameStats, sameV
 import { addRecords, loadParseCache, readWithCache, recordOverlay } from "./parse-cache.js";
 import { mergeGraph } from "./merge.js";
 import type { BuildWarning, GraphDoc } from "../graph-file/doc.js";
-import { graphFromDoc, indexOfLoaded, openGraph, type GNode, type GraphIndex, type NodeTable } from "../graph.js";
+import { graphFromDoc, graphIndexed, indexOfLoaded, openGraph, type GNode, type GraphIndex, type NodeTable } from "../graph.js";
 import { nodeAsWritten } from "./node-value.js";
 import { blankedSha, generatedAtOf } from "../graph-file/version.js";
 import { patchForUpdate, type UpdateDelta } from "./update-patch.js";
@@ -613,7 +613,7 @@ interface Observed {
   currentContentSha: string | null;
   currentGeneratedAt: string | null;
   refsHeld: () => boolean;
-  /** Nothing the compile reads changed since the manifest's build, and graph.json is that build's output. */
+  /** Nothing the compile reads changed since the manifest's build, graph.json is that build's output, and the store holds its index. */
   noOp: boolean;
 }
 
@@ -644,7 +644,8 @@ function observe(ctx: Context, opts: BuildOptions): Observed {
   // Every content_ref the last compile checked resolves as it did (else its warnings would change).
   let refsSame: boolean | undefined;
   const refsHeld = () => (refsSame ??= prev !== null && refsHold(ctx, prev.refs));
-  const noOp = prev !== null && graphTrusted && listing.same && unchangedSince(prev.files, stats, files) && refsHeld();
+  // (A copied repository's index is re-keyed to graph.json's new stat by its content; not by a probe, which writes nothing.)
+  const noOp = prev !== null && graphTrusted && listing.same && unchangedSince(prev.files, stats, files) && refsHeld() && graphIndexed(ctx.paths, !opts.probe);
   const o: Observed = { last, prev, known, listing, files, stats, graphStat, graphTrusted, currentContentSha: null, currentGeneratedAt: null, refsHeld, noOp };
   if (noOp) {
     // Touched but unchanged: remember its new stat, so the next no-op need not read it.
@@ -738,10 +739,12 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
   const { doc, rejects } = out;
   // The manifest remembers the hash of the current file's content (generated_at blanked), so the
   // 40 MB comparison is a hash comparison; the one hash (with the generated_at) identifies the file.
-  // The indexes beside graph.json: a patch's change; a full compile's made anew — like every cache,
-  // only by a build that left no file out (a keep-going build's readers index graph.json themselves).
-  const index = out.plan ? { change: out.plan } : "nodes" in doc && !rejects.length ? { doc: doc as GraphDoc } : null;
-  const { written, contentSha, graphVersion, generatedAt } = emitGraph(ctx, () => out.chunks, { current: { contentSha: o.currentContentSha, generatedAt: o.currentGeneratedAt }, index, env: opts.env });
+  // The index beside graph.json: a patch's change; a full compile's made anew — a keep-going build's
+  // too, since readers read nothing else (it is keyed to the graph.json written, not to the sources).
+  const index = out.plan ? { change: out.plan } : "nodes" in doc ? { doc: doc as GraphDoc } : null;
+  // graph.json deleted (a `git clean`, a checkout) and compiled to the content the manifest recorded: written back as it was.
+  const restore = o.graphStat === undefined && o.last !== null ? { contentSha: o.last.content_sha, generatedAt: o.last.generated_at } : null;
+  const { written, contentSha, graphVersion, generatedAt } = emitGraph(ctx, () => out.chunks, { current: { contentSha: o.currentContentSha, generatedAt: o.currentGeneratedAt }, restore, index, env: opts.env });
   doc.graph.generated_at = generatedAt;
   if (!rejects.length) {
     out.saveChecks?.(); // like the other caches: only from a build that left no file out
@@ -784,8 +787,19 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
   const o = observe(ctx, opts);
   if (o.noOp) return unchanged(ctx, o);
   if (!opts.allowEmptyVault) keepGlobalNodes(ctx, o.listing.set);
-  const out = updatePatched(ctx, opts, o) ?? editPatched(ctx, opts, o) ?? compileWithCache(ctx, opts, o.listing.set, o.stats, o.known !== null);
-  return writeOutput(ctx, opts, o, out);
+  const patch = patched(ctx, opts, o);
+  const r = writeOutput(ctx, opts, o, patch ?? compileWithCache(ctx, opts, o.listing.set, o.stats, o.known !== null));
+  // A patch whose change the index could not take (a delta too large, or not sure): compiled, which indexes it anew.
+  return patch !== null && !graphIndexed(ctx.paths, false) ? buildLocked(ctx, opts) : r;
+}
+
+/**
+ * graph.json patched after an update or an edit. A patch changes the index the store holds for
+ * graph.json as it is (by its stat: a build that may still fail re-keys nothing), so without one
+ * the compile makes the index anew.
+ */
+function patched(ctx: Context, opts: BuildOptions, o: Observed): Output | null {
+  return graphIndexed(ctx.paths, false) ? (updatePatched(ctx, opts, o) ?? editPatched(ctx, opts, o)) : null;
 }
 
 /** A no-op build's result: the manifest's record of graph.json as it is. */

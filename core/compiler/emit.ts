@@ -3,16 +3,19 @@
 // here with `generated_at` blank; here it is hashed (the hash of the blanked text is the content's
 // identity and its first 12 hex are graph_version), compared with what the file holds, stamped with
 // the time, written by atomic rename, and followed in the same locked step by the graph index:
-// the change when the caller knows it (a patch: store/graph-delta.ts), else the index made anew.
+// the change when the caller knows it (a patch: store/graph-delta.ts), else the index made anew —
+// or kept, when the store holds the one made for this very text (graph.json written back).
+import { existsSync } from "node:fs";
 import type { Context } from "../context.js";
+import { pause } from "../lock.js";
 import { sha256, writeFileAtomic } from "../fsx.js";
 import { nowIso } from "../clock.js";
 import type { GraphDoc } from "../graph-file/doc.js";
 import { stampGeneratedAt } from "../graph-file/version.js";
 import { attrsOfHead } from "../graph-file/layout.js";
 import { writtenKey } from "../store/freshness.js";
-import { writePlanDelta, type PlanChange } from "../store/graph-delta.js";
-import { hasIndexFor, planGraphCachePath, rebuildPlanIndex } from "../store/graph-index.js";
+import { indexHeld, rekeyIndex, writePlanDelta, type PlanChange } from "../store/graph-delta.js";
+import { rebuildPlanIndex } from "../store/graph-index.js";
 import { nodeAsWritten } from "./node-value.js";
 import { graphFromDoc, indexOfLoaded } from "../graph.js";
 import { asReadBack } from "../pyjson.js";
@@ -29,6 +32,12 @@ export interface Emitted {
 export interface EmitOptions {
   /** What graph.json holds now, when the caller knows it (an unchanged content is not written again). */
   current?: { contentSha: string | null; generatedAt: string | null };
+  /**
+   * What graph.json last held, when it is gone (the manifest's record): the same content is written
+   * back with its generated_at — the content did not change, so neither does the time (DESIGN.md) —
+   * and the index made for that text is kept.
+   */
+  restore?: { contentSha: string; generatedAt: string } | null;
   /** The planning index's update: the change a patch made, or the compiled document to index anew. */
   index: { change: PlanChange } | { doc: GraphDoc } | null;
   env?: NodeJS.ProcessEnv;
@@ -42,14 +51,33 @@ export interface EmitOptions {
 export function emitGraph(ctx: Context, text: () => readonly (string | Buffer)[], opts: EmitOptions): Emitted {
   const prevKey = writtenKey(ctx.paths.graphJson);
   const { written, same, head, ...out } = writeText(ctx, text, opts);
+  if (written) settledKey(ctx.paths.graphJson);
   const index = opts.index;
-  if (same) {
-    // The same graph: its index is written only when the store holds none for it (deleted, or of another format).
-    const key = writtenKey(ctx.paths.graphJson);
-    if (index && "doc" in index && key !== null && !hasIndexFor(planGraphCachePath(ctx.paths), key)) writeIndexes(ctx, index.doc, out.graphVersion, out.generatedAt);
-  } else if (written && index && "change" in index) writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), out.graphVersion, attrsOfHead(head), index.change);
-  else if (written && index && "doc" in index) writeIndexes(ctx, index.doc, out.graphVersion, out.generatedAt);
+  if (written && index && "change" in index) writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), out.graphVersion, attrsOfHead(head), index.change);
+  else if ((written || same) && index && "doc" in index) indexDoc(ctx, index.doc, out);
   return { written, ...out };
+}
+
+/**
+ * A compiled document's index: kept when the store holds one made for this very text (the same
+ * graph, or the same text written back — re-keyed to the file's new stat, its sections untouched),
+ * else made anew.
+ */
+function indexDoc(ctx: Context, doc: GraphDoc, out: { graphVersion: string; generatedAt: string }): void {
+  const key = writtenKey(ctx.paths.graphJson);
+  if (key === null) return;
+  if (indexHeld(ctx.paths, key) || rekeyIndex(ctx.paths, key, { version: out.graphVersion, generatedAt: out.generatedAt })) return;
+  writeIndexes(ctx, doc, out.graphVersion, out.generatedAt);
+}
+
+/**
+ * Where timestamps are too coarse to tell writes within a second apart, graph.json's identity is not
+ * trusted for up to two seconds after its write (ownWriteVector), and its index could not be keyed
+ * to it: the writer waits that out, under the lock, so that no reader finds graph.json without its
+ * index. Never waits where timestamps are finer (ext4, APFS, NTFS, tmpfs).
+ */
+function settledKey(file: string): void {
+  for (let i = 0; i < 25 && writtenKey(file) === null && existsSync(file); i++) pause(100);
 }
 
 /** The text hashed, and written unless graph.json holds that content already (`same`). */
@@ -58,7 +86,7 @@ function writeText(ctx: Context, text: () => readonly (string | Buffer)[], opts:
   const contentSha = sha256(chunks);
   const graphVersion = contentSha.slice(0, 12);
   if (opts.current?.contentSha === contentSha) return { written: false, same: true, head: "", contentSha, graphVersion, generatedAt: opts.current.generatedAt ?? "" };
-  const generatedAt = nowIso(opts.env);
+  const generatedAt = opts.restore?.contentSha === contentSha ? opts.restore.generatedAt : nowIso(opts.env);
   const head = stampGeneratedAt(chunks[0] as string, generatedAt);
   const written = writeFileAtomic(ctx.paths.graphJson, [head, ...chunks.slice(1)], { knownDifferent: true });
   return { written, same: false, head, contentSha, graphVersion, generatedAt };

@@ -22,6 +22,7 @@ import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
 import { reviewSplice } from "../graph-file/review-patch.js";
 import type { PlanChange } from "../store/graph-delta.js";
 import { emitGraph } from "../compiler/emit.js";
+import { graphIndexed } from "../graph.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
 import { toGraphNode } from "../compiler/merge.js";
 import { pyJsonText } from "../pyjson.js";
@@ -92,7 +93,8 @@ export const reviewPatchCounts: PatchCounts = { patched: 0, fallback: 0 };
 /** The caller holds the repository lock; `wrote`: the files the action wrote and the manifest before. */
 export function recompile(ctx: Context, change: GraphChange, wrote: Written): Recompiled {
   const full = (): Recompiled => ({ graphVersion: buildLocked(ctx, { wrote: { files: wrote.files } }).graphVersion, how: "full" });
-  if (change.kind === "full") return full();
+  // A patch changes the index the store holds; without one (deleted), the compile makes it anew.
+  if (change.kind === "full" || !graphIndexed(ctx.paths, false)) return full();
   const bytes = readBytesIfExists(ctx.paths.graphJson);
   if (bytes === null) return full();
   let added: string | null = null;
@@ -117,5 +119,7 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
   const { contentSha, graphVersion, generatedAt } = emitGraph(ctx, () => [blankGeneratedAt(head), ...rest], { index: { change: planChangeOf(change, added) } });
   const nodeCount = NODE_COUNT.exec(head);
   recordPatchedGraph(ctx, nodeCount ? wrote.base : null, wrote.files, { generatedAt, contentSha, nodeCount: Number(nodeCount?.[1]) });
+  // A change the index could not take (not sure of it): the compile indexes graph.json anew.
+  if (!graphIndexed(ctx.paths, false)) return { graphVersion: buildLocked(ctx, { wrote: { files: wrote.files } }).graphVersion, how: "full", generatedAt };
   return { graphVersion, how: "patch", generatedAt };
 }

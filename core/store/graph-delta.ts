@@ -4,14 +4,14 @@
 // plan-graph.delta.json), keyed by the new graph.json's identity, in the same locked step. The
 // next reader opens the index and the delta and reads what the full index would give — so the
 // first reader after a write costs what a warm one does. Deltas chain (each carries the ones before
-// it) until they grow past MAX_DELTA_NODES; then nothing is written and the next reader makes the
-// index from graph.json once.
+// it) until they grow past MAX_DELTA_NODES; then nothing is written, and the writer's build
+// compiles the index anew (a build leaves graph.json indexed, core/compiler/build.ts).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { GNode, GraphLink } from "../graph-file/doc.js";
 import { removeFile, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
-import { domainKeys, openPlanGraph, planGraphCachePath, tagKeys, type GraphAttrs, type GraphIndex, type Postings } from "./graph-index.js";
+import { domainKeys, hasIndexFor, indexHead, openPlanGraph, rekeyPlanGraph, planGraphCachePath, tagKeys, type GraphAttrs, type GraphIndex, type Postings } from "./graph-index.js";
 import { asReadBack } from "../pyjson.js";
 
 const FORMAT = "akms-plan-delta-2";
@@ -70,10 +70,12 @@ export function writePlanDelta(paths: RepoPaths, prevKey: string | null, newKey:
     return false;
   };
   if (prevKey === null || newKey === null || attrs === null) return drop();
-  // The delta before, when it is the one that brought the index up to the graph.json just replaced.
-  const read = readDelta(paths);
+  // The full index made for the graph.json just replaced; else the delta before, when it is the one
+  // that brought the index it names up to that graph.json.
+  const direct = openPlanGraph(planGraphCachePath(paths), prevKey);
+  const read = direct === null ? readDelta(paths) : null;
   const prior = read !== null && read.key === prevKey ? read : null;
-  const base = openPlanGraph(planGraphCachePath(paths), prior?.base ?? prevKey);
+  const base = direct ?? (prior !== null ? openPlanGraph(planGraphCachePath(paths), prior.base) : null);
   if (base === null) return drop();
   const view = prior ? withDelta(base, prior) : base;
   const d: DeltaFile = { format: FORMAT, base: prior?.base ?? prevKey, key: newKey, version, attrs, nodes: { ...prior?.nodes }, out: { ...prior?.out }, in: { ...prior?.in } };
@@ -100,6 +102,39 @@ export function openPlanDelta(paths: RepoPaths, key: string): GraphIndex | null 
   if (d === null || d.key !== key) return null;
   const base = openPlanGraph(planGraphCachePath(paths), d.base, paths.graphJson);
   return base === null ? null : withDelta(base, d);
+}
+
+/**
+ * Whether the store holds the index of the graph.json whose identity is `key`: the full index made
+ * for it, or the full index and the delta that brings it up to it (the headers alone are read).
+ */
+export function indexHeld(paths: RepoPaths, key: string): boolean {
+  const full = planGraphCachePath(paths);
+  if (hasIndexFor(full, key)) return true;
+  const d = readDelta(paths);
+  return d !== null && d.key === key && hasIndexFor(full, d.base);
+}
+
+/**
+ * The store's index re-keyed to graph.json `key` when that graph.json is the text it was made for
+ * (`version` and `generatedAt`: its content's identity) but its stat is not the one recorded — a
+ * copied repository, a restored cache, a file touched or copied over itself. The delta, when it is
+ * the one for that text (over the full index it names); else the full index, when it is (the
+ * delta, of another text, is dropped). False when neither was made for that text. The caller holds
+ * the lock.
+ */
+export function rekeyIndex(paths: RepoPaths, key: string, content: { version: string; generatedAt: string }): boolean {
+  const full = planGraphCachePath(paths);
+  const d = readDelta(paths);
+  if (d !== null && d.version === content.version && d.attrs.generated_at === content.generatedAt && hasIndexFor(full, d.base)) {
+    writeFileAtomic(planDeltaPath(paths), JSON.stringify({ ...d, key }), { knownDifferent: true });
+    return true;
+  }
+  const head = indexHead(full);
+  if (head === null || head.version !== content.version || head.generatedAt !== content.generatedAt) return false;
+  removeFile(planDeltaPath(paths));
+  rekeyPlanGraph(full, key);
+  return true;
 }
 
 /** `base` with the delta's nodes and edge lists in place of its own. */

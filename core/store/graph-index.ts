@@ -8,7 +8,7 @@
 // Every node's record is the whole node as graph.json's text reads back (pinned by a test), so a
 // reader gets from the index exactly what parsing graph.json would give it.
 import { isAscii } from "node:buffer";
-import { closeSync, fstatSync, readSync } from "node:fs";
+import { closeSync, fstatSync, readFileSync, readSync } from "node:fs";
 import { endianness } from "node:os";
 import { join } from "node:path";
 import type { GNode, GraphDoc, GraphLink } from "../graph-file/doc.js";
@@ -504,6 +504,28 @@ export function hasIndexFor(file: string, key: string): boolean {
   } finally {
     closeSync(fd);
   }
+}
+
+/** The header of an index file: graph.json's identity it was keyed to, and the version and generated_at of that graph.json's text. */
+export function indexHead(file: string): { key: string; version: string; generatedAt: string } | null {
+  const fd = openReadOrNull(file);
+  if (fd === null) return null;
+  try {
+    const { head } = headLine(fd);
+    return head.format === FORMAT && typeof head.key === "string" && typeof head.version === "string" ? { key: head.key, version: head.version, generatedAt: head.attrs?.generated_at ?? "" } : null;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The index file keyed to graph.json `key` instead (its header rewritten, every section as it was); the caller holds the lock. */
+export function rekeyPlanGraph(file: string, key: string): boolean {
+  const bytes = readFileSync(file);
+  const nl = bytes.indexOf(10);
+  const head = JSON.parse(bytes.subarray(0, nl).toString("utf8")) as Head;
+  return writeFileAtomic(file, [Buffer.from(JSON.stringify({ ...head, key }) + "\n"), bytes.subarray(nl + 1)], { knownDifferent: true });
 }
 
 /**

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
-import { loadGraph } from "../../core/graph.js";
+import { loadGraph } from "../../test/graph-json.js";
 import { dedupAccept, dedupReject, draft, promote, undo } from "../../core/review/actions.js";
 import { appendDedupSection } from "../../core/update/nodes.js";
 import { akmsCmd, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";

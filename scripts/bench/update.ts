@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { akmsCmd, benchMemory, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
 
 const COVERAGE = ["sufficient", "outdated", "missing-detail", "sufficient"];
-import { graphFromText } from "../../core/graph.js";
+import { graphFromText } from "../../test/graph-json.js";
 
 function reps(): number {
   return Number(process.env.BENCH_REPS ?? 5);

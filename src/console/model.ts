@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import type { Context } from "../../core/context.js";
 import { AkmsError, NotFoundError } from "../../core/errors.js";
 import { errorText } from "./errors.js";
-import { openGraph, type GraphIndex, type NodeTable } from "../../core/graph.js";
+import { graphIndexed, openGraph, type GraphIndex, type NodeTable } from "../../core/graph.js";
 import { reviewGraphOf, type ReviewGraph } from "../../core/review/graph.js";
 import { writtenKey } from "../../core/store/freshness.js";
 import { build } from "../../core/compiler/build.js";
@@ -105,14 +105,14 @@ function timed<T>(timings: Record<string, number>, name: string, fn: () => T): T
 
 /**
  * Loads the model. With `rebuild`, recompiles first (a no-op when nothing changed); "if-missing"
- * compiles only when there is no graph.json yet (the console opens at once on the compiled graph
+ * compiles only when there is no graph.json yet, or the store holds no index of it (the console opens at once on the compiled graph
  * and checks for changed sources after its first frame). A failed rebuild keeps the last compiled
  * graph and says so; with no graph at all it throws.
  */
 export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = true }: { rebuild?: boolean | "if-missing" } = {}): ConsoleModel {
   const timings: Record<string, number> = {};
   const notices: string[] = [];
-  const doBuild = rebuild === "if-missing" ? !existsSync(ctx.paths.graphJson) : rebuild;
+  const doBuild = rebuild === "if-missing" ? !graphIndexed(ctx.paths) : rebuild;
   if (doBuild) {
     try {
       timed(timings, "build", () => build(ctx)); // never drops the global nodes of a mistyped vault (buildLocked refuses)

@@ -1,12 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { akms, assertIndexIsGraph, tmp } from "../helpers.js";
 import { memory } from "../update-helpers.js";
 import { generateVault } from "../../scripts/bench/genvault.js";
 import { loadContext } from "../../core/context.js";
-import { indexOfLoaded, loadGraph, openGraphFrom } from "../../core/graph.js";
+import { graphIndexed, indexOfLoaded, openGraph, openGraphOrNull } from "../../core/graph.js";
+import { loadGraph } from "../graph-json.js";
 import { queryGraph } from "../../core/query.js";
 import { encodePlanGraph, planGraphCachePath } from "../../core/store/graph-index.js";
 import { writtenKey } from "../../core/store/freshness.js";
@@ -16,7 +17,7 @@ import { planDeltaPath } from "../../core/store/graph-delta.js";
 function assertFresh(repo: string, vault: string, what: string): void {
   const ctx = loadContext({ repo, vault, env: {} });
   assertIndexIsGraph(ctx.paths, what);
-  const plan = openGraphFrom(ctx.paths).graph;
+  const plan = openGraph(ctx.paths);
   const full = loadGraph(ctx.paths);
   for (const role of Object.keys(ctx.cfg.config.query_roles)) {
     for (const tags of [["tag-1", "tag-7"], ["tag-3"], ["domain-1"]]) {
@@ -87,20 +88,157 @@ test("a cold compile of a large graph writes the graph index, byte for byte the 
   assert.ok(existsSync(file), "the compile wrote the index");
   const key = writtenKey(ctx.paths.graphJson)!;
   assert.ok(readFileSync(file).equals(encodePlanGraph(indexOfLoaded(loadGraph(ctx.paths)), key)), "the index from the compile's document is the index of graph.json's text");
-  assert.equal(openGraphFrom(ctx.paths).from, "index", "the first reader opens it");
+  assert.ok(graphIndexed(ctx.paths), "the first reader opens it");
 });
 
-test("a small graph's compile writes its index too, and a reader that finds none (deleted) parses graph.json once and writes it", () => {
+test("no reader parses graph.json: with the store's index deleted, a reader finds no graph until a compile writes it again, and that index is the compile's", () => {
   const dir = tmp("akms-plan-small-");
   generateVault(dir, 200, 20, 5);
-  const r = akms(["build", "--repo", join(dir, "repo"), "--vault", join(dir, "vault")]);
+  const repo = join(dir, "repo");
+  const vault = join(dir, "vault");
+  const r = akms(["build", "--repo", repo, "--vault", vault]);
   assert.equal(r.code, 0, r.stderr);
-  const ctx = loadContext({ repo: join(dir, "repo"), vault: join(dir, "vault"), env: {} });
+  const ctx = loadContext({ repo, vault, env: {} });
   const file = planGraphCachePath(ctx.paths);
-  assert.equal(existsSync(file), true);
   const written = readFileSync(file);
+  const graphBytes = readFileSync(ctx.paths.graphJson);
   rmSync(file);
-  const first = openGraphFrom({ ...ctx.paths });
-  assert.deepEqual([first.from, first.indexWritten], ["graph.json", true]);
+  assert.equal(graphIndexed(ctx.paths), false);
+  assert.equal(openGraphOrNull(ctx.paths), null, "graph.json alone opens nothing");
+  assert.throws(() => openGraph(ctx.paths), /the store holds no index of graph\.json[\s\S]*/);
+  // The reader's command compiles first (the build is not current without the index), then answers.
+  const q = akms(["query", "--tags", "tag-1", "--repo", repo, "--vault", vault, "--json"]);
+  assert.equal(q.code, 0, q.stderr);
+  assert.match(q.stderr, /compiled the store's index of graph\.json first/);
   assert.ok(readFileSync(file).equals(written), "the same index as the compile's");
+  assert.ok(readFileSync(ctx.paths.graphJson).equals(graphBytes), "graph.json itself is not rewritten");
+  // A build after it is a no-op again.
+  const again = akms(["build", "--repo", repo, "--vault", vault, "--json"]);
+  assert.equal(again.json.written, false);
+});
+
+test("with the index deleted, an edit's rebuild and a review action compile in full (a patch changes an index the store holds)", () => {
+  const dir = tmp("akms-plan-nopatch-");
+  generateVault(dir, 200, 20, 5);
+  const repo = join(dir, "repo");
+  const vault = join(dir, "vault");
+  const cli = (...args: string[]) => {
+    const r = akms([...args, "--repo", repo, "--vault", vault, "--json"], { env: { SOURCE_DATE_EPOCH: "1767225600" } });
+    assert.equal(r.code, 0, `${args.join(" ")}: ${r.stdout}${r.stderr}`);
+    return r;
+  };
+  cli("build");
+  const ctx = loadContext({ repo, vault, env: {} });
+  rmSync(planGraphCachePath(ctx.paths));
+  const f = join(vault, "g-000040.md");
+  writeFileSync(f, readFileSync(f, "utf8").replace(/^confidence: .*$/m, "confidence: 0.42"));
+  cli("build");
+  assertFresh(repo, vault, "after an edit's rebuild without the index");
+  rmSync(planGraphCachePath(ctx.paths));
+  cli("draft", "g-000030");
+  assertFresh(repo, vault, "after a draft without the index");
+});
+
+test("a keep-going build that left a file out writes the index of the graph.json it wrote; a reader whose sources then fail answers from it, and without it gets the compile's error", () => {
+  const dir = tmp("akms-plan-keep-");
+  generateVault(dir, 200, 20, 5);
+  const repo = join(dir, "repo");
+  const vault = join(dir, "vault");
+  assert.equal(akms(["build", "--repo", repo, "--vault", vault]).code, 0);
+  const bad = join(vault, "g-000050.md");
+  writeFileSync(bad, "---\nid: g-000050\nconfidence: [unclosed\n---\n# Broken\n");
+  const kept = akms(["build", "--keep-going", "--repo", repo, "--vault", vault, "--json"]);
+  assert.notEqual(kept.code, 2, kept.stderr);
+  const ctx = loadContext({ repo, vault, env: {} });
+  assert.ok(graphIndexed(ctx.paths), "the keep-going build indexed its graph.json");
+  assertIndexIsGraph(ctx.paths, "after a keep-going build");
+  const q = akms(["query", "--tags", "tag-1", "--repo", repo, "--vault", vault, "--json"]);
+  assert.equal(q.code, 0, q.stderr);
+  assert.equal(q.json.compiled.reason, "kept");
+  rmSync(planGraphCachePath(ctx.paths));
+  const lost = akms(["query", "--tags", "tag-1", "--repo", repo, "--vault", vault, "--json"]);
+  assert.equal(lost.code, 1, lost.stdout);
+  assert.match(lost.stdout + lost.stderr, /g-000050\.md/, "the compile's own error, naming the file");
+});
+
+test("a graph.json with a new stat but the same text (copied over itself) keeps its index, re-keyed by its content; one with another text has none", () => {
+  const dir = tmp("akms-plan-rekey-");
+  generateVault(dir, 200, 20, 5);
+  const repo = join(dir, "repo");
+  const vault = join(dir, "vault");
+  assert.equal(akms(["build", "--repo", repo, "--vault", vault]).code, 0);
+  const ctx = loadContext({ repo, vault, env: {} });
+  const file = planGraphCachePath(ctx.paths);
+  const before = readFileSync(file);
+  const text = readFileSync(ctx.paths.graphJson);
+  rmSync(ctx.paths.graphJson);
+  writeFileSync(ctx.paths.graphJson, text); // a new inode, the same bytes
+  assert.equal(graphIndexed(ctx.paths, false), false, "not by its stat");
+  assert.ok(graphIndexed(ctx.paths), "by its content");
+  const after = readFileSync(file);
+  const body = (b: Buffer) => b.subarray(b.indexOf(10) + 1);
+  assert.ok(body(after).equals(body(before)), "every section as it was: only the header's key changed");
+  assert.notDeepEqual(after, before);
+  assertIndexIsGraph(ctx.paths, "after the re-key");
+  // Another text (a hand edit of graph.json): no index of it; the reader's command compiles it back.
+  writeFileSync(ctx.paths.graphJson, text.toString("utf8").replace('"edge_count"', '"edge_count" ').replace(/"generated_at": "[^"]*"/, '"generated_at": "2000-01-01T00:00:00Z"'));
+  assert.equal(openGraphOrNull(ctx.paths), null);
+  const q = akms(["query", "--tags", "tag-1", "--repo", repo, "--vault", vault, "--json"]);
+  assert.equal(q.code, 0, q.stderr);
+  assert.ok(graphIndexed(ctx.paths, false), "the compile indexed the graph.json it wrote back");
+  const blank = (b: Buffer) => b.toString("utf8").replace(/"generated_at": "[^"]*"/, "");
+  assert.equal(blank(readFileSync(ctx.paths.graphJson)), blank(text), "the compile's graph.json, not the hand edit");
+  assertIndexIsGraph(ctx.paths, "after the reader's compile");
+});
+
+test("a compile that gives the same graph while a delta holds the index keeps that index, and the next update's patch builds on it", () => {
+  const dir = tmp("akms-plan-same-");
+  generateVault(dir, 300, 30, 9);
+  const repo = join(dir, "repo");
+  const vault = join(dir, "vault");
+  const cli = (...args: string[]) => {
+    const r = akms([...args, "--repo", repo, "--vault", vault, "--json"], { env: { SOURCE_DATE_EPOCH: "1767225600" } });
+    assert.equal(r.code, 0, `${args.join(" ")}: ${r.stdout}${r.stderr}`);
+    return r;
+  };
+  cli("build");
+  const ctx = loadContext({ repo, vault, env: {} });
+  const doc = (task: string, id: string) => {
+    const f = join(dir, `${task}.md`);
+    writeFileSync(f, memory({ task, used: [{ id, useful: true, coverage: "sufficient" }] }));
+    return f;
+  };
+  cli("update", doc("task-same-1", "g-000010"));
+  assert.ok(existsSync(planDeltaPath(ctx.paths)), "the update left a delta");
+  const full = readFileSync(planGraphCachePath(ctx.paths));
+  // The overlay touched, its text unchanged: the build compiles in full and gets the same graph.
+  utimesSync(join(repo, "knowledge", "graph", "local_state.yaml"), new Date(2020, 0, 1), new Date(2020, 0, 1));
+  assert.equal(cli("build").json.written, false);
+  assert.ok(readFileSync(planGraphCachePath(ctx.paths)).equals(full), "the full index is not made again: the delta holds this graph");
+  assertFresh(repo, vault, "after the same graph compiled");
+  cli("update", doc("task-same-2", "g-000020"));
+  assert.ok(existsSync(planDeltaPath(ctx.paths)), "the second update's patch built on the delta");
+  assertFresh(repo, vault, "after the second update");
+});
+
+test("graph.json deleted is compiled back byte for byte (its generated_at kept: the content did not change), and its index re-keyed, not made again", () => {
+  const dir = tmp("akms-plan-restore-");
+  generateVault(dir, 200, 20, 5);
+  const repo = join(dir, "repo");
+  const vault = join(dir, "vault");
+  // Built on 2026-01-01 (SOURCE_DATE_EPOCH); compiled back today, with no SOURCE_DATE_EPOCH.
+  assert.equal(akms(["build", "--repo", repo, "--vault", vault], { env: { SOURCE_DATE_EPOCH: "1767225600" } }).code, 0);
+  const ctx = loadContext({ repo, vault, env: {} });
+  const text = readFileSync(ctx.paths.graphJson);
+  assert.match(text.toString("utf8"), /"generated_at": "2026-01-01T/);
+  const index = readFileSync(planGraphCachePath(ctx.paths));
+  rmSync(ctx.paths.graphJson);
+  const r = akms(["build", "--repo", repo, "--vault", vault, "--json"], { env: { SOURCE_DATE_EPOCH: undefined } });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.json.written, true);
+  assert.ok(readFileSync(ctx.paths.graphJson).equals(text), "the same bytes, generated_at included");
+  const after = readFileSync(planGraphCachePath(ctx.paths));
+  const body = (b: Buffer) => b.subarray(b.indexOf(10) + 1);
+  assert.ok(body(after).equals(body(index)) && !after.equals(index), "re-keyed: the header's key alone changed");
+  assertIndexIsGraph(ctx.paths, "after graph.json was written back");
 });

@@ -2,7 +2,8 @@
 // confidence history and the key router.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { graphFromText, indexOfLoaded } from "../../core/graph.js";
+import { indexOfLoaded } from "../../core/graph.js";
+import { graphFromText } from "../graph-json.js";
 import { DEFAULT_CONFIG } from "../../core/config.js";
 import { safe, safeLines, truncate, pad, wrap, width, confPair, windowStart } from "../../components/text.js";
 import { egoGraph, selectable } from "../../src/console/ego.js";

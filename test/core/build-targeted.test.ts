@@ -11,7 +11,7 @@ import { loadContext, type Context } from "../../core/context.js";
 import { asCompiled, build, buildLocked, compileGraph } from "../../core/compiler/build.js";
 import { blankGeneratedAt } from "../../core/graph-file/version.js";
 import { readNode } from "../../core/compiler/sources.js";
-import { loadGraph } from "../../core/graph.js";
+import { loadGraph } from "../graph-json.js";
 import { localNodeText } from "../../core/review/recompile.js";
 import { reviewSplice, type ReviewEdit } from "../../core/graph-file/review-patch.js";
 import { dedupAccept, dedupReject, draft, promote, undo } from "../../core/review/actions.js";

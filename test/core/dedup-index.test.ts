@@ -7,7 +7,8 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs
 import { join } from "node:path";
 import { builtDemo, settle } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
-import { indexOfLoaded, loadGraph } from "../../core/graph.js";
+import { indexOfLoaded } from "../../core/graph.js";
+import { loadGraph } from "../graph-json.js";
 import { reviewData } from "../../core/report.js";
 import { DEDUP_TEXT, primeDedupIndex, saveDedupIndex } from "../../core/review/dedup-index.js";
 import { factsPath, openFacts } from "../../core/store/facts.js";

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { builtDemo, scratch, snapshot, treeHash, write, writeNode } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
-import { indexOfLoaded, loadGraph, openGraph } from "../../core/graph.js";
+import { indexOfLoaded, openGraph } from "../../core/graph.js";
+import { loadGraph } from "../graph-json.js";
 import { healthReport, HEALTH_ORDER } from "../../core/health.js";
 
 const TODAY = "2026-11-29";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { scratch, treeHash, write, writeNode, type NodeSpec } from "../helpers.js";
 import { loadContext, type Context } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
-import { loadGraph, type LoadedGraph } from "../../core/graph.js";
+import { loadGraph, type LoadedGraph } from "../graph-json.js";
 import { parseConfig } from "../../core/config.js";
 import { splitFrontmatter } from "../../core/frontmatter.js";
 import { parseYaml } from "../../core/yaml.js";

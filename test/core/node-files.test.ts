@@ -9,7 +9,7 @@ import { declaredIdAt, loadParseCache } from "../../core/compiler/parse-cache.js
 import { buildIdentity } from "../../core/store/freshness.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
-import { loadGraph } from "../../core/graph.js";
+import { loadGraph } from "../graph-json.js";
 import { planLoadout } from "../../core/loadout.js";
 import { declaredId, NodeFiles } from "../../core/node-files.js";
 import { actionRefusal } from "../../core/review/rules.js";

@@ -4,7 +4,8 @@ import { readdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs"
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { join } from "node:path";
-import { graphFromText, indexOfLoaded } from "../../core/graph.js";
+import { indexOfLoaded } from "../../core/graph.js";
+import { graphFromText } from "../graph-json.js";
 import { encodePlanGraph, openPlanGraph } from "../../core/store/graph-index.js";
 import { tmp } from "../helpers.js";
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { scratch, treeHash, write, writeNode, type NodeSpec } from "../helpers.js";
 import { loadContext, type Context } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
-import { loadGraph, type LoadedGraph } from "../../core/graph.js";
+import { loadGraph, type LoadedGraph } from "../graph-json.js";
 import { containsPhrase, deriveTags, taskTags, writeTaskTags } from "../../core/tags.js";
 import { readTask, withTags } from "../../core/query/task.js";
 import { isAkmsError } from "../../core/errors.js";

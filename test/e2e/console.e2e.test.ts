@@ -11,7 +11,8 @@ import { repoPaths } from "../../core/paths.js";
 import { factsPath, openFacts, type FactKind } from "../../core/store/facts.js";
 import { startPane, tmuxAvailable, type Pane } from "./tmux.js";
 import { loadContext } from "../../core/context.js";
-import { indexOfLoaded, loadGraph } from "../../core/graph.js";
+import { indexOfLoaded } from "../../core/graph.js";
+import { loadGraph } from "../graph-json.js";
 import { reviewData } from "../../core/report.js";
 
 const skip = !tmuxAvailable() ? "tmux is not installed (CI installs it with apt)" : !existsSync(join(ROOT, "dist", "akms.mjs")) ? "run `npm run build` first" : false;

@@ -23,7 +23,8 @@ import { assertIndexIsGraph, BIN, copyDemo, nodeText, pathWithAkms, seededRandom
 import { memory } from "../update-helpers.js";
 import { loadContext, type Context } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
-import { indexOfLoaded, loadGraph, openGraph } from "../../core/graph.js";
+import { indexOfLoaded, openGraph } from "../../core/graph.js";
+import { loadGraph } from "../graph-json.js";
 import { runUpdate } from "../../core/update/apply.js";
 import { dedupAccept, dedupReject, draft, promote, undo, undraft } from "../../core/review/actions.js";
 import { parseDedupSections } from "../../core/review/dedup-sections.js";
