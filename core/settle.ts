@@ -60,7 +60,7 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
   if (!mustCheckFreshness(paths.knowledge, ctx.vault.path)) return null;
   if (graphIsFresh(ctx)) return null;
   const reason = existsSync(paths.graphJson) ? "stale" : "missing";
-  const indexed = reason === "stale" && graphIndexed(paths);
+  const indexed = reason === "stale" && graphIndexed(paths, false);
   let r: { nodeCount: number; graphVersion: string };
   try {
     r = withLockWait(paths.lock, agentLockWaitMs(), () => {
