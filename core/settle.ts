@@ -61,7 +61,7 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
   if (graphIsFresh(ctx)) return null;
   const reason = existsSync(paths.graphJson) ? "stale" : "missing";
   const indexed = reason === "stale" && graphIndexed(paths, false);
-  let r: { nodeCount: number; graphVersion: string };
+  let r: { nodeCount: number; graphVersion: string; fromCache: boolean };
   try {
     r = withLockWait(paths.lock, agentLockWaitMs(), () => {
       // The same steps as `akms build`, under the lock taken here.
@@ -77,6 +77,9 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
     const msg = `graph.json is older than its sources and could not be recompiled (${e.code}: ${e.message}); answering from the last compiled graph — \`akms build\` shows every problem`;
     return { reason: "kept", note: msg, json: { reason: "kept", error: `${e.code}: ${e.message}` } };
   }
+  // Nothing to compile after all: a writer compiled while this reader waited for the lock, or the
+  // store's index was only re-keyed to a copied graph.json.
+  if (r.fromCache) return null;
   const note =
     reason === "missing"
       ? `compiled graph.json first (it did not exist: a fresh clone, or never built): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`

@@ -13,6 +13,20 @@ import { encodePlanGraph, planGraphCachePath } from "../../core/store/graph-inde
 import { writtenKey } from "../../core/store/freshness.js";
 import { planDeltaPath } from "../../core/store/graph-delta.js";
 
+/** A generated knowledge base of `nodes` global nodes, and its CLI (every call must succeed). */
+function generated(prefix: string, nodes: number, locals: number, seed: number) {
+  const dir = tmp(prefix);
+  generateVault(dir, nodes, locals, seed);
+  const repo = join(dir, "repo");
+  const vault = join(dir, "vault");
+  const cli = (...args: string[]) => {
+    const r = akms([...args, "--repo", repo, "--vault", vault, "--json"], { env: { SOURCE_DATE_EPOCH: "1767225600" } });
+    assert.equal(r.code, 0, `${args.join(" ")}: ${r.stdout}${r.stderr}`);
+    return r;
+  };
+  return { dir, repo, vault, cli };
+}
+
 /** The graph index as the next reader opens it equals a full parse of graph.json, and answers every query alike. */
 function assertFresh(repo: string, vault: string, what: string): void {
   const ctx = loadContext({ repo, vault, env: {} });
@@ -27,15 +41,7 @@ function assertFresh(repo: string, vault: string, what: string): void {
 }
 
 test("the graph index is fresh after every write: update, promote, draft of a global node, undo, an edit's rebuild, a full compile", () => {
-  const dir = tmp("akms-plan-fresh-");
-  generateVault(dir, 300, 30, 9);
-  const repo = join(dir, "repo");
-  const vault = join(dir, "vault");
-  const cli = (...args: string[]) => {
-    const r = akms([...args, "--repo", repo, "--vault", vault, "--json"], { env: { SOURCE_DATE_EPOCH: "1767225600" } });
-    assert.equal(r.code, 0, `${args.join(" ")}: ${r.stdout}${r.stderr}`);
-    return r;
-  };
+  const { dir, repo, vault, cli } = generated("akms-plan-fresh-", 300, 30, 9);
   cli("build");
   // The full index, as the compile writes it.
   const ctx = loadContext({ repo, vault, env: {} });
@@ -77,10 +83,7 @@ test("the graph index is fresh after every write: update, promote, draft of a gl
 });
 
 test("a cold compile of a large graph writes the graph index, byte for byte the index made from graph.json's text", () => {
-  const dir = tmp("akms-plan-cold-");
-  generateVault(dir, 3000, 300, 5);
-  const repo = join(dir, "repo");
-  const vault = join(dir, "vault");
+  const { dir, repo, vault } = generated("akms-plan-cold-", 3000, 300, 5);
   const r = akms(["build", "--repo", repo, "--vault", vault, "--json"], { env: { SOURCE_DATE_EPOCH: "1767225600" } });
   assert.equal(r.code, 0, r.stderr);
   const ctx = loadContext({ repo, vault, env: {} });
@@ -92,10 +95,7 @@ test("a cold compile of a large graph writes the graph index, byte for byte the 
 });
 
 test("no reader parses graph.json: with the store's index deleted, a reader finds no graph until a compile writes it again, and that index is the compile's", () => {
-  const dir = tmp("akms-plan-small-");
-  generateVault(dir, 200, 20, 5);
-  const repo = join(dir, "repo");
-  const vault = join(dir, "vault");
+  const { dir, repo, vault } = generated("akms-plan-small-", 200, 20, 5);
   const r = akms(["build", "--repo", repo, "--vault", vault]);
   assert.equal(r.code, 0, r.stderr);
   const ctx = loadContext({ repo, vault, env: {} });
@@ -118,15 +118,7 @@ test("no reader parses graph.json: with the store's index deleted, a reader find
 });
 
 test("with the index deleted, an edit's rebuild and a review action compile in full (a patch changes an index the store holds)", () => {
-  const dir = tmp("akms-plan-nopatch-");
-  generateVault(dir, 200, 20, 5);
-  const repo = join(dir, "repo");
-  const vault = join(dir, "vault");
-  const cli = (...args: string[]) => {
-    const r = akms([...args, "--repo", repo, "--vault", vault, "--json"], { env: { SOURCE_DATE_EPOCH: "1767225600" } });
-    assert.equal(r.code, 0, `${args.join(" ")}: ${r.stdout}${r.stderr}`);
-    return r;
-  };
+  const { dir, repo, vault, cli } = generated("akms-plan-nopatch-", 200, 20, 5);
   cli("build");
   const ctx = loadContext({ repo, vault, env: {} });
   rmSync(planGraphCachePath(ctx.paths));
@@ -140,10 +132,7 @@ test("with the index deleted, an edit's rebuild and a review action compile in f
 });
 
 test("a keep-going build that left a file out writes the index of the graph.json it wrote; a reader whose sources then fail answers from it, and without it gets the compile's error", () => {
-  const dir = tmp("akms-plan-keep-");
-  generateVault(dir, 200, 20, 5);
-  const repo = join(dir, "repo");
-  const vault = join(dir, "vault");
+  const { dir, repo, vault } = generated("akms-plan-keep-", 200, 20, 5);
   assert.equal(akms(["build", "--repo", repo, "--vault", vault]).code, 0);
   const bad = join(vault, "g-000050.md");
   writeFileSync(bad, "---\nid: g-000050\nconfidence: [unclosed\n---\n# Broken\n");
@@ -162,10 +151,7 @@ test("a keep-going build that left a file out writes the index of the graph.json
 });
 
 test("a graph.json with a new stat but the same text (copied over itself) keeps its index, re-keyed by its content; one with another text has none", () => {
-  const dir = tmp("akms-plan-rekey-");
-  generateVault(dir, 200, 20, 5);
-  const repo = join(dir, "repo");
-  const vault = join(dir, "vault");
+  const { dir, repo, vault } = generated("akms-plan-rekey-", 200, 20, 5);
   assert.equal(akms(["build", "--repo", repo, "--vault", vault]).code, 0);
   const ctx = loadContext({ repo, vault, env: {} });
   const file = planGraphCachePath(ctx.paths);
@@ -180,6 +166,14 @@ test("a graph.json with a new stat but the same text (copied over itself) keeps 
   assert.ok(body(after).equals(body(before)), "every section as it was: only the header's key changed");
   assert.notDeepEqual(after, before);
   assertIndexIsGraph(ctx.paths, "after the re-key");
+  // Through a reader's command: the index re-keyed, nothing compiled, and the answer says no compile.
+  rmSync(ctx.paths.graphJson);
+  writeFileSync(ctx.paths.graphJson, text);
+  const quiet = akms(["query", "--tags", "tag-1", "--repo", repo, "--vault", vault, "--json"]);
+  assert.equal(quiet.code, 0, quiet.stderr);
+  assert.equal(quiet.json.compiled, undefined, "a re-key is no compile");
+  assert.doesNotMatch(quiet.stderr, /compiled/);
+  assert.ok(graphIndexed(ctx.paths, false), "re-keyed to the new stat");
   // Another text (a hand edit of graph.json): no index of it; the reader's command compiles it back.
   writeFileSync(ctx.paths.graphJson, text.toString("utf8").replace('"edge_count"', '"edge_count" ').replace(/"generated_at": "[^"]*"/, '"generated_at": "2000-01-01T00:00:00Z"'));
   assert.equal(openGraphOrNull(ctx.paths), null);
@@ -192,15 +186,7 @@ test("a graph.json with a new stat but the same text (copied over itself) keeps 
 });
 
 test("a compile that gives the same graph while a delta holds the index keeps that index, and the next update's patch builds on it", () => {
-  const dir = tmp("akms-plan-same-");
-  generateVault(dir, 300, 30, 9);
-  const repo = join(dir, "repo");
-  const vault = join(dir, "vault");
-  const cli = (...args: string[]) => {
-    const r = akms([...args, "--repo", repo, "--vault", vault, "--json"], { env: { SOURCE_DATE_EPOCH: "1767225600" } });
-    assert.equal(r.code, 0, `${args.join(" ")}: ${r.stdout}${r.stderr}`);
-    return r;
-  };
+  const { dir, repo, vault, cli } = generated("akms-plan-same-", 300, 30, 9);
   cli("build");
   const ctx = loadContext({ repo, vault, env: {} });
   const doc = (task: string, id: string) => {
@@ -222,10 +208,7 @@ test("a compile that gives the same graph while a delta holds the index keeps th
 });
 
 test("graph.json deleted is compiled back byte for byte (its generated_at kept: the content did not change), and its index re-keyed, not made again", () => {
-  const dir = tmp("akms-plan-restore-");
-  generateVault(dir, 200, 20, 5);
-  const repo = join(dir, "repo");
-  const vault = join(dir, "vault");
+  const { dir, repo, vault } = generated("akms-plan-restore-", 200, 20, 5);
   // Built on 2026-01-01 (SOURCE_DATE_EPOCH); compiled back today, with no SOURCE_DATE_EPOCH.
   assert.equal(akms(["build", "--repo", repo, "--vault", vault], { env: { SOURCE_DATE_EPOCH: "1767225600" } }).code, 0);
   const ctx = loadContext({ repo, vault, env: {} });
