@@ -11,7 +11,6 @@ import { collect, type Sections } from "./review/sections.js";
 import { latestPhase, type CoverageFlag } from "./review/sessions.js";
 import { domainNodes } from "./review/items.js";
 import { islands, type IslandItem } from "./islands.js";
-import { reviewGraphOf, type ReviewGraph } from "./review/graph.js";
 
 export interface HealthSections {
   degraded: Sections["degraded"];
@@ -89,8 +88,7 @@ export interface HealthReport {
 }
 
 /** The report from the graph index (no parse of graph.json), or from a parsed graph — the same report either way (tested). */
-export function healthReport(ctx: Context, source: GraphIndex | ReviewGraph, opts: { today?: string } = {}): HealthReport {
-  const graph = reviewGraphOf(source);
+export function healthReport(ctx: Context, graph: GraphIndex, opts: { today?: string } = {}): HealthReport {
   const phase = latestPhase(graph);
   const today = opts.today ?? todayIso();
   const c = collect(ctx, graph, { phase, all: true, today });
@@ -103,7 +101,7 @@ export function healthReport(ctx: Context, source: GraphIndex | ReviewGraph, opt
     drift: s.drift,
     id_collisions: s.id_collisions,
     orphans: s.orphans,
-    islands: islands(graph.planning(), domainNodes(graph)),
+    islands: islands(graph, domainNodes(graph)),
     stale: s.stale,
     blocked_tasks: s.blocked_tasks,
     orphaned_overlay: s.orphaned_overlay,
@@ -115,10 +113,10 @@ export function healthReport(ctx: Context, source: GraphIndex | ReviewGraph, opt
   const counts = Object.fromEntries(HEALTH_ORDER.map((k) => [k, sections[k].length])) as Record<keyof HealthSections, number>;
   return {
     graph_version: graph.version,
-    generated_at: graph.generatedAt,
-    repo_id: graph.repoId,
-    node_count: graph.nodeCount,
-    edge_count: graph.edgeCount,
+    generated_at: graph.attrs.generated_at ?? "",
+    repo_id: String(graph.attrs.repo_id ?? ""),
+    node_count: graph.attrs.node_count ?? graph.nodes.size,
+    edge_count: graph.attrs.edge_count ?? [...graph.links()].length,
     phase,
     today,
     stale_node_days: ctx.cfg.config.graph.stale_node_days,
@@ -128,7 +126,7 @@ export function healthReport(ctx: Context, source: GraphIndex | ReviewGraph, opt
       local: sections.tentative.filter((t) => t.origin === "local").length,
     },
     sections,
-    warnings: graph.warnings,
+    warnings: graph.attrs.warnings ?? [],
     problems: c.problems,
   };
 }

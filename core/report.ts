@@ -9,7 +9,6 @@ import { writeFileAtomic } from "./fsx.js";
 import { withLock } from "./lock.js";
 import { todayIso } from "./clock.js";
 import { openGraph, type GraphIndex, type NodeTable } from "./graph.js";
-import { reviewGraphOf, type ReviewGraph } from "./review/graph.js";
 import { buildLocked } from "./compiler/build.js";
 import { recoverPendingTransaction } from "./transaction.js";
 import { collect, SECTION_ORDER, type Sections } from "./review/sections.js";
@@ -59,18 +58,17 @@ export function reportPhase(graph: { nodes: NodeTable }, phase?: number): number
 }
 
 /**
- * `source`: the graph index, or the review's view of it (review/graph.ts: the console's first
- * frame). `live`: for the console, which refreshes often and shows a few items' files (see Scope.live).
+ * `graph`: the store's index of graph.json, opened (not read through: the console's first frame
+ * reads the nodes, the pitfall links and the warnings). `live`: for the console, which refreshes often and shows a few items' files (see Scope.live).
  */
-export function reviewData(ctx: Context, source: GraphIndex | ReviewGraph, opts: { phase?: number; today?: string; live?: boolean; lookBack?: boolean } = {}): ReviewData {
-  const graph = reviewGraphOf(source);
+export function reviewData(ctx: Context, graph: GraphIndex, opts: { phase?: number; today?: string; live?: boolean; lookBack?: boolean } = {}): ReviewData {
   const phase = reportPhase(graph, opts.phase);
   const today = opts.today ?? todayIso();
   const c = collect(ctx, graph, { phase, all: false, today, live: opts.live });
   return {
     phase,
     graph_version: graph.version,
-    repo_id: graph.repoId,
+    repo_id: String(graph.attrs.repo_id ?? ""),
     today,
     stale_node_days: ctx.cfg.config.graph.stale_node_days,
     summary: Object.fromEntries(SECTION_ORDER.map((k) => [k, c.sections[k].length])) as Record<SectionName, number>,

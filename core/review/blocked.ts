@@ -6,8 +6,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, type Problem } from "../errors.js";
-import type { ReviewGraph } from "./graph.js";
-import type { PlanGraph } from "../store/graph-index.js";
+import type { GraphIndex } from "../graph.js";
 import { queryGraph, resolveRole, DEFAULT_ROLE } from "../query.js";
 import { readTask } from "../query/task.js";
 import type { TaskRecord } from "../schemas/task.js";
@@ -60,14 +59,13 @@ function listTaskFiles(dir: string): string[] {
 }
 
 /** `saveCache`: keep the validated task records for next time (the console; one-shot reports only read them). */
-export function blockedTasks(ctx: Context, graph: ReviewGraph, sessions: SessionInfo[], phase: number, files: FileResolver, problems: Problem[], saveCache = false): BlockedTaskItem[] {
+export function blockedTasks(ctx: Context, graph: GraphIndex, sessions: SessionInfo[], phase: number, files: FileResolver, problems: Problem[], saveCache = false): BlockedTaskItem[] {
   const outcome = new Map<string, string>();
   for (const s of sessions) for (const [t, st] of Object.entries(s.task_status)) outcome.set(t, st);
   // The latest PCD up to this phase speaks for the next phase (its impact_on_next_phase).
   const pcd = [...sessions].reverse().find((s) => s.kind === "pcd" && (s.phase === null || s.phase <= phase)) ?? null;
   const out: BlockedTaskItem[] = [];
   const cache = validatedFacts<TaskRecord>(ctx.paths, "task");
-  let planning: PlanGraph | null = null;
   for (const file of listTaskFiles(ctx.paths.tasks)) {
     let task;
     try {
@@ -91,9 +89,8 @@ export function blockedTasks(ctx: Context, graph: ReviewGraph, sessions: Session
       problems.push({ file: task.shown, field: "agent_role", message: (e as Error).message, hint: "the blocked-task check used the implementer role" });
     }
     let tags = r.akms_tags;
-    planning ??= graph.planning(); // opened once, and only when a task is not done
-    if (!tags.length) tags = deriveTags(planning, ctx.cfg, r, { repo: ctx.repo, knowledge: ctx.paths.knowledge, vault: ctx.vault.path }).tags.map((t) => t.tag);
-    const q = queryGraph(planning, ctx.cfg, { tags, role });
+    if (!tags.length) tags = deriveTags(graph, ctx.cfg, r, { repo: ctx.repo, knowledge: ctx.paths.knowledge, vault: ctx.vault.path }).tags.map((t) => t.tag);
+    const q = queryGraph(graph, ctx.cfg, { tags, role });
     const unblock: string[] = [];
     for (const qn of q.nodes) {
       const n = graph.nodes.get(qn.id);

@@ -8,7 +8,6 @@ import { fileError, type Problem } from "../errors.js";
 import { readTextIfExists } from "../fsx.js";
 import { todayIso } from "../clock.js";
 import type { BuildWarning, GNode, GraphIndex } from "../graph.js";
-import { reviewGraphOf, type ReviewGraph } from "./graph.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { parseDedupSections, sectionDraft, withoutSections } from "./dedup-sections.js";
 import { NodeFiles } from "../node-files.js";
@@ -195,7 +194,7 @@ function warningItem(w: BuildWarning, command: string | null, fix: string): Warn
   };
 }
 
-function dedupEvents(ctx: Context, graph: ReviewGraph, files: FileResolver, scope: Scope, phaseOf: (s: string | null) => number | null, sessions: SessionInfo[], problems: Problem[]): DedupEventItem[] {
+function dedupEvents(ctx: Context, graph: GraphIndex, files: FileResolver, scope: Scope, phaseOf: (s: string | null) => number | null, sessions: SessionInfo[], problems: Problem[]): DedupEventItem[] {
   const out: DedupEventItem[] = [];
   if (scope.live === true) primeDedupIndex(ctx);
   for (const f of new NodeFiles(ctx).local.listing()) {
@@ -301,7 +300,7 @@ function dedupEvents(ctx: Context, graph: ReviewGraph, files: FileResolver, scop
  * lowered threshold). Each pair is listed once, on the later node while it is tentative (the
  * canonical order: the session's date, then its id): draft it to keep it out, or promote it to keep both.
  */
-function nearDuplicates(ctx: Context, graph: ReviewGraph, files: FileResolver, sessions: SessionInfo[]): DedupEventItem[] {
+function nearDuplicates(ctx: Context, graph: GraphIndex, files: FileResolver, sessions: SessionInfo[]): DedupEventItem[] {
   const threshold = ctx.cfg.config.graph.dedup_threshold;
   const byDomain = new Map<string, { node: GNode; session: SessionInfo; at: string }[]>();
   for (const s of sessions) {
@@ -364,7 +363,7 @@ function nearDuplicates(ctx: Context, graph: ReviewGraph, files: FileResolver, s
  * The phase's rejected dedup merges, from the review journal (a rejected section leaves the node
  * it was appended to, so its file no longer says): kept as decided, with the node the draft became.
  */
-function rejectedEvents(ctx: Context, graph: ReviewGraph, files: FileResolver, scope: Scope, phaseOf: (s: string | null) => number | null, problems: Problem[]): DedupEventItem[] {
+function rejectedEvents(ctx: Context, graph: GraphIndex, files: FileResolver, scope: Scope, phaseOf: (s: string | null) => number | null, problems: Problem[]): DedupEventItem[] {
   let entries: JournalEntry[];
   try {
     entries = readJournal(ctx).entries;
@@ -430,9 +429,9 @@ function degradedItems(nodes: GNode[], sessions: SessionInfo[], inPhase: InPhase
 }
 
 /** Pitfalls: edges to session nodes, one item per report. */
-function pitfallItems(graph: ReviewGraph, files: FileResolver, phaseOf: PhaseOf, inPhase: InPhase): PitfallItem[] {
+function pitfallItems(graph: GraphIndex, files: FileResolver, phaseOf: PhaseOf, inPhase: InPhase): PitfallItem[] {
   const pitfalls: PitfallItem[] = [];
-  for (const l of graph.pitfalls) {
+  for (const l of graph.pitfalls()) {
     const target = graph.nodes.get(l.target);
     const from = graph.nodes.get(l.source);
     if (!target || !from || target.domain !== "session") continue;
@@ -469,12 +468,12 @@ function pitfallItems(graph: ReviewGraph, files: FileResolver, phaseOf: PhaseOf,
 }
 
 /** Compile warnings, each in its section. */
-function warningSections(graph: ReviewGraph, files: FileResolver): { collisions: CollisionItem[]; orphanedOverlay: WarningItem[]; edgeProblems: WarningItem[]; otherWarnings: WarningItem[] } {
+function warningSections(graph: GraphIndex, files: FileResolver): { collisions: CollisionItem[]; orphanedOverlay: WarningItem[]; edgeProblems: WarningItem[]; otherWarnings: WarningItem[] } {
   const collisions: CollisionItem[] = [];
   const orphanedOverlay: WarningItem[] = [];
   const edgeProblems: WarningItem[] = [];
   const otherWarnings: WarningItem[] = [];
-  for (const w of graph.warnings) {
+  for (const w of graph.attrs.warnings ?? []) {
     switch (w.code) {
       case "ID_COLLISION":
       case "DUPLICATE_ID": {
@@ -530,7 +529,7 @@ function warningSections(graph: ReviewGraph, files: FileResolver): { collisions:
 }
 
 /** Docstring drift: mirror nodes that carry a drift list, or that the mirror set to draft. */
-function driftItems(graph: ReviewGraph, files: FileResolver): DriftItem[] {
+function driftItems(graph: GraphIndex, files: FileResolver): DriftItem[] {
   const drift: DriftItem[] = [];
   for (const n of graph.nodes.values()) {
     if (n.node_origin !== "code-mirror" && n.domain !== "code-mirror") continue;
@@ -556,7 +555,7 @@ function driftItems(graph: ReviewGraph, files: FileResolver): DriftItem[] {
 }
 
 /** Orphans: nodes with no edges at all. */
-function orphanItems(ctx: Context, graph: ReviewGraph, nodes: GNode[], files: FileResolver): OrphanItem[] {
+function orphanItems(ctx: Context, graph: GraphIndex, nodes: GNode[], files: FileResolver): OrphanItem[] {
   const orphans: OrphanItem[] = [];
   if (ctx.cfg.config.graph.orphan_warning) {
     for (const n of nodes) {
@@ -613,9 +612,8 @@ function selfPromoted(ctx: Context, nodes: GNode[], files: FileResolver): Warnin
     }));
 }
 
-/** `source`: the graph index, or the review's view of it (review/graph.ts). */
-export function collect(ctx: Context, source: GraphIndex | ReviewGraph, scope: Scope): Collected {
-  const graph = reviewGraphOf(source);
+/** `graph`: the store's index of graph.json (opened, not read through: the review reads the nodes, the pitfall links and the warnings). */
+export function collect(ctx: Context, graph: GraphIndex, scope: Scope): Collected {
   const problems: Problem[] = [];
   const live = scope.live === true;
   const files = new FileResolver(ctx);

@@ -1,11 +1,9 @@
 // The console's model: everything the screens show, loaded through the shared core (the same
 // functions the CLI uses) and replaced whole on every reload — never edited in place.
-import { existsSync } from "node:fs";
 import type { Context } from "../../core/context.js";
 import { AkmsError, NotFoundError } from "../../core/errors.js";
 import { errorText } from "./errors.js";
 import { graphIndexed, openGraph, type GraphIndex, type NodeTable } from "../../core/graph.js";
-import { reviewGraphOf, type ReviewGraph } from "../../core/review/graph.js";
 import { writtenKey } from "../../core/store/freshness.js";
 import { build } from "../../core/compiler/build.js";
 import { readOverlay } from "../../core/compiler/sources.js";
@@ -34,7 +32,7 @@ export interface ConsoleModel {
   nodes: NodeTable;
   /**
    * The whole graph (links and adjacency), the store's index of graph.json: the first frame reads
-   * its nodes and pitfall links (core/review/graph.ts), the explorer, history, why and loadout
+   * its nodes, pitfall links and warnings (core/review/sections.ts), the explorer, history, why and loadout
    * screens the rest.
    */
   graph: () => GraphIndex;
@@ -122,15 +120,14 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
     }
   }
   const graphKey = writtenKey(ctx.paths.graphJson);
-  const loaded = timed(timings, "graph", () => {
+  const rg = timed(timings, "graph", () => {
     try {
-      return loadReviewGraph(ctx);
+      return openGraph(ctx.paths); // the store's index of graph.json, opened (not read through) for the first frame
     } catch (e) {
       if (e instanceof NotFoundError && notices.length) throw new AkmsError("BUILD_FAILED", notices[0]!, { hint: "fix the file named above, then open the console again" });
       throw e;
     }
   });
-  const rg = loaded.review;
   let overlayMemo: { value: Overlay | null } | null = null;
   const overlay = () => {
     overlayMemo ??= { value: readOverlay(ctx.paths.overlay, displayPath(ctx.repo, ctx.paths.overlay)).overlay };
@@ -182,7 +179,7 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
     orchestrator,
     version: rg.version,
     nodes: rg.nodes,
-    graph: loaded.graph,
+    graph: () => rg,
     overlay,
     rebuilt: doBuild,
     graphKey,
@@ -198,12 +195,6 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
     generation: ++generation,
     timings,
   };
-}
-
-/** The review's view of graph.json as it is: the graph index, opened (not read through) for the first frame. */
-function loadReviewGraph(ctx: Context): { review: ReviewGraph; graph: () => GraphIndex } {
-  const graph = openGraph(ctx.paths);
-  return { review: reviewGraphOf(graph), graph: () => graph };
 }
 
 /**

@@ -83,7 +83,7 @@ test("the graph index is fresh after every write: update, promote, draft of a gl
 });
 
 test("a cold compile of a large graph writes the graph index, byte for byte the index made from graph.json's text", () => {
-  const { dir, repo, vault } = generated("akms-plan-cold-", 3000, 300, 5);
+  const { repo, vault } = generated("akms-plan-cold-", 3000, 300, 5);
   const r = akms(["build", "--repo", repo, "--vault", vault, "--json"], { env: { SOURCE_DATE_EPOCH: "1767225600" } });
   assert.equal(r.code, 0, r.stderr);
   const ctx = loadContext({ repo, vault, env: {} });
@@ -95,7 +95,7 @@ test("a cold compile of a large graph writes the graph index, byte for byte the 
 });
 
 test("no reader parses graph.json: with the store's index deleted, a reader finds no graph until a compile writes it again, and that index is the compile's", () => {
-  const { dir, repo, vault } = generated("akms-plan-small-", 200, 20, 5);
+  const { repo, vault } = generated("akms-plan-small-", 200, 20, 5);
   const r = akms(["build", "--repo", repo, "--vault", vault]);
   assert.equal(r.code, 0, r.stderr);
   const ctx = loadContext({ repo, vault, env: {} });
@@ -118,7 +118,7 @@ test("no reader parses graph.json: with the store's index deleted, a reader find
 });
 
 test("with the index deleted, an edit's rebuild and a review action compile in full (a patch changes an index the store holds)", () => {
-  const { dir, repo, vault, cli } = generated("akms-plan-nopatch-", 200, 20, 5);
+  const { repo, vault, cli } = generated("akms-plan-nopatch-", 200, 20, 5);
   cli("build");
   const ctx = loadContext({ repo, vault, env: {} });
   rmSync(planGraphCachePath(ctx.paths));
@@ -132,7 +132,7 @@ test("with the index deleted, an edit's rebuild and a review action compile in f
 });
 
 test("a keep-going build that left a file out writes the index of the graph.json it wrote; a reader whose sources then fail answers from it, and without it gets the compile's error", () => {
-  const { dir, repo, vault } = generated("akms-plan-keep-", 200, 20, 5);
+  const { repo, vault } = generated("akms-plan-keep-", 200, 20, 5);
   assert.equal(akms(["build", "--repo", repo, "--vault", vault]).code, 0);
   const bad = join(vault, "g-000050.md");
   writeFileSync(bad, "---\nid: g-000050\nconfidence: [unclosed\n---\n# Broken\n");
@@ -151,7 +151,7 @@ test("a keep-going build that left a file out writes the index of the graph.json
 });
 
 test("a graph.json with a new stat but the same text (copied over itself) keeps its index, re-keyed by its content; one with another text has none", () => {
-  const { dir, repo, vault } = generated("akms-plan-rekey-", 200, 20, 5);
+  const { repo, vault } = generated("akms-plan-rekey-", 200, 20, 5);
   assert.equal(akms(["build", "--repo", repo, "--vault", vault]).code, 0);
   const ctx = loadContext({ repo, vault, env: {} });
   const file = planGraphCachePath(ctx.paths);
@@ -208,7 +208,7 @@ test("a compile that gives the same graph while a delta holds the index keeps th
 });
 
 test("graph.json deleted is compiled back byte for byte (its generated_at kept: the content did not change), and its index re-keyed, not made again", () => {
-  const { dir, repo, vault } = generated("akms-plan-restore-", 200, 20, 5);
+  const { repo, vault } = generated("akms-plan-restore-", 200, 20, 5);
   // Built on 2026-01-01 (SOURCE_DATE_EPOCH); compiled back today, with no SOURCE_DATE_EPOCH.
   assert.equal(akms(["build", "--repo", repo, "--vault", vault], { env: { SOURCE_DATE_EPOCH: "1767225600" } }).code, 0);
   const ctx = loadContext({ repo, vault, env: {} });

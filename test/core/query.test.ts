@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { scratch, write, writeNode, type NodeSpec } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
@@ -8,7 +8,7 @@ import { build } from "../../core/compiler/build.js";
 import { loadGraph, type LoadedGraph } from "../graph-json.js";
 import { parseConfig, type LoadedConfig } from "../../core/config.js";
 import { queryGraph, resolveRole } from "../../core/query.js";
-import { encodePlanGraph, openPlanGraph, planGraphCachePath } from "../../core/store/graph-index.js";
+import { encodePlanGraph, openPlanGraph } from "../../core/store/graph-index.js";
 import { graphIndexed, indexOfLoaded, openGraph } from "../../core/graph.js";
 import { isAkmsError } from "../../core/errors.js";
 

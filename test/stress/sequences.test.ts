@@ -37,7 +37,6 @@ import { readOverlay } from "../../core/compiler/sources.js";
 import { draftIds } from "../../core/drafted-ids.js";
 import { hasSummarySection } from "../../core/compiler/summary-check.js";
 import { storeBuildOf } from "../helpers.js";
-import { reviewGraphOf } from "../../core/review/graph.js";
 import { renderReviewReport, reviewData } from "../../core/report.js";
 import { statKey } from "../../core/store/freshness.js";
 
@@ -226,7 +225,7 @@ function fullCompile(w: World): string | null {
 /** The review report as the console's data gives it in this process: from the graph index, the live reads warm. */
 function consoleReview(w: World): string {
   const ctx = loadContext({ repo: w.repo, env: {} });
-  return renderReviewReport(reviewData(ctx, reviewGraphOf(openGraph(ctx.paths)), { live: true }));
+  return renderReviewReport(reviewData(ctx, openGraph(ctx.paths), { live: true }));
 }
 
 /** Each fact the store keeps for a file as it is now equals the fact derived from the file. */
