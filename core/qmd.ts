@@ -347,6 +347,10 @@ export async function probeQmdAsync(env: NodeJS.ProcessEnv = process.env, signal
   const bin = knownProbe(env);
   if (typeof bin !== "string") return bin;
   const scratch = probeScratch();
+  // A process that exits while the probe runs (a console quit in its first second, a server
+  // closed) never reaches the finally: its scratch folder goes with the process's exit instead.
+  const remove = () => rmSync(scratch, { recursive: true, force: true });
+  process.once("exit", remove);
   try {
     const job = probeSteps(bin);
     let r = job.next();
@@ -357,7 +361,8 @@ export async function probeQmdAsync(env: NodeJS.ProcessEnv = process.env, signal
     }
     return probed(bin, r.value);
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    process.off("exit", remove);
+    remove();
   }
 }
 

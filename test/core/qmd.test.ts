@@ -9,7 +9,8 @@ import { delimiter, dirname, join, relative } from "node:path";
 import { findQmd, hasQmdIndex, probeQmd, probeQmdAsync, qmdLaunch, qmdSearch, qmdSearchMany, QmdError, run as runQmd, runAsync as runQmdAsync, type QmdHit, type QmdStatus } from "../../core/qmd.js";
 import { runConcurrently } from "../../core/qmd-runner.js";
 import { AkmsError } from "../../core/errors.js";
-import { processEnded, tmp } from "../helpers.js";
+import { processEnded, ROOT, tmp } from "../helpers.js";
+import { pathToFileURL } from "node:url";
 
 
 function put(path: string, text: string): string {
@@ -226,6 +227,30 @@ test("probeQmdAsync, aborted: the run under way is killed with everything it sta
     again.abort();
     await assert.rejects(second);
     await gone(Number(readFileSync(pidFile, "utf8").trim()));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a process that exits while probeQmdAsync runs leaves no scratch folder behind", async (t) => {
+  if (process.platform === "win32") return t.skip("process groups are POSIX");
+  const dir = tmp("akms-qmd-exit-");
+  try {
+    const pidFile = join(dir, "child.pid");
+    const bin = fakeQmd(dir, "qmd", `sleep 30 &\necho $! > "${pidFile}.tmp" && mv "${pidFile}.tmp" "${pidFile}"\nwait`);
+    const temp = join(dir, "tmp");
+    mkdirSync(temp);
+    const qmdModule = pathToFileURL(join(ROOT, "core", "qmd.ts")).href;
+    // The probe is under way (its qmd has started) when the process exits.
+    const script = `import { probeQmdAsync } from ${JSON.stringify(qmdModule)};\nimport { existsSync } from "node:fs";\nvoid probeQmdAsync({ ...process.env, AKMS_QMD_BIN: ${JSON.stringify(bin)} });\nconst wait = () => (existsSync(${JSON.stringify(pidFile)}) ? process.exit(0) : setTimeout(wait, 20));\nwait();\n`;
+    const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, env: { ...process.env, TMPDIR: temp }, encoding: "utf8", timeout: 60_000 });
+    assert.equal(r.status, 0, r.stderr);
+    try {
+      process.kill(Number(readFileSync(pidFile, "utf8").trim()));
+    } catch {
+      // gone already
+    }
+    assert.deepEqual(readdirSync(temp).filter((n) => n.startsWith("akms-qmd-probe-")), [], "the probe's scratch folder was left in TMPDIR");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
