@@ -106,7 +106,7 @@ export function openPlanDelta(paths: RepoPaths, key: string): GraphIndex | null 
 
 /**
  * Whether the store holds the index of the graph.json whose identity is `key`: the full index made
- * for it, or the full index and the delta that brings it up to it (the headers alone are read).
+ * for it, or the full index and the delta that brings it up to it (the index's header is read, and the delta when the header is not for `key`).
  */
 export function indexHeld(paths: RepoPaths, key: string): boolean {
   const full = planGraphCachePath(paths);

@@ -53,7 +53,7 @@ export interface GraphIndex extends PlanGraph {
   links(): Iterable<GraphLink>;
   /** Domain (exactly as written) → the ids of its nodes. */
   domainIndex: Postings;
-  /** The links of type pitfall, in graph.json's order (the review's, without reading every link). */
+  /** The links of type pitfall, in graph.json's order (the review's, without reading every link); shared, not to be changed. */
   pitfalls(): GraphLink[];
   /** Whether a node has any edge, in or out (without reading its edges). */
   linked(id: string): boolean;
@@ -354,8 +354,11 @@ class LazyPlanGraph implements GraphIndex {
     };
   }
 
+  private pitfallLinks: GraphLink[] | null = null;
+
+  /** Read once per opened index (the review's sections and its look back both walk them). */
   pitfalls(): GraphLink[] {
-    return JSON.parse(this.read("pitfalls").toString("utf8")) as GraphLink[];
+    return (this.pitfallLinks ??= JSON.parse(this.read("pitfalls").toString("utf8")) as GraphLink[]);
   }
 
   linked(id: string): boolean {
@@ -494,16 +497,7 @@ function headLine(fd: number): { head: Head; length: number } {
 
 /** Whether `file` is an index, of this format, for graph.json `key` (its header alone is read). */
 export function hasIndexFor(file: string, key: string): boolean {
-  const fd = openReadOrNull(file);
-  if (fd === null) return false;
-  try {
-    const { head } = headLine(fd);
-    return head.format === FORMAT && head.key === key;
-  } catch {
-    return false;
-  } finally {
-    closeSync(fd);
-  }
+  return indexHead(file)?.key === key;
 }
 
 /** The header of an index file: graph.json's identity it was keyed to, and the version and generated_at of that graph.json's text. */

@@ -206,12 +206,17 @@ test("probeQmdAsync answers as probeQmd does for the real qmd, and leaves the ca
   }
 });
 
+/** A qmd that starts a 30-second child and writes its pid (whole, by rename) to `pidFile` once it runs. */
+function sleepingQmd(dir: string): { bin: string; pidFile: string } {
+  const pidFile = join(dir, "child.pid");
+  return { bin: fakeQmd(dir, "qmd", `sleep 30 &\necho $! > "${pidFile}.tmp" && mv "${pidFile}.tmp" "${pidFile}"\nwait`), pidFile };
+}
+
 test("probeQmdAsync, aborted: the run under way is killed with everything it started, and nothing is remembered", async (t) => {
   if (process.platform === "win32") return t.skip("process groups are POSIX");
   const dir = tmp("akms-qmd-abort-");
   try {
-    const pidFile = join(dir, "child.pid");
-    const bin = fakeQmd(dir, "qmd", `sleep 30 &\necho $! > "${pidFile}.tmp" && mv "${pidFile}.tmp" "${pidFile}"\nwait`);
+    const { bin, pidFile } = sleepingQmd(dir);
     const closing = new AbortController();
     const probing = probeQmdAsync({ ...process.env, AKMS_QMD_BIN: bin }, closing.signal);
     for (let i = 0; i < 250 && !existsSync(pidFile); i++) await new Promise((res) => setTimeout(res, 20));
@@ -236,8 +241,7 @@ test("a process that exits while probeQmdAsync runs leaves no scratch folder beh
   if (process.platform === "win32") return t.skip("process groups are POSIX");
   const dir = tmp("akms-qmd-exit-");
   try {
-    const pidFile = join(dir, "child.pid");
-    const bin = fakeQmd(dir, "qmd", `sleep 30 &\necho $! > "${pidFile}.tmp" && mv "${pidFile}.tmp" "${pidFile}"\nwait`);
+    const { bin, pidFile } = sleepingQmd(dir);
     const temp = join(dir, "tmp");
     mkdirSync(temp);
     const qmdModule = pathToFileURL(join(ROOT, "core", "qmd.ts")).href;
