@@ -25,7 +25,6 @@ import { blankedSha, generatedAtOf } from "../graph-file/version.js";
 import { patchForUpdate, type UpdateDelta } from "./update-patch.js";
 import { patchForEdit } from "./edit-patch.js";
 import { contentRefChecker, recordingChecker, refsHold, type RefCheck } from "./content-refs.js";
-import { summaryChecker } from "./summary-check.js";
 import type { PlanChange } from "../store/graph-delta.js";
 import { emitGraph } from "./emit.js";
 import type { Steps } from "../steps.js";
@@ -221,7 +220,7 @@ export function compileGraph(
   pre?: PreRead,
   /** Called once the sources are known to compile, before the merge (with the files left out). */
   validated?: (rejects: Problem[]) => void,
-): { doc: GraphDoc; chunks: string[]; rejects: Problem[]; refs: RefCheck[]; saveChecks?: () => void } {
+): { doc: GraphDoc; chunks: string[]; rejects: Problem[]; refs: RefCheck[] } {
   const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
   // The overlay first: a compile it refuses must not read every node file before it says so.
   const ov = pre?.overlay ?? readOverlay(ctx.paths.overlay, overlayShown);
@@ -243,7 +242,6 @@ export function compileGraph(
   }
   validated?.(problems);
   const refs: RefCheck[] = [];
-  const summaries = summaryChecker(ctx.paths);
   const doc = mergeGraph({
     globals,
     locals,
@@ -253,7 +251,6 @@ export function compileGraph(
     globalVault: ctx.vault.display,
     repoId: (ov.overlay?.repo_id as string | undefined) || basename(ctx.repo),
     contentRefOk: recordingChecker(ctx, refs),
-    summaryOk: summaries,
   });
   // The text is made each time a caller asks for it, and not kept: the merge driver's replay and a
   // dry run read the document alone, and the writer lets the text go before the index is made.
@@ -264,7 +261,6 @@ export function compileGraph(
     },
     rejects: problems,
     refs,
-    saveChecks: summaries.save,
   };
 }
 
@@ -678,7 +674,6 @@ interface Output {
   chunks: (string | Buffer)[];
   rejects: Problem[];
   refs: RefCheck[];
-  saveChecks?: () => void;
   /** The edit patch's parse-cache records, added once graph.json is written. */
   records?: { key: string; value: string }[];
   /** A patch's changes, for the planning index's delta (core/compiler/plan-delta.ts). */
@@ -747,7 +742,6 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
   const { written, contentSha, graphVersion, generatedAt } = emitGraph(ctx, () => out.chunks, { current: { contentSha: o.currentContentSha, generatedAt: o.currentGeneratedAt }, restore, index, env: opts.env });
   doc.graph.generated_at = generatedAt;
   if (!rejects.length) {
-    out.saveChecks?.(); // like the other caches: only from a build that left no file out
     writeManifest(ctx, {
       format: MANIFEST_FORMAT,
       inputs: inputsOf(ctx),

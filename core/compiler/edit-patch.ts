@@ -2,7 +2,7 @@
 // when the edits cannot change anything but the edited nodes' own text there. An edited file's
 // previous value is its parse-cache record at the stat the last build recorded; when its new value
 // reads the same for everything the merge reads (id, edges, content_ref, domain, auto_update) and
-// its content_draft flag is unchanged, no other node, link or warning can change — provided no
+// its body flag (content_draft, `## Summary`) is unchanged, no other node, link or warning can change — provided no
 // warning says its id is taken twice and no overlay entry sets a content_ref (the caller has
 // checked that every content_ref still resolves, or not, as the last build found). Then the node's
 // text in graph.json is replaced by its new text, with its overlay entry applied as merge step 4
@@ -19,10 +19,9 @@ import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
 import { applyOverride, draftedBy, withProvenance } from "./merge.js";
 import type { BuildWarning } from "../graph-file/doc.js";
 import { pyJsonText } from "../pyjson.js";
-import { NODE_DEPTH, jsonSafe, renderNodeValue } from "./node-value.js";
+import { NODE_DEPTH, bodyFlag, jsonSafe, renderNodeValue } from "./node-value.js";
 import { findRecords, keyText, withRacy } from "./parse-cache.js";
 import { readNode, type Listed, type Origin } from "./sources.js";
-import { hasSummarySection } from "./summary-check.js";
 import { STAT_WIDTH, contentSha, sameStatAt, type FileStats } from "../store/freshness.js";
 
 /** More edited files than this compile in full (the patch's checks are per file). */
@@ -121,17 +120,12 @@ function patch(input: EditPatchInput): EditPatched | null {
     const old = plainValue(found[k], recorded, i);
     const r = readNode(item, origin);
     sure(r.node !== undefined && !r.problems.length && jsonSafe(r.node.data));
-    const value = (r.node.missingDraft ? "1" : "0") + renderNodeValue(r.node.data, origin, false).value;
+    const value = bodyFlag(r.node) + renderNodeValue(r.node.data, origin, false).value;
     const tab = value.indexOf("\t");
-    // The flag and what the merge reads, unchanged.
+    // The body flag (the content_draft and `## Summary` warnings) and what the merge reads, unchanged.
     sure(tab > 0 && old.slice(0, tab + 1) === value.slice(0, tab + 1));
     const id = r.node.id;
     sure(!ids.has(id) && !taken.has(id) && !Object.hasOwn(overlay.session_nodes ?? {}, id));
-    // A large node's `## Summary` warning must stay as the last build left it (else the compile decides).
-    if (r.node.data.context_size === "large" && origin !== "code-mirror") {
-      const warned = input.warnings.some((w) => w.code === "MISSING_SUMMARY" && w.node === id);
-      sure(hasSummarySection(readFileSync(item.file, "utf8")) === !warned);
-    }
     ids.add(id);
     // The node as graph.json holds it: its text, with its overlay entry applied (merge step 4).
     const entry = Object.hasOwn(overrides, id) ? overrides[id] : undefined;

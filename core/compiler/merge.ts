@@ -40,8 +40,6 @@ export interface MergeInput {
   repoId: string;
   /** Returns false when a node's content_ref does not resolve to a file inside its layer root. */
   contentRefOk: (origin: SourceNode["origin"], ref: string) => boolean;
-  /** Whether a node file with context_size: large has its `## Summary` (FR-L11); absent: not checked. */
-  summaryOk?: (file: string) => boolean;
 }
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -158,7 +156,7 @@ function addNode(m: Merging, src: SourceNode): void {
       node: src.id,
     });
   }
-  if (node.context_size === "large" && src.origin !== "code-mirror" && input.summaryOk && !input.summaryOk(src.file)) {
+  if (src.missingSummary) {
     warnings.push({
       code: "MISSING_SUMMARY",
       message: "a node with context_size: large has no `## Summary` section (spec FR-L11): routing-mode loadouts fall back to its whole text",

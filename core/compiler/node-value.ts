@@ -1,15 +1,29 @@
-// A node's parse-cache value: what the merge reads of it, as JSON, a tab, then the node's finished
-// text in graph.json (ASCII, no tab: pyString escapes them). The reader of a node file renders it,
+// A node's parse-cache value: its body flag, what the merge reads of it, as JSON, a tab, then the
+// node's finished text in graph.json (ASCII, no tab: pyString escapes them). The reader of a node file renders it,
 // so an unchanged node is serialised once. A stub is the node as the merge sees it before it must
 // change: those fields plus the text (see mergeGraph's editable).
 import { RAW_TEXT, pyJsonText, type RawText } from "../pyjson.js";
 import { toGraphNode } from "./merge.js";
 import type { GraphNode } from "../graph-file/doc.js";
-import type { Origin } from "./sources.js";
+import type { Origin, SourceNode } from "./sources.js";
 import { jsonAscii } from "../store/records.js";
 
 /** What the merge reads of a node before step 4 (see mergeGraph); the rest is in its text. */
 export const MERGE_READS = ["id", "edges", "content_ref", "domain", "auto_update", "context_size"] as const;
+
+/**
+ * The first character of a node's value: what its body lacks, as the reader of the file found it —
+ * "0" nothing, plus 1 no `## content_draft` (UR-05), plus 2 no `## Summary` of a large node (FR-L11).
+ */
+export function bodyFlag(node: Pick<SourceNode, "missingDraft" | "missingSummary">): string {
+  return String.fromCharCode(0x30 + (node.missingDraft ? 1 : 0) + (node.missingSummary ? 2 : 0));
+}
+
+/** The body facts a value's flag character (its code) says. */
+export function bodyFacts(flag: number): Pick<SourceNode, "missingDraft" | "missingSummary"> {
+  const bits = flag - 0x30;
+  return { missingDraft: (bits & 1) !== 0, missingSummary: (bits & 2) !== 0 };
+}
 
 /** The indent level of a node in graph.json's "nodes" list. */
 export const NODE_DEPTH = 2;

@@ -2,7 +2,8 @@
 // readNode returned for each valid node file, and readOverlay for a valid overlay, keyed by the
 // file's path, origin, shown path and stat (size, mtimeMs, ctimeMs, ino). A rebuild parses only the
 // files whose key changed. A node's value is what the merge reads of it plus its finished text in
-// graph.json (see nodeValue), so an unchanged node is neither parsed nor serialised again.
+// graph.json (see nodeValue), so an unchanged node is neither parsed nor serialised again, and the
+// facts of its body (node-value.ts bodyFlag), so an unchanged node's file is not read again either.
 // The file is one of the store's record files (core/store/records.ts: ASCII, read as latin1, so its
 // strings and the graph.json text sliced from them stay one byte per character). Looking an entry
 // up compares key text, and an unchanged entry is written back as the very text it was read as. A
@@ -16,9 +17,9 @@ import type { Overlay } from "../schemas/overlay.js";
 import { readOverlay, type Listed, type Origin, type SourceNode } from "./sources.js";
 import { readShare, type ShareResult } from "./read-nodes.js";
 import { STAT_WIDTH, contentSha, statAll, type FileStats } from "../store/freshness.js";
-import { jsonSafe, renderNodeValue, stubOf, stubsOf } from "./node-value.js";
+import { bodyFacts, bodyFlag, jsonSafe, renderNodeValue, stubOf, stubsOf } from "./node-value.js";
 
-const FORMAT = "akms-parse-cache-6";
+const FORMAT = "akms-parse-cache-7";
 
 export function parseCachePath(cacheDir: string): string {
   return join(cacheDir, "parse-cache.bin");
@@ -270,7 +271,7 @@ function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cach
       const data = stubs[i];
       if (value !== undefined && data !== undefined) {
         used++;
-        jobSlots[i] = { id: data.id as string, origin: job.origin, file: item.file, shown: item.shown, data, missingDraft: flagOf(value) === 0x31 };
+        jobSlots[i] = { id: data.id as string, origin: job.origin, file: item.file, shown: item.shown, data, ...bodyFacts(flagOf(value)) };
       } else {
         jobValues[i] = undefined;
         // Its size as statted (the reader then needs no stat of its own).
@@ -341,7 +342,7 @@ function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cach
         if (node === undefined) continue;
         // The value is taken before the merge turns the node's data into the graph node.
         if (key !== null && (node.value !== undefined || jsonSafe(node.data))) {
-          add(record(key, withRacy(fs, index, (node.missingDraft ? "1" : "0") + (node.value ?? nodeValue(node, render)))));
+          add(record(key, withRacy(fs, index, bodyFlag(node) + (node.value ?? nodeValue(node, render)))));
         }
         node.value = undefined;
       }

@@ -5,11 +5,12 @@ import { isUtf8 } from "node:buffer";
 import { join, relative, sep } from "node:path";
 import type { z } from "zod";
 import { AkmsError, fileError, type Problem } from "../errors.js";
-import { parseFrontmatter } from "../frontmatter.js";
+import { parseFrontmatter, splitFrontmatter } from "../frontmatter.js";
 import { LIMITS, parseYaml } from "../yaml.js";
 import { decodeUtf8 } from "../textfile.js";
 import { safeCheck } from "../schema-check.js";
 import { GlobalNode, LocalNode, MirrorNode, hasContentDraft } from "../schemas/node.js";
+import { extractSummary } from "../markdown.js";
 import { Overlay } from "../schemas/overlay.js";
 import { HEAD_BYTES, frontmatterEnd, readKnownSize } from "./read-head.js";
 
@@ -25,6 +26,8 @@ export interface SourceNode {
   data: Record<string, unknown>;
   /** An agent-drafted local node without a `## content_draft` section (UR-05 warning). */
   missingDraft?: boolean;
+  /** A node with context_size: large without a `## Summary` section (FR-L11 warning). */
+  missingSummary?: boolean;
   /** Its parse-cache value, when it was rendered as it was read (data is then its stub). */
   value?: string;
 }
@@ -131,12 +134,21 @@ export function readNode(item: Listed, origin: Origin): { node?: SourceNode; pro
     const r = safeCheck(SCHEMAS[origin], fm.data, { file: item.shown, text: fm.yaml, firstLine: fm.firstLine });
     if (!r.ok) return { problems: r.problems };
     const data = r.data as Record<string, unknown>;
-    // The body is not graph input (spec §2): a missing content_draft section is a health warning, not a reject.
+    // The body is not graph input (spec §2): what it lacks is a health warning, not a reject — a
+    // missing content_draft section (UR-05), a large node's missing `## Summary` (FR-L11). Both are
+    // decided here, from the text in hand, and kept with the node's parse-cache record.
     const missingDraft = origin === "local" && data.source === "agent" && !hasContentDraft(fm.body);
-    return { node: { id: data.id as string, origin, file: item.file, shown: item.shown, data, missingDraft }, problems: [] };
+    const missingSummary = origin !== "code-mirror" && data.context_size === "large" && extractSummary(origin === "local" ? fm.body : bodyOf(item)) === null;
+    return { node: { id: data.id as string, origin, file: item.file, shown: item.shown, data, missingDraft, missingSummary }, problems: [] };
   } catch (e) {
     return { problems: asProblems(e, item.shown) };
   }
+}
+
+/** A node file's body, read whole (the compile reads only a global node's head: this is for the rare fact of its body). */
+function bodyOf(item: Listed): string {
+  const text = readSource(item.file, item.shown, true, item.size);
+  return splitFrontmatter(text)?.body ?? text;
 }
 
 /** The overlay, validated; `bytes`, the file's bytes when there is a valid one (what it was parsed from). */

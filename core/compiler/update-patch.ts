@@ -218,7 +218,7 @@ function addedNodes(input: PatchInput, prev: Previous, refs: RefCheck[]): Added 
   const drafted = draftedBy(ov.session_nodes);
   for (const file of delta.created) {
     const r = readNode({ file, shown: `knowledge/local-nodes/${basename(file)}` }, "local");
-    sure(r.node !== undefined && !r.problems.length && !r.node.missingDraft);
+    sure(r.node !== undefined && !r.problems.length && !r.node.missingDraft && !r.node.missingSummary);
     const data = r.node.data;
     const id = r.node.id;
     fresh(id);

@@ -24,6 +24,7 @@ import type { PlanChange } from "../store/graph-delta.js";
 import { emitGraph } from "../compiler/emit.js";
 import { graphIndexed } from "../graph.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
+import { bodyFlag } from "../compiler/node-value.js";
 import { toGraphNode } from "../compiler/merge.js";
 import { pyJsonText } from "../pyjson.js";
 
@@ -62,13 +63,13 @@ export function localNodeText(node: SourceNode): string {
 
 /** Whether two readings of one local node file give the compiler the same node (same text, same warnings). */
 export function sameGraphInput(a: SourceNode | undefined, b: SourceNode | undefined): boolean {
-  return a !== undefined && b !== undefined && a.id === b.id && Boolean(a.missingDraft) === Boolean(b.missingDraft) && localNodeText(a) === localNodeText(b);
+  return a !== undefined && b !== undefined && a.id === b.id && bodyFlag(a) === bodyFlag(b) && localNodeText(a) === localNodeText(b);
 }
 
 /** The node a new local file adds to the graph with nothing else (no edges, no warning of its own); else null. */
 function addedNode(ctx: Context, change: { id: string; file: string; shown: string }): string | null {
   const { node } = readNode({ file: change.file, shown: change.shown }, "local");
-  if (!node || node.id !== change.id || node.missingDraft || node.data.content_ref !== undefined) return null;
+  if (!node || node.id !== change.id || node.missingDraft || node.missingSummary || node.data.content_ref !== undefined) return null;
   const edges = node.data.edges;
   if (edges !== undefined && edges !== null && !(Array.isArray(edges) && edges.length === 0)) return null;
   // An overlay entry naming the id (an override, a session, an edge) would change more than one node.

@@ -4,7 +4,6 @@
 //   config, task     the schema's output for propagation_config.yaml, a task record
 //   overlay          the validated overlay (local_state.yaml), as its last writer wrote it
 //   drafted          the global ids the overlay drafts (the review's Drafted section)
-//   summary          whether a large node's body has its `## Summary` (FR-L11, checked by the compile)
 //   no-dedup         a local node file that holds no dedup section (the review's dedup sections)
 // Every record carries the key of the file it was derived from: the sha256 of the bytes when the
 // caller holds them (bytesKey), else the file's stat key (statKey, core/store/freshness.ts: a stat
@@ -22,9 +21,9 @@ import type { RepoPaths } from "../paths.js";
 import { buildIdentity, writtenKey } from "./freshness.js";
 import { findRecord, headerText, jsonAscii, looksWhole, parseRecords, readStoreText, recordText, writeRecordFile } from "./records.js";
 
-const FORMAT = "akms-facts-1";
+const FORMAT = "akms-facts-2";
 
-export type FactKind = "config" | "task" | "overlay" | "drafted" | "summary" | "no-dedup";
+export type FactKind = "config" | "task" | "overlay" | "drafted" | "no-dedup";
 
 export function factsPath(paths: RepoPaths): string {
   return join(paths.cacheDir, "facts.bin");

@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from
 import { join } from "node:path";
 import { akms, builtDemo, ROOT, scratch, snapshot, tmp, write, writeNode } from "../helpers.js";
 import { memoryText } from "../mcp/memory-text.js";
+import { blankGeneratedAt } from "../../core/graph-file/version.js";
 
 const EXAMPLES = join(ROOT, "fixtures", "spec-examples");
 const KIND: Record<string, string> = {
@@ -135,6 +136,23 @@ test("build and status list a large node without ## Summary as a warning; adding
   writeFileSync(join(s.vault, "big.md"), text.replace("Lots of text.", "## Summary\n\nShort.\n\n## Body\n\nLots of text."));
   const b2 = akms(["build", "--repo", s.repo, "--json"], { env });
   assert.deepEqual(b2.json.warnings, [], "the edit rebuild sees the new section");
+  const graph = () => blankGeneratedAt(readFileSync(join(s.repo, "knowledge", "graph", "graph.json"), "utf8"));
+  const asCompiled = (what: string) => {
+    const kept = graph();
+    assert.equal(akms(["build", "--no-cache", "--repo", s.repo], { env }).code, 0);
+    assert.equal(kept, graph(), `${what}: graph.json is what the full compile writes`);
+  };
+  asCompiled("the section added");
   writeFileSync(join(s.vault, "big.md"), text);
   assert.equal(akms(["build", "--repo", s.repo, "--json"], { env }).json.warnings[0]?.code, "MISSING_SUMMARY", "and its removal");
+  asCompiled("the section removed");
+  // The body fact is kept with the node's record: a no-op build reads no file and keeps the warning.
+  assert.equal(akms(["build", "--repo", s.repo, "--json"], { env }).json.warnings[0]?.code, "MISSING_SUMMARY");
+  assert.equal(akms(["build", "--repo", s.repo, "--json"], { env }).json.warnings[0]?.code, "MISSING_SUMMARY", "a cached build keeps it");
+  writeFileSync(join(s.vault, "small.md"), readFileSync(join(s.vault, "small.md"), "utf8") + "\nMore.\n");
+  assert.equal(akms(["build", "--repo", s.repo, "--json"], { env }).json.warnings[0]?.code, "MISSING_SUMMARY", "another node's edit keeps it (big.md from its record)");
+  asCompiled("another node edited");
+  writeNode(s.vault, { id: "newer", tags: ["t"] });
+  assert.equal(akms(["build", "--repo", s.repo, "--json"], { env }).json.warnings[0]?.code, "MISSING_SUMMARY", "a compile that takes big.md from its record keeps it");
+  asCompiled("a node added");
 });

@@ -76,7 +76,7 @@ test("a damaged or foreign index is no index", () => {
   data(ctx, true);
   saveDedupIndex(ctx);
   const kept = readFileSync(factsPath(ctx.paths), "latin1");
-  for (const text of ["{not json", kept.slice(0, kept.length - 3), kept.replace("akms-facts-1", "akms-facts-0")]) {
+  for (const text of ["{not json", kept.slice(0, kept.length - 3), kept.replace("akms-facts-2", "akms-facts-0")]) {
     writeFileSync(factsPath(ctx.paths), text, "latin1");
     clearMemo();
     assert.equal(data(ctx, true), reference);

@@ -45,36 +45,36 @@ test("the store's facts: two writers' facts both survive, retain drops gone file
   const paths = repoPaths(d.repo);
   const a = openFacts(paths, "b");
   const b = openFacts(paths, "b");
-  a.put("summary", "/x/one.md", "k1", true);
-  b.put("summary", "/x/two.md", "k2", false);
+  a.put("no-dedup", "/x/one.md", "k1", true);
+  b.put("no-dedup", "/x/two.md", "k2", false);
   assert.equal(a.save(), true);
   assert.equal(b.save(), true, "b reads the file again under the lock: a's fact stays");
   const c = openFacts(paths, "b");
-  assert.equal(c.get("summary", "/x/one.md", "k1"), true);
-  assert.equal(c.get("summary", "/x/two.md", "k2"), false);
-  assert.equal(c.get("summary", "/x/two.md", "other key"), undefined, "another key is a miss");
-  assert.equal(openFacts(paths, "other build").get("summary", "/x/one.md", "k1"), undefined, "another build is a miss");
-  assert.deepEqual(c.entries("summary").sort(), [["/x/one.md", "k1"], ["/x/two.md", "k2"]]);
+  assert.equal(c.get("no-dedup", "/x/one.md", "k1"), true);
+  assert.equal(c.get("no-dedup", "/x/two.md", "k2"), false);
+  assert.equal(c.get("no-dedup", "/x/two.md", "other key"), undefined, "another key is a miss");
+  assert.equal(openFacts(paths, "other build").get("no-dedup", "/x/one.md", "k1"), undefined, "another build is a miss");
+  assert.deepEqual(c.entries("no-dedup").sort(), [["/x/one.md", "k1"], ["/x/two.md", "k2"]]);
   // Many look-ups (the compile's) answer from a parsed map: the same answers.
-  for (let i = 0; i < 20; i++) assert.equal(c.get("summary", "/x/one.md", "k1"), true);
-  c.retain("summary", new Set(["/x/two.md"]));
+  for (let i = 0; i < 20; i++) assert.equal(c.get("no-dedup", "/x/one.md", "k1"), true);
+  c.retain("no-dedup", new Set(["/x/two.md"]));
   assert.equal(c.save(), true);
-  assert.deepEqual(openFacts(paths, "b").entries("summary"), [["/x/two.md", "k2"]]);
+  assert.deepEqual(openFacts(paths, "b").entries("no-dedup"), [["/x/two.md", "k2"]]);
   // A null key (a stat too recent to trust) or a value JSON does not carry keeps nothing.
   const n = openFacts(paths, "b");
-  n.put("summary", "/x/three.md", null, true);
+  n.put("no-dedup", "/x/three.md", null, true);
   n.put("config", "/x/c.yaml", "k", { x: Infinity });
   assert.equal(n.save(), false);
   // Torn (a kill cannot tear it — it is renamed into place — but a disk can): every fact is a miss.
   const text = readFileSync(cachePathOf(paths), "latin1");
   writeFileSync(cachePathOf(paths), text.slice(0, text.length - 5));
-  assert.equal(openFacts(paths, "b").get("summary", "/x/two.md", "k2"), undefined);
+  assert.equal(openFacts(paths, "b").get("no-dedup", "/x/two.md", "k2"), undefined);
   writeFileSync(cachePathOf(paths), text);
-  assert.equal(openFacts(paths, "b").get("summary", "/x/two.md", "k2"), false);
+  assert.equal(openFacts(paths, "b").get("no-dedup", "/x/two.md", "k2"), false);
   // A held lock: the save is skipped (best effort), the file unchanged.
   writeFileSync(paths.lock, JSON.stringify({ pid: process.ppid, host: hostname(), proc_start: null, started_at: "2026-01-01T00:00:00Z", command: "akms test" }));
   const h = openFacts(paths, "b");
-  h.put("summary", "/x/four.md", "k4", true);
+  h.put("no-dedup", "/x/four.md", "k4", true);
   assert.equal(h.save(), false);
   assert.equal(readFileSync(cachePathOf(paths), "latin1"), text);
   assert.ok(existsSync(paths.lock));

@@ -35,7 +35,6 @@ import { repoConfig } from "../../core/context.js";
 import { readTask } from "../../core/query/task.js";
 import { readOverlay } from "../../core/compiler/sources.js";
 import { draftIds } from "../../core/drafted-ids.js";
-import { hasSummarySection } from "../../core/compiler/summary-check.js";
 import { storeBuildOf } from "../helpers.js";
 import { renderReviewReport, reviewData } from "../../core/report.js";
 import { statKey } from "../../core/store/freshness.js";
@@ -94,6 +93,13 @@ const DRAFTS = [
 ];
 
 /** The writes a sequence draws from, each a small story a user could tell. */
+/** A node file made `context_size: large` (FR-L11: a large node needs a `## Summary`). */
+const makeLarge = (t: string): string => (/^context_size:/m.test(t) ? t.replace(/^context_size: .*$/m, "context_size: large") : t.replace(/^akms_schema:/m, "context_size: large\nakms_schema:"));
+/** A node file made large, or a large one made small. */
+const largeToggle = (t: string): string => (/^context_size: large$/m.test(t) ? t.replace(/^context_size: large$/m, "context_size: small") : makeLarge(t));
+/** A node body's `## Summary` section added, or renamed away. */
+const summaryToggle = (t: string): string => (/^## Summary$/m.test(t) ? t.replace(/^## Summary$/gm, "## Notes") : `${t.trimEnd()}\n\n## Summary\n\nSummed up by hand.\n`);
+
 const OPS: [string, number, (w: World) => void][] = [
   ["update", 4, (w) => {
     const ids = graphNodes(w).filter((x) => x.domain !== "session" && x.node_origin !== "code-mirror").map((x) => x.id);
@@ -130,6 +136,8 @@ const OPS: [string, number, (w: World) => void][] = [
       (t: string) => t.replace(/^title: .*$/m, `title: "Edited ${w.n}"`),
       (t: string) => `${t.trimEnd()}\n\nA line added by hand ${w.n}.\n`,
       (t: string) => t.replace(/^tags:\n/m, `tags:\n  - hand-${w.r(3)}\n`),
+      largeToggle,
+      summaryToggle,
     ];
     writeFileSync(p, edits[w.r(edits.length)]!(text));
   }],
@@ -137,7 +145,21 @@ const OPS: [string, number, (w: World) => void][] = [
     const f = pick(w.r, readdirSync(w.vault).filter((x) => x.endsWith(".md")).sort())!;
     const p = join(w.vault, f);
     const text = readFileSync(p, "utf8");
-    writeFileSync(p, w.r(2) ? text.replace(/^confidence: .*$/m, `confidence: 0.${10 + w.r(80)}`) : text.replace(/^status: .*$/m, `status: ${pick(w.r, ["tentative", "established"])}`));
+    const edits = [
+      (t: string) => t.replace(/^confidence: .*$/m, `confidence: 0.${10 + w.r(80)}`),
+      (t: string) => t.replace(/^status: .*$/m, `status: ${pick(w.r, ["tentative", "established"])}`),
+      largeToggle,
+      summaryToggle,
+    ];
+    writeFileSync(p, edits[w.r(edits.length)]!(text));
+  }],
+  ["large without a summary", 1, (w) => {
+    // FR-L11's warning, decided by the node's reader and kept with its record: later builds take it from there.
+    const local = w.r(2) === 0 && localFiles(w).length > 0;
+    const dir = local ? w.local : w.vault;
+    const f = pick(w.r, local ? localFiles(w) : readdirSync(w.vault).filter((x) => x.endsWith(".md")).sort())!;
+    const text = readFileSync(join(dir, f), "utf8");
+    writeFileSync(join(dir, f), makeLarge(text).replace(/^## Summary$/gm, "## Notes"));
   }],
   ["add local", 1, (w) => {
     const id = `hand-node-${w.n}`;
@@ -241,7 +263,6 @@ function factsHold(w: World, where: string): void {
     task: (file) => readTask(file, w.repo).record,
     overlay: (file) => readOverlay(file, "local_state.yaml").overlay,
     drafted: (file) => draftIds(readOverlay(file, "local_state.yaml").overlay),
-    summary: (file) => hasSummarySection(readFileSync(file, "utf8")),
     "no-dedup": (file) => parseDedupSections(readFileSync(file, "utf8")).length === 0 || "has a dedup section",
   };
   let checked = 0;
