@@ -1,6 +1,7 @@
 // Atomic file writes (temp file, fsync, rename, fsync of the directory) and small file helpers.
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 
 let tmpCounter = 0;
@@ -271,6 +272,36 @@ function pidAlive(pid: number): boolean {
  */
 export function removeDeadTemps(dir: string, prefix: string): void {
   for (const t of tempsIn(dir)) if (t.name.startsWith(prefix) && t.pid !== process.pid && !pidAlive(t.pid)) rmSync(t.path, { force: true });
+}
+
+/**
+ * A new scratch directory of this process in the system's temp folder, named `<prefix><pid>-…`; the
+ * caller removes it. Those of the same prefix that a process now dead left (killed mid-use: a
+ * SIGKILL runs no cleanup) are removed first, so they do not pile up.
+ */
+export function scratchDir(prefix: string): string {
+  const root = tmpdir();
+  const named = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\d+)-`);
+  for (const name of readdirSync(root)) {
+    const m = named.exec(name);
+    if (!m || Number(m[1]) === process.pid || pidAlive(Number(m[1]))) continue;
+    try {
+      rmSync(join(root, name), { recursive: true, force: true });
+    } catch {
+      /* another user's, or going already: not ours to insist on */
+    }
+  }
+  return mkdtempSync(join(root, `${prefix}${process.pid}-`));
+}
+
+/** `use` given a scratch directory (scratchDir), removed when it returns or throws. */
+export function withScratchDir<T>(prefix: string, use: (dir: string) => T): T {
+  const dir = scratchDir(prefix);
+  try {
+    return use(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -16,12 +16,12 @@
 //   by content hash, but every `qmd update` reads and hashes every file.
 import { spawn, spawnSync, type SpawnSyncOptionsWithStringEncoding, type SpawnSyncReturns } from "node:child_process";
 import { createHash } from "node:crypto";
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
-import { availableParallelism, cpus, tmpdir } from "node:os";
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
+import { availableParallelism, cpus } from "node:os";
 import { basename, delimiter, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AkmsError } from "./errors.js";
-import { realpathOrNull } from "./fsx.js";
+import { realpathOrNull, scratchDir } from "./fsx.js";
 import { runConcurrently } from "./qmd-runner.js";
 
 export interface QmdStatus {
@@ -381,7 +381,7 @@ function probed(bin: string, status: QmdStatus): QmdStatus {
 }
 
 function probeScratch(): string {
-  const scratch = mkdtempSync(join(tmpdir(), "akms-qmd-probe-"));
+  const scratch = scratchDir("akms-qmd-probe-");
   try {
     ensureStateDirs(scratch);
   } catch (e) {

@@ -20,12 +20,12 @@
 // on), the whole knowledge in id order, seeded random-k (mean of draws), last phase's loadouts for
 // the role, and what the agent was shown (the impression log, else its loadout file). The tokens of
 // a node are the loadout's estimate of its text (content.ts). Deterministic: no clock, seeded draws.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Context } from "../context.js";
 import { loadContext } from "../context.js";
 import { AkmsError, UsageError } from "../errors.js";
+import { scratchDir } from "../fsx.js";
 import { openGraph, type GNode } from "../graph.js";
 import { build } from "../compiler/build.js";
 import { draftedBy } from "../compiler/merge.js";
@@ -472,7 +472,7 @@ export async function replayEvidence(
   const sessions = new Set(docs.map((d) => d.sessionId));
   const opts = { env };
   // The scratch: knowledge/ copied, the derived files dropped (the vectors kept: a content-keyed cache), the overlay at its root.
-  const scratch = mkdtempSync(join(tmpdir(), "akms-replay-"));
+  const scratch = scratchDir("akms-replay-");
   try {
     const sk = join(scratch, "knowledge");
     cpSync(ctx.paths.knowledge, sk, { recursive: true, verbatimSymlinks: true });

@@ -4,13 +4,12 @@
 // Each side is knowledge/ as committed at that revision (`git archive`), compiled in a scratch
 // directory with this repository's vault; the work tree is not read or written. Deterministic: the
 // same two commits give the same Markdown and JSON.
-import { mkdtempSync, rmSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { Context } from "../context.js";
 import { loadContext } from "../context.js";
 import { AkmsError, UsageError } from "../errors.js";
+import { withScratchDir } from "../fsx.js";
 import { build } from "../compiler/build.js";
 import { openGraph, type GNode, type GraphIndex } from "../graph.js";
 import { readJournal, type JournalEntry } from "../review/journal.js";
@@ -38,8 +37,7 @@ function atRevision<T>(ctx: Context, rev: string, env: NodeJS.ProcessEnv, use: (
   if (tar.status !== 0) throw new AkmsError("DIFF", `git archive ${rev} -- ${rel} failed: ${tar.stderr.toString().trim()}`, { hint: `is ${rel}/ committed at ${rev}?` });
   // The archive's paths start at the work tree's top: the repository may be a directory inside it.
   const prefix = spawnSync("git", ["rev-parse", "--show-prefix"], { cwd: ctx.repo, encoding: "utf8" }).stdout.trim();
-  const dir = mkdtempSync(join(tmpdir(), "akms-diff-"));
-  try {
+  return withScratchDir("akms-diff-", (dir) => {
     const x = spawnSync("tar", ["-x", "-C", dir], { input: tar.stdout });
     if (x.status !== 0) throw new AkmsError("DIFF", `unpacking ${rev}'s knowledge/ failed: ${x.stderr.toString().trim()}`);
     const sctx = loadContext({ repo: join(dir, prefix), vault: ctx.vault.path, env: {} });
@@ -51,9 +49,7 @@ function atRevision<T>(ctx: Context, rev: string, env: NodeJS.ProcessEnv, use: (
       /* an unreadable journal at that revision: no decisions to list */
     }
     return use(openGraph(sctx.paths), journal);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 const isKnowledge = (n: GNode) => n.domain !== "session" && n.node_origin !== "code-mirror";

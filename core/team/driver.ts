@@ -3,13 +3,12 @@
 // (merge-journal.ts), a local node's dedup sections merge as a set (merge-node.ts); graph.json is
 // derived and keeps ours (rebuilt by the next command). The result is written to %A only whole;
 // when a merge is refused the driver leaves git's own conflict version there and exits non-zero.
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, posix } from "node:path";
 import { loadContext, type Context } from "../context.js";
 import { parseConfig } from "../config.js";
 import { AkmsError } from "../errors.js";
-import { readBytesIfExists, removeDeadTemps, sha256, writeFileAtomic } from "../fsx.js";
+import { readBytesIfExists, removeDeadTemps, sha256, withScratchDir, writeFileAtomic } from "../fsx.js";
 import { compileInMemory } from "../compiler/build.js";
 import { readOverlay, type Listed } from "../compiler/sources.js";
 import type { Overlay } from "../schemas/overlay.js";
@@ -152,8 +151,7 @@ function mergeOverlayFile(s: Sides, knowledge: string): { bytes: Buffer; note: s
   const pre = knowledge ? knowledge + "/" : "";
   const journal = `${pre}graph/review_log.jsonl`;
   const [mbOverlay, mbJournal, theirJournal] = readBlobs(s.top, mb && them ? [`${mb}:${s.args.path}`, `${mb}:${journal}`, `${them}:${journal}`] : []);
-  const scratch = mkdtempSync(join(tmpdir(), "akms-merge-"));
-  try {
+  return withScratchDir("akms-merge-", (scratch) => {
     let mergeBaseSide: { overlay: Overlay | null; bytes: Buffer } | null = null;
     if (mb && !(mbOverlay ?? Buffer.alloc(0)).equals(s.bytes.base)) {
       const bytes = mbOverlay ?? Buffer.alloc(0);
@@ -193,9 +191,7 @@ function mergeOverlayFile(s: Sides, knowledge: string): { bytes: Buffer; note: s
     const named = r.replayed.length > 4 ? `${r.replayed.slice(0, 4).join(", ")}, …` : r.replayed.join(", ");
     const note = r.replayed.length ? `replayed ${r.replayed.length} session${r.replayed.length === 1 ? "" : "s"} on ${where} (${named})` : "no new evidence on either side; review decisions merged";
     return { bytes: r.bytes, note: r.decided.length ? `${note}; ${r.decided.join("; ")}` : note };
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Both sides' overlays (HEAD's and the other side's commit's), read when first asked for, once. */
@@ -206,20 +202,17 @@ function sideOverlays(s: Sides, knowledge: string): () => Overlay[] {
     const overlayPath = `${knowledge ? knowledge + "/" : ""}graph/local_state.yaml`;
     const them = s.theirsCommit();
     const blobs = readBlobs(s.top, ["HEAD", them].filter((c): c is string => Boolean(c)).map((c) => `${c}:${overlayPath}`));
-    const scratch = mkdtempSync(join(tmpdir(), "akms-merge-"));
-    read = [];
-    try {
+    const found: Overlay[] = [];
+    withScratchDir("akms-merge-", (scratch) => {
       for (const [i, bytes] of blobs.entries()) {
         if (!bytes) continue;
         const file = join(scratch, `${i}.yaml`);
         writeFileSync(file, bytes);
         const o = overlayOf(bytes, file, overlayPath);
-        if (o) read.push(o);
+        if (o) found.push(o);
       }
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
-    return read;
+    });
+    return (read = found);
   };
 }
 
@@ -245,17 +238,14 @@ function rejectedNode(overlays: () => Overlay[], from: string, session: string):
 }
 
 function mergeText(top: string, ours: string, base: string, theirs: string): { text: string; clean: boolean } {
-  const scratch = mkdtempSync(join(tmpdir(), "akms-merge-"));
-  try {
+  return withScratchDir("akms-merge-", (scratch) => {
     const [a, o, b] = ["ours", "base", "theirs"].map((n) => join(scratch, n));
     writeFileSync(a!, ours);
     writeFileSync(o!, base);
     writeFileSync(b!, theirs);
     const m = mergeFileText(top, a!, o!, b!, ["ours", "base", "theirs"]);
     return { text: m.text.toString("utf8"), clean: m.clean };
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  });
 }
 
 function merged(s: Sides): { bytes: Buffer | null; kind: MergedKind; note: string } {
