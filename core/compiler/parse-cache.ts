@@ -284,7 +284,7 @@ function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cach
     values.push(jobValues);
     fresh.push({ origin: job.origin, items: todo });
   }
-  // The overlay, under the same rule: read on this thread while the parse worker reads node files
+  // The overlay, under the same rule, read before any node file: a compile it refuses reads none
   // (its record is added after the nodes', where it has always been).
   const ovIndex = index;
   let ov: CachedRead["overlay"] | undefined;
