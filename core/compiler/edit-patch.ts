@@ -2,12 +2,12 @@
 // when the edits cannot change anything but the edited nodes' own text there. An edited file's
 // previous value is its parse-cache record at the stat the last build recorded; when its new value
 // reads the same for everything the merge reads (id, edges, content_ref, domain, auto_update) and
-// its body flag (content_draft, `## Summary`) is unchanged, no other node, link or warning can change — provided no
-// warning says its id is taken twice and no overlay entry sets a content_ref (the caller has
-// checked that every content_ref still resolves, or not, as the last build found). Then the node's
-// text in graph.json is replaced by its new text, with its overlay entry applied as merge step 4
-// does, and the result is byte for byte what the full compile writes (the tests hold it to
-// `--no-cache` builds). Anything else returns null, and the caller compiles in full.
+// its body flag (content_draft, `## Summary`) is unchanged, no other node, link or warning can
+// change — provided no warning says its id is taken twice and no overlay entry sets a content_ref
+// (the caller has checked that every content_ref still resolves, or not, as the last build found).
+// Then the node's text in graph.json is replaced by its new text, with its overlay entry applied as
+// merge step 4 does, and the result is byte for byte what the full compile writes (the tests hold
+// it to `--no-cache` builds). Anything else returns null, and the caller compiles in full.
 import { readFileSync } from "node:fs";
 import type { PlanChange } from "../store/graph-delta.js";
 import type { Context } from "../context.js";

@@ -1,7 +1,7 @@
 // A node's parse-cache value: its body flag, what the merge reads of it, as JSON, a tab, then the
-// node's finished text in graph.json (ASCII, no tab: pyString escapes them). The reader of a node file renders it,
-// so an unchanged node is serialised once. A stub is the node as the merge sees it before it must
-// change: those fields plus the text (see mergeGraph's editable).
+// node's finished text in graph.json (ASCII, no tab: pyString escapes them). The reader of a node
+// file renders it, so an unchanged node is serialised once. A stub is the node as the merge sees it
+// before it must change: those fields plus the text (see mergeGraph's editable).
 import { RAW_TEXT, pyJsonText, type RawText } from "../pyjson.js";
 import { toGraphNode } from "./merge.js";
 import type { GraphNode } from "../graph-file/doc.js";
