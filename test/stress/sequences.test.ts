@@ -92,7 +92,6 @@ const DRAFTS = [
   "Cache keys must include the reference medium, or a stale Green operator is reused",
 ];
 
-/** The writes a sequence draws from, each a small story a user could tell. */
 /** A node file made `context_size: large` (FR-L11: a large node needs a `## Summary`). */
 const makeLarge = (t: string): string => (/^context_size:/m.test(t) ? t.replace(/^context_size: .*$/m, "context_size: large") : t.replace(/^akms_schema:/m, "context_size: large\nakms_schema:"));
 /** A node file made large, or a large one made small. */
@@ -100,6 +99,7 @@ const largeToggle = (t: string): string => (/^context_size: large$/m.test(t) ? t
 /** A node body's `## Summary` section added, or renamed away. */
 const summaryToggle = (t: string): string => (/^## Summary$/m.test(t) ? t.replace(/^## Summary$/gm, "## Notes") : `${t.trimEnd()}\n\n## Summary\n\nSummed up by hand.\n`);
 
+/** The writes a sequence draws from, each a small story a user could tell. */
 const OPS: [string, number, (w: World) => void][] = [
   ["update", 4, (w) => {
     const ids = graphNodes(w).filter((x) => x.domain !== "session" && x.node_origin !== "code-mirror").map((x) => x.id);
