@@ -281,9 +281,8 @@ export function removeDeadTemps(dir: string, prefix: string): void {
  */
 export function scratchDir(prefix: string): string {
   const root = tmpdir();
-  const named = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\d+)-`);
   for (const name of readdirSync(root)) {
-    const m = named.exec(name);
+    const m = name.startsWith(prefix) ? /^(\d+)-/.exec(name.slice(prefix.length)) : null;
     if (!m || Number(m[1]) === process.pid || pidAlive(Number(m[1]))) continue;
     try {
       rmSync(join(root, name), { recursive: true, force: true });
