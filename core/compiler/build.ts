@@ -5,7 +5,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from "node:pat
 import { deserialize, serialize } from "node:v8";
 import type { Context } from "../context.js";
 import { AkmsError, SchemaVersionError, ValidationError, type Problem } from "../errors.js";
-import { readBytesIfExists, realpathOrNull, removeFile, writeFileAtomic } from "../fsx.js";
+import { readBytesIfExists, realpathOrNull, removeFile, sha256, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import { recoverPendingTransaction } from "../transaction.js";
 import { displayPath, vaultProblem } from "../paths.js";
@@ -27,6 +27,9 @@ import { patchForEdit } from "./edit-patch.js";
 import { contentRefChecker, recordingChecker, refsHold, type RefCheck } from "./content-refs.js";
 import type { PlanChange } from "../store/graph-delta.js";
 import { emitGraph } from "./emit.js";
+import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
+import { dropIndex, indexOfText } from "../store/graph-delta.js";
+import { graphTextOf } from "../store/graph-index.js";
 import type { Steps } from "../steps.js";
 
 
@@ -678,6 +681,8 @@ interface Output {
   records?: { key: string; value: string }[];
   /** A patch's changes, for the planning index's delta (core/compiler/plan-delta.ts). */
   plan?: PlanChange;
+  /** The text was written back from the store's index of it (restored), whose hash it is. */
+  held?: { contentSha: string };
 }
 
 /**
@@ -729,6 +734,32 @@ function editPatched(ctx: Context, opts: BuildOptions, o: Observed): Output | nu
   return { doc: { graph }, chunks: edited.chunks, rejects: [], refs: prev.refs, records: edited.records, plan: edited.plan };
 }
 
+/** How often graph.json was written back from the store's index, and how often the compile wrote it instead. */
+export const restoreCounts: PatchCounts = { patched: 0, fallback: 0 };
+
+/**
+ * graph.json deleted (a `git clean`, a checkout) while nothing it is compiled from changed: written
+ * back from the store's index of the text the manifest records — exact, or not sure: that text must
+ * hash to the manifest's record, else the compile writes graph.json.
+ */
+function restored(opts: BuildOptions, o: Observed, paths: Context["paths"]): Output | null {
+  const prev = o.prev;
+  if (prev === null || o.graphStat !== undefined || opts.noCache || !o.listing.same || !unchangedSince(prev.files, o.stats, o.files) || !o.refsHeld()) return null;
+  return attemptPatch("restore", restoreCounts, () => {
+    const g = indexOfText(paths, { version: prev.graph_version, generatedAt: prev.generated_at });
+    if (g === null) return null;
+    const chunks = graphTextOf(g);
+    if (chunks === null) return null;
+    const contentSha = sha256(chunks);
+    if (contentSha !== prev.content_sha) {
+      dropIndex(paths); // made for that text by its header, yet it gives another: the compile indexes anew
+      return null;
+    }
+    const graph = { node_count: prev.node_count, edge_count: prev.edge_count, warnings: prev.warnings, generated_at: "" };
+    return { doc: { graph }, chunks, rejects: [], refs: prev.refs, held: { contentSha } };
+  });
+}
+
 /** Writes graph.json when its content changed (unchanged content keeps the file and its generated_at), then the manifest. */
 function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output): BuildResult {
   const { doc, rejects } = out;
@@ -736,10 +767,10 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
   // 40 MB comparison is a hash comparison; the one hash (with the generated_at) identifies the file.
   // The index beside graph.json: a patch's change; a full compile's made anew — a keep-going build's
   // too, since readers read nothing else (it is keyed to the graph.json written, not to the sources).
-  const index = out.plan ? { change: out.plan } : "nodes" in doc ? { doc: doc as GraphDoc } : null;
+  const index = out.plan ? { change: out.plan } : out.held ? "held" : "nodes" in doc ? { doc: doc as GraphDoc } : null;
   // graph.json deleted (a `git clean`, a checkout) and compiled to the content the manifest recorded: written back as it was.
   const restore = o.graphStat === undefined && o.last !== null ? { contentSha: o.last.content_sha, generatedAt: o.last.generated_at } : null;
-  const { written, contentSha, graphVersion, generatedAt } = emitGraph(ctx, () => out.chunks, { current: { contentSha: o.currentContentSha, generatedAt: o.currentGeneratedAt }, restore, index, env: opts.env });
+  const { written, contentSha, graphVersion, generatedAt } = emitGraph(ctx, () => out.chunks, { current: { contentSha: o.currentContentSha, generatedAt: o.currentGeneratedAt }, restore, index, contentSha: out.held?.contentSha, env: opts.env });
   doc.graph.generated_at = generatedAt;
   if (!rejects.length) {
     writeManifest(ctx, {
@@ -788,11 +819,12 @@ export function buildLocked(ctx: Context, opts: BuildOptions = {}): BuildResult 
 }
 
 /**
- * graph.json patched after an update or an edit. A patch changes the index the store holds for
- * graph.json as it is (by its stat: a build that may still fail re-keys nothing), so without one
- * the compile makes the index anew.
+ * graph.json written back from the store after it was deleted, or patched after an update or an
+ * edit. A patch changes the index the store holds for graph.json as it is (by its stat: a build that
+ * may still fail re-keys nothing), so without one the compile makes the index anew.
  */
 function patched(ctx: Context, opts: BuildOptions, o: Observed): Output | null {
+  if (o.graphStat === undefined) return restored(opts, o, ctx.paths);
   return graphIndexed(ctx.paths, false) ? (updatePatched(ctx, opts, o) ?? editPatched(ctx, opts, o)) : null;
 }
 

@@ -1,6 +1,6 @@
 // The one writer of graph.json. Every way of arriving at its new text — a compile, a patch after an
-// update or an edit (build.ts), a patch after a review action (review/recompile.ts) — hands the text
-// here with `generated_at` blank; here it is hashed (the hash of the blanked text is the content's
+// update or an edit (build.ts), a patch after a review action (review/recompile.ts), the store's
+// index of a graph.json deleted since its build (build.ts restored) — hands the text here with `generated_at` blank; here it is hashed (the hash of the blanked text is the content's
 // identity and its first 12 hex are graph_version), compared with what the file holds, stamped with
 // the time, written by atomic rename, and followed in the same locked step by the graph index:
 // the change when the caller knows it (a patch: store/graph-delta.ts), else the index made anew —
@@ -16,7 +16,6 @@ import { attrsOfHead } from "../graph-file/layout.js";
 import { writtenKey } from "../store/freshness.js";
 import { indexHeld, rekeyIndex, writePlanDelta, type PlanChange } from "../store/graph-delta.js";
 import { rebuildPlanIndex } from "../store/graph-index.js";
-import { nodeAsWritten } from "./node-value.js";
 import { graphFromDoc, indexOfLoaded } from "../graph.js";
 import { asReadBack } from "../pyjson.js";
 
@@ -38,8 +37,14 @@ export interface EmitOptions {
    * and the index made for that text is kept.
    */
   restore?: { contentSha: string; generatedAt: string } | null;
-  /** The planning index's update: the change a patch made, or the compiled document to index anew. */
-  index: { change: PlanChange } | { doc: GraphDoc } | null;
+  /**
+   * The planning index's update: the change a patch made, the compiled document to index anew, or
+   * "held" — the text was written back from the store's index of it (store/graph-index.ts
+   * graphTextOf), which is then re-keyed to the new file.
+   */
+  index: { change: PlanChange } | { doc: GraphDoc } | "held" | null;
+  /** The text's hash (generated_at blank), when the caller has computed it already. */
+  contentSha?: string;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -53,21 +58,21 @@ export function emitGraph(ctx: Context, text: () => readonly (string | Buffer)[]
   const { written, same, head, ...out } = writeText(ctx, text, opts);
   if (written) settledKey(ctx.paths.graphJson);
   const index = opts.index;
-  if (written && index && "change" in index) writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), out.graphVersion, attrsOfHead(head), index.change);
-  else if ((written || same) && index && "doc" in index) indexDoc(ctx, index.doc, out);
+  if (index === null || !(written || same)) return { written, ...out };
+  if (index === "held") keptIndex(ctx, out); // when it cannot be, the build compiles the index anew
+  else if ("change" in index) {
+    if (written) writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), out.graphVersion, attrsOfHead(head), index.change);
+  } else if (!keptIndex(ctx, out)) writeIndexes(ctx, index.doc, out.graphVersion, out.generatedAt);
   return { written, ...out };
 }
 
 /**
- * A compiled document's index: kept when the store holds one made for this very text (the same
- * graph, or the same text written back — re-keyed to the file's new stat, its sections untouched),
- * else made anew.
+ * Whether the store holds the index of this very text for graph.json as written: the same graph,
+ * or the same text written back — re-keyed to the file's new stat, its sections untouched.
  */
-function indexDoc(ctx: Context, doc: GraphDoc, out: { graphVersion: string; generatedAt: string }): void {
+function keptIndex(ctx: Context, out: { graphVersion: string; generatedAt: string }): boolean {
   const key = writtenKey(ctx.paths.graphJson);
-  if (key === null) return;
-  if (indexHeld(ctx.paths, key) || rekeyIndex(ctx.paths, key, { version: out.graphVersion, generatedAt: out.generatedAt })) return;
-  writeIndexes(ctx, doc, out.graphVersion, out.generatedAt);
+  return key !== null && (indexHeld(ctx.paths, key) || rekeyIndex(ctx.paths, key, { version: out.graphVersion, generatedAt: out.generatedAt }));
 }
 
 /**
@@ -83,7 +88,7 @@ function settledKey(file: string): void {
 /** The text hashed, and written unless graph.json holds that content already (`same`). */
 function writeText(ctx: Context, text: () => readonly (string | Buffer)[], opts: EmitOptions): Emitted & { same: boolean; head: string } {
   const chunks = text();
-  const contentSha = sha256(chunks);
+  const contentSha = opts.contentSha ?? sha256(chunks);
   const graphVersion = contentSha.slice(0, 12);
   if (opts.current?.contentSha === contentSha) return { written: false, same: true, head: "", contentSha, graphVersion, generatedAt: opts.current.generatedAt ?? "" };
   const generatedAt = opts.restore?.contentSha === contentSha ? opts.restore.generatedAt : nowIso(opts.env);
@@ -93,12 +98,10 @@ function writeText(ctx: Context, text: () => readonly (string | Buffer)[], opts:
 }
 
 /**
- * A full compile's graph index, made from its own document with every node as graph.json's text
- * reads it back (so it equals what a reader of graph.json would make).
+ * A full compile's graph index, made from its own document: each node's record is the text the
+ * compile kept for it (or made for graph.json), so it equals what a reader of graph.json would make.
  */
 function writeIndexes(ctx: Context, doc: GraphDoc, version: string, generatedAt: string): void {
-  // Each node read back one at a time as the index writes it: holding all 58,000 read-back nodes at
-  // once raised a cold compile's peak at 50,000 by ≈ 35 MB (past the 400 MB goal).
   const g = { ...indexOfLoaded(graphFromDoc(doc, ctx.paths.graphJson, version)), attrs: asReadBack({ ...doc.graph, generated_at: generatedAt }) };
-  rebuildPlanIndex(ctx.paths, g, nodeAsWritten);
+  rebuildPlanIndex(ctx.paths, g);
 }

@@ -4,12 +4,15 @@
 // before it must change: those fields plus the text (see mergeGraph's editable).
 import { RAW_TEXT, pyJsonText, type RawText } from "../pyjson.js";
 import { toGraphNode } from "./merge.js";
-import type { GraphNode } from "../graph-file/doc.js";
+import { NODE_DEPTH, type GraphNode } from "../graph-file/doc.js";
 import type { Origin, SourceNode } from "./sources.js";
 import { jsonAscii } from "../store/records.js";
 
-/** What the merge reads of a node before step 4 (see mergeGraph); the rest is in its text. */
-export const MERGE_READS = ["id", "edges", "content_ref", "domain", "auto_update", "context_size"] as const;
+/**
+ * What the merge reads of a node before step 4 (see mergeGraph), and the graph index's postings
+ * (tags, domain: store/graph-index.ts); the rest is in its text.
+ */
+export const MERGE_READS = ["id", "edges", "content_ref", "domain", "tags", "auto_update", "context_size"] as const;
 
 /**
  * The first character of a node's value: what its body lacks, as the reader of the file found it —
@@ -24,9 +27,6 @@ export function bodyFacts(flag: number): Pick<SourceNode, "missingDraft" | "miss
   const bits = flag - 0x30;
   return { missingDraft: (bits & 1) !== 0, missingSummary: (bits & 2) !== 0 };
 }
-
-/** The indent level of a node in graph.json's "nodes" list. */
-export const NODE_DEPTH = 2;
 
 /**
  * Whether JSON carries `v` unchanged: finite numbers other than -0, plain objects and arrays,

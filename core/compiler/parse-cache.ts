@@ -19,7 +19,7 @@ import { readShare, type ShareResult } from "./read-nodes.js";
 import { STAT_WIDTH, contentSha, statAll, type FileStats } from "../store/freshness.js";
 import { bodyFacts, bodyFlag, jsonSafe, renderNodeValue, stubOf, stubsOf } from "./node-value.js";
 
-const FORMAT = "akms-parse-cache-7";
+const FORMAT = "akms-parse-cache-8";
 
 export function parseCachePath(cacheDir: string): string {
   return join(cacheDir, "parse-cache.bin");

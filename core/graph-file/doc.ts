@@ -23,6 +23,9 @@ export interface BuildWarning {
   type?: string;
 }
 
+/** The indent level of a node in graph.json's "nodes" list (a node's text is written, and kept, at it). */
+export const NODE_DEPTH = 2;
+
 export interface GraphNode {
   id: string;
   [attr: string]: unknown;

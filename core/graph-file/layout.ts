@@ -135,6 +135,17 @@ export function graphText(buf: Buffer): GraphText {
   return { buf, headEnd, linksFrom, linksTo: middle, nodesFrom, nodesTo, nodes, links };
 }
 
+/**
+ * graph.json's text from its parts, generated_at blank: the graph-level attributes, and the bodies
+ * of its links and nodes lists (each element's text at depth 2, joined by SEP; no element, no
+ * body). Null for a graph without nodes (its text is the compile's to write).
+ */
+export function graphTextFrom(attrs: GraphDoc["graph"], links: readonly (string | Buffer)[], nodes: readonly (string | Buffer)[]): (string | Buffer)[] | null {
+  if (!nodes.length) return null;
+  const head = HEAD + pyJsonText({ ...attrs, generated_at: "" }, 1);
+  return links.length ? [head + LINKS_OPEN, ...links, MIDDLE, ...nodes, TAIL] : [head + NO_LINKS, ...nodes, TAIL];
+}
+
 /** The graph-level attributes a head of graph.json's text holds; null when it is not in this layout. */
 export function attrsOfHead(text: string): GraphDoc["graph"] | null {
   if (!text.startsWith(HEAD)) return null;

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { GNode, GraphLink } from "../graph-file/doc.js";
 import { removeFile, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
-import { domainKeys, hasIndexFor, indexHead, openPlanGraph, rekeyPlanGraph, planGraphCachePath, tagKeys, type GraphAttrs, type GraphIndex, type Postings } from "./graph-index.js";
+import { domainKeys, hasIndexFor, textsOf, indexHead, openPlanGraph, rekeyPlanGraph, planGraphCachePath, tagKeys, type GraphAttrs, type GraphIndex, type Postings } from "./graph-index.js";
 import { asReadBack } from "../pyjson.js";
 
 const FORMAT = "akms-plan-delta-2";
@@ -116,6 +116,28 @@ export function indexHeld(paths: RepoPaths, key: string): boolean {
 }
 
 /**
+ * The store's index of the graph.json text whose identity is `content` (its version and
+ * generated_at), whatever graph.json's stat is, or whether there is one: the full index and the
+ * delta when the delta was made for that text, else the full index when it was; null when neither.
+ */
+export function indexOfText(paths: RepoPaths, content: { version: string; generatedAt: string }): GraphIndex | null {
+  const full = planGraphCachePath(paths);
+  const d = readDelta(paths);
+  if (d !== null && d.version === content.version && d.attrs.generated_at === content.generatedAt) {
+    const base = openPlanGraph(full, d.base, paths.graphJson);
+    if (base !== null) return withDelta(base, d);
+  }
+  const head = indexHead(full);
+  return head !== null && head.version === content.version && head.generatedAt === content.generatedAt ? openPlanGraph(full, head.key, paths.graphJson) : null;
+}
+
+/** The store's index dropped, full and delta: it is not what its header says (the next build makes it anew). The caller holds the lock. */
+export function dropIndex(paths: RepoPaths): void {
+  removeFile(planDeltaPath(paths));
+  removeFile(planGraphCachePath(paths));
+}
+
+/**
  * The store's index re-keyed to graph.json `key` when that graph.json is the text it was made for
  * (`version` and `generatedAt`: its content's identity) but its stat is not the one recorded — a
  * copied repository, a restored cache, a file touched or copied over itself. The delta, when it is
@@ -169,7 +191,10 @@ function withDelta(base: GraphIndex, d: DeltaFile): GraphIndex {
       get,
       has: (id) => get(id) !== undefined,
       *keys() {
-        for (const n of nodes.values()) yield n.id;
+        const all = [...base.nodes.keys()].filter((id) => !Object.hasOwn(changed, id) || changed[id] !== null);
+        all.push(...added);
+        if (added.length) all.sort();
+        yield* all;
       },
       size: base.nodes.size + added.length - removed,
       *values() {
@@ -200,6 +225,7 @@ function withDelta(base: GraphIndex, d: DeltaFile): GraphIndex {
       const more = Object.values(d.out).flatMap((ls) => ls.filter((l) => l.type === "pitfall"));
       return [...kept, ...more].sort(bySource);
     },
+    nodesText: () => textsOf(nodes),
     linked(id) {
       if (get(id) === undefined) return false;
       if (!Object.hasOwn(d.out, id) && !Object.hasOwn(d.in, id) && !Object.hasOwn(changed, id)) return base.linked(id);

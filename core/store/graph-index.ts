@@ -5,17 +5,19 @@
 // domain names up front, a node's record, edges and a tag's or domain's postings only when a
 // reader touches them.
 // Parsing a 50,000-node graph.json takes about a second; opening the index a few milliseconds.
-// Every node's record is the whole node as graph.json's text reads back (pinned by a test), so a
-// reader gets from the index exactly what parsing graph.json would give it.
+// Every node's record is the node's own text in graph.json (pinned by a test), so a reader gets
+// from the index exactly what parsing graph.json would give it, and graph.json can be written back
+// from the index (graphTextOf) when it was deleted and nothing it is compiled from changed.
 import { isAscii } from "node:buffer";
 import { closeSync, fstatSync, readFileSync, readSync } from "node:fs";
 import { endianness } from "node:os";
 import { join } from "node:path";
-import type { GNode, GraphDoc, GraphLink } from "../graph-file/doc.js";
+import { NODE_DEPTH, type GNode, type GraphDoc, type GraphLink } from "../graph-file/doc.js";
 import { openReadOrNull, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
 import { writtenKey } from "./freshness.js";
-import { asReadBack } from "../pyjson.js";
+import { asReadBack, pyJsonText } from "../pyjson.js";
+import { SEP, graphTextFrom } from "../graph-file/layout.js";
 
 /** A graph's nodes by id (a Map satisfies it; the index reads a node when it is asked for). */
 export interface NodeTable {
@@ -57,6 +59,8 @@ export interface GraphIndex extends PlanGraph {
   pitfalls(): GraphLink[];
   /** Whether a node has any edge, in or out (without reading its edges). */
   linked(id: string): boolean;
+  /** The body of graph.json's node list: every node's text (at NODE_DEPTH) in order, joined by SEP. */
+  nodesText(): (string | Buffer)[];
 }
 
 /** The postings keys of a node: its tags, lower-cased, and its domain. */
@@ -70,7 +74,7 @@ export function domainKeys(n: Record<string, unknown>): string[] {
 /** What encoding an index needs of a graph: its nodes and adjacency, its version and attributes. */
 export type IndexSource = Pick<GraphIndex, "version" | "nodes" | "out" | "in" | "attrs">;
 
-const FORMAT = "akms-plan-graph-9";
+const FORMAT = "akms-plan-graph-10";
 const BIG_ENDIAN = endianness() === "BE";
 /**
  * Edge types stored by number (anything else is stored as a JSON string). Part of FORMAT: kept
@@ -86,8 +90,9 @@ export function planGraphCachePath(paths: RepoPaths): string {
  * section's byte range), then the sections. Read eagerly: the ids (sorted) and the tag and domain
  * names (sorted) with their byte offsets, the byte offsets of every node's record, edge lists and
  * postings — raw bytes, nothing split or decoded up front (splitting 58,000 ids cost more than the
- * rest of the query). Read on demand (positioned reads): a node's record (JSON; the records
- * section is the body of one JSON array, read whole by a walk over every node), its out- and
+ * rest of the query). Read on demand (positioned reads): a node's record (its text in
+ * graph.json; the records section is the body of graph.json's node list, and of one JSON array,
+ * read whole by a walk over every node), its out- and
  * in-edges (`other,type,weight,origin[,note]` joined by `;`), a tag's or domain's postings, the
  * pitfall links (JSON); an id or name is decoded when a lookup touches it.
  */
@@ -134,11 +139,11 @@ export function encodePlanGraph(g: IndexSource, key: string): Buffer {
 }
 
 /**
- * The cache file's bytes in parts (its header, then each section). `asWritten`: a node as
- * graph.json's text reads it back, when the graph is the compile's own document (made per node,
- * then dropped).
+ * The cache file's bytes in parts (its header, then each section). A node's record is its text in
+ * graph.json (pyJsonText at NODE_DEPTH: the compile's own document hands over the text it kept, a
+ * parsed graph.json is written again as it was read); its postings come from the node itself.
  */
-export function encodePlanGraphChunks(g: IndexSource, key: string, asWritten?: (n: GNode) => GNode): Buffer[] {
+export function encodePlanGraphChunks(g: IndexSource, key: string): Buffer[] {
   const ids = [...g.nodes.keys()].sort();
   const idx = new Map(ids.map((id, i) => [id, i]));
   // A link's note, or { note, reports } when several agents reported the pitfall.
@@ -167,12 +172,11 @@ export function encodePlanGraphChunks(g: IndexSource, key: string, asWritten?: (
     }
   };
   ids.forEach((id, i) => {
-    const node = g.nodes.get(id)!;
-    const n = (asWritten ? asWritten(node) : node) as unknown as Record<string, unknown>;
+    const n = g.nodes.get(id)! as Record<string, unknown>;
     idCol.push(id);
-    // The whole node, its id included, in its key order (graph.json's, sorted); each record but the
-    // last ends with a comma: the section is then the body of one JSON array.
-    recs.push(JSON.stringify(n) + (i < ids.length - 1 ? "," : ""));
+    // The whole node as graph.json writes it; each record but the last ends with graph.json's own
+    // separator: the section is then the body of graph.json's node list, and of one JSON array.
+    recs.push(pyJsonText(n, NODE_DEPTH) + (i < ids.length - 1 ? SEP : ""));
     outs.push(edgeList(g.out.get(id), (l) => l.target));
     ins.push(edgeList(g.in.get(id), (l) => l.source));
     post(tagIdx, tagKeys(n), i);
@@ -366,8 +370,17 @@ class LazyPlanGraph implements GraphIndex {
     return i >= 0 && (this.outOff[i + 1]! > this.outOff[i]! || this.inOff[i + 1]! > this.inOff[i]!);
   }
 
+  /** Every link: the out-edges section read in one go, not one positioned read per node. */
   *links(): Iterable<GraphLink> {
+    this.readWhole("out");
     for (let i = 0; i < this.ids.size; i++) yield* this.linksOf(this.ids.at(i), true) ?? [];
+  }
+
+  /** Sections read whole, for a walk over every node (item i is then sliced from the bytes in hand). */
+  private readonly whole = new Map<Section, Buffer>();
+
+  private readWhole(name: Section): void {
+    if (!this.whole.has(name)) this.whole.set(name, this.read(name));
   }
 
   private readAt(position: number, length: number): Buffer {
@@ -400,7 +413,9 @@ class LazyPlanGraph implements GraphIndex {
   private slice(name: Section, off: Uint32Array, i: number): string {
     const a = off[i]!;
     const b = off[i + 1]!;
-    return b > a ? this.readAt(this.base + this.sec[name][0] + a, b - a).toString("utf8") : "";
+    if (b <= a) return "";
+    const whole = this.whole.get(name);
+    return whole !== undefined ? whole.toString("utf8", a, b) : this.readAt(this.base + this.sec[name][0] + a, b - a).toString("utf8");
   }
 
   private indexOf(id: string): number {
@@ -422,11 +437,16 @@ class LazyPlanGraph implements GraphIndex {
   private node(i: number): GNode {
     let node = this.cacheNodes.get(i);
     if (!node) {
-      const text = this.slice("rec", this.recOff, i);
-      node = JSON.parse(text.endsWith(",") ? text.slice(0, -1) : text) as GNode;
+      const text = this.slice("rec", this.recOff, i); // the node's text in graph.json, and the separator after it
+      node = JSON.parse(i < this.ids.size - 1 ? text.slice(0, -SEP.length) : text) as GNode;
       this.cacheNodes.set(i, node);
     }
     return node;
+  }
+
+  /** The records section is that body, byte for byte. */
+  nodesText(): Buffer[] {
+    return this.ids.size ? [this.read("rec")] : [];
   }
 
   private linksOf(id: string, out: boolean): GraphLink[] | undefined {
@@ -462,6 +482,23 @@ class LazyPlanGraph implements GraphIndex {
     cache.set(i, list);
     return list;
   }
+}
+
+/** The body of graph.json's node list made from the nodes themselves (each written at NODE_DEPTH), in id order. */
+export function textsOf(nodes: Pick<NodeTable, "keys" | "get">): string[] {
+  const ids = [...nodes.keys()].sort();
+  return ids.length ? [ids.map((id) => pyJsonText(nodes.get(id)!, NODE_DEPTH)).join(SEP)] : [];
+}
+
+/**
+ * graph.json's text, generated_at blank, as an index gives it back — graph.json written from the
+ * store: the head and the links written anew, each node's text as the index keeps it.
+ */
+export function graphTextOf(g: GraphIndex): (string | Buffer)[] | null {
+  const links: string[] = [];
+  for (const l of g.links()) links.push(pyJsonText(l, NODE_DEPTH));
+  // One chunk, not one per link: each chunk is a write of its own.
+  return graphTextFrom(g.attrs, links.length ? [links.join(SEP)] : [], g.nodesText());
 }
 
 /**
@@ -546,13 +583,12 @@ export function openPlanGraph(file: string, key: string | null, graphFile = ""):
 
 /**
  * After a full compile wrote graph.json: the index made anew from the compile's document
- * (graph.json's text is its serialisation; `asWritten` gives a node as that text reads back — the
- * same index as the text's, pinned by a test), in the same locked step, so that no reader parses
- * graph.json.
+ * (graph.json's text is its serialisation, and each record a node's text in it — the same index as
+ * the text's, pinned by a test), in the same locked step, so that no reader parses graph.json.
  */
-export function rebuildPlanIndex(paths: RepoPaths, g: IndexSource, asWritten?: (n: GNode) => GNode): boolean {
+export function rebuildPlanIndex(paths: RepoPaths, g: IndexSource): boolean {
   const key = writtenKey(paths.graphJson);
   if (key === null) return false;
   // A new key (graph.json was just written), so a new file: written in parts, no comparison.
-  return writeFileAtomic(planGraphCachePath(paths), encodePlanGraphChunks(g, key, asWritten), { knownDifferent: true });
+  return writeFileAtomic(planGraphCachePath(paths), encodePlanGraphChunks(g, key), { knownDifferent: true });
 }

@@ -12,6 +12,8 @@ import { queryGraph } from "../../core/query.js";
 import { encodePlanGraph, planGraphCachePath } from "../../core/store/graph-index.js";
 import { writtenKey } from "../../core/store/freshness.js";
 import { planDeltaPath } from "../../core/store/graph-delta.js";
+import { build, restoreCounts } from "../../core/compiler/build.js";
+import { runUpdate } from "../../core/update/apply.js";
 
 /** A generated knowledge base of `nodes` global nodes, and its CLI (every call must succeed). */
 function generated(prefix: string, nodes: number, locals: number, seed: number) {
@@ -224,4 +226,41 @@ test("graph.json deleted is compiled back byte for byte (its generated_at kept: 
   const body = (b: Buffer) => b.subarray(b.indexOf(10) + 1);
   assert.ok(body(after).equals(body(index)) && !after.equals(index), "re-keyed: the header's key alone changed");
   assertIndexIsGraph(ctx.paths, "after graph.json was written back");
+});
+
+test("graph.json deleted, nothing else changed: written back from the store's index (after an update, from the index and its delta), exact or compiled", () => {
+  // In this process throughout: the store is the one this build of the code writes.
+  const { repo, vault, dir } = generated("akms-plan-writeback-", 200, 20, 6);
+  const ctx = loadContext({ repo, vault, env: {} });
+  const env = { SOURCE_DATE_EPOCH: "1767225600" };
+  build(ctx, { env });
+  const writtenBack = (what: string, from: "index" | "compile") => {
+    const bytes = readFileSync(ctx.paths.graphJson);
+    rmSync(ctx.paths.graphJson);
+    const before = { ...restoreCounts };
+    const r = build(ctx, { env });
+    assert.equal(r.written, true, what);
+    assert.deepEqual([restoreCounts.patched - before.patched, restoreCounts.fallback - before.fallback], from === "index" ? [1, 0] : [0, 1], `${what}: written back from the ${from}`);
+    assert.ok(readFileSync(ctx.paths.graphJson).equals(bytes), `${what}: the same bytes, generated_at included`);
+    assertIndexIsGraph(ctx.paths, what);
+  };
+  writtenBack("after a full build", "index");
+  writtenBack("written back once already (its index re-keyed)", "index");
+  const f = join(dir, "memory.md");
+  writeFileSync(f, memory({ task: "task-wb", phase: 1, used: [{ id: "g-000010", useful: true, coverage: "sufficient" }], pitfalls: [{ node_ref: "g-000011", description: "a trap", severity: "high" }] }));
+  runUpdate(ctx, [f], { env });
+  assert.ok(existsSync(planDeltaPath(ctx.paths)), "the update's patch left a delta over the index");
+  writtenBack("after an update", "index");
+  // A record changed inside the index, its header intact: the text it gives back is not the one
+  // recorded, so the compile writes graph.json and makes the index anew.
+  rmSync(ctx.paths.cacheDir, { recursive: true });
+  build(ctx, { env });
+  assert.ok(!existsSync(planDeltaPath(ctx.paths)), "a full index, no delta");
+  const file = planGraphCachePath(ctx.paths);
+  const index = readFileSync(file);
+  const at = index.indexOf('"title": "', index.indexOf(10)) + '"title": "'.length;
+  index[at] = index[at] === 0x51 ? 0x52 : 0x51; // another ASCII letter: the same size, valid JSON
+  writeFileSync(file, index);
+  writtenBack("with a damaged index", "compile");
+  writtenBack("once the index is made anew", "index");
 });

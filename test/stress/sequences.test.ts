@@ -1,7 +1,7 @@
 // Equality as a tested property: seeded random sequences of writes on a copy of the demo — updates,
 // promote, draft, undraft, dedup accept/reject, undo, hand edits of local and global node files,
-// files added, renamed and deleted, a local file shadowing a global id, a symlinked node, a branch
-// switch — and after every step:
+// files added, renamed and deleted, a local file shadowing a global id, a symlinked node, graph.json
+// deleted, a branch switch — and after every step:
 //   - graph.json is byte for byte what `akms build --no-cache` writes (generated_at aside);
 //   - an ordinary build then has nothing to do (the caches agree with the sources);
 //   - a warm `akms mcp` (one process for the whole sequence) answers status, query and loadout
@@ -182,6 +182,12 @@ const OPS: [string, number, (w: World) => void][] = [
     const id = `linked-${w.n}`;
     write(join(w.local, `store-${w.n}.txt`), nodeText({ id, domain: "fft-galerkin", status: "tentative", source: "human", tags: ["fft"], body: `# ${id}\n` }));
     symlinkSync(`store-${w.n}.txt`, join(w.local, `${id}.md`));
+  }],
+  // A `git clean` or a checkout that takes the output away: a build writes it back from the store
+  // (the store this process wrote), or the next reader compiles it (the server is another build).
+  ["delete graph.json", 1, (w) => {
+    rmSync(w.ctx.paths.graphJson, { force: true });
+    if (w.r(2)) build(w.ctx, { env: ENV });
   }],
   ["switch branch", 1, (w) => {
     git(w, "add", "-A");
