@@ -8,11 +8,11 @@
 // compiles the index anew (a build leaves graph.json indexed, core/compiler/build.ts).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { GNode, GraphLink } from "../graph-file/doc.js";
+import { NODE_DEPTH, type GNode, type GraphLink } from "../graph-file/doc.js";
 import { removeFile, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
 import { domainKeys, hasIndexFor, textsOf, indexHead, openPlanGraph, rekeyPlanGraph, planGraphCachePath, tagKeys, type GraphAttrs, type GraphIndex, type Postings } from "./graph-index.js";
-import { asReadBack } from "../pyjson.js";
+import { asReadBack, pyJsonText } from "../pyjson.js";
 
 const FORMAT = "akms-plan-delta-2";
 /** Past this many changed nodes a delta costs more to read than the index costs to rebuild once. */
@@ -209,15 +209,24 @@ function withDelta(base: GraphIndex, d: DeltaFile): GraphIndex {
       },
   };
   const out: GraphIndex["out"] = { get: (id) => (Object.hasOwn(d.out, id) ? d.out[id] : base.out.get(id)) };
-  return {
+  const view: GraphIndex = {
     file: base.file,
     version: d.version,
     attrs: d.attrs,
     nodes,
     out,
     in: { get: (id) => (Object.hasOwn(d.in, id) ? d.in[id] : base.in.get(id)) },
+    // The index's links (grouped by source, in id order) with the delta's out-links in place of
+    // theirs: no node is parsed, and the index's edges are read in one go.
     *links() {
-      for (const n of nodes.values()) yield* out.get(n.id) ?? [];
+      const it = base.links()[Symbol.iterator]();
+      let next = it.next();
+      for (const id of nodes.keys()) {
+        while (!next.done && next.value.source < id) next = it.next(); // a node the delta removed
+        const own = Object.hasOwn(d.out, id);
+        if (own) yield* d.out[id]!;
+        for (; !next.done && next.value.source === id; next = it.next()) if (!own) yield next.value;
+      }
     },
     // The index's pitfalls of the nodes whose out-links the delta leaves alone, and the delta's own, in graph.json's order.
     pitfalls() {
@@ -225,7 +234,8 @@ function withDelta(base: GraphIndex, d: DeltaFile): GraphIndex {
       const more = Object.values(d.out).flatMap((ls) => ls.filter((l) => l.type === "pitfall"));
       return [...kept, ...more].sort(bySource);
     },
-    nodesText: () => textsOf(nodes),
+    nodeText: (id) => (Object.hasOwn(changed, id) ? (changed[id] ? pyJsonText(changed[id], NODE_DEPTH) : undefined) : base.nodeText(id)),
+    nodesText: () => textsOf(view),
     linked(id) {
       if (get(id) === undefined) return false;
       if (!Object.hasOwn(d.out, id) && !Object.hasOwn(d.in, id) && !Object.hasOwn(changed, id)) return base.linked(id);
@@ -234,4 +244,5 @@ function withDelta(base: GraphIndex, d: DeltaFile): GraphIndex {
     tagIndex: merged(base.tagIndex, tagKeys),
     domainIndex: merged(base.domainIndex, domainKeys),
   };
+  return view;
 }

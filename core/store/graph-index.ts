@@ -59,7 +59,9 @@ export interface GraphIndex extends PlanGraph {
   pitfalls(): GraphLink[];
   /** Whether a node has any edge, in or out (without reading its edges). */
   linked(id: string): boolean;
-  /** The body of graph.json's node list: every node's text (at NODE_DEPTH) in order, joined by SEP. */
+  /** A node's text in graph.json (at NODE_DEPTH), without parsing it. */
+  nodeText(id: string): string | undefined;
+  /** The body of graph.json's node list: every node's text in id order, joined by SEP. */
   nodesText(): (string | Buffer)[];
 }
 
@@ -438,7 +440,7 @@ class LazyPlanGraph implements GraphIndex {
     let node = this.cacheNodes.get(i);
     if (!node) {
       const text = this.slice("rec", this.recOff, i); // the node's text in graph.json, and the separator after it
-      node = JSON.parse(i < this.ids.size - 1 ? text.slice(0, -SEP.length) : text) as GNode;
+      node = JSON.parse(text.endsWith(SEP) ? text.slice(0, -SEP.length) : text) as GNode;
       this.cacheNodes.set(i, node);
     }
     return node;
@@ -447,6 +449,15 @@ class LazyPlanGraph implements GraphIndex {
   /** The records section is that body, byte for byte. */
   nodesText(): Buffer[] {
     return this.ids.size ? [this.read("rec")] : [];
+  }
+
+  /** Asked for node after node (a delta's nodesText): the records section is read whole at the first. */
+  nodeText(id: string): string | undefined {
+    const i = this.indexOf(id);
+    if (i < 0) return undefined;
+    this.readWhole("rec");
+    const text = this.slice("rec", this.recOff, i);
+    return i < this.ids.size - 1 ? text.slice(0, -SEP.length) : text;
   }
 
   private linksOf(id: string, out: boolean): GraphLink[] | undefined {
@@ -484,10 +495,10 @@ class LazyPlanGraph implements GraphIndex {
   }
 }
 
-/** The body of graph.json's node list made from the nodes themselves (each written at NODE_DEPTH), in id order. */
-export function textsOf(nodes: Pick<NodeTable, "keys" | "get">): string[] {
-  const ids = [...nodes.keys()].sort();
-  return ids.length ? [ids.map((id) => pyJsonText(nodes.get(id)!, NODE_DEPTH)).join(SEP)] : [];
+/** The body of graph.json's node list from each node's text (GraphIndex.nodeText), in id order. */
+export function textsOf(g: Pick<GraphIndex, "nodes" | "nodeText">): string[] {
+  const ids = [...g.nodes.keys()].sort();
+  return ids.length ? [ids.map((id) => g.nodeText(id)!).join(SEP)] : [];
 }
 
 /**
