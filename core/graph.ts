@@ -9,8 +9,7 @@ import { existsSync } from "node:fs";
 import { LockHeldError, NotFoundError } from "./errors.js";
 import type { RepoPaths } from "./paths.js";
 import { warm } from "./store/memo.js";
-import { NODE_DEPTH, type BuildWarning, type GNode, type GraphDoc, type GraphLink, type GraphNode } from "./graph-file/doc.js";
-import { pyJsonText } from "./pyjson.js";
+import type { BuildWarning, GNode, GraphDoc, GraphLink, GraphNode } from "./graph-file/doc.js";
 import { writtenKey } from "./store/freshness.js";
 import { domainKeys, openPlanGraph, textsOf, planGraphCachePath, tagKeys, type GraphIndex, type NodeTable } from "./store/graph-index.js";
 import { indexHeld, openPlanDelta, rekeyIndex } from "./store/graph-delta.js";
@@ -151,7 +150,7 @@ export function indexOfLoaded(g: LoadedGraph): GraphIndex {
       },
     };
   };
-  const view: GraphIndex = {
+  return {
     file: g.file,
     version: g.version,
     attrs: g.doc.graph,
@@ -163,13 +162,8 @@ export function indexOfLoaded(g: LoadedGraph): GraphIndex {
     domainIndex: postings(domainKeys),
     pitfalls: () => g.doc.links.filter((l) => l.type === "pitfall"),
     linked: (id) => g.nodes.has(id) && ((g.out.get(id)?.length ?? 0) > 0 || (g.in.get(id)?.length ?? 0) > 0),
-    nodeText: (id) => {
-      const n = g.nodes.get(id);
-      return n === undefined ? undefined : pyJsonText(n, NODE_DEPTH);
-    },
-    nodesText: () => textsOf(view),
+    nodesText: (changes) => textsOf(g.nodes, changes),
   };
-  return view;
 }
 
 export const LOADABLE = new Set(["tentative", "established"]);

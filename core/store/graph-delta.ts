@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { NODE_DEPTH, type GNode, type GraphLink } from "../graph-file/doc.js";
 import { removeFile, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
-import { domainKeys, hasIndexFor, textsOf, indexHead, openPlanGraph, rekeyPlanGraph, planGraphCachePath, tagKeys, type GraphAttrs, type GraphIndex, type Postings } from "./graph-index.js";
+import { domainKeys, hasIndexFor, indexHead, openPlanGraph, rekeyPlanGraph, planGraphCachePath, tagKeys, type GraphAttrs, type GraphIndex, type Postings } from "./graph-index.js";
 import { asReadBack, pyJsonText } from "../pyjson.js";
 
 const FORMAT = "akms-plan-delta-2";
@@ -209,7 +209,7 @@ function withDelta(base: GraphIndex, d: DeltaFile): GraphIndex {
       },
   };
   const out: GraphIndex["out"] = { get: (id) => (Object.hasOwn(d.out, id) ? d.out[id] : base.out.get(id)) };
-  const view: GraphIndex = {
+  return {
     file: base.file,
     version: d.version,
     attrs: d.attrs,
@@ -234,8 +234,13 @@ function withDelta(base: GraphIndex, d: DeltaFile): GraphIndex {
       const more = Object.values(d.out).flatMap((ls) => ls.filter((l) => l.type === "pitfall"));
       return [...kept, ...more].sort(bySource);
     },
-    nodeText: (id) => (Object.hasOwn(changed, id) ? (changed[id] ? pyJsonText(changed[id], NODE_DEPTH) : undefined) : base.nodeText(id)),
-    nodesText: () => textsOf(view),
+    // The index's own text for every node the delta leaves alone.
+    nodesText: (more) => {
+      const texts = new Map<string, string | null>();
+      for (const [id, n] of Object.entries(changed)) texts.set(id, n ? pyJsonText(n, NODE_DEPTH) : null);
+      for (const [id, text] of more ?? []) texts.set(id, text);
+      return base.nodesText(texts);
+    },
     linked(id) {
       if (get(id) === undefined) return false;
       if (!Object.hasOwn(d.out, id) && !Object.hasOwn(d.in, id) && !Object.hasOwn(changed, id)) return base.linked(id);
@@ -244,5 +249,4 @@ function withDelta(base: GraphIndex, d: DeltaFile): GraphIndex {
     tagIndex: merged(base.tagIndex, tagKeys),
     domainIndex: merged(base.domainIndex, domainKeys),
   };
-  return view;
 }

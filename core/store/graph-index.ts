@@ -59,11 +59,15 @@ export interface GraphIndex extends PlanGraph {
   pitfalls(): GraphLink[];
   /** Whether a node has any edge, in or out (without reading its edges). */
   linked(id: string): boolean;
-  /** A node's text in graph.json (at NODE_DEPTH), without parsing it. */
-  nodeText(id: string): string | undefined;
-  /** The body of graph.json's node list: every node's text in id order, joined by SEP. */
-  nodesText(): (string | Buffer)[];
+  /**
+   * The body of graph.json's node list: every node's text (at NODE_DEPTH) in id order, joined by
+   * SEP — with `changes` in place of the graph's own (id → the node's text; null: no such node).
+   */
+  nodesText(changes?: NodeTexts): (string | Buffer)[];
 }
+
+/** Nodes' texts in graph.json by id; null for a node that is not there. */
+export type NodeTexts = ReadonlyMap<string, string | null>;
 
 /** The postings keys of a node: its tags, lower-cased, and its domain. */
 export function tagKeys(n: Record<string, unknown>): string[] {
@@ -446,18 +450,41 @@ class LazyPlanGraph implements GraphIndex {
     return node;
   }
 
-  /** The records section is that body, byte for byte. */
-  nodesText(): Buffer[] {
-    return this.ids.size ? [this.read("rec")] : [];
-  }
-
-  /** Asked for node after node (a delta's nodesText): the records section is read whole at the first. */
-  nodeText(id: string): string | undefined {
-    const i = this.indexOf(id);
-    if (i < 0) return undefined;
+  /**
+   * The records section is that body, byte for byte; with changes (a delta's), the runs of records
+   * they leave alone are copied as they are, the changed texts put between them.
+   */
+  nodesText(changes?: NodeTexts): (string | Buffer)[] {
+    const n = this.ids.size;
+    if (!changes?.size) return n ? [this.read("rec")] : [];
     this.readWhole("rec");
-    const text = this.slice("rec", this.recOff, i);
-    return i < this.ids.size - 1 ? text.slice(0, -SEP.length) : text;
+    const rec = this.whole.get("rec")!;
+    const pieces: (string | Buffer)[] = [];
+    let from = -1; // the first record of the run of unchanged ones being gathered
+    const endRun = (to: number) => {
+      // records from..to-1, without the separator after the last of them
+      if (from >= 0) pieces.push(rec.subarray(this.recOff[from]!, this.recOff[to]! - (to < n ? SEP.length : 0)));
+      from = -1;
+    };
+    const added = [...changes].filter(([id, text]) => text !== null && this.indexOf(id) < 0).map(([id]) => id).sort();
+    let a = 0;
+    for (let i = 0; i < n; i++) {
+      const id = this.ids.at(i);
+      for (; a < added.length && added[a]! < id; a++) {
+        endRun(i);
+        pieces.push(changes.get(added[a]!)!);
+      }
+      if (!changes.has(id)) {
+        if (from < 0) from = i;
+        continue;
+      }
+      endRun(i);
+      const text = changes.get(id);
+      if (text !== null && text !== undefined) pieces.push(text);
+    }
+    endRun(n);
+    for (; a < added.length; a++) pieces.push(changes.get(added[a]!)!);
+    return pieces.flatMap((p, k) => (k ? [SEP, p] : [p]));
   }
 
   private linksOf(id: string, out: boolean): GraphLink[] | undefined {
@@ -495,10 +522,12 @@ class LazyPlanGraph implements GraphIndex {
   }
 }
 
-/** The body of graph.json's node list from each node's text (GraphIndex.nodeText), in id order. */
-export function textsOf(g: Pick<GraphIndex, "nodes" | "nodeText">): string[] {
-  const ids = [...g.nodes.keys()].sort();
-  return ids.length ? [ids.map((id) => g.nodeText(id)!).join(SEP)] : [];
+/** GraphIndex.nodesText of nodes in hand: each written at NODE_DEPTH, unless `changes` gives its text. */
+export function textsOf(nodes: Pick<NodeTable, "keys" | "get" | "has">, changes?: NodeTexts): string[] {
+  const ids = [...nodes.keys()].filter((id) => changes?.get(id) !== null);
+  for (const [id, text] of changes ?? []) if (text !== null && !nodes.has(id)) ids.push(id);
+  ids.sort();
+  return ids.length ? [ids.map((id) => changes?.get(id) ?? pyJsonText(nodes.get(id)!, NODE_DEPTH)).join(SEP)] : [];
 }
 
 /**

@@ -247,7 +247,7 @@ test("graph.json deleted, nothing else changed: written back from the store's in
   writtenBack("after a full build", "index");
   writtenBack("written back once already (its index re-keyed)", "index");
   const f = join(dir, "memory.md");
-  writeFileSync(f, memory({ task: "task-wb", phase: 1, used: [{ id: "g-000010", useful: true, coverage: "sufficient" }], pitfalls: [{ node_ref: "g-000011", description: "a trap", severity: "high" }] }));
+  writeFileSync(f, memory({ task: "task-wb", phase: 1, used: [{ id: "g-000010", useful: true, coverage: "sufficient" }], pitfalls: [{ node_ref: "g-000011", description: "a trap", severity: "high" }], knowledge: [{ suggested_id: "learned-here", domain: "d", title: "Learned here", content_draft: "a node the update adds, so the delta adds one" }] }));
   runUpdate(ctx, [f], { env });
   assert.ok(existsSync(planDeltaPath(ctx.paths)), "the update's patch left a delta over the index");
   writtenBack("after an update", "index");

@@ -6,8 +6,10 @@ import { runInNewContext } from "node:vm";
 import { join } from "node:path";
 import { indexOfLoaded } from "../../core/graph.js";
 import { graphFromText } from "../graph-json.js";
-import { encodePlanGraph, openPlanGraph } from "../../core/store/graph-index.js";
-import { tmp } from "../helpers.js";
+import { encodePlanGraph, openPlanGraph, textsOf } from "../../core/store/graph-index.js";
+import { NODE_DEPTH } from "../../core/graph-file/doc.js";
+import { pyJsonText } from "../../core/pyjson.js";
+import { seededRandom, tmp } from "../helpers.js";
 
 // Ids and tags the cache must carry byte for byte: non-ASCII, a newline in a tag, an edge type
 // outside the schema's list, notes, nodes without tags or edges.
@@ -98,4 +100,25 @@ test("an opened index that nothing holds any more gives its file descriptor back
   const kept = openPlanGraph(file, "key")!;
   await settle();
   assert.equal(kept.nodes.get("z")!.title, "Z", "one still held reads on");
+});
+
+test("the index gives graph.json's node list with nodes changed, removed and added: the same text as writing every node", () => {
+  const { file, loaded } = cacheOf(DOC);
+  const lazy = openPlanGraph(file, "key")!;
+  const whole = (parts: (string | Buffer)[]) => parts.map((p) => p.toString()).join("");
+  const text = (n: object) => pyJsonText(n, NODE_DEPTH);
+  assert.equal(whole(lazy.nodesText()), whole(textsOf(loaded.nodes)), "no change: the records section is the node list");
+  const r = seededRandom(20261206);
+  const candidates = ["", "0", "a", "a0", "b", "c", "é-node", "y", "z", "zz", "\u{1F600}"];
+  for (let round = 0; round < 200; round++) {
+    const changes = new Map<string, string | null>();
+    for (const id of candidates) {
+      const roll = r(4);
+      if (roll === 0) changes.set(id, null);
+      else if (roll === 1) changes.set(id, text({ id, title: `T${round}`, domain: "d", status: "tentative", confidence: 0.5 }));
+    }
+    const from = whole(lazy.nodesText(changes));
+    assert.equal(from, whole(textsOf(loaded.nodes, changes)), `round ${round}: ${JSON.stringify([...changes.keys()])}`);
+    if (from) assert.doesNotThrow(() => JSON.parse(`[${from}]`), `round ${round}: the body of one JSON array`);
+  }
 });
