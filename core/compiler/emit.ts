@@ -1,10 +1,11 @@
 // The one writer of graph.json. Every way of arriving at its new text — a compile, a patch after an
 // update or an edit (build.ts), a patch after a review action (review/recompile.ts), the store's
-// index of a graph.json deleted since its build (build.ts restored) — hands the text here with `generated_at` blank; here it is hashed (the hash of the blanked text is the content's
-// identity and its first 12 hex are graph_version), compared with what the file holds, stamped with
-// the time, written by atomic rename, and followed in the same locked step by the graph index:
-// the change when the caller knows it (a patch: store/graph-delta.ts), else the index made anew —
-// or kept, when the store holds the one made for this very text (graph.json written back).
+// index of a graph.json deleted since its build (build.ts restored) — hands the text here with
+// `generated_at` blank; here it is hashed (the hash of the blanked text is the content's identity
+// and its first 12 hex are graph_version), compared with what the file holds, stamped with the
+// time, written by atomic rename, and followed in the same locked step by the graph index: the
+// change when the caller knows it (a patch: store/graph-delta.ts), else the index made anew — or
+// kept, when the store holds the one made for this very text (graph.json written back).
 import { existsSync } from "node:fs";
 import type { Context } from "../context.js";
 import { pause } from "../lock.js";

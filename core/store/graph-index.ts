@@ -98,9 +98,9 @@ export function planGraphCachePath(paths: RepoPaths): string {
  * postings — raw bytes, nothing split or decoded up front (splitting 58,000 ids cost more than the
  * rest of the query). Read on demand (positioned reads): a node's record (its text in
  * graph.json; the records section is the body of graph.json's node list, and of one JSON array,
- * read whole by a walk over every node), its out- and
- * in-edges (`other,type,weight,origin[,note]` joined by `;`), a tag's or domain's postings, the
- * pitfall links (JSON); an id or name is decoded when a lookup touches it.
+ * read whole by a walk over every node), its out- and in-edges (`other,type,weight,origin[,note]`
+ * joined by `;`), a tag's or domain's postings, the pitfall links (JSON); an id or name is decoded
+ * when a lookup touches it.
  */
 const SECTIONS = ["ids", "idOff", "rec", "recOff", "out", "outOff", "in", "inOff", "tagNames", "tagNameOff", "tagPost", "tagOff", "domNames", "domNameOff", "domPost", "domOff", "notes", "pitfalls"] as const;
 type Section = (typeof SECTIONS)[number];
