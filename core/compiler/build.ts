@@ -27,7 +27,7 @@ import { patchForEdit } from "./edit-patch.js";
 import { contentRefChecker, recordingChecker, refsHold, type RefCheck } from "./content-refs.js";
 import type { PlanChange } from "../store/graph-delta.js";
 import { emitGraph } from "./emit.js";
-import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
+import { attemptPatch } from "../graph-file/patch.js";
 import { dropIndex, indexOfText } from "../store/graph-delta.js";
 import { graphTextOf } from "../store/graph-index.js";
 import type { Steps } from "../steps.js";
@@ -71,6 +71,8 @@ export interface BuildResult {
   rejects: Problem[];
   /** True when the manifest showed nothing changed and no file was parsed. */
   fromCache: boolean;
+  /** True when graph.json, deleted, was written back from the store's index of it (restored), not compiled. */
+  writtenBack: boolean;
   graphJson: string;
 }
 
@@ -734,9 +736,6 @@ function editPatched(ctx: Context, opts: BuildOptions, o: Observed): Output | nu
   return { doc: { graph }, chunks: edited.chunks, rejects: [], refs: prev.refs, records: edited.records, plan: edited.plan };
 }
 
-/** How often graph.json was written back from the store's index, and how often the compile wrote it instead. */
-export const restoreCounts: PatchCounts = { patched: 0, fallback: 0 };
-
 /**
  * graph.json deleted (a `git clean`, a checkout) while nothing it is compiled from changed: written
  * back from the store's index of the text the manifest records — exact, or not sure: that text must
@@ -745,7 +744,7 @@ export const restoreCounts: PatchCounts = { patched: 0, fallback: 0 };
 function restored(opts: BuildOptions, o: Observed, paths: Context["paths"]): Output | null {
   const prev = o.prev;
   if (prev === null || o.graphStat !== undefined || opts.noCache || !o.listing.same || !unchangedSince(prev.files, o.stats, o.files) || !o.refsHeld()) return null;
-  return attemptPatch("restore", restoreCounts, () => {
+  return attemptPatch("restore", null, () => {
     const g = indexOfText(paths, { version: prev.graph_version, generatedAt: prev.generated_at });
     if (g === null) return null;
     const chunks = graphTextOf(g);
@@ -790,7 +789,7 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
     removeFile(join(ctx.paths.cacheDir, "build-manifest.json")); // the previous format's manifest
   }
   if (out.records) addRecords(ctx.paths.cacheDir, buildIdentity(), out.records);
-  return { written, graphVersion, nodeCount: doc.graph.node_count, edgeCount: doc.graph.edge_count, warnings: doc.graph.warnings, rejects, fromCache: false, graphJson: ctx.paths.graphJson };
+  return { written, graphVersion, nodeCount: doc.graph.node_count, edgeCount: doc.graph.edge_count, warnings: doc.graph.warnings, rejects, fromCache: false, writtenBack: out.held !== undefined, graphJson: ctx.paths.graphJson };
 }
 
 /**
@@ -831,7 +830,7 @@ function patched(ctx: Context, opts: BuildOptions, o: Observed): Output | null {
 /** A no-op build's result: the manifest's record of graph.json as it is. */
 function unchanged(ctx: Context, o: Observed): BuildResult {
   const prev = o.prev!;
-  return { written: false, graphVersion: prev.graph_version, nodeCount: prev.node_count, edgeCount: prev.edge_count, warnings: prev.warnings, rejects: [], fromCache: true, graphJson: ctx.paths.graphJson };
+  return { written: false, graphVersion: prev.graph_version, nodeCount: prev.node_count, edgeCount: prev.edge_count, warnings: prev.warnings, rejects: [], fromCache: true, writtenBack: false, graphJson: ctx.paths.graphJson };
 }
 
 /**

@@ -28,8 +28,9 @@ export const patchFaults: PatchFault[] = [];
 /**
  * Runs one patch under the contract: its text, or null when it was not sure or failed (a failure
  * is recorded). A SyntaxError is a JSON.parse of a layout the patch did not expect: not sure.
+ * `counts`: how often the patch was taken and fell back, for a patch whose tests keep them.
  */
-export function attemptPatch<T>(name: string, counts: PatchCounts, run: () => T | null): T | null {
+export function attemptPatch<T>(name: string, counts: PatchCounts | null, run: () => T | null): T | null {
   let out: T | null = null;
   try {
     out = run();
@@ -40,7 +41,9 @@ export function attemptPatch<T>(name: string, counts: PatchCounts, run: () => T 
       if (process.env.AKMS_DEBUG === "1") process.stderr.write(`akms: the ${name} patch failed (the full compile was used): ${e instanceof Error ? (e.stack ?? message) : message}\n`);
     }
   }
-  if (out === null) counts.fallback++;
-  else counts.patched++;
+  if (counts !== null) {
+    if (out === null) counts.fallback++;
+    else counts.patched++;
+  }
   return out;
 }
