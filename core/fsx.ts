@@ -3,6 +3,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, mkdtempSync, openSync, rea
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
+import { escapeRegExp } from "./regexp.js";
 
 let tmpCounter = 0;
 // node:crypto loads on first use: a command that only reads (akms query) never pays its start-up.
@@ -312,7 +313,7 @@ export function replaceDirWhole(dir: string, fill: (tmp: string) => void): void 
   const parent = dirname(dir);
   mkdirSync(parent, { recursive: true });
   // A run killed before its swap left its hidden copy beside the target: gone once its process is.
-  const stale = new RegExp(`^\\.${basename(dir).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.akms-(\\d+)\\.(tmp|old)$`);
+  const stale = new RegExp(`^\\.${escapeRegExp(basename(dir))}\\.akms-(\\d+)\\.(tmp|old)$`);
   for (const name of readdirSync(parent)) {
     const m = stale.exec(name);
     if (m && Number(m[1]) !== process.pid && !pidAlive(Number(m[1]))) rmSync(join(parent, name), { recursive: true, force: true });

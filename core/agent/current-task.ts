@@ -10,6 +10,7 @@ import { listTaskFiles } from "../orchestrator/tasks.js";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { splitFrontmatter } from "../frontmatter.js";
+import { escapeRegExp } from "../regexp.js";
 
 export interface TaskBrief {
   task_id: string;
@@ -52,10 +53,6 @@ function briefs(ctx: Context): TaskBrief[] {
   return out;
 }
 
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 export function currentTask(ctx: Context, env: NodeJS.ProcessEnv = process.env): CurrentTask {
   const all = briefs(ctx);
   const open = all.filter((t) => t.status === null || t.status === "pending" || t.status === "in_progress");
@@ -76,7 +73,7 @@ export function currentTask(ctx: Context, env: NodeJS.ProcessEnv = process.env):
   const b = git(ctx.repo, ["rev-parse", "--abbrev-ref", "HEAD"]);
   const branch = b.ok ? b.stdout.trim() : "";
   if (branch && branch !== "HEAD") {
-    const hits = all.filter((t) => new RegExp(`(^|[^A-Za-z0-9])${escape(t.task_id)}($|[^A-Za-z0-9])`, "i").test(branch));
+    const hits = all.filter((t) => new RegExp(`(^|[^A-Za-z0-9])${escapeRegExp(t.task_id)}($|[^A-Za-z0-9])`, "i").test(branch));
     if (hits.length === 1) return found(hits[0]!.task_id, `branch ${branch}`);
   }
   const running = all.filter((t) => t.status === "in_progress");

@@ -18,6 +18,7 @@ import { readTextIfExists, removeFile, sha256, writeFileAtomic } from "../fsx.js
 import { splitFrontmatter } from "../frontmatter.js";
 import { findQmd, indexedMarkdown, probeQmd, probeQmdAsync, qmdSearchMany, type QmdIndexing, type QmdStatus } from "../qmd.js";
 import type { Roots, ShownFile } from "./content.js";
+import { escapeRegExp } from "../regexp.js";
 
 export interface QmdUse {
   available: boolean;
@@ -253,7 +254,7 @@ function bodyLineFor(file: string, fmEnd: number, query: string): { line: number
     return null;
   }
   const words = query.split("-").filter(Boolean);
-  const has = (l: string, w: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "iu").test(l);
+  const has = (l: string, w: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(w)}`, "iu").test(l);
   for (const all of [true, false]) {
     for (let i = fmEnd; i < lines.length; i++) {
       const l = lines[i]!;

@@ -46,9 +46,10 @@ test(`${ROUNDS} merges killed at a random moment: the overlay is ours or the who
   const seen = { ours: 0, merged: 0 };
   for (let round = 0; round < ROUNDS; round++) {
     ok(s.repo, ["reset", "-q", "--hard", tip]);
-    await killedMerge(s.repo, random(900));
+    const afterMs = random(900);
+    await killedMerge(s.repo, afterMs);
     const now = overlay(s.repo);
-    assert.ok(now === ours || now === merged, `round ${round}: the overlay is neither ours nor the merge`);
+    assert.ok(now === ours || now === merged, `round ${round} (killed after ${afterMs} ms): the overlay is neither ours nor the merge: ${now.length} bytes (ours ${ours.length}, the merge ${merged.length}), starting ${JSON.stringify(now.slice(0, 120))}`);
     seen[now === ours ? "ours" : "merged"]++;
     // git's own leftovers of a killed merge, as a person would clear them.
     for (const lock of readdirSync(join(s.repo, ".git"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".lock"))) rmSync(join(s.repo, ".git", lock), { force: true });
