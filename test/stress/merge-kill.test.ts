@@ -1,7 +1,8 @@
 // `git merge` with the akms driver killed (SIGKILL to git and the driver together) after a seeded
 // random delay: the overlay in the work tree is always a whole file — ours as committed, or the
 // whole merge — never a partial one (or missing or empty: git's own write of the work tree cut
-// short, below), and once git's own state is cleaned up the merge runs again to the same bytes. CI runs a seeded sample; `npm run stress` runs 100 rounds.
+// short, below), and once git's own state is cleaned up the merge runs again to the same bytes.
+// CI runs a seeded sample; `npm run stress` runs 100 rounds.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
