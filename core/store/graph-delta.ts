@@ -115,20 +115,33 @@ export function indexHeld(paths: RepoPaths, key: string): boolean {
   return d !== null && d.key === key && hasIndexFor(full, d.base);
 }
 
+/** A graph.json text's identity: its version (the hash's first 12 hex) and its generated_at. */
+interface TextIdentity {
+  version: string;
+  generatedAt: string;
+}
+
 /**
- * The store's index of the graph.json text whose identity is `content` (its version and
- * generated_at), whatever graph.json's stat is, or whether there is one: the full index and the
- * delta when the delta was made for that text, else the full index when it was; null when neither.
+ * Which of the store's index files were made for the graph.json text `content`, whatever
+ * graph.json's stat is: the delta, when it was (over the full index it names); else the full index
+ * (its header's key), when it was; null when neither.
  */
-export function indexOfText(paths: RepoPaths, content: { version: string; generatedAt: string }): GraphIndex | null {
+function madeFor(paths: RepoPaths, content: TextIdentity): { delta: DeltaFile } | { key: string } | null {
   const full = planGraphCachePath(paths);
   const d = readDelta(paths);
-  if (d !== null && d.version === content.version && d.attrs.generated_at === content.generatedAt) {
-    const base = openPlanGraph(full, d.base, paths.graphJson);
-    if (base !== null) return withDelta(base, d);
-  }
+  if (d !== null && d.version === content.version && d.attrs.generated_at === content.generatedAt && hasIndexFor(full, d.base)) return { delta: d };
   const head = indexHead(full);
-  return head !== null && head.version === content.version && head.generatedAt === content.generatedAt ? openPlanGraph(full, head.key, paths.graphJson) : null;
+  return head !== null && head.version === content.version && head.generatedAt === content.generatedAt ? { key: head.key } : null;
+}
+
+/** The store's index of the graph.json text `content` (see madeFor), opened; null when it holds none. */
+export function indexOfText(paths: RepoPaths, content: TextIdentity): GraphIndex | null {
+  const m = madeFor(paths, content);
+  if (m === null) return null;
+  const full = planGraphCachePath(paths);
+  if ("key" in m) return openPlanGraph(full, m.key, paths.graphJson);
+  const base = openPlanGraph(full, m.delta.base, paths.graphJson);
+  return base === null ? null : withDelta(base, m.delta);
 }
 
 /** The store's index dropped, full and delta: it is not what its header says (the next build makes it anew). The caller holds the lock. */
@@ -145,17 +158,14 @@ export function dropIndex(paths: RepoPaths): void {
  * delta, of another text, is dropped). False when neither was made for that text. The caller holds
  * the lock.
  */
-export function rekeyIndex(paths: RepoPaths, key: string, content: { version: string; generatedAt: string }): boolean {
-  const full = planGraphCachePath(paths);
-  const d = readDelta(paths);
-  if (d !== null && d.version === content.version && d.attrs.generated_at === content.generatedAt && hasIndexFor(full, d.base)) {
-    writeFileAtomic(planDeltaPath(paths), JSON.stringify({ ...d, key }), { knownDifferent: true });
-    return true;
+export function rekeyIndex(paths: RepoPaths, key: string, content: TextIdentity): boolean {
+  const m = madeFor(paths, content);
+  if (m === null) return false;
+  if ("delta" in m) writeFileAtomic(planDeltaPath(paths), JSON.stringify({ ...m.delta, key }), { knownDifferent: true });
+  else {
+    removeFile(planDeltaPath(paths));
+    rekeyPlanGraph(planGraphCachePath(paths), key);
   }
-  const head = indexHead(full);
-  if (head === null || head.version !== content.version || head.generatedAt !== content.generatedAt) return false;
-  removeFile(planDeltaPath(paths));
-  rekeyPlanGraph(full, key);
   return true;
 }
 

@@ -209,7 +209,7 @@ test("a compile that gives the same graph while a delta holds the index keeps th
   assertFresh(repo, vault, "after the second update");
 });
 
-test("graph.json deleted is compiled back byte for byte (its generated_at kept: the content did not change), and its index re-keyed, not made again", () => {
+test("graph.json deleted is written back byte for byte (its generated_at kept: the content did not change), and its index re-keyed, not made again", () => {
   const { repo, vault } = generated("akms-plan-restore-", 200, 20, 5);
   // Built on 2026-01-01 (SOURCE_DATE_EPOCH); compiled back today, with no SOURCE_DATE_EPOCH.
   assert.equal(akms(["build", "--repo", repo, "--vault", vault], { env: { SOURCE_DATE_EPOCH: "1767225600" } }).code, 0);
