@@ -11,7 +11,7 @@ import type { RepoPaths } from "./paths.js";
 import { warm } from "./store/memo.js";
 import type { BuildWarning, GNode, GraphDoc, GraphLink, GraphNode } from "./graph-file/doc.js";
 import { writtenKey } from "./store/freshness.js";
-import { domainKeys, openPlanGraph, textsOf, planGraphCachePath, tagKeys, type GraphIndex, type NodeTable } from "./store/graph-index.js";
+import { domainKeys, listTextOf, openPlanGraph, outLinksText, textsOf, planGraphCachePath, tagKeys, type GraphIndex, type NodeTable } from "./store/graph-index.js";
 import { indexHeld, openPlanDelta, rekeyIndex } from "./store/graph-delta.js";
 import { agentLockWaitMs, withLock, withLockWait } from "./lock.js";
 import { readBytesIfExists } from "./fsx.js";
@@ -163,6 +163,7 @@ export function indexOfLoaded(g: LoadedGraph): GraphIndex {
     pitfalls: () => g.doc.links.filter((l) => l.type === "pitfall"),
     linked: (id) => g.nodes.has(id) && ((g.out.get(id)?.length ?? 0) > 0 || (g.in.get(id)?.length ?? 0) > 0),
     nodesText: (changes) => textsOf(g.nodes, changes),
+    linksText: (changes) => listTextOf(g.nodes.keys(), (id) => g.nodes.has(id), (id) => outLinksText(g.out.get(id)), changes),
   };
 }
 

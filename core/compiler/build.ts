@@ -9,7 +9,6 @@ import { readBytesIfExists, realpathOrNull, removeFile, sha256, writeFileAtomic 
 import { withLock } from "../lock.js";
 import { recoverPendingTransaction } from "../transaction.js";
 import { displayPath, vaultProblem } from "../paths.js";
-import { pyJsonChunks } from "../pyjson.js";
 import { listMarkdown, readOverlay, type Listed } from "./sources.js";
 import { readShare, type ShareResult } from "./read-nodes.js";
 import type { Overlay } from "../schemas/overlay.js";
@@ -19,14 +18,14 @@ import { STAT_WIDTH, buildIdentity, contentSha, ownWriteVector, sameStats, sameV
 import { addRecords, loadParseCache, readWithCache, recordOverlay } from "./parse-cache.js";
 import { mergeGraph } from "./merge.js";
 import type { BuildWarning, GraphDoc } from "../graph-file/doc.js";
-import { graphFromDoc, graphIndexed, indexOfLoaded, openGraph, type GNode, type GraphIndex, type NodeTable } from "../graph.js";
+import { graphFromDoc, graphIndexed, indexOfLoaded, openGraph, openGraphOrNull, type GNode, type GraphIndex, type NodeTable } from "../graph.js";
 import { nodeAsWritten } from "./node-value.js";
 import { blankedSha, generatedAtOf } from "../graph-file/version.js";
 import { patchForUpdate, type UpdateDelta } from "./update-patch.js";
 import { patchForEdit } from "./edit-patch.js";
 import { contentRefChecker, recordingChecker, refsHold, type RefCheck } from "./content-refs.js";
 import type { PlanChange } from "../store/graph-delta.js";
-import { emitGraph } from "./emit.js";
+import { emitCompiled, emitGraph } from "./emit.js";
 import { attemptPatch } from "../graph-file/patch.js";
 import { dropIndex, indexOfText } from "../store/graph-delta.js";
 import { graphTextOf } from "../store/graph-index.js";
@@ -225,7 +224,7 @@ export function compileGraph(
   pre?: PreRead,
   /** Called once the sources are known to compile, before the merge (with the files left out). */
   validated?: (rejects: Problem[]) => void,
-): { doc: GraphDoc; chunks: string[]; rejects: Problem[]; refs: RefCheck[] } {
+): { doc: GraphDoc; chunks?: undefined; rejects: Problem[]; refs: RefCheck[] } {
   const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
   // The overlay first: a compile it refuses must not read every node file before it says so.
   const ov = pre?.overlay ?? readOverlay(ctx.paths.overlay, overlayShown);
@@ -257,16 +256,8 @@ export function compileGraph(
     repoId: (ov.overlay?.repo_id as string | undefined) || basename(ctx.repo),
     contentRefOk: recordingChecker(ctx, refs),
   });
-  // The text is made each time a caller asks for it, and not kept: the merge driver's replay and a
-  // dry run read the document alone, and the writer lets the text go before the index is made.
-  return {
-    doc,
-    get chunks() {
-      return pyJsonChunks(doc);
-    },
-    rejects: problems,
-    refs,
-  };
+  // Its text is written from the index made of it (emitCompiled); the merge driver's replay and a dry run read the document alone.
+  return { doc, rejects: problems, refs };
 }
 
 /**
@@ -676,7 +667,8 @@ function contentOf(bytes: Buffer): GraphContent {
 /** graph.json's new content (generated_at blank) and what the manifest records of it. */
 interface Output {
   doc: { graph: { node_count: number; edge_count: number; warnings: BuildWarning[]; generated_at: string } };
-  chunks: (string | Buffer)[];
+  /** The text, generated_at blank; none for a compile, whose document is written from its index (emitCompiled). */
+  chunks?: (string | Buffer)[];
   rejects: Problem[];
   refs: RefCheck[];
   /** The edit patch's parse-cache records, added once graph.json is written. */
@@ -694,6 +686,8 @@ interface Output {
 function updatePatched(ctx: Context, opts: BuildOptions, o: Observed): Output | null {
   const prev = o.prev!;
   if (o.known === null || !o.graphTrusted || opts.wrote?.update === undefined || opts.wrote.overlay === undefined) return null;
+  const index = openGraphOrNull(ctx.paths);
+  if (index === null) return null;
   const patched = patchForUpdate({
     ctx,
     delta: opts.wrote.update,
@@ -702,7 +696,7 @@ function updatePatched(ctx: Context, opts: BuildOptions, o: Observed): Output | 
     recordedDirs: prev.dirs,
     dirs: o.listing.dirs,
     recordedStats: prev.files,
-    graphStat: o.graphStat!,
+    graph: index,
     warnings: prev.warnings,
     nodeCount: prev.node_count,
     edgeCount: prev.edge_count,
@@ -721,6 +715,8 @@ function updatePatched(ctx: Context, opts: BuildOptions, o: Observed): Output | 
 function editPatched(ctx: Context, opts: BuildOptions, o: Observed): Output | null {
   const prev = o.prev;
   if (o.known !== null || prev === null || !o.graphTrusted || !o.listing.same || opts.noCache || !o.refsHeld()) return null;
+  const index = openGraphOrNull(ctx.paths);
+  if (index === null) return null;
   const edited = patchForEdit({
     ctx,
     jobs: jobsOf(o.listing.set),
@@ -730,6 +726,7 @@ function editPatched(ctx: Context, opts: BuildOptions, o: Observed): Output | nu
     warnings: prev.warnings,
     identity: buildIdentity(),
     cacheDir: ctx.paths.cacheDir,
+    graph: index,
   });
   if (!edited) return null;
   const graph = { node_count: prev.node_count, edge_count: prev.edge_count, warnings: prev.warnings, generated_at: "" };
@@ -748,7 +745,6 @@ function restored(opts: BuildOptions, o: Observed, paths: Context["paths"]): Out
     const g = indexOfText(paths, { version: prev.graph_version, generatedAt: prev.generated_at });
     if (g === null) return null;
     const chunks = graphTextOf(g);
-    if (chunks === null) return null;
     const contentSha = sha256(chunks);
     if (contentSha !== prev.content_sha) {
       dropIndex(paths); // made for that text by its header, yet it gives another: the compile indexes anew
@@ -766,10 +762,13 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
   // 40 MB comparison is a hash comparison; the one hash (with the generated_at) identifies the file.
   // The index beside graph.json: a patch's change; a full compile's made anew — a keep-going build's
   // too, since readers read nothing else (it is keyed to the graph.json written, not to the sources).
-  const index = out.plan ? { change: out.plan } : out.held ? "held" : "nodes" in doc ? { doc: doc as GraphDoc } : null;
   // graph.json deleted (a `git clean`, a checkout) and compiled to the content the manifest recorded: written back as it was.
   const restore = o.graphStat === undefined && o.last !== null ? { contentSha: o.last.content_sha, generatedAt: o.last.generated_at } : null;
-  const { written, contentSha, graphVersion, generatedAt } = emitGraph(ctx, () => out.chunks, { current: { contentSha: o.currentContentSha, generatedAt: o.currentGeneratedAt }, restore, index, contentSha: out.held?.contentSha, env: opts.env });
+  const how = { current: { contentSha: o.currentContentSha, generatedAt: o.currentGeneratedAt }, restore, env: opts.env };
+  const { written, contentSha, graphVersion, generatedAt } =
+    out.chunks === undefined
+      ? emitCompiled(ctx, doc as GraphDoc, how)
+      : emitGraph(ctx, () => out.chunks!, { ...how, index: out.plan ? { change: out.plan } : out.held ? "held" : null, contentSha: out.held?.contentSha });
   doc.graph.generated_at = generatedAt;
   if (!rejects.length) {
     writeManifest(ctx, {

@@ -1,21 +1,20 @@
-// The rebuild after a few node files were edited, without the merge: graph.json patched in place
-// when the edits cannot change anything but the edited nodes' own text there. An edited file's
+// The rebuild after a few node files were edited, without the merge: graph.json written from the
+// store's index of the previous one with the edited nodes' new text, when the edits cannot change
+// anything but the edited nodes' own text there. An edited file's
 // previous value is its parse-cache record at the stat the last build recorded; when its new value
 // reads the same for everything the merge reads (id, edges, content_ref, domain, auto_update) and
 // its body flag (content_draft, `## Summary`) is unchanged, no other node, link or warning can
 // change — provided no warning says its id is taken twice and no overlay entry sets a content_ref
 // (the caller has checked that every content_ref still resolves, or not, as the last build found).
-// Then the node's text in graph.json is replaced by its new text, with its overlay entry applied as
+// Then the node's text in graph.json is its new text, with its overlay entry applied as
 // merge step 4 does, and the result is byte for byte what the full compile writes (the tests hold
 // it to `--no-cache` builds). Anything else returns null, and the caller compiles in full.
-import { readFileSync } from "node:fs";
 import type { PlanChange } from "../store/graph-delta.js";
+import type { GraphIndex } from "../store/graph-index.js";
 import type { Context } from "../context.js";
 import { displayPath } from "../paths.js";
-import { blankGeneratedAt } from "../graph-file/version.js";
-import { graphText, sure } from "../graph-file/layout.js";
-import { spliceGraph } from "../graph-file/splice.js";
-import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
+import { graphTextFrom, headOf } from "../graph-file/layout.js";
+import { attemptPatch, sure, type PatchCounts } from "../graph-file/patch.js";
 import { applyOverride, draftedBy, withProvenance } from "./merge.js";
 import { NODE_DEPTH, type BuildWarning } from "../graph-file/doc.js";
 import { pyJsonText } from "../pyjson.js";
@@ -40,11 +39,13 @@ export interface EditPatchInput {
   warnings: readonly BuildWarning[];
   identity: string;
   cacheDir: string;
+  /** The store's index of graph.json as it is now (the last build's output). */
+  graph: GraphIndex;
 }
 
 export interface EditPatched {
   /** graph.json with generated_at blank: the head as a string, then bytes and text. */
-  chunks: (string | Buffer)[];
+  chunks: [string, ...(string | Buffer)[]];
   /** The edited files' parse-cache records (for addRecords, once graph.json is written). */
   records: { key: string; value: string }[];
   /** The nodes it changed, for the planning index (core/compiler/plan-delta.ts). */
@@ -110,7 +111,7 @@ function patch(input: EditPatchInput): EditPatched | null {
   const taken = new Set<string>();
   for (const w of input.warnings) if (TAKEN.has(w.code) && w.node !== undefined) taken.add(w.node);
 
-  const g = graphText(readFileSync(ctx.paths.graphJson));
+  const g = input.graph;
   const texts = new Map<string, string>();
   const records: EditPatched["records"] = [];
   const plan: PlanChange = { nodes: new Map(), links: [] };
@@ -138,16 +139,18 @@ function patch(input: EditPatchInput): EditPatched | null {
       applyOverride(node, entry);
       return pyJsonText(node, NODE_DEPTH);
     };
-    const at = g.nodes.find(id);
-    sure(at.found && g.buf.toString("latin1", at.start, at.end) === merged(old.slice(tab + 1)));
+    const was = g.nodes.get(id);
+    sure(was !== undefined);
+    const wasText = pyJsonText(was, NODE_DEPTH);
+    sure(wasText === merged(old.slice(tab + 1)));
     const text = merged(value.slice(tab + 1));
-    if (text !== g.buf.toString("latin1", at.start, at.end)) {
+    if (text !== wasText) {
       texts.set(id, text);
       plan.nodes.set(id, JSON.parse(text) as Record<string, unknown>);
     }
     records.push({ key: keyText(item.file, origin, item.shown, stats.stats, i), value: withRacy(stats, i, value) });
   });
 
-  const chunks = spliceGraph(g, blankGeneratedAt(g.buf.toString("latin1", 0, g.headEnd)), { nodes: texts });
+  const chunks = graphTextFrom(headOf(g.attrs), g.linksText(), g.nodesText(texts));
   return { chunks, records, plan };
 }

@@ -1,11 +1,12 @@
-// The one writer of graph.json. Every way of arriving at its new text — a compile, a patch after an
-// update or an edit (build.ts), a patch after a review action (review/recompile.ts), the store's
-// index of a graph.json deleted since its build (build.ts restored) — hands the text here with
-// `generated_at` blank; here it is hashed (the hash of the blanked text is the content's identity
-// and its first 12 hex are graph_version), compared with what the file holds, stamped with the
-// time, written by atomic rename, and followed in the same locked step by the graph index: the
-// change when the caller knows it (a patch: store/graph-delta.ts), else the index made anew — or
-// kept, when the store holds the one made for this very text (graph.json written back).
+// The one writer of graph.json. Every way of arriving at its new text — a compile (its document:
+// graph.json is written from the index's sections made from it), a patch after an update or an
+// edit (build.ts), a patch after a review action (review/recompile.ts), the store's index of a
+// graph.json deleted since its build (build.ts restored) — ends here with `generated_at` blank;
+// here it is hashed (the hash of the blanked text is the content's identity and its first 12 hex
+// are graph_version), compared with what the file holds, stamped with the time, written by atomic
+// rename, and followed in the same locked step by the graph index: the change when the caller
+// knows it (a patch: store/graph-delta.ts), else the index of the compile's sections — or kept,
+// when the store holds the one made for this very text (graph.json written back).
 import { existsSync } from "node:fs";
 import type { Context } from "../context.js";
 import { pause } from "../lock.js";
@@ -16,8 +17,8 @@ import { stampGeneratedAt } from "../graph-file/version.js";
 import { attrsOfHead } from "../graph-file/layout.js";
 import { writtenKey } from "../store/freshness.js";
 import { indexHeld, rekeyIndex, writePlanDelta, type PlanChange } from "../store/graph-delta.js";
-import { rebuildPlanIndex } from "../store/graph-index.js";
-import { graphFromDoc, indexOfLoaded } from "../graph.js";
+import { graphTextOfBody, indexBody, indexFileChunks, planGraphCachePath, type IndexBody } from "../store/graph-index.js";
+import { graphFromDoc } from "../graph.js";
 import { asReadBack } from "../pyjson.js";
 
 export interface Emitted {
@@ -39,11 +40,11 @@ export interface EmitOptions {
    */
   restore?: { contentSha: string; generatedAt: string } | null;
   /**
-   * The planning index's update: the change a patch made, the compiled document to index anew, or
-   * "held" — the text was written back from the store's index of it (store/graph-index.ts
-   * graphTextOf), which is then re-keyed to the new file.
+   * The planning index's update: the change a patch made, or "held" — the text was written back
+   * from the store's index of it (store/graph-index.ts graphTextOf), which is then re-keyed to the
+   * new file. (A compile's document is indexed by emitCompiled.)
    */
-  index: { change: PlanChange } | { doc: GraphDoc } | "held" | null;
+  index: { change: PlanChange } | "held" | null;
   /** The text's hash (generated_at blank), when the caller has computed it already. */
   contentSha?: string;
   env?: NodeJS.ProcessEnv;
@@ -51,8 +52,7 @@ export interface EmitOptions {
 
 /**
  * Writes graph.json from its text (`text()`: the chunks, generated_at blank, the first chunk holding
- * the head); the caller holds the lock. The text is made, hashed and written first and is garbage
- * before the index is made: a full compile's 42 MB of text is not held while its index is encoded.
+ * the head); the caller holds the lock.
  */
 export function emitGraph(ctx: Context, text: () => readonly (string | Buffer)[], opts: EmitOptions): Emitted {
   const prevKey = writtenKey(ctx.paths.graphJson);
@@ -61,9 +61,20 @@ export function emitGraph(ctx: Context, text: () => readonly (string | Buffer)[]
   const index = opts.index;
   if (index === null || !(written || same)) return { written, ...out };
   if (index === "held") keptIndex(ctx, out); // when it cannot be, the build compiles the index anew
-  else if ("change" in index) {
-    if (written) writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), out.graphVersion, attrsOfHead(head), index.change);
-  } else if (!keptIndex(ctx, out)) writeIndexes(ctx, index.doc, out.graphVersion, out.generatedAt);
+  else if (written) writePlanDelta(ctx.paths, prevKey, writtenKey(ctx.paths.graphJson), out.graphVersion, attrsOfHead(head), index.change);
+  return { written, ...out };
+}
+
+/**
+ * A compile's document written: its index's sections made first (each node's and each node's
+ * out-links' text in graph.json), graph.json written from them, then the index file from the same
+ * sections — the two equal by construction. No second serialisation of the document is made.
+ */
+export function emitCompiled(ctx: Context, doc: GraphDoc, opts: Omit<EmitOptions, "index" | "contentSha">): Emitted {
+  const body = indexBody(graphFromDoc(doc, ctx.paths.graphJson, ""));
+  const { written, same, head: _, ...out } = writeText(ctx, () => graphTextOfBody(body, doc.graph), opts);
+  if (written) settledKey(ctx.paths.graphJson);
+  if ((written || same) && !keptIndex(ctx, out)) writeIndex(ctx, body, doc, out);
   return { written, ...out };
 }
 
@@ -87,7 +98,7 @@ function settledKey(file: string): void {
 }
 
 /** The text hashed, and written unless graph.json holds that content already (`same`). */
-function writeText(ctx: Context, text: () => readonly (string | Buffer)[], opts: EmitOptions): Emitted & { same: boolean; head: string } {
+function writeText(ctx: Context, text: () => readonly (string | Buffer)[], opts: Omit<EmitOptions, "index">): Emitted & { same: boolean; head: string } {
   const chunks = text();
   const contentSha = opts.contentSha ?? sha256(chunks);
   const graphVersion = contentSha.slice(0, 12);
@@ -98,11 +109,11 @@ function writeText(ctx: Context, text: () => readonly (string | Buffer)[], opts:
   return { written, same: false, head, contentSha, graphVersion, generatedAt };
 }
 
-/**
- * A full compile's graph index, made from its own document: each node's record is the text the
- * compile kept for it (or made for graph.json), so it equals what a reader of graph.json would make.
- */
-function writeIndexes(ctx: Context, doc: GraphDoc, version: string, generatedAt: string): void {
-  const g = { ...indexOfLoaded(graphFromDoc(doc, ctx.paths.graphJson, version)), attrs: asReadBack({ ...doc.graph, generated_at: generatedAt }) };
-  rebuildPlanIndex(ctx.paths, g);
+/** A compile's index file, keyed to graph.json as written (nothing when its stat cannot be trusted yet). */
+function writeIndex(ctx: Context, body: IndexBody, doc: GraphDoc, out: { graphVersion: string; generatedAt: string }): void {
+  const key = writtenKey(ctx.paths.graphJson);
+  if (key === null) return;
+  const attrs = asReadBack({ ...doc.graph, generated_at: out.generatedAt });
+  // A new key (graph.json was just written), so a new file: written in parts, no comparison.
+  writeFileAtomic(planGraphCachePath(ctx.paths), indexFileChunks(body, key, out.graphVersion, attrs), { knownDifferent: true });
 }

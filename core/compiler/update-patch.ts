@@ -1,28 +1,29 @@
-// The recompile after `akms update`, without the merge: graph.json patched for exactly what the
-// update changed — the overlay entries it touched, the session nodes it added, the pitfall edges it
-// appended, the local node files it created — when the result is provably what the full compile
-// (mergeGraph, then pyjson) writes. The previous graph.json must be the last build's output and
-// every file the update overwrote must have been, before it did, exactly as that build recorded it;
-// the patch then works on that text: each node's text there is its merged node at depth 2, so a
-// node whose overlay entry changed is that text parsed, the entry's values set, and written again.
+// The recompile after `akms update`, without the merge: graph.json written from the store's index
+// of the previous one with exactly what the update changed — the overlay entries it touched, the
+// session nodes it added, the pitfall edges it appended, the local node files it created — when the
+// result is provably what the full compile (mergeGraph, then pyjson) writes. The previous graph.json
+// must be the last build's output, indexed, and every file the update overwrote must have been,
+// before it did, exactly as that build recorded it; each node in the index is its merged node as
+// graph.json holds it, so a node whose overlay entry changed is that node with the entry's values
+// set, written again.
 // Anything this cannot be sure of — a warning the change would add or remove, an id taken, a file
 // not as recorded, a key the merge reads elsewhere, an unexpected layout — returns null, and the
 // caller compiles in full.
-import { readFileSync, type Stats } from "node:fs";
+import { readFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, relative } from "node:path";
 import type { Context } from "../context.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { pyJsonText } from "../pyjson.js";
-import { graphText, headerText, sameHeader, sure, type Found, type GraphText } from "../graph-file/layout.js";
-import { spliceGraph } from "../graph-file/splice.js";
-import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
+import { graphTextFrom, headOf, headerText } from "../graph-file/layout.js";
+import { attemptPatch, sure, type PatchCounts } from "../graph-file/patch.js";
 import { appliedKeys, applyOverride, draftedBy, sessionGraphNode, toGraphNode, withProvenance } from "./merge.js";
-import type { BuildWarning, GraphNode } from "../graph-file/doc.js";
+import { NODE_DEPTH, type BuildWarning, type GraphNode } from "../graph-file/doc.js";
 import { readNode, type Origin } from "./sources.js";
 import type { DirRecord } from "./source-index.js";
 import { STAT_WIDTH, sameStatAt, type FileStats } from "../store/freshness.js";
 import type { RefCheck } from "./content-refs.js";
-import type { GraphLink } from "../graph.js";
+import type { GraphIndex, GraphLink } from "../graph.js";
+import { outLinksText } from "../store/graph-index.js";
 import type { PlanChange } from "../store/graph-delta.js";
 
 /** What an update changed, as its planner knows it (see KnownWrites.update). */
@@ -57,8 +58,8 @@ export interface PatchInput {
   dirs: readonly (readonly DirRecord[])[];
   /** The stats the last build recorded: its listing's files in order, then the overlay, then the config. */
   recordedStats: FileStats;
-  /** graph.json's stat now. */
-  graphStat: Stats;
+  /** The store's index of graph.json as it is now (the last build's output). */
+  graph: GraphIndex;
   warnings: readonly BuildWarning[];
   nodeCount: number;
   edgeCount: number;
@@ -71,7 +72,7 @@ export interface PatchInput {
 
 export interface Patched {
   /** graph.json with generated_at blank: the head as a string (stampGeneratedAt applies), then bytes and text. */
-  chunks: (string | Buffer)[];
+  chunks: [string, ...(string | Buffer)[]];
   nodeCount: number;
   edgeCount: number;
   /** The content_refs of the nodes added (each resolves: the patch checked it). */
@@ -175,28 +176,6 @@ function checkWrites(input: PatchInput): void {
 
 type Added = Map<string, { node: GraphNode; declared: ReturnType<typeof toGraphNode> }>;
 
-/** The previous graph.json as the patch reads it: its layout, and its nodes parsed on demand. */
-interface Previous {
-  g: GraphText;
-  graphNode(id: string): { at: Found; node: Record<string, unknown> };
-}
-
-function previousGraph(input: PatchInput): Previous {
-  const g = graphText(readFileSync(input.ctx.paths.graphJson));
-  const parsed = new Map<string, { at: Found; node: Record<string, unknown> }>();
-  const graphNode = (id: string) => {
-    let n = parsed.get(id);
-    if (n === undefined) {
-      const at = g.nodes.find(id);
-      const node = at.found ? (JSON.parse(g.buf.toString("latin1", at.start, at.end)) as Record<string, unknown>) : {};
-      sure(!at.found || node.id === id);
-      parsed.set(id, (n = { at, node }));
-    }
-    return n;
-  };
-  return { g, graphNode };
-}
-
 function checkEntry(before: Readonly<Record<string, unknown>> | undefined, after: Readonly<Record<string, unknown>>): void {
   for (const k of appliedKeys(before)) sure(after[k] !== undefined);
   for (const k of new Set([...Object.keys(before ?? {}), ...Object.keys(after)])) {
@@ -205,7 +184,7 @@ function checkEntry(before: Readonly<Record<string, unknown>> | undefined, after
 }
 
 /** New nodes: the local node files created, then the session entries added (each id new to the graph and its warnings). */
-function addedNodes(input: PatchInput, prev: Previous, refs: RefCheck[]): Added {
+function addedNodes(input: PatchInput, refs: RefCheck[]): Added {
   const { delta } = input;
   const ov = input.overlay.data;
   // Ids the previous warnings name: a node added with one of them could resolve or raise a warning.
@@ -213,7 +192,7 @@ function addedNodes(input: PatchInput, prev: Previous, refs: RefCheck[]): Added 
   for (const w of input.warnings) for (const id of [w.node, w.source, w.target]) if (id !== undefined) named.add(id);
   const added: Added = new Map();
   const fresh = (id: string) => {
-    sure(!added.has(id) && !named.has(id) && !prev.graphNode(id).at.found);
+    sure(!added.has(id) && !named.has(id) && !input.graph.nodes.has(id));
   };
   const drafted = draftedBy(ov.session_nodes);
   for (const file of delta.created) {
@@ -244,21 +223,20 @@ function addedNodes(input: PatchInput, prev: Previous, refs: RefCheck[]): Added 
   return added;
 }
 
-/** The changed overlay entries' nodes: their text in graph.json with the entry applied, where that changes it. */
-function changedNodeTexts(input: PatchInput, prev: Previous, added: Added, texts: Map<string, string>, plan: PlanChange): void {
+/** The changed overlay entries' nodes: their node in graph.json with the entry applied, where that changes its text. */
+function changedNodeTexts(input: PatchInput, added: Added, texts: Map<string, string>, plan: PlanChange): void {
   const ov = input.overlay.data;
   for (const [id, before] of input.delta.nodes) {
     if (added.has(id)) continue;
     const after = ov.nodes?.[id];
     sure(after !== undefined);
     checkEntry(before, after);
-    const { at, node } = prev.graphNode(id);
-    sure(at.found && node.auto_update !== true);
-    const text = prev.g.buf.toString("latin1", at.start, at.end);
-    const copy = JSON.parse(text) as Record<string, unknown>;
+    const node = input.graph.nodes.get(id);
+    sure(node !== undefined && node.auto_update !== true);
+    const copy = structuredClone(node) as Record<string, unknown>; // the index's node is shared
     applyOverride(copy, after);
-    const next = pyJsonText(copy, 2);
-    if (next !== text) {
+    const next = pyJsonText(copy, NODE_DEPTH);
+    if (next !== pyJsonText(node, NODE_DEPTH)) {
       texts.set(id, next);
       plan.nodes.set(id, copy);
     }
@@ -267,44 +245,48 @@ function changedNodeTexts(input: PatchInput, prev: Previous, added: Added, texts
 
 /**
  * New links, in merge order: the created nodes' declared edges, then the appended local_edges. Each
- * must be stored (no dangling, misdirected or duplicate edge: those are warnings).
+ * must be stored (no dangling, misdirected or duplicate edge: those are warnings). Returns each
+ * source's out-links' text with them (graph.json orders a node's out-links by target).
  */
-function newLinkTexts(input: PatchInput, prev: Previous, added: Added, plan: PlanChange): Map<string, string> {
+function newLinkTexts(input: PatchInput, added: Added, plan: PlanChange): Map<string, string> {
+  const g = input.graph;
   const domainOf = (id: string): unknown => {
     const a = added.get(id);
     if (a !== undefined) return a.node.domain;
-    const g = prev.graphNode(id);
-    sure(g.at.found);
-    return g.node.domain;
+    const n = g.nodes.get(id);
+    sure(n !== undefined);
+    return n.domain;
   };
-  const newLinks = new Map<string, string>();
+  const outs = new Map<string, GraphLink[]>();
   const link = (e: { from: string; to: string; type: string; weight: number; note?: string | null; reports?: readonly object[] }) => {
-    const key = e.from + "\0" + e.to;
-    sure(!newLinks.has(key) && !prev.g.links.find(key).found);
+    let out = outs.get(e.from);
+    if (out === undefined) outs.set(e.from, (out = [...(g.out.get(e.from) ?? [])]));
+    sure(!out.some((l) => l.target === e.to));
     const target = domainOf(e.to);
     domainOf(e.from);
     sure(e.type !== "pitfall" || target === "session");
     const l: Record<string, unknown> = { source: e.from, target: e.to, type: e.type, weight: e.weight, edge_origin: "local" };
     if (typeof e.note === "string" && e.note !== "") l.note = e.note;
     if (e.reports?.length) l.reports = e.reports.map((r) => ({ ...r }));
-    newLinks.set(key, pyJsonText(l, 2));
+    out.push(l as unknown as GraphLink);
     plan.links.push(l as unknown as GraphLink);
   };
   for (const [id, a] of [...added].sort((x, y) => (x[0] < y[0] ? -1 : 1))) for (const e of a.declared ?? []) link({ from: id, ...e });
   const localEdges = input.overlay.data.local_edges ?? [];
   sure(localEdges.length >= input.delta.edgesBefore);
   for (const e of localEdges.slice(input.delta.edgesBefore)) link(e);
-  return newLinks;
+  const texts = new Map<string, string>();
+  for (const [source, out] of outs) texts.set(source, outLinksText(out.sort((a, b) => (a.target < b.target ? -1 : a.target > b.target ? 1 : 0))));
+  return texts;
 }
 
 function patch(input: PatchInput): Patched {
-  const { ctx, delta } = input;
+  const { ctx, delta, graph } = input;
   const ov = input.overlay.data;
   checkWrites(input);
-  const prev = previousGraph(input);
   const repoId = (ov.repo_id as string | undefined) || basename(ctx.repo);
   const header = (nodeCount: number, edgeCount: number) => ({ nodeCount, edgeCount, globalVault: input.globalVault, repoId, warnings: input.warnings });
-  sure(sameHeader(prev.g, header(input.nodeCount, input.edgeCount)));
+  sure(headOf(graph.attrs) === headerText(header(input.nodeCount, input.edgeCount)));
   // Every content_ref resolves as the last build found (a file the update copied may be one).
   sure(input.refsHold());
   // Entries only changed or added: none removed.
@@ -314,13 +296,14 @@ function patch(input: PatchInput): Patched {
   sure(Object.keys(ov.session_nodes ?? {}).length === delta.counts.sessions + delta.sessions.length);
 
   const refs: RefCheck[] = [];
-  const added = addedNodes(input, prev, refs);
+  const added = addedNodes(input, refs);
   const plan: PlanChange = { nodes: new Map([...added].map(([id, a]) => [id, a.node as Record<string, unknown>])), links: [] };
   const texts = new Map<string, string>();
-  changedNodeTexts(input, prev, added, texts, plan);
-  for (const [id, a] of added) texts.set(id, pyJsonText(a.node, 2));
-  const newLinks = newLinkTexts(input, prev, added, plan);
+  changedNodeTexts(input, added, texts, plan);
+  for (const [id, a] of added) texts.set(id, pyJsonText(a.node, NODE_DEPTH));
+  const links = newLinkTexts(input, added, plan);
   const nodeCount = input.nodeCount + added.size;
-  const edgeCount = input.edgeCount + newLinks.size;
-  return { chunks: spliceGraph(prev.g, headerText(header(nodeCount, edgeCount)), { nodes: texts, links: newLinks }), nodeCount, edgeCount, refs, plan };
+  const edgeCount = input.edgeCount + plan.links.length;
+  const chunks = graphTextFrom(headerText(header(nodeCount, edgeCount)), graph.linksText(links), graph.nodesText(texts));
+  return { chunks, nodeCount, edgeCount, refs, plan };
 }

@@ -3,26 +3,26 @@
 // that every other frontmatter field, the body and the rest of the overlay stay as they were), and
 // dedup accept changes only a node's body, which is not graph input (spec §2). dedup reject adds one
 // new local node with no edges (and its undo removes it), changing nothing else the compiler reads.
-// So graph.json is patched, to exactly the text the full compile (sorted keys, Python-compatible
-// JSON) would write: that node's text with its new status, or the one node inserted or removed and
-// node_count (graph-file/review-patch.ts says which, graph-file/splice.ts writes the bytes).
-// Anything else — a node graph.json does not hold yet, an id mentioned elsewhere in the graph or
-// the overlay (a warning, an edge, an override), a layout this patch cannot find — takes the build,
-// targeted at the files the action wrote.
+// So graph.json is written from the store's index of it with that one change (reviewText), to exactly
+// the text the full compile (sorted keys, Python-compatible JSON) would write: that node's text with
+// its new status, or the one node inserted or removed and node_count. Anything else — a node the
+// graph does not hold yet, an id named elsewhere in the graph or the overlay (a warning, an edge,
+// an override) — takes the build, targeted at the files the action wrote.
 // Patching never makes graph.json less current than it was: a source edited without `akms build`
 // is still picked up by the next build. The build manifest is kept exact: it records the written
 // files and the patched graph.json when both were as it recorded them before, and is removed
 // otherwise (see recordPatchedGraph), so no later targeted build trusts a record the patch outdated.
 import type { Context } from "../context.js";
-import { readBytesIfExists, readTextIfExists } from "../fsx.js";
+import { readTextIfExists } from "../fsx.js";
 import { buildLocked, recordPatchedGraph, type ManifestBase } from "../compiler/build.js";
-import { blankGeneratedAt, blankedSha } from "../graph-file/version.js";
-import { NODE_COUNT } from "../graph-file/layout.js";
-import { attemptPatch, type PatchCounts } from "../graph-file/patch.js";
-import { reviewSplice } from "../graph-file/review-patch.js";
+import { graphTextFrom, headOf } from "../graph-file/layout.js";
+import { attemptPatch, sure, type PatchCounts } from "../graph-file/patch.js";
 import type { PlanChange } from "../store/graph-delta.js";
+import type { GraphIndex, NodeTexts } from "../store/graph-index.js";
 import { emitGraph } from "../compiler/emit.js";
-import { graphIndexed } from "../graph.js";
+import { graphIndexed, openGraphOrNull } from "../graph.js";
+import { NODE_DEPTH } from "../graph-file/doc.js";
+import { ID_PATTERN } from "../schemas/vocabulary.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
 import { bodyFlag } from "../compiler/node-value.js";
 import { toGraphNode } from "../compiler/merge.js";
@@ -42,7 +42,7 @@ export type GraphChange =
 
 export interface Recompiled {
   graphVersion: string;
-  /** "patch": graph.json edited in place (or left as it was); "full": buildLocked. */
+  /** "patch": graph.json written from the store's index with the one change (or left as it was); "full": buildLocked. */
   how: "patch" | "full";
   /** The generated_at a patch stamped (absent when graph.json was left as it was). */
   generatedAt?: string;
@@ -58,7 +58,7 @@ export interface Written {
 export function localNodeText(node: SourceNode): string {
   const copy = { ...node.data };
   toGraphNode(copy, "local");
-  return pyJsonText(copy, 2);
+  return pyJsonText(copy, NODE_DEPTH);
 }
 
 /** Whether two readings of one local node file give the compiler the same node (same text, same warnings). */
@@ -91,35 +91,69 @@ function planChangeOf(change: GraphChange, added: string | null): PlanChange {
 /** How often this process patched graph.json after a review action, and compiled in full (for the tests). */
 export const reviewPatchCounts: PatchCounts = { patched: 0, fallback: 0 };
 
+export type ReviewEdit =
+  /** The node's status value is now `status`. */
+  | { kind: "status"; id: string; status: string }
+  /** A new node, `text` as the compile writes it (pyJsonText at NODE_DEPTH). */
+  | { kind: "add"; id: string; text: string }
+  /** A local node removed. */
+  | { kind: "remove"; id: string };
+
+/**
+ * graph.json's text (generated_at blank) after `edit`, written from `g`, the store's index of
+ * graph.json as it is: its head (node_count moved by a node added or removed), its links, and its
+ * nodes with the one changed; "same" when the node has that status already. Not sure (NotSure) of
+ * a node to add or remove that a warning names, one to add that is there, one to change or remove
+ * that is not, or one to remove that is not a local node without edges: the full compile decides those.
+ */
+export function reviewText(g: Pick<GraphIndex, "attrs" | "nodes" | "linked" | "linksText" | "nodesText">, edit: ReviewEdit): [string, ...(string | Buffer)[]] | "same" {
+  sure(ID_PATTERN.test(edit.id));
+  // A node added or removed that a warning names (a dangling edge to it, an id taken) changes more than itself.
+  sure(edit.kind === "status" || !JSON.stringify(g.attrs.warnings).includes(JSON.stringify(edit.id)));
+  const node = g.nodes.get(edit.id);
+  const text = (count: number, nodes: NodeTexts) => graphTextFrom(headOf({ ...g.attrs, node_count: g.attrs.node_count + count }), g.linksText(), g.nodesText(nodes));
+  if (edit.kind === "add") {
+    sure(node === undefined);
+    return text(1, new Map([[edit.id, edit.text]]));
+  }
+  sure(node !== undefined);
+  if (edit.kind === "remove") {
+    sure(node.node_origin === "local" && !g.linked(edit.id));
+    return text(-1, new Map([[edit.id, null]]));
+  }
+  sure(/^[a-z]+$/.test(edit.status) && typeof node.status === "string");
+  if (node.status === edit.status) return "same";
+  const changed = structuredClone(node); // the index's node is shared
+  changed.status = edit.status;
+  return text(0, new Map([[edit.id, pyJsonText(changed, NODE_DEPTH)]]));
+}
+
 /** The caller holds the repository lock; `wrote`: the files the action wrote and the manifest before. */
 export function recompile(ctx: Context, change: GraphChange, wrote: Written): Recompiled {
   const full = (): Recompiled => ({ graphVersion: buildLocked(ctx, { wrote: { files: wrote.files } }).graphVersion, how: "full" });
-  // A patch changes the index the store holds; without one (deleted), the compile makes it anew.
-  if (change.kind === "full" || !graphIndexed(ctx.paths, false)) return full();
-  const bytes = readBytesIfExists(ctx.paths.graphJson);
-  if (bytes === null) return full();
+  // The store's index of graph.json as it is; without one (deleted), the compile makes it anew.
+  const g = change.kind === "full" || !graphIndexed(ctx.paths, false) ? null : openGraphOrNull(ctx.paths);
+  if (g === null) return full();
   let added: string | null = null;
-  // graph.json as its head up to the links (generated_at and node_count are there) and the rest; "same": nothing to write.
-  const parts = attemptPatch("review", reviewPatchCounts, (): (string | Buffer)[] | "same" | null => {
+  const text = attemptPatch("review", reviewPatchCounts, () => {
     if (change.kind === "none") return "same";
-    if (change.kind === "status") return reviewSplice(bytes, change);
+    if (change.kind === "status") return reviewText(g, change);
     if (change.kind === "remove") {
       const overlay = readTextIfExists(ctx.paths.overlay);
-      return overlay !== null && overlay.includes(change.id) ? null : reviewSplice(bytes, change);
+      return overlay !== null && overlay.includes(change.id) ? null : reviewText(g, change);
     }
+    if (change.kind !== "add") return null;
     added = addedNode(ctx, change);
-    return added === null ? null : reviewSplice(bytes, { kind: "add", id: change.id, text: added });
+    return added === null ? null : reviewText(g, { kind: "add", id: change.id, text: added });
   });
-  if (parts === null) return full();
-  if (parts === "same") {
+  if (text === null) return full();
+  if (text === "same") {
     recordPatchedGraph(ctx, wrote.base, wrote.files, null);
-    return { graphVersion: blankedSha(bytes).slice(0, 12), how: "patch" };
+    return { graphVersion: g.version, how: "patch" };
   }
-  // Hashed and written in those parts (the file is never copied whole).
-  const [head, ...rest] = parts as [string, ...(string | Buffer)[]];
-  const { contentSha, graphVersion, generatedAt } = emitGraph(ctx, () => [blankGeneratedAt(head), ...rest], { index: { change: planChangeOf(change, added) } });
-  const nodeCount = NODE_COUNT.exec(head);
-  recordPatchedGraph(ctx, nodeCount ? wrote.base : null, wrote.files, { generatedAt, contentSha, nodeCount: Number(nodeCount?.[1]) });
+  const { contentSha, graphVersion, generatedAt } = emitGraph(ctx, () => text, { index: { change: planChangeOf(change, added) } });
+  const nodeCount = g.attrs.node_count + (change.kind === "add" ? 1 : change.kind === "remove" ? -1 : 0);
+  recordPatchedGraph(ctx, wrote.base, wrote.files, { generatedAt, contentSha, nodeCount });
   // A change the index could not take (not sure of it): the compile indexes graph.json anew.
   if (!graphIndexed(ctx.paths, false)) return { graphVersion: buildLocked(ctx, { wrote: { files: wrote.files } }).graphVersion, how: "full", generatedAt };
   return { graphVersion, how: "patch", generatedAt };

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { NODE_DEPTH, type GNode, type GraphLink } from "../graph-file/doc.js";
 import { removeFile, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
-import { domainKeys, hasIndexFor, indexHead, openPlanGraph, rekeyPlanGraph, planGraphCachePath, tagKeys, type GraphAttrs, type GraphIndex, type Postings } from "./graph-index.js";
+import { domainKeys, hasIndexFor, indexHead, openPlanGraph, outLinksText, rekeyPlanGraph, planGraphCachePath, tagKeys, type GraphAttrs, type GraphIndex, type Postings } from "./graph-index.js";
 import { asReadBack, pyJsonText } from "../pyjson.js";
 
 const FORMAT = "akms-plan-delta-2";
@@ -250,6 +250,14 @@ function withDelta(base: GraphIndex, d: DeltaFile): GraphIndex {
       for (const [id, n] of Object.entries(changed)) texts.set(id, n ? pyJsonText(n, NODE_DEPTH) : null);
       for (const [id, text] of more ?? []) texts.set(id, text);
       return base.nodesText(texts);
+    },
+    // The index's own text for every node's out-links the delta leaves alone.
+    linksText: (more) => {
+      const texts = new Map<string, string | null>();
+      for (const [id, links] of Object.entries(d.out)) texts.set(id, outLinksText(links));
+      for (const [id, n] of Object.entries(changed)) if (n === null) texts.set(id, null);
+      for (const [id, text] of more ?? []) texts.set(id, text);
+      return base.linksText(texts);
     },
     linked(id) {
       if (get(id) === undefined) return false;

@@ -5,9 +5,10 @@
 // domain names up front, a node's record, edges and a tag's or domain's postings only when a
 // reader touches them.
 // Parsing a 50,000-node graph.json takes about a second; opening the index a few milliseconds.
-// Every node's record is the node's own text in graph.json (pinned by a test), so a reader gets
-// from the index exactly what parsing graph.json would give it, and graph.json can be written back
-// from the index (graphTextOf) when it was deleted and nothing it is compiled from changed.
+// Every node's record is the node's own text in graph.json, and every node's out-links are kept as
+// their text in graph.json too: a reader gets from the index exactly what parsing graph.json would
+// give it, and graph.json is written from the index's sections (graphTextOf, graphTextOfBody) —
+// after a compile, and when it was deleted and nothing it is compiled from changed.
 import { isAscii } from "node:buffer";
 import { closeSync, fstatSync, readFileSync, readSync } from "node:fs";
 import { endianness } from "node:os";
@@ -15,9 +16,8 @@ import { join } from "node:path";
 import { NODE_DEPTH, type GNode, type GraphDoc, type GraphLink } from "../graph-file/doc.js";
 import { openReadOrNull, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
-import { writtenKey } from "./freshness.js";
 import { asReadBack, pyJsonText } from "../pyjson.js";
-import { SEP, graphTextFrom } from "../graph-file/layout.js";
+import { SEP, graphTextFrom, headOf } from "../graph-file/layout.js";
 
 /** A graph's nodes by id (a Map satisfies it; the index reads a node when it is asked for). */
 export interface NodeTable {
@@ -64,10 +64,21 @@ export interface GraphIndex extends PlanGraph {
    * SEP — with `changes` in place of the graph's own (id → the node's text; null: no such node).
    */
   nodesText(changes?: NodeTexts): (string | Buffer)[];
+  /**
+   * The body of graph.json's links list: each node's out-links' text (at NODE_DEPTH, joined by SEP)
+   * in id order — with `changes` in place of the graph's own (id → its out-links' text; "" or
+   * null: none).
+   */
+  linksText(changes?: NodeTexts): (string | Buffer)[];
 }
 
-/** Nodes' texts in graph.json by id; null for a node that is not there. */
+/** Texts of graph.json's list elements by node id (a node's own, or its out-links'); null: none. */
 export type NodeTexts = ReadonlyMap<string, string | null>;
+
+/** A node's out-links as graph.json writes them: each at NODE_DEPTH, joined by SEP ("" for none). */
+export function outLinksText(links: readonly GraphLink[] | undefined): string {
+  return links?.length ? links.map((l) => pyJsonText(l, NODE_DEPTH)).join(SEP) : "";
+}
 
 /** The postings keys of a node: its tags, lower-cased, and its domain. */
 export function tagKeys(n: Record<string, unknown>): string[] {
@@ -80,7 +91,7 @@ export function domainKeys(n: Record<string, unknown>): string[] {
 /** What encoding an index needs of a graph: its nodes and adjacency, its version and attributes. */
 export type IndexSource = Pick<GraphIndex, "version" | "nodes" | "out" | "in" | "attrs">;
 
-const FORMAT = "akms-plan-graph-10";
+const FORMAT = "akms-plan-graph-11";
 const BIG_ENDIAN = endianness() === "BE";
 /**
  * Edge types stored by number (anything else is stored as a JSON string). Part of FORMAT: kept
@@ -100,9 +111,10 @@ export function planGraphCachePath(paths: RepoPaths): string {
  * graph.json; the records section is the body of graph.json's node list, and of one JSON array,
  * read whole by a walk over every node), its out- and in-edges (`other,type,weight,origin[,note]`
  * joined by `;`), a tag's or domain's postings, the pitfall links (JSON); an id or name is decoded
- * when a lookup touches it.
+ * when a lookup touches it. The links section — each node's out-links as graph.json's text, every
+ * link followed by SEP — is read only to write graph.json.
  */
-const SECTIONS = ["ids", "idOff", "rec", "recOff", "out", "outOff", "in", "inOff", "tagNames", "tagNameOff", "tagPost", "tagOff", "domNames", "domNameOff", "domPost", "domOff", "notes", "pitfalls"] as const;
+const SECTIONS = ["ids", "idOff", "rec", "recOff", "out", "outOff", "in", "inOff", "tagNames", "tagNameOff", "tagPost", "tagOff", "domNames", "domNameOff", "domPost", "domOff", "notes", "pitfalls", "links", "linkOff"] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** Items stored as one section of bytes and a section of their uint32 offsets. */
@@ -141,15 +153,23 @@ const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Serializes a graph into the index file's bytes. */
 export function encodePlanGraph(g: IndexSource, key: string): Buffer {
-  return Buffer.concat(encodePlanGraphChunks(g, key));
+  return Buffer.concat(indexFileChunks(indexBody(g), key, g.version, g.attrs));
+}
+
+/** An index's sections, encoded from a graph before graph.json is written from them. */
+export interface IndexBody {
+  sections: Record<Section, Buffer>;
+  nodes: number;
+  tags: number;
+  domains: number;
 }
 
 /**
- * The cache file's bytes in parts (its header, then each section). A node's record is its text in
- * graph.json (pyJsonText at NODE_DEPTH: the compile's own document hands over the text it kept, a
- * parsed graph.json is written again as it was read); its postings come from the node itself.
+ * The index's sections of a graph. A node's record is its text in graph.json (pyJsonText at
+ * NODE_DEPTH: the compile's own document hands over the text it kept, a parsed graph.json is
+ * written again as it was read), its out-links' text too; its postings come from the node itself.
  */
-export function encodePlanGraphChunks(g: IndexSource, key: string): Buffer[] {
+export function indexBody(g: Pick<IndexSource, "nodes" | "out" | "in">): IndexBody {
   const ids = [...g.nodes.keys()].sort();
   const idx = new Map(ids.map((id, i) => [id, i]));
   // A link's note, or { note, reports } when several agents reported the pitfall.
@@ -168,6 +188,7 @@ export function encodePlanGraphChunks(g: IndexSource, key: string): Buffer[] {
   const recs = new Column();
   const outs = new Column();
   const ins = new Column();
+  const linkTexts = new Column();
   const tagIdx = new Map<string, number[]>();
   const domIdx = new Map<string, number[]>();
   const post = (idx: Map<string, number[]>, keys: string[], i: number) => {
@@ -183,8 +204,10 @@ export function encodePlanGraphChunks(g: IndexSource, key: string): Buffer[] {
     // The whole node as graph.json writes it; each record but the last ends with graph.json's own
     // separator: the section is then the body of graph.json's node list, and of one JSON array.
     recs.push(pyJsonText(n, NODE_DEPTH) + (i < ids.length - 1 ? SEP : ""));
-    outs.push(edgeList(g.out.get(id), (l) => l.target));
+    const out = g.out.get(id);
+    outs.push(edgeList(out, (l) => l.target));
     ins.push(edgeList(g.in.get(id), (l) => l.source));
+    linkTexts.push(out?.length ? outLinksText(out) + SEP : "");
     post(tagIdx, tagKeys(n), i);
     post(domIdx, domainKeys(n), i);
   });
@@ -220,15 +243,40 @@ export function encodePlanGraphChunks(g: IndexSource, key: string): Buffer[] {
     // As graph.json's text reads them back (the compile's own objects keep their own key order).
     notes: Buffer.from(JSON.stringify(asReadBack(notes))),
     pitfalls: Buffer.from(JSON.stringify(asReadBack(ids.flatMap((id) => (g.out.get(id) ?? []).filter((l) => l.type === "pitfall"))))),
+    links: linkTexts.bytes(),
+    linkOff: linkTexts.offsets(),
   };
+  return { sections, nodes: ids.length, tags: tags.count, domains: doms.count };
+}
+
+/** The index file's bytes in parts: its header (keyed to graph.json `key`), then each section. */
+export function indexFileChunks(body: IndexBody, key: string, version: string, attrs: GraphAttrs): Buffer[] {
   const ranges: Record<string, [number, number]> = {};
   let at = 0;
   for (const name of SECTIONS) {
-    ranges[name] = [at, sections[name].length];
-    at += sections[name].length;
+    ranges[name] = [at, body.sections[name].length];
+    at += body.sections[name].length;
   }
-  const head = Buffer.from(JSON.stringify({ format: FORMAT, key, version: g.version, attrs: g.attrs, nodes: ids.length, tags: tags.count, domains: doms.count, sections: ranges }) + "\n");
-  return [head, ...SECTIONS.map((name) => sections[name])];
+  const head = Buffer.from(JSON.stringify({ format: FORMAT, key, version, attrs, nodes: body.nodes, tags: body.tags, domains: body.domains, sections: ranges }) + "\n");
+  return [head, ...SECTIONS.map((name) => body.sections[name])];
+}
+
+/** A section of items, each but perhaps the last followed by SEP, as the body of one list (its last SEP dropped). */
+function listBody(sec: Buffer): Buffer {
+  return endsWithSep(sec, sec.length) ? sec.subarray(0, sec.length - SEP.length) : sec;
+}
+
+function endsWithSep(sec: Buffer, end: number): boolean {
+  return end >= SEP.length && sec.toString("latin1", end - SEP.length, end) === SEP;
+}
+
+/** graph.json's text, generated_at blank, from an index's sections just encoded (the compile's). */
+export function graphTextOfBody(body: IndexBody, attrs: GraphAttrs): [string, ...(string | Buffer)[]] {
+  const list = (name: "links" | "rec") => {
+    const b = listBody(body.sections[name]);
+    return b.length ? [b] : [];
+  };
+  return graphTextFrom(headOf(attrs), list("links"), list("rec"));
 }
 
 interface Head {
@@ -455,35 +503,65 @@ class LazyPlanGraph implements GraphIndex {
    * they leave alone are copied as they are, the changed texts put between them.
    */
   nodesText(changes?: NodeTexts): (string | Buffer)[] {
+    return this.listText("rec", this.recOff, changes);
+  }
+
+  /** The links section, its last SEP dropped; with changes, as nodesText. */
+  linksText(changes?: NodeTexts): (string | Buffer)[] {
+    return this.listText("links", this.linkOff(), changes);
+  }
+
+  private linkOffsets: Uint32Array | null = null;
+
+  private linkOff(): Uint32Array {
+    if (this.linkOffsets === null) {
+      this.linkOffsets = this.readOffsets("linkOff");
+      if (this.linkOffsets.length !== this.ids.size + 1) throw new Error("plan-graph cache: section sizes do not match its header");
+    }
+    return this.linkOffsets;
+  }
+
+  /**
+   * A list of graph.json kept as a section of items by node (each followed by SEP, but perhaps the
+   * last; an item may be empty), with `changes` in place: runs of items they leave alone copied as
+   * they are, a new key's text put in id order, the pieces joined by SEP.
+   */
+  private listText(name: "rec" | "links", off: Uint32Array, changes?: NodeTexts): (string | Buffer)[] {
     const n = this.ids.size;
-    if (!changes?.size) return n ? [this.read("rec")] : [];
-    this.readWhole("rec");
-    const rec = this.whole.get("rec")!;
+    if (!changes?.size) {
+      const b = listBody(this.read(name));
+      return b.length ? [b] : [];
+    }
+    this.readWhole(name);
+    const sec = this.whole.get(name)!;
     const pieces: (string | Buffer)[] = [];
-    let from = -1; // the first record of the run of unchanged ones being gathered
+    const put = (p: string | Buffer | null | undefined) => {
+      if (p?.length) pieces.push(p); // a run of nodes without out-links is an empty slice
+    };
+    let from = -1; // the first item of the run of unchanged ones being gathered
     const endRun = (to: number) => {
-      // records from..to-1, without the separator after the last of them
-      if (from >= 0) pieces.push(rec.subarray(this.recOff[from]!, this.recOff[to]! - (to < n ? SEP.length : 0)));
+      if (from < 0) return;
+      const end = off[to]!;
+      put(sec.subarray(off[from]!, endsWithSep(sec, end) ? end - SEP.length : end));
       from = -1;
     };
-    const added = [...changes].filter(([id, text]) => text !== null && this.indexOf(id) < 0).map(([id]) => id).sort();
+    const added = [...changes.keys()].filter((id) => changes.get(id) && this.indexOf(id) < 0).sort();
     let a = 0;
     for (let i = 0; i < n; i++) {
       const id = this.ids.at(i);
       for (; a < added.length && added[a]! < id; a++) {
         endRun(i);
-        pieces.push(changes.get(added[a]!)!);
+        put(changes.get(added[a]!));
       }
       if (!changes.has(id)) {
         if (from < 0) from = i;
         continue;
       }
       endRun(i);
-      const text = changes.get(id);
-      if (text !== null && text !== undefined) pieces.push(text);
+      put(changes.get(id));
     }
     endRun(n);
-    for (; a < added.length; a++) pieces.push(changes.get(added[a]!)!);
+    for (; a < added.length; a++) put(changes.get(added[a]!));
     return pieces.flatMap((p, k) => (k ? [SEP, p] : [p]));
   }
 
@@ -522,23 +600,29 @@ class LazyPlanGraph implements GraphIndex {
   }
 }
 
+/**
+ * GraphIndex.nodesText and linksText of a graph in hand: its nodes' keys in id order, each one's text
+ * (`textOf`) unless `changes` gives it (null: none), the empty ones left out, joined by SEP.
+ */
+export function listTextOf(keys: Iterable<string>, has: (id: string) => boolean, textOf: (id: string) => string, changes?: NodeTexts): string[] {
+  const ids = [...keys].filter((id) => changes?.get(id) !== null);
+  for (const [id, text] of changes ?? []) if (text !== null && !has(id)) ids.push(id);
+  ids.sort();
+  const texts = ids.map((id) => (changes?.has(id) ? changes.get(id)! : textOf(id))).filter((t) => t !== "");
+  return texts.length ? [texts.join(SEP)] : [];
+}
+
 /** GraphIndex.nodesText of nodes in hand: each written at NODE_DEPTH, unless `changes` gives its text. */
 export function textsOf(nodes: Pick<NodeTable, "keys" | "get" | "has">, changes?: NodeTexts): string[] {
-  const ids = [...nodes.keys()].filter((id) => changes?.get(id) !== null);
-  for (const [id, text] of changes ?? []) if (text !== null && !nodes.has(id)) ids.push(id);
-  ids.sort();
-  return ids.length ? [ids.map((id) => changes?.get(id) ?? pyJsonText(nodes.get(id)!, NODE_DEPTH)).join(SEP)] : [];
+  return listTextOf(nodes.keys(), (id) => nodes.has(id), (id) => pyJsonText(nodes.get(id)!, NODE_DEPTH), changes);
 }
 
 /**
  * graph.json's text, generated_at blank, as an index gives it back — graph.json written from the
- * store: the head and the links written anew, each node's text as the index keeps it.
+ * store: the head written anew from the attributes, the links and nodes as the index keeps their text.
  */
-export function graphTextOf(g: GraphIndex): (string | Buffer)[] | null {
-  const links: string[] = [];
-  for (const l of g.links()) links.push(pyJsonText(l, NODE_DEPTH));
-  // One chunk, not one per link: each chunk is a write of its own.
-  return graphTextFrom(g.attrs, links.length ? [links.join(SEP)] : [], g.nodesText());
+export function graphTextOf(g: GraphIndex): [string, ...(string | Buffer)[]] {
+  return graphTextFrom(headOf(g.attrs), g.linksText(), g.nodesText());
 }
 
 /**
@@ -619,16 +703,4 @@ export function openPlanGraph(file: string, key: string | null, graphFile = ""):
     closeSync(fd);
     return null;
   }
-}
-
-/**
- * After a full compile wrote graph.json: the index made anew from the compile's document
- * (graph.json's text is its serialisation, and each record a node's text in it — the same index as
- * the text's, pinned by a test), in the same locked step, so that no reader parses graph.json.
- */
-export function rebuildPlanIndex(paths: RepoPaths, g: IndexSource): boolean {
-  const key = writtenKey(paths.graphJson);
-  if (key === null) return false;
-  // A new key (graph.json was just written), so a new file: written in parts, no comparison.
-  return writeFileAtomic(planGraphCachePath(paths), encodePlanGraphChunks(g, key), { knownDifferent: true });
 }

@@ -10,10 +10,12 @@ import { scratch, settle, write, writeNode } from "../helpers.js";
 import { loadContext, type Context } from "../../core/context.js";
 import { asCompiled, build, buildLocked, compileGraph } from "../../core/compiler/build.js";
 import { blankGeneratedAt } from "../../core/graph-file/version.js";
+import { pyJsonChunks } from "../../core/pyjson.js";
 import { readNode } from "../../core/compiler/sources.js";
 import { loadGraph } from "../graph-json.js";
-import { localNodeText } from "../../core/review/recompile.js";
-import { reviewSplice, type ReviewEdit } from "../../core/graph-file/review-patch.js";
+import { localNodeText, reviewText, type ReviewEdit } from "../../core/review/recompile.js";
+import { indexOfLoaded } from "../../core/graph.js";
+import { graphFromText } from "../graph-json.js";
 import { dedupAccept, dedupReject, draft, promote, undo } from "../../core/review/actions.js";
 import { runUpdate } from "../../core/update/apply.js";
 import { memory } from "../update-helpers.js";
@@ -183,7 +185,7 @@ test("a targeted build after its caller removed one file and added another write
 
 /** Whether graph.json is what a fresh compile of the sources writes (generated_at aside), and the manifest knows it. */
 function assertCompiledExactly(ctx: Context, step: string): void {
-  const reference = compileGraph(ctx).chunks.join("");
+  const reference = pyJsonChunks(compileGraph(ctx).doc).join("");
   assert.equal(blankGeneratedAt(readFileSync(ctx.paths.graphJson, "utf8")), reference, `${step}: graph.json differs from a fresh compile`);
   assert.equal(asCompiled(ctx, { vault: true, locals: true, overlay: true }), true, `${step}: the manifest no longer describes graph.json`);
   const again = build(ctx, { env });
@@ -296,8 +298,9 @@ test("a node inserted and removed by a review action goes where the compile puts
   writeNode(s.dir, { id: "m-local", status: "tentative", source: "agent" });
   settle();
   build(s.ctx, { env });
+  const indexOf = (text: string | Buffer) => indexOfLoaded(graphFromText(text.toString(), "graph.json"));
   const spliced = (text: string, edit: ReviewEdit): string => {
-    const parts = reviewSplice(Buffer.from(text, "latin1"), edit);
+    const parts = reviewText(indexOf(text), edit);
     assert.notEqual(parts, "same");
     return (parts as (string | Buffer)[]).map((p) => p.toString("latin1")).join("");
   };
@@ -306,14 +309,14 @@ test("a node inserted and removed by a review action goes where the compile puts
     const file = writeNode(s.dir, { id, status: "tentative", source: "human" });
     const node = readNode({ file, shown: `knowledge/local-nodes/${id}.md` }, "local").node!;
     const added = spliced(before, { kind: "add", id, text: localNodeText(node) });
-    assert.equal(added, compileGraph(s.ctx).chunks.join(""), `${id}: inserted`);
+    assert.equal(added, pyJsonChunks(compileGraph(s.ctx).doc).join(""), `${id}: inserted`);
     rmSync(file);
     assert.equal(spliced(added, { kind: "remove", id }), before, `${id}: removed`);
   }
   const only = readFileSync(s.ctx.paths.graphJson);
-  assert.throws(() => reviewSplice(only, { kind: "add", id: "note", text: "{}" }), NotSure, "a node the graph holds");
-  assert.throws(() => reviewSplice(only, { kind: "remove", id: "g2" }), NotSure, "a global node");
-  assert.throws(() => reviewSplice(only, { kind: "remove", id: "note" }), NotSure, "a node an edge names");
+  assert.throws(() => reviewText(indexOf(only), { kind: "add", id: "note", text: "{}" }), NotSure, "a node the graph holds");
+  assert.throws(() => reviewText(indexOf(only), { kind: "remove", id: "g2" }), NotSure, "a global node");
+  assert.throws(() => reviewText(indexOf(only), { kind: "remove", id: "note" }), NotSure, "a node an edge names");
 });
 
 test("promote, then akms update: the update's recompile keeps the promoted status (byte-identical to --no-cache)", () => {

@@ -6,7 +6,7 @@ import { runInNewContext } from "node:vm";
 import { join } from "node:path";
 import { indexOfLoaded } from "../../core/graph.js";
 import { graphFromText } from "../graph-json.js";
-import { encodePlanGraph, openPlanGraph, textsOf } from "../../core/store/graph-index.js";
+import { encodePlanGraph, graphTextOf, listTextOf, openPlanGraph, outLinksText, textsOf } from "../../core/store/graph-index.js";
 import { NODE_DEPTH } from "../../core/graph-file/doc.js";
 import { pyJsonText } from "../../core/pyjson.js";
 import { seededRandom, tmp } from "../helpers.js";
@@ -120,5 +120,43 @@ test("the index gives graph.json's node list with nodes changed, removed and add
     const from = whole(lazy.nodesText(changes));
     assert.equal(from, whole(textsOf(loaded.nodes, changes)), `round ${round}: ${JSON.stringify([...changes.keys()])}`);
     if (from) assert.doesNotThrow(() => JSON.parse(`[${from}]`), `round ${round}: the body of one JSON array`);
+  }
+});
+
+test("the index gives graph.json's links list with nodes' out-links changed, removed and added: the same text as writing every link", () => {
+  const { file, loaded } = cacheOf(DOC);
+  const lazy = openPlanGraph(file, "key")!;
+  const whole = (parts: (string | Buffer)[]) => parts.map((p) => p.toString()).join("");
+  const inMemory = (changes?: Map<string, string | null>) => whole(listTextOf(loaded.nodes.keys(), (id) => loaded.nodes.has(id), (id) => outLinksText(loaded.out.get(id)), changes));
+  assert.equal(whole(lazy.linksText()), inMemory(), "no change: the links section is the links list");
+  assert.equal(whole(lazy.linksText()), whole(indexOfLoaded(loaded).linksText()));
+  const r = seededRandom(20261207);
+  const candidates = ["", "0", "a", "a0", "b", "c", "é-node", "y", "z", "zz", "\u{1F600}"];
+  const link = (source: string, target: string, round: number) => ({ source, target, type: "requires", weight: round / 200, edge_origin: "local" });
+  for (let round = 0; round < 200; round++) {
+    const changes = new Map<string, string | null>();
+    for (const id of candidates) {
+      const roll = r(5);
+      if (roll === 0) changes.set(id, null);
+      else if (roll === 1) changes.set(id, "");
+      else if (roll === 2) changes.set(id, outLinksText([link(id, "a", round), link(id, "z", round)].map((l) => JSON.parse(JSON.stringify(l)))));
+    }
+    const from = whole(lazy.linksText(changes));
+    assert.equal(from, inMemory(changes), `round ${round}: ${JSON.stringify([...changes])}`);
+    if (from) assert.doesNotThrow(() => JSON.parse(`[${from}]`), `round ${round}: the body of one JSON array`);
+  }
+});
+
+test("graph.json's text from the index is the graph serialised as the compile writes it, links and no links, no nodes", () => {
+  // In the compile's order: nodes by id, links by source then target.
+  const key = (s: string) => [...s].map((c) => c.charCodeAt(0).toString(16).padStart(4, "0")).join("");
+  const sorted = { ...DOC, nodes: [...DOC.nodes].sort((a, b) => (a.id < b.id ? -1 : 1)), links: [...DOC.links].sort((a, b) => (key(a.source) + key(a.target) < key(b.source) + key(b.target) ? -1 : 1)) };
+  const docs = [sorted, { ...sorted, links: [] }, { ...sorted, nodes: [], links: [] }];
+  for (const doc of docs) {
+    const { file, loaded } = cacheOf(doc);
+    const want = pyJsonText({ ...loaded.doc, graph: { ...loaded.doc.graph, generated_at: "" } }, 0) + "\n";
+    const whole = (parts: (string | Buffer)[]) => parts.map((p) => p.toString()).join("");
+    assert.equal(whole(graphTextOf(openPlanGraph(file, "key")!)), want, `${doc.nodes.length} nodes, ${doc.links.length} links`);
+    assert.equal(whole(graphTextOf(indexOfLoaded(loaded))), want);
   }
 });

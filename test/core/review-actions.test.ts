@@ -9,16 +9,15 @@ import { join } from "node:path";
 import { assertIndexIsGraph, builtDemo, scratch, snapshot, treeHash, writeNode, write } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build, manifestBeforeWrites } from "../../core/compiler/build.js";
-import { openGraph } from "../../core/graph.js";
-import { loadGraph } from "../graph-json.js";
+import { indexOfLoaded, openGraph } from "../../core/graph.js";
+import { graphFromText, loadGraph } from "../graph-json.js";
 import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError } from "../../core/errors.js";
 import { sha256 } from "../../core/fsx.js";
 import { actionTarget, bulk, dedupAccept, dedupReject, draft, promote, undo, undoTarget, undraft } from "../../core/review/actions.js";
 import { parseDedupSections } from "../../core/review/dedup-sections.js";
 import { decodeBytes, encodeBytes, readJournal } from "../../core/review/journal.js";
 import { dumpOverlay } from "../../core/update/overlay-io.js";
-import { recompile } from "../../core/review/recompile.js";
-import { reviewSplice } from "../../core/graph-file/review-patch.js";
+import { recompile, reviewText } from "../../core/review/recompile.js";
 import { NotSure } from "../../core/graph-file/patch.js";
 
 // graph.json's generated_at comes from the clock: pin it, so that undo gives back the same bytes.
@@ -525,7 +524,7 @@ test("status actions patch graph.json in place, exactly as the full compile writ
   const patched = readFileSync(graphFile, "utf8");
   assert.equal(build(ctx, { noCache: true }).written, false);
   assert.equal(readFileSync(graphFile, "utf8"), patched);
-  assert.throws(() => reviewSplice(Buffer.from(patched), { kind: "status", id: "nope", status: "draft" }), NotSure);
+  assert.throws(() => reviewText(indexOfLoaded(graphFromText(patched, "graph.json")), { kind: "status", id: "nope", status: "draft" }), NotSure);
   // The status graph.json holds already: nothing is written (not even a new generated_at).
   const again = recompile(ctx, { kind: "status", id: "l1", status: "established" }, { files: [], base: null });
   assert.deepEqual([again.how, again.generatedAt], ["patch", undefined]);
