@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { NODE_DEPTH, type GNode, type GraphLink } from "../graph-file/doc.js";
 import { removeFile, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
-import { domainKeys, hasIndexFor, indexHead, openPlanGraph, outLinksText, rekeyPlanGraph, planGraphCachePath, tagKeys, type GraphAttrs, type GraphIndex, type Postings } from "./graph-index.js";
+import { domainKeys, hasIndexFor, indexHead, openPlanGraph, outLinksText, planGraphCachePath, tagKeys, type GraphAttrs, type GraphIndex, type Postings } from "./graph-index.js";
 import { asReadBack, pyJsonText } from "../pyjson.js";
 
 const FORMAT = "akms-plan-delta-2";
@@ -126,12 +126,12 @@ interface TextIdentity {
  * graph.json's stat is: the delta, when it was (over the full index it names); else the full index
  * (its header's key), when it was; null when neither.
  */
-function madeFor(paths: RepoPaths, content: TextIdentity): { delta: DeltaFile } | { key: string } | null {
+function madeFor(paths: RepoPaths, content: TextIdentity): { delta: DeltaFile } | { key: string; version: string; attrs: GraphAttrs } | null {
   const full = planGraphCachePath(paths);
   const d = readDelta(paths);
   if (d !== null && d.version === content.version && d.attrs.generated_at === content.generatedAt && hasIndexFor(full, d.base)) return { delta: d };
   const head = indexHead(full);
-  return head !== null && head.version === content.version && head.generatedAt === content.generatedAt ? { key: head.key } : null;
+  return head !== null && head.version === content.version && head.generatedAt === content.generatedAt ? head : null;
 }
 
 /** The store's index of the graph.json text `content` (see madeFor), opened; null when it holds none. */
@@ -153,19 +153,17 @@ export function dropIndex(paths: RepoPaths): void {
 /**
  * The store's index re-keyed to graph.json `key` when that graph.json is the text it was made for
  * (`version` and `generatedAt`: its content's identity) but its stat is not the one recorded — a
- * copied repository, a restored cache, a file touched or copied over itself. The delta, when it is
- * the one for that text (over the full index it names); else the full index, when it is (the
- * delta, of another text, is dropped). False when neither was made for that text. The caller holds
- * the lock.
+ * copied repository, a restored cache, a file touched, copied over itself or written back. The
+ * delta, when it is the one for that text (over the full index it names), names the new key; else
+ * the full index, when it is, gets an empty delta that names it (the index file, tens of
+ * megabytes at 50,000 nodes, is not written again for a key). False when neither was made for
+ * that text. The caller holds the lock.
  */
 export function rekeyIndex(paths: RepoPaths, key: string, content: TextIdentity): boolean {
   const m = madeFor(paths, content);
   if (m === null) return false;
-  if ("delta" in m) writeFileAtomic(planDeltaPath(paths), JSON.stringify({ ...m.delta, key }), { knownDifferent: true });
-  else {
-    removeFile(planDeltaPath(paths));
-    rekeyPlanGraph(planGraphCachePath(paths), key);
-  }
+  const d: DeltaFile = "delta" in m ? { ...m.delta, key } : { format: FORMAT, base: m.key, key, version: m.version, attrs: m.attrs, nodes: {}, out: {}, in: {} };
+  writeFileAtomic(planDeltaPath(paths), JSON.stringify(d), { knownDifferent: true });
   return true;
 }
 

@@ -10,11 +10,11 @@
 // give it, and graph.json is written from the index's sections (graphTextOf, graphTextOfBody) —
 // after a compile, and when it was deleted and nothing it is compiled from changed.
 import { isAscii } from "node:buffer";
-import { closeSync, fstatSync, readFileSync, readSync } from "node:fs";
+import { closeSync, fstatSync, readSync } from "node:fs";
 import { endianness } from "node:os";
 import { join } from "node:path";
 import { NODE_DEPTH, type GNode, type GraphDoc, type GraphLink } from "../graph-file/doc.js";
-import { openReadOrNull, writeFileAtomic } from "../fsx.js";
+import { openReadOrNull } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
 import { asReadBack, pyJsonText } from "../pyjson.js";
 import { SEP, graphTextFrom, headOf } from "../graph-file/layout.js";
@@ -661,26 +661,18 @@ export function hasIndexFor(file: string, key: string): boolean {
   return indexHead(file)?.key === key;
 }
 
-/** The header of an index file: graph.json's identity it was keyed to, and the version and generated_at of that graph.json's text. */
-export function indexHead(file: string): { key: string; version: string; generatedAt: string } | null {
+/** The header of an index file: graph.json's identity it was keyed to, and the version and attributes (generated_at among them) of that graph.json's text. */
+export function indexHead(file: string): { key: string; version: string; generatedAt: string; attrs: GraphAttrs } | null {
   const fd = openReadOrNull(file);
   if (fd === null) return null;
   try {
     const { head } = headLine(fd);
-    return head.format === FORMAT && typeof head.key === "string" && typeof head.version === "string" ? { key: head.key, version: head.version, generatedAt: head.attrs?.generated_at ?? "" } : null;
+    return head.format === FORMAT && typeof head.key === "string" && typeof head.version === "string" && head.attrs ? { key: head.key, version: head.version, generatedAt: head.attrs.generated_at ?? "", attrs: head.attrs } : null;
   } catch {
     return null;
   } finally {
     closeSync(fd);
   }
-}
-
-/** The index file keyed to graph.json `key` instead (its header rewritten, every section as it was); the caller holds the lock. */
-export function rekeyPlanGraph(file: string, key: string): boolean {
-  const bytes = readFileSync(file);
-  const nl = bytes.indexOf(10);
-  const head = JSON.parse(bytes.subarray(0, nl).toString("utf8")) as Head;
-  return writeFileAtomic(file, [Buffer.from(JSON.stringify({ ...head, key }) + "\n"), bytes.subarray(nl + 1)], { knownDifferent: true });
 }
 
 /**

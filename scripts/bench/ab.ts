@@ -1,8 +1,9 @@
 // A/B of two builds of akms (e.g. before and after a change) on what users wait on: a cold compile,
-// a no-op, the rebuild after 10 edited nodes, one `akms update`, the first query after it and a
-// second one, one review action (promote, then its undo), and `akms show` of a node after it. Each build gets its own copy of the data (the caches of one build do not serve the
-// other), and the two take turns, step by step, in one run. Wall and CPU seconds of whole CLI
-// processes. usage:
+// a no-op, the build after graph.json was deleted (the store kept), the rebuild after 10 edited
+// nodes, one `akms update`, the first query after it and a second one, one review action (promote,
+// then its undo), and `akms show` of a node after it. Each build gets its own copy of the data (the
+// caches of one build do not serve the other), and the two take turns, step by step, in one run.
+// Wall and CPU seconds of whole CLI processes. usage:
 //   node --import tsx scripts/bench/ab.ts DIST_A DIST_B [N=5000] [RUNS=5]
 // (build A with `AKMS_DIST=dist-before npm run build` on the old commit; see docs/benchmarks.md)
 import { spawnSync } from "node:child_process";
@@ -64,6 +65,8 @@ function round(s: Side, i: number): void {
   rmSync(join(s.repo, "knowledge", "graph", ".cache"), { recursive: true, force: true });
   timed(s, "cold compile", ["build"]);
   timed(s, "no-op", ["build"]);
+  rmSync(join(s.repo, "knowledge", "graph", "graph.json"));
+  timed(s, "graph.json deleted, the store kept", ["build"]);
   const restore = editNodes(s.vault, i);
   timed(s, `rebuild after ${EDITED} edits`, ["build"]);
   restore();
@@ -89,7 +92,8 @@ for (let i = 0; i < RUNS; i++) {
   for (const s of i % 2 ? [b, a] : [a, b]) round(s, i);
 }
 const f = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
-console.log(`A = ${distA.slice(ROOT.length + 1)}, B = ${distB.slice(ROOT.length + 1)}; ${N.toLocaleString("en")} nodes; ${RUNS} rounds, in turns; load average ${load0.map((x) => x.toFixed(2)).join(" ")} → ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+const shown = (dist: string) => (dist.startsWith(ROOT + "/") ? dist.slice(ROOT.length + 1) : dist);
+console.log(`A = ${shown(distA)}, B = ${shown(distB)}; ${N.toLocaleString("en")} nodes; ${RUNS} rounds, in turns; load average ${load0.map((x) => x.toFixed(2)).join(" ")} → ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
 console.log("");
 console.log("| step | A wall | B wall | B / A wall | A CPU | B CPU | B / A CPU |");
 console.log("|---|---:|---:|---:|---:|---:|---:|");
