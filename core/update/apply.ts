@@ -6,7 +6,7 @@
 import type { Context } from "../context.js";
 import { AkmsError, StateError } from "../errors.js";
 import { withLock } from "../lock.js";
-import { asCompiled, buildInTwoSteps, buildLocked, compileInMemory, type BuildResult, type KnownWrites } from "../compiler/build.js";
+import { buildInTwoSteps, graphIsFresh, buildLocked, compileInMemory, type BuildResult, type KnownWrites } from "../compiler/build.js";
 import { checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
 import { openGraphOrNull } from "../graph.js";
 import type { UpdateGraph } from "./plan-state.js";
@@ -38,18 +38,21 @@ export interface UpdateOptions {
 
 /**
  * The compiled graph with every node the documents name, and the write of graph.json it still
- * needs (null when graph.json holds it). graph.json is trusted as compiled for its node files; the
- * sources are compiled first when it is missing, when the overlay is not the one it was compiled
- * from (one stat: a `git checkout --theirs` of the overlay, as a merge conflict's hint says, left a
- * graph with the other side's sessions, and the update refused a document as SESSION_ID_TAKEN), or
- * when a named node is not in it (a node added since the last build). That compile is written only
- * once the plan holds (buildInTwoSteps): a refused update writes nothing, not even graph.json. The
- * confidence base comes from the overlay itself, so a graph.json not yet recompiled after an
- * interrupted update does not skew the arithmetic.
+ * needs (null when graph.json holds it). graph.json is used when it is the compile of the sources
+ * as they are — the freshness test every reader runs first (graphIsFresh: the manifest's listing
+ * and the stat of every input) — and the sources are compiled first otherwise: after a checkout or
+ * a pull that changed node files, or the overlay (a `git checkout --theirs` of the overlay, as a
+ * merge conflict's hint says, left a graph with the other side's sessions, and the update refused a
+ * document as SESSION_ID_TAKEN), and when a named node is not in it. The update's recompile then
+ * rightly trusts every file it did not write (BuildOptions.wrote). Until 2026-12-06 only the
+ * overlay was checked: a checkout that removed a node file left it in graph.json after the update.
+ * That compile is written only once the plan holds (buildInTwoSteps): a refused update writes
+ * nothing, not even graph.json. The confidence base comes from the overlay itself, so a graph.json
+ * not yet recompiled after an interrupted update does not skew the arithmetic.
  */
 function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): { graph: UpdateGraph; write: (() => unknown) | null } {
   const opened = openGraphOrNull(ctx.paths);
-  if (opened !== null && asCompiled(ctx, { overlay: true })) {
+  if (opened !== null && graphIsFresh(ctx)) {
     try {
       checkNodeRefs(docs, (id) => opened.nodes.get(id));
       return { graph: opened, write: null };

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { snapshot, treeHash, write, writeNode } from "../helpers.js";
+import { settle, snapshot, treeHash, write, writeNode } from "../helpers.js";
 import { kb, memory, pcd, run, type Scratch } from "../update-helpers.js";
 
 function base(): Scratch {
@@ -242,4 +242,26 @@ test("an update refused while graph.json is not the compile of the sources write
   assert.equal(ok.code, 0, ok.stderr);
   const full = run(s, ["build", "--no-cache", "--json"]);
   assert.equal(full.json.written, false, "graph.json after the update is the full compile");
+});
+
+test("an update after a checkout that removed or added node files and left the overlay as it was compiles them first: graph.json is the full compile, not the graph before the checkout", () => {
+  // A node file written and compiled just before it is removed (a racily clean record) and one
+  // compiled long before: both ways the update used to keep the removed node in graph.json.
+  for (const racy of [true, false]) {
+    const s = base();
+    const gone = writeNode(join(s.knowledge, "local-nodes"), { id: "n-gone", status: "tentative", source: "human", domain: "fft" });
+    if (!racy) settle();
+    assert.equal(run(s, ["build"]).code, 0);
+    if (!racy) settle();
+    rmSync(gone);
+    writeNode(s.vault, { id: "n-came", confidence: 0.5, domain: "fft" });
+    write(join(s.dir, "m.md"), memory({ task: "t1" }));
+    const u = run(s, ["update", "m.md", "--json"]);
+    assert.equal(u.code, 0, u.stderr);
+    const graph = readFileSync(join(s.knowledge, "graph", "graph.json"), "utf8");
+    assert.doesNotMatch(graph, /"id": "n-gone"/, `racy ${racy}: the removed node is gone`);
+    assert.match(graph, /"id": "n-came"/, `racy ${racy}: the added node is there`);
+    const full = run(s, ["build", "--no-cache", "--json"]);
+    assert.equal(full.json.written, false, `racy ${racy}: graph.json after the update is the full compile`);
+  }
 });

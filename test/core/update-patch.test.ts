@@ -158,7 +158,8 @@ test("what the patch cannot be sure of is compiled in full, and still exact", ()
       patched: false,
     },
     {
-      label: "a local node the update appends to was edited since the build",
+      // The update's freshness test compiles the edited file first; the patch then builds on that compile.
+      label: "a local node the update appends to was edited since the build: compiled first, then patched",
       before: () => {
         const f = join(local, "aliasing.md");
         writeNode(local, { id: "aliasing", title: "Aliasing", domain: "fft", status: "tentative", source: "agent", body: `# A\n\n## content_draft\n\n${DRAFT}\n` });
@@ -166,7 +167,7 @@ test("what the patch cannot be sure of is compiled in full, and still exact", ()
         writeFileSync(f, readFileSync(f, "utf8").replace('title: "Aliasing"', 'title: "Aliasing, edited"'));
       },
       doc: memory({ task: "t6", knowledge: [know("alias-2", DRAFT + " indeed", { title: "Aliasing" })] }),
-      patched: false,
+      patched: true,
     },
     {
       label: "an overlay edited by hand (then built) is patched from its parsed form",
