@@ -1,7 +1,9 @@
 // Equality as a tested property: seeded random sequences of writes on a copy of the demo — updates,
 // promote, draft, undraft, dedup accept/reject, undo, hand edits of local and global node files,
 // files added, renamed and deleted, a local file shadowing a global id, a symlinked node, graph.json
-// deleted, a branch switch — and after every step:
+// deleted, a branch switch, a change on disk and an update in one step — and after every step:
+//   - a step that wrote graph.json wrote what `akms build --no-cache` writes of the sources as they
+//     are, hand changes before it included (checked before any reader compiles);
 //   - graph.json is byte for byte what `akms build --no-cache` writes (generated_at aside);
 //   - an ordinary build then has nothing to do (the caches agree with the sources);
 //   - a warm `akms mcp` (one process for the whole sequence) answers status, query and loadout
@@ -16,7 +18,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { assertIndexIsGraph, BIN, copyDemo, nodeText, pathWithAkms, seededRandom, tmp, write } from "../helpers.js";
@@ -29,7 +31,7 @@ import { runUpdate } from "../../core/update/apply.js";
 import { dedupAccept, dedupReject, draft, promote, undo, undraft } from "../../core/review/actions.js";
 import { parseDedupSections } from "../../core/review/dedup-sections.js";
 import { blankGeneratedAt } from "../../core/graph-file/version.js";
-import { isAkmsError } from "../../core/errors.js";
+import { AkmsError, isAkmsError } from "../../core/errors.js";
 import { bytesKey, factsPath, openFacts, type FactKind } from "../../core/store/facts.js";
 import { repoConfig } from "../../core/context.js";
 import { readTask } from "../../core/query/task.js";
@@ -38,6 +40,7 @@ import { draftIds } from "../../core/drafted-ids.js";
 import { storeBuildOf } from "../helpers.js";
 import { renderReviewReport, reviewData } from "../../core/report.js";
 import { statKey } from "../../core/store/freshness.js";
+import { readBytesIfExists } from "../../core/fsx.js";
 
 const SEQUENCES = Number(process.env.AKMS_SEQUENCES ?? (process.env.AKMS_STRESS ? 100 : 2));
 const STEPS = Number(process.env.AKMS_SEQUENCE_STEPS ?? 12);
@@ -99,22 +102,32 @@ const largeToggle = (t: string): string => (/^context_size: large$/m.test(t) ? t
 /** A node body's `## Summary` section added, or renamed away. */
 const summaryToggle = (t: string): string => (/^## Summary$/m.test(t) ? t.replace(/^## Summary$/gm, "## Notes") : `${t.trimEnd()}\n\n## Summary\n\nSummed up by hand.\n`);
 
+/**
+ * An agent's `akms update`: nodes used, perhaps a pitfall, and (when `mayLearn`, half the time) a new
+ * node. In this process, or (`cli`) as the agent runs it — the build of the readers, whose manifest
+ * this process's build of the code does not trust.
+ */
+function update(w: World, mayLearn: boolean, cli = false): void {
+  const ids = graphNodes(w).filter((x) => x.domain !== "session" && x.node_origin !== "code-mirror").map((x) => x.id);
+  const used = Array.from({ length: 1 + w.r(3) }, () => pick(w.r, ids)!).filter((v, i, a) => a.indexOf(v) === i);
+  const cov = ["sufficient", "missing-detail", "outdated"] as const;
+  const doc = memory({
+    task: `TASK-${w.n}`,
+    phase: 1 + w.r(2),
+    used: used.map((id) => ({ id, useful: w.r(3) > 0, coverage: cov[w.r(3)]! })),
+    pitfalls: w.r(2) ? [{ node_ref: pick(w.r, ids)!, description: `pitfall ${w.n}`, severity: (["high", "medium", "low"] as const)[w.r(3)]! }] : [],
+    knowledge: mayLearn && w.r(2) ? [{ suggested_id: `learned-${w.r(3)}`, content_draft: DRAFTS[w.r(DRAFTS.length)]!, domain: "fft-galerkin", title: `Learned ${w.n}` }] : [],
+  });
+  const f = write(join(w.dir, "docs", `m-${w.n}.md`), doc);
+  if (!cli) return void runUpdate(w.ctx, [f], { env: ENV });
+  const r = spawnSync(process.execPath, [BIN, "update", f, "--repo", w.repo, "--json"], { env: ENV, encoding: "utf8" });
+  if (r.status === 1) throw new AkmsError((JSON.parse(r.stdout) as { error: { code: string } }).error.code, r.stdout);
+  assert.equal(r.status, 0, `akms update: ${r.stdout}${r.stderr}`);
+}
+
 /** The writes a sequence draws from, each a small story a user could tell. */
 const OPS: [string, number, (w: World) => void][] = [
-  ["update", 4, (w) => {
-    const ids = graphNodes(w).filter((x) => x.domain !== "session" && x.node_origin !== "code-mirror").map((x) => x.id);
-    const used = Array.from({ length: 1 + w.r(3) }, () => pick(w.r, ids)!).filter((v, i, a) => a.indexOf(v) === i);
-    const cov = ["sufficient", "missing-detail", "outdated"] as const;
-    const doc = memory({
-      task: `TASK-${w.n}`,
-      phase: 1 + w.r(2),
-      used: used.map((id) => ({ id, useful: w.r(3) > 0, coverage: cov[w.r(3)]! })),
-      pitfalls: w.r(2) ? [{ node_ref: pick(w.r, ids)!, description: `pitfall ${w.n}`, severity: (["high", "medium", "low"] as const)[w.r(3)]! }] : [],
-      knowledge: w.r(2) ? [{ suggested_id: `learned-${w.r(3)}`, content_draft: DRAFTS[w.r(DRAFTS.length)]!, domain: "fft-galerkin", title: `Learned ${w.n}` }] : [],
-    });
-    const f = write(join(w.dir, "docs", `m-${w.n}.md`), doc);
-    runUpdate(w.ctx, [f], { env: ENV });
-  }],
+  ["update", 4, (w) => update(w, true)],
   ["promote", 2, (w) => void promote(w.ctx, { id: pick(w.r, graphNodes(w).filter((x) => x.node_origin === "local" && x.status === "tentative").map((x) => x.id)) ?? "none" })],
   ["draft", 2, (w) => void draft(w.ctx, { id: pick(w.r, graphNodes(w).filter((x) => x.status !== "draft" && x.domain !== "session" && x.node_origin !== "code-mirror").map((x) => x.id)) ?? "none" })],
   ["undraft", 1, (w) => void undraft(w.ctx, { id: pick(w.r, graphNodes(w).filter((x) => x.status === "draft").map((x) => x.id)) ?? "none" })],
@@ -198,6 +211,17 @@ const OPS: [string, number, (w: World) => void][] = [
     w.branch = to;
   }],
 ];
+
+
+// A change on disk and an update in one step, before any reader compiles it: a pull or a checkout,
+// and an agent's `akms update` right after.
+const opNamed = (name: string) => OPS.find((op) => op[0] === name)![2];
+for (const first of ["switch branch", "delete local", "add local"]) {
+  OPS.push([`${first}, then update`, 1, (w) => {
+    opNamed(first)(w);
+    update(w, false, true); // a new node's file would make the update's recompile list local-nodes/ again
+  }]);
+}
 
 const TOTAL = OPS.reduce((s, [, weight]) => s + weight, 0);
 
@@ -297,6 +321,7 @@ async function runSequence(seed: number): Promise<void> {
   try {
     for (w.n = 1; w.n <= STEPS; w.n++) {
       const [name, , run] = drawOp(w.r);
+      const graphBefore = readBytesIfExists(w.ctx.paths.graphJson);
       let outcome = "done";
       try {
         run(w);
@@ -307,6 +332,13 @@ async function runSequence(seed: number): Promise<void> {
       w.log.push(`${w.n} ${name} (${outcome})`);
       if (process.env.AKMS_SEQUENCE_LOG) console.error(`seed ${seed}: ${w.log.at(-1)}`);
       const where = `seed ${seed}, after ${w.log.join(" → ")}`;
+      // A command that wrote graph.json wrote the compile of the sources as they are, hand changes
+      // made before it included — checked before any reader compiles what it left behind.
+      const graphAfter = readBytesIfExists(w.ctx.paths.graphJson);
+      if (graphAfter !== null && !(graphBefore?.equals(graphAfter) ?? false)) {
+        const full = fullCompile(w);
+        if (full !== null) assert.equal(blankGeneratedAt(graphAfter.toString("utf8")), full, `${name} wrote a graph.json other than the --no-cache compile of the sources as they are, ${where}`);
+      }
       const warmSays = await answers(warm);
       const fresh = await connect(w);
       let freshSays: string;
