@@ -224,7 +224,7 @@ export function compileGraph(
   pre?: PreRead,
   /** Called once the sources are known to compile, before the merge (with the files left out). */
   validated?: (rejects: Problem[]) => void,
-): { doc: GraphDoc; chunks?: undefined; rejects: Problem[]; refs: RefCheck[] } {
+): { doc: GraphDoc; rejects: Problem[]; refs: RefCheck[] } {
   const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
   // The overlay first: a compile it refuses must not read every node file before it says so.
   const ov = pre?.overlay ?? readOverlay(ctx.paths.overlay, overlayShown);
@@ -673,7 +673,7 @@ interface Output {
   refs: RefCheck[];
   /** The edit patch's parse-cache records, added once graph.json is written. */
   records?: { key: string; value: string }[];
-  /** A patch's changes, for the planning index's delta (core/compiler/plan-delta.ts). */
+  /** A patch's changes, for the graph index's delta (store/graph-delta.ts). */
   plan?: PlanChange;
   /** The text was written back from the store's index of it (restored), whose hash it is. */
   held?: { contentSha: string };
@@ -760,8 +760,9 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
   const { doc, rejects } = out;
   // The manifest remembers the hash of the current file's content (generated_at blanked), so the
   // 40 MB comparison is a hash comparison; the one hash (with the generated_at) identifies the file.
-  // The index beside graph.json: a patch's change; a full compile's made anew — a keep-going build's
-  // too, since readers read nothing else (it is keyed to the graph.json written, not to the sources).
+  // The index beside graph.json: a patch's change (its text made from the index); a compile's made
+  // from its document, and graph.json from that index — a keep-going build's too, since readers
+  // read nothing else (it is keyed to the graph.json written, not to the sources).
   // graph.json deleted (a `git clean`, a checkout) and compiled to the content the manifest recorded: written back as it was.
   const restore = o.graphStat === undefined && o.last !== null ? { contentSha: o.last.content_sha, generatedAt: o.last.generated_at } : null;
   const how = { current: { contentSha: o.currentContentSha, generatedAt: o.currentGeneratedAt }, restore, env: opts.env };

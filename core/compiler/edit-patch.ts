@@ -48,7 +48,7 @@ export interface EditPatched {
   chunks: [string, ...(string | Buffer)[]];
   /** The edited files' parse-cache records (for addRecords, once graph.json is written). */
   records: { key: string; value: string }[];
-  /** The nodes it changed, for the planning index (core/compiler/plan-delta.ts). */
+  /** The nodes it changed, for the graph index's delta (store/graph-delta.ts). */
   plan: PlanChange;
 }
 

@@ -72,10 +72,10 @@ export function emitGraph(ctx: Context, text: () => readonly (string | Buffer)[]
  */
 export function emitCompiled(ctx: Context, doc: GraphDoc, opts: Omit<EmitOptions, "index" | "contentSha">): Emitted {
   const body = indexBody(graphFromDoc(doc, ctx.paths.graphJson, ""));
-  const { written, same, head: _, ...out } = writeText(ctx, () => graphTextOfBody(body, doc.graph), opts);
+  const { written, same, ...out } = writeText(ctx, () => graphTextOfBody(body, doc.graph), opts);
   if (written) settledKey(ctx.paths.graphJson);
   if ((written || same) && !keptIndex(ctx, out)) writeIndex(ctx, body, doc, out);
-  return { written, ...out };
+  return { written, contentSha: out.contentSha, graphVersion: out.graphVersion, generatedAt: out.generatedAt };
 }
 
 /**

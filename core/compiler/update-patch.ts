@@ -77,7 +77,7 @@ export interface Patched {
   edgeCount: number;
   /** The content_refs of the nodes added (each resolves: the patch checked it). */
   refs: RefCheck[];
-  /** The nodes and links it changed, for the planning index (core/compiler/plan-delta.ts). */
+  /** The nodes and links it changed, for the graph index's delta (store/graph-delta.ts). */
   plan: PlanChange;
 }
 
