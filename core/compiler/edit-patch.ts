@@ -1,14 +1,14 @@
 // The rebuild after a few node files were edited, without the merge: graph.json written from the
 // store's index of the previous one with the edited nodes' new text, when the edits cannot change
-// anything but the edited nodes' own text there. An edited file's
-// previous value is its parse-cache record at the stat the last build recorded; when its new value
-// reads the same for everything the merge reads (id, edges, content_ref, domain, auto_update) and
-// its body flag (content_draft, `## Summary`) is unchanged, no other node, link or warning can
-// change — provided no warning says its id is taken twice and no overlay entry sets a content_ref
-// (the caller has checked that every content_ref still resolves, or not, as the last build found).
-// Then the node's text in graph.json is its new text, with its overlay entry applied as
-// merge step 4 does, and the result is byte for byte what the full compile writes (the tests hold
-// it to `--no-cache` builds). Anything else returns null, and the caller compiles in full.
+// anything but the edited nodes' own text there. An edited file's previous value is its
+// parse-cache record at the stat the last build recorded; when its new value reads the same for
+// everything the merge reads (id, edges, content_ref, domain, auto_update) and its body flag
+// (content_draft, `## Summary`) is unchanged, no other node, link or warning can change — provided
+// no warning says its id is taken twice and no overlay entry sets a content_ref (the caller has
+// checked that every content_ref still resolves, or not, as the last build found). Then the node's
+// text in graph.json is its new text, with its overlay entry applied as merge step 4 does, and the
+// result is byte for byte what the full compile writes (the tests hold it to `--no-cache` builds).
+// Anything else returns null, and the caller compiles in full.
 import type { PlanChange } from "../store/graph-delta.js";
 import type { GraphIndex } from "../store/graph-index.js";
 import type { Context } from "../context.js";

@@ -7,8 +7,8 @@
 // graph.json holds it, so a node whose overlay entry changed is that node with the entry's values
 // set, written again.
 // Anything this cannot be sure of — a warning the change would add or remove, an id taken, a file
-// not as recorded, a key the merge reads elsewhere, an unexpected layout — returns null, and the
-// caller compiles in full.
+// not as recorded, a key the merge reads elsewhere, a head other than the manifest's — returns
+// null, and the caller compiles in full.
 import { readFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, relative } from "node:path";
 import type { Context } from "../context.js";
@@ -24,7 +24,7 @@ import { STAT_WIDTH, sameStatAt, type FileStats } from "../store/freshness.js";
 import type { RefCheck } from "./content-refs.js";
 import type { GraphIndex, GraphLink } from "../graph.js";
 import { outLinksText } from "../store/graph-index.js";
-import type { PlanChange } from "../store/graph-delta.js";
+import { byTarget, type PlanChange } from "../store/graph-delta.js";
 
 /** What an update changed, as its planner knows it (see KnownWrites.update). */
 export interface UpdateDelta {
@@ -276,7 +276,7 @@ function newLinkTexts(input: PatchInput, added: Added, plan: PlanChange): Map<st
   sure(localEdges.length >= input.delta.edgesBefore);
   for (const e of localEdges.slice(input.delta.edgesBefore)) link(e);
   const texts = new Map<string, string>();
-  for (const [source, out] of outs) texts.set(source, outLinksText(out.sort((a, b) => (a.target < b.target ? -1 : a.target > b.target ? 1 : 0))));
+  for (const [source, out] of outs) texts.set(source, outLinksText(out.sort(byTarget)));
   return texts;
 }
 

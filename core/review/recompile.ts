@@ -3,9 +3,9 @@
 // that every other frontmatter field, the body and the rest of the overlay stay as they were), and
 // dedup accept changes only a node's body, which is not graph input (spec §2). dedup reject adds one
 // new local node with no edges (and its undo removes it), changing nothing else the compiler reads.
-// So graph.json is written from the store's index of it with that one change (reviewText), to exactly
-// the text the full compile (sorted keys, Python-compatible JSON) would write: that node's text with
-// its new status, or the one node inserted or removed and node_count. Anything else — a node the
+// So graph.json is written from the store's index of it with that one change (reviewText), to
+// exactly the text the full compile (sorted keys, Python-compatible JSON) would write: that node's
+// text with its new status, or the one node inserted or removed and node_count. Anything else — a node the
 // graph does not hold yet, an id named elsewhere in the graph or the overlay (a warning, an edge,
 // an override) — takes the build, targeted at the files the action wrote.
 // Patching never makes graph.json less current than it was: a source edited without `akms build`

@@ -55,7 +55,8 @@ function readDelta(paths: RepoPaths): DeltaFile | null {
   }
 }
 
-const byTarget = (a: GraphLink, b: GraphLink) => (a.target < b.target ? -1 : a.target > b.target ? 1 : 0);
+/** A node's out-links in graph.json's order: by target (links are sorted by source, then target). */
+export const byTarget = (a: GraphLink, b: GraphLink) => (a.target < b.target ? -1 : a.target > b.target ? 1 : 0);
 const bySource = (a: GraphLink, b: GraphLink) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0);
 
 /**
