@@ -178,3 +178,14 @@ export function formatError(e: AkmsError): string {
   if (e.problems.length > shown.length) lines.push(`  … and ${e.problems.length - shown.length} more (all of them with --json)`);
   return lines.join("\n");
 }
+
+/** What went wrong reading `shown`, as located problems: an AkmsError's own, a file system error's, else the message. */
+export function asProblems(e: unknown, shown: string): Problem[] {
+  if (e instanceof AkmsError) {
+    const head: Problem = { file: e.file ?? shown, line: e.line, field: e.field, message: e.message, hint: e.hint };
+    return e.problems.length ? e.problems.map((p) => ({ ...p, file: p.file ?? shown })) : [head];
+  }
+  const f = fileError(e, shown);
+  if (f) return asProblems(f, shown);
+  return [{ file: shown, message: (e as Error).message }];
+}

@@ -22,7 +22,7 @@ import { parseYaml } from "./yaml.js";
 import { withLock } from "./lock.js";
 import { buildLocked } from "./compiler/build.js";
 import { commitTransaction, finishTransaction, recoverPendingTransaction } from "./transaction.js";
-import { readOverlayState } from "./update/overlay-store.js";
+import { readOverlayState } from "./overlay-file.js";
 import { dumpOverlay, overlayLimits } from "./update/overlay-io.js";
 import { validateText, type Kind } from "./validate.js";
 import { PITFALL_WEIGHT } from "./schemas/vocabulary.js";

@@ -1,5 +1,6 @@
 // Reading a user's text file safely: regular files only, a size limit, strict UTF-8 (the first bad
 // byte is located by line), and a leading byte-order mark dropped.
+import { isUtf8 } from "node:buffer";
 import { readFileSync, statSync } from "node:fs";
 import { AkmsError, fileError, NotFoundError } from "./errors.js";
 import { LIMITS } from "./yaml.js";
@@ -33,7 +34,8 @@ export function firstInvalidUtf8(buf: Uint8Array): number {
 
 /** Decodes strict UTF-8 (dropping a leading BOM); a bad byte is an ENCODING error naming its line. */
 export function decodeUtf8(buf: Buffer, shown: string): string {
-  const bad = firstInvalidUtf8(buf);
+  // The common case, valid text, told by Node's native validator; the scan below locates a bad byte.
+  const bad = isUtf8(buf) ? -1 : firstInvalidUtf8(buf);
   if (bad >= 0) {
     let line = 1;
     for (let i = 0; i < bad; i++) if (buf[i] === 10) line++;

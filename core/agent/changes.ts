@@ -4,7 +4,7 @@
 // journal. `since` is a date; without one, the date of the newest phase handoff (the last PCD
 // applied) — "what the last phase changed" — and the result says which date it used and why.
 import type { Context } from "../context.js";
-import { readOverlayState } from "../update/overlay-store.js";
+import { readOverlayState } from "../overlay-file.js";
 import { readJournal } from "../review/journal.js";
 import { UsageError } from "../errors.js";
 

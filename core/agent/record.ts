@@ -16,7 +16,7 @@ import { confineToKnowledge, resolveInside } from "../paths.js";
 import { planDryRun } from "../update/apply.js";
 import { parseDocument } from "../update/documents.js";
 import type { DedupEvent } from "../update/plan.js";
-import { readOverlayState } from "../update/overlay-store.js";
+import { readOverlayState } from "../overlay-file.js";
 import { LIMITS, lineOfPath } from "../yaml.js";
 import jsyaml from "js-yaml";
 import type { Problem } from "../errors.js";

@@ -7,7 +7,7 @@ import { NotFoundError } from "../errors.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import type { GraphLink, GraphIndex } from "../graph.js";
 import { NodeFiles } from "../node-files.js";
-import { readOverlayState } from "../update/overlay-store.js";
+import { readOverlayState } from "../overlay-file.js";
 import { didYouMean } from "../review/suggest.js";
 
 export interface ShownEdge {

@@ -9,13 +9,13 @@ import { readBytesIfExists, realpathOrNull, removeFile, sha256, writeFileAtomic 
 import { withLock } from "../lock.js";
 import { recoverPendingTransaction } from "../transaction.js";
 import { displayPath, vaultProblem } from "../paths.js";
-import { listMarkdown, readOverlay, type Listed } from "./sources.js";
+import { listMarkdown, type Listed } from "./sources.js";
+import { keepOverlay, readOverlay, storedOverlay, writtenOverlay, type OverlayRead } from "../overlay-file.js";
 import { readShare, type ShareResult } from "./read-nodes.js";
 import type { Overlay } from "../schemas/overlay.js";
-import { rememberOverlayDrafts } from "../drafted-ids.js";
 import { listWithRecords, recordedFiles, type DirRecord } from "./source-index.js";
 import { STAT_WIDTH, buildIdentity, contentSha, ownWriteVector, sameStats, sameVector, statAll, statAllSteps, statChanged, unchangedSince, type FileStats } from "../store/freshness.js";
-import { addRecords, loadParseCache, readWithCache, recordOverlay } from "./parse-cache.js";
+import { addRecords, loadParseCache, readWithCache } from "./parse-cache.js";
 import { mergeGraph } from "./merge.js";
 import type { BuildWarning, GraphDoc } from "../graph-file/doc.js";
 import { graphFromDoc, graphIndexed, indexOfLoaded, openGraph, openGraphOrNull, type GNode, type GraphIndex, type NodeTable } from "../graph.js";
@@ -54,8 +54,8 @@ export interface BuildOptions {
 export interface KnownWrites {
   /** Absolute paths of the files written (created, changed or removed); others are ignored. */
   files: readonly string[];
-  /** The overlay as written, parsed: used instead of parsing the file when its bytes are these (`json`: JSON.stringify(data), if made). */
-  overlay?: { bytes: Buffer | string; data: Overlay; json?: string };
+  /** The overlay as written, parsed: used instead of parsing the file when its bytes are these. */
+  overlay?: { bytes: Buffer | string; data: Overlay };
   /** What an update changed (with the overlay): graph.json may be patched instead of compiled (update-patch.ts). */
   update?: UpdateDelta;
 }
@@ -179,7 +179,7 @@ function inputsOf(ctx: Context): string {
 
 interface PreRead {
   results: ShareResult[];
-  overlay: ReturnType<typeof readOverlay>;
+  overlay: OverlayRead;
 }
 
 function jobsOf(set: SourceSet) {
@@ -282,24 +282,17 @@ export function compileInMemory(
   set.locals.push(...(extra.locals ?? []).filter((f) => !taken.has(f.shown)));
   set.mirrors.push(...(extra.mirrors ?? []).filter((f) => !taken.has(f.shown)));
   const files = [...set.globals, ...set.locals, ...set.mirrors].map((f) => f.file);
-  const overlayFile = overlay?.file ?? ctx.paths.overlay;
-  files.push(overlayFile);
   const shown = displayPath(ctx.repo, ctx.paths.overlay);
-  const read = readWithCache(
-    jobsOf(set),
-    statAll(files, Date.now()),
-    overlay ? { file: overlay.file, shown, written: { bytes: overlay.bytes, data: overlay.data } } : { file: overlayFile, shown },
-    loadParseCache(ctx.paths.cacheDir, buildIdentity()),
-    buildIdentity(),
-    ctx.paths.cacheDir,
-  );
+  const ov = overlay ? (writtenOverlay(overlay.file, overlay) ?? readOverlay(overlay.file, shown)) : storedOverlay(ctx.paths, shown);
+  refuseOverlay(ov.problems, shown);
+  const read = readWithCache(jobsOf(set), statAll(files, Date.now()), loadParseCache(ctx.paths.cacheDir, buildIdentity()), buildIdentity(), ctx.paths.cacheDir);
   let doc: GraphDoc;
   try {
-    doc = compileGraph(ctx, { keepGoing: Boolean(opts.keepGoing) }, set, read).doc;
+    doc = compileGraph(ctx, { keepGoing: Boolean(opts.keepGoing) }, set, { results: read.results, overlay: ov }).doc;
   } finally {
     read.discard();
   }
-  return readBackGraph(doc, overlayFile);
+  return readBackGraph(doc, overlay?.file ?? ctx.paths.overlay);
 }
 
 /**
@@ -559,30 +552,27 @@ function keepGlobalNodes(ctx: Context, set: SourceSet): void {
   });
 }
 
-/** The compile proper: sources from the parse cache where their stat is unchanged, the rest read. */
+/**
+ * The compile proper: the overlay first (the writer's own, else the store's record of its bytes;
+ * --no-cache parses it), then the node files from the parse cache where their stat is unchanged,
+ * the rest read. An overlay the compile refuses: no node file is read.
+ */
 function compileWithCache(ctx: Context, opts: BuildOptions, set: SourceSet, stats: FileStats, known: boolean): ReturnType<typeof compileGraph> {
-  const overlayShown = displayPath(ctx.repo, ctx.paths.overlay);
-  const read = readWithCache(
-    jobsOf(set),
-    stats,
-    { file: ctx.paths.overlay, shown: overlayShown, written: known ? opts.wrote!.overlay : undefined },
-    opts.noCache ? null : loadParseCache(ctx.paths.cacheDir, buildIdentity()),
-    buildIdentity(),
-    ctx.paths.cacheDir,
-  );
+  const shown = displayPath(ctx.repo, ctx.paths.overlay);
+  const ov = writtenOverlay(ctx.paths.overlay, known ? opts.wrote!.overlay : undefined) ?? (opts.noCache ? readOverlay(ctx.paths.overlay, shown) : storedOverlay(ctx.paths, shown));
+  refuseOverlay(ov.problems, shown);
+  const read = readWithCache(jobsOf(set), stats, opts.noCache ? null : loadParseCache(ctx.paths.cacheDir, buildIdentity()), buildIdentity(), ctx.paths.cacheDir);
   // The parse cache is written by a build whose sources all compile (a failed one leaves
   // knowledge/ as it was), before the merge, so its records are released before the output is built.
   let pending = true;
   try {
-    return compileGraph(ctx, opts, set, read, (left) => {
+    return compileGraph(ctx, opts, set, { results: read.results, overlay: ov }, (left) => {
       pending = false;
       if (left.length) read.discard();
       else read.save?.(ctx.paths.cacheDir);
       read.save = null; // its records are garbage now
-      // The overlay was parsed for this compile: which global nodes it drafts, for the review's
-      // first start (it would parse the overlay again to learn it).
-      const ov = read.overlay;
-      if (!left.length && ov.bytes !== undefined && ov.overlay !== null) rememberOverlayDrafts(ctx.paths, ov.bytes, ov.overlay);
+      // The overlay was parsed for this compile: kept, so that the next reader of these bytes need not.
+      if (!left.length && !ov.kept && ov.bytes !== undefined && ov.overlay !== null) keepOverlay(ctx.paths, ov.bytes, ov.overlay, false);
     });
   } finally {
     if (pending) read.discard();
@@ -705,8 +695,6 @@ function updatePatched(ctx: Context, opts: BuildOptions, o: Observed): Output | 
     refsHold: o.refsHeld,
   });
   if (!patched) return null;
-  const shown = displayPath(ctx.repo, ctx.paths.overlay);
-  recordOverlay(ctx.paths.cacheDir, buildIdentity(), { file: ctx.paths.overlay, shown, ...opts.wrote.overlay }, o.stats, o.files.length - 2);
   const graph = { node_count: patched.nodeCount, edge_count: patched.edgeCount, warnings: prev.warnings, generated_at: "" };
   return { doc: { graph }, chunks: patched.chunks, rejects: [], refs: [...prev.refs, ...patched.refs], plan: patched.plan };
 }

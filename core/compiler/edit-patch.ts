@@ -18,10 +18,12 @@ import { attemptPatch, sure, type PatchCounts } from "../graph-file/patch.js";
 import { applyOverride, draftedBy, withProvenance } from "./merge.js";
 import { NODE_DEPTH, type BuildWarning } from "../graph-file/doc.js";
 import { pyJsonText } from "../pyjson.js";
-import { bodyFlag, jsonSafe, renderNodeValue } from "./node-value.js";
+import { bodyFlag, renderNodeValue } from "./node-value.js";
+import { jsonSafe } from "../store/records.js";
 import { findRecords, keyText, withRacy } from "./parse-cache.js";
 import { readNode, type Listed, type Origin } from "./sources.js";
 import { STAT_WIDTH, contentSha, sameStatAt, type FileStats } from "../store/freshness.js";
+import { storedOverlay } from "../overlay-file.js";
 
 /** More edited files than this compile in full (the patch's checks are per file). */
 export const MAX_EDITED = 64;
@@ -94,16 +96,12 @@ function patch(input: EditPatchInput): EditPatched | null {
   }
   if (edited.length === 0) return null;
 
-  // The edited files' previous values, and the overlay's, from the parse cache.
-  const ovKey = keyText(ctx.paths.overlay, "overlay", displayPath(ctx.repo, ctx.paths.overlay), recorded.stats, count);
+  // The edited files' previous values from the parse cache; the overlay (unchanged) through the store.
   const oldKeys = edited.map((i) => keyText(where[i]!.item.file, where[i]!.origin, where[i]!.item.shown, recorded.stats, i));
-  const found = findRecords(input.cacheDir, input.identity, [...oldKeys, ovKey]);
-  let overlay: { nodes?: Record<string, Record<string, unknown>> | null; session_nodes?: Record<string, unknown> | null } = {};
-  if (recorded.stats[count * STAT_WIDTH]! >= 0) {
-    const ovValue = plainValue(found[edited.length], recorded, count);
-    sure(ovValue.charCodeAt(0) === 0x30);
-    overlay = JSON.parse(ovValue.slice(1)) as typeof overlay;
-  } // (else there is no overlay, as when the last build ran)
+  const found = findRecords(input.cacheDir, input.identity, oldKeys);
+  const ov = storedOverlay(ctx.paths, displayPath(ctx.repo, ctx.paths.overlay));
+  sure(!ov.problems.length); // (no overlay at all: as when the last build ran)
+  const overlay: { nodes?: Record<string, Record<string, unknown>> | null; session_nodes?: Record<string, unknown> | null } = ov.overlay ?? {};
   const overrides = overlay.nodes ?? {};
   const drafted = draftedBy(overlay.session_nodes);
   // An override of content_ref would hide the value the merge checked behind the one graph.json shows.

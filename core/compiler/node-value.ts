@@ -29,35 +29,6 @@ export function bodyFacts(flag: number): Pick<SourceNode, "missingDraft" | "miss
 }
 
 /**
- * Whether JSON carries `v` unchanged: finite numbers other than -0, plain objects and arrays,
- * strings, booleans, null. (An undefined property is dropped by JSON, and skipped alike by the merge
- * and by the writer of graph.json.)
- */
-export function jsonSafe(v: unknown, depth = 0): boolean {
-  if (v === null || v === undefined) return true;
-  switch (typeof v) {
-    case "string":
-    case "boolean":
-      return true;
-    case "number":
-      return Number.isFinite(v) && !Object.is(v, -0);
-    case "object": {
-      if (depth > 64) return false;
-      if (Array.isArray(v)) {
-        for (const x of v) if (x === undefined || !jsonSafe(x, depth + 1)) return false;
-        return true;
-      }
-      const proto = Object.getPrototypeOf(v);
-      if ((proto !== Object.prototype && proto !== null) || Object.hasOwn(v, "__proto__")) return false;
-      for (const k in v) if (!jsonSafe((v as Record<string, unknown>)[k], depth + 1)) return false;
-      return true;
-    }
-    default:
-      return false;
-  }
-}
-
-/**
  * The value of a node file's data (see the file comment). With `consume` the data object is turned
  * into the graph node in place (the caller drops it); otherwise it is left as it was.
  */

@@ -1,6 +1,6 @@
 // The per-file parse cache (knowledge/graph/.cache/parse-cache.bin; derived, safe to delete): what
-// readNode returned for each valid node file, and readOverlay for a valid overlay, keyed by the
-// file's path, origin, shown path and stat (size, mtimeMs, ctimeMs, ino). A rebuild parses only the
+// readNode returned for each valid node file (the overlay's record is a fact: core/overlay-file.ts),
+// keyed by the file's path, origin, shown path and stat (size, mtimeMs, ctimeMs, ino). A rebuild parses only the
 // files whose key changed. A node's value is what the merge reads of it plus its finished text in
 // graph.json (see nodeValue), so an unchanged node is neither parsed nor serialised again, and the
 // facts of its body (node-value.ts bodyFlag), so an unchanged node's file is not read again either.
@@ -8,16 +8,13 @@
 // strings and the graph.json text sliced from them stay one byte per character). Looking an entry
 // up compares key text, and an unchanged entry is written back as the very text it was read as. A
 // damaged or foreign cache reads as empty; it is never an error.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { removeFile } from "../fsx.js";
-import { findRecord, headerText, hex4, jsonAscii, looksWhole, parseRecords, readStoreText, RecordSpool, recordText, writeRecordFile } from "../store/records.js";
-import type { Problem } from "../errors.js";
-import type { Overlay } from "../schemas/overlay.js";
-import { readOverlay, type Listed, type Origin, type SourceNode } from "./sources.js";
+import { findRecord, headerText, hex4, jsonSafe, looksWhole, parseRecords, readStoreText, RecordSpool, recordText, writeRecordFile } from "../store/records.js";
+import type { Listed, Origin, SourceNode } from "./sources.js";
 import { readShare, type ShareResult } from "./read-nodes.js";
 import { STAT_WIDTH, contentSha, statAll, type FileStats } from "../store/freshness.js";
-import { bodyFacts, bodyFlag, jsonSafe, renderNodeValue, stubOf, stubsOf } from "./node-value.js";
+import { bodyFacts, bodyFlag, renderNodeValue, stubOf, stubsOf } from "./node-value.js";
 
 const FORMAT = "akms-parse-cache-8";
 
@@ -63,18 +60,6 @@ export function loadParseCache(cacheDir: string, identity: string): ParseCache {
   const delta: string[] = [];
   const deltaSize = readRecords(parseDeltaPath(cacheDir), identity, entries, delta);
   return { entries, baseSize: baseSize ?? 0, delta: deltaSize === null ? [] : delta, deltaSize: deltaSize ?? 0 };
-}
-
-/**
- * Adds the overlay's record as a build that parsed it would, for a caller that compiled without
- * reading the cache (the update's patch of graph.json), so the next build need not parse the
- * overlay again. The delta's records of this overlay file at other stats are dropped. `fs` holds
- * the overlay's stat at index `i`.
- */
-export function recordOverlay(cacheDir: string, identity: string, overlay: { file: string; shown: string; data: Overlay; json?: string }, fs: FileStats, i: number): void {
-  if (!(fs.stats[i * STAT_WIDTH]! >= 0) || !jsonSafe(overlay.data)) return;
-  const key = keyText(overlay.file, "overlay", overlay.shown, fs.stats, i);
-  addRecords(cacheDir, identity, [{ key, value: withRacy(fs, i, "0" + jsonAscii(overlay.json ?? JSON.stringify(overlay.data))) }]);
 }
 
 /**
@@ -146,7 +131,7 @@ function escapeKey(s: string): string {
   return /[^\x00\x20-\x5b\x5d-\x7e]/.test(s) ? s.replace(/[^\x00\x20-\x5b\x5d-\x7e]/g, hex4) : s;
 }
 
-/** The cache key of file `i` (a node file, or the overlay with origin "overlay"), NUL-separated (no path holds a NUL). */
+/** The cache key of node file `i`, NUL-separated (no path holds a NUL). */
 export function keyText(file: string, origin: string, shown: string, stats: Float64Array, i: number): string {
   const o = i * STAT_WIDTH;
   return escapeKey(file + "\0" + origin + "\0" + shown + "\0" + stats[o] + "\0" + stats[o + 1] + "\0" + stats[o + 2] + "\0" + stats[o + 3]);
@@ -159,8 +144,6 @@ export interface SourceJob {
 
 export interface CachedRead {
   results: ShareResult[];
-  /** `bytes`: what a valid overlay was read and parsed from in this read (absent when it came from the cache). */
-  overlay: { overlay: Overlay | null; problems: Problem[]; bytes?: Buffer };
   /** How many node files were parsed (not taken from the cache). */
   parsed: number;
   /** Writes the cache as it should be after this read (null: nothing to write). */
@@ -189,36 +172,14 @@ export function withRacy(fs: FileStats, i: number, value: string): string {
   return sha === undefined ? value : "#" + sha + value;
 }
 
-export interface OverlaySource {
-  file: string;
-  shown: string;
-  /** The overlay its writer just wrote (its bytes and parsed form), if known. */
-  written?: { bytes: Buffer | string; data: Overlay };
-}
-
-/** The written overlay's parsed form when the file holds exactly its bytes (else undefined). */
-function writtenOverlay(overlay: OverlaySource): { overlay: Overlay; problems: Problem[] } | undefined {
-  const w = overlay.written;
-  if (w === undefined) return undefined;
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(overlay.file);
-  } catch {
-    return undefined;
-  }
-  return bytes.equals(typeof w.bytes === "string" ? Buffer.from(w.bytes, "utf8") : w.bytes) ? { overlay: w.data, problems: [] } : undefined;
-}
-
 /**
- * Reads every job's files like readJobs, and the overlay like readOverlay, taking each valid file's
- * result from `cache` when its key (path, origin, shown path, stat) is unchanged. `fs` holds the
- * stats of the listed files (jobs in order) followed by the overlay's. With `cache` null nothing
- * is taken from the cache.
+ * Reads every job's files like readJobs, taking each valid file's result from `cache` when its key
+ * (path, origin, shown path, stat) is unchanged. `fs` holds the stats of the listed files (jobs in
+ * order; any after them are not read here). With `cache` null nothing is taken from the cache.
  */
 export function readWithCache(
   jobs: SourceJob[],
   fs: FileStats,
-  overlay: OverlaySource,
   cache: ParseCache | null,
   identity: string,
   cacheDir: string,
@@ -227,20 +188,19 @@ export function readWithCache(
   // (committed by save, removed by discard), so a cold build never holds the whole cache.
   const spool = cache === null || cache.entries.size === 0 ? new RecordSpool(parseCachePath(cacheDir), headerOf(identity)) : null;
   try {
-    return readInto(jobs, fs, overlay, cache, identity, spool);
+    return readInto(jobs, fs, cache, identity, spool);
   } catch (e) {
     spool?.discard();
     throw e;
   }
 }
 
-function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cache: ParseCache | null, identity: string, spool: RecordSpool | null): CachedRead {
+function readInto(jobs: SourceJob[], fs: FileStats, cache: ParseCache | null, identity: string, spool: RecordSpool | null): CachedRead {
   // Records kept from the cache (key, value), and records new in this read.
   const keptKeys: string[] = [];
   const keptValues: string[] = [];
   const added: string[] = [];
   const add = (r: string) => (spool !== null ? spool.add(r) : added.push(r));
-  let used = 0;
   const stats = fs.stats;
   const slots: (SourceNode | undefined)[][] = [];
   const keys: (string | null)[][] = [];
@@ -270,7 +230,6 @@ function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cach
       const value = jobValues[i];
       const data = stubs[i];
       if (value !== undefined && data !== undefined) {
-        used++;
         jobSlots[i] = { id: data.id as string, origin: job.origin, file: item.file, shown: item.shown, data, ...bodyFacts(flagOf(value)) };
       } else {
         jobValues[i] = undefined;
@@ -284,43 +243,10 @@ function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cach
     values.push(jobValues);
     fresh.push({ origin: job.origin, items: todo });
   }
-  // The overlay, under the same rule, read before any node file: a compile it refuses reads none
-  // (its record is added after the nodes', where it has always been).
-  const ovIndex = index;
-  let ov: CachedRead["overlay"] | undefined;
-  let ovRecord: (() => void) | null = null;
-  const readOv = () => {
-    const ovKey = !(stats[ovIndex * STAT_WIDTH]! >= 0) ? null : keyText(overlay.file, "overlay", overlay.shown, stats, ovIndex);
-    const ovValue = ovKey === null ? undefined : lookup(cache, ovKey, overlay.file, ovIndex, fs);
-    if (ovValue !== undefined) {
-      const data = parseValue(ovValue);
-      if (data !== undefined) {
-        used++;
-        ov = { overlay: data as unknown as Overlay, problems: [] };
-        ovRecord =
-          ovValue === cache!.entries.get(ovKey!)
-            ? () => {
-                keptKeys.push(ovKey!);
-                keptValues.push(ovValue);
-              }
-            : () => add(record(ovKey!, ovValue));
-      }
-    }
-    if (ov === undefined) {
-      ov = writtenOverlay(overlay) ?? readOverlay(overlay.file, overlay.shown);
-      if (ovKey !== null && ov.overlay !== null && !ov.problems.length && jsonSafe(ov.overlay)) {
-        const r = record(ovKey, withRacy(fs, ovIndex, "0" + jsonAscii(JSON.stringify(ov.overlay))));
-        ovRecord = () => add(r);
-      }
-    }
-  };
   // Not under --no-cache (cache null): that build is the reference, its nodes are rendered by the writer.
   const render = cache !== null;
   const parsed = fresh.reduce((n, j) => n + j.items.length, 0);
-  readOv();
-  // An overlay the compile refuses: no node file is read (the compile says so right away).
-  const refused = ov!.problems.length > 0;
-  const freshResults = fresh.map((j) => (j.items.length && !refused ? readShare(j, render) : { nodes: [], problems: [] }));
+  const freshResults = fresh.map((j) => (j.items.length ? readShare(j, render) : { nodes: [], problems: [] }));
   const results: ShareResult[] = [];
   index = 0;
   for (let j = 0; j < jobs.length; j++) {
@@ -350,11 +276,9 @@ function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cach
     }
     results.push({ nodes, problems: freshResults[j]!.problems });
   }
-  (ovRecord as (() => void) | null)?.(); // set by readOv
   if (spool !== null) {
     return {
       results,
-      overlay: ov!,
       parsed,
       save: (cacheDir) => {
         spool.commit();
@@ -363,7 +287,7 @@ function readInto(jobs: SourceJob[], fs: FileStats, overlay: OverlaySource, cach
       discard: () => spool.discard(),
     };
   }
-  return { results, overlay: ov!, parsed, save: savePlan(cache, identity, keptKeys, keptValues, added), discard: () => {} };
+  return { results, parsed, save: savePlan(cache, identity, keptKeys, keptValues, added), discard: () => {} };
 }
 
 /**
@@ -387,15 +311,6 @@ function flagOf(value: string): number {
   return value.charCodeAt(value.charCodeAt(0) === 0x23 ? 65 : 0);
 }
 
-function parseValue(value: string): Record<string, unknown> | undefined {
-  try {
-    const data = JSON.parse(value.slice(value.charCodeAt(0) === 0x23 ? 66 : 1)) as unknown;
-    return data !== null && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * How the cache is brought up to date: nothing when nothing is new; a few new records go to the
  * delta file (the base, tens of megabytes at 50,000 nodes, is not rewritten for them); otherwise,
@@ -405,8 +320,8 @@ function parseValue(value: string): Record<string, unknown> | undefined {
 function savePlan(cache: ParseCache | null, identity: string, keptKeys: string[], keptValues: string[], added: string[]): ((cacheDir: string) => void) | null {
   const stale = cache === null ? 0 : cache.entries.size - keptKeys.length;
   if (cache !== null && added.length === 0 && stale === 0) return null;
-  // The delta's records still in use: a file's earlier records (each update adds the overlay's,
-  // megabytes at 50,000 nodes) are dropped rather than growing the delta into a base rewrite.
+  // The delta's records still in use: a file's earlier records are dropped rather than growing the
+  // delta into a base rewrite.
   const delta = cache !== null && added.length > 0 ? liveRecords(cache.delta, keptKeys) : [];
   let deltaSize = 0;
   for (const r of delta) deltaSize += r.length;

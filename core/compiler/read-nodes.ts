@@ -1,7 +1,8 @@
 // Reading one origin's node files in list order with the one reader (sources.ts readNode); for
 // the parse cache, each node that JSON carries exactly becomes its stub with its rendered value.
 import type { Problem } from "../errors.js";
-import { jsonSafe, renderStub } from "./node-value.js";
+import { renderStub } from "./node-value.js";
+import { jsonSafe } from "../store/records.js";
 import { readNode, type Listed, type Origin, type SourceNode } from "./sources.js";
 
 export interface ParseJob {

@@ -1,17 +1,16 @@
-// Reading and validating the source files of the compile: global nodes, local nodes, code-mirror
-// nodes and the overlay. Every bad file becomes a located problem; nothing is skipped silently.
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, type Dirent } from "node:fs";
-import { isUtf8 } from "node:buffer";
+// Reading and validating the node files of the compile: global nodes, local nodes, code-mirror
+// nodes (the overlay's reader is core/overlay-file.ts). Every bad file becomes a located problem;
+// nothing is skipped silently.
+import { closeSync, fstatSync, openSync, readdirSync, readSync, type Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { z } from "zod";
-import { AkmsError, fileError, type Problem } from "../errors.js";
+import { AkmsError, asProblems, type Problem } from "../errors.js";
 import { parseFrontmatter, splitFrontmatter } from "../frontmatter.js";
-import { LIMITS, parseYaml } from "../yaml.js";
+import { LIMITS } from "../yaml.js";
 import { decodeUtf8 } from "../textfile.js";
 import { safeCheck } from "../schema-check.js";
 import { GlobalNode, LocalNode, MirrorNode, hasContentDraft } from "../schemas/node.js";
 import { extractSummary } from "../markdown.js";
-import { Overlay } from "../schemas/overlay.js";
 import { HEAD_BYTES, frontmatterEnd, readKnownSize } from "./read-head.js";
 
 export type Origin = "global" | "local" | "code-mirror";
@@ -69,13 +68,6 @@ export function listMarkdown(dir: string, shownPrefix: string, recursive = false
 
 const headBuf = Buffer.allocUnsafe(HEAD_BYTES);
 
-/** decodeUtf8, with the common case (valid UTF-8) checked by Node's native validator. */
-function decode(buf: Buffer, shown: string): string {
-  if (!isUtf8(buf)) return decodeUtf8(buf, shown);
-  const text = buf.toString("utf8");
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
 /**
  * Reads what the compiler needs of a node file: its frontmatter (and the body when `wholeFile`).
  * Reading only the head keeps I/O and memory small: parsed values are slices of the text they
@@ -84,7 +76,7 @@ function decode(buf: Buffer, shown: string): string {
 function readSource(file: string, shown: string, wholeFile: boolean, size?: number): string {
   if (size !== undefined) {
     const bytes = readKnownSize(file, wholeFile, size, LIMITS.maxFileBytes);
-    if (bytes !== null) return decode(bytes, shown);
+    if (bytes !== null) return decodeUtf8(bytes, shown);
   }
   const fd = openSync(file, "r");
   try {
@@ -99,7 +91,7 @@ function readSource(file: string, shown: string, wholeFile: boolean, size?: numb
     if (!wholeFile) {
       const n = readSync(fd, headBuf, 0, Math.min(HEAD_BYTES, st.size), 0);
       const end = frontmatterEnd(headBuf, n);
-      if (end >= 0) return decode(headBuf.subarray(0, end), shown);
+      if (end >= 0) return decodeUtf8(headBuf.subarray(0, end), shown);
     }
     const all = Buffer.allocUnsafe(st.size);
     let off = 0;
@@ -108,20 +100,10 @@ function readSource(file: string, shown: string, wholeFile: boolean, size?: numb
       if (n === 0) break;
       off += n;
     }
-    return decode(all.subarray(0, off), shown);
+    return decodeUtf8(all.subarray(0, off), shown);
   } finally {
     closeSync(fd);
   }
-}
-
-function asProblems(e: unknown, shown: string): Problem[] {
-  if (e instanceof AkmsError) {
-    const head: Problem = { file: e.file ?? shown, line: e.line, field: e.field, message: e.message, hint: e.hint };
-    return e.problems.length ? e.problems.map((p) => ({ ...p, file: p.file ?? shown })) : [head];
-  }
-  const f = fileError(e, shown);
-  if (f) return asProblems(f, shown);
-  return [{ file: shown, message: (e as Error).message }];
 }
 
 const SCHEMAS: Record<Origin, z.ZodType> = { global: GlobalNode, local: LocalNode, "code-mirror": MirrorNode };
@@ -149,45 +131,4 @@ export function readNode(item: Listed, origin: Origin): { node?: SourceNode; pro
 function bodyOf(item: Listed): string {
   const text = readSource(item.file, item.shown, true, item.size);
   return splitFrontmatter(text)?.body ?? text;
-}
-
-/** The overlay, validated; `bytes`, the file's bytes when there is a valid one (what it was parsed from). */
-export function readOverlay(file: string, shown: string): { overlay: Overlay | null; problems: Problem[]; bytes?: Buffer } {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { overlay: null, problems: [] };
-    throw e;
-  }
-  try {
-    const text = decode(bytes, shown);
-    const marker = /^(<{7}|>{7}) /m.exec(text);
-    if (marker) {
-      // A merge that git could not hand to the akms driver (no `akms init --git` in this clone, or the
-      // driver could not run): the YAML error would say nothing of the merge.
-      const line = text.slice(0, marker.index).split("\n").length;
-      return {
-        overlay: null,
-        problems: [
-          {
-            code: "MERGE_CONFLICT",
-            file: shown,
-            line,
-            message: "the overlay holds git's conflict markers: a merge stopped here unfinished (git merged it as text, without the akms merge driver)",
-            hint: `register the driver and let it merge the file: \`akms init --git\`, then \`git checkout -m -- ${shown}\` (or \`git merge --abort\`, \`akms init --git\`, and merge again); taking one side's file drops the other side's evidence`,
-          },
-        ],
-      };
-    }
-    const data = parseYaml(text, { file: shown, machineWritten: true });
-    if (data === null || data === undefined) {
-      return { overlay: null, problems: [{ file: shown, line: 1, message: "the overlay is empty", hint: "delete the file or add `akms_schema: v2`" }] };
-    }
-    const r = safeCheck(Overlay, data, { file: shown, text });
-    if (!r.ok) return { overlay: null, problems: r.problems };
-    return { overlay: r.data, problems: [], bytes };
-  } catch (e) {
-    return { overlay: null, problems: asProblems(e, shown) };
-  }
 }

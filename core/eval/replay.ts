@@ -31,7 +31,7 @@ import { build } from "../compiler/build.js";
 import { draftedBy } from "../compiler/merge.js";
 import { canonicalOrder, ledgerId, parseDocument, type EvidenceDoc } from "../update/documents.js";
 import { runUpdate } from "../update/apply.js";
-import { readOverlayState } from "../update/overlay-store.js";
+import { readOverlayState } from "../overlay-file.js";
 import { dumpOverlay, overlayLimits } from "../update/overlay-io.js";
 import { samePitfall } from "../update/dedup.js";
 import { sameData } from "../review/overlay-edit.js";

@@ -31,7 +31,7 @@ import type { Listed } from "../compiler/sources.js";
 import { replaceStatus } from "./status-line.js";
 import { editDraftOverride, parseOverlayText, type OverlayEdit } from "./overlay-edit.js";
 import { parseDedupSections, removeSection, setSectionStatus, type DedupSection } from "./dedup-sections.js";
-import { carryOverlayDrafts } from "../update/overlay-drafts.js";
+import { carryOverlayDrafts } from "../overlay-file.js";
 import { overlayLimits } from "../update/overlay-io.js";
 import { newNodeFromSection } from "./dedup-node.js";
 import { commitTransaction, finishTransaction, recoverPendingTransaction, type TxnWrite } from "../transaction.js";

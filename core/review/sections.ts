@@ -19,7 +19,7 @@ import { round6 } from "../update/confidence.js";
 import { readSessions, type CoverageFlag, type SessionInfo, type Unanchored } from "./sessions.js";
 import { blockedTasks, type BlockedTaskItem } from "./blocked.js";
 import { severityOfWeight } from "../schemas/vocabulary.js";
-import { overlayDrafts } from "../update/overlay-drafts.js";
+import { overlayDrafts } from "../overlay-file.js";
 import { readJournal, standingActions, type JournalEntry } from "./journal.js";
 import { displayPath } from "../paths.js";
 

@@ -2,7 +2,8 @@
 // what akms derived from a file and keeps between runs so that the next command need not derive it
 // again. One record per kind and file:
 //   config, task     the schema's output for propagation_config.yaml, a task record
-//   overlay          the validated overlay (local_state.yaml), as its last writer wrote it
+//   overlay          the validated overlay (local_state.yaml), and whether an update wrote these
+//                    bytes (core/overlay-file.ts: the one record of it, for every reader)
 //   drafted          the global ids the overlay drafts (the review's Drafted section)
 //   no-dedup         a local node file that holds no dedup section (the review's dedup sections)
 // Every record carries the key of the file it was derived from: the sha256 of the bytes when the
@@ -21,7 +22,7 @@ import type { RepoPaths } from "../paths.js";
 import { buildIdentity, writtenKey } from "./freshness.js";
 import { findRecord, headerText, jsonAscii, looksWhole, parseRecords, readStoreText, recordText, writeRecordFile } from "./records.js";
 
-const FORMAT = "akms-facts-2";
+const FORMAT = "akms-facts-3";
 
 export type FactKind = "config" | "task" | "overlay" | "drafted" | "no-dedup";
 

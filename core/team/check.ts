@@ -22,7 +22,7 @@ import type { Context } from "../context.js";
 import { git } from "../mirror/select.js";
 import { graphIsFresh } from "../compiler/build.js";
 import { openGraph } from "../graph.js";
-import { readOverlayState } from "../update/overlay-store.js";
+import { readOverlayState } from "../overlay-file.js";
 import { unappliedSessions } from "./unapplied.js";
 import { driverRuns, gitSetup } from "./register.js";
 import { journalPromotions, promotedOutsideReview } from "../review/self-promotion.js";

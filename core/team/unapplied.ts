@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Context } from "../context.js";
 import { git } from "../mirror/select.js";
 import { parseDocument } from "../update/documents.js";
-import { readOverlayState } from "../update/overlay-store.js";
+import { readOverlayState } from "../overlay-file.js";
 
 export interface Unapplied {
   file: string;

@@ -10,8 +10,7 @@ import { buildInTwoSteps, graphIsFresh, buildLocked, compileInMemory, type Build
 import { checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
 import { openGraphOrNull } from "../graph.js";
 import type { UpdateGraph } from "./plan-state.js";
-import { readOverlayState, rememberOverlay } from "./overlay-store.js";
-import { rememberOverlayDrafts } from "../drafted-ids.js";
+import { keepOverlay, readOverlayState } from "../overlay-file.js";
 import { planUpdate, type PlanResult } from "./plan.js";
 import { commitTransaction, crashPoint, finishTransaction, hasPendingTransaction, recoverPendingTransaction, type Recovery } from "../transaction.js";
 
@@ -80,12 +79,9 @@ function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): {
   write?.(); // the graph planned against, compiled first, now that the plan holds
   crashPoint("planned", env);
   commitTransaction(ctx, plan.writes);
-  // The overlay's JSON once, for both caches of it (the update's and the compiler's).
-  const overlay = plan.overlay ? { ...plan.overlay, json: JSON.stringify(plan.overlay.data) } : undefined;
-  if (overlay) {
-    rememberOverlay(ctx, overlay.bytes, overlay.data, overlay.json);
-    rememberOverlayDrafts(ctx.paths, overlay.bytes, overlay.data);
-  }
+  // The overlay as written, kept for the next reader of these bytes (the recompile gets it in hand).
+  const overlay = plan.overlay ?? undefined;
+  if (overlay) keepOverlay(ctx.paths, overlay.bytes, overlay.data, true);
   return { result: plan.result, wrote: { files: plan.writes.map((w) => w.path), overlay, update: plan.delta } };
 }
 

@@ -7,7 +7,7 @@ import type { Problem } from "../errors.js";
 import type { GNode, GraphIndex } from "../graph.js";
 import type { LocalEdge, NodeOverride, Overlay } from "../schemas/overlay.js";
 import { paramsFromConfig, type ConfidenceGraph } from "./confidence.js";
-import type { OverlayState } from "./overlay-store.js";
+import type { OverlayState } from "../overlay-file.js";
 import type { DocumentResult, NodeChange } from "./plan-types.js";
 
 /** What an update reads of the compiled graph: nodes by id, a node's predecessors, a domain's nodes. */

@@ -25,7 +25,7 @@ import { startPlan, type PlanState } from "./plan-state.js";
 import type { DocumentResult, PlanResult } from "./plan-types.js";
 
 export type { BlockingRecord, DedupEvent, DocumentResult, NodeChange, PitfallRecord, PlanResult, StepRecord } from "./plan-types.js";
-import type { OverlayState } from "./overlay-store.js";
+import type { OverlayState } from "../overlay-file.js";
 import type { TxnWrite } from "../transaction.js";
 
 import { PITFALL_WEIGHT } from "../schemas/vocabulary.js";

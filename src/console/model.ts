@@ -6,7 +6,7 @@ import { errorText } from "./errors.js";
 import { graphIndexed, openGraph, type GraphIndex, type NodeTable } from "../../core/graph.js";
 import { writtenKey } from "../../core/store/freshness.js";
 import { build } from "../../core/compiler/build.js";
-import { readOverlay } from "../../core/compiler/sources.js";
+import { storedOverlay } from "../../core/overlay-file.js";
 import { displayPath } from "../../core/paths.js";
 import type { Overlay } from "../../core/schemas/overlay.js";
 import { undoTarget, type UndoTarget } from "../../core/review/actions.js";
@@ -130,7 +130,7 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
   });
   let overlayMemo: { value: Overlay | null } | null = null;
   const overlay = () => {
-    overlayMemo ??= { value: readOverlay(ctx.paths.overlay, displayPath(ctx.repo, ctx.paths.overlay)).overlay };
+    overlayMemo ??= { value: storedOverlay(ctx.paths, displayPath(ctx.repo, ctx.paths.overlay)).overlay };
     return overlayMemo.value;
   };
   let undoMemo: { value: UndoTarget | null } | null = null;

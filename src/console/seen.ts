@@ -10,7 +10,7 @@ import { nowIso } from "../../core/clock.js";
 import { writeFileAtomic } from "../../core/fsx.js";
 import { withLock } from "../../core/lock.js";
 import { readJournal } from "../../core/review/journal.js";
-import { readOverlayState } from "../../core/update/overlay-store.js";
+import { readOverlayState } from "../../core/overlay-file.js";
 
 const FORMAT = "akms-console-seen-1";
 

@@ -9,6 +9,8 @@ import { buildIdentity as compilerIdentity } from "../../core/store/freshness.js
 import { findRecords, loadParseCache } from "../../core/compiler/parse-cache.js";
 import { blankGeneratedAt, blankedSha } from "../../core/graph-file/version.js";
 import { sha256 } from "../../core/fsx.js";
+import { bytesKey, openFacts } from "../../core/store/facts.js";
+import { readOverlay, storedOverlay } from "../../core/overlay-file.js";
 
 const env = { SOURCE_DATE_EPOCH: "1700000000" };
 
@@ -234,24 +236,25 @@ test("a cold build that fails leaves no cache file behind; one that keeps going 
   assertIndexIsGraph(s.ctx.paths, "after a keep-going build");
 });
 
-test("the delta keeps only the records in use: overlay changes one after another do not pile up", () => {
+test("the overlay is one record of the store's facts: kept by the compile that parsed it, for its bytes, never in the parse cache; a hand edit is parsed again", () => {
   const s = setup();
   build(s.ctx, { env });
-  // A one-file change first, so that the later builds write the delta.
-  const vaultNode = join(s.vault, "conjugate-gradient-method.md");
-  writeFileSync(vaultNode, readFileSync(vaultNode, "utf8").replace(/^title: .*$/m, "title: Delta first"));
-  s.check("a one-file change");
   const overlay = s.ctx.paths.overlay;
-  const delta = join(s.cacheDir, "parse-cache.delta");
-  for (const c of ["0.51", "0.52", "0.53", "0.54"]) {
+  const kept = () => openFacts(s.ctx.paths).entries("overlay");
+  for (const c of ["0.51", "0.52", "0.53"]) {
     writeFileSync(overlay, readFileSync(overlay, "utf8").replace(/confidence: 0\.(640006|5\d)\n/, `confidence: ${c}\n`));
-    settle();
-    assert.equal(build(s.ctx, { env }).fromCache, false);
-    const text = readFileSync(delta, "latin1");
-    assert.equal(text.split("\0overlay\0").length - 1, 1, `${c}: one overlay record in the delta`);
+    s.check(`the overlay edited by hand (${c})`);
+    const bytes = readFileSync(overlay);
+    assert.deepEqual(kept(), [[overlay, bytesKey(bytes)]], `${c}: one record, of the bytes as they are`);
+    const read = storedOverlay(s.ctx.paths, "local_state.yaml");
+    assert.equal(read.kept, true, `${c}: the next reader takes the record`);
+    assert.equal(read.canonical, false, `${c}: bytes no update wrote are not taken for its output`);
+    assert.deepEqual(read.overlay, readOverlay(overlay, "local_state.yaml").overlay, `${c}: the record is what the file gives`);
+    for (const f of ["parse-cache.bin", "parse-cache.delta"]) {
+      const text = existsSync(join(s.cacheDir, f)) ? readFileSync(join(s.cacheDir, f), "latin1") : "";
+      assert.ok(!text.includes("local_state.yaml"), `${c}: no overlay record in ${f}`);
+    }
   }
-  writeFileSync(overlay, readFileSync(overlay, "utf8").replace("confidence: 0.54\n", "confidence: 0.55\n"));
-  s.check("the overlay once more, against a --no-cache build");
 });
 
 test("a referenced file that comes or goes is no no-op: the build writes the warnings a full compile writes", () => {

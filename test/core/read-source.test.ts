@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { isUtf8 } from "node:buffer";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { readNode, readOverlay } from "../../core/compiler/sources.js";
+import { readNode } from "../../core/compiler/sources.js";
+import { readOverlay } from "../../core/overlay-file.js";
 import { decodeUtf8, firstInvalidUtf8 } from "../../core/textfile.js";
 import { tmp } from "../helpers.js";
 

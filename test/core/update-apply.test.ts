@@ -296,7 +296,7 @@ test("the parsed overlay kept in .cache is what the file says; a hand edit of th
   const [[file, key]] = openFacts(paths, storeBuildOf(factsPath(paths))).entries("overlay");
   assert.equal(file, paths.overlay);
   assert.equal(key, bytesKey(overlayText(s)));
-  assert.deepEqual(openFacts(paths, storeBuildOf(factsPath(paths))).get("overlay", file!, key!), Overlay.parse(parseYaml(overlayText(s), { file: "o" })));
+  assert.deepEqual(openFacts(paths, storeBuildOf(factsPath(paths))).get("overlay", file!, key!), { canonical: true, overlay: Overlay.parse(parseYaml(overlayText(s), { file: "o" })) }, "the update's own bytes: kept as its writer's output");
   write(join(s.knowledge, "graph", "local_state.yaml"), overlayText(s).replace("confidence: 0.87", "confidence: 0.5"));
   write(join(s.dir, "b.md"), memory({ task: "tb", used: [{ id: "x", useful: true, coverage: "sufficient" }] }));
   const r = run(s, ["update", "b.md", "--json"]);

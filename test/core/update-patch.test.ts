@@ -6,7 +6,7 @@
 import { after, test } from "node:test";
 import { patchFaults } from "../../core/graph-file/patch.js";
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { scratch, tmp, write, writeNode, type NodeSpec } from "../helpers.js";
 import { memory, pcd, type KnowledgeIn, type PitfallIn, type Used } from "../update-helpers.js";
@@ -14,6 +14,8 @@ import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
 import { patchCounts } from "../../core/compiler/update-patch.js";
 import { runUpdate } from "../../core/update/apply.js";
+import { bytesKey, openFacts } from "../../core/store/facts.js";
+import { storedOverlay } from "../../core/overlay-file.js";
 import { draft } from "../../core/review/actions.js";
 import { mulberry32 } from "../../scripts/bench/genvault.js";
 
@@ -189,16 +191,21 @@ test("what the patch cannot be sure of is compiled in full, and still exact", ()
   ]);
 });
 
-test("a patched update leaves the overlay's parse-cache record, so the next build does not parse it again", () => {
+test("a patched update keeps the overlay it wrote as the store's one record of it, so the next build and update do not parse it again", () => {
   const s = vault();
   const ctx = repoWith(s);
   build(ctx, { env });
   const before = patchCounts.patched;
   runUpdate(ctx, [write(join(s.dir, "m.md"), memory({ task: "t1", used: used(["a", true, "sufficient"]) }))], { env });
   assert.equal(patchCounts.patched, before + 1);
-  const st = statSync(ctx.paths.overlay);
-  const key = `${ctx.paths.overlay}\0overlay\0knowledge/graph/local_state.yaml\0${st.size}\0${st.mtimeMs}\0${st.ctimeMs}\0${st.ino}\t`;
-  assert.ok(readFileSync(join(ctx.paths.cacheDir, "parse-cache.delta"), "latin1").includes(key), "the overlay's record");
+  assert.deepEqual(openFacts(ctx.paths).entries("overlay"), [[ctx.paths.overlay, bytesKey(readFileSync(ctx.paths.overlay))]], "one record, of the bytes written");
+  const read = storedOverlay(ctx.paths, "knowledge/graph/local_state.yaml");
+  assert.equal(read.kept, true);
+  assert.equal(read.canonical, true, "the update's own output");
+  for (const f of ["parse-cache.bin", "parse-cache.delta"]) {
+    const file = join(ctx.paths.cacheDir, f);
+    assert.ok(!existsSync(file) || !readFileSync(file, "latin1").includes("local_state.yaml"), `no second record in ${f}`);
+  }
   writeNode(s.vault, { id: "c", domain: "fft", confidence: 0.55, title: "C, edited" });
   const b = build(ctx, { env });
   assert.equal(b.fromCache, false);

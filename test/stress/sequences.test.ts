@@ -35,8 +35,9 @@ import { AkmsError, isAkmsError } from "../../core/errors.js";
 import { bytesKey, factsPath, openFacts, type FactKind } from "../../core/store/facts.js";
 import { repoConfig } from "../../core/context.js";
 import { readTask } from "../../core/query/task.js";
-import { readOverlay } from "../../core/compiler/sources.js";
-import { draftIds } from "../../core/drafted-ids.js";
+import { draftIds, readOverlay } from "../../core/overlay-file.js";
+import { overlayText } from "../../core/update/overlay-io.js";
+import type { Overlay } from "../../core/schemas/overlay.js";
 import { storeBuildOf } from "../helpers.js";
 import { renderReviewReport, reviewData } from "../../core/report.js";
 import { statKey } from "../../core/store/freshness.js";
@@ -291,7 +292,12 @@ function factsHold(w: World, where: string): void {
       return { config: c.config, file: c.file, warnings: c.warnings, unknownKeys: c.unknownKeys };
     },
     task: (file) => readTask(file, w.repo).record,
-    overlay: (file) => readOverlay(file, "local_state.yaml").overlay,
+    // The overlay the file gives; "canonical" claims the bytes are the update's writer's output for it.
+    overlay: (file) => {
+      const kept = facts.get<{ canonical: boolean; overlay: unknown }>("overlay", file, bytesKey(readFileSync(file)));
+      const claim = kept?.canonical === true ? overlayText(kept.overlay as Overlay) === readFileSync(file, "utf8") : false;
+      return { canonical: claim, overlay: readOverlay(file, "local_state.yaml").overlay };
+    },
     drafted: (file) => draftIds(readOverlay(file, "local_state.yaml").overlay),
     "no-dedup": (file) => parseDedupSections(readFileSync(file, "utf8")).length === 0 || "has a dedup section",
   };
