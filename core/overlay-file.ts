@@ -5,7 +5,8 @@
 // global ids the overlay drafts (`drafted`, the review's Drafted section, which the console needs
 // without the rest). One record for every user — the compile, `akms update`, the review, the
 // console, the reports — kept by the compile that parsed the bytes and by the update that wrote
-// them. At 50,000 nodes (a 1.9 MB overlay) parsing and validating cost ≈ 0.2 s, the record ≈ 20 ms.
+// them. At 50,000 nodes (a 1.9 MB overlay) the record is read 5–9× faster than the file is parsed
+// and validated (in-process, three runs under load: 81–161 ms against 581–1,342 ms).
 import { readFileSync } from "node:fs";
 import type { Context } from "./context.js";
 import { asProblems, ValidationError, type Problem } from "./errors.js";

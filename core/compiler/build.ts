@@ -571,8 +571,9 @@ function compileWithCache(ctx: Context, opts: BuildOptions, set: SourceSet, stat
       if (left.length) read.discard();
       else read.save?.(ctx.paths.cacheDir);
       read.save = null; // its records are garbage now
-      // The overlay was parsed for this compile: kept, so that the next reader of these bytes need not.
-      if (!left.length && !ov.kept && ov.bytes !== undefined && ov.overlay !== null) keepOverlay(ctx.paths, ov.bytes, ov.overlay, false);
+      // The overlay was parsed for this compile: kept, so that the next reader of these bytes need
+      // not. Not by --no-cache, which parses even what an update kept (and would unsay `canonical`).
+      if (!opts.noCache && !left.length && !ov.kept && ov.bytes !== undefined && ov.overlay !== null) keepOverlay(ctx.paths, ov.bytes, ov.overlay, false);
     });
   } finally {
     if (pending) read.discard();

@@ -210,6 +210,8 @@ test("a patched update keeps the overlay it wrote as the store's one record of i
   const b = build(ctx, { env });
   assert.equal(b.fromCache, false);
   assertAsFull(s.repo, "the build after", b.graphVersion);
+  build(ctx, { env, noCache: true });
+  assert.equal(storedOverlay(ctx.paths, "knowledge/graph/local_state.yaml").canonical, true, "a --no-cache build, which parses the overlay, leaves the update's record as it was");
 });
 
 test("several documents in one call, taken ids, a drafted global node, history pruning: patched and exact", () => {
