@@ -94,15 +94,14 @@ export function storedOverlay(paths: RepoPaths, shown: string): OverlayRead {
 }
 
 /**
- * Keeps `overlay` as what the overlay file's `bytes` hold (`json`: its JSON text, when the caller
- * has it), and the ids it drafts: one save of the store's facts. An overlay JSON does not carry
- * exactly is not kept.
+ * Keeps `overlay` as what the overlay file's `bytes` hold, and the ids it drafts: one save of the
+ * store's facts. An overlay JSON does not carry exactly is not kept.
  */
-export function keepOverlay(paths: RepoPaths, bytes: Buffer | string, overlay: Overlay, canonical: boolean, json?: string): void {
-  if (json === undefined && !jsonSafe(overlay)) return;
+export function keepOverlay(paths: RepoPaths, bytes: Buffer | string, overlay: Overlay, canonical: boolean): void {
+  if (!jsonSafe(overlay)) return;
   const facts = openFacts(paths);
   const key = bytesKey(bytes);
-  facts.put<Kept>("overlay", paths.overlay, key, { canonical, overlay }, `{"canonical":${canonical},"overlay":${json ?? JSON.stringify(overlay)}}`);
+  facts.put<Kept>("overlay", paths.overlay, key, { canonical, overlay }, `{"canonical":${canonical},"overlay":${JSON.stringify(overlay)}}`);
   facts.put("drafted", paths.overlay, key, draftIds(overlay));
   facts.save();
 }
