@@ -24,7 +24,7 @@ export interface OverlayRead {
   problems: Problem[];
   /** The file's bytes, when they hold a valid overlay (what it was parsed from). */
   bytes?: Buffer;
-  /** The overlay came from the store's record of these bytes (nothing new to keep). */
+  /** Nothing new to keep: the store's record of these bytes, or their writer's own overlay (writtenOverlay). */
   kept?: boolean;
   /** The bytes are exactly what overlayText() writes for `overlay` (an update wrote them). */
   canonical?: boolean;
