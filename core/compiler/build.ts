@@ -389,41 +389,6 @@ export function* changedSinceBuildSteps(ctx: Context): Steps<string | null | und
   return null;
 }
 
-/**
- * Whether graph.json is still the last build's output and the inputs asked for are exactly as
- * that build compiled them (the same listing and stats as its manifest records): `vault`, every
- * global node file; `locals`, every local node file; `overlay`, local_state.yaml. A manifest is
- * only written by a build that left no file out, or by a patch of such a build's output that is
- * exactly what that build would now write (recordPatchedGraph), so then every such node's id, and
- * every session node of the overlay whose id no source took, is in graph.json: a caller can look
- * them up there instead of reading the files.
- */
-export function asCompiled(ctx: Context, parts: { vault?: boolean; locals?: boolean; overlay?: boolean }): boolean {
-  const m = readManifest(ctx);
-  if (m === null || m.inputs !== inputsOf(ctx)) return false;
-  if (!sameVector(m.graph, statSync(ctx.paths.graphJson, { throwIfNoEntry: false }))) return false;
-  const since = Date.now();
-  const same = (files: string[], from: number): boolean => {
-    const now = statAll(files, since);
-    if (!sameStats(m.files.stats.subarray(from * STAT_WIDTH, (from + files.length) * STAT_WIDTH), now.stats)) return false;
-    for (const [i, h] of m.files.racy) if (i >= from && i < from + files.length && contentSha(files[i - from]!) !== h) return false;
-    return true;
-  };
-  if (parts.overlay && !same([ctx.paths.overlay], m.files.stats.length / STAT_WIDTH - 2)) return false;
-  const [vault, locals] = roots(ctx);
-  let from = 0;
-  for (const [i, [root, shown, recursive], asked] of [[0, vault!, parts.vault], [1, locals!, parts.locals]] as const) {
-    if (!asked) {
-      if (i === 0 && parts.locals) from = recordedFiles(root, recursive, m.dirs[0]!).length;
-      continue;
-    }
-    const l = listWithRecords(root, shown, recursive, new Map(m.dirs[i]!.map((r) => [r.path, r])), since);
-    if (!l.same || !same(l.items.map((f) => f.file), from)) return false;
-    from += l.items.length;
-  }
-  return true;
-}
-
 function manifestPath(ctx: Context): string {
   return join(ctx.paths.cacheDir, "build-manifest.bin");
 }

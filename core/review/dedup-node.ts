@@ -10,7 +10,7 @@ import { exists, readTextIfExists } from "../fsx.js";
 import { ID_PATTERN } from "../schemas/common.js";
 import type { GraphIndex } from "../graph.js";
 import { allocateId, newNodeText, titleFromId } from "../update/nodes.js";
-import { asCompiled } from "../compiler/build.js";
+import { graphIsFresh } from "../compiler/build.js";
 import { sectionDraft, type DedupSection } from "./dedup-sections.js";
 import { NodeFiles } from "../node-files.js";
 import { parseOverlayText } from "./overlay-edit.js";
@@ -41,7 +41,7 @@ function slug(s: string): string {
 /**
  * The phase of a session: the compiled session node, else the overlay registry, else
  * `session-phase<N>`, else 0. `overlayCompiled`: `graph` was compiled from the overlay as it is
- * (see asCompiled), so a session it lacks is not in the overlay's registry either.
+ * (graphIsFresh), so a session it lacks is not in the overlay's registry either.
  */
 export function phaseOfSession(ctx: Context, session: string, graph: Pick<GraphIndex, "nodes"> | null, overlayCompiled = false): number {
   const g = graph?.nodes.get(session);
@@ -65,9 +65,9 @@ export function newNodeFromSection(ctx: Context, origId: string, orig: Record<st
   const session = s.session && ID_PATTERN.test(s.session) ? s.session : "session-unknown";
   const own = suggestedId && suggestedId !== origId && ID_PATTERN.test(suggestedId) ? suggestedId : null;
   const base = own ?? `${origId}-${slug(session.replace(/^session-/, "")) || "rejected"}`.slice(0, 120).replace(/[-.]+$/, "");
-  // Every vault and local node's id is in graph.json while those files are as graph.json was
-  // compiled from them: then none need be read.
-  const compiled = graph !== null && asCompiled(ctx, { vault: true, locals: true, overlay: true });
+  // Every vault and local node's id is in graph.json while graph.json is the compile of the
+  // sources as they are (the readers' one freshness test): then none need be read.
+  const compiled = graph !== null && graphIsFresh(ctx);
   const files = compiled ? null : new NodeFiles(ctx);
   const locals = files === null ? null : files.local.ids();
   const id = allocateId(

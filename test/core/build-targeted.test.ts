@@ -8,7 +8,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { scratch, settle, write, writeNode } from "../helpers.js";
 import { loadContext, type Context } from "../../core/context.js";
-import { asCompiled, build, buildLocked, compileGraph } from "../../core/compiler/build.js";
+import { build, buildLocked, compileGraph, graphIsFresh } from "../../core/compiler/build.js";
 import { blankGeneratedAt } from "../../core/graph-file/version.js";
 import { pyJsonChunks } from "../../core/pyjson.js";
 import { readNode } from "../../core/compiler/sources.js";
@@ -74,10 +74,9 @@ test("a file edited behind dedup reject's back is picked up by the next build", 
 
 test("dedup reject's id check sees a vault node added behind its back", () => {
   const s = dedupRepo();
-  assert.equal(asCompiled(s.ctx, { vault: true, overlay: true }), true);
+  assert.equal(graphIsFresh(s.ctx), true);
   renameSync(writeNode(s.vault, { id: "note-phase3", status: "established" }), join(s.vault, "other-name.md"));
-  assert.equal(asCompiled(s.ctx, { vault: true }), false);
-  assert.equal(asCompiled(s.ctx, { overlay: true, locals: true }), true);
+  assert.equal(graphIsFresh(s.ctx), false);
   const r = dedupReject(s.ctx, { id: "note" });
   assert.ok(r.files.some((f) => f.path === "knowledge/local-nodes/note-phase3-2.md"), JSON.stringify(r.files));
 });
@@ -85,8 +84,7 @@ test("dedup reject's id check sees a vault node added behind its back", () => {
 test("dedup reject's id check sees a local node added behind its back", () => {
   const s = dedupRepo();
   renameSync(writeNode(s.dir, { id: "note-phase3", status: "tentative", source: "agent" }), join(s.dir, "other-name.md"));
-  assert.equal(asCompiled(s.ctx, { locals: true }), false);
-  assert.equal(asCompiled(s.ctx, { vault: true, overlay: true }), true);
+  assert.equal(graphIsFresh(s.ctx), false);
   const r = dedupReject(s.ctx, { id: "note" });
   assert.ok(r.files.some((f) => f.path === "knowledge/local-nodes/note-phase3-2.md"), JSON.stringify(r.files));
 });
@@ -151,14 +149,14 @@ test("dedup reject reads a session's phase from an overlay changed since the las
     return /^origin_phase: (\d+)$/m.exec(readFileSync(join(s.repo, created.path), "utf8"))![1];
   };
   // Compiled: a session the graph lacks is not in the overlay; the id's own number is the phase.
-  assert.equal(asCompiled(s.ctx, { vault: true, overlay: true }), true);
+  assert.equal(graphIsFresh(s.ctx), true);
   assert.equal(origin(dedupReject(s.ctx, { id: "note" })), "3");
   const t = dedupRepo();
   write(
     t.ctx.paths.overlay,
     "akms_schema: v2\nsession_nodes:\n  session-phase3: {title: \"Session\", outcome: success, content_ref: sessions/s.md, phase: 7}\n",
   );
-  assert.equal(asCompiled(t.ctx, { overlay: true }), false);
+  assert.equal(graphIsFresh(t.ctx), false);
   const r = dedupReject(t.ctx, { id: "note" });
   const created = r.files.find((f) => f.before_sha === null)!;
   // A registered session: the provenance is its registry entry's, read by the compile (not written in the file).
@@ -187,7 +185,7 @@ test("a targeted build after its caller removed one file and added another write
 function assertCompiledExactly(ctx: Context, step: string): void {
   const reference = pyJsonChunks(compileGraph(ctx).doc).join("");
   assert.equal(blankGeneratedAt(readFileSync(ctx.paths.graphJson, "utf8")), reference, `${step}: graph.json differs from a fresh compile`);
-  assert.equal(asCompiled(ctx, { vault: true, locals: true, overlay: true }), true, `${step}: the manifest no longer describes graph.json`);
+  assert.equal(graphIsFresh(ctx), true, `${step}: the manifest no longer describes graph.json`);
   const again = build(ctx, { env });
   assert.equal(again.fromCache, true, `${step}: the next build was not a no-op`);
 }
@@ -257,7 +255,7 @@ test("a patch over a file changed behind the action's back drops the manifest, s
   writeFileSync(other, readFileSync(other, "utf8").replace(/^title: .*$/m, "title: Edited behind the back"));
   promote(s.ctx, { id: "other" });
   assert.doesNotMatch(readFileSync(s.ctx.paths.graphJson, "utf8"), /Edited behind the back/, "the patch changes the status alone");
-  assert.equal(asCompiled(s.ctx, { locals: true }), false);
+  assert.equal(graphIsFresh(s.ctx), false);
   assert.equal(build(s.ctx, { env }).fromCache, false);
   const [cached, full] = againstNoCache(s.ctx);
   assert.match(cached.toString(), /Edited behind the back/);
