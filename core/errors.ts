@@ -162,6 +162,13 @@ export function isAkmsError(e: unknown): e is AkmsError {
   return e instanceof AkmsError;
 }
 
+/** A derived store file found damaged by its reader, which removed it (core/store/graph-index.ts): made anew from the sources. */
+export const STORE_DAMAGED = "STORE_DAMAGED";
+
+export function isStoreDamaged(e: unknown): boolean {
+  return e instanceof AkmsError && e.code === STORE_DAMAGED;
+}
+
 /** One line per problem: `file:line: field: message (hint)`. */
 export function formatProblem(p: Problem): string {
   const where = [p.file, p.line !== undefined ? String(p.line) : undefined].filter(Boolean).join(":");

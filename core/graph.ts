@@ -12,7 +12,7 @@ import { warm } from "./store/memo.js";
 import type { BuildWarning, GNode, GraphDoc, GraphLink, GraphNode } from "./graph-file/doc.js";
 import { writtenKey } from "./store/freshness.js";
 import { domainKeys, listTextOf, openPlanGraph, outLinksText, textsOf, planGraphCachePath, tagKeys, type GraphIndex, type NodeTable } from "./store/graph-index.js";
-import { indexHeld, openPlanDelta, rekeyIndex } from "./store/graph-delta.js";
+import { indexHeld, openPlanDelta, planDeltaPath, rekeyIndex } from "./store/graph-delta.js";
 import { agentLockWaitMs, withLock, withLockWait } from "./lock.js";
 import { readBytesIfExists } from "./fsx.js";
 import { blankedSha, generatedAtOf } from "./graph-file/version.js";
@@ -63,7 +63,8 @@ export function graphFromDoc(doc: GraphDoc, file: string, version: string): Load
  * (the cache folder deleted, graph.json written by another program): `akms build` rebuilds it.
  */
 export function openGraph(paths: RepoPaths): GraphIndex {
-  return warm(`graph-index:${paths.graphJson}`, [paths.graphJson], () => readIndexed(paths));
+  // Keyed by the index's files too: one found damaged is removed, and made anew by the next build.
+  return warm(`graph-index:${paths.graphJson}`, [paths.graphJson, planGraphCachePath(paths), planDeltaPath(paths)], () => readIndexed(paths));
 }
 
 /** openGraph, or null when there is no graph.json or no index of it (any other problem is thrown). */
@@ -89,7 +90,7 @@ export function graphIndexed(paths: RepoPaths, rekey = true): boolean {
 function indexNow(paths: RepoPaths): GraphIndex | null {
   const key = writtenKey(paths.graphJson);
   if (key === null) return null;
-  const open = () => openPlanGraph(planGraphCachePath(paths), key, paths.graphJson) ?? openPlanDelta(paths, key);
+  const open = () => openPlanGraph(planGraphCachePath(paths), key, paths) ?? openPlanDelta(paths, key);
   return open() ?? (rekeyed(paths, key) ? open() : null);
 }
 

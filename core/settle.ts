@@ -4,7 +4,7 @@
 // the lock is left to finish its own work.
 import { existsSync } from "node:fs";
 import { loadContext, locateRepo, type ContextOptions } from "./context.js";
-import { isAkmsError, LockHeldError } from "./errors.js";
+import { isAkmsError, isStoreDamaged, LockHeldError } from "./errors.js";
 import { freshnessUnsure, mustCheckFreshness } from "./source-watch.js";
 
 export async function settleInterrupted(opts: ContextOptions): Promise<boolean> {
@@ -87,4 +87,23 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
         ? `recompiled graph.json first (its sources changed since it was built: a checkout, a pull or an edit): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`
         : `compiled the store's index of graph.json first (knowledge/graph/.cache/ held none for it: deleted, or graph.json written by another program): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`;
   return { reason, note, json: { reason, graph_version: r.graphVersion, node_count: r.nodeCount } };
+}
+
+/**
+ * A reader run after prepareRead. When it stops because the store's index of graph.json turned out
+ * damaged (the index removed it: core/store/graph-index.ts; a review action puts its files back
+ * first), the graph is prepared again — the index made anew from the sources — and the reader runs
+ * once more, so the person sees the answer, and a note on stderr, not the damage.
+ */
+export async function readPrepared<T>(opts: ContextOptions, run: () => T | Promise<T>): Promise<{ compiled: Compiled | null; result: T }> {
+  const compiled = await prepareRead(opts);
+  try {
+    return { compiled, result: await run() };
+  } catch (e) {
+    if (!isStoreDamaged(e)) throw e;
+    const { paths } = locateRepo(opts);
+    freshnessUnsure(paths.knowledge, loadContext(opts).vault.path);
+    const again = await prepareRead(opts);
+    return { compiled: again ?? compiled, result: await run() };
+  }
 }

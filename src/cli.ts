@@ -3,7 +3,7 @@
 import { parseArgv, type ParsedArgs } from "./argv.js";
 import { loadAllCommands, loadCommand } from "./commands/index.js";
 import type { CommandSpec } from "./commands/types.js";
-import { emit, emitError } from "./output.js";
+import { emit, emitError, type CommandResult } from "./output.js";
 import { UsageError } from "../core/errors.js";
 import type { Flags } from "./commands/types.js";
 import { GLOBAL_FLAGS } from "./flags.js";
@@ -75,9 +75,13 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     const opensAsCompiled = name === "review" && !cli.flags.report;
     const flags: Flags = { ...(cli.flags as unknown as Flags), json: out.json, color: out.color };
     cmd.checkInput?.(flags); // a refused input before any compile: it writes nothing
-    if (READS.has(name) && !opensAsCompiled && (name !== "hook" || args[0] === "session-start")) compiled = await (await import("../core/settle.js")).prepareRead(where);
-    else if (SETTLES.has(name) || opensAsCompiled) await (await import("../core/settle.js")).settleInterrupted(where);
-    const result = await cmd.run(args, flags);
+    let result: CommandResult;
+    if (READS.has(name) && !opensAsCompiled && (name !== "hook" || args[0] === "session-start")) {
+      ({ compiled, result } = await (await import("../core/settle.js")).readPrepared(where, () => cmd.run(args, flags)));
+    } else {
+      if (SETTLES.has(name) || opensAsCompiled) await (await import("../core/settle.js")).settleInterrupted(where);
+      result = await cmd.run(args, flags);
+    }
     if (compiled) {
       process.stderr.write(`akms: ${compiled.note}\n`);
       if (result.json && typeof result.json === "object" && !Array.isArray(result.json)) result.json = { ...(result.json as object), compiled: compiled.json };

@@ -10,13 +10,13 @@
 // damaged or foreign cache reads as empty; it is never an error.
 import { join } from "node:path";
 import { removeFile } from "../fsx.js";
-import { findRecord, headerText, hex4, jsonSafe, looksWhole, parseRecords, readStoreText, RecordSpool, recordText, writeRecordFile } from "../store/records.js";
+import { findRecord, headerText, hex4, jsonSafe, isWhole, parseRecords, readStoreText, RecordSpool, recordText, writeRecordFile } from "../store/records.js";
 import type { Listed, Origin, SourceNode } from "./sources.js";
 import { readShare, type ShareResult } from "./read-nodes.js";
 import { STAT_WIDTH, contentSha, statAll, type FileStats } from "../store/freshness.js";
 import { bodyFacts, bodyFlag, renderNodeValue, stubOf, stubsOf } from "./node-value.js";
 
-const FORMAT = "akms-parse-cache-8";
+const FORMAT = "akms-parse-cache-9";
 
 export function parseCachePath(cacheDir: string): string {
   return join(cacheDir, "parse-cache.bin");
@@ -73,7 +73,7 @@ export function findRecords(cacheDir: string, identity: string, keys: readonly s
   for (const file of [parseCachePath(cacheDir), parseDeltaPath(cacheDir)]) {
     const text = readStoreText(file);
     if (text === null) continue;
-    if (!looksWhole(text, header)) return keys.map(() => undefined);
+    if (!isWhole(text, header)) return keys.map(() => undefined);
     keys.forEach((key, k) => {
       const value = findRecord(text, key);
       if (value !== undefined) out[k] = value;

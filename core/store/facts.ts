@@ -20,9 +20,9 @@ import { sha256 } from "../fsx.js";
 import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
 import { buildIdentity, writtenKey } from "./freshness.js";
-import { findRecord, headerText, jsonAscii, looksWhole, parseRecords, readStoreText, recordText, writeRecordFile } from "./records.js";
+import { findRecord, headerText, jsonAscii, isWhole, parseRecords, readStoreText, recordText, writeRecordFile } from "./records.js";
 
-const FORMAT = "akms-facts-3";
+const FORMAT = "akms-facts-4";
 
 export type FactKind = "config" | "task" | "overlay" | "drafted" | "no-dedup";
 
@@ -82,7 +82,7 @@ export function openFacts(paths: RepoPaths, build: string | null = buildIdentity
       const before = writtenKey(file);
       const t = build === null ? null : readStoreText(file);
       readAs = before !== null && writtenKey(file) === before ? before : null;
-      text = t !== null && looksWhole(t, header) ? t : null;
+      text = t !== null && isWhole(t, header) ? t : null;
     }
     return text;
   };

@@ -101,7 +101,7 @@ export function writePlanDelta(paths: RepoPaths, prevKey: string | null, newKey:
 export function openPlanDelta(paths: RepoPaths, key: string): GraphIndex | null {
   const d = readDelta(paths);
   if (d === null || d.key !== key) return null;
-  const base = openPlanGraph(planGraphCachePath(paths), d.base, paths.graphJson);
+  const base = openPlanGraph(planGraphCachePath(paths), d.base, paths);
   return base === null ? null : withDelta(base, d);
 }
 
@@ -140,8 +140,8 @@ export function indexOfText(paths: RepoPaths, content: TextIdentity): GraphIndex
   const m = madeFor(paths, content);
   if (m === null) return null;
   const full = planGraphCachePath(paths);
-  if ("key" in m) return openPlanGraph(full, m.key, paths.graphJson);
-  const base = openPlanGraph(full, m.delta.base, paths.graphJson);
+  if ("key" in m) return openPlanGraph(full, m.key, paths);
+  const base = openPlanGraph(full, m.delta.base, paths);
   return base === null ? null : withDelta(base, m.delta);
 }
 

@@ -2,19 +2,27 @@
 // review and the console, the update, record, check, the orchestrator), a derived file of the store
 // (knowledge/graph/.cache/plan-graph.bin) written with graph.json in the same locked step and keyed
 // by graph.json's identity (device, inode, size, mtime, ctime). Read lazily: ids, offsets, tag and
-// domain names up front, a node's record, edges and a tag's or domain's postings only when a
-// reader touches them.
+// domain names, edge lists and postings up front (≈ 6 MB at 50,000 nodes), a node's record only
+// when a reader touches it, the records and the links' text whole for a walk or a write.
 // Parsing a 50,000-node graph.json takes about a second; opening the index a few milliseconds.
 // Every node's record is the node's own text in graph.json, and every node's out-links are kept as
 // their text in graph.json too: a reader gets from the index exactly what parsing graph.json would
 // give it, and graph.json is written from the index's sections (graphTextOf, graphTextOfBody) —
 // after a compile, and when it was deleted and nothing it is compiled from changed.
+// Damage: the header holds a digest of every section, checked whenever a section is read whole (the
+// ids, offsets and names when the index is opened; the records and links by a walk or a writer),
+// and an item that does not parse is damage too. A damaged index is removed and the reader stops
+// with STORE_DAMAGED; the next reader (or the same command, once: core/settle.ts) makes it again
+// from the sources. Never trusted, never copied into graph.json.
 import { isAscii } from "node:buffer";
-import { closeSync, fstatSync, readSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { closeSync, fstatSync, readSync, statSync } from "node:fs";
 import { endianness } from "node:os";
 import { join } from "node:path";
 import { NODE_DEPTH, type GNode, type GraphDoc, type GraphLink } from "../graph-file/doc.js";
-import { openReadOrNull } from "../fsx.js";
+import { openReadOrNull, removeFile } from "../fsx.js";
+import { AkmsError, LockHeldError, STORE_DAMAGED } from "../errors.js";
+import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
 import { asReadBack, pyJsonText } from "../pyjson.js";
 import { SEP, graphTextFrom, headOf } from "../graph-file/layout.js";
@@ -91,7 +99,7 @@ export function domainKeys(n: Record<string, unknown>): string[] {
 /** What encoding an index needs of a graph: its nodes and adjacency, its version and attributes. */
 export type IndexSource = Pick<GraphIndex, "version" | "nodes" | "out" | "in" | "attrs">;
 
-const FORMAT = "akms-plan-graph-11";
+const FORMAT = "akms-plan-graph-12";
 const BIG_ENDIAN = endianness() === "BE";
 /**
  * Edge types stored by number (anything else is stored as a JSON string). Part of FORMAT: kept
@@ -104,16 +112,23 @@ export function planGraphCachePath(paths: RepoPaths): string {
 
 /**
  * The index file: one JSON header line (format, key, version, graph attributes, counts, each
- * section's byte range), then the sections. Read eagerly: the ids (sorted) and the tag and domain
- * names (sorted) with their byte offsets, the byte offsets of every node's record, edge lists and
- * postings — raw bytes, nothing split or decoded up front (splitting 58,000 ids cost more than the
- * rest of the query). Read on demand (positioned reads): a node's record (its text in
+ * section's byte range, each section's digest), then the sections. Read eagerly: the ids (sorted)
+ * and the tag and domain names (sorted) with their byte offsets, the byte offsets of every node's
+ * record, the edge lists (`other,type,weight,origin[,note]` joined by `;`) and postings, the notes
+ * and the pitfall links — raw bytes, nothing split or decoded up front (splitting 58,000 ids cost
+ * more than the rest of the query); an id, a name, a node's edges or a key's postings are decoded
+ * when a lookup touches them. Read on demand: a node's record (a positioned read of its text in
  * graph.json; the records section is the body of graph.json's node list, and of one JSON array,
- * read whole by a walk over every node), its out- and in-edges (`other,type,weight,origin[,note]`
- * joined by `;`), a tag's or domain's postings, the pitfall links (JSON); an id or name is decoded
- * when a lookup touches it. The links section — each node's out-links as graph.json's text, every
- * link followed by SEP — is read only to write graph.json.
+ * read whole by a walk over every node). The links section — each node's out-links as graph.json's
+ * text, every link followed by SEP — is read only to write graph.json.
  */
+/**
+ * Read whole and checked when an index is opened, besides the ids, offsets and names it reads to
+ * open (≈ 4 MB at 50,000 nodes: the edge lists, the postings, the notes). Left to a walk or a write,
+ * which read and check them whole: the records and the links' text (42 MB); a record read alone is
+ * only parsed and its id checked.
+ */
+const CHECKED_AT_OPEN = ["out", "in", "tagPost", "domPost", "notes", "pitfalls"] as const;
 const SECTIONS = ["ids", "idOff", "rec", "recOff", "out", "outOff", "in", "inOff", "tagNames", "tagNameOff", "tagPost", "tagOff", "domNames", "domNameOff", "domPost", "domOff", "notes", "pitfalls", "links", "linkOff"] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -257,7 +272,8 @@ export function indexFileChunks(body: IndexBody, key: string, version: string, a
     ranges[name] = [at, body.sections[name].length];
     at += body.sections[name].length;
   }
-  const head = Buffer.from(JSON.stringify({ format: FORMAT, key, version, attrs, nodes: body.nodes, tags: body.tags, domains: body.domains, sections: ranges }) + "\n");
+  const sums = Object.fromEntries(SECTIONS.map((name) => [name, digestOf(body.sections[name])]));
+  const head = Buffer.from(JSON.stringify({ format: FORMAT, key, version, attrs, nodes: body.nodes, tags: body.tags, domains: body.domains, sections: ranges, sums }) + "\n");
   return [head, ...SECTIONS.map((name) => body.sections[name])];
 }
 
@@ -279,6 +295,14 @@ export function graphTextOfBody(body: IndexBody, attrs: GraphAttrs): [string, ..
   return graphTextFrom(headOf(attrs), list("links"), list("rec"));
 }
 
+/** A section's digest: the first 16 hex digits of its sha256 (≈ 35 ms for the 48 MB of a 50,000-node index). */
+function digestOf(bytes: Buffer): string {
+  return createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+}
+
+/** What an index says of itself when its bytes are not what its header says: the reader stops. */
+class Damaged extends Error {}
+
 interface Head {
   format?: string;
   key?: string;
@@ -288,6 +312,7 @@ interface Head {
   tags?: number;
   domains?: number;
   sections?: Record<Section, [number, number]>;
+  sums?: Record<Section, string>;
 }
 
 /**
@@ -338,6 +363,7 @@ class LazyPlanGraph implements GraphIndex {
   private readonly fd: number;
   private readonly base: number;
   private readonly sec: Record<Section, [number, number]>;
+  private readonly sums: Record<Section, string>;
   private readonly ids: StringTable;
   private readonly recOff: Uint32Array;
   private readonly outOff: Uint32Array;
@@ -354,6 +380,8 @@ class LazyPlanGraph implements GraphIndex {
 
   constructor(
     readonly file: string,
+    private readonly indexFile: string,
+    private readonly lock: string | null,
     fd: number,
     base: number,
     head: Required<Head>,
@@ -363,6 +391,7 @@ class LazyPlanGraph implements GraphIndex {
     this.base = base;
     this.version = head.version;
     this.sec = head.sections;
+    this.sums = head.sums;
     this.ids = new StringTable(this.read("ids"), this.readOffsets("idOff"), head.nodes);
     this.recOff = this.readOffsets("recOff");
     this.outOff = this.readOffsets("outOff");
@@ -372,6 +401,7 @@ class LazyPlanGraph implements GraphIndex {
     }
     this.tagIndex = this.postings("tagNames", "tagNameOff", "tagPost", "tagOff", head.tags);
     this.domainIndex = this.postings("domNames", "domNameOff", "domPost", "domOff", head.domains);
+    for (const name of CHECKED_AT_OPEN) this.readWhole(name);
     const self = this;
     const n = head.nodes;
     this.nodes = {
@@ -405,7 +435,7 @@ class LazyPlanGraph implements GraphIndex {
         if (ids) return ids;
         const k = table.indexOf(key);
         if (k < 0) return undefined;
-        ids = this.slice(post, off, k).split(" ").map((i) => this.ids.at(Number(i)));
+        ids = this.slice(post, off, k).split(" ").map((i) => this.idAt(i));
         made.set(key, ids);
         return ids;
       },
@@ -416,7 +446,7 @@ class LazyPlanGraph implements GraphIndex {
 
   /** Read once per opened index (the review's sections and its look back both walk them). */
   pitfalls(): GraphLink[] {
-    return (this.pitfallLinks ??= JSON.parse(this.read("pitfalls").toString("utf8")) as GraphLink[]);
+    return (this.pitfallLinks ??= this.parsed(this.readWhole("pitfalls").toString("utf8"), "the pitfall links") as GraphLink[]);
   }
 
   linked(id: string): boolean {
@@ -433,8 +463,10 @@ class LazyPlanGraph implements GraphIndex {
   /** Sections read whole, for a walk over every node (item i is then sliced from the bytes in hand). */
   private readonly whole = new Map<Section, Buffer>();
 
-  private readWhole(name: Section): void {
-    if (!this.whole.has(name)) this.whole.set(name, this.read(name));
+  private readWhole(name: Section): Buffer {
+    let b = this.whole.get(name);
+    if (b === undefined) this.whole.set(name, (b = this.read(name)));
+    return b;
   }
 
   private readAt(position: number, length: number): Buffer {
@@ -448,9 +480,31 @@ class LazyPlanGraph implements GraphIndex {
     return buf;
   }
 
+  /** A section read whole, checked against its digest. */
   private read(name: Section): Buffer {
     const [at, len] = this.sec[name];
-    return this.readAt(this.base + at, len);
+    const bytes = this.readAt(this.base + at, len);
+    if (digestOf(bytes) !== this.sums[name]) this.damaged(`its ${name} section does not match its digest`);
+    return bytes;
+  }
+
+  /** The id at index text `i` (an item of an edge list or postings); damage when it names none. */
+  private idAt(i: string): string {
+    const n = Number(i);
+    if (!Number.isInteger(n) || n < 0 || n >= this.ids.size || i === "") this.damaged(`an item names node ${JSON.stringify(i)}, which it does not hold`);
+    return this.ids.at(n);
+  }
+
+  /** Stops the reader: the index is not what its header says (removed first, when opened for a repository). */
+  damaged(why: string): never {
+    if (this.lock === null) throw new Damaged(why);
+    const dropped = dropDamaged(this.indexFile, this.fd, this.lock);
+    throw new AkmsError(STORE_DAMAGED, `the store's index of graph.json is damaged (${why})${dropped ? "; it was removed" : ""}`, {
+      file: this.indexFile,
+      hint: dropped
+        ? "run the command again: akms makes the index anew from the sources first (so does `akms build`)"
+        : "delete the file once the command holding the repository lock has finished; `akms build` then makes it anew from the sources",
+    });
   }
 
   /** An offsets section as numbers (little-endian uint32 in the file). */
@@ -476,6 +530,15 @@ class LazyPlanGraph implements GraphIndex {
     return this.ids.indexOf(id);
   }
 
+  /** JSON text of the index parsed; damage when it is not JSON (a same-length change inside a record that still parses is not seen: see the header). */
+  private parsed(text: string, what: string): unknown {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return this.damaged(`${what}: not JSON`);
+    }
+  }
+
   /**
    * Every node at once, for a reader that walks them all (the review, an export): the records
    * section (records joined by commas) read in one go and parsed as one JSON array, instead of a
@@ -484,7 +547,7 @@ class LazyPlanGraph implements GraphIndex {
   private readAllNodes(): void {
     const n = this.ids.size;
     if (this.cacheNodes.size === n) return;
-    const recs = JSON.parse(`[${this.read("rec").toString("utf8")}]`) as GNode[];
+    const recs = this.parsed(`[${this.read("rec").toString("utf8")}]`, "the records") as GNode[];
     for (let i = 0; i < n; i++) if (!this.cacheNodes.has(i)) this.cacheNodes.set(i, recs[i]!);
   }
 
@@ -492,7 +555,8 @@ class LazyPlanGraph implements GraphIndex {
     let node = this.cacheNodes.get(i);
     if (!node) {
       const text = this.slice("rec", this.recOff, i); // the node's text in graph.json, and the separator after it
-      node = JSON.parse(text.endsWith(SEP) ? text.slice(0, -SEP.length) : text) as GNode;
+      node = this.parsed(text.endsWith(SEP) ? text.slice(0, -SEP.length) : text, "a node's record") as GNode;
+      if (node === null || typeof node !== "object" || node.id !== this.ids.at(i)) this.damaged(`the record of ${JSON.stringify(this.ids.at(i))} is another node's`);
       this.cacheNodes.set(i, node);
     }
     return node;
@@ -576,16 +640,17 @@ class LazyPlanGraph implements GraphIndex {
     if (text) {
       for (const part of text.split(";")) {
         const [o, t, w, origin, note] = part.split(",");
-        const other = this.ids.at(Number(o));
+        const other = this.idAt(o!);
         const l: GraphLink = {
           source: out ? id : other,
           target: out ? other : id,
-          type: /^\d+$/.test(t!) ? EDGE_TYPES[Number(t)]! : (JSON.parse(t!) as string),
+          type: /^\d+$/.test(t!) ? EDGE_TYPES[Number(t)]! : (this.parsed(t!, "an edge's type") as string),
           weight: Number(w),
           edge_origin: origin === "0" ? "global" : "local",
         };
+        if (typeof l.type !== "string" || !Number.isFinite(l.weight) || (origin !== "0" && origin !== "1")) this.damaged(`an edge of ${JSON.stringify(id)} does not read as one`);
         if (note !== undefined) {
-          const v = (this.notes ??= JSON.parse(this.read("notes").toString("utf8")) as (string | { note?: string; reports: GraphLink["reports"] })[])[Number(note)]!;
+          const v = (this.notes ??= this.parsed(this.readWhole("notes").toString("utf8"), "the links' notes") as (string | { note?: string; reports: GraphLink["reports"] })[])[Number(note)]!;
           if (typeof v === "string") l.note = v;
           else {
             if (v.note !== undefined) l.note = v.note;
@@ -677,22 +742,44 @@ export function indexHead(file: string): { key: string; version: string; generat
 
 /**
  * Opens an index file; null when it is missing, of another format, or for another graph.json
- * (`key`: its identity, null for any). `graphFile`: the graph.json it indexes.
+ * (`key`: its identity, null for any). `repo`: the graph.json it indexes and the repository's lock —
+ * given, a damaged index (its ids, offsets or names not matching their digests now, any other section
+ * when it is read) is removed and the reader stops with STORE_DAMAGED; not given, it is null now
+ * and a Damaged error later.
  */
-export function openPlanGraph(file: string, key: string | null, graphFile = ""): GraphIndex | null {
+export function openPlanGraph(file: string, key: string | null, repo?: { graphJson: string; lock: string }): GraphIndex | null {
   const fd = openReadOrNull(file);
   if (fd === null) return null;
+  let opened: LazyPlanGraph | undefined;
   try {
     const { head, length } = headLine(fd);
-    if (head.format !== FORMAT || (key !== null && head.key !== key) || typeof head.version !== "string" || !head.sections || !head.attrs || typeof head.tags !== "number" || typeof head.domains !== "number") throw new Error("not this graph");
+    if (head.format !== FORMAT || (key !== null && head.key !== key) || typeof head.version !== "string" || !head.sections || !head.sums || !head.attrs || typeof head.tags !== "number" || typeof head.domains !== "number") throw new Error("not this graph");
     // An index cut short (a full disk, a copy interrupted) is not used: its sections are read lazily.
     const end = Math.max(0, ...Object.values(head.sections).map(([at, len]) => at + len));
     if (fstatSync(fd).size !== length + end) throw new Error("the index's size does not match its header");
-    const g = new LazyPlanGraph(graphFile, fd, length, head as Required<Head>);
-    closeWhenDropped.register(g, fd);
-    return g;
-  } catch {
-    closeSync(fd);
+    opened = new LazyPlanGraph(repo?.graphJson ?? "", file, repo?.lock ?? null, fd, length, head as Required<Head>);
+    closeWhenDropped.register(opened, fd);
+    return opened;
+  } catch (e) {
+    if (opened === undefined) closeSync(fd);
+    if (e instanceof AkmsError) throw e; // damaged (and removed): STORE_DAMAGED
     return null;
+  }
+}
+
+/**
+ * Removes a damaged index file under the repository lock, while it is still the file `fd` opened (a
+ * writer may have replaced it meanwhile). False when another process holds the lock.
+ */
+function dropDamaged(file: string, fd: number, lock: string): boolean {
+  try {
+    return withLock(lock, () => {
+      const now = statSync(file, { throwIfNoEntry: false });
+      const was = fstatSync(fd);
+      return now !== undefined && now.ino === was.ino && now.dev === was.dev && removeFile(file);
+    });
+  } catch (e) {
+    if (e instanceof LockHeldError) return false;
+    throw e;
   }
 }

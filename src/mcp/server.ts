@@ -16,7 +16,7 @@ import { openGraph } from "../../core/graph.js";
 import { showNode } from "../../core/agent/show.js";
 import { currentLoadout } from "../../core/agent/current-task.js";
 import { keepWarm } from "../../core/store/memo.js";
-import { prepareRead, settleInterrupted } from "../../core/settle.js";
+import { readPrepared, settleInterrupted } from "../../core/settle.js";
 import { TOOLS, type Binding, type ToolDef } from "./tools.js";
 import { AGENT_MEMORY_COMPACT } from "../../core/agent/kits.js";
 import { docBytes, docText, shapeGeneric, type AgentDoc } from "./results.js";
@@ -95,9 +95,9 @@ function handler(tool: ToolDef, b: Binding) {
       // The tool's own input first (a refused one writes nothing); then a write killed half-way
       // since the last call is settled, and a missing or stale graph.json is compiled.
       await tool.check?.(args ?? {}, b);
-      const compiled = tool.name === "validate" ? (await settleInterrupted({ repo: b.repo, vault: b.vault }), null) : await prepareRead({ repo: b.repo, vault: b.vault });
+      const where = { repo: b.repo, vault: b.vault };
+      const { compiled, result: r } = tool.name === "validate" ? (await settleInterrupted(where), { compiled: null, result: await tool.run(args ?? {}, b) }) : await readPrepared(where, () => tool.run(args ?? {}, b));
       if (compiled) log(compiled.note);
-      const r = await tool.run(args ?? {}, b);
       const ctx = loadContext({ repo: b.repo, vault: b.vault });
       const budget = ctx.cfg.config.agents.max_result_bytes;
       const a = (args ?? {}) as Record<string, unknown>;

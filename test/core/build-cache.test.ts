@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
@@ -289,8 +290,9 @@ test("findRecords gives each key the record loadParseCache gives it: the delta's
   const text = readFileSync(delta, "latin1");
   const m = /^([^\t\n]+)\t(\d+)\t/m.exec(text.slice(text.indexOf("\n") + 1))!;
   const [key, value] = [m[1]!, "later record"];
-  const n = Number(/\nend\t(\d+)\t\n$/.exec(text)![1]);
-  writeFileSync(delta, text.replace(/end\t\d+\t\n$/, `${key}\t${value.length}\t${value}\nend\t${n + 1}\t\n`), "latin1");
+  const n = Number(/\nend\t(\d+)\t[0-9a-f]{16}\n$/.exec(text)![1]);
+  const body = text.replace(/end\t\d+\t[0-9a-f]{16}\n$/, `${key}\t${value.length}\t${value}\n`);
+  writeFileSync(delta, `${body}end\t${n + 1}\t${createHash("sha256").update(body, "latin1").digest("hex").slice(0, 16)}\n`, "latin1");
   const all = loadParseCache(s.cacheDir, identity);
   assert.equal(all.entries.get(key), value);
   const keys = [...all.entries.keys()];

@@ -1,0 +1,140 @@
+// A damaged store index (knowledge/graph/.cache/plan-graph.bin) as a person meets it: every section
+// in turn has bytes changed in place (the file's length and header intact, so nothing but the
+// index's own checks can tell), then the commands a day runs — a query, status, a promote and its
+// undo — must answer as on an undamaged store, never print BUG, and never copy the damage into
+// graph.json; at the end the store holds a sound index of graph.json again. Control bytes are
+// written: they are invalid in every section (JSON text, ids, names, edge lists), so the checks
+// must see each one (a change that still reads as valid JSON inside a record read alone is the
+// documented exception: docs/decisions.md, "A damaged store").
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { akms, assertIndexIsGraph, copyDemo } from "../helpers.js";
+import { loadContext } from "../../core/context.js";
+import { openGraph } from "../../core/graph.js";
+import { planGraphCachePath } from "../../core/store/graph-index.js";
+import { keepWarm } from "../../core/store/memo.js";
+import { readPrepared } from "../../core/settle.js";
+
+const env = { SOURCE_DATE_EPOCH: "1790000000" };
+const LOCAL = "job-cache-key-solver-version"; // a tentative local node of the demo
+
+/** The index file's sections and their byte ranges in the file (its header line, then the sections). */
+function sectionsOf(file: string): [string, number, number][] {
+  const bytes = readFileSync(file);
+  const nl = bytes.indexOf(10);
+  const head = JSON.parse(bytes.subarray(0, nl).toString("utf8")) as { sections: Record<string, [number, number]> };
+  return Object.entries(head.sections).map(([name, [at, len]]) => [name, nl + 1 + at, len] as [string, number, number]);
+}
+
+/** The day's commands; their answers with what may differ between runs of one state left out. */
+function day(repo: string) {
+  const run = (...args: string[]) => {
+    const r = akms([...args, "--repo", repo, "--json"], { env });
+    assert.doesNotMatch(r.stdout + r.stderr, /BUG|unexpected failure/, `${args.join(" ")}: ${r.stdout}${r.stderr}`);
+    assert.equal(r.code, 0, `${args.join(" ")}: ${r.stdout}${r.stderr}`);
+    const j = r.json as Record<string, unknown>;
+    delete j.compiled;
+    return { json: JSON.stringify(j), stderr: r.stderr };
+  };
+  const query = run("query", "--tags", "solver,fft");
+  const status = run("status");
+  const promote = run("promote", LOCAL);
+  const promoted = readFileSync(join(repo, "knowledge", "graph", "graph.json"));
+  const undo = run("undo");
+  const undone = readFileSync(join(repo, "knowledge", "graph", "graph.json"));
+  return { query, status, promote: promote.json, promoted, undo: undo.json, undone };
+}
+
+test("a damaged store index, section by section: the day's commands answer as on a sound one, graph.json never takes the damage, and the index is made anew", { timeout: 300_000 }, () => {
+  const d = copyDemo();
+  assert.equal(akms(["build", "--repo", d.repo], { env }).code, 0);
+  const ctx = loadContext({ repo: d.repo, env: {} });
+  const index = planGraphCachePath(ctx.paths);
+  const graphJson = ctx.paths.graphJson;
+  const saved = join(d.dir, "saved");
+  cpSync(ctx.paths.cacheDir, join(saved, "cache"), { recursive: true });
+  cpSync(graphJson, join(saved, "graph.json"), { preserveTimestamps: true });
+  const restore = () => {
+    rmSync(ctx.paths.cacheDir, { recursive: true, force: true });
+    cpSync(join(saved, "cache"), ctx.paths.cacheDir, { recursive: true });
+    cpSync(join(saved, "graph.json"), graphJson, { preserveTimestamps: true });
+    // What the day wrote besides: the review journal and the impression log (neither existed before it).
+    rmSync(ctx.paths.reviewLog, { force: true });
+    rmSync(ctx.paths.impressions, { force: true });
+  };
+  const reference = day(d.repo);
+  restore();
+  const sections = sectionsOf(index).filter(([, , len]) => len > 0);
+  assert.ok(sections.length >= 18, `the demo's index has ${sections.length} non-empty sections`);
+  for (const [name, at, len] of sections) {
+    restore();
+    const bytes = readFileSync(index);
+    const mid = at + Math.floor(len / 2);
+    bytes.fill(1, mid, Math.min(mid + 3, at + len));
+    writeFileSync(index, bytes);
+    const got = day(d.repo);
+    assert.equal(got.query.json, reference.query.json, `${name}: the query's answer`);
+    assert.equal(got.status.json, reference.status.json, `${name}: status`);
+    assert.equal(got.promote, reference.promote, `${name}: promote`);
+    assert.deepEqual(got.promoted, reference.promoted, `${name}: graph.json after the promote`);
+    assert.equal(got.undo, reference.undo, `${name}: undo`);
+    assert.deepEqual(got.undone, reference.undone, `${name}: graph.json after the undo`);
+    assert.match(got.query.stderr + got.status.stderr, /compiled the store's index of graph\.json first/, `${name}: the index was made anew before the answers`);
+    try {
+      assertIndexIsGraph(loadContext({ repo: d.repo, env: {} }).paths, `after the day on a damaged ${name} section`);
+    } catch (e) {
+      throw new Error(`after the day on a damaged ${name} section: ${(e as Error).message}`);
+    }
+  }
+});
+
+test("a parse cache or facts file changed in place never reaches graph.json: the next compile reads the sources again", { timeout: 300_000 }, () => {
+  const d = copyDemo();
+  assert.equal(akms(["build", "--repo", d.repo], { env }).code, 0);
+  const ctx = loadContext({ repo: d.repo, env: {} });
+  const reference = readFileSync(ctx.paths.graphJson);
+  const saved = join(d.dir, "saved-cache");
+  cpSync(ctx.paths.cacheDir, saved, { recursive: true });
+  for (const name of ["parse-cache.bin", "facts.bin"]) {
+    const bytes = readFileSync(join(saved, name));
+    for (let k = 1; k <= 6; k++) {
+      rmSync(ctx.paths.cacheDir, { recursive: true, force: true });
+      cpSync(saved, ctx.paths.cacheDir, { recursive: true });
+      // A letter inside the records changed to another: the file stays whole and valid JSON.
+      const b = Buffer.from(bytes);
+      let at = Math.floor((b.length * k) / 7);
+      while (!(b[at]! >= 0x61 && b[at]! < 0x7a)) at++;
+      b[at] = b[at]! + 1;
+      writeFileSync(join(ctx.paths.cacheDir, name), b);
+      // A change the compile must read the sources for (the config's stat), not its meaning.
+      writeFileSync(ctx.paths.config, readFileSync(ctx.paths.config, "utf8") + "\n");
+      const r = akms(["build", "--repo", d.repo, "--json"], { env });
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      assert.deepEqual(readFileSync(ctx.paths.graphJson), reference, `${name} changed at byte ${at}: graph.json is not the compile of the sources`);
+    }
+  }
+});
+
+test("a warm process (the MCP server, the console) drops an index found damaged after it opened it, and answers from one made anew", async () => {
+  const d = copyDemo();
+  assert.equal(akms(["build", "--repo", d.repo], { env }).code, 0);
+  const ctx = loadContext({ repo: d.repo, env: {} });
+  keepWarm(true);
+  try {
+    const walk = () => [...openGraph(ctx.paths).nodes.values()].map((n) => n.id).join(" ");
+    const first = openGraph(ctx.paths); // opened: its ids and offsets read and checked
+    const [, at, len] = sectionsOf(planGraphCachePath(ctx.paths)).find(([name]) => name === "rec")!;
+    const bytes = readFileSync(planGraphCachePath(ctx.paths));
+    bytes.fill(1, at + Math.floor(len / 2), at + Math.floor(len / 2) + 2);
+    writeFileSync(planGraphCachePath(ctx.paths), bytes);
+    assert.throws(() => [...first.nodes.values()], (e: Error & { code?: string }) => e.code === "STORE_DAMAGED" && /its rec section does not match its digest/.test(e.message));
+    const { compiled, result } = await readPrepared({ repo: d.repo, env: {} }, walk);
+    assert.equal(compiled?.reason, "stale", "the index was made anew");
+    assert.equal(result.split(" ").length, first.nodes.size);
+    assertIndexIsGraph(ctx.paths, "after the warm reader");
+  } finally {
+    keepWarm(false);
+  }
+});
