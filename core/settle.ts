@@ -85,7 +85,7 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
       ? `compiled graph.json first (it did not exist: a fresh clone, or never built): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`
       : indexed
         ? `recompiled graph.json first (its sources changed since it was built: a checkout, a pull or an edit): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`
-        : `compiled the store's index of graph.json first (knowledge/graph/.cache/ held none for it: deleted, or graph.json written by another program): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`;
+        : `compiled the store's index of graph.json first (knowledge/graph/.cache/ held none for it: deleted, found damaged, or graph.json written by another program): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`;
   return { reason, note, json: { reason, graph_version: r.graphVersion, node_count: r.nodeCount } };
 }
 

@@ -1,7 +1,7 @@
 // The console's model: everything the screens show, loaded through the shared core (the same
 // functions the CLI uses) and replaced whole on every reload — never edited in place.
 import type { Context } from "../../core/context.js";
-import { AkmsError, NotFoundError } from "../../core/errors.js";
+import { AkmsError, isStoreDamaged, NotFoundError } from "../../core/errors.js";
 import { errorText } from "./errors.js";
 import { graphIndexed, openGraph, type GraphIndex, type NodeTable } from "../../core/graph.js";
 import { writtenKey } from "../../core/store/freshness.js";
@@ -105,9 +105,20 @@ function timed<T>(timings: Record<string, number>, name: string, fn: () => T): T
  * Loads the model. With `rebuild`, recompiles first (a no-op when nothing changed); "if-missing"
  * compiles only when there is no graph.json yet, or the store holds no index of it (the console opens at once on the compiled graph
  * and checks for changed sources after its first frame). A failed rebuild keeps the last compiled
- * graph and says so; with no graph at all it throws.
+ * graph and says so; with no graph at all it throws. An index of graph.json found damaged (and
+ * removed by its reader: core/store/graph-index.ts) is made anew by a build, and the model loaded
+ * once more, as the CLI does (core/settle.ts readPrepared).
  */
-export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = true }: { rebuild?: boolean | "if-missing" } = {}): ConsoleModel {
+export function loadModel(ctx: Context, opts: ConsoleOptions = {}, how: { rebuild?: boolean | "if-missing" } = {}): ConsoleModel {
+  try {
+    return loadModelOnce(ctx, opts, how);
+  } catch (e) {
+    if (!isStoreDamaged(e)) throw e;
+    return loadModelOnce(ctx, opts, { rebuild: true });
+  }
+}
+
+function loadModelOnce(ctx: Context, opts: ConsoleOptions, { rebuild = true }: { rebuild?: boolean | "if-missing" }): ConsoleModel {
   const timings: Record<string, number> = {};
   const notices: string[] = [];
   const doBuild = rebuild === "if-missing" ? !graphIndexed(ctx.paths) : rebuild;
@@ -141,6 +152,7 @@ export function loadModel(ctx: Context, opts: ConsoleOptions = {}, { rebuild = t
     try {
       return reviewData(ctx, rg, { phase: opts.phase, live: true, lookBack: false });
     } catch (e) {
+      if (isStoreDamaged(e)) throw e;
       notices.push(`review report: ${errorText(e)}`);
       return null;
     }

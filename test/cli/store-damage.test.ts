@@ -16,6 +16,7 @@ import { openGraph } from "../../core/graph.js";
 import { planGraphCachePath } from "../../core/store/graph-index.js";
 import { keepWarm } from "../../core/store/memo.js";
 import { readPrepared } from "../../core/settle.js";
+import { loadModel } from "../../src/console/model.js";
 
 const env = { SOURCE_DATE_EPOCH: "1790000000" };
 const LOCAL = "job-cache-key-solver-version"; // a tentative local node of the demo
@@ -138,3 +139,22 @@ test("a warm process (the MCP server, the console) drops an index found damaged 
     keepWarm(false);
   }
 });
+
+test("the console opened on a damaged index shows the review, from an index made anew, not empty sections and the damage", () => {
+  const d = copyDemo();
+  assert.equal(akms(["build", "--repo", d.repo], { env }).code, 0);
+  const ctx = loadContext({ repo: d.repo, env: {} });
+  const sound = loadModel(ctx, {}, { rebuild: "if-missing" });
+  for (const section of ["rec", "ids"]) {
+    const [, at, len] = sectionsOf(planGraphCachePath(ctx.paths)).find(([name]) => name === section)!;
+    const bytes = readFileSync(planGraphCachePath(ctx.paths));
+    bytes.fill(1, at + Math.floor(len / 2), at + Math.floor(len / 2) + 2);
+    writeFileSync(planGraphCachePath(ctx.paths), bytes);
+    const m = loadModel(ctx, {}, { rebuild: "if-missing" });
+    assert.deepEqual(m.notices, [], `${section}: the console's notices`);
+    assert.ok(m.review, `${section}: the review's data`);
+    assert.equal(JSON.stringify(m.review), JSON.stringify(sound.review), `${section}: the review as on a sound index`);
+    assertIndexIsGraph(ctx.paths, `after the console opened on a damaged ${section} section`);
+  }
+});
+
