@@ -91,7 +91,7 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
 
 /**
  * A reader run after prepareRead. When it stops because the store's index of graph.json turned out
- * damaged (the index removed it: core/store/graph-index.ts; a review action puts its files back
+ * damaged (its reader removed it: core/store/graph-index.ts; a review action puts its files back
  * first), the graph is prepared again — the index made anew from the sources — and the reader runs
  * once more, so the person sees the answer, and a note on stderr, not the damage.
  */

@@ -9,9 +9,9 @@
 // their text in graph.json too: a reader gets from the index exactly what parsing graph.json would
 // give it, and graph.json is written from the index's sections (graphTextOf, graphTextOfBody) —
 // after a compile, and when it was deleted and nothing it is compiled from changed.
-// Damage: the header holds a digest of every section, checked whenever a section is read whole (the
-// ids, offsets and names when the index is opened; the records and links by a walk or a writer),
-// and an item that does not parse is damage too. A damaged index is removed and the reader stops
+// Damage: the header holds a digest of every section, checked whenever a section is read whole (all
+// but the records and the links' text when the index is opened; those two by a walk or a writer),
+// and a record or an edge that does not read as one is damage too. A damaged index is removed and the reader stops
 // with STORE_DAMAGED; the next reader (or the same command, once: core/settle.ts) makes it again
 // from the sources. Never trusted, never copied into graph.json.
 import { isAscii } from "node:buffer";
@@ -122,6 +122,9 @@ export function planGraphCachePath(paths: RepoPaths): string {
  * read whole by a walk over every node). The links section — each node's out-links as graph.json's
  * text, every link followed by SEP — is read only to write graph.json.
  */
+const SECTIONS = ["ids", "idOff", "rec", "recOff", "out", "outOff", "in", "inOff", "tagNames", "tagNameOff", "tagPost", "tagOff", "domNames", "domNameOff", "domPost", "domOff", "notes", "pitfalls", "links", "linkOff"] as const;
+type Section = (typeof SECTIONS)[number];
+
 /**
  * Read whole and checked when an index is opened, besides the ids, offsets and names it reads to
  * open (≈ 4 MB at 50,000 nodes: the edge lists, the postings, the notes). Left to a walk or a write,
@@ -129,8 +132,6 @@ export function planGraphCachePath(paths: RepoPaths): string {
  * only parsed and its id checked.
  */
 const CHECKED_AT_OPEN = ["out", "in", "tagPost", "domPost", "notes", "pitfalls"] as const;
-const SECTIONS = ["ids", "idOff", "rec", "recOff", "out", "outOff", "in", "inOff", "tagNames", "tagNameOff", "tagPost", "tagOff", "domNames", "domNameOff", "domPost", "domOff", "notes", "pitfalls", "links", "linkOff"] as const;
-type Section = (typeof SECTIONS)[number];
 
 /** Items stored as one section of bytes and a section of their uint32 offsets. */
 class Column {

@@ -2,7 +2,7 @@
 // store file — the node records (compiler/parse-cache.ts) and the facts about the other sources
 // (facts.ts) — is a list of records under a header naming its format and the build of akms that
 // wrote it: `key TAB length TAB value NL`, the header a record of its own, a trailer `end TAB
-// count TAB NL`. The text is ASCII (a writer escapes anything else) and read as latin1, so a
+// count TAB digest NL`. The text is ASCII (a writer escapes anything else) and read as latin1, so a
 // record's length counts bytes and characters alike. The trailer holds a digest of everything
 // before it (sha256, 16 hex digits: ≈ 35 ms for the 42 MB parse cache at 50,000 nodes), so a file
 // that is not whole — another format, another build, a torn file, or bytes changed in place — reads
