@@ -28,6 +28,7 @@ import type { PlanChange } from "../store/graph-delta.js";
 import { emitCompiled, emitGraph } from "./emit.js";
 import { attemptPatch } from "../graph-file/patch.js";
 import { dropIndex, indexOfText } from "../store/graph-delta.js";
+import { sealed, unsealed } from "../store/records.js";
 import { graphTextOf } from "../store/graph-index.js";
 import type { Steps } from "../steps.js";
 
@@ -105,7 +106,7 @@ interface Manifest {
   refs: RefCheck[];
 }
 
-const MANIFEST_FORMAT = "akms-build-manifest-6";
+const MANIFEST_FORMAT = "akms-build-manifest-7";
 
 interface SourceSet {
   globals: Listed[];
@@ -395,7 +396,8 @@ function manifestPath(ctx: Context): string {
 
 function readManifest(ctx: Context): Manifest | null {
   try {
-    const bytes = readBytesIfExists(manifestPath(ctx));
+    const file = readBytesIfExists(manifestPath(ctx));
+    const bytes = file === null ? null : unsealed(file); // damaged: none (the build compiles)
     if (bytes === null) return null;
     const m = deserialize(bytes) as Manifest | null;
     const ok =
@@ -417,7 +419,7 @@ function readManifest(ctx: Context): Manifest | null {
 }
 
 function writeManifest(ctx: Context, m: Manifest): void {
-  writeFileAtomic(manifestPath(ctx), serialize(m), { knownDifferent: true });
+  writeFileAtomic(manifestPath(ctx), sealed(serialize(m)), { knownDifferent: true });
 }
 
 /** The manifest as it stood before a caller's writes: see manifestBeforeWrites. */

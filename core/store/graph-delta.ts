@@ -13,8 +13,9 @@ import { removeFile, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
 import { domainKeys, hasIndexFor, indexHead, openPlanGraph, outLinksText, planGraphCachePath, tagKeys, type GraphAttrs, type GraphIndex, type Postings } from "./graph-index.js";
 import { asReadBack, pyJsonText } from "../pyjson.js";
+import { sealedJson, unsealedJson } from "./records.js";
 
-const FORMAT = "akms-plan-delta-2";
+const FORMAT = "akms-plan-delta-3";
 /** Past this many changed nodes a delta costs more to read than the index costs to rebuild once. */
 const MAX_DELTA_NODES = 20_000;
 
@@ -48,7 +49,9 @@ export function planDeltaPath(paths: RepoPaths): string {
 
 function readDelta(paths: RepoPaths): DeltaFile | null {
   try {
-    const d = JSON.parse(readFileSync(planDeltaPath(paths), "utf8")) as DeltaFile;
+    const json = unsealedJson(readFileSync(planDeltaPath(paths), "utf8"));
+    if (json === null) return null; // damaged: not used (its base then holds no index of graph.json, and the next build makes one)
+    const d = JSON.parse(json) as DeltaFile;
     return d.format === FORMAT && typeof d.base === "string" && typeof d.key === "string" && d.attrs && d.nodes && d.out && d.in ? d : null;
   } catch {
     return null;
@@ -94,7 +97,7 @@ export function writePlanDelta(paths: RepoPaths, prevKey: string | null, newKey:
     d.in[l.target] = inn;
   }
   if (Object.keys(d.nodes).length > MAX_DELTA_NODES) return drop();
-  return writeFileAtomic(file, JSON.stringify(d));
+  return writeFileAtomic(file, sealedJson(JSON.stringify(d)));
 }
 
 /** The index of graph.json `key` from plan-graph.bin and the delta over it; null when they do not make it. */
@@ -164,7 +167,7 @@ export function rekeyIndex(paths: RepoPaths, key: string, content: TextIdentity)
   const m = madeFor(paths, content);
   if (m === null) return false;
   const d: DeltaFile = "delta" in m ? { ...m.delta, key } : { format: FORMAT, base: m.key, key, version: m.version, attrs: m.attrs, nodes: {}, out: {}, in: {} };
-  writeFileAtomic(planDeltaPath(paths), JSON.stringify(d), { knownDifferent: true });
+  writeFileAtomic(planDeltaPath(paths), sealedJson(JSON.stringify(d)), { knownDifferent: true });
   return true;
 }
 

@@ -8,7 +8,9 @@
 // that is not whole — another format, another build, a torn file, or bytes changed in place — reads
 // as nothing: never an error, the caller derives again from the sources, and nothing damaged reaches
 // graph.json. Files are written whole by atomic rename (a kill leaves the old file or
-// the new one), either at once (writeRecordFile) or record by record (RecordSpool).
+// the new one), either at once (writeRecordFile) or record by record (RecordSpool). The store's two
+// files of other formats carry a digest too: the build manifest (`sealed`) and the graph index's
+// delta (`sealedJson`); the graph index holds one per section in its header (graph-index.ts).
 //
 // Why a format of our own and not SQLite: measured side by side (scripts/bench/store-engine.ts,
 // docs/decisions.md "The derived store"), reading or writing every record — what a compile does —
@@ -43,6 +45,43 @@ function trailerText(count: number, digest: Hash): string {
 function trailerHolds(text: string, at: number, count: number): boolean {
   const m = /^end\t(\d+)\t([0-9a-f]{16})\n$/.exec(text.slice(at));
   return m !== null && Number(m[1]) === count && createHash("sha256").update(text.slice(0, at), "latin1").digest("hex").slice(0, 16) === m[2];
+}
+
+/** The digest the store's files carry: the first 16 hex digits of the sha256 of their bytes. */
+function digestHex(bytes: Uint8Array | string): string {
+  return createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+}
+
+/**
+ * A store file that is not a record file — the build manifest (V8's serialization) — as its
+ * digest line and then its bytes; `unsealed` gives the bytes back, or null when they are not what
+ * the line says (a damaged file reads as none).
+ */
+export function sealed(body: Buffer): Buffer[] {
+  return [Buffer.from(digestHex(body) + "\n", "latin1"), body];
+}
+
+export function unsealed(file: Buffer): Buffer | null {
+  if (file.length < 17 || file[16] !== 0x0a) return null;
+  const body = file.subarray(17);
+  return digestHex(body) === file.toString("latin1", 0, 16) ? body : null;
+}
+
+/**
+ * A JSON object's text with its digest as the first member (`{"sum":"…",…}`: still JSON, the
+ * graph index's delta); `unsealedJson` gives the object's text without it back, or null when the
+ * rest is not what the sum says.
+ */
+export function sealedJson(json: string): string {
+  if (!json.startsWith("{") || json === "{}") throw new TypeError("sealedJson: a non-empty JSON object");
+  return `{"sum":"${digestHex(json)}",` + json.slice(1);
+}
+
+export function unsealedJson(text: string): string | null {
+  const m = /^\{"sum":"([0-9a-f]{16})",/.exec(text);
+  if (m === null) return null;
+  const json = "{" + text.slice(m[0].length);
+  return digestHex(json) === m[1] ? json : null;
 }
 
 /** The header record of a file of `format` written by build `identity`. */

@@ -12,6 +12,7 @@ import { queryGraph } from "../../core/query.js";
 import { encodePlanGraph, planGraphCachePath } from "../../core/store/graph-index.js";
 import { writtenKey } from "../../core/store/freshness.js";
 import { planDeltaPath } from "../../core/store/graph-delta.js";
+import { unsealedJson } from "../../core/store/records.js";
 import { build } from "../../core/compiler/build.js";
 import { runUpdate } from "../../core/update/apply.js";
 
@@ -164,7 +165,7 @@ test("a graph.json with a new stat but the same text (copied over itself) keeps 
   assert.equal(graphIndexed(ctx.paths, false), false, "not by its stat");
   assert.ok(graphIndexed(ctx.paths), "by its content");
   assert.ok(readFileSync(file).equals(before), "the index file as it was: not written again for a key");
-  assert.equal(JSON.parse(readFileSync(planDeltaPath(ctx.paths), "utf8")).key, writtenKey(ctx.paths.graphJson), "an empty delta over it names graph.json's new stat");
+  assert.equal(JSON.parse(unsealedJson(readFileSync(planDeltaPath(ctx.paths), "utf8"))!).key, writtenKey(ctx.paths.graphJson), "an empty delta over it names graph.json's new stat");
   assertIndexIsGraph(ctx.paths, "after the re-key");
   // Through a reader's command: the index re-keyed, nothing compiled, and the answer says no compile.
   rmSync(ctx.paths.graphJson);
@@ -221,7 +222,7 @@ test("graph.json deleted is written back byte for byte (its generated_at kept: t
   assert.equal(r.json.written, true);
   assert.ok(readFileSync(ctx.paths.graphJson).equals(text), "the same bytes, generated_at included");
   assert.ok(readFileSync(planGraphCachePath(ctx.paths)).equals(index), "re-keyed: the index file as it was");
-  assert.equal(JSON.parse(readFileSync(planDeltaPath(ctx.paths), "utf8")).key, writtenKey(ctx.paths.graphJson), "an empty delta over it names the new graph.json");
+  assert.equal(JSON.parse(unsealedJson(readFileSync(planDeltaPath(ctx.paths), "utf8"))!).key, writtenKey(ctx.paths.graphJson), "an empty delta over it names the new graph.json");
   assertIndexIsGraph(ctx.paths, "after graph.json was written back");
 });
 

@@ -14,6 +14,7 @@ import { akms, assertIndexIsGraph, copyDemo } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { openGraph } from "../../core/graph.js";
 import { planGraphCachePath } from "../../core/store/graph-index.js";
+import { planDeltaPath } from "../../core/store/graph-delta.js";
 import { keepWarm } from "../../core/store/memo.js";
 import { readPrepared } from "../../core/settle.js";
 import { loadModel } from "../../src/console/model.js";
@@ -98,7 +99,7 @@ test("a parse cache or facts file changed in place never reaches graph.json: the
   const reference = readFileSync(ctx.paths.graphJson);
   const saved = join(d.dir, "saved-cache");
   cpSync(ctx.paths.cacheDir, saved, { recursive: true });
-  for (const name of ["parse-cache.bin", "facts.bin"]) {
+  for (const name of ["parse-cache.bin", "facts.bin", "build-manifest.bin"]) {
     const bytes = readFileSync(join(saved, name));
     for (let k = 1; k <= 6; k++) {
       rmSync(ctx.paths.cacheDir, { recursive: true, force: true });
@@ -115,6 +116,32 @@ test("a parse cache or facts file changed in place never reaches graph.json: the
       assert.equal(r.code, 0, r.stdout + r.stderr);
       assert.deepEqual(readFileSync(ctx.paths.graphJson), reference, `${name} changed at byte ${at}: graph.json is not the compile of the sources`);
     }
+  }
+});
+
+test("a delta of the index changed in place is not used: the answers are the sound store's", { timeout: 120_000 }, () => {
+  const d = copyDemo();
+  assert.equal(akms(["build", "--repo", d.repo], { env }).code, 0);
+  assert.equal(akms(["promote", LOCAL, "--repo", d.repo], { env }).code, 0); // a review action leaves a delta over the index
+  const ctx = loadContext({ repo: d.repo, env: {} });
+  const delta = planDeltaPath(ctx.paths);
+  const sound = readFileSync(delta);
+  const answers = () => ["query --tags solver,fft", "status"].map((c) => {
+    const r = akms([...c.split(" "), "--repo", d.repo, "--json"], { env });
+    assert.doesNotMatch(r.stdout + r.stderr, /BUG|unexpected failure/, `${c}: ${r.stdout}${r.stderr}`);
+    const j = r.json as Record<string, unknown>;
+    delete j.compiled;
+    return JSON.stringify(j);
+  });
+  const reference = answers();
+  for (let k = 1; k <= 4; k++) {
+    const b = Buffer.from(sound);
+    let at = Math.floor((b.length * k) / 5);
+    while (!(b[at]! >= 0x61 && b[at]! < 0x7a)) at++;
+    b[at] = b[at]! + 1;
+    writeFileSync(delta, b);
+    assert.deepEqual(answers(), reference, `the delta changed at byte ${at}`);
+    assertIndexIsGraph(ctx.paths, `after the delta changed at byte ${at}`);
   }
 });
 
