@@ -497,7 +497,7 @@ class LazyPlanGraph implements GraphIndex {
   }
 
   /** Stops the reader: the index is not what its header says (removed first, when opened for a repository). */
-  damaged(why: string): never {
+  private damaged(why: string): never {
     if (this.lock === null) throw new Damaged(why);
     const dropped = dropDamaged(this.indexFile, this.fd, this.lock);
     throw new AkmsError(STORE_DAMAGED, `the store's index of graph.json is damaged (${why})${dropped ? "; it was removed" : ""}`, {
@@ -744,9 +744,9 @@ export function indexHead(file: string): { key: string; version: string; generat
 /**
  * Opens an index file; null when it is missing, of another format, or for another graph.json
  * (`key`: its identity, null for any). `repo`: the graph.json it indexes and the repository's lock —
- * given, a damaged index (its ids, offsets or names not matching their digests now, any other section
- * when it is read) is removed and the reader stops with STORE_DAMAGED; not given, it is null now
- * and a Damaged error later.
+ * given, a damaged index (a section it reads to open not matching its digest now, the records or the
+ * links' text when they are read) is removed and the reader stops with STORE_DAMAGED; not given, it
+ * is null now and a Damaged error later.
  */
 export function openPlanGraph(file: string, key: string | null, repo?: { graphJson: string; lock: string }): GraphIndex | null {
   const fd = openReadOrNull(file);
