@@ -1,8 +1,9 @@
 // A newcomer's first run (issue 19): the demo leaves the project tree clean and prints what to
 // paste; the README's `npx akms` form works in a checkout.
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { akms, builtDemo, ROOT, snapshot } from "../helpers.js";
 
@@ -12,6 +13,9 @@ test("npm run demo off a terminal leaves fixtures/ as committed and prints the p
   const status = () => spawnSync("git", ["status", "--porcelain", "--untracked-files=all", "--", "fixtures"], { cwd: ROOT, encoding: "utf8" });
   const before = status();
   const r = spawnSync(process.execPath, [join(ROOT, "scripts", "demo.mjs")], { cwd: ROOT, env, encoding: "utf8", timeout: 120_000 });
+  // The demo keeps its scratch copy for the person (it says where); the test removes it.
+  const copy = /a scratch copy of fixtures\/demo is in (\S+)/.exec(r.stdout)?.[1];
+  if (copy?.includes("akms-demo-")) after(() => rmSync(copy, { recursive: true, force: true }));
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /npx akms review --repo \S+ --vault \S+/);
   assert.match(r.stdout, /For "Things to try" in fixtures\/demo\/README\.md: D=\S+/);
