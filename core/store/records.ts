@@ -36,20 +36,25 @@ export function recordText(key: string, value: string): string {
   return key + "\t" + value.length + "\t" + value + "\n";
 }
 
+/** The digest the store's files carry: the first 16 hex digits of a sha256. */
+function hex16(hash: Hash): string {
+  return hash.digest("hex").slice(0, 16);
+}
+
+/** The store's digest of `data` (a string in `encoding`): the one every store file carries. */
+export function digestHex(data: Uint8Array | string, encoding: "utf8" | "latin1" = "utf8"): string {
+  return hex16(typeof data === "string" ? createHash("sha256").update(data, encoding) : createHash("sha256").update(data));
+}
+
 /** The trailer: the number of records and the digest of the text before it. */
 function trailerText(count: number, digest: Hash): string {
-  return "end\t" + count + "\t" + digest.digest("hex").slice(0, 16) + "\n";
+  return "end\t" + count + "\t" + hex16(digest) + "\n";
 }
 
 /** Whether `text`'s trailer, which starts at `at`, counts `count` records and holds the digest of the text before it. */
 function trailerHolds(text: string, at: number, count: number): boolean {
   const m = /^end\t(\d+)\t([0-9a-f]{16})\n$/.exec(text.slice(at));
-  return m !== null && Number(m[1]) === count && createHash("sha256").update(text.slice(0, at), "latin1").digest("hex").slice(0, 16) === m[2];
-}
-
-/** The digest the store's files carry: the first 16 hex digits of the sha256 of their bytes. */
-function digestHex(bytes: Uint8Array | string): string {
-  return createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+  return m !== null && Number(m[1]) === count && digestHex(text.slice(0, at), "latin1") === m[2];
 }
 
 /**
