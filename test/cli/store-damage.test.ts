@@ -4,8 +4,8 @@
 // undo — must answer as on an undamaged store, never print BUG, and never copy the damage into
 // graph.json; at the end the store holds a sound index of graph.json again. Control bytes are
 // written: they are invalid in every section (JSON text, ids, names, edge lists), so the checks
-// must see each one (a change that still reads as valid JSON inside a record read alone is the
-// documented exception: docs/decisions.md, "A damaged store").
+// must see each one; a change that still reads as that node's JSON, inside a record read alone, is
+// seen by the digest of the record's block (its own test below).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -92,6 +92,34 @@ test("a damaged store index, section by section: the day's commands answer as on
   }
 });
 
+test("a record changed in place so that it still reads as its node (a letter of its title): a command that reads that record alone answers as on a sound index", { timeout: 120_000 }, () => {
+  const d = copyDemo();
+  assert.equal(akms(["build", "--repo", d.repo], { env }).code, 0);
+  const ctx = loadContext({ repo: d.repo, env: {} });
+  const index = planGraphCachePath(ctx.paths);
+  const sound = readFileSync(index);
+  const answers = () => [["show", LOCAL], ["query", "--tags", "solver,fft"]].map((args) => {
+    const r = akms([...args, "--repo", d.repo, "--json"], { env });
+    assert.doesNotMatch(r.stdout + r.stderr, /BUG|unexpected failure/, `${args.join(" ")}: ${r.stdout}${r.stderr}`);
+    const j = r.json as Record<string, unknown>;
+    delete j.compiled;
+    return JSON.stringify(j);
+  });
+  const reference = answers();
+  assert.match(reference[0]!, new RegExp(LOCAL), "show names the node");
+  const [, at, len] = sectionsOf(index).find(([name]) => name === "rec")!;
+  const rec = sound.subarray(at, at + len).toString("latin1");
+  const title = rec.indexOf('"title": "', rec.indexOf(`"id": ${JSON.stringify(LOCAL)}`));
+  assert.ok(title > 0, "the node's record and its title");
+  let letter = at + title + '"title": "'.length;
+  while (!(sound[letter]! >= 0x61 && sound[letter]! < 0x7a)) letter++;
+  const b = Buffer.from(sound);
+  b[letter] = b[letter]! + 1;
+  writeFileSync(index, b);
+  assert.deepEqual(answers(), reference, `a letter of ${LOCAL}'s title changed in the index`);
+  assertIndexIsGraph(ctx.paths, "after the changed record");
+});
+
 test("a parse cache or facts file changed in place never reaches graph.json: the next compile reads the sources again", { timeout: 300_000 }, () => {
   const d = copyDemo();
   assert.equal(akms(["build", "--repo", d.repo], { env }).code, 0);
@@ -157,7 +185,7 @@ test("a warm process (the MCP server, the console) drops an index found damaged 
     const bytes = readFileSync(planGraphCachePath(ctx.paths));
     bytes.fill(1, at + Math.floor(len / 2), at + Math.floor(len / 2) + 2);
     writeFileSync(planGraphCachePath(ctx.paths), bytes);
-    assert.throws(() => [...first.nodes.values()], (e: Error & { code?: string }) => e.code === "STORE_DAMAGED" && /its rec section does not match its digest/.test(e.message));
+    assert.throws(() => [...first.nodes.values()], (e: Error & { code?: string }) => e.code === "STORE_DAMAGED" && /its records do not match their digests/.test(e.message));
     const { compiled, result } = await readPrepared({ repo: d.repo, env: {} }, walk);
     assert.equal(compiled?.reason, "stale", "the index was made anew");
     assert.equal(result.split(" ").length, first.nodes.size);
