@@ -47,7 +47,7 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
   await settleInterrupted(opts);
   const { paths } = locateRepo(opts);
   if (!existsSync(paths.knowledge)) return null; // the command says what is missing
-  const [{ buildLocked, graphIsFresh }, { agentLockWaitMs, withLockWait }, { recoverPendingTransaction }, { graphIndexed }] = await Promise.all([
+  const [{ buildLocked, graphIsFresh, otherInputs }, { agentLockWaitMs, withLockWait }, { recoverPendingTransaction }, { graphIndexed }] = await Promise.all([
     import("./compiler/build.js"),
     import("./lock.js"),
     import("./transaction.js"),
@@ -61,6 +61,7 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
   if (graphIsFresh(ctx)) return null;
   const reason = existsSync(paths.graphJson) ? "stale" : "missing";
   const indexed = reason === "stale" && graphIndexed(paths, false);
+  const other = indexed ? otherInputs(ctx) : null; // another vault, build of akms or repository path, said by the manifest the build replaces
   let r: { nodeCount: number; graphVersion: string; fromCache: boolean };
   try {
     r = withLockWait(paths.lock, agentLockWaitMs(), () => {
@@ -84,7 +85,7 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
     reason === "missing"
       ? `compiled graph.json first (it did not exist: a fresh clone, or never built): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`
       : indexed
-        ? `recompiled graph.json first (its sources changed since it was built: a checkout, a pull or an edit): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`
+        ? `recompiled graph.json first (${other ?? "its sources"} changed since it was built${other ? "" : ": a checkout, a pull or an edit"}): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`
         : `compiled the store's index of graph.json first (knowledge/graph/.cache/ held none for it: deleted, found damaged, or graph.json written by another program): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`;
   return { reason, note, json: { reason, graph_version: r.graphVersion, node_count: r.nodeCount } };
 }

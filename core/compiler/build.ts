@@ -174,8 +174,30 @@ function listIndexed(ctx: Context, prev: Manifest | null, since: number, restat?
   return { set: { globals: lists[0]!, locals: lists[1]!, mirrors: lists[2]! }, dirs, same };
 }
 
+/** What a compile is of besides its sources: the build of akms, the global vault (where, and as given) and the repository. */
 function inputsOf(ctx: Context): string {
   return JSON.stringify([buildIdentity(), ctx.vault.path, ctx.vault.display, ctx.repo]);
+}
+
+/** What besides the sources the last compile was of and this one would not be (inputsChanged), by its manifest; null when nothing, or no manifest says. */
+export function otherInputs(ctx: Context): string | null {
+  const m = readManifest(ctx);
+  return m === null ? null : inputsChanged(m.inputs, ctx);
+}
+
+/** Which of inputsOf differs between a manifest's record (`recorded`) and `ctx`, in words; null when none does. */
+function inputsChanged(recorded: string, ctx: Context): string | null {
+  if (recorded === inputsOf(ctx)) return null;
+  let was: unknown;
+  try {
+    was = JSON.parse(recorded);
+  } catch {
+    return "the build's record";
+  }
+  const [identity, vault, given, repo] = Array.isArray(was) ? (was as unknown[]) : [];
+  if (vault !== ctx.vault.path || given !== ctx.vault.display) return `the global vault given (${String(given)} then, ${ctx.vault.display} now)`;
+  if (repo !== ctx.repo) return "the repository's path";
+  return identity !== buildIdentity() ? "akms itself (another build of it compiled graph.json)" : "the build's record";
 }
 
 interface PreRead {
@@ -357,15 +379,17 @@ function recordedInputs(ctx: Context, m: Manifest): string[] {
  * What changed, by the build manifest, among what the compile reads since graph.json was compiled
  * (read-only; the lock is not needed): the first input file whose stat differs from its record (or
  * whose content does, for a file the record could not trust by its stat), a file added to or removed
- * from a source directory, or a content_ref target that came or went; null when nothing did (a
- * build would be a no-op); undefined when the manifest cannot tell (there is none, it is another
- * compiler's, vault's or repository's, or graph.json is not the file it recorded). In steps
- * (core/steps.ts): the console handles its keys between them.
+ * from a source directory, a content_ref target that came or went, or what else a compile is of
+ * (another global vault, or the vault given otherwise, another build of akms, the repository
+ * moved: inputsChanged, the CLI's readers recompile for it too); null when nothing did (a build
+ * would be a no-op); undefined when the manifest cannot tell (there is none, or graph.json is not
+ * the file it recorded). In steps (core/steps.ts): the console handles its keys between them.
  */
 export function* changedSinceBuildSteps(ctx: Context): Steps<string | null | undefined> {
   const m = readManifest(ctx);
-  if (m === null || m.inputs !== inputsOf(ctx)) return undefined;
-  if (!sameVector(m.graph, statSync(ctx.paths.graphJson, { throwIfNoEntry: false }))) return undefined;
+  if (m === null || !sameVector(m.graph, statSync(ctx.paths.graphJson, { throwIfNoEntry: false }))) return undefined;
+  const other = inputsChanged(m.inputs, ctx);
+  if (other !== null) return other;
   yield;
   const since = Date.now();
   const recorded = recordedInputs(ctx, m);

@@ -120,6 +120,16 @@ test("no reader parses graph.json: with the store's index deleted, a reader find
   assert.equal(again.json.written, false);
 });
 
+test("a reader on a graph.json compiled for the vault given otherwise recompiles first and says why; the console is told the same (test/core/stepped-stat.test.ts)", () => {
+  const { repo, vault } = generated("akms-vault-given-", 40, 4, 11);
+  const run = (given: string, ...args: string[]) => akms([...args, "--repo", repo, "--vault", given], { env: { SOURCE_DATE_EPOCH: "1767225600" } });
+  assert.equal(run(vault, "build").code, 0);
+  const r = run(`${vault}/.`, "query", "--tags", "tag-1");
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stderr, /recompiled graph\.json first \(the global vault given \(.+ then, .+\/\. now\) changed since it was built\)/);
+  assert.match(run(`${vault}/.`, "build").stdout, /^unchanged/);
+});
+
 test("with the index deleted, an edit's rebuild and a review action compile in full (a patch changes an index the store holds)", () => {
   const { repo, vault, cli } = generated("akms-plan-nopatch-", 200, 20, 5);
   cli("build");

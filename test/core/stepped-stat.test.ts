@@ -9,6 +9,7 @@ import { build } from "../../core/compiler/build.js";
 import { STAT_WIDTH, statAllSteps } from "../../core/store/freshness.js";
 import { STAT_STEP, runSteps } from "../../core/steps.js";
 import { newerSourceSteps } from "../../src/console/staleness.js";
+import { loadContext } from "../../core/context.js";
 import { demoRepo, writeBulkNodes } from "../console/helpers.js";
 
 /** Runs a stepped job to its end, counting its yields. */
@@ -57,4 +58,17 @@ test("newer sources in steps: more than one step on a large repository, and the 
   assert.ok(walked.yields >= 2, `yields ${walked.yields}`);
   utimesSync(edited, later, later);
   assert.equal(runSteps(newerSourceSteps(d.ctx)), "knowledge/local-nodes/bulk-01000.md");
+});
+
+test("graph.json compiled for the vault given otherwise: the console is told to rebuild, as the CLI's readers recompile", () => {
+  const d = demoRepo();
+  assert.equal(runSteps(newerSourceSteps(d.ctx)), null);
+  const env = { ...process.env };
+  delete env.AKMS_GLOBAL_VAULT;
+  const other = loadContext({ repo: d.repo, vault: `${d.vault}/.`, env }); // the same directory, given otherwise: graph.json records it as given
+  assert.equal(other.vault.path, d.ctx.vault.path);
+  assert.equal(runSteps(newerSourceSteps(other)), `the global vault given (${d.ctx.vault.display} then, ${other.vault.display} now)`);
+  build(other);
+  assert.equal(runSteps(newerSourceSteps(other)), null);
+  assert.match(runSteps(newerSourceSteps(d.ctx)) ?? "", /^the global vault given/);
 });
