@@ -26,21 +26,25 @@ export function frontmatterEnd(buf: Buffer, len: number): number {
 
 /**
  * The bytes readNode reads of a file whose size the build has just statted, without a stat of its
- * own (on this machine an fstat costs as much as the open and the read together); null when
- * anything is not as expected (too large, empty, no end of the frontmatter in the head, a size that
- * changed, a read error): the caller then reads the file the ordinary way, which names any problem.
+ * own (on this machine an fstat costs as much as the open and the read together): `bytes`, the
+ * head or the whole file, and `whole`, the whole file when a head's read got all of it (a file
+ * under HEAD_BYTES: a large node's body is then taken from it, not read again; like `bytes` of a
+ * head, it is valid until the next call). Null when anything is not as expected (too large, empty,
+ * no end of the frontmatter in the head, a size that changed, a read error): the caller then reads
+ * the file the ordinary way, which names any problem.
  */
-export function readKnownSize(file: string, wholeFile: boolean, size: number, maxFileBytes: number): Buffer | null {
+export function readKnownSize(file: string, wholeFile: boolean, size: number, maxFileBytes: number): { bytes: Buffer; whole: Buffer | null } | null {
   if (!(size > 0 && size <= maxFileBytes)) return null;
   const fd = openReadOrNull(file);
   if (fd === null) return null;
   try {
     // One byte more than the file should hold, so a file that grew is noticed.
     const buf = wholeFile && size >= HEAD_BYTES ? Buffer.allocUnsafe(size + 1) : headBuf;
-    const n = readSync(fd, buf, 0, wholeFile ? Math.min(buf.length, size + 1) : Math.min(buf.length, size), 0);
-    if (wholeFile) return n === size ? buf.subarray(0, n) : null;
+    const n = readSync(fd, buf, 0, Math.min(buf.length, size + 1), 0);
+    const whole = n === size ? buf.subarray(0, n) : null;
+    if (wholeFile) return whole && { bytes: whole, whole };
     const end = frontmatterEnd(buf, n);
-    return end < 0 ? null : buf.subarray(0, end);
+    return end < 0 ? null : { bytes: buf.subarray(0, end), whole };
   } catch {
     return null;
   } finally {

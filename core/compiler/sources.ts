@@ -71,13 +71,19 @@ const headBuf = Buffer.allocUnsafe(HEAD_BYTES);
 /**
  * Reads what the compiler needs of a node file: its frontmatter (and the body when `wholeFile`).
  * Reading only the head keeps I/O and memory small: parsed values are slices of the text they
- * came from, so a whole body read here would stay alive as long as the node does.
+ * came from, so a whole body read here would stay alive as long as the node does. `whole`: the
+ * file's bytes when the head's read got all of them (readKnownSize: used at once, or not at all).
  */
-function readSource(file: string, shown: string, wholeFile: boolean, size?: number): string {
+function readSource(file: string, shown: string, wholeFile: boolean, size?: number): { text: string; whole: Buffer | null } {
   if (size !== undefined) {
-    const bytes = readKnownSize(file, wholeFile, size, LIMITS.maxFileBytes);
-    if (bytes !== null) return decodeUtf8(bytes, shown);
+    const r = readKnownSize(file, wholeFile, size, LIMITS.maxFileBytes);
+    if (r !== null) return { text: decodeUtf8(r.bytes, shown), whole: r.whole };
   }
+  return { text: readOrdinary(file, shown, wholeFile), whole: null };
+}
+
+/** readSource without a known size: the file statted, then its head (or all of it) read. */
+function readOrdinary(file: string, shown: string, wholeFile: boolean): string {
   const fd = openSync(file, "r");
   try {
     const st = fstatSync(fd);
@@ -111,7 +117,7 @@ const SCHEMAS: Record<Origin, z.ZodType> = { global: GlobalNode, local: LocalNod
 /** The one reader of a node file: its bytes → js-yaml → the origin's zod schema → located problems. */
 export function readNode(item: Listed, origin: Origin): { node?: SourceNode; problems: Problem[] } {
   try {
-    const text = readSource(item.file, item.shown, origin === "local", item.size);
+    const { text, whole } = readSource(item.file, item.shown, origin === "local", item.size);
     const fm = parseFrontmatter(text, item.shown);
     const r = safeCheck(SCHEMAS[origin], fm.data, { file: item.shown, text: fm.yaml, firstLine: fm.firstLine });
     if (!r.ok) return { problems: r.problems };
@@ -120,15 +126,19 @@ export function readNode(item: Listed, origin: Origin): { node?: SourceNode; pro
     // missing content_draft section (UR-05), a large node's missing `## Summary` (FR-L11). Both are
     // decided here, from the text in hand, and kept with the node's parse-cache record.
     const missingDraft = origin === "local" && data.source === "agent" && !hasContentDraft(fm.body);
-    const missingSummary = origin !== "code-mirror" && data.context_size === "large" && extractSummary(origin === "local" ? fm.body : bodyOf(item)) === null;
+    const missingSummary = origin !== "code-mirror" && data.context_size === "large" && extractSummary(origin === "local" ? fm.body : bodyOf(item, whole)) === null;
     return { node: { id: data.id as string, origin, file: item.file, shown: item.shown, data, missingDraft, missingSummary }, problems: [] };
   } catch (e) {
     return { problems: asProblems(e, item.shown) };
   }
 }
 
-/** A node file's body, read whole (the compile reads only a global node's head: this is for the rare fact of its body). */
-function bodyOf(item: Listed): string {
-  const text = readSource(item.file, item.shown, true, item.size);
+/**
+ * A node file's body (the compile reads only a global node's head: this is for a large node's
+ * `## Summary`): from `whole`, the bytes the head's read got when it got the whole file — taken
+ * before any other file is read — else read whole now.
+ */
+function bodyOf(item: Listed, whole: Buffer | null): string {
+  const text = whole !== null ? decodeUtf8(whole, item.shown) : readSource(item.file, item.shown, true, item.size).text;
   return splitFrontmatter(text)?.body ?? text;
 }

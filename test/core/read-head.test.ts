@@ -11,9 +11,17 @@ test("a file read at the size the build statted gives the bytes a stat-and-read 
   const head = "---\nid: a\ntitle: A\n---\n";
   const global = write(join(dir, "a.md"), head + "body ".repeat(5000));
   const size = statSync(global).size;
-  assert.equal(readKnownSize(global, false, size, LIMITS.maxFileBytes)?.toString("utf8"), head, "the head up to the frontmatter's end");
+  const read = readKnownSize(global, false, size, LIMITS.maxFileBytes);
+  assert.equal(read?.bytes.toString("utf8"), head, "the head up to the frontmatter's end");
+  assert.equal(read?.whole, null, "a file longer than the head's read is not whole");
   const local = write(join(dir, "l.md"), head + "body ".repeat(5000));
-  assert.equal(readKnownSize(local, true, size, LIMITS.maxFileBytes)?.toString("utf8"), readFileSync(local, "utf8"), "a local node whole");
+  assert.equal(readKnownSize(local, true, size, LIMITS.maxFileBytes)?.bytes.toString("utf8"), readFileSync(local, "utf8"), "a local node whole");
+  // A file the head's read got all of (a large node's `## Summary` is then read from it, not read again).
+  const small = write(join(dir, "s.md"), head + "## Summary\n\nShort.\n");
+  const got = readKnownSize(small, false, statSync(small).size, LIMITS.maxFileBytes);
+  assert.equal(got?.bytes.toString("utf8"), head);
+  assert.equal(got?.whole?.toString("utf8"), readFileSync(small, "utf8"), "the whole file");
+  assert.equal(readKnownSize(small, false, statSync(small).size - 1, LIMITS.maxFileBytes)?.whole, null, "grew since the stat: not whole");
   // Anything unexpected is left to the ordinary read, which names the problem.
   assert.equal(readKnownSize(local, true, size - 1, LIMITS.maxFileBytes), null, "grew since the stat");
   assert.equal(readKnownSize(local, true, size + 1, LIMITS.maxFileBytes), null, "shrank since the stat");
