@@ -501,6 +501,7 @@ class LazyPlanGraph implements GraphIndex {
     const [at, len] = this.sec[name];
     const bytes = this.readAt(this.base + at, len);
     if (name === "rec") {
+      if (len !== this.recOff[this.ids.size]) this.damaged("its records section is not the length of its records");
       for (let k = 0; k * RECORD_BLOCK < this.ids.size; k++) this.checkBlock(k, bytes.subarray(this.recOff[k * RECORD_BLOCK]!, this.recOff[this.blockEnd(k)]!));
     } else if (digestHex(bytes) !== this.sums[name]) this.damaged(`its ${name} section does not match its digest`);
     return bytes;

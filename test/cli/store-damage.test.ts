@@ -120,6 +120,33 @@ test("a record changed in place so that it still reads as its node (a letter of 
   assertIndexIsGraph(ctx.paths, "after the changed record");
 });
 
+test("a records section longer than its records (a byte put after the last, the header's ranges moved with it) is damage: the index is made anew", { timeout: 120_000 }, () => {
+  const d = copyDemo();
+  assert.equal(akms(["build", "--repo", d.repo], { env }).code, 0);
+  const ctx = loadContext({ repo: d.repo, env: {} });
+  const index = planGraphCachePath(ctx.paths);
+  const status = () => {
+    const r = akms(["status", "--repo", d.repo, "--json"], { env });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const j = r.json as Record<string, unknown>;
+    delete j.compiled;
+    return { json: JSON.stringify(j), stderr: r.stderr };
+  };
+  const reference = status().json;
+  const bytes = readFileSync(index);
+  const nl = bytes.indexOf(10);
+  const head = JSON.parse(bytes.subarray(0, nl).toString("utf8")) as { sections: Record<string, [number, number]> };
+  const [at, len] = head.sections.rec!;
+  for (const [name, [from, n]] of Object.entries(head.sections)) if (from > at) head.sections[name] = [from + 1, n];
+  head.sections.rec = [at, len + 1];
+  const body = bytes.subarray(nl + 1);
+  writeFileSync(index, Buffer.concat([Buffer.from(JSON.stringify(head) + "\n"), body.subarray(0, at + len), Buffer.from(" "), body.subarray(at + len)]));
+  const got = status();
+  assert.equal(got.json, reference, "status as on a sound index");
+  assert.match(got.stderr, /compiled the store's index of graph\.json first/, "the index was made anew");
+  assertIndexIsGraph(ctx.paths, "after the longer records section");
+});
+
 test("a parse cache or facts file changed in place never reaches graph.json: the next compile reads the sources again", { timeout: 300_000 }, () => {
   const d = copyDemo();
   assert.equal(akms(["build", "--repo", d.repo], { env }).code, 0);
