@@ -26,7 +26,7 @@ import { withLock } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
 import { asReadBack, pyJsonText } from "../pyjson.js";
 import { SEP, graphTextFrom, headOf } from "../graph-file/layout.js";
-import { digestHex } from "./records.js";
+import { DIGEST_WIDTH, digestHex } from "./records.js";
 
 /** A graph's nodes by id (a Map satisfies it; the index reads a node when it is asked for). */
 export interface NodeTable {
@@ -140,7 +140,6 @@ const CHECKED_AT_OPEN = ["out", "in", "tagPost", "domPost", "notes", "pitfalls",
  * one digest was (the same bytes, hashed in pieces: ≈ 5 ms more), and read at open (116 KB).
  */
 const RECORD_BLOCK = 8;
-const SUM_WIDTH = 16;
 
 /** The records section's block digests: each block's digestHex, back to back. */
 function recordSums(rec: Buffer, recOff: Buffer): Buffer {
@@ -513,7 +512,7 @@ class LazyPlanGraph implements GraphIndex {
 
   private checkBlock(k: number, bytes: Buffer): void {
     const sums = this.readWhole("recSums");
-    if (sums.length !== SUM_WIDTH * Math.ceil(this.ids.size / RECORD_BLOCK) || digestHex(bytes) !== sums.toString("latin1", k * SUM_WIDTH, (k + 1) * SUM_WIDTH)) {
+    if (sums.length !== DIGEST_WIDTH * Math.ceil(this.ids.size / RECORD_BLOCK) || digestHex(bytes) !== sums.toString("latin1", k * DIGEST_WIDTH, (k + 1) * DIGEST_WIDTH)) {
       this.damaged(`its records do not match their digests (block ${k})`);
     }
   }

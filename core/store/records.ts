@@ -36,9 +36,11 @@ export function recordText(key: string, value: string): string {
   return key + "\t" + value.length + "\t" + value + "\n";
 }
 
-/** The digest the store's files carry: the first 16 hex digits of a sha256. */
+/** The digest the store's files carry: the first DIGEST_WIDTH hex digits of a sha256. */
+export const DIGEST_WIDTH = 16;
+
 function hex16(hash: Hash): string {
-  return hash.digest("hex").slice(0, 16);
+  return hash.digest("hex").slice(0, DIGEST_WIDTH);
 }
 
 /** The store's digest of `data` (a string in `encoding`): the one every store file carries. */
@@ -67,9 +69,9 @@ export function sealed(body: Buffer): Buffer[] {
 }
 
 export function unsealed(file: Buffer): Buffer | null {
-  if (file.length < 17 || file[16] !== 0x0a) return null;
-  const body = file.subarray(17);
-  return digestHex(body) === file.toString("latin1", 0, 16) ? body : null;
+  if (file.length <= DIGEST_WIDTH || file[DIGEST_WIDTH] !== 0x0a) return null;
+  const body = file.subarray(DIGEST_WIDTH + 1);
+  return digestHex(body) === file.toString("latin1", 0, DIGEST_WIDTH) ? body : null;
 }
 
 /**
