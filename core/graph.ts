@@ -6,7 +6,7 @@
 // the index of graph.json as it is (core/compiler/build.ts), so a reader after prepareRead finds it;
 // one that still finds none waits for a writer that may be between its graph.json and its index.
 import { existsSync } from "node:fs";
-import { LockHeldError, NotFoundError } from "./errors.js";
+import { isStoreDamaged, LockHeldError, NotFoundError } from "./errors.js";
 import type { RepoPaths } from "./paths.js";
 import { warm } from "./store/memo.js";
 import type { BuildWarning, GNode, GraphDoc, GraphLink, GraphNode } from "./graph-file/doc.js";
@@ -73,6 +73,20 @@ export function openGraphOrNull(paths: RepoPaths): GraphIndex | null {
     return openGraph(paths);
   } catch (e) {
     if (e instanceof NotFoundError) return null;
+    throw e;
+  }
+}
+
+/**
+ * The index a writer's patch starts from (after an update, an edit, a review action), or null: none,
+ * or found damaged on opening — it is removed then, and the writer compiles in full, which makes it
+ * anew. (A reader's damage is thrown instead: it runs once more, core/settle.ts.)
+ */
+export function indexToPatch(paths: RepoPaths): GraphIndex | null {
+  try {
+    return openGraphOrNull(paths);
+  } catch (e) {
+    if (isStoreDamaged(e)) return null;
     throw e;
   }
 }

@@ -8,10 +8,10 @@
 //  - on any failure restores every file it wrote, so nothing is left half-done.
 // Nothing here ever promotes on its own (FR-M05): every action is one explicit human request.
 import { homedir } from "node:os";
-import { lstatSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import type { Context } from "../context.js";
-import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError } from "../errors.js";
+import { AkmsError, isStoreDamaged, NotFoundError, StaleWriteError, StateError, ValidationError } from "../errors.js";
 import { readBytesIfExists, readTextIfExists, removeFile, sha256 } from "../fsx.js";
 import { withLock } from "../lock.js";
 import { journalPromotions, promotedOutsideReview } from "./self-promotion.js";
@@ -23,7 +23,7 @@ import { EXPERIENTIAL_FIELDS } from "../schemas/node.js";
 import { recompile, sameGraphInput, type GraphChange } from "./recompile.js";
 import { buildLocked, manifestBeforeWrites } from "../compiler/build.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
-import { openGraphOrNull, type GNode, type GraphIndex } from "../graph.js";
+import { graphIndexed, openGraphOrNull, type GNode, type GraphIndex } from "../graph.js";
 import { didYouMean } from "./suggest.js";
 import { NodeFiles } from "../node-files.js";
 import { actionRefusal, type BulkAction, type Refusal, type ReviewAction, type RuleFacts } from "./rules.js";
@@ -167,9 +167,27 @@ function resolve(ctx: Context, id: string): Resolved {
   });
 }
 
+/**
+ * resolve on a sound store index. One found damaged (removed by its reader), or gone while graph.json
+ * is there (the cache deleted under a console), is made anew by the compile first, under the lock,
+ * and the node resolved once more — so an action in a warm process never reads "no node" from an
+ * index that is gone (a CLI action is prepared before it runs: core/settle.ts).
+ */
+function resolveSound(ctx: Context, id: string, locked: boolean): Resolved {
+  const remake = () => (locked ? buildLocked(ctx) : withLock(ctx.paths.lock, () => buildLocked(ctx)));
+  if (!graphIndexed(ctx.paths) && existsSync(ctx.paths.graphJson)) remake();
+  try {
+    return resolve(ctx, id);
+  } catch (e) {
+    if (!isStoreDamaged(e)) throw e;
+    remake();
+    return resolve(ctx, id);
+  }
+}
+
 /** The file an action on `id` would change, and its sha256 as of now (what the console shows). */
 export function actionTarget(ctx: Context, id: string): ActionTarget {
-  const r = resolve(ctx, id);
+  const r = resolveSound(ctx, id, false);
   return { file: r.file, sha: r.sha, kind: r.kind };
 }
 
@@ -313,7 +331,7 @@ function withShadowNote(r: Resolved, p: Plan): Plan {
 function act(ctx: Context, kind: ActionKind, req: ActionRequest, cli: string, plan: (r: Resolved) => Plan): ActionResult {
   return withLock(ctx.paths.lock, () => {
     recoverPendingTransaction(ctx, () => buildLocked(ctx));
-    const r = resolve(ctx, req.id);
+    const r = resolveSound(ctx, req.id, true);
     checkStale(r, req.expectedSha, `\`${cli}\``);
     return commit(ctx, kind, r.id, cli, () => withShadowNote(r, plan(r)), null, req.batch);
   });

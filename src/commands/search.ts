@@ -1,18 +1,10 @@
 import { QMD_INSTALL_HINT } from "../../core/qmd.js";
 import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
-import { openGraph, type GraphIndex } from "../../core/graph.js";
+import { openGraphOrNull } from "../../core/graph.js";
 import { searchKnowledge, SEARCH_SCOPES, type SearchScope } from "../../core/agent/search.js";
 import { qmdIndexMessage } from "../../core/qmd.js";
 import type { CommandSpec } from "./types.js";
-
-function graphOrNull(paths: Parameters<typeof openGraph>[0]): GraphIndex | null {
-  try {
-    return openGraph(paths);
-  } catch {
-    return null; // no graph yet: hits are still shown, without their node ids for sessions and mirror files
-  }
-}
 
 export const searchCommand: CommandSpec = {
   name: "search",
@@ -25,7 +17,9 @@ export const searchCommand: CommandSpec = {
     if (!(SEARCH_SCOPES as readonly string[]).includes(scope)) throw new UsageError(`--in must be one of ${SEARCH_SCOPES.join(", ")} (got "${scope}")`);
     if (flags.limit !== undefined && (typeof flags.limit !== "number" || !Number.isInteger(flags.limit) || flags.limit < 1)) throw new UsageError("--limit needs a whole number of at least 1");
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
-    const r = await searchKnowledge(ctx, graphOrNull(ctx.paths), args.join(" "), {
+    // No graph yet: hits are still shown, without their node ids for sessions and mirror files. (A
+    // damaged index is thrown: the command runs once more on one made anew.)
+    const r = await searchKnowledge(ctx, openGraphOrNull(ctx.paths), args.join(" "), {
       scope: scope as SearchScope,
       limit: flags.limit as number | undefined,
       noQmd: flags.qmd === false,

@@ -8,9 +8,9 @@
 // seen by the digest of the record's block (its own test below).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { akms, assertIndexIsGraph, copyDemo } from "../helpers.js";
+import { akms, assertIndexIsGraph, copyDemo, snapshot } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { openGraph } from "../../core/graph.js";
 import { planGraphCachePath } from "../../core/store/graph-index.js";
@@ -240,3 +240,84 @@ test("the console opened on a damaged index shows the review, from an index made
   }
 });
 
+
+/** Every file under the repository but the store (its index and caches are rebuilt, not compared), the impression log without sizes. */
+function repoState(repo: string): Map<string, string> {
+  const all = snapshot(repo);
+  for (const k of [...all.keys()]) if (k.startsWith(join("knowledge", "graph", ".cache"))) all.delete(k);
+  // What an agent was shown is logged with its size, and a note that the index was made anew is part of it.
+  const shown = join("knowledge", "impressions.jsonl");
+  const log = all.get(shown);
+  if (log) all.set(shown, Buffer.from(log, "base64").toString("utf8").replace(/,"tokens":\d+/g, ""));
+  return all;
+}
+
+test("the day's other commands on a damaged index — loadouts, re-evaluate, draft and undraft, dedup, undo, an update, a build after an edit, derive-tags, pitfalls, show, search, export — answer and write as on a sound one (a reader runs once more, a writer compiles in full; nothing written twice)", { timeout: 600_000 }, () => {
+  const edit = (repo: string) => writeFileSync(join(repo, "knowledge", "local-nodes", "solver-config-schema.md"), readFileSync(join(repo, "knowledge", "local-nodes", "solver-config-schema.md"), "utf8") + "\nOne more line.\n");
+  const steps: (string | ((repo: string) => void))[][] = [
+    ["loadout", "--tags", "solver,fft", "--out", "loadouts/tags.md", "--no-qmd"],
+    ["loadout", "--task", "knowledge/tasks/task-201.json", "--out", "loadouts/task.md", "--no-qmd"],
+    ["draft", "green-operator-continuous"],
+    ["re-evaluate", "--no-qmd"],
+    ["undraft", "green-operator-continuous"],
+    ["dedup", "accept", "green-cache-key-includes-ref-medium"],
+    ["re-evaluate", "--no-qmd"],
+    ["undo"],
+    ["dedup", "reject", "green-cache-key-includes-ref-medium"],
+    ["update", "knowledge/sessions/task-103.md"],
+    [edit, "build"],
+    ["derive-tags", "--task", "knowledge/tasks/task-202.json", "--write"],
+    ["pitfalls", "--tags", "solver,fft"],
+    ["show", LOCAL],
+    ["search", "green", "operator", "--no-qmd"],
+    ["export", "--format", "dot", "--tags", "solver,fft"],
+  ];
+  /** The steps in turn on a fresh copy; before each, the index damaged in the section `damage` picks (none: a sound store). */
+  const day = (damage: ((step: number) => string) | null) => {
+    const d = copyDemo();
+    assert.equal(akms(["build", "--repo", d.repo], { env }).code, 0);
+    const index = planGraphCachePath(loadContext({ repo: d.repo, env: {} }).paths);
+    const out = steps.map((step, i) => {
+      const args = step.filter((x): x is string => typeof x === "string");
+      for (const x of step) if (typeof x === "function") x(d.repo);
+      let section = "none";
+      if (damage) {
+        section = damage(i);
+        assert.ok(existsSync(index), `the store holds an index after ${i ? steps[i - 1]!.filter((x) => typeof x === "string").join(" ") : "the build"}`);
+        const [, at, len] = sectionsOf(index).find(([name]) => name === section)!;
+        const bytes = readFileSync(index);
+        const mid = at + Math.floor(len / 2);
+        bytes.fill(1, mid, Math.min(mid + 3, at + len));
+        writeFileSync(index, bytes);
+      }
+      const r = akms([...args, "--repo", d.repo, "--json"], { cwd: d.repo, env });
+      const what = `${args.join(" ")} (damaged: ${section})`;
+      assert.doesNotMatch(r.stdout + r.stderr, /BUG|unexpected failure/, `${what}: ${r.stdout}${r.stderr}`);
+      assert.equal(r.code, 0, `${what}: ${r.stdout}${r.stderr}`);
+      const j = r.json as Record<string, unknown>;
+      delete j.compiled;
+      return { what, json: JSON.stringify(j).split(d.dir).join("DIR"), state: repoState(d.repo), stderr: r.stderr };
+    });
+    assertIndexIsGraph(loadContext({ repo: d.repo, env: {} }).paths, "after the day");
+    return out;
+  };
+  const reference = day(null);
+  const sections = (() => {
+    const d = copyDemo();
+    assert.equal(akms(["build", "--repo", d.repo], { env }).code, 0);
+    return sectionsOf(planGraphCachePath(loadContext({ repo: d.repo, env: {} }).paths)).filter(([, , len]) => len > 0).map(([name]) => name);
+  })();
+  // Each step meets the records (read alone or all), the ids, and one more section in turn.
+  for (const pick of [() => "rec", () => "ids", (i: number) => sections[i % sections.length]!]) {
+    const got = day(pick);
+    for (const [i, g] of got.entries()) {
+      assert.equal(g.json, reference[i]!.json, `${g.what}: its answer`);
+      assert.deepEqual(g.state, reference[i]!.state, `${g.what}: the repository after it`);
+    }
+    // The damage was met: a reader that reads a damaged part says the index was made anew (a review
+    // action's patch is "not sure" and compiles in full without a note; a record block not read is not checked).
+    const met = got.filter((g) => /compiled the store's index of graph\.json first/.test(g.stderr)).map((g) => g.what);
+    process.stderr.write(`made anew: ${met.join(" · ")}\n`);
+    assert.ok(met.length >= 4, `the index made anew: ${got.map((g) => g.what + " " + g.stderr).join("\n")}`);
+  }
+});

@@ -573,3 +573,37 @@ test("/ in the detail pane searches it (Enter focuses the detail; / then Enter a
     c.unmount();
   }
 });
+
+test("a review action when the store's index turned out damaged, or its folder was deleted, after the console opened: the index is made anew and the action runs, not 'no node'", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx);
+  try {
+    await c.settled;
+    const item = c.model.review!.sections.degraded.find((i) => i.origin === "global")!;
+    await pressUntil(c, "l", /Degraded confidence — /);
+    await filterTo(c, item.id);
+    // The ids section's bytes changed in place (the file's length and header intact).
+    const index = join(d.ctx.paths.cacheDir, "plan-graph.bin");
+    const bytes = readFileSync(index);
+    const nl = bytes.indexOf(10);
+    const [at, len] = (JSON.parse(bytes.subarray(0, nl).toString("utf8")) as { sections: Record<string, [number, number]> }).sections.ids!;
+    bytes.fill(1, nl + 1 + at + Math.floor(len / 2), nl + 1 + at + Math.floor(len / 2) + 3);
+    writeFileSync(index, bytes);
+    await c.press("d");
+    await c.waitFor(/For this repository only/);
+    await c.press("y");
+    const drafted = await c.waitFor(/✓ \$ akms draft|failed|Cannot/);
+    assert.match(drafted, /✓ \$ akms draft/, drafted);
+    assert.match(readFileSync(d.ctx.paths.overlay, "utf8"), new RegExp(`${item.id}:[\\s\\S]*status: draft`));
+    // The store's folder deleted under the console: the undraft finds the node, not "no node … no compiled graph".
+    rmSync(d.ctx.paths.cacheDir, { recursive: true, force: true });
+    await c.press("D");
+    await c.waitFor(/Undraft /);
+    await c.press("y");
+    const undrafted = await c.waitFor(/✓ \$ akms undraft|failed|Cannot/);
+    assert.match(undrafted, /✓ \$ akms undraft/, undrafted);
+    assert.doesNotMatch(readFileSync(d.ctx.paths.overlay, "utf8"), new RegExp(`${item.id}:[\\s\\S]*status: draft`));
+  } finally {
+    c.unmount();
+  }
+});
