@@ -68,14 +68,16 @@ function schemaHint(found: unknown): string {
   if (typeof found === "string" && /^v\d+$/.test(found) && Number(found.slice(1)) > 2) {
     return `this tool reads AKMS v2 only and the file is ${found}: use an akms that reads ${found} (a repository moves to v3 with \`akms migrate --from v2\`, which runs its knowledge/graph/migrations/v2_to_v3.* script)`;
   }
+  if (found === undefined) return "add the line `akms_schema: v2` to the frontmatter (a v1 repository: `akms migrate`)";
   return "this tool reads AKMS v2 only; set `akms_schema: v2` once the file follows the v2 schema";
 }
 
+/** A file's akms_schema as found (undefined: the key is missing), said once for every reader and `akms validate`. */
 export class SchemaVersionError extends AkmsError {
   constructor(found: unknown, opts: ErrorLocation = {}) {
     super(
       "SCHEMA_VERSION",
-      `akms_schema is ${JSON.stringify(found ?? null)}, expected "v2"`,
+      found === undefined ? "akms_schema is missing; every AKMS v2 file carries `akms_schema: v2`" : `akms_schema is ${JSON.stringify(found)}, expected "v2"`,
       { ...opts, field: "akms_schema", hint: schemaHint(found) },
     );
   }

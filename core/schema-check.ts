@@ -86,7 +86,8 @@ export function safeCheck<S extends z.ZodType>(
   const v = data && typeof data === "object" ? (data as Record<string, unknown>).akms_schema : undefined;
   if (v !== "v2") {
     const e = new SchemaVersionError(v, { file: src.file });
-    const line = src.text !== undefined && v !== undefined ? lineOfPath(src.text, ["akms_schema"], src.firstLine ?? 1) : undefined;
+    // A missing stamp belongs at the frontmatter's first line.
+    const line = src.text === undefined ? undefined : v === undefined ? (src.firstLine ?? 1) : lineOfPath(src.text, ["akms_schema"], src.firstLine ?? 1);
     return { ok: false, problems: [{ code: e.code, file: src.file, line, field: "akms_schema", message: e.message, hint: e.hint }] };
   }
   const r = schema.safeParse(data, { reportInput: true });

@@ -536,13 +536,6 @@ export function validateText(text: string, abs: string, shown: string, opts: Val
     const r = safeCheck(SCHEMAS[kind]!, parsed.data, { file: shown, text: parsed.text, firstLine: parsed.firstLine });
     if (!r.ok) report.errors.push(...r.problems.map((p) => withHint(p, kind)));
   }
-  if (!Object.prototype.hasOwnProperty.call(parsed.data, "akms_schema")) {
-    report.errors = report.errors.map((p) =>
-      p.code === "SCHEMA_VERSION"
-        ? { ...p, line: parsed.firstLine, message: "akms_schema is missing; every AKMS v2 file carries `akms_schema: v2`", hint: "add the line `akms_schema: v2`" }
-        : p,
-    );
-  }
   // Kind-specific rules run on structurally valid data only (their messages assume the schema holds).
   if (!report.errors.length) {
     const extra = extraChecks(kind, parsed, abs, shown);

@@ -4,7 +4,7 @@ import { existsSync, statSync, type Stats } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { Context } from "../context.js";
-import { AkmsError, SchemaVersionError, ValidationError, type Problem } from "../errors.js";
+import { AkmsError, ValidationError, type Problem } from "../errors.js";
 import { readBytesIfExists, realpathOrNull, removeFile, sha256, writeFileAtomic } from "../fsx.js";
 import { withLock } from "../lock.js";
 import { recoverPendingTransaction } from "../transaction.js";
@@ -213,19 +213,12 @@ function jobsOf(set: SourceSet) {
   ];
 }
 
-/** A file of another schema version stops the compile (spec §8.3: a migration, never a guess). */
+/** A file of another schema version stops the compile (spec §8.3: a migration, never a guess); every such file is listed. */
 function refuseVersion(problems: readonly Problem[]): void {
-  const versionProblems = problems.filter((p) => p.code === "SCHEMA_VERSION");
-  if (!versionProblems.length) return;
-  // The problem's message holds the found value JSON-encoded; decode it so it is not quoted twice.
-  const raw = versionProblems[0]!.message.match(/is (.*), expected/)?.[1];
-  let found: unknown = raw ?? null;
-  try {
-    found = raw === undefined ? null : JSON.parse(raw);
-  } catch {
-    /* keep the raw text */
-  }
-  throw new SchemaVersionError(found, { file: versionProblems[0]!.file, line: versionProblems[0]!.line });
+  const [first, ...more] = problems.filter((p) => p.code === "SCHEMA_VERSION");
+  if (!first) return;
+  const also = more.length ? ` (and ${more.length} more file${more.length === 1 ? "" : "s"}, listed below)` : "";
+  throw new AkmsError("SCHEMA_VERSION", first.message + also, { file: first.file, line: first.line, field: "akms_schema", hint: first.hint, problems: more });
 }
 
 /** The overlay is the repository's experiential state: never compile without it. */

@@ -91,6 +91,18 @@ const CASES: Case[] = [
     code: "SCHEMA_VERSION",
   },
   {
+    name: "two nodes without akms_schema (written by hand): said missing, both files named",
+    break: (s) => {
+      vaultFile(s, "bad.md", globalNode("bad").replace("akms_schema: v2\n", ""));
+      vaultFile(s, "worse.md", globalNode("worse").replace("akms_schema: v2\n", ""));
+    },
+    expect: [
+      /error\[SCHEMA_VERSION\]: \S*bad\.md:2: akms_schema: akms_schema is missing; every AKMS v2 file carries `akms_schema: v2` \(and 1 more file, listed below\) — add the line `akms_schema: v2`/,
+      /\n {2}\S*worse\.md:2: akms_schema: akms_schema is missing/,
+    ],
+    code: "SCHEMA_VERSION",
+  },
+  {
     name: "global node: path-like id ../x",
     break: (s) => vaultFile(s, "x.md", globalNode('"../x"')),
     expect: [/x\.md:2: id: must match \^\[a-z0-9\]/],
