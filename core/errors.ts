@@ -181,10 +181,13 @@ export function formatProblem(p: Problem): string {
 const MAX_LISTED = 25;
 
 export function formatError(e: AkmsError): string {
-  const lines = [`error[${e.code}]: ${formatProblem({ file: e.file, line: e.line, field: e.field, message: e.message, hint: e.hint })}`];
-  const shown = e.problems.slice(0, MAX_LISTED);
+  const head = formatProblem({ file: e.file, line: e.line, field: e.field, message: e.message, hint: e.hint });
+  const lines = [`error[${e.code}]: ${head}`];
+  // The head is often the first problem itself: said once.
+  const listed = e.problems.filter((p, i) => i > 0 || formatProblem(p) !== head);
+  const shown = listed.slice(0, MAX_LISTED);
   for (const p of shown) lines.push(`  ${formatProblem(p)}`);
-  if (e.problems.length > shown.length) lines.push(`  … and ${e.problems.length - shown.length} more (all of them with --json)`);
+  if (listed.length > shown.length) lines.push(`  … and ${listed.length - shown.length} more (all of them with --json)`);
   return lines.join("\n");
 }
 

@@ -546,7 +546,7 @@ export function validateText(text: string, abs: string, shown: string, opts: Val
     // The detection may have guessed wrong: say how to override it.
     const first = report.errors[0]!;
     if (first.code !== "SCHEMA_VERSION" && first.code !== "YAML" && first.code !== "ENCODING") {
-      report.errors[0] = { ...first, hint: `${first.hint ?? ""}${first.hint ? "; " : ""}validated as a ${KINDS[kind].label} (${det.reason}) — if it is another kind, pass --kind` };
+      report.errors[0] = { ...first, hint: `${first.hint ?? ""}${first.hint ? "; " : ""}validated as ${/^[aeiou]/i.test(KINDS[kind].label) ? "an" : "a"} ${KINDS[kind].label} (${det.reason}) — if it is another kind, pass --kind` };
     }
   }
   report.ok = report.errors.length === 0;

@@ -171,7 +171,7 @@ export function recordMemory(ctx: Context, text: string, opts: { source?: string
       file: p.file,
       line: p.line,
       field: p.field,
-      hint: problems.length === 1 ? p.hint : "each is listed in problems (field, line, fix); send the corrected document again (dry_run: true checks it without recording)",
+      hint: problems.length === 1 ? p.hint : "each is listed in problems (field, line, fix); send the corrected document again (record_memory with dry_run: true, or `akms validate FILE`, checks it without recording)",
       problems,
     });
   }

@@ -1,0 +1,39 @@
+// An error as the CLI prints it (core/errors.ts formatError): the head, then the further problems —
+// the head said once when it is the first problem itself, and the count of those left unlisted right.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { AkmsError, formatError, ValidationError } from "../../core/errors.js";
+import { recordMemory } from "../../core/agent/record.js";
+import { builtDemo } from "../helpers.js";
+
+test("an error whose head is its one problem says it once", () => {
+  const d = builtDemo();
+  let e: AkmsError | null = null;
+  try {
+    // One problem: a field of the wrong type.
+    recordMemory(d.ctx, "---\nakms_schema: v2\ntask_id: t-1\ntask_description: x\nphase_id: 1\ntimestamp: 2026-12-06T10:00:00\nagent_model: m\nloadout_used: 7\nstatus: complete\ntests_passed: 1\ntests_total: 1\nnodes_used: []\nnew_knowledge: []\n---\n", { source: "mem.md" });
+  } catch (x) {
+    e = x as AkmsError;
+  }
+  assert.ok(e instanceof ValidationError, String(e));
+  assert.equal(e.problems.length, 1, "the document has one problem");
+  const text = formatError(e);
+  assert.equal(text.split("\n").length, 1, text);
+  assert.match(text, /^error\[VALIDATION\]: mem\.md:\d+: loadout_used: must be a string/);
+});
+
+test("further problems are listed under the head, and the ones left out are counted", () => {
+  const p = (i: number) => ({ file: `f${i}.md`, line: 2, field: "akms_schema", message: "akms_schema is missing" });
+  const many = Array.from({ length: 40 }, (_, i) => p(i));
+  // The head is the first problem: it is not listed again, and the count is of the rest.
+  const a = formatError(new AkmsError("SCHEMA_VERSION", "akms_schema is missing", { file: "f0.md", line: 2, field: "akms_schema", problems: many }));
+  const listed = a.split("\n").filter((l) => l.startsWith("  f"));
+  assert.equal(listed[0], "  f1.md:2: akms_schema: akms_schema is missing");
+  const more = /… and (\d+) more/.exec(a);
+  assert.equal(listed.length + Number(more?.[1] ?? 0), 39, a);
+  // A head of its own (a summary): every problem is listed or counted.
+  const b = formatError(new AkmsError("VALIDATION", "40 problems", { problems: many }));
+  const listedB = b.split("\n").filter((l) => l.startsWith("  f"));
+  assert.equal(listedB[0], "  f0.md:2: akms_schema: akms_schema is missing");
+  assert.equal(listedB.length + Number(/… and (\d+) more/.exec(b)?.[1] ?? 0), 40, b);
+});
