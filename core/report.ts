@@ -28,8 +28,6 @@ export interface ReviewData {
   stale_node_days: number;
   summary: Record<SectionName, number>;
   sections: Sections;
-  /** Local tentative nodes still awaiting review from other phases (`akms status` lists them). */
-  older_tentative: number;
   problems: Problem[];
   /** "Would it have helped?" for the phase's tasks (core/eval/helped.ts); null when not asked for (the console reads it after its first frame). */
   helped: Helped | null;
@@ -37,6 +35,7 @@ export interface ReviewData {
 
 export const SECTION_TITLES: Record<SectionName, string> = {
   new_tentative: "New tentative nodes",
+  older_tentative: "Older tentative nodes",
   dedup_events: "Dedup events",
   drafted: "Drafted",
   degraded: "Degraded confidence",
@@ -73,7 +72,6 @@ export function reviewData(ctx: Context, graph: GraphIndex, opts: { phase?: numb
     stale_node_days: ctx.cfg.config.graph.stale_node_days,
     summary: Object.fromEntries(SECTION_ORDER.map((k) => [k, c.sections[k].length])) as Record<SectionName, number>,
     sections: c.sections,
-    older_tentative: c.older_tentative,
     problems: c.problems,
     helped: opts.lookBack === false ? null : wouldItHaveHelped(ctx, graph, phase),
   };
@@ -136,7 +134,8 @@ function sectionLines(name: SectionName, d: ReviewData): string[] {
   const s = d.sections;
   switch (name) {
     case "new_tentative":
-      return table([...NODE_HEAD, "Command"], s.new_tentative.map((it) => [...nodeCols(it), action(it)]));
+    case "older_tentative":
+      return table([...NODE_HEAD, "Command"], s[name].map((it) => [...nodeCols(it), action(it)]));
     case "dedup_events":
       return table(
         ["Node", "Status", "Confidence", "Session", "Score", "Dedup", "Draft", "Command"],
@@ -216,7 +215,7 @@ function sectionLines(name: SectionName, d: ReviewData): string[] {
 /** The report's Markdown; `helped`: the phase's look back (core/eval/helped.ts), a section of the report alone. */
 export function renderReviewReport(data: ReviewData): string {
   const helped = data.helped;
-  const actionable = data.summary.new_tentative + data.sections.dedup_events.filter((e) => e.command).length + data.summary.blocked_tasks;
+  const actionable = data.summary.new_tentative + data.summary.older_tentative + data.sections.dedup_events.filter((e) => e.command).length + data.summary.blocked_tasks;
   const lines: string[] = [
     `# Review — phase ${data.phase}`,
     "",
@@ -230,7 +229,6 @@ export function renderReviewReport(data: ReviewData): string {
       SECTION_ORDER.map((k) => [data.summary[k] ? `[${SECTION_TITLES[k]}](#${anchor(SECTION_TITLES[k])})` : SECTION_TITLES[k], String(data.summary[k])]),
     ),
   ];
-  if (data.older_tentative) lines.push("", `Also awaiting review from other phases: ${data.older_tentative} local tentative node${data.older_tentative === 1 ? "" : "s"} (\`akms status\` lists them).`);
   if (data.problems.length) lines.push("", `${data.problems.length} file${data.problems.length === 1 ? "" : "s"} could not be read for this report (see the end).`);
   if (helped?.tasks.length) lines.push(...helpedLines(helped));
   for (const k of SECTION_ORDER) {

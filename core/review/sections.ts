@@ -110,6 +110,8 @@ export interface WarningItem {
 
 export interface Sections {
   new_tentative: NodeItem[];
+  /** Local tentative nodes still awaiting review that another phase (or a person, by hand) brought; empty for `akms status`, whose tentative section holds every one. */
+  older_tentative: NodeItem[];
   dedup_events: DedupEventItem[];
   /** Nodes drafted in this repository (a local node's status, a global node's overlay override), with undraft. */
   drafted: DraftedItem[];
@@ -129,6 +131,7 @@ export interface Sections {
 
 export const SECTION_ORDER: (keyof Sections)[] = [
   "new_tentative",
+  "older_tentative",
   "dedup_events",
   "drafted",
   "degraded",
@@ -166,8 +169,6 @@ export interface Scope {
 export interface Collected {
   sections: Sections;
   sessions: SessionInfo[];
-  /** Local tentative nodes awaiting review that are not new in this phase (report only). */
-  older_tentative: number;
   problems: Problem[];
 }
 
@@ -627,7 +628,7 @@ export function collect(ctx: Context, graph: GraphIndex, scope: Scope): Collecte
   // New tentative nodes: local ones drafted in this phase (status: every tentative node, global and local).
   const tentative = nodes.filter((n) => n.status === "tentative");
   const newTentative = tentative.filter((n) => (scope.all ? true : n.node_origin === "local" && provenancePhase(n) === scope.phase));
-  const olderTentative = scope.all ? 0 : tentative.filter((n) => n.node_origin === "local" && provenancePhase(n) !== scope.phase).length;
+  const olderTentative = scope.all ? [] : tentative.filter((n) => n.node_origin === "local" && provenancePhase(n) !== scope.phase);
   const drafted = draftedItems(ctx, nodes, files, live);
   const degraded = degradedItems(nodes, sessions, inPhase, files, new Set(drafted.map((d) => d.id)));
   const pitfalls = pitfallItems(graph, files, phaseOf, inPhase);
@@ -646,6 +647,7 @@ export function collect(ctx: Context, graph: GraphIndex, scope: Scope): Collecte
       new_tentative: newTentative.map((n) =>
         n.node_origin === "local" ? nodeItem(n, files, `akms promote ${n.id}`) : withFields(nodeItem(n, files, null), { fix: promoteCommand(n, files) }),
       ),
+      older_tentative: olderTentative.map((n) => nodeItem(n, files, `akms promote ${n.id}`)),
       dedup_events: dedupEvents(ctx, graph, files, scope, phaseOf, sessions, problems),
       drafted,
       degraded,
@@ -661,7 +663,6 @@ export function collect(ctx: Context, graph: GraphIndex, scope: Scope): Collecte
       compile_warnings: [...selfPromoted(ctx, nodes, files), ...otherWarnings],
     },
     sessions,
-    older_tentative: olderTentative,
     problems,
   };
 }

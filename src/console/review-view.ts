@@ -9,6 +9,7 @@ import type { Changes } from "../../core/agent/changes.js";
 
 const SHORT: Record<SectionName, string> = {
   new_tentative: "Tentative",
+  older_tentative: "Older",
   dedup_events: "Dedup",
   drafted: "Drafted",
   degraded: "Degraded",
@@ -230,10 +231,6 @@ function coreSections(data: ReviewData | null, filter: string, isNode: (id: stri
         return filter ? make().length : list.length;
       },
       total: list.length,
-      // New tentative nodes are this phase's: the other phases' still waiting are said, not hidden.
-      ...(s.key === "new_tentative" && data && data.older_tentative > 0
-        ? { empty: `None from phase ${data.phase} — but ${data.older_tentative} local tentative node${data.older_tentative === 1 ? "" : "s"} from other phases wait${data.older_tentative === 1 ? "s" : ""} (akms status lists them; akms review --phase N shows a phase).` }
-        : {}),
     };
   });
 }

@@ -607,3 +607,22 @@ test("a review action when the store's index turned out damaged, or its folder w
     c.unmount();
   }
 });
+
+test("a tentative node no session of this phase brought (written by hand) is in the Older section, and p promotes it there", async () => {
+  const d = demoRepo();
+  const c = await openConsole(d.ctx);
+  try {
+    const HAND = "mandel-factors-load-cases";
+    assert.match(c.frame(), /Tentative \d+ +Older 1 /);
+    await pressUntil(c, "l", /Older tentative nodes — /);
+    assert.match(c.frame(), new RegExp(`${HAND} +tentative`));
+    await c.press("p");
+    assert.match(c.frame(), new RegExp(`Promote ${HAND}\\?`));
+    await c.press("y");
+    await c.waitFor(new RegExp(`✓ \\$ akms promote ${HAND}`));
+    assert.match(readFileSync(join(d.knowledge, "local-nodes", `${HAND}.md`), "utf8"), /^status: established/m);
+    assert.match(c.frame(), /Older 0 /);
+  } finally {
+    c.unmount();
+  }
+});

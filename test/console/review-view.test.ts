@@ -36,17 +36,6 @@ test("without a filter, only the items asked for are made", () => {
   assert.equal(stale.itemAt(12), stale.items[12]);
 });
 
-test("an empty New tentative section says how many tentative nodes of other phases wait (never 'clear' over waiting work)", () => {
-  const sections = Object.fromEntries(SECTION_ORDER.map((k) => [k, []])) as never;
-  const data = { phase: 2, graph_version: "x", repo_id: "r", today: "2026-12-04", stale_node_days: 90, summary: {} as never, sections, older_tentative: 5, problems: [], helped: { phase: 2, tasks: [], helpful_recall: null, rebit: 0, rebit_loaded: 0, recurring_gaps: [], gaps_promoted: [] } };
-  const v = reviewSections(data, "", () => true);
-  const nt = v.find((s) => s.key === "new_tentative")!;
-  assert.equal(nt.count, 0);
-  assert.match(nt.empty!, /None from phase 2 — but 5 local tentative nodes from other phases wait/);
-  assert.equal(v.find((s) => s.key === "drift")!.empty, undefined);
-  assert.equal(reviewSections({ ...data, older_tentative: 0 }, "", () => true).find((s) => s.key === "new_tentative")!.empty, undefined);
-});
-
 test("a new pitfall shows its severity in the status column", () => {
   const it = toItem("new_pitfalls", { from: { id: "n1", status: "established" }, session: "session-t-1", severity: "high", weight: 0.8, note: "bites" }, 0, () => true);
   assert.equal(it.status, "high");

@@ -186,7 +186,7 @@ test("fits 80×24 exactly and uses a wide terminal (sections column)", async () 
       }
       await c.press("1");
       if (w >= 120) assert.match(c.frame(), /^Sections/m);
-      else assert.match(c.frame(), /Tentative \d+ +Dedup \d+/);
+      else assert.match(c.frame(), /Tentative \d+ +Older \d+ +Dedup \d+/);
     } finally {
       c.unmount();
     }

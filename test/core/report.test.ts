@@ -80,6 +80,26 @@ test("on the demo, the review report shows every section with real items", () =>
   }
 });
 
+test("a local tentative node that this phase did not bring (written by hand, or an earlier phase's) is listed to review, with its promote, not only counted", () => {
+  const d = demo();
+  const graph = indexOfLoaded(loadGraph(d.ctx.paths));
+  const data = reviewData(d.ctx, graph, { today: TODAY });
+  const HAND = "mandel-factors-load-cases"; // the demo's human-written tentative local node: no session, no phase
+  assert.deepEqual(data.sections.older_tentative.map((it) => [it.id, it.status, it.origin, it.source, it.origin_phase, it.command]), [[HAND, "tentative", "local", "human", null, `akms promote ${HAND}`]]);
+  assert.ok(!data.sections.new_tentative.some((it) => it.id === HAND), "not new in phase 1");
+  // Every local tentative node is in one of the two; status (every phase) keeps them all in one section, and no older one.
+  const local = [...graph.nodes.values()].filter((n) => n.status === "tentative" && n.node_origin === "local").map((n) => n.id).sort();
+  assert.deepEqual([...data.sections.new_tentative, ...data.sections.older_tentative].map((it) => it.id).sort(), local);
+  const all = collect(d.ctx, graph, { phase: 1, all: true, today: TODAY });
+  assert.deepEqual(all.sections.older_tentative, []);
+  assert.ok(all.sections.new_tentative.some((it) => it.id === HAND));
+  // The Markdown lists it in its own table, and counts it among the items awaiting a decision.
+  const md = renderReviewReport(data);
+  assert.ok(sectionOf(md, SECTION_TITLES.older_tentative).some((l) => l.startsWith(`| \`${HAND}\` |`) && l.includes(`\`akms promote ${HAND}\``)));
+  const waiting = data.sections.new_tentative.length + 1 + data.sections.dedup_events.filter((e) => e.command).length + data.sections.blocked_tasks.length;
+  assert.match(md, new RegExp(`· ${waiting} items await a decision\\.`));
+});
+
 test("the Markdown: summary first, one table per section, one line per item, confidence and command inline", () => {
   const d = demo();
   const data = reviewData(d.ctx, indexOfLoaded(loadGraph(d.ctx.paths)), { today: TODAY });

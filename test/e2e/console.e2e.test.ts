@@ -211,7 +211,7 @@ test("rows whose titles hold CJK, full-width letters and emoji fit the terminal 
       assert.ok(row > 0, `${width}: the item's row`);
       if (width >= 120) {
         // The Sections column beside the list: the item's row is a row of the section list too.
-        assert.match(lines[row]!, /^(New tentative nodes|Dedup events|Degraded confidence|New pitfalls) +\d+ /, `${width}: the Sections column is on the same row`);
+        assert.match(lines[row]!, /^(New tentative nodes|Older tentative nodes|Dedup events|Degraded confidence|New pitfalls) +\d+ /, `${width}: the Sections column is on the same row`);
       }
       if (width >= 160) assert.match(lines[row]!, /格林算子缓存键 🚀🔥/, `${width}: the row shows the title`);
       const detail = lines.find((l) => l.includes(`${item.id} — 格林`));
