@@ -78,11 +78,11 @@ export function openGraphOrNull(paths: RepoPaths): GraphIndex | null {
 }
 
 /**
- * The index a writer's patch starts from (after an update, an edit, a review action), or null: none,
- * or found damaged on opening — it is removed then, and the writer compiles in full, which makes it
- * anew. (A reader's damage is thrown instead: it runs once more, core/settle.ts.)
+ * openGraph for a writer, or null: none, or found damaged on opening — it is removed then. A patch
+ * (after an update, an edit, a review action) then compiles in full, which makes it anew; `akms
+ * record` says no pitfall was known. (A reader's damage is thrown instead: it runs once more, core/settle.ts.)
  */
-export function indexToPatch(paths: RepoPaths): GraphIndex | null {
+export function indexOrNone(paths: RepoPaths): GraphIndex | null {
   try {
     return openGraphOrNull(paths);
   } catch (e) {

@@ -24,7 +24,7 @@ import { validateText } from "../validate.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { AgentMemory } from "../schemas/evidence.js";
 import { didYouMean } from "../review/suggest.js";
-import { openGraph } from "../graph.js";
+import { indexOrNone } from "../graph.js";
 import { shownTo } from "./impressions.js";
 
 export interface RecordResult {
@@ -66,12 +66,8 @@ export interface KnownPitfall {
 /** The reported pitfalls the graph knew already, and whether this task was shown them. */
 export function knownPitfalls(ctx: Context, taskId: string, nodeRefs: readonly (string | null | undefined)[], exceptSession?: string): KnownPitfall[] {
   if (!nodeRefs.some((r) => typeof r === "string")) return []; // nothing reported on a node: the graph is not read
-  let graph: ReturnType<typeof openGraph>;
-  try {
-    graph = openGraph(ctx.paths);
-  } catch {
-    return [];
-  }
+  const graph = indexOrNone(ctx.paths); // none, or found damaged: nothing to tell (record compiles nothing)
+  if (graph === null) return [];
   const shown = shownTo(ctx.paths, taskId);
   const out: KnownPitfall[] = [];
   for (const node of new Set(nodeRefs.filter((x): x is string => typeof x === "string"))) {

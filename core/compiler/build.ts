@@ -18,7 +18,7 @@ import { STAT_WIDTH, buildIdentity, contentSha, ownWriteVector, sameStats, sameV
 import { addRecords, loadParseCache, readWithCache } from "./parse-cache.js";
 import { mergeGraph } from "./merge.js";
 import type { BuildWarning, GraphDoc } from "../graph-file/doc.js";
-import { graphFromDoc, graphIndexed, indexOfLoaded, indexToPatch, openGraph, type GNode, type GraphIndex, type NodeTable } from "../graph.js";
+import { graphFromDoc, graphIndexed, indexOfLoaded, indexOrNone, openGraph, type GNode, type GraphIndex, type NodeTable } from "../graph.js";
 import { nodeAsWritten } from "./node-value.js";
 import { blankedSha, generatedAtOf } from "../graph-file/version.js";
 import { patchForUpdate, type UpdateDelta } from "./update-patch.js";
@@ -661,7 +661,7 @@ interface Output {
 function updatePatched(ctx: Context, opts: BuildOptions, o: Observed): Output | null {
   const prev = o.prev!;
   if (o.known === null || !o.graphTrusted || opts.wrote?.update === undefined || opts.wrote.overlay === undefined) return null;
-  const index = indexToPatch(ctx.paths);
+  const index = indexOrNone(ctx.paths);
   if (index === null) return null;
   const patched = patchForUpdate({
     ctx,
@@ -688,7 +688,7 @@ function updatePatched(ctx: Context, opts: BuildOptions, o: Observed): Output | 
 function editPatched(ctx: Context, opts: BuildOptions, o: Observed): Output | null {
   const prev = o.prev;
   if (o.known !== null || prev === null || !o.graphTrusted || !o.listing.same || opts.noCache || !o.refsHeld()) return null;
-  const index = indexToPatch(ctx.paths);
+  const index = indexOrNone(ctx.paths);
   if (index === null) return null;
   const edited = patchForEdit({
     ctx,

@@ -20,7 +20,7 @@ import { attemptPatch, sure, type PatchCounts } from "../graph-file/patch.js";
 import type { PlanChange } from "../store/graph-delta.js";
 import type { GraphIndex, NodeTexts } from "../store/graph-index.js";
 import { emitGraph } from "../compiler/emit.js";
-import { graphIndexed, indexToPatch } from "../graph.js";
+import { graphIndexed, indexOrNone } from "../graph.js";
 import { NODE_DEPTH } from "../graph-file/doc.js";
 import { ID_PATTERN } from "../schemas/vocabulary.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
@@ -132,7 +132,7 @@ export function reviewText(g: Pick<GraphIndex, "attrs" | "nodes" | "linked" | "l
 export function recompile(ctx: Context, change: GraphChange, wrote: Written): Recompiled {
   const full = (): Recompiled => ({ graphVersion: buildLocked(ctx, { wrote: { files: wrote.files } }).graphVersion, how: "full" });
   // The store's index of graph.json as it is; without one (deleted), the compile makes it anew.
-  const g = change.kind === "full" || !graphIndexed(ctx.paths, false) ? null : indexToPatch(ctx.paths);
+  const g = change.kind === "full" || !graphIndexed(ctx.paths, false) ? null : indexOrNone(ctx.paths);
   if (g === null) return full();
   let added: string | null = null;
   const text = attemptPatch("review", reviewPatchCounts, () => {

@@ -8,7 +8,7 @@ import { AkmsError, StateError } from "../errors.js";
 import { withLock } from "../lock.js";
 import { buildInTwoSteps, graphIsFresh, buildLocked, compileInMemory, type BuildResult, type KnownWrites } from "../compiler/build.js";
 import { checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
-import { indexToPatch } from "../graph.js";
+import { indexOrNone } from "../graph.js";
 import type { UpdateGraph } from "./plan-state.js";
 import { keepOverlay, readOverlayState } from "../overlay-file.js";
 import { planUpdate, type PlanResult } from "./plan.js";
@@ -50,7 +50,7 @@ export interface UpdateOptions {
  * not yet recompiled after an interrupted update does not skew the arithmetic.
  */
 function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): { graph: UpdateGraph; write: (() => unknown) | null } {
-  const opened = indexToPatch(ctx.paths);
+  const opened = indexOrNone(ctx.paths);
   if (opened !== null && graphIsFresh(ctx)) {
     try {
       checkNodeRefs(docs, (id) => opened.nodes.get(id));
