@@ -11,6 +11,7 @@ import { cpSync } from "node:fs";
 import { loadContext } from "../../core/context.js";
 import { existsSync, rmSync } from "node:fs";
 import { factsPath } from "../../core/store/facts.js";
+import { planGraphCachePath } from "../../core/store/graph-index.js";
 import { build } from "../../core/compiler/build.js";
 import { STAT_STEP } from "../../core/steps.js";
 
@@ -583,7 +584,7 @@ test("a review action when the store's index turned out damaged, or its folder w
     await pressUntil(c, "l", /Degraded confidence — /);
     await filterTo(c, item.id);
     // The ids section's bytes changed in place (the file's length and header intact).
-    const index = join(d.ctx.paths.cacheDir, "plan-graph.bin");
+    const index = planGraphCachePath(d.ctx.paths);
     const bytes = readFileSync(index);
     const nl = bytes.indexOf(10);
     const [at, len] = (JSON.parse(bytes.subarray(0, nl).toString("utf8")) as { sections: Record<string, [number, number]> }).sections.ids!;
