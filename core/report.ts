@@ -212,10 +212,15 @@ function sectionLines(name: SectionName, d: ReviewData): string[] {
   }
 }
 
+/** How many items wait for a person's decision: the tentative nodes (new and older), the dedup events that can be decided, the blocked tasks. */
+export function awaitingDecision(d: ReviewData): number {
+  return d.summary.new_tentative + d.summary.older_tentative + d.sections.dedup_events.filter((e) => e.command).length + d.summary.blocked_tasks;
+}
+
 /** The report's Markdown; `helped`: the phase's look back (core/eval/helped.ts), a section of the report alone. */
 export function renderReviewReport(data: ReviewData): string {
   const helped = data.helped;
-  const actionable = data.summary.new_tentative + data.summary.older_tentative + data.sections.dedup_events.filter((e) => e.command).length + data.summary.blocked_tasks;
+  const actionable = awaitingDecision(data);
   const lines: string[] = [
     `# Review — phase ${data.phase}`,
     "",
@@ -284,6 +289,8 @@ export interface WrittenReport {
   written: boolean;
   phase: number;
   summary: Record<SectionName, number>;
+  /** The items awaiting a decision (awaitingDecision), as the report's first line says. */
+  awaiting: number;
   graph_version: string;
   /** The phases the repository's session nodes name (a report for another phase is empty). */
   known_phases: number[];
@@ -299,7 +306,7 @@ export function writeReviewReport(ctx: Context, opts: { phase?: number; out?: st
     const graph = openGraph(ctx.paths);
     const data = reviewData(ctx, graph, { phase: opts.phase, today: opts.today });
     const known = [...new Set([...graph.nodes.values()].filter((n) => n.domain === "session" && typeof n.phase === "number").map((n) => n.phase as number))].sort((a, b) => a - b);
-    const base = { phase: data.phase, summary: data.summary, graph_version: data.graph_version, known_phases: known };
+    const base = { phase: data.phase, summary: data.summary, awaiting: awaitingDecision(data), graph_version: data.graph_version, known_phases: known };
     if (opts.out === "-") return { ...base, path: "-", written: false, text: renderReviewReport(data) };
     const path = opts.out ? resolve(opts.cwd ?? process.cwd(), opts.out) : join(ctx.paths.reviews, `phase-${data.phase}-review.md`);
     const written = writeFileAtomic(path, renderReviewReport(data));

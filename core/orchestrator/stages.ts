@@ -624,7 +624,6 @@ export async function runReview(rc: RunContext, phase: number): Promise<StageOut
   const repRel = displayPath(ctx.repo, rep.path);
   const doc = upd.documents[0];
   const created = upd.files.created;
-  const actionable = rep.summary.new_tentative + rep.summary.dedup_events + rep.summary.blocked_tasks;
   const warnings: string[] = [...upd.warnings];
   for (const w of mir.warnings) warnings.push(`mirror: ${w.file}${w.line !== undefined ? `:${w.line}` : ""}: ${w.message}`);
   if (mir.graph_error) warnings.push(`mirror: graph.json not rebuilt: ${mir.graph_error}`);
@@ -635,7 +634,7 @@ export async function runReview(rc: RunContext, phase: number): Promise<StageOut
       `update: ${doc ? (doc.status === "already-applied" ? `${doc.session} was applied before; unchanged` : `applied as ${doc.session}`) : "nothing applied"} · ${plural(upd.nodes.length, "confidence change")} · ${plural(doc?.pitfalls.length ?? 0, "pitfall edge")} · ${plural(knowledge.length, "new knowledge entry", "new knowledge entries")}`,
       ...knowledge.map((k) => `  new knowledge ${k.suggested_id} → ${k.action === "appended" ? `pending dedup section in ${k.node}` : `tentative node ${k.node}`}`),
       `mirror: ${mir.mirrored.length} written, ${mir.unchanged.length} unchanged, ${mir.removed.length} removed · ${plural(mir.drift.length, "docstring drift")}`,
-      `review report ${repRel}: ${actionable === 1 ? "1 item awaits" : `${actionable} items await`} a decision (act on them in \`akms review\`, or \`akms promote ID\` …)`,
+      `review report ${repRel}: ${rep.awaiting === 1 ? "1 item awaits" : `${rep.awaiting} items await`} a decision (act on them in \`akms review\`, or \`akms promote ID\` …)`,
       `approve to commit phase ${phase} on ${pr.branch} and continue`,
     ],
     artifacts: [

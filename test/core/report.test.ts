@@ -98,6 +98,10 @@ test("a local tentative node that this phase did not bring (written by hand, or 
   assert.ok(sectionOf(md, SECTION_TITLES.older_tentative).some((l) => l.startsWith(`| \`${HAND}\` |`) && l.includes(`\`akms promote ${HAND}\``)));
   const waiting = data.sections.new_tentative.length + 1 + data.sections.dedup_events.filter((e) => e.command).length + data.sections.blocked_tasks.length;
   assert.match(md, new RegExp(`· ${waiting} items await a decision\\.`));
+  // The orchestrator's review gate says the same count (it reads writeReviewReport's).
+  const written = writeReviewReport(d.ctx, { out: "-", today: TODAY });
+  assert.equal(written.awaiting, waiting);
+  assert.match(written.text!, new RegExp(`· ${written.awaiting} items await a decision\\.`));
 });
 
 test("the Markdown: summary first, one table per section, one line per item, confidence and command inline", () => {
