@@ -106,3 +106,12 @@ test("akms check passes on a repository whose knowledge holds together, and fail
   assert.equal(n.code, 0, n.stdout);
   assert.match(n.json.notes.join(" "), /not a git work tree/);
 });
+
+test("the demo's overlay is what its applied documents give when replayed (the fixture is the updater's own output): `akms check` on a fresh copy finds nothing", () => {
+  const dir = tmp("akms-check-demo-");
+  cpSync(join(ROOT, "fixtures", "demo"), dir, { recursive: true });
+  const r = check(join(dir, "repo"));
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.deepEqual(codes(r.json as { findings: { code: string }[] }), []);
+  assert.ok((r.json as { checked: string[] }).checked.includes("the overlay is the replay of its evidence"));
+});
