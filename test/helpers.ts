@@ -302,3 +302,23 @@ export function assertIndexIsGraph(paths: RepoPaths, where: string): void {
     assert.equal(canonJson(g.in.get(n.id) ?? []), canonJson(full.in.get(n.id) ?? []), `in-edges of ${n.id}, ${where}`);
   }
 }
+
+/** The store index file's sections and their byte ranges in the file (its header line, then the sections). */
+export function sectionsOf(file: string): [string, number, number][] {
+  const bytes = readFileSync(file);
+  const nl = bytes.indexOf(10);
+  const head = JSON.parse(bytes.subarray(0, nl).toString("utf8")) as { sections: Record<string, [number, number]> };
+  return Object.entries(head.sections).map(([name, [at, len]]) => [name, nl + 1 + at, len] as [string, number, number]);
+}
+
+/**
+ * Damage as a disk gives it: `n` control bytes written in place in the middle of one section of the
+ * store's index (the file's length and header intact, so only the index's own checks can tell).
+ */
+export function damageSection(file: string, section: string, n: number): void {
+  const [, at, len] = sectionsOf(file).find(([name]) => name === section)!;
+  const bytes = readFileSync(file);
+  const mid = at + Math.floor(len / 2);
+  bytes.fill(1, mid, Math.min(mid + n, at + len));
+  writeFileSync(file, bytes);
+}

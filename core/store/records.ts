@@ -39,18 +39,18 @@ export function recordText(key: string, value: string): string {
 /** The digest the store's files carry: the first DIGEST_WIDTH hex digits of a sha256. */
 export const DIGEST_WIDTH = 16;
 
-function hex16(hash: Hash): string {
+function digestOf(hash: Hash): string {
   return hash.digest("hex").slice(0, DIGEST_WIDTH);
 }
 
 /** The store's digest of `data` (a string in `encoding`): the one every store file carries. */
 export function digestHex(data: Uint8Array | string, encoding: "utf8" | "latin1" = "utf8"): string {
-  return hex16(typeof data === "string" ? createHash("sha256").update(data, encoding) : createHash("sha256").update(data));
+  return digestOf(typeof data === "string" ? createHash("sha256").update(data, encoding) : createHash("sha256").update(data));
 }
 
 /** The trailer: the number of records and the digest of the text before it. */
 function trailerText(count: number, digest: Hash): string {
-  return "end\t" + count + "\t" + hex16(digest) + "\n";
+  return "end\t" + count + "\t" + digestOf(digest) + "\n";
 }
 
 /** Whether `text`'s trailer, which starts at `at`, counts `count` records and holds the digest of the text before it. */

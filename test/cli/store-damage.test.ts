@@ -13,7 +13,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { akms, assertIndexIsGraph, copyDemo, snapshot } from "../helpers.js";
+import { akms, assertIndexIsGraph, copyDemo, damageSection, sectionsOf, snapshot } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { openGraph } from "../../core/graph.js";
 import { planGraphCachePath } from "../../core/store/graph-index.js";
@@ -24,14 +24,6 @@ import { loadModel } from "../../src/console/model.js";
 
 const env = { SOURCE_DATE_EPOCH: "1790000000" };
 const LOCAL = "job-cache-key-solver-version"; // a tentative local node of the demo
-
-/** The index file's sections and their byte ranges in the file (its header line, then the sections). */
-function sectionsOf(file: string): [string, number, number][] {
-  const bytes = readFileSync(file);
-  const nl = bytes.indexOf(10);
-  const head = JSON.parse(bytes.subarray(0, nl).toString("utf8")) as { sections: Record<string, [number, number]> };
-  return Object.entries(head.sections).map(([name, [at, len]]) => [name, nl + 1 + at, len] as [string, number, number]);
-}
 
 /** The day's commands; their answers with what may differ between runs of one state left out. */
 function day(repo: string) {
@@ -73,12 +65,9 @@ test("a damaged store index, section by section: the day's commands answer as on
   restore();
   const sections = sectionsOf(index).filter(([, , len]) => len > 0);
   assert.ok(sections.length >= 18, `the demo's index has ${sections.length} non-empty sections`);
-  for (const [name, at, len] of sections) {
+  for (const [name] of sections) {
     restore();
-    const bytes = readFileSync(index);
-    const mid = at + Math.floor(len / 2);
-    bytes.fill(1, mid, Math.min(mid + 3, at + len));
-    writeFileSync(index, bytes);
+    damageSection(index, name, 3);
     const got = day(d.repo);
     assert.equal(got.query.json, reference.query.json, `${name}: the query's answer`);
     assert.equal(got.status.json, reference.status.json, `${name}: status`);
@@ -211,10 +200,7 @@ test("a warm process (the MCP server, the console) drops an index found damaged 
   try {
     const walk = () => [...openGraph(ctx.paths).nodes.values()].map((n) => n.id).join(" ");
     const first = openGraph(ctx.paths); // opened: its ids and offsets read and checked
-    const [, at, len] = sectionsOf(planGraphCachePath(ctx.paths)).find(([name]) => name === "rec")!;
-    const bytes = readFileSync(planGraphCachePath(ctx.paths));
-    bytes.fill(1, at + Math.floor(len / 2), at + Math.floor(len / 2) + 2);
-    writeFileSync(planGraphCachePath(ctx.paths), bytes);
+    damageSection(planGraphCachePath(ctx.paths), "rec", 2);
     assert.throws(() => [...first.nodes.values()], (e: Error & { code?: string }) => e.code === "STORE_DAMAGED" && /its records do not match their digests/.test(e.message));
     const { compiled, result } = await readPrepared({ repo: d.repo, env: {} }, walk);
     assert.equal(compiled?.reason, "stale", "the index was made anew");
@@ -231,10 +217,7 @@ test("the console opened on a damaged index shows the review, from an index made
   const ctx = loadContext({ repo: d.repo, env: {} });
   const sound = loadModel(ctx, {}, { rebuild: "if-missing" });
   for (const section of ["rec", "ids"]) {
-    const [, at, len] = sectionsOf(planGraphCachePath(ctx.paths)).find(([name]) => name === section)!;
-    const bytes = readFileSync(planGraphCachePath(ctx.paths));
-    bytes.fill(1, at + Math.floor(len / 2), at + Math.floor(len / 2) + 2);
-    writeFileSync(planGraphCachePath(ctx.paths), bytes);
+    damageSection(planGraphCachePath(ctx.paths), section, 2);
     const m = loadModel(ctx, {}, { rebuild: "if-missing" });
     assert.deepEqual(m.notices, [], `${section}: the console's notices`);
     assert.ok(m.review, `${section}: the review's data`);
@@ -286,11 +269,7 @@ test("the day's other commands on a damaged index — loadouts, re-evaluate, dra
       if (damage) {
         section = damage(i);
         assert.ok(existsSync(index), `the store holds an index after ${i ? steps[i - 1]!.filter((x) => typeof x === "string").join(" ") : "the build"}`);
-        const [, at, len] = sectionsOf(index).find(([name]) => name === section)!;
-        const bytes = readFileSync(index);
-        const mid = at + Math.floor(len / 2);
-        bytes.fill(1, mid, Math.min(mid + 3, at + len));
-        writeFileSync(index, bytes);
+        damageSection(index, section, 3);
       }
       const r = akms([...args, "--repo", d.repo, "--json"], { cwd: d.repo, env });
       const what = `${args.join(" ")} (damaged: ${section})`;

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { appendFileSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { demoRepo, openConsole, pressUntil, tick, writeBulkNodes } from "./helpers.js";
-import { ROOT, tmp, treeHash } from "../helpers.js";
+import { damageSection, ROOT, tmp, treeHash } from "../helpers.js";
 import { cpSync } from "node:fs";
 import { loadContext } from "../../core/context.js";
 import { existsSync, rmSync } from "node:fs";
@@ -584,12 +584,7 @@ test("a review action when the store's index turned out damaged, or its folder w
     await pressUntil(c, "l", /Degraded confidence — /);
     await filterTo(c, item.id);
     // The ids section's bytes changed in place (the file's length and header intact).
-    const index = planGraphCachePath(d.ctx.paths);
-    const bytes = readFileSync(index);
-    const nl = bytes.indexOf(10);
-    const [at, len] = (JSON.parse(bytes.subarray(0, nl).toString("utf8")) as { sections: Record<string, [number, number]> }).sections.ids!;
-    bytes.fill(1, nl + 1 + at + Math.floor(len / 2), nl + 1 + at + Math.floor(len / 2) + 3);
-    writeFileSync(index, bytes);
+    damageSection(planGraphCachePath(d.ctx.paths), "ids", 3);
     await c.press("d");
     await c.waitFor(/For this repository only/);
     await c.press("y");

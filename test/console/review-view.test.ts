@@ -3,7 +3,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { reviewSections, toItem } from "../../src/console/review-view.js";
-import { SECTION_ORDER } from "../../core/review/sections.js";
 import type { ReviewData } from "../../core/report.js";
 
 function data(n: number): ReviewData {
