@@ -54,6 +54,19 @@ export class AkmsError extends Error {
   }
 }
 
+/**
+ * The one error for problems found together (every one listed, so that they are fixed in one go).
+ * One problem is the error itself: its code (else `code`), place, message and fix (else `hint`).
+ * More are `many` (the caller's count of them), at their file when they all share one, and name no
+ * line or field of their own: those belong to the problems listed under it.
+ */
+export function problemsError(problems: readonly Problem[], code: string, many: string, hint: string): AkmsError {
+  const p = problems[0]!;
+  if (problems.length === 1) return new AkmsError(p.code ?? code, p.message, { file: p.file, line: p.line, field: p.field, hint: p.hint ?? hint, problems: [p] });
+  const files = new Set(problems.map((x) => x.file));
+  return new AkmsError(code, many, { file: files.size === 1 ? p.file : undefined, hint, problems: [...problems] });
+}
+
 /** Input that does not satisfy a schema. */
 export class ValidationError extends AkmsError {
   constructor(message: string, opts: ErrorLocation & { hint?: string; problems?: Problem[] } = {}) {

@@ -7,7 +7,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "../context.js";
-import { AkmsError, StateError, ValidationError } from "../errors.js";
+import { AkmsError, problemsError, StateError, ValidationError } from "../errors.js";
 import { readBytesIfExists, writeFileAtomic } from "../fsx.js";
 import { recoverPendingTransaction } from "../transaction.js";
 import { buildLocked } from "../compiler/build.js";
@@ -162,14 +162,7 @@ export function recordMemory(ctx: Context, text: string, opts: { source?: string
   // Every problem at once (the agent fixes them in one go), before anything is read for the update.
   const problems = memoryProblems(text, source);
   if (problems.length) {
-    const p = problems[0]!;
-    throw new ValidationError(problems.length === 1 ? p.message : `${problems.length} problems in the AgentMemory; nothing was recorded`, {
-      file: p.file,
-      line: p.line,
-      field: p.field,
-      hint: problems.length === 1 ? p.hint : "each is listed in problems (field, line, fix); send the corrected document again (record_memory with dry_run: true, or `akms validate FILE`, checks it without recording)",
-      problems,
-    });
+    throw problemsError(problems, "VALIDATION", `${problems.length} problems in the AgentMemory; nothing was recorded`, "each is listed in problems (field, line, fix); send the corrected document again (record_memory with dry_run: true, or `akms validate FILE`, checks it without recording)");
   }
   // Its place depends on its task_id, so problems found while reading it name it "memory".
   const read = parseDocument(bytes, join(ctx.paths.sessions, "memory.md"), source);

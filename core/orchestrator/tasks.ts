@@ -4,7 +4,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "../context.js";
-import { AkmsError, StaleWriteError, ValidationError, type Problem } from "../errors.js";
+import { AkmsError, problemsError, StaleWriteError, ValidationError, type Problem } from "../errors.js";
 import { readTextIfExists, writeFileAtomic } from "../fsx.js";
 import { readTask, topLevelValueSpan, type LoadedTask } from "../query/task.js";
 import type { PlannedTask } from "./waves.js";
@@ -58,14 +58,7 @@ export function loadTasks(ctx: Context, files = listTaskFiles(ctx)): LoadedTask[
     }
   }
   if (problems.length) {
-    const p = problems[0]!;
-    throw new ValidationError(problems.length === 1 ? p.message : `${problems.length} problems in the task records; nothing was dispatched`, {
-      file: p.file,
-      line: p.line,
-      field: p.field,
-      hint: p.hint ?? "fix the task records, then `akms orchestrate next`",
-      problems: problems.length > 1 ? problems : [],
-    });
+    throw problemsError(problems, "VALIDATION", `${problems.length} problems in the task records; nothing was dispatched`, "fix the task records, then `akms orchestrate next`");
   }
   return tasks;
 }

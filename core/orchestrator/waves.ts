@@ -3,7 +3,7 @@
 // §5.8 asks for before dispatch — no dependency cycles, no unknown or later-phase dependencies,
 // and no two tasks of one wave sharing a scope file.
 import { posix } from "node:path";
-import { AkmsError, type Problem } from "../errors.js";
+import { AkmsError, problemsError, type Problem } from "../errors.js";
 
 export interface PlannedTask {
   task_id: string;
@@ -159,13 +159,7 @@ export function checkWaveScopes(waves: readonly string[][], tasks: ReadonlyMap<s
     }
   });
   if (problems.length) {
-    const p = problems[0]!;
-    throw new AkmsError("SCOPE_OVERLAP", problems.length === 1 ? p.message : `${problems.length} pairs of tasks in one wave share scope files: ${problems.map((x) => x.message).join("; ")}`, {
-      file: p.file,
-      field: "scope",
-      hint: p.hint,
-      problems: problems.length > 1 ? problems : [],
-    });
+    throw problemsError(problems, "SCOPE_OVERLAP", `${problems.length} pairs of tasks in one wave share scope files: ${problems.map((x) => x.message).join("; ")}`, "make one of each pair depend on the other (depends_on), so that they run in different waves");
   }
 }
 
@@ -173,13 +167,7 @@ export function checkWaveScopes(waves: readonly string[][], tasks: ReadonlyMap<s
 export function planBreakdown(tasks: readonly PlannedTask[]): Breakdown {
   const problems = dependencyProblems(tasks);
   if (problems.length) {
-    const p = problems[0]!;
-    throw new AkmsError("BAD_DEPENDENCY", problems.length === 1 ? p.message : `${problems.length} problems with task ids and dependencies`, {
-      file: p.file,
-      field: p.field,
-      hint: p.hint,
-      problems: problems.length > 1 ? problems : [],
-    });
+    throw problemsError(problems, "BAD_DEPENDENCY", `${problems.length} problems with task ids and dependencies`, "fix each task record listed");
   }
   const phases = [...new Set(tasks.filter((t) => !t.complete).map((t) => t.phase))].sort((a, b) => a - b);
   const waves: Record<string, string[][]> = {};

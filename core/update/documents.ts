@@ -3,7 +3,7 @@
 // at once, located by file, line and field; one bad document rejects the whole call.
 import { readFileSync, statSync } from "node:fs";
 import { extname, resolve } from "node:path";
-import { AkmsError, fileError, ValidationError, type Problem } from "../errors.js";
+import { AkmsError, fileError, problemsError, ValidationError, type Problem } from "../errors.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { LIMITS, lineLocator, lineOfPath, parseYaml } from "../yaml.js";
 import { checkSchema, fieldPath } from "../schema-check.js";
@@ -226,19 +226,8 @@ export function parseDocument(bytes: Buffer, abs: string, shown: string): Eviden
 }
 
 function reject(problems: Problem[], what: string): never {
-  const files = new Set(problems.map((p) => p.file));
-  const first = problems[0]!;
-  throw new AkmsError(
-    problems.length === 1 ? (first.code ?? "VALIDATION") : "VALIDATION",
-    problems.length === 1 ? first.message : `${problems.length} problems in ${files.size} ${what}${files.size === 1 ? "" : "s"}; nothing was changed`,
-    {
-      file: first.file,
-      line: first.line,
-      field: first.field,
-      hint: problems.length === 1 ? (first.hint ?? "fix the document; nothing was changed") : "fix every problem listed; nothing was changed",
-      problems: problems.length > 1 ? problems : [],
-    },
-  );
+  const files = new Set(problems.map((p) => p.file)).size;
+  throw problemsError(problems, "VALIDATION", `${problems.length} problems in ${files} ${what}${files === 1 ? "" : "s"}; nothing was changed`, problems.length === 1 ? "fix the document; nothing was changed" : "fix every problem listed; nothing was changed");
 }
 
 /** Reads and validates every document; throws one ValidationError listing all problems. */

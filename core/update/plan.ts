@@ -4,7 +4,7 @@
 import { statVector } from "../store/freshness.js";
 import { extname, join, relative, sep } from "node:path";
 import type { Context } from "../context.js";
-import { AkmsError, type Problem } from "../errors.js";
+import { problemsError, type Problem } from "../errors.js";
 import { readBytesIfExists, realpathOrNull, sha256 } from "../fsx.js";
 import { pcdFileName } from "../paths.js";
 import { splitFrontmatter } from "../frontmatter.js";
@@ -111,14 +111,7 @@ function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: UpdateGr
     fresh.push(d);
   }
   if (problems.length) {
-    const p = problems[0]!;
-    throw new AkmsError(p.code!, problems.length === 1 ? p.message : `${problems.length} documents cannot be applied; nothing was changed`, {
-      file: p.file,
-      line: p.line,
-      field: p.field,
-      hint: p.hint,
-      problems: problems.length > 1 ? problems : [],
-    });
+    throw problemsError(problems, problems[0]!.code!, `${problems.length} documents cannot be applied; nothing was changed`, "fix each document listed; nothing was changed");
   }
   return fresh;
 }
@@ -308,12 +301,7 @@ function recordSession(st: PlanState, d: EvidenceDoc, base: DocumentResult, cont
 
 function throwProblems(problems: readonly Problem[]): void {
   if (!problems.length) return;
-  const p = problems[0]!;
-  throw new AkmsError("SESSION_FILE", problems.length === 1 ? p.message : `${problems.length} documents cannot be applied; nothing was changed`, {
-    file: p.file,
-    hint: p.hint,
-    problems: problems.length > 1 ? [...problems] : [],
-  });
+  throw problemsError(problems, "SESSION_FILE", `${problems.length} documents cannot be applied; nothing was changed`, "fix each document listed; nothing was changed");
 }
 
 /** The overlay's new bytes (planned when they differ from the file's), its unchanged entries' lines reused. */

@@ -2,7 +2,7 @@
 // the head said once when it is the first problem itself, and the count of those left unlisted right.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { AkmsError, formatError, ValidationError } from "../../core/errors.js";
+import { AkmsError, formatError } from "../../core/errors.js";
 import { recordMemory } from "../../core/agent/record.js";
 import { builtDemo } from "../helpers.js";
 
@@ -15,11 +15,26 @@ test("an error whose head is its one problem says it once", () => {
   } catch (x) {
     e = x as AkmsError;
   }
-  assert.ok(e instanceof ValidationError, String(e));
+  assert.ok(e instanceof AkmsError && e.code === "VALIDATION", String(e));
   assert.equal(e.problems.length, 1, "the document has one problem");
   const text = formatError(e);
   assert.equal(text.split("\n").length, 1, text);
   assert.match(text, /^error\[VALIDATION\]: mem\.md:\d+: loadout_used: must be a string/);
+});
+
+test("a head over several problems names their file, not the first one's line and field", () => {
+  const d = builtDemo();
+  let e: AkmsError | null = null;
+  try {
+    // Two problems: tests_passed and tests_total missing.
+    recordMemory(d.ctx, "---\nakms_schema: v2\ntask_id: t-1\ntask_description: x\nphase_id: 1\ntimestamp: 2026-12-06T10:00:00\nagent_model: m\nloadout_used: l.md\nstatus: complete\nnodes_used: []\nnew_knowledge: []\n---\n", { source: "mem.md" });
+  } catch (x) {
+    e = x as AkmsError;
+  }
+  assert.ok(e instanceof AkmsError && e.code === "VALIDATION", String(e));
+  const [head, ...rest] = formatError(e).split("\n");
+  assert.equal(head, "error[VALIDATION]: mem.md: 2 problems in the AgentMemory; nothing was recorded — each is listed in problems (field, line, fix); send the corrected document again (record_memory with dry_run: true, or `akms validate FILE`, checks it without recording)");
+  assert.deepEqual(rest.map((l) => /^ {2}mem\.md:\d+: (\w+): /.exec(l)?.[1]), ["tests_passed", "tests_total"]);
 });
 
 test("further problems are listed under the head, and the ones left out are counted", () => {
