@@ -3,7 +3,9 @@
 // threshold, the evidence applied (sessions), new pitfall warnings, and the review decisions taken.
 // Each side is knowledge/ as committed at that revision (`git archive`), compiled in a scratch
 // directory with this repository's vault; the work tree is not read or written. Deterministic: the
-// same two commits give the same Markdown and JSON.
+// same two commits give the same Markdown and JSON. As in `git diff`, A..B compares the two commits
+// and A...B compares B with its merge base with A: what the branch did since it left A, so that what
+// A gained meanwhile is not reported as removed by the branch.
 import { spawnSync } from "node:child_process";
 import { join, relative } from "node:path";
 import type { Context } from "../context.js";
@@ -18,6 +20,8 @@ export interface KnowledgeDiff {
   ok: true;
   from: string;
   to: string;
+  /** A...B: the merge base the branch is compared with (its commit id); A..B: null. */
+  base: string | null;
   threshold: number;
   added: { id: string; status: string; origin: string; title: string }[];
   removed: { id: string; title: string }[];
@@ -31,8 +35,7 @@ export interface KnowledgeDiff {
 /** knowledge/ at `rev`, compiled in a scratch directory; `use` reads it before the directory goes. */
 function atRevision<T>(ctx: Context, rev: string, env: NodeJS.ProcessEnv, use: (graph: GraphIndex, journal: readonly JournalEntry[]) => T): T {
   const rel = relative(ctx.repo, ctx.paths.knowledge).split("\\").join("/");
-  const ok = spawnSync("git", ["rev-parse", "--verify", "--quiet", `${rev}^{commit}`], { cwd: ctx.repo, encoding: "utf8" });
-  if (ok.status !== 0) throw new UsageError(`"${rev}" is not a commit here`, "give two revisions git knows: akms diff main..my-branch");
+  verifyCommit(ctx, rev);
   const tar = spawnSync("git", ["archive", "--format=tar", rev, "--", rel], { cwd: ctx.repo, maxBuffer: 1 << 30 });
   if (tar.status !== 0) throw new AkmsError("DIFF", `git archive ${rev} -- ${rel} failed: ${tar.stderr.toString().trim()}`, { hint: `is ${rel}/ committed at ${rev}?` });
   // The archive's paths start at the work tree's top: the repository may be a directory inside it.
@@ -52,14 +55,28 @@ function atRevision<T>(ctx: Context, rev: string, env: NodeJS.ProcessEnv, use: (
   });
 }
 
+/** The merge base of `a` and `b` (both commits git knows), for A...B. */
+function mergeBase(ctx: Context, a: string, b: string): string {
+  for (const rev of [a, b]) verifyCommit(ctx, rev);
+  const r = spawnSync("git", ["merge-base", a, b], { cwd: ctx.repo, encoding: "utf8" });
+  if (r.status !== 0) throw new UsageError(`${a} and ${b} have no common history (no merge base)`, `compare the two commits instead: akms diff ${a}..${b}`);
+  return r.stdout.trim();
+}
+
+function verifyCommit(ctx: Context, rev: string): void {
+  const ok = spawnSync("git", ["rev-parse", "--verify", "--quiet", `${rev}^{commit}`], { cwd: ctx.repo, encoding: "utf8" });
+  if (ok.status !== 0) throw new UsageError(`"${rev}" is not a commit here`, "give two revisions git knows: akms diff main...my-branch");
+}
+
 const isKnowledge = (n: GNode) => n.domain !== "session" && n.node_origin !== "code-mirror";
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export function knowledgeDiff(ctx: Context, range: string, opts: { env: NodeJS.ProcessEnv; threshold?: number }): KnowledgeDiff {
-  const m = /^([^.\s]+)\.\.([^.\s]+)$/.exec(range);
-  if (!m) throw new UsageError(`give a range A..B (got "${range}")`, "akms diff main..my-branch");
-  const [, from, to] = m as unknown as [string, string, string];
+  const m = /^([^.\s]+)(\.\.\.?)([^.\s]+)$/.exec(range);
+  if (!m) throw new UsageError(`give a range A...B or A..B (got "${range}")`, "akms diff main...my-branch: what the branch changed since it left main (main..my-branch compares the two commits)");
+  const [, from, dots, to] = m as unknown as [string, string, string, string];
+  const base = dots === "..." ? mergeBase(ctx, from, to) : null;
   const threshold = opts.threshold ?? 0.05;
   type Side = { nodes: GraphIndex["nodes"]; pitfalls: Set<string>; notes: Map<string, string>; journal: readonly JournalEntry[] };
   const side = (rev: string): Side =>
@@ -72,9 +89,9 @@ export function knowledgeDiff(ctx: Context, range: string, opts: { env: NodeJS.P
       }
       return { nodes: g.nodes, pitfalls, notes, journal };
     });
-  const a = side(from);
+  const a = side(base ?? from);
   const b = side(to);
-  const d: KnowledgeDiff = { ok: true, from, to, threshold, added: [], removed: [], status: [], confidence: [], sessions: [], pitfalls: [], decisions: [] };
+  const d: KnowledgeDiff = { ok: true, from, to, base, threshold, added: [], removed: [], status: [], confidence: [], sessions: [], pitfalls: [], decisions: [] };
   for (const n of b.nodes.values()) {
     const old = a.nodes.get(n.id);
     if (n.domain === "session") {
@@ -121,7 +138,7 @@ export function diffMarkdown(d: KnowledgeDiff): string {
     [d.removed.length, "node removed"],
   ] as const;
   const said = counts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}${n === 1 ? "" : what.endsWith("s") ? "" : "s"}`);
-  const out = [`### Knowledge changes ${d.from}..${d.to}`, "", said.length ? said.join(" · ") : "No change to the knowledge."];
+  const out = [`### Knowledge changes ${d.from}${d.base === null ? ".." : "..."}${d.to}`, ...(d.base === null ? [] : ["", `Since ${d.to} left ${d.from} (their merge base ${d.base.slice(0, 12)}).`]), "", said.length ? said.join(" · ") : "No change to the knowledge."];
   const table = (title: string, head: string[], rows: string[][]) => {
     if (!rows.length) return;
     out.push("", `**${title}**`, "", `| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`));

@@ -58,8 +58,51 @@ test("akms diff A..B lists a branch's new evidence, pitfall, decision, status ch
   // Bad ranges are usage errors.
   const bad = akms(["diff", "main", "--repo", repo], { env: ENV });
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /give a range A\.\.B/);
+  assert.match(bad.stderr, /give a range A\.\.\.B or A\.\.B/);
   const unknown = akms(["diff", "main..nope", "--repo", repo], { env: ENV });
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /"nope" is not a commit here/);
+});
+
+test("akms diff A...B says what the branch did since it left A: what A gained meanwhile is not 'removed' by the branch", () => {
+  const dir = tmp("akms-diff3-");
+  cpSync(join(ROOT, "fixtures", "replay"), dir, { recursive: true });
+  const repo = join(dir, "repo");
+  const nodes = join(repo, "knowledge", "local-nodes");
+  const git = (...a: string[]) => {
+    const r = spawnSync("git", a, { cwd: repo, env: { ...process.env, ...ENV }, encoding: "utf8" });
+    assert.equal(r.status, 0, `git ${a.join(" ")}: ${r.stderr}`);
+    return r.stdout.trim();
+  };
+  const node = (id: string) => `---\nid: ${id}\ntitle: "${id}"\ndomain: software-eng\ntags:\n  - payments\nstatus: tentative\nconfidence: 0.6\nsource: human\nakms_schema: v2\n---\n\nText.\n`;
+  git("init", "-q", "-b", "main");
+  git("add", "-A");
+  git("commit", "-qm", "A");
+  const forkPoint = git("rev-parse", "HEAD");
+  git("checkout", "-q", "-b", "side");
+  writeFileSync(join(nodes, "on-the-branch.md"), node("on-the-branch"));
+  git("add", "-A");
+  git("commit", "-qm", "side");
+  git("checkout", "-q", "main");
+  writeFileSync(join(nodes, "on-main-meanwhile.md"), node("on-main-meanwhile"));
+  git("add", "-A");
+  git("commit", "-qm", "main moves on");
+
+  const since = akms(["diff", "main...side", "--repo", repo, "--json"], { env: ENV });
+  assert.equal(since.code, 0, since.stderr + since.stdout);
+  assert.equal(since.json.base, forkPoint);
+  assert.deepEqual(since.json.added.map((n: { id: string }) => n.id), ["on-the-branch"]);
+  assert.deepEqual(since.json.removed, [], "main's new node is not the branch's doing");
+  const md = akms(["diff", "main...side", "--repo", repo], { env: ENV });
+  assert.match(md.stdout, new RegExp(`^### Knowledge changes main\\.\\.\\.side\\n\\nSince side left main \\(their merge base ${forkPoint.slice(0, 12)}\\)\\.\\n\\n1 new node\\n`));
+  // The two commits compared (git diff's A..B): the node main gained reads as removed.
+  const tips = akms(["diff", "main..side", "--repo", repo, "--json"], { env: ENV });
+  assert.equal(tips.json.base, null);
+  assert.deepEqual(tips.json.removed.map((n: { id: string }) => n.id), ["on-main-meanwhile"]);
+  // Two histories that never met have no merge base: a usage error that says what to do.
+  git("checkout", "-q", "--orphan", "alone");
+  git("commit", "-qm", "alone");
+  const apart = akms(["diff", "main...alone", "--repo", repo], { env: ENV });
+  assert.equal(apart.code, 2);
+  assert.match(apart.stderr, /main and alone have no common history[\s\S]*akms diff main\.\.alone/);
 });
