@@ -18,7 +18,7 @@
 // Outside git only the checks that need no git run, and the result says so.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Context } from "../context.js";
+import type { Context, ContextOptions } from "../context.js";
 import { git } from "../mirror/select.js";
 import { graphIsFresh } from "../compiler/build.js";
 import { openGraph } from "../graph.js";
@@ -102,7 +102,8 @@ function lostDecisions(ctx: Context): Finding[] {
   return out;
 }
 
-export async function runCheck(ctx: Context, opts: { env: NodeJS.ProcessEnv; replay: boolean }): Promise<CheckResult> {
+/** `given`: the options `ctx` was loaded from (the read compiles with the vault as the user gave it, as every command does). */
+export async function runCheck(ctx: Context, opts: { given: ContextOptions; env: NodeJS.ProcessEnv; replay: boolean }): Promise<CheckResult> {
   const findings: Finding[] = [];
   const notes: string[] = [];
   const checked: string[] = [];
@@ -145,7 +146,7 @@ export async function runCheck(ctx: Context, opts: { env: NodeJS.ProcessEnv; rep
   }
 
   // From here the compiled graph is read: compiled first when it is missing or stale (after the committed graph.json was judged above).
-  await prepareRead({ repo: ctx.repo, vault: ctx.vault.path, env: opts.env });
+  await prepareRead({ ...opts.given, env: opts.env });
   checked.push("promotions outside the review");
   const promoted = journalPromotions(ctx);
   for (const n of openGraph(ctx.paths).nodes.values()) {

@@ -15,9 +15,10 @@ export const checkCommand: CommandSpec = {
   usage: "akms check [--no-replay]",
   async run(args, flags) {
     if (args.length) throw new UsageError("akms check takes no arguments", "akms check [--no-replay]");
-    const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const given = { repo: flags.repo, vault: flags.vault };
+    const ctx = loadContext(given);
     requireKnowledge(ctx.paths);
-    const r = await runCheck(ctx, { env: process.env, replay: flags.replay !== false });
+    const r = await runCheck(ctx, { given, env: process.env, replay: flags.replay !== false });
     const lines = r.ok
       ? [`akms check: all clear (${r.checked.join("; ")})`]
       : [`akms check: ${r.findings.length} finding${r.findings.length === 1 ? "" : "s"}`, ...r.findings.flatMap((f) => [`  ${f.code}: ${f.message}`, `    fix: ${f.fix}`])];

@@ -34,6 +34,12 @@ test("akms check passes on a repository whose knowledge holds together, and fail
   assert.equal(pass.code, 0, pass.stdout);
   assert.deepEqual(pass.json.findings, []);
   assert.ok(pass.json.checked.includes("the overlay is the replay of its evidence"));
+  // Its read compiled graph.json as every command does (the vault as the user gave it, here the
+  // default ~/.claude/akms/nodes): the next command finds it current. It used to record the vault's
+  // resolved path, and the next read compiled again ("the global vault given … changed").
+  const next = akms(["show", "webhook-replay-window", "--repo", ok.repo], { env: ENV });
+  assert.equal(next.code, 0, next.stderr);
+  assert.doesNotMatch(next.stderr, /recompiled/);
 
   // A merge committed with its conflict markers.
   const a = repo();
