@@ -2,7 +2,8 @@
 // the merged overlay holds are those of a three-way merge of the sides' session registries; they
 // are applied by the update planner, in one canonical order (the documents' own dates, then their
 // session ids), on the earliest overlay whose sessions all stay (the merge base's, else the
-// driver's base, else one side's). Review decisions held in the overlay (a global node's
+// driver's base, else one side's) — with those of its sessions that a new document sorts before
+// taken out and applied again (startOf). Review decisions held in the overlay (a global node's
 // `status: draft`) merge by their own rule: a decision made on one side stands; both sides
 // deciding one node differently, the later recorded decision stands (the same time: a conflict, named). Pure but for the functions it is given.
 import { AkmsError } from "../errors.js";
@@ -15,6 +16,7 @@ import { standingActions, type JournalEntry } from "../review/journal.js";
 import type { NodeOverride, Overlay, SessionNodeEntry } from "../schemas/overlay.js";
 import { sameData } from "../review/overlay-edit.js";
 import { MergeConflict } from "./conflict.js";
+import { rootOverlay } from "../update/unapply.js";
 
 export interface OverlayMergeInput {
   ctx: Context;
@@ -125,6 +127,26 @@ function replayDocuments(input: OverlayMergeInput, ids: readonly string[], recor
   return canonicalOrder(docs);
 }
 
+/**
+ * The overlay the replay starts from, so that all the evidence is applied in the canonical order:
+ * the root's, unless a new document sorts before some the root applied already (a branch that left
+ * before the other side's older evidence came in) — then those are taken out of it (rootOverlay,
+ * as `akms check`'s replay takes documents out) and applied `again`, in order with the new ones.
+ */
+function startOf(input: OverlayMergeInput, root: { overlay: Overlay | null; bytes: Buffer }, records: Sessions, fresh: readonly EvidenceDoc[], limits: ReturnType<typeof overlayLimits>): { overlay: Overlay | null; bytes: Buffer; again: EvidenceDoc[] } {
+  const first = fresh[0];
+  const kept = { ...root, again: [] };
+  if (first === undefined || root.overlay === null) return kept;
+  // The registry's date (a day) rules out the root's sessions before the first new document unread.
+  // One whose document neither side has (pruned) cannot be applied again: it stays in the root.
+  const maybe = Object.entries(sessionsOf(root.overlay)).filter(([, r]) => r.date === undefined || String(r.date).slice(0, 10) >= first.date);
+  const readable = maybe.map(([id]) => id).filter((id) => records[id] !== undefined && typeof records[id].source_hash === "string" && input.document(records[id].content_ref, records[id].source_hash) !== null);
+  const again = replayDocuments(input, readable, records).filter((d) => canonicalOrder([first, d])[0] === first);
+  if (!again.length) return kept;
+  const overlay = normalizeOverlay(rootOverlay(root.overlay, again), limits);
+  return { overlay, bytes: Buffer.from(overlayText(overlay), "utf8"), again };
+}
+
 const drafted = (o: Overlay | null, id: string) => o?.nodes?.[id]?.status === "draft";
 
 /** The global nodes a side drafted or undrafted (or undid that of) since the base, by its journal. */
@@ -213,11 +235,12 @@ export function mergeOverlays(input: OverlayMergeInput): OverlayMergeResult {
   }
   const rootSessions = sessionsOf(root.overlay);
   const records: Sessions = { ...st, ...sa };
-  const ids = [...keep].filter((id) => !(id in rootSessions));
-  const docs = replayDocuments(input, ids, records);
-  const graph = input.graph(root);
   const cfg = input.ctx.cfg.config;
   const limits = overlayLimits(cfg.graph);
+  const fresh = replayDocuments(input, [...keep].filter((id) => !(id in rootSessions)), records);
+  const start = startOf(input, root, records, fresh, limits);
+  const docs = canonicalOrder([...start.again, ...fresh]);
+  const graph = input.graph(start);
   let data: Overlay;
   if (docs.length) {
     try {
@@ -227,10 +250,10 @@ export function mergeOverlays(input: OverlayMergeInput): OverlayMergeResult {
       throw new MergeConflict(`the evidence cannot be replayed on the merged knowledge: ${e.message}`, { file: e.file, hint: "a node the evidence names is not in the merged tree: restore it on its branch, then merge again", names: docs.map((d) => d.sessionId) });
     }
     const replay: Replay = { sessions: new Map(docs.map((d) => [d.sessionId, records[d.sessionId]!])) };
-    const state = root.overlay ? { overlay: structuredClone(root.overlay), bytes: root.bytes, sha256: "", canonical: false } : null;
+    const state = start.overlay ? { overlay: structuredClone(start.overlay), bytes: start.bytes, sha256: "", canonical: false } : null;
     const plan = planUpdate(input.ctx, docs, graph, state, true, replay);
     data = plan.overlay?.data ?? normalizeOverlay(state?.overlay ?? { akms_schema: "v2" }, limits);
-  } else data = normalizeOverlay(structuredClone(root.overlay ?? { akms_schema: "v2" }), limits);
+  } else data = normalizeOverlay(structuredClone(start.overlay ?? { akms_schema: "v2" }), limits);
   const nodes = { ...(data.nodes ?? {}) };
   const decided = mergeDrafts(input, nodes);
   const out = { ...data, nodes } as Record<string, unknown>;

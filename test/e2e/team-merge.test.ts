@@ -122,6 +122,33 @@ describe("git merge with the akms driver", () => {
     assertIdempotent(s, ["a1", "b2", "c1"]);
   });
 
+  test("a branch that left main before older evidence came in: its merge and its rebase take main's later session out of the base and apply it again in order, and akms check agrees", () => {
+    for (const how of ["merge", "rebase"] as const) {
+      const s = teamRepo();
+      const base = head(s);
+      ok(s.repo, ["checkout", "-q", "-b", "feature"]);
+      apply(s, { a1: DOCS.a1 }); // 03-02: g-api useful
+      commitAll(s, "feature learned");
+      ok(s.repo, ["checkout", "-q", "main"]);
+      apply(s, { b1: DOCS.b1 }); // 03-03: g-api outdated (the order of the two moves g-api's confidence and history)
+      commitAll(s, "main learned");
+      ok(s.repo, ["checkout", "-q", "-b", "late"]); // leaves main before the feature's older a1 comes in
+      apply(s, { a3: DOCS.a3 }); // 03-07
+      commitAll(s, "late learned");
+      ok(s.repo, ["checkout", "-q", "main"]);
+      const m1 = git(s.repo, ["merge", "--no-edit", "feature"]);
+      assert.equal(m1.code, 0, m1.out);
+      // The merge base of main and late holds b1; a1, new to late, sorts before it.
+      const m2 = how === "merge" ? git(s.repo, ["merge", "--no-edit", "late"]) : (ok(s.repo, ["checkout", "-q", "late"]), git(s.repo, ["rebase", "main"]));
+      assert.equal(m2.code, 0, `${how}: ${m2.out}\n${standing(s)}`);
+      assert.deepEqual(conflictMarkers(s.repo), []);
+      assert.equal(overlay(s.repo), overlay(reference(s, base, ["a1", "a3", "b1"])), `${how}: the overlay is a1, b1, a3 applied in order`);
+      const c = run(s, ["check", "--json"]);
+      assert.equal(c.code, 0, `${how}: ${c.stdout}`);
+      assertIdempotent(s, ["a1", "a3", "b1"]);
+    }
+  });
+
   test("the cause of the flake of the test above: after a checkout removed a node file, the next update does not read it (its recompile trusted the directory's record)", () => {
     // The test above failed once in a loaded run with `knowledge/local-nodes/n-pool.md: no such
     // file` at the update of branch two (reproduced on c33b436 in 1 of 347 runs, five at a time):
