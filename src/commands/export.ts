@@ -44,7 +44,8 @@ export const exportCommand: CommandSpec = {
     if (args.length) throw new UsageError(`akms export takes no arguments (got ${args.join(" ")}); the one subcommand is \`obsidian DIR\``);
     const format = flags.format;
     if (typeof format !== "string" || !(FORMATS as readonly string[]).includes(format)) {
-      throw new UsageError(`--format must be one of ${FORMATS.join(", ")}${format === undefined ? "" : ` (got "${String(format)}")`}`, "e.g. akms export --format graphml --out graph.graphml");
+      const hint = format === "obsidian" ? "an Obsidian vault is a folder of notes: akms export obsidian DIR" : "e.g. akms export --format graphml --out graph.graphml";
+      throw new UsageError(`--format must be one of ${FORMATS.join(", ")}${format === undefined ? "" : ` (got "${String(format)}")`}`, hint);
     }
     const g = exportGraph(openGraph(ctx.paths), ctx.cfg, selectionOf(flags, ctx));
     const text = render(g, format as Format);

@@ -176,6 +176,7 @@ test("bad input: an unknown format, a non-empty directory, the vault or knowledg
   };
   bad(["export", "--format", "xml"], 2, /--format must be one of graphml, gexf, dot, mermaid, cytoscape \(got "xml"\)/);
   bad(["export"], 2, /--format must be one of/);
+  bad(["export", "--format", "obsidian"], 2, /\(got "obsidian"\) — an Obsidian vault is a folder of notes: akms export obsidian DIR/);
   const full = join(d.dir, "full");
   mkdirSync(full);
   writeFileSync(join(full, "mine.txt"), "keep me\n");
