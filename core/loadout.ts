@@ -264,6 +264,7 @@ function finishLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest, d: 
     sessionPaths,
     warnings,
     maxLoadoutTokens: cfg.loadout.max_loadout_tokens,
+    dedupThreshold: cfg.graph.dedup_threshold,
   });
   const file = req.out ?? loadoutPath(ctx, taskId, phase, role, ownRole);
   const header: LoadoutHeaderData = {

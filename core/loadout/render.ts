@@ -6,6 +6,7 @@ import type { ModeSelection, Read } from "./mode.js";
 import type { Passage } from "./retrieve.js";
 import type { ReadingOrder } from "./reading-order.js";
 import { stripControl } from "../control-chars.js";
+import { samePitfall } from "../update/dedup.js";
 
 export { stripControl };
 
@@ -129,6 +130,8 @@ export interface RenderInput {
   sessionPaths: Map<string, string | null>;
   warnings: string[];
   maxLoadoutTokens: number;
+  /** graph.dedup_threshold: reports of one pitfall again (samePitfall) are one warning line. */
+  dedupThreshold: number;
 }
 
 export function renderBody(r: RenderInput): string {
@@ -197,15 +200,7 @@ export function renderBody(r: RenderInput): string {
   } else if (!r.query.pitfalls.length) {
     out.push(r.query.profile.follows_pitfalls ? "None recorded for these nodes." : `None: ${r.query.role} does not follow pitfall edges.`, "");
   } else {
-    for (const p of r.query.pitfalls) {
-      const path = r.sessionPaths.get(p.to);
-      // Several agents' reports of one pitfall: each on its own line, with its own weight.
-      for (const x of p.reports?.length ? p.reports : [{ weight: p.weight, note: p.note, task_id: undefined, severity: undefined }]) {
-        const who = x.task_id ? `, task ${x.task_id}` : "";
-        out.push(`- ${code(p.from)} → ${code(p.to)} (${x.severity ? `${x.severity}, ` : ""}weight ${x.weight}${who}): ${inline(x.note) || "(no note)"}${path ? ` — ${path}` : ""}`);
-      }
-    }
-    out.push("");
+    out.push(...pitfallLines(r), "");
   }
 
   out.push("## Relevant Session History", "");
@@ -236,6 +231,33 @@ export function renderBody(r: RenderInput): string {
 }
 
 /** Node ids listed in a loadout's Domain Knowledge table, in order. */
+/**
+ * The Known Pitfalls lines. Several agents' reports of one edge each keep their line, with their own
+ * weight; a pitfall reported again in later sessions (the same node, a description samePitfall calls
+ * the same: a repeat bite) is one line naming every session that reported it — the reader (and the
+ * SessionStart hook, which shows the section's first lines) gets each warning once.
+ */
+function pitfallLines(r: RenderInput): string[] {
+  type Report = { from: string; to: string; severity?: string; weight: number; task?: string; note: string; path: string | null | undefined };
+  const groups: Report[][] = [];
+  for (const p of r.query.pitfalls) {
+    for (const x of p.reports?.length ? p.reports : [{ weight: p.weight, note: p.note, task_id: undefined, severity: undefined }]) {
+      const report: Report = { from: p.from, to: p.to, severity: x.severity, weight: x.weight, task: x.task_id, note: inline(x.note ?? ""), path: r.sessionPaths.get(p.to) };
+      const again = report.note ? groups.find((g) => g[0]!.from === report.from && g[0]!.to !== report.to && samePitfall({ node_ref: g[0]!.from, description: g[0]!.note }, { node_ref: report.from, description: report.note }, r.dedupThreshold)) : undefined;
+      if (again) again.push(report);
+      else groups.push([report]);
+    }
+  }
+  const strength = (x: Report) => `${x.severity ? `${x.severity}, ` : ""}weight ${x.weight}`;
+  const where = (x: Report) => `${code(x.to)}${x.task ? ` (task ${x.task})` : ""}${x.path ? ` — ${x.path}` : ""}`;
+  return groups.map((g) => {
+    const [first] = g as [Report];
+    if (g.length === 1) return `- ${code(first.from)} → ${code(first.to)} (${strength(first)}${first.task ? `, task ${first.task}` : ""}): ${first.note || "(no note)"}${first.path ? ` — ${first.path}` : ""}`;
+    const top = g.reduce((a, x) => (x.weight > a.weight ? x : a));
+    return `- ${code(first.from)} (${strength(top)}): ${first.note} — reported in ${g.length} sessions: ${g.map(where).join("; ")}`;
+  });
+}
+
 export function loadoutNodeIds(text: string): string[] {
   const start = text.indexOf("\n## Domain Knowledge");
   if (start < 0) return [];
