@@ -13,6 +13,7 @@ import { QmdError, qmdSearchMany, type QmdHit, type QmdIndexing } from "../qmd.j
 import { knowledgeCollectionName, qmdUse } from "../loadout/retrieve.js";
 import { declaredId } from "../node-files.js";
 import { stripControl } from "../control-chars.js";
+import { splitFrontmatter } from "../frontmatter.js";
 import { cachedByStat, isWarm } from "../store/memo.js";
 import type { EngineName } from "../embed/engine.js";
 
@@ -145,25 +146,35 @@ function termsOf(file: string): Terms | null {
   return { tf, len: toks.length };
 }
 
-/** The line of `file` that holds most of the words (the first such line), 1-based, and its text. */
+/**
+ * The line of `file` to show for a hit, 1-based, and its text: of the body's lines, the first that
+ * holds most of the words; the frontmatter's only when no body line holds any (its id and tags say
+ * what the hit's id already says, and a snippet is there to show the content); else the body's
+ * first line with text (its title or summary).
+ */
 function bestLine(file: string, want: readonly string[]): { line: number; text: string } {
-  let lines: string[];
+  let text: string;
   try {
-    lines = readFileSync(file, "utf8").split(/\r?\n/);
+    text = readFileSync(file, "utf8");
   } catch {
     return { line: 1, text: "" };
   }
-  let best = 0;
-  let bestScore = -1;
-  lines.forEach((l, i) => {
-    const ll = l.toLowerCase();
-    const s = want.filter((w) => ll.includes(w)).length;
-    if (s > bestScore) {
-      best = i;
-      bestScore = s;
+  const lines = text.split(/\r?\n/);
+  const bodyFrom = splitFrontmatter(text)?.endLine ?? 0; // 0-based index of the body's first line
+  const best = (from: number, to: number): number => {
+    let at = -1;
+    let most = 0;
+    for (let i = from; i < to; i++) {
+      const l = lines[i]!.toLowerCase();
+      const n = want.filter((w) => l.includes(w)).length;
+      if (n > most) [at, most] = [i, n];
     }
-  });
-  return { line: best + 1, text: lines[best] ?? "" };
+    return at;
+  };
+  let at = best(bodyFrom, lines.length);
+  if (at < 0) at = best(0, bodyFrom);
+  if (at < 0) at = Math.max(0, lines.findIndex((l, i) => i >= bodyFrom && l.trim() !== ""));
+  return { line: at + 1, text: lines[at] ?? "" };
 }
 
 /**

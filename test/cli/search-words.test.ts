@@ -39,6 +39,20 @@ test("the fallback ranks by term weight with length normalisation (a labelled se
   assert.equal(rare[0]!.file.shown, "short-cache.md");
 });
 
+test("the fallback's snippet is the content's line: a body line with the words before the frontmatter's id and tags, which say what the hit's id says", () => {
+  const dir = tmp("akms-snippet-");
+  const node = (body: string) => `---\nid: retry-backoff\ntitle: Backoff\ntags: [retry, http]\nstatus: tentative\n---\n\n# Notes\n\n${body}\n`;
+  const files = [
+    { name: "in-body.md", text: node("Retry idempotent calls with jittered backoff.") },
+    { name: "only-tags.md", text: node("Nothing matching here.") },
+  ].map((f) => ({ file: write(join(dir, f.name), f.text), shown: f.name }));
+  const hits = new Map(lexicalSearch(files, "retry backoff", 10).map((h) => [h.file.shown, h]));
+  // The body's line holding a word wins over the frontmatter's id line holding both.
+  assert.deepEqual([hits.get("in-body.md")!.line, hits.get("in-body.md")!.text], [10, "Retry idempotent calls with jittered backoff."]);
+  // No body line with the words: the frontmatter's line that holds most of them.
+  assert.deepEqual([hits.get("only-tags.md")!.line, hits.get("only-tags.md")!.text], [2, "id: retry-backoff"]);
+});
+
 test("search reads only what stays inside the repository or the vault: a linked file or directory leading out is not searched", () => {
   const d = builtDemo();
   const env = { AKMS_GLOBAL_VAULT: d.vault };
