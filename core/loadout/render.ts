@@ -230,7 +230,6 @@ export function renderBody(r: RenderInput): string {
   return out.join("\n").replace(/\n+$/, "\n");
 }
 
-/** Node ids listed in a loadout's Domain Knowledge table, in order. */
 /**
  * The Known Pitfalls lines. Several agents' reports of one edge each keep their line, with their own
  * weight; a pitfall reported again in later sessions (the same node, a description samePitfall calls
@@ -258,6 +257,7 @@ function pitfallLines(r: RenderInput): string[] {
   });
 }
 
+/** Node ids listed in a loadout's Domain Knowledge table, in order. */
 export function loadoutNodeIds(text: string): string[] {
   const start = text.indexOf("\n## Domain Knowledge");
   if (start < 0) return [];
