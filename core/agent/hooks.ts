@@ -5,6 +5,7 @@
 //   the global vault, knowledge/graph/**, a local node's status line — by file tools and by Bash.
 import { dirname } from "node:path";
 import { guardToolCall } from "./guard.js";
+import { oneLine } from "../control-chars.js";
 import { currentLoadout, currentTask } from "./current-task.js";
 import type { Context } from "../context.js";
 import { logImpression } from "./impressions.js";
@@ -71,7 +72,7 @@ export function sessionStart(ctx: Context, env: NodeJS.ProcessEnv = process.env)
       `- task ${f.task_id ?? "?"} (phase ${f.phase ?? "?"}, role ${f.agent_role ?? "?"}): read the loadout ${l.shown} before you start — ${f.node_count ?? "?"} nodes, ${f.loadout_mode ?? "?"} mode${f.qmd_available === "false" ? ", degraded (no qmd passages)" : ""}.`,
     );
     const pitfalls = sectionLines(l.body, "Known Pitfalls", 6).filter((x) => x.startsWith("-") || x.startsWith("|"));
-    if (pitfalls.length) lines.push("- known pitfalls (the loadout has them all):", ...pitfalls.map((p) => `  ${p.slice(0, 240)}`));
+    if (pitfalls.length) lines.push("- known pitfalls (the loadout has them all):", ...pitfalls.map((p) => `  ${oneLine(p, 240)}`));
     pitfallLines = pitfalls;
   }
   lines.push(

@@ -12,7 +12,7 @@ import type { GraphIndex } from "../graph.js";
 import { QmdError, qmdSearchMany, type QmdHit, type QmdIndexing } from "../qmd.js";
 import { knowledgeCollectionName, qmdUse } from "../loadout/retrieve.js";
 import { declaredId } from "../node-files.js";
-import { stripControl } from "../control-chars.js";
+import { oneLine, stripControl } from "../control-chars.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import { cachedByStat, isWarm } from "../store/memo.js";
 import type { EngineName } from "../embed/engine.js";
@@ -123,8 +123,7 @@ function words(q: string): string[] {
 }
 
 function snippet(text: string): string {
-  const t = stripControl(text).replace(/\s+/g, " ").trim();
-  return t.length > SNIPPET_CHARS ? t.slice(0, SNIPPET_CHARS - 1) + "…" : t;
+  return oneLine(stripControl(text), SNIPPET_CHARS);
 }
 
 /** A file's words for BM25: how often each occurs, and how many there are. */

@@ -19,6 +19,7 @@ import { splitFrontmatter } from "../frontmatter.js";
 import { findQmd, indexedMarkdown, probeQmd, probeQmdAsync, qmdSearchMany, type QmdIndexing, type QmdStatus } from "../qmd.js";
 import type { Roots, ShownFile } from "./content.js";
 import { escapeRegExp } from "../regexp.js";
+import { oneLine } from "../control-chars.js";
 
 export interface QmdUse {
   available: boolean;
@@ -56,7 +57,7 @@ export function withSemanticPassages(r: Retrieval, files: readonly ShownFile[], 
   const have = new Set(r.passages.map((p) => `${p.file}\0${p.line}`));
   const add = semantic.passages
     .filter((p) => selected.has(p.file) && !have.has(`${p.file}\0${p.line}`))
-    .map((p) => ({ file: p.file, line: p.line, text: oneLine(p.text), query: `semantic (${semantic.engine})` }));
+    .map((p) => ({ file: p.file, line: p.line, text: passage(p.text), query: `semantic (${semantic.engine})` }));
   const passages = [...r.passages, ...add].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   return { ...r, queries: add.length ? [...r.queries, `semantic (${semantic.engine})`] : r.queries, passages };
 }
@@ -174,10 +175,7 @@ export function tagQueries(tags: readonly string[]): string[] {
 }
 
 /** A passage as a loadout shows it: one line of at most PASSAGE_CHARS characters. */
-export function oneLine(s: string): string {
-  const t = s.replace(/\s+/g, " ").trim();
-  return t.length > PASSAGE_CHARS ? t.slice(0, PASSAGE_CHARS - 1) + "…" : t;
-}
+const passage = (s: string): string => oneLine(s, PASSAGE_CHARS);
 
 interface Collection {
   name: string;
@@ -258,7 +256,7 @@ function bodyLineFor(file: string, fmEnd: number, query: string): { line: number
   for (const all of [true, false]) {
     for (let i = fmEnd; i < lines.length; i++) {
       const l = lines[i]!;
-      if (l.trim() && (all ? words.every((w) => has(l, w)) : words.some((w) => has(l, w)))) return { line: i + 1, text: oneLine(l) };
+      if (l.trim() && (all ? words.every((w) => has(l, w)) : words.some((w) => has(l, w)))) return { line: i + 1, text: passage(l) };
     }
   }
   return null;
@@ -363,7 +361,7 @@ function searchAndCache(opts: RetrievalInput, collections: Collection[], missing
       out.set(l.cacheFile, hits);
       return;
     }
-    const kept = hits.filter((h) => shownOf.has(h.file)).map((h) => ({ file: shownOf.get(h.file)!.shown, line: h.line, text: oneLine(h.text) }));
+    const kept = hits.filter((h) => shownOf.has(h.file)).map((h) => ({ file: shownOf.get(h.file)!.shown, line: h.line, text: passage(h.text) }));
     kept.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
     const hitMtimes: Record<string, number> = {};
     for (const h of kept) hitMtimes[h.file] = byShown.get(h.file)!.mtimeMs;

@@ -8,6 +8,7 @@
 // checked only against the class's own __init__ / constructor. Deterministic: no model is called
 // here (the optional semantic check lives in semantic.ts and runs only when configured).
 import type { Language, Param, SourceDef } from "./types.js";
+import { oneLine } from "../control-chars.js";
 
 export type DriftKind = "unknown-parameter" | "return-on-none" | "semantic";
 
@@ -208,7 +209,7 @@ export function checkDrift(def: SourceDef, lang: Language): DriftFinding[] {
         findings.push({
           function: def.qualname,
           kind: "return-on-none",
-          detail: `docstring (${r.style}) documents a return value (${clip(r.text)}), but the return annotation is \`-> ${def.returns!.trim()}\``,
+          detail: `docstring (${r.style}) documents a return value (${oneLine(r.text, 60)}), but the return annotation is \`-> ${def.returns!.trim()}\``,
           line: def.line,
         });
       }
@@ -258,17 +259,12 @@ export function checkDrift(def: SourceDef, lang: Language): DriftFinding[] {
       findings.push({
         function: def.qualname,
         kind: "return-on-none",
-        detail: `JSDoc documents a return value (\`@returns ${clip(what)}\`), but the return type is \`${def.returns!.trim()}\``,
+        detail: `JSDoc documents a return value (\`@returns ${oneLine(what, 60)}\`), but the return type is \`${def.returns!.trim()}\``,
         line: def.line,
       });
     }
   }
   return findings;
-}
-
-function clip(s: string, n = 60): string {
-  const t = s.replace(/\s+/g, " ").trim();
-  return t.length > n ? t.slice(0, n - 1) + "…" : t;
 }
 
 export function checkAllDrift(defs: SourceDef[], lang: Language): DriftFinding[] {

@@ -20,6 +20,7 @@ import { openGraph } from "../graph.js";
 import { buildLocked } from "../compiler/build.js";
 import { displayPath, pcdFileName, pcdPhaseOfName, resolveInside } from "../paths.js";
 import { readTextFile } from "../textfile.js";
+import { oneLine } from "../control-chars.js";
 import { resolveRole } from "../query.js";
 import type { LoadedTask } from "../query/task.js";
 import { taskTags, writeTaskTags } from "../tags.js";
@@ -395,7 +396,7 @@ interface Evaluated {
 function lastLine(output: string): string {
   const lines = output.trim().split("\n").filter((l) => l.trim());
   const l = lines[lines.length - 1] ?? "";
-  return l.length > 200 ? l.slice(0, 199) + "…" : l;
+  return oneLine(l, 200);
 }
 
 function logText(r: AgentRun): string {

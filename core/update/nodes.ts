@@ -3,6 +3,7 @@
 // a `## content_draft` section, and pending dedup sections appended to an existing local node.
 import { yamlNumber, yamlString } from "./overlay-io.js";
 import { parseFrontmatter } from "../frontmatter.js";
+import { oneLine } from "../control-chars.js";
 
 export interface NewNodeSpec {
   id: string;
@@ -35,10 +36,6 @@ export function sanitizeDraft(text: string): string {
       .replace(/^\s*\n/, "")
       .replace(/\s+$/, "")
   );
-}
-
-export function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
 }
 
 export function titleFromId(id: string): string {

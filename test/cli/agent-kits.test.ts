@@ -2,7 +2,7 @@
 // the hook commands fed the JSON a host sends, and an MCP client started from the written .mcp.json.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { load } from "js-yaml";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -153,6 +153,12 @@ test("the session-start hook gives the current task's loadout as additionalConte
   assert.equal(out.hookSpecificOutput.hookEventName, "SessionStart");
   assert.match(out.hookSpecificOutput.additionalContext, /knowledge\/loadouts\/phase2-task-201-loadout\.md/);
   assert.match(out.hookSpecificOutput.additionalContext, /record_memory/);
+  // A warning longer than the hook's 240 characters is cut where the reader sees it goes on.
+  const file = join(d.repo, "knowledge", "loadouts", "phase2-task-201-loadout.md");
+  const long = `- \`x\` (weight 0.8): ${"a long warning ".repeat(30).trim()}`;
+  writeFileSync(file, readFileSync(file, "utf8").replace("## Known Pitfalls\n\n", `## Known Pitfalls\n\n${long}\n`));
+  const cut = JSON.parse(akms(["hook", "session-start"], { cwd: d.repo, env: { ...env, AKMS_TASK_ID: "task-201" }, input }).stdout).hookSpecificOutput.additionalContext.split("\n").find((l: string) => l.startsWith("  - `x`"));
+  assert.equal(cut, `  ${long.slice(0, 239)}…`);
 });
 
 test("an MCP client started from the .mcp.json that init wrote lists akms's tools and gets a loadout", async () => {
