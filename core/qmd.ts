@@ -23,6 +23,7 @@ import { fileURLToPath } from "node:url";
 import { AkmsError } from "./errors.js";
 import { realpathOrNull, scratchDir } from "./fsx.js";
 import { runConcurrently } from "./qmd-runner.js";
+import { oneLine } from "./control-chars.js";
 
 export interface QmdStatus {
   available: boolean;
@@ -631,7 +632,7 @@ export interface QmdSearchManyOptions extends Omit<QmdSearchOptions, "query"> {
  */
 export function qmdSearchMany(bin: string, opts: QmdSearchManyOptions): (QmdHit[] | QmdError)[] {
   const stateDir = resolve(opts.stateDir);
-  const queries = opts.queries.map((q) => q.replace(/\s+/g, " ").trim());
+  const queries = opts.queries.map((q) => oneLine(q));
   const out: (QmdHit[] | QmdError)[] = queries.map(() => []);
   if (opts.files.length === 0 || opts.collections.length === 0) return out;
   if (opts.limit !== undefined && !(opts.limit > 0)) return out;

@@ -16,6 +16,7 @@ import { blockReasonText } from "./review/blocked.js";
 import { latestPhase } from "./review/sessions.js";
 import type { NodeItem } from "./review/items.js";
 import { wouldItHaveHelped, type Helped } from "./eval/helped.js";
+import { oneLine, stripControl } from "./control-chars.js";
 
 export type SectionName = keyof Sections;
 
@@ -80,7 +81,6 @@ export function reviewData(ctx: Context, graph: GraphIndex, opts: { phase?: numb
 // ── Markdown ──────────────────────────────────────────────────────────────────────────────────
 
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|\u001b\[[0-?]*[ -/]*[@-~]/g;
 
 /**
  * One table cell: one line, no pipes breaking the row, no control characters — and the whole
@@ -89,7 +89,7 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|\u001b\[[0-?]*[ -/]*[
  */
 function cell(v: unknown): string {
   if (v === null || v === undefined || v === "") return "—";
-  const s = String(v).replace(CONTROL, "").replace(/\s+/g, " ").trim();
+  const s = oneLine(stripControl(String(v)));
   return s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|");
 }
 

@@ -223,7 +223,7 @@ export function bm25Many(ctx: Context, graph: GraphIndex | null, queries: readon
   if (!SEARCH_SCOPES.includes(scope)) throw new UsageError(`--in must be one of ${SEARCH_SCOPES.join(", ")} (got "${String(scope)}")`);
   const limit = opts.limit ?? 10;
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError("--limit needs a whole number from 1 to 1000");
-  const qs = queries.map((query) => query.replace(/\s+/g, " ").trim());
+  const qs = queries.map((query) => oneLine(query));
   if (!qs.length || qs.some((q) => !q)) throw new UsageError("give the words to search for", 'akms search "green operator cache"');
   const { collections, files } = scopeFiles(ctx, scope);
   const idOf = idResolver(ctx, graph, scope);

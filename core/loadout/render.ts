@@ -5,7 +5,7 @@ import type { QueryResult } from "../query.js";
 import type { ModeSelection, Read } from "./mode.js";
 import type { Passage } from "./retrieve.js";
 import type { ReadingOrder } from "./reading-order.js";
-import { stripControl } from "../control-chars.js";
+import { oneLine, stripControl } from "../control-chars.js";
 import { samePitfall } from "../update/dedup.js";
 
 export { stripControl };
@@ -94,7 +94,7 @@ function cell(s: string): string {
 }
 
 function inline(s: string): string {
-  return stripControl(s).replace(/\s+/g, " ").trim();
+  return oneLine(stripControl(s));
 }
 
 function code(s: string): string {

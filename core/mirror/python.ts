@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { Node as TsNode, Parser as TsParser } from "web-tree-sitter";
 import { AkmsError } from "../errors.js";
 import type { DefKind, Param, ParamKind, ParsedSource, SourceDef, SyntaxProblem } from "./types.js";
+import { oneLine } from "../control-chars.js";
 
 const require = createRequire(import.meta.url);
 
@@ -200,7 +201,7 @@ function paramsOf(node: TsNode | null): Param[] {
   return out;
 }
 
-const squash = (s: string) => s.replace(/\s+/g, " ").trim();
+const squash = (s: string) => oneLine(s);
 
 function functionSignature(node: TsNode, name: string, isAsync: boolean, returns: string | null): string {
   const params = node.childForFieldName("parameters");

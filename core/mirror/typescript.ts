@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import type TsModule from "typescript";
 import { AkmsError } from "../errors.js";
 import type { DefKind, JsDocInfo, Language, Param, ParsedSource, SourceDef, SyntaxProblem } from "./types.js";
+import { oneLine } from "../control-chars.js";
 
 type TS = typeof TsModule;
 type Node = TsModule.Node;
@@ -76,7 +77,7 @@ export async function parseTypeScript(text: string, fileName: string): Promise<P
   return { language: TS_EXTENSIONS[ext] ?? "typescript", moduleDoc: null, defs, syntaxErrors };
 }
 
-const squash = (s: string) => s.replace(/\s+/g, " ").trim();
+const squash = (s: string) => oneLine(s);
 
 type FunctionLike =
   | TsModule.FunctionDeclaration

@@ -15,6 +15,7 @@ import { withScratchDir } from "../fsx.js";
 import { build } from "../compiler/build.js";
 import { openGraph, type GNode, type GraphIndex } from "../graph.js";
 import { readJournal, type JournalEntry } from "../review/journal.js";
+import { oneLine } from "../control-chars.js";
 
 export interface KnowledgeDiff {
   ok: true;
@@ -123,7 +124,7 @@ export function knowledgeDiff(ctx: Context, range: string, opts: { env: NodeJS.P
   return d;
 }
 
-const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\s+/g, " ").trim() || "—";
+const cell = (s: string) => oneLine(s.replace(/\|/g, "\\|")) || "—";
 const f3 = (x: number) => x.toFixed(3);
 
 /** The pull-request comment: a line of counts, then a table per kind of change that has any. */

@@ -4,6 +4,7 @@
 // an oversized one, Codex cuts the middle), so a result is never longer than the budget and never
 // cut mid-item: lists page with `cursor` (the index of the next item) and say how many remain.
 // The CLI's `--json` stays the full document for scripts; both come from the same core result.
+import { oneLine } from "../../core/control-chars.js";
 
 /** A document for the model: plain JSON. */
 export type AgentDoc = Record<string, unknown>;
@@ -15,8 +16,7 @@ export function docBytes(doc: AgentDoc): number {
 
 /** A string cut to `max` characters, marked when cut (for one line of why, a title, a snippet). */
 export function line(s: unknown, max = 200): string {
-  const t = String(s ?? "").replace(/\s+/g, " ").trim();
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+  return oneLine(String(s ?? ""), max);
 }
 
 export interface Paged {
