@@ -47,7 +47,7 @@ test("the fallback's snippet is the content's line: a body line with the words b
     { name: "only-tags.md", text: node("Nothing matching here.") },
   ].map((f) => ({ file: write(join(dir, f.name), f.text), shown: f.name }));
   const hits = new Map(lexicalSearch(files, "retry backoff", 10).map((h) => [h.file.shown, h]));
-  // The body's line holding a word wins over the frontmatter's id line holding both.
+  // The body's line with the words, not the frontmatter's id line, which holds them too.
   assert.deepEqual([hits.get("in-body.md")!.line, hits.get("in-body.md")!.text], [10, "Retry idempotent calls with jittered backoff."]);
   // No body line with the words: the frontmatter's line that holds most of them.
   assert.deepEqual([hits.get("only-tags.md")!.line, hits.get("only-tags.md")!.text], [2, "id: retry-backoff"]);
