@@ -90,7 +90,7 @@ export function renderHeader(h: LoadoutHeaderData): string {
 }
 
 function cell(s: string): string {
-  return stripControl(s).replace(/\s+/g, " ").replace(/\|/g, "\\|").trim();
+  return oneLine(stripControl(s)).replace(/\|/g, "\\|");
 }
 
 function inline(s: string): string {
@@ -236,6 +236,9 @@ export function renderBody(r: RenderInput): string {
  * the same: a repeat bite) is one line naming every session that reported it — the reader (and the
  * SessionStart hook, which shows the section's first lines) gets each warning once.
  */
+/** Sessions a repeated pitfall's line names (the rest are counted): the line stays one short line however often it bit. */
+const NAMED_REPORTS = 5;
+
 function pitfallLines(r: RenderInput): string[] {
   type Report = { from: string; to: string; severity?: string; weight: number; task?: string; note: string; path: string | null | undefined };
   const groups: Report[][] = [];
@@ -253,7 +256,8 @@ function pitfallLines(r: RenderInput): string[] {
     const [first] = g as [Report];
     if (g.length === 1) return `- ${code(first.from)} → ${code(first.to)} (${strength(first)}${first.task ? `, task ${first.task}` : ""}): ${first.note || "(no note)"}${first.path ? ` — ${first.path}` : ""}`;
     const top = g.reduce((a, x) => (x.weight > a.weight ? x : a));
-    return `- ${code(first.from)} (${strength(top)}): ${first.note} — reported in ${g.length} sessions: ${g.map(where).join("; ")}`;
+    const more = g.length > NAMED_REPORTS ? `; and ${g.length - NAMED_REPORTS} more (Relevant Session History)` : "";
+    return `- ${code(first.from)} (${strength(top)}): ${first.note} — reported in ${g.length} sessions: ${g.slice(0, NAMED_REPORTS).map(where).join("; ")}${more}`;
   });
 }
 

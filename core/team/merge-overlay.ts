@@ -102,8 +102,8 @@ function pickRoot(input: OverlayMergeInput, keep: ReadonlySet<string>): { overla
   return null;
 }
 
-/** The documents to replay, read and validated, in the canonical order. */
-function replayDocuments(input: OverlayMergeInput, ids: readonly string[], records: Sessions): EvidenceDoc[] {
+/** The documents to replay, read and validated, in the canonical order; `missing` "skip": one neither side has is left out instead of a conflict. */
+function replayDocuments(input: OverlayMergeInput, ids: readonly string[], records: Sessions, missing: "conflict" | "skip" = "conflict"): EvidenceDoc[] {
   const docs: EvidenceDoc[] = [];
   for (const id of ids) {
     const rec = records[id]!;
@@ -111,6 +111,7 @@ function replayDocuments(input: OverlayMergeInput, ids: readonly string[], recor
     const sha = typeof rec.source_hash === "string" ? rec.source_hash : "";
     const bytes = sha ? input.document(rec.content_ref, sha) : null;
     if (!bytes) {
+      if (missing === "skip") continue;
       throw new MergeConflict(`the evidence of ${id} is missing: ${shown}${sha ? ` (sha256 ${sha.slice(0, 12)}…)` : ""} is in neither side's commit`, {
         file: shown,
         hint: `commit ${shown} on the branch that applied it (the overlay's session registry names it), then merge again; or take one side's overlay and apply the document with \`akms update\``,
@@ -139,9 +140,8 @@ function startOf(input: OverlayMergeInput, root: { overlay: Overlay | null; byte
   if (first === undefined || root.overlay === null) return kept;
   // The registry's date (a day) rules out the root's sessions before the first new document unread.
   // One whose document neither side has (pruned) cannot be applied again: it stays in the root.
-  const maybe = Object.entries(sessionsOf(root.overlay)).filter(([, r]) => r.date === undefined || String(r.date).slice(0, 10) >= first.date);
-  const readable = maybe.map(([id]) => id).filter((id) => records[id] !== undefined && typeof records[id].source_hash === "string" && input.document(records[id].content_ref, records[id].source_hash) !== null);
-  const again = replayDocuments(input, readable, records).filter((d) => canonicalOrder([first, d])[0] === first);
+  const maybe = Object.entries(sessionsOf(root.overlay)).filter(([id, r]) => records[id] !== undefined && (r.date === undefined || String(r.date).slice(0, 10) >= first.date));
+  const again = replayDocuments(input, maybe.map(([id]) => id), records, "skip").filter((d) => canonicalOrder([first, d])[0] === first);
   if (!again.length) return kept;
   const overlay = normalizeOverlay(rootOverlay(root.overlay, again), limits);
   return { overlay, bytes: Buffer.from(overlayText(overlay), "utf8"), again };

@@ -6,16 +6,22 @@ import { AkmsError, formatError } from "../../core/errors.js";
 import { recordMemory } from "../../core/agent/record.js";
 import { builtDemo } from "../helpers.js";
 
-test("an error whose head is its one problem says it once", () => {
-  const d = builtDemo();
-  let e: AkmsError | null = null;
+/** The error `akms record` refuses an AgentMemory with (its frontmatter lines), as from mem.md. */
+function refused(...fields: string[]): AkmsError {
   try {
-    // One problem: a field of the wrong type.
-    recordMemory(d.ctx, "---\nakms_schema: v2\ntask_id: t-1\ntask_description: x\nphase_id: 1\ntimestamp: 2026-12-06T10:00:00\nagent_model: m\nloadout_used: 7\nstatus: complete\ntests_passed: 1\ntests_total: 1\nnodes_used: []\nnew_knowledge: []\n---\n", { source: "mem.md" });
-  } catch (x) {
-    e = x as AkmsError;
+    recordMemory(builtDemo().ctx, `---\nakms_schema: v2\n${fields.join("\n")}\nnodes_used: []\nnew_knowledge: []\n---\n`, { source: "mem.md" });
+  } catch (e) {
+    if (e instanceof AkmsError) return e;
+    throw e;
   }
-  assert.ok(e instanceof AkmsError && e.code === "VALIDATION", String(e));
+  throw new Error("the AgentMemory was recorded");
+}
+const COMMON = ["task_id: t-1", "task_description: x", "phase_id: 1", "timestamp: 2026-12-06T10:00:00", "agent_model: m", "status: complete"];
+
+test("an error whose head is its one problem says it once", () => {
+  // One problem: a field of the wrong type.
+  const e = refused(...COMMON, "loadout_used: 7", "tests_passed: 1", "tests_total: 1");
+  assert.equal(e.code, "VALIDATION", String(e));
   assert.equal(e.problems.length, 1, "the document has one problem");
   const text = formatError(e);
   assert.equal(text.split("\n").length, 1, text);
@@ -23,15 +29,9 @@ test("an error whose head is its one problem says it once", () => {
 });
 
 test("a head over several problems names their file, not the first one's line and field", () => {
-  const d = builtDemo();
-  let e: AkmsError | null = null;
-  try {
-    // Two problems: tests_passed and tests_total missing.
-    recordMemory(d.ctx, "---\nakms_schema: v2\ntask_id: t-1\ntask_description: x\nphase_id: 1\ntimestamp: 2026-12-06T10:00:00\nagent_model: m\nloadout_used: l.md\nstatus: complete\nnodes_used: []\nnew_knowledge: []\n---\n", { source: "mem.md" });
-  } catch (x) {
-    e = x as AkmsError;
-  }
-  assert.ok(e instanceof AkmsError && e.code === "VALIDATION", String(e));
+  // Two problems: tests_passed and tests_total missing.
+  const e = refused(...COMMON, "loadout_used: l.md");
+  assert.equal(e.code, "VALIDATION", String(e));
   const [head, ...rest] = formatError(e).split("\n");
   assert.equal(head, "error[VALIDATION]: mem.md: 2 problems in the AgentMemory; nothing was recorded — each is listed in problems (field, line, fix); send the corrected document again (record_memory with dry_run: true, or `akms validate FILE`, checks it without recording)");
   assert.deepEqual(rest.map((l) => /^ {2}mem\.md:\d+: (\w+): /.exec(l)?.[1]), ["tests_passed", "tests_total"]);
