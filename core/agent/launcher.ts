@@ -11,8 +11,8 @@
 // installs that would give one, unless the person names the command (`--command`).
 // The clone's own files (.git/config, .git/hooks) may hold a machine path: `local()` gives node and
 // this script by absolute path when no portable form exists (never npx's cache, which goes away).
-import { realpathSync } from "node:fs";
-import { delimiter, join, sep } from "node:path";
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { delimiter, join, resolve, sep } from "node:path";
 import { AkmsError, UsageError } from "../errors.js";
 
 export type LaunchForm = "global" | "project" | "given" | "path";
@@ -56,12 +56,34 @@ function encloses(dir: string, repo: string): boolean {
   return r === dir || r.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }
 
-/** A command the person named (`--command "npx --no-install akms"`), split into words. */
-export function givenLauncher(command: string): Launcher {
-  const argv = command.trim().split(/\s+/).filter(Boolean);
-  if (!argv.length) throw new UsageError("--command needs the command that starts akms (e.g. --command akms)", "akms init --agent claude --command akms");
-  if (argv.some((w) => /['"`$\\]/.test(w))) throw new UsageError(`--command "${command}": give plain words (no quotes, $ or backslashes)`, "akms init --agent claude --command akms");
+/**
+ * A command the person named (`--command "npx --no-install akms"`), split into words; a path to a
+ * file that holds spaces is one word (`--command "/opt/My Tools/akms"`). A first word that is a
+ * path (it holds a `/`; relative ones from the repository) must exist here: split at a space of
+ * its folder's name, it would be written into every kit as a command that starts nothing.
+ */
+export function givenLauncher(command: string, repo: string): Launcher {
+  const whole = command.trim();
+  const example = "akms init --agent claude --command akms";
+  if (!whole) throw new UsageError("--command needs the command that starts akms (e.g. --command akms)", example);
+  const argv = /\s/.test(whole) && isFile(resolve(repo, whole)) ? [whole] : whole.split(/\s+/);
+  if (argv.some((w) => /['"`$\\]/.test(w))) throw new UsageError(`--command "${command}": give plain words (no quotes, $ or backslashes)`, example);
+  const first = argv[0]!;
+  if (first.includes("/") && !existsSync(resolve(repo, first))) {
+    throw new UsageError(
+      `--command "${command}": ${first} does not exist${argv.length > 1 ? " (the command was split into words at its spaces)" : ""}`,
+      `give the path of akms as it is on this machine; a path with spaces whole: --command "/opt/My Tools/akms"`
+    );
+  }
   return { argv, form: "given", why: `the command given by --command` };
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** The portable command for committed files, or null with the reason there is none. */
@@ -87,7 +109,7 @@ const INSTALL_HINT =
 
 /** The command for files a team commits: portable, or refused with the installs that make it so. */
 export function sharedLauncher(repo: string, given?: string, env: NodeJS.ProcessEnv = process.env): Launcher {
-  if (given !== undefined) return givenLauncher(given);
+  if (given !== undefined) return givenLauncher(given, repo);
   const l = portableLauncher(repo, env);
   if ("none" in l) throw new AkmsError("NO_PORTABLE_COMMAND", `cannot write the host kit: ${l.none}`, { hint: INSTALL_HINT });
   return l;
@@ -95,7 +117,7 @@ export function sharedLauncher(repo: string, given?: string, env: NodeJS.Process
 
 /** The command for this clone's own files (.git/config, .git/hooks): portable when possible, else this script by path. */
 export function localLauncher(repo: string, given?: string, env: NodeJS.ProcessEnv = process.env): Launcher {
-  if (given !== undefined) return givenLauncher(given);
+  if (given !== undefined) return givenLauncher(given, repo);
   const l = portableLauncher(repo, env);
   if (!("none" in l)) return l;
   const self = me();

@@ -67,6 +67,33 @@ test("an akms that no clone would find (not on PATH, not a dependency) writes no
   assert.ok(!readFileSync(join(repo, "knowledge", ".gitattributes"), "utf8").includes(ROOT));
 });
 
+test("--command with a path whose folders hold spaces: one word, quoted in every shell line; a path split at a space is refused", () => {
+  const repo = tmp("akms-spaced-");
+  ok(repo, ["init", "-q"]);
+  const bin = join(tmp("akms-spaced-bin-"), "my tools", "akms");
+  write(bin, `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, "bin", "akms.mjs")}' "$@"\n`);
+  chmodSync(bin, 0o755);
+  const env = { PATH: "/usr/bin:/bin" };
+  // The folder's name split into words: the first names nothing, and nothing is written.
+  const split = akms(["init", "--agent", "claude", "--command", `${bin} --quiet`, "--repo", repo], { env });
+  assert.equal(split.code, 2, split.stderr);
+  assert.match(split.stderr, /does not exist \(the command was split into words at its spaces\)/);
+  assert.match(split.stderr, /a path with spaces whole/);
+  assert.ok(!existsSync(join(repo, ".mcp.json")), "nothing written");
+  noBug(split);
+  const r = akms(["init", "--git", "--agent", "claude", "--agent", "codex", "--command", bin, "--repo", repo], { env });
+  assert.equal(r.code, 0, r.stderr);
+  const mcp = JSON.parse(readFileSync(join(repo, ".mcp.json"), "utf8")).mcpServers.akms;
+  assert.deepEqual([mcp.command, ...mcp.args], [bin, "mcp"]);
+  const hook = JSON.parse(readFileSync(join(repo, ".claude", "settings.json"), "utf8")).hooks.SessionStart[0].hooks[0].command;
+  assert.equal(hook, `'${bin}' hook session-start`);
+  assert.match(r.stdout, new RegExp(`codex mcp add akms -- '${bin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}' mcp`));
+  // The clone's post-merge hook runs it as git would: a shell in the repository.
+  const post = git(repo, ["-c", "core.hooksPath=.git/hooks", "hook", "run", "post-merge"]);
+  assert.equal(post.code, 0, post.out);
+  assert.ok(existsSync(join(repo, "knowledge", "graph", "graph.json")), "the hook's build ran");
+});
+
 test("hostile kit files: edited through symlinks, a person's text and additions kept, the unsafe refused clearly (never BUG)", () => {
   const repo = tmp("akms-hostile-");
   // CLAUDE.md -> AGENTS.md: the block lands in AGENTS.md and the link stays a link.
