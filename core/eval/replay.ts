@@ -20,12 +20,14 @@
 // on), the whole knowledge in id order, seeded random-k (mean of draws), last phase's loadouts for
 // the role, and what the agent was shown (the impression log, else its loadout file). The tokens of
 // a node are the loadout's estimate of its text (content.ts). Deterministic: no clock, seeded draws.
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Context } from "../context.js";
 import { loadContext } from "../context.js";
 import { AkmsError, UsageError } from "../errors.js";
 import { scratchDir } from "../fsx.js";
+import { repoPaths } from "../paths.js";
+import { carryVectors } from "../store/vectors.js";
 import { openGraph, type GNode } from "../graph.js";
 import { build } from "../compiler/build.js";
 import { draftedBy } from "../compiler/merge.js";
@@ -426,12 +428,14 @@ export async function replayEvidence(
   const opts = { env };
   // The scratch: knowledge/ copied, the derived files dropped (the vectors kept: a content-keyed cache), the overlay at its root.
   const scratch = scratchDir("akms-replay-");
+  let vectorsCopied = "";
   try {
     const sk = join(scratch, "knowledge");
     cpSync(ctx.paths.knowledge, sk, { recursive: true, verbatimSymlinks: true });
     const cache = join(sk, "graph", ".cache");
     for (const n of existsSync(cache) ? readdirSync(cache) : []) if (!n.startsWith("vectors-")) rmSync(join(cache, n), { recursive: true, force: true });
     for (const n of ["graph.json", ".qmd_cache", ".txn"]) rmSync(join(sk, "graph", n), { recursive: true, force: true });
+    vectorsCopied = vectorSizes(cache);
     const sctx = loadContext({ repo: scratch, vault: ctx.vault.path, env: {} });
     writeFileSync(sctx.paths.overlay, dumpOverlay(rootOverlay(state.overlay, docs), overlayLimits(sctx.cfg.config.graph)));
     for (const f of draftedFiles(sctx, state.overlay, sessions)) rmSync(f);
@@ -450,8 +454,16 @@ export async function replayEvidence(
     const differs = keys.filter((k) => !sameData(real[k] ?? null, replayed[k] ?? null)).sort();
     return { docs, differs };
   } finally {
+    // What the replay's searches embedded stays (content-keyed): the next replay or search reuses it.
+    if (vectorSizes(join(scratch, "knowledge", "graph", ".cache")) !== vectorsCopied) carryVectors(repoPaths(scratch), ctx.paths);
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** The vector files of a store folder and their sizes (a search that embeds makes its file longer). */
+function vectorSizes(cacheDir: string): string {
+  const names = existsSync(cacheDir) ? readdirSync(cacheDir).filter((n) => n.startsWith("vectors-")).sort() : [];
+  return names.map((n) => `${n} ${statSync(join(cacheDir, n)).size}`).join("\n");
 }
 
 const f2 = (x: number | null) => (x === null ? "–" : x.toFixed(2));

@@ -3,7 +3,7 @@
 // embedded once per engine, whatever file it moves to, and a changed chunk is a new key. The file:
 // one JSON header line {format, engine, dims, count}, then per vector its key (32 bytes of a
 // sha256) and dims float32 values. A header of another format, engine or size is no file.
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { endianness } from "node:os";
@@ -107,4 +107,39 @@ export class VectorStore {
       return false;
     }
   }
+}
+
+/**
+ * Adds the vectors of another store folder (a scratch copy of knowledge/, as `akms eval replay`
+ * works in) to this repository's, engine by engine: they are content-keyed, so each holds for any
+ * file with that chunk. Writes only when some are new; best effort, as `save`.
+ */
+export function carryVectors(from: RepoPaths, to: RepoPaths): number {
+  let added = 0;
+  let names: string[];
+  try {
+    names = readdirSync(from.cacheDir).filter((n) => /^vectors-.*\.bin$/.test(n));
+  } catch {
+    return 0;
+  }
+  for (const n of names) {
+    let head: { format?: string; engine?: string; dims?: number };
+    try {
+      const buf = readFileSync(join(from.cacheDir, n));
+      head = JSON.parse(buf.subarray(0, Math.max(0, buf.indexOf(0x0a))).toString("utf8"));
+    } catch {
+      continue;
+    }
+    if (head.format !== FORMAT || typeof head.engine !== "string" || typeof head.dims !== "number") continue;
+    const source = new VectorStore(from, head.engine, head.dims);
+    const target = new VectorStore(to, head.engine, head.dims);
+    let fresh = 0;
+    for (const k of source.keys()) {
+      if (target.get(k)) continue;
+      target.put(k, source.get(k)!);
+      fresh++;
+    }
+    if (fresh && target.save(new Set(target.keys()))) added += fresh;
+  }
+  return added;
 }

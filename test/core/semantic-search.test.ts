@@ -65,6 +65,28 @@ test("a search on a repository never indexed embeds at most its budget and says 
   assert.match(text.stdout, /files \(the rest by BM25 alone until `akms index`\)|of \d+ files/);
 });
 
+test("eval replay keeps what its searches embedded (the store's vectors, content-keyed): the next replay embeds nothing and answers the same", () => {
+  const s = kb();
+  write(
+    join(s.knowledge, "sessions", "t-1.md"),
+    "---\ntask_id: T-1\ntask_description: \"Stop the residual plateau on even grids\"\nphase_id: 1\ntimestamp: 2026-11-03T10:32:00\nagent_model: m\nloadout_used: knowledge/loadouts/phase1-T-1-loadout.md\nstatus: complete\ncommit: abc1234\ntests_passed: 1\ntests_total: 1\nnodes_used:\n  - id: nyquist-plateau\n    useful: true\n    coverage: sufficient\nnodes_missing: []\nlessons:\n  worked: []\n  failed: []\npitfalls_discovered: []\nnew_knowledge: []\nakms_schema: v2\n---\n",
+  );
+  const up = akms(["update", join(s.knowledge, "sessions", "t-1.md"), "--repo", s.repo], { env: s.env });
+  assert.equal(up.code, 0, up.stderr);
+  const vectors = () => readdirSync(join(s.knowledge, "graph", ".cache")).filter((n) => n.startsWith("vectors-"));
+  assert.deepEqual(vectors(), [], "nothing embedded before the replay");
+  const first = akms(["eval", "replay", "--arms", "embedding", "--json", "--repo", s.repo], { env: s.env });
+  assert.equal(first.code, 0, first.stderr);
+  assert.equal(vectors().length, 1, "the replay's vectors are kept in the repository's store");
+  const file = join(s.knowledge, "graph", ".cache", vectors()[0]!);
+  const kept = statSync(file);
+  const again = akms(["eval", "replay", "--arms", "embedding", "--json", "--repo", s.repo], { env: s.env });
+  assert.equal(again.code, 0, again.stderr);
+  const { compiled: _c, ...firstRun } = first.json;
+  assert.equal(JSON.stringify(again.json), JSON.stringify(firstRun), "the same answer from kept vectors as from fresh ones");
+  assert.equal(statSync(file).mtimeMs, kept.mtimeMs, "nothing new to keep: the store is not written again");
+});
+
 test("search.embedding: none turns the arm off: BM25 alone, and the result says why", () => {
   const s = kb();
   write(join(s.knowledge, "graph", "propagation_config.yaml"), "akms_schema: v2\nglobal_vault: ../vault\nsearch:\n  embedding: none\n");
