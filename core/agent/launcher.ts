@@ -57,8 +57,8 @@ function encloses(dir: string, repo: string): boolean {
 }
 
 /**
- * A command the person named (`--command "npx --no-install akms"`), split into words; a path to a
- * file that holds spaces is one word (`--command "/opt/My Tools/akms"`). A first word that is a
+ * A command the person named (`--command "npx --no-install akms"`), split into words; the path of
+ * a file is one word, whatever it holds (`--command "/opt/My Tools/akms"`). A first word that is a
  * path (it holds a `/`; relative ones from the repository) must exist here: split at a space of
  * its folder's name, it would be written into every kit as a command that starts nothing.
  */
@@ -66,8 +66,9 @@ export function givenLauncher(command: string, repo: string): Launcher {
   const whole = command.trim();
   const example = "akms init --agent claude --command akms";
   if (!whole) throw new UsageError("--command needs the command that starts akms (e.g. --command akms)", example);
-  const argv = /\s/.test(whole) && isFile(resolve(repo, whole)) ? [whole] : whole.split(/\s+/);
-  if (argv.some((w) => /['"`$\\]/.test(w))) throw new UsageError(`--command "${command}": give plain words (no quotes, $ or backslashes)`, example);
+  const asPath = isFile(resolve(repo, whole)); // one word, quoted wherever a shell reads it
+  const argv = asPath ? [whole] : whole.split(/\s+/);
+  if (!asPath && argv.some((w) => /['"`$\\]/.test(w))) throw new UsageError(`--command "${command}": give plain words (no quotes, $ or backslashes)`, example);
   const first = argv[0]!;
   if (first.includes("/") && !existsSync(resolve(repo, first))) {
     throw new UsageError(

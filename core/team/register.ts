@@ -71,13 +71,15 @@ export function driverCommand(l: Launcher): string {
     `if ${cmd} --version >/dev/null 2>&1; then exec ${cmd} merge-driver "$@"; fi; ` +
     `git merge-file -L ours -L base -L theirs "$2" "$1" "$3"; ` +
     `echo "${CANNOT_RUN} (${cmd.replace(/["$`\\]/g, "")}): $4 keeps git's conflict markers. Fix: akms init --git, then git checkout -m -- $4" >&2; exit 1`;
-  return `sh -c '${script.replace(/'/g, `'\\''`)}' akms-merge-driver %O %A %B %P`;
+  // git expands %O %A %B %L %P anywhere in the line (a path holding `%A` would become a temporary
+  // file's name); `%%` is its literal percent sign.
+  return `sh -c '${script.replace(/'/g, `'\\''`).replace(/%/g, "%%")}' akms-merge-driver %O %A %B %P`;
 }
 
 /** The akms command inside a registered driver line (as driverCommand wrote it), or null. */
 export function commandOfDriver(line: string): string | null {
   const m = /^sh -c 'if (.+?) --version >\/dev\/null 2>&1; then exec /.exec(line);
-  if (m) return m[1]!.replace(/'\\''/g, "'");
+  if (m) return m[1]!.replace(/'\\''/g, "'").replace(/%%/g, "%");
   const old = /^(.+?) merge-driver %O %A %B %P$/.exec(line); // written by an akms before the wrapper
   return old ? old[1]! : null;
 }

@@ -214,6 +214,34 @@ test("a registered driver that cannot run: the merge leaves git's conflict marke
   assert.equal((akms(["status", "--repo", repo, "--json"]).json as { git: { driver_runs: boolean } }).git.driver_runs, true);
 });
 
+test("a driver whose path holds `%A` (git's own placeholder) runs: the line escapes it, and status reads it back", () => {
+  const repo = tmp("akms-percent-");
+  ok(repo, ["init", "-q", "-b", "main"]);
+  ok(repo, ["config", "user.email", "t@example.com"]);
+  ok(repo, ["config", "user.name", "T"]);
+  assert.equal(akms(["init", "--repo", repo]).code, 0);
+  const bin = join(tmp("akms-percent-bin-"), "it's 100%A", "akms");
+  write(bin, `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, "bin", "akms.mjs")}' "$@"\n`);
+  chmodSync(bin, 0o755);
+  assert.equal(akms(["init", "--git", "--command", bin, "--repo", repo]).code, 0);
+  const overlay = join(repo, "knowledge", "graph", "local_state.yaml");
+  writeFileSync(overlay, "akms_schema: v2\nnode_overrides: {}\nbase: 1\n");
+  ok(repo, ["add", "-A"]);
+  ok(repo, ["commit", "-q", "-m", "base"]);
+  ok(repo, ["checkout", "-q", "-b", "other"]);
+  writeFileSync(overlay, "akms_schema: v2\nnode_overrides: {}\nbase: theirs\n");
+  ok(repo, ["commit", "-q", "-am", "theirs"]);
+  ok(repo, ["checkout", "-q", "main"]);
+  writeFileSync(overlay, "akms_schema: v2\nnode_overrides: {}\nbase: ours\n");
+  ok(repo, ["commit", "-q", "-am", "ours"]);
+  const m = git(repo, ["merge", "other"]);
+  assert.equal(m.code, 0, m.out);
+  assert.doesNotMatch(m.out, /cannot run/);
+  assert.doesNotMatch(readFileSync(overlay, "utf8"), /^<{7}/m, "the driver merged it: no conflict markers");
+  const st = akms(["status", "--repo", repo, "--json"]);
+  assert.equal((st.json as { git: { driver_runs: boolean } }).git.driver_runs, true, JSON.stringify(st.json.git));
+});
+
 test("the review journal (committed) holds no path of this machine", () => {
   const d = builtDemo();
   const env = { AKMS_GLOBAL_VAULT: d.vault };
