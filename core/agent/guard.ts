@@ -146,8 +146,15 @@ export function bashTargets(cmd: string): string[] {
   return targets.filter((t) => t && t !== "/dev/null" && !t.startsWith("/dev/") && !t.startsWith("&"));
 }
 
+/**
+ * A path as the shell would start it: `~`, and a leading `$NAME` or `${NAME}` set in the hook's
+ * environment (the host's: `$HOME`, `$CLAUDE_PROJECT_DIR`); any other variable stays as written.
+ */
 function expandHome(p: string, env: NodeJS.ProcessEnv): string {
-  return p === "~" || p.startsWith("~/") ? join(env.HOME ?? "", p.slice(1)) : p;
+  if (p === "~" || p.startsWith("~/")) return join(env.HOME ?? "", p.slice(1));
+  const v = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))(?=\/|$)/.exec(p);
+  const value = v ? env[v[1] ?? v[2]!] : undefined;
+  return v && value ? value + p.slice(v[0].length) : p;
 }
 
 export interface ToolCall {

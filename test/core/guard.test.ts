@@ -47,6 +47,12 @@ test("file tools and Bash into the vault or knowledge/graph/ are denied, by any 
   deny({ tool_name: "Write", tool_input: { file_path: "src/later.md", content: "x" } });
   // The session's cwd a subdirectory: relative paths resolve from it.
   deny({ tool_name: "Write", tool_input: { file_path: "../../knowledge/graph/x.json", content: "{}" }, cwd: join(r.repo, "src", "deep") });
+  // A path that starts with the home or project directory's variable, as agents write them.
+  const env = { HOME: r.dir, CLAUDE_PROJECT_DIR: r.repo };
+  assert.equal(guardToolCall(r, { cwd: r.repo, tool_name: "Bash", tool_input: { command: 'cp a.md "$HOME/vault/"' } }, env).deny, true);
+  assert.equal(guardToolCall(r, { cwd: r.repo, tool_name: "Bash", tool_input: { command: "echo x > ${CLAUDE_PROJECT_DIR}/knowledge/graph/graph.json" } }, env).deny, true);
+  assert.equal(guardToolCall(r, { cwd: r.repo, tool_name: "Bash", tool_input: { command: 'cp a.md "$HOME/elsewhere/"' } }, env).deny, false);
+  assert.equal(guardToolCall(r, { cwd: r.repo, tool_name: "Bash", tool_input: { command: 'cp a.md "$UNSET/vault/"' } }, env).deny, false, "an unset variable is not guessed");
   allow({ tool_name: "Write", tool_input: { file_path: "src/app.ts", content: "x" } });
   allow({ tool_name: "Bash", tool_input: { command: `cat ${join(r.vault, "n.md")} > /tmp/copy.md` } });
   allow({ tool_name: "Read", tool_input: { file_path: join(r.vault, "n.md") } });
