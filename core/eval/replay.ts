@@ -31,6 +31,7 @@ import { carryVectors } from "../store/vectors.js";
 import { openGraph, type GNode } from "../graph.js";
 import { build } from "../compiler/build.js";
 import { draftedBy } from "../compiler/merge.js";
+import { parseDedupSections, removeSection } from "../review/dedup-sections.js";
 import { canonicalOrder, parseDocument, type EvidenceDoc } from "../update/documents.js";
 import { runUpdate } from "../update/apply.js";
 import { readOverlayState } from "../overlay-file.js";
@@ -167,14 +168,26 @@ function registryDocuments(ctx: Context, ov: Overlay): EvidenceDoc[] {
   return canonicalOrder(docs);
 }
 
-/** Local node files the replayed sessions drafted (they did not exist before them): the registry names them (merge.ts draftedBy). */
-function draftedFiles(ctx: Context, ov: Overlay, sessions: ReadonlySet<string>): string[] {
+/**
+ * Local node files the replayed sessions drafted (they did not exist before them: the registry
+ * names them, merge.ts draftedBy), by the session that drafted them, with their text now.
+ */
+function draftedFiles(ctx: Context, ov: Overlay, sessions: ReadonlySet<string>): Map<string, { file: string; text: string }[]> {
   const theirs = Object.fromEntries(Object.entries(ov.session_nodes ?? {}).filter(([id]) => sessions.has(id)));
   const local = new NodeFiles(ctx).local;
-  return [...draftedBy(theirs).keys()].flatMap((id) => {
+  const out = new Map<string, { file: string; text: string }[]>();
+  for (const [id, { session }] of draftedBy(theirs)) {
     const f = local.find(id);
-    return f ? [f.file] : [];
-  });
+    if (f) out.set(session, [...(out.get(session) ?? []), { file: f.file, text: readFileSync(f.file, "utf8") }]);
+  }
+  return out;
+}
+
+/** A drafted node's text as it stands now, without the dedup sections that `later` sessions append again when replayed. */
+function withoutSectionsOf(text: string, later: ReadonlySet<string>): string {
+  let out = text;
+  for (const sec of parseDedupSections(text).reverse()) if (sec.session !== null && later.has(sec.session)) out = removeSection(out, sec);
+  return out;
 }
 
 /** The nodes of last phase's loadouts written for `role` (their header's agent_role), file by file. */
@@ -438,13 +451,19 @@ export async function replayEvidence(
     vectorsCopied = vectorSizes(cache);
     const sctx = loadContext({ repo: scratch, vault: ctx.vault.path, env: {} });
     writeFileSync(sctx.paths.overlay, dumpOverlay(rootOverlay(state.overlay, docs), overlayLimits(sctx.cfg.config.graph)));
-    for (const f of draftedFiles(sctx, state.overlay, sessions)) rmSync(f);
+    // The knowledge as it is now, as for the vault: a drafted node is gone until the session that
+    // drafted it is replayed, and is then as it stands now (edges a reviewer gave it count for every
+    // later document), without the dedup sections later documents append again.
+    const drafted = draftedFiles(sctx, state.overlay, sessions);
+    for (const list of drafted.values()) for (const k of list) rmSync(k.file);
     build(sctx, { env: opts.env });
 
     for (const [i, d] of docs.entries()) {
       await before?.(d, i, sctx);
       // The document's own copy in the scratch (a registry written by the Python implementation keys it by another session id).
       runUpdate(sctx, [join(sctx.paths.knowledge, relative(ctx.paths.knowledge, d.file))], { env, cwd: scratch });
+      const later = new Set(docs.slice(i + 1).map((x) => x.sessionId));
+      for (const k of drafted.get(d.sessionId) ?? []) if (existsSync(k.file)) writeFileSync(k.file, withoutSectionsOf(k.text, later));
     }
     // Compared as data (a person's comments in the file are not a difference).
     const replayed = readOverlayState(sctx)!.overlay as Record<string, unknown>;

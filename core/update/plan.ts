@@ -277,7 +277,8 @@ function recordSession(st: PlanState, d: EvidenceDoc, base: DocumentResult, cont
   st.touchSession(sid);
   // The applied-documents ledger the Python implementation checks: without it, it would apply this document again.
   // Sorted (a set, as the Python implementation reads it): the same evidence gives the same bytes in any order — a merge's replay and the sequential updates alike.
-  const ledger = (st.ov.processed_sources ??= []);
+  // An overlay an older akms wrote has no ledger: its first one names every document the registry already holds too.
+  const ledger = (st.ov.processed_sources ??= registryLedger(st.sessions));
   if (!ledger.includes(ledgerId(d))) {
     ledger.push(ledgerId(d));
     ledger.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -433,4 +434,14 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Up
     overlay: written,
     delta: patchDelta(st, knowledge, state, !dryRun && written !== null),
   };
+}
+
+/** The ledger ids of the registry's documents (an AgentMemory's task id, a PCD's phase), sorted. */
+function registryLedger(sessions: PlanState["sessions"]): string[] {
+  const ids = new Set<string>();
+  for (const e of Object.values(sessions)) {
+    if (e.evidence === "pcd" && typeof e.phase === "number") ids.add(ledgerId({ kind: "pcd", phase: e.phase, taskId: null }));
+    else if (e.evidence === "agent-memory" && typeof e.task_id === "string") ids.add(ledgerId({ kind: "agent-memory", phase: e.phase, taskId: e.task_id }));
+  }
+  return [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

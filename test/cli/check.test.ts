@@ -113,11 +113,20 @@ test("akms check passes on a repository whose knowledge holds together, and fail
   assert.match(n.json.notes.join(" "), /not a git work tree/);
 });
 
-test("the demo's overlay is what its applied documents give when replayed (the fixture is the updater's own output): `akms check` on a fresh copy finds nothing", () => {
+test("the demo's overlay is what its applied documents give when replayed (the fixture is the updater's own output): `akms check` on a fresh copy finds nothing, nor after its next document is applied", () => {
   const dir = tmp("akms-check-demo-");
   cpSync(join(ROOT, "fixtures", "demo"), dir, { recursive: true });
   const r = check(join(dir, "repo"));
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.deepEqual(codes(r.json as { findings: { code: string }[] }), []);
   assert.ok((r.json as { checked: string[] }).checked.includes("the overlay is the replay of its evidence"));
+  // The demo's next document applied (what check asks for in a clone): the overlay is still the
+  // replay of its evidence. Its first ledger names the documents applied before it too, and the
+  // drafted node a person gave edges is replayed with them.
+  const up = akms(["update", join(dir, "repo", "knowledge", "sessions", "task-103.md"), "--repo", join(dir, "repo")], { env: ENV });
+  assert.equal(up.code, 0, up.stderr);
+  assert.match(readFileSync(join(dir, "repo", "knowledge", "graph", "local_state.yaml"), "utf8"), /^processed_sources:\n  - phase-1\n  - task-101\n  - task-102\n  - task-103\n/m);
+  const after = check(join(dir, "repo"));
+  assert.equal(after.code, 0, after.stdout + after.stderr);
+  assert.deepEqual(codes(after.json as { findings: { code: string }[] }), []);
 });
