@@ -32,6 +32,7 @@ import { openGraph, type GNode } from "../graph.js";
 import { build } from "../compiler/build.js";
 import { draftedBy } from "../compiler/merge.js";
 import { parseDedupSections, removeSection } from "../review/dedup-sections.js";
+import { findStatusLine } from "../review/status-line.js";
 import { canonicalOrder, parseDocument, type EvidenceDoc } from "../update/documents.js";
 import { runUpdate } from "../update/apply.js";
 import { readOverlayState } from "../overlay-file.js";
@@ -183,11 +184,17 @@ function draftedFiles(ctx: Context, ov: Overlay, sessions: ReadonlySet<string>):
   return out;
 }
 
-/** A drafted node's text as it stands now, without the dedup sections that `later` sessions append again when replayed. */
-function withoutSectionsOf(text: string, later: ReadonlySet<string>): string {
-  let out = text;
-  for (const sec of parseDedupSections(text).reverse()) if (sec.session !== null && later.has(sec.session)) out = removeSection(out, sec);
-  return out;
+/**
+ * A drafted node as it stands now with the review's decisions taken out — the status the update
+ * drafted it with (`drafted`: the file it just wrote), no dedup section that `later` sessions
+ * append again — so a person's own edits (edges, tags, text) are all that remain of since.
+ */
+function asDraftedNow(now: string, drafted: string, later: ReadonlySet<string>): string {
+  let out = now;
+  for (const sec of parseDedupSections(now).reverse()) if (sec.session !== null && later.has(sec.session)) out = removeSection(out, sec);
+  const status = findStatusLine(drafted)?.value;
+  const line = findStatusLine(out);
+  return status !== undefined && line ? out.slice(0, line.start) + status + out.slice(line.end) : out;
 }
 
 /** The nodes of last phase's loadouts written for `role` (their header's agent_role), file by file. */
@@ -452,8 +459,8 @@ export async function replayEvidence(
     const sctx = loadContext({ repo: scratch, vault: ctx.vault.path, env: {} });
     writeFileSync(sctx.paths.overlay, dumpOverlay(rootOverlay(state.overlay, docs), overlayLimits(sctx.cfg.config.graph)));
     // The knowledge as it is now, as for the vault: a drafted node is gone until the session that
-    // drafted it is replayed, and is then as it stands now (edges a reviewer gave it count for every
-    // later document), without the dedup sections later documents append again.
+    // drafted it is replayed, and is then as it stands now but for the review's decisions (edges a
+    // reviewer gave it count for every later document; a promotion since does not).
     const drafted = draftedFiles(sctx, state.overlay, sessions);
     for (const list of drafted.values()) for (const k of list) rmSync(k.file);
     build(sctx, { env: opts.env });
@@ -463,7 +470,7 @@ export async function replayEvidence(
       // The document's own copy in the scratch (a registry written by the Python implementation keys it by another session id).
       runUpdate(sctx, [join(sctx.paths.knowledge, relative(ctx.paths.knowledge, d.file))], { env, cwd: scratch });
       const later = new Set(docs.slice(i + 1).map((x) => x.sessionId));
-      for (const k of drafted.get(d.sessionId) ?? []) if (existsSync(k.file)) writeFileSync(k.file, withoutSectionsOf(k.text, later));
+      for (const k of drafted.get(d.sessionId) ?? []) if (existsSync(k.file)) writeFileSync(k.file, asDraftedNow(k.text, readFileSync(k.file, "utf8"), later));
     }
     // Compared as data (a person's comments in the file are not a difference).
     const replayed = readOverlayState(sctx)!.overlay as Record<string, unknown>;

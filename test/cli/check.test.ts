@@ -113,7 +113,7 @@ test("akms check passes on a repository whose knowledge holds together, and fail
   assert.match(n.json.notes.join(" "), /not a git work tree/);
 });
 
-test("the demo's overlay is what its applied documents give when replayed (the fixture is the updater's own output): `akms check` on a fresh copy finds nothing, nor after its next document is applied", () => {
+test("the demo's overlay is what its applied documents give when replayed (the fixture is the updater's own output): `akms check` on a fresh copy finds nothing, nor after its next document is applied and a draft promoted", () => {
   const dir = tmp("akms-check-demo-");
   cpSync(join(ROOT, "fixtures", "demo"), dir, { recursive: true });
   const r = check(join(dir, "repo"));
@@ -129,4 +129,9 @@ test("the demo's overlay is what its applied documents give when replayed (the f
   const after = check(join(dir, "repo"));
   assert.equal(after.code, 0, after.stdout + after.stderr);
   assert.deepEqual(codes(after.json as { findings: { code: string }[] }), []);
+  // A review decision since: the draft a later document's new knowledge was merged into is promoted.
+  // The replay drafts it as the update did (tentative), so the later document still merges into it.
+  assert.equal(akms(["promote", "green-cache-key-includes-ref-medium", "--repo", join(dir, "repo")], { env: ENV }).code, 0);
+  const promoted = check(join(dir, "repo"));
+  assert.equal(promoted.code, 0, promoted.stdout + promoted.stderr);
 });
