@@ -4,8 +4,8 @@
 //
 // Files a team commits must work on a teammate's clone, so they never hold this machine's paths:
 //   - "global":  the `akms` on PATH is this program (npm i -g, npm link)   → `akms`
-//   - "project": this program is the repository's own dependency
-//                (<dir>/node_modules/akms, <dir> the repository or above)  → `npx --no-install akms`
+//   - "project": this program is the repository's own dependency (npm's <dir>/node_modules/akms,
+//                pnpm's <dir>/node_modules/.pnpm/…; <dir> the repository or above) → `npx --no-install akms`
 // Anything else — npx's throw-away cache, a checkout that is not on PATH — has no command that
 // will exist on another machine (or, for npx, after this run): `shared()` refuses it with the
 // installs that would give one, unless the person names the command (`--command`).
@@ -43,11 +43,17 @@ export function underNpxCache(p: string): boolean {
   return p.split(sep).includes("_npx");
 }
 
-/** The directory whose node_modules holds `script` (…/<dir>/node_modules/akms/bin/akms.mjs), or null. */
+/**
+ * The project whose dependency tree holds `script`, or null: the directory above the outermost
+ * node_modules (npm's …/<dir>/node_modules/akms/bin/akms.mjs, pnpm's
+ * …/<dir>/node_modules/.pnpm/akms@…/node_modules/akms/…), when its node_modules/.bin has the
+ * `akms` that `npx --no-install akms` runs.
+ */
 function installedIn(script: string): string | null {
   const parts = script.split(sep);
-  const at = parts.lastIndexOf("node_modules");
-  return at > 0 ? parts.slice(0, at).join(sep) || sep : null;
+  const at = parts.indexOf("node_modules");
+  const dir = at > 0 ? parts.slice(0, at).join(sep) || sep : null;
+  return dir !== null && existsSync(join(dir, "node_modules", ".bin", "akms")) ? dir : null;
 }
 
 /** True when `dir` is `repo` or one of its ancestors. */
@@ -93,7 +99,7 @@ export function portableLauncher(repo: string, env: NodeJS.ProcessEnv = process.
   if (!self) return { none: "the running akms script cannot be located" };
   const home = installedIn(self);
   if (home && !underNpxCache(self) && encloses(home, repo)) {
-    return { argv: ["npx", "--no-install", "akms"], form: "project", why: `akms is installed in ${join(home, "node_modules")} (a dependency of the repository): \`npx --no-install akms\` finds it in every clone after \`npm install\`` };
+    return { argv: ["npx", "--no-install", "akms"], form: "project", why: `akms is installed in ${join(home, "node_modules")} (a dependency of the repository): \`npx --no-install akms\` finds it in every clone after its install (\`npm install\`, \`pnpm install\`)` };
   }
   for (const dir of (env.PATH ?? "").split(delimiter).filter(Boolean)) {
     const found = real(join(dir, "akms"));

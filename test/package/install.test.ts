@@ -148,6 +148,31 @@ test("as a devDependency: `npx akms` works in the project, the kits write `npx -
   }
 });
 
+test("as a pnpm devDependency (its node_modules/.pnpm layout): the kits write `npx --no-install akms`, and that command serves MCP", async () => {
+  const env = { PATH: pathWith() };
+  // The real pnpm, from the registry (pinned), into a prefix of its own.
+  const pnpmPrefix = join(work, "pnpm");
+  must(sh("npm", ["install", "-g", "--prefix", pnpmPrefix, "--prefer-offline", "--no-audit", "--no-fund", "pnpm@9.15.9"], work, env), "npm i -g pnpm");
+  const proj = join(work, "pnpm proj");
+  mkdirSync(proj, { recursive: true });
+  writeFileSync(join(proj, "package.json"), JSON.stringify({ name: "pnpm-proj", version: "1.0.0", private: true }, null, 2));
+  must(sh("git", ["init", "-q"], proj), "git init");
+  must(sh(join(pnpmPrefix, "bin", "pnpm"), ["add", "-D", "--config.store-dir=" + join(work, "pnpm-store"), tarball], proj, env), "pnpm add -D");
+  const r = sh("npx", ["--no-install", "akms", "init", "--agent", "claude", "--json"], proj, env);
+  must(r, "npx --no-install akms init --agent claude");
+  assert.equal(JSON.parse(r.stdout).command.form, "project", r.stdout);
+  const server = JSON.parse(readFileSync(join(proj, ".mcp.json"), "utf8")).mcpServers.akms;
+  assert.deepEqual([server.command, ...server.args], ["npx", "--no-install", "akms", "mcp"]);
+  noMachinePaths(proj, [proj]);
+  const client = new Client({ name: "host", version: "1" });
+  await client.connect(new StdioClientTransport({ command: server.command, args: server.args, cwd: proj, env: { ...env, HOME: join(work, "home") }, stderr: "pipe" }));
+  try {
+    assert.ok((await client.listTools()).tools.some((t) => t.name === "loadout"));
+  } finally {
+    await client.close();
+  }
+});
+
 test("two clones whose akms lives at different paths merge each other's evidence through the registered driver", () => {
   const origin = join(work, "origin.git");
   must(sh("git", ["init", "-q", "--bare", "-b", "main", origin], work), "git init --bare");
