@@ -38,9 +38,11 @@ function RowLine({ row, width, selected }: { row: WhyRow; width: number; selecte
       );
     case "node": {
       const n = row.node;
-      const how = n.seed
-        ? `seed · tag ${n.trace.matched_tags.map((t) => `"${safe(t)}"`).join(", ")}`
-        : `via ${n.trace.chain.map((s) => s.type).join("→")} from ${safe(n.trace.seed)} (depth ${n.trace.depth})`;
+      const how = n.co_loaded_with
+        ? `co-loaded with ${safe(n.co_loaded_with)} (its load_with)`
+        : n.seed
+          ? `seed · tag ${n.trace.matched_tags.map((t) => `"${safe(t)}"`).join(", ")}`
+          : `via ${n.trace.chain.map((s) => s.type).join("→")} from ${safe(n.trace.seed)} (depth ${n.trace.depth})`;
       const idW = Math.max(10, Math.min(34, width - 40));
       return (
         <Text inverse={selected} wrap="truncate-end">
@@ -48,7 +50,7 @@ function RowLine({ row, width, selected }: { row: WhyRow; width: number; selecte
           <Text bold>{pad(safe(n.id), idW) + " "}</Text>
           <Text>{pad(String(n.rank), 9, "right") + " "}</Text>
           <Text color={theme.c(statusColor(n.status))}>{pad(fmtConf(n.confidence), 5) + " "}</Text>
-          <Text dimColor={!selected}>{truncate((n.co_loaded_with ? `[co-loaded with ${n.co_loaded_with}] ` : n.below_threshold ? "[pitfall, below threshold] " : n.pitfall_injected ? "[pitfall] " : "") + how, Math.max(0, width - idW - 21))}</Text>
+          <Text dimColor={!selected}>{truncate((n.co_loaded_with ? "" : n.below_threshold ? "[pitfall, below threshold] " : n.pitfall_injected ? "[pitfall] " : "") + how, Math.max(0, width - idW - 21))}</Text>
         </Text>
       );
     }

@@ -69,7 +69,8 @@ export function explain(row: WhyRow | undefined, r: QueryResult): string[] {
       const f = n.rank_figures;
       const lines = [`#${n.position} ${safe(n.id)} — ${safe(n.title)}  (${safe(n.status)}, ${safe(n.node_origin)})`];
       const tags = t.matched_tags.map((x) => `"${safe(x)}"`).join(", ");
-      if (n.seed) lines.push(`Seed: its tag${t.matched_tags.length > 1 ? "s" : ""} ${tags} match${t.matched_tags.length > 1 ? "" : "es"} the task's tags.`);
+      if (n.co_loaded_with) lines.push(`Co-loaded with ${safe(n.co_loaded_with)}: it names this node in load_with (a loading hint, not an edge; nothing propagates through it).`);
+      else if (n.seed) lines.push(`Seed: its tag${t.matched_tags.length > 1 ? "s" : ""} ${tags} match${t.matched_tags.length > 1 ? "" : "es"} the task's tags.`);
       else {
         lines.push(`Reached from seed ${safe(t.seed)} (tag ${tags}) in ${t.depth} hop${t.depth === 1 ? "" : "s"}, path weight ${t.weight}:`);
         for (const s of t.chain) lines.push(`  ${safe(stepText(s))}`);
@@ -78,8 +79,7 @@ export function explain(row: WhyRow | undefined, r: QueryResult): string[] {
         `Rank ${f.rank} = ${safe(f.formula)} with confidence ${fmtConf(f.confidence)}, activations ${f.activations}, depth ${f.depth}, weight ${f.weight}` +
           (f.prefer_domain ? ` (${f.base} × ${f.multiplier}: preferred domain)` : ""),
       );
-      if (n.co_loaded_with) lines.push(`Co-loaded with ${n.co_loaded_with}: it names this node in load_with (a loading hint, not an edge; nothing propagates through it).`);
-      else if (n.below_threshold) lines.push(`Below min_confidence_threshold ${r.profile.min_confidence_threshold} (confidence ${n.confidence}), kept by pitfall injection for its pitfall warnings only (spec §5.3 step 9).`);
+      if (n.below_threshold) lines.push(`Below min_confidence_threshold ${r.profile.min_confidence_threshold} (confidence ${n.confidence}), kept by pitfall injection for its pitfall warnings only (spec §5.3 step 9).`);
       else if (n.pitfall_injected) lines.push(`Beyond max_nodes_per_loadout ${r.profile.max_nodes_per_loadout}, kept by pitfall injection: it carries pitfall warnings.`);
       return lines;
     }

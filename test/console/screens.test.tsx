@@ -61,6 +61,11 @@ test("why in loadout: seed and tag, the chain of edges, rank and figures, every 
     // The selected node's explanation.
     assert.match(f, /Seed: its tags? .* match/);
     assert.match(f, /Rank [\d.]+ = confidence \* activations with confidence/);
+    // A node co-loaded by another's load_with says so, not that a traversal reached it.
+    f = await pressUntil(c, "j", /^#\d+ fft-galerkin-basics /m);
+    assert.match(f, /fft-galerkin-basics +[\d.]+ [\d.]+ +co-loaded with lippmann-schwinger/);
+    assert.match(f, /^Co-loaded with lippmann-schwinger: it names this node in load_with/m);
+    assert.doesNotMatch(f, /Reached from seed|via +from/);
     // Typed tags and a role.
     await c.press("t");
     for (const ch of "green-operator") await c.press(ch);
