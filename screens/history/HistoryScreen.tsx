@@ -37,8 +37,10 @@ export function HistoryScreen({ width, height, state, history }: HistoryProps) {
   }
   const node = model.nodes.get(history.id);
   const { chart, list } = historyLayout(height);
+  // A global node's file holds the default every repository starts from; a local one's is its own.
+  const base = node?.node_origin === "global" ? "global default" : "the file's value";
   const legend =
-    `● confidence  ┈ global default ${history.globalDefault === null ? "–" : fmtConf(history.globalDefault)}` +
+    `● confidence  ┈ ${base} ${history.globalDefault === null ? "–" : fmtConf(history.globalDefault)}` +
     `  ═ floor ${fmtConf(history.floor)} (${history.floorFrom === "node" ? "confidence_floor" : "min_confidence"})` +
     `  now ${fmtConf(history.current)}`;
   // Newest change first.
@@ -58,7 +60,7 @@ export function HistoryScreen({ width, height, state, history }: HistoryProps) {
             {truncate(
               history.current !== null && history.globalDefault !== null && history.current !== history.globalDefault
                 ? `No recorded changes; the local confidence ${fmtConf(history.current)} differs from the default (set before history was kept).`
-                : "No recorded changes: the confidence is the global default. Sessions and review actions add entries here.",
+                : `No recorded changes: the confidence is ${base === "global default" ? "the global default" : "the file's value"}. Sessions and review actions add entries here.`,
               width,
             )}
           </Text>

@@ -153,6 +153,13 @@ test("history: the chart with the global default and the floor, each change with
     assert.match(f, /Changes \(\d+\)/);
     assert.match(f, /session-task-101|session-task-102|session-phase1/);
     assert.match(f, /−0\.\d\d/);
+    // A local node's line is its file's value, not a global default.
+    await c.press("/");
+    for (const ch of "job-cache-key-solver-version") await c.press(ch);
+    await c.press("enter");
+    const local = c.frame();
+    assert.match(local, /┈ the file's value 0\.50/);
+    assert.match(local, /No recorded changes: the confidence is the file's value\./);
   } finally {
     c.unmount();
   }
