@@ -43,6 +43,27 @@ test("init --agent claude twice keeps a person's CLAUDE.md and settings.json and
   assert.ok(second.json.kits[0].files.every((f: { action: string }) => f.action === "unchanged"));
 });
 
+test("a person's files with Windows line ends (CRLF) keep them: akms's block and entries are written with CRLF too", () => {
+  const repo = tmp("akms-kit-crlf-");
+  const crlf = (t: string) => t.replace(/\n/g, "\r\n");
+  write(join(repo, "CLAUDE.md"), crlf(CLAUDE_MD));
+  write(join(repo, ".claude", "settings.json"), crlf(SETTINGS));
+  mkdirSync(join(repo, ".git"));
+  const first = akms(["init", "--agent", "claude", "--repo", repo]);
+  assert.equal(first.code, 0, first.stderr);
+  for (const f of ["CLAUDE.md", join(".claude", "settings.json")]) {
+    const text = readFileSync(join(repo, f), "utf8");
+    assert.ok(text.startsWith(crlf(f === "CLAUDE.md" ? CLAUDE_MD : SETTINGS.slice(0, 60))), `${f}: the person's bytes`);
+    assert.doesNotMatch(text, /(^|[^\r])\n/, `${f}: no bare LF`);
+  }
+  assert.match(readFileSync(join(repo, "CLAUDE.md"), "utf8"), /<!-- akms:begin/);
+  // A file akms creates is written as akms writes it (LF).
+  assert.match(readFileSync(join(repo, ".mcp.json"), "utf8"), /^\{\n/);
+  const before = snapshot(repo);
+  assert.equal(akms(["init", "--agent", "claude", "--repo", repo]).code, 0);
+  assert.deepEqual(snapshot(repo), before, "running it twice changes nothing");
+});
+
 test("init --agent --dry-run prints what it would write and writes nothing", () => {
   const repo = personRepo();
   const before = snapshot(repo);
