@@ -1,5 +1,6 @@
 // Reading a user's text file safely: regular files only, a size limit, strict UTF-8 (the first bad
-// byte is located by line), and a leading byte-order mark dropped.
+// byte is located by line), and a leading byte-order mark dropped; and writing into one with its
+// own line ends.
 import { isUtf8 } from "node:buffer";
 import { readFileSync, statSync } from "node:fs";
 import { AkmsError, fileError, NotFoundError } from "./errors.js";
@@ -79,4 +80,12 @@ export function readTextFile(file: string, shown: string, maxBytes = LIMITS.maxF
     throw fileError(e, shown) ?? e;
   }
   return decodeUtf8(bytes, shown);
+}
+
+/**
+ * `after` (akms's edit of `before`) with the line ends of `before` when those are all CRLF (a file
+ * written on Windows), so akms's lines do not mix LF into it; else `after` as it is.
+ */
+export function withLineEndsOf(before: string | null, after: string): string {
+  return before !== null && before.includes("\r\n") && !/(^|[^\r])\n/.test(before) ? after.replace(/\r?\n/g, "\r\n") : after;
 }

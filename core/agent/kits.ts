@@ -8,6 +8,7 @@ import { existsSync, lstatSync, readFileSync, readlinkSync, realpathSync, statSy
 import { dirname, join, relative, sep } from "node:path";
 import { applyEdits, modify, parse, type ParseError } from "jsonc-parser";
 import { AkmsError } from "../errors.js";
+import { withLineEndsOf } from "../textfile.js";
 import { WORKSPACE_FOLDER } from "./workspace-folder.js";
 import { commandLine, type Launcher } from "./launcher.js";
 
@@ -326,13 +327,8 @@ type Reader = (path: string) => KitSource;
 
 function file(src: KitSource, path: string, edited: string): KitFile {
   const before = src.text;
-  const after = sameLineEnds(before, edited);
+  const after = withLineEndsOf(before, edited);
   return { path, target: src.target, before, after, action: before === null ? "create" : before === after ? "unchanged" : "update" };
-}
-
-/** `after` with the line ends of `before` when those are all CRLF (a file written on Windows), so akms's lines do not mix LF into it. */
-function sameLineEnds(before: string | null, after: string): string {
-  return before !== null && before.includes("\r\n") && !/(^|[^\r])\n/.test(before) ? after.replace(/\r?\n/g, "\r\n") : after;
 }
 
 /** A file that is wholly akms's: refreshed when it carries the marker, else left alone. */

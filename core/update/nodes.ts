@@ -4,6 +4,7 @@
 import { yamlNumber, yamlString } from "./overlay-io.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { oneLine } from "../control-chars.js";
+import { withLineEndsOf } from "../textfile.js";
 
 export interface NewNodeSpec {
   id: string;
@@ -125,16 +126,15 @@ export interface DedupAppend {
 /** The node text with one pending dedup section appended at its end. */
 export function appendDedupSection(existing: string, a: DedupAppend): string {
   const base = existing.endsWith("\n") ? existing : existing + "\n";
-  return (
-    base +
+  const section =
     "\n" +
     `<!-- akms:dedup session=${a.session} score=${yamlNumber(a.score, true)} status=pending -->\n` +
     `${MARK} From \`${a.session}\` (new knowledge \`${a.suggestedId}\`): ` +
     `\`akms dedup accept ${a.nodeId}\` or \`akms dedup reject ${a.nodeId}\`.\n` +
     "\n" +
     a.draft +
-    "\n<!-- akms:end -->\n"
-  );
+    "\n<!-- akms:end -->\n";
+  return withLineEndsOf(existing, base + section); // a CRLF file gets CRLF lines
 }
 
 /** The text a node contributes to dedup: its content_draft section (else its body), without markers. */

@@ -119,6 +119,26 @@ test("akms promote, draft, dedup and undo through the CLI: journaled, undone byt
   assert.equal(treeHash(d.vault), d.vaultHash);
 });
 
+test("a node file with Windows line ends (CRLF) keeps them: the update's dedup section, its reject and undo; graph.json as the full compile's", () => {
+  const d = demo();
+  const file = join(d.knowledge, "local-nodes", "nyquist-truncation-residual-plateau.md");
+  const crlf = readFileSync(file, "utf8").replace(/\n/g, "\r\n");
+  writeFileSync(file, crlf);
+  const bareLf = /(^|[^\r])\n/;
+  const up = d.run("update", join(d.knowledge, "sessions", "task-103.md"));
+  assert.equal(up.code, 0, up.stderr);
+  const appended = readFileSync(file, "utf8");
+  assert.match(appended, /<!-- akms:dedup session=session-task-103 /);
+  assert.doesNotMatch(appended, bareLf, "the appended section has the file's CRLF");
+  const graph = readFileSync(join(d.knowledge, "graph", "graph.json"));
+  assert.equal(d.run("build", "--no-cache").code, 0);
+  assert.ok(readFileSync(join(d.knowledge, "graph", "graph.json")).equals(graph), "the update's graph.json is the full compile's");
+  assert.equal(d.run("dedup", "reject", "nyquist-truncation-residual-plateau").code, 0);
+  assert.equal(readFileSync(file, "utf8"), crlf, "the reject takes the section out whole: the file as it was");
+  assert.equal(d.run("undo").code, 0);
+  assert.equal(readFileSync(file, "utf8"), appended);
+});
+
 test("bad input through the CLI: exit 1 (or 2 for usage), a clear message, nothing written", () => {
   const d = demo();
   const snap = snapshot(d.knowledge);
