@@ -7,6 +7,7 @@ import type { Context } from "../context.js";
 import { AkmsError, problemsError, StaleWriteError, ValidationError, type Problem } from "../errors.js";
 import { readTextIfExists, writeFileAtomic } from "../fsx.js";
 import { readTask, topLevelValueSpan, type LoadedTask } from "../query/task.js";
+import { withLineEndsOf } from "../textfile.js";
 import type { PlannedTask } from "./waves.js";
 
 export function listTaskFiles(ctx: Context): string[] {
@@ -89,7 +90,7 @@ export function withField(text: string, key: string, value: string | number | nu
   const firstKey = /\n([ \t]+)"/.exec(text);
   const indent = firstKey ? firstKey[1]! : "  ";
   const empty = head.endsWith("{");
-  return `${head}${empty ? "" : ","}\n${indent}${JSON.stringify(key)}: ${json}\n${text.slice(close)}`;
+  return withLineEndsOf(text, `${head}${empty ? "" : ","}\n${indent}${JSON.stringify(key)}: ${json}\n${text.slice(close)}`);
 }
 
 /** Writes fields into a task record (the caller holds the lock); returns the record as now on disk. */

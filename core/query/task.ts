@@ -6,7 +6,7 @@ import { jsonDepthError, parseYaml } from "../yaml.js";
 import { displayPath } from "../paths.js";
 import { checkSchema } from "../schema-check.js";
 import { TaskRecord } from "../schemas/task.js";
-import { readTextFile } from "../textfile.js";
+import { readTextFile, withLineEndsOf } from "../textfile.js";
 import type { ValidatedFacts } from "../store/facts.js";
 
 export interface LoadedTask {
@@ -128,13 +128,14 @@ export function topLevelValueSpan(t: string, key: string): [number, number] | nu
 
 /**
  * The task record text with `akms_tags` replaced by `tags`: only the array's bytes change. The array
- * is written in the file's own indentation (2-space JSON when the value sat on one line).
+ * is written in the file's own indentation step (its top-level key's; 2 spaces when that sat on the
+ * first line) and line ends.
  */
 export function withTags(text: string, tags: string[]): string {
   const span = topLevelValueSpan(text, "akms_tags");
   if (!span) throw new ValidationError('the task record has no top-level "akms_tags" field to write to', { field: "akms_tags" });
   const lineStart = text.lastIndexOf("\n", span[0] - 1) + 1;
   const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
-  const value = tags.length === 0 ? "[]" : JSON.stringify(tags, null, 2).replace(/\n/g, "\n" + indent);
-  return text.slice(0, span[0]) + value + text.slice(span[1]);
+  const value = tags.length === 0 ? "[]" : JSON.stringify(tags, null, indent || 2).replace(/\n/g, "\n" + indent);
+  return withLineEndsOf(text, text.slice(0, span[0]) + value + text.slice(span[1]));
 }

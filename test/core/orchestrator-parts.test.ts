@@ -36,6 +36,7 @@ test("task record fields: only the value's bytes change; a missing field is adde
   const added = withField('{\n    "task_id": "t-1",\n    "akms_schema": "v2"\n}\n', "status", "complete");
   assert.equal(added, '{\n    "task_id": "t-1",\n    "akms_schema": "v2",\n    "status": "complete"\n}\n');
   assert.deepEqual(JSON.parse(added), { task_id: "t-1", akms_schema: "v2", status: "complete" });
+  assert.equal(withField('{\r\n  "task_id": "t-1"\r\n}\r\n', "status", "complete"), '{\r\n  "task_id": "t-1",\r\n  "status": "complete"\r\n}\r\n', "a CRLF file stays CRLF");
   // A nested key of the same name is not touched.
   const nested = '{"a": {"status": "x"}, "status": "pending"}';
   assert.equal(withField(nested, "status", "complete"), '{"a": {"status": "x"}, "status": "complete"}');

@@ -141,4 +141,7 @@ test("bad task records: no akms_tags, not JSON, wrong field types — each a loc
   const f3 = write(join(s.dir, "c.json"), `{\n  "task_id": "c",\n  "akms_tags": "x",\n  "akms_schema": "v2"\n}`);
   assert.throws(() => readTask(f3), (e: unknown) => isAkmsError(e) && e.field === "akms_tags" && e.line === 3);
   assert.equal(withTags(`{"a": {"akms_tags": 1}, "akms_tags": ["x"]}`, ["y"]), `{"a": {"akms_tags": 1}, "akms_tags": [\n  "y"\n]}`);
+  // A person's file: its indentation step and its CRLF line ends.
+  assert.equal(withTags('{\r\n    "task_id": "c",\r\n    "akms_tags": []\r\n}\r\n', ["y", "z"]), '{\r\n    "task_id": "c",\r\n    "akms_tags": [\r\n        "y",\r\n        "z"\r\n    ]\r\n}\r\n');
+  assert.equal(withTags('{\n\t"akms_tags": []\n}\n', ["y"]), '{\n\t"akms_tags": [\n\t\t"y"\n\t]\n}\n');
 });
