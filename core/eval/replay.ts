@@ -31,8 +31,6 @@ import { carryVectors } from "../store/vectors.js";
 import { openGraph, type GNode } from "../graph.js";
 import { build } from "../compiler/build.js";
 import { draftedBy } from "../compiler/merge.js";
-import { parseDedupSections, removeSection } from "../review/dedup-sections.js";
-import { findStatusLine } from "../review/status-line.js";
 import { canonicalOrder, parseDocument, type EvidenceDoc } from "../update/documents.js";
 import { runUpdate } from "../update/apply.js";
 import { readOverlayState } from "../overlay-file.js";
@@ -169,32 +167,14 @@ function registryDocuments(ctx: Context, ov: Overlay): EvidenceDoc[] {
   return canonicalOrder(docs);
 }
 
-/**
- * Local node files the replayed sessions drafted (they did not exist before them: the registry
- * names them, merge.ts draftedBy), by the session that drafted them, with their text now.
- */
-function draftedFiles(ctx: Context, ov: Overlay, sessions: ReadonlySet<string>): Map<string, { file: string; text: string }[]> {
+/** Local node files the replayed sessions drafted (they did not exist before them): the registry names them (merge.ts draftedBy). */
+function draftedFiles(ctx: Context, ov: Overlay, sessions: ReadonlySet<string>): string[] {
   const theirs = Object.fromEntries(Object.entries(ov.session_nodes ?? {}).filter(([id]) => sessions.has(id)));
   const local = new NodeFiles(ctx).local;
-  const out = new Map<string, { file: string; text: string }[]>();
-  for (const [id, { session }] of draftedBy(theirs)) {
+  return [...draftedBy(theirs).keys()].flatMap((id) => {
     const f = local.find(id);
-    if (f) out.set(session, [...(out.get(session) ?? []), { file: f.file, text: readFileSync(f.file, "utf8") }]);
-  }
-  return out;
-}
-
-/**
- * A drafted node as it stands now with the review's decisions taken out — the status the update
- * drafted it with (`drafted`: the file it just wrote), no dedup section that `later` sessions
- * append again — so a person's own edits (edges, tags, text) are all that remain of since.
- */
-function asDraftedNow(now: string, drafted: string, later: ReadonlySet<string>): string {
-  let out = now;
-  for (const sec of parseDedupSections(now).reverse()) if (sec.session !== null && later.has(sec.session)) out = removeSection(out, sec);
-  const status = findStatusLine(drafted)?.value;
-  const line = findStatusLine(out);
-  return status !== undefined && line ? out.slice(0, line.start) + status + out.slice(line.end) : out;
+    return f ? [f.file] : [];
+  });
 }
 
 /** The nodes of last phase's loadouts written for `role` (their header's agent_role), file by file. */
@@ -379,7 +359,7 @@ export async function evalReplay(ctx: Context, opts: ReplayOptions): Promise<Rep
     }
   });
   const reproduces = replayed.differs.length === 0;
-  if (!reproduces) notes.push(`the replay does not end on the repository's overlay (it differs in ${replayed.differs.join(", ")}: evidence applied out of the canonical order, review decisions since, or state from sessions whose documents are gone): the graph 'as it stood' is the canonical replay's`);
+  if (!reproduces) notes.push(`the replay does not end on the repository's overlay (it differs in ${replayed.differs.join("; ")}: evidence applied out of the canonical order, review decisions since, or state from sessions whose documents are gone): the graph 'as it stood' is the canonical replay's`);
 
   const armNames = [...new Set(samples.map((s) => s.arm))].sort((a, b) => REPLAY_ARMS.indexOf(a as never) - REPLAY_ARMS.indexOf(b as never));
   const about: Record<string, string> = {
@@ -433,8 +413,8 @@ export async function evalReplay(ctx: Context, opts: ReplayOptions): Promise<Rep
  * (the repository is not written): the overlay taken back to its root (rootOverlay, and the local
  * nodes those sessions drafted removed), then each document applied by the real `akms update` in
  * the canonical order, `before` called with the scratch's context before each. Says where the
- * replay's overlay differs from the repository's (its top-level keys; none: the overlay is the
- * replay of its evidence). Used by `akms eval replay` and `akms check`.
+ * replay's overlay differs from the repository's (its top-level keys, each map's differing entries
+ * named; none: the overlay is the replay of its evidence). Used by `akms eval replay` and `akms check`.
  */
 export async function replayEvidence(
   ctx: Context,
@@ -458,32 +438,37 @@ export async function replayEvidence(
     vectorsCopied = vectorSizes(cache);
     const sctx = loadContext({ repo: scratch, vault: ctx.vault.path, env: {} });
     writeFileSync(sctx.paths.overlay, dumpOverlay(rootOverlay(state.overlay, docs), overlayLimits(sctx.cfg.config.graph)));
-    // The knowledge as it is now, as for the vault: a drafted node is gone until the session that
-    // drafted it is replayed, and is then as it stands now but for the review's decisions (edges a
-    // reviewer gave it count for every later document; a promotion since does not).
-    const drafted = draftedFiles(sctx, state.overlay, sessions);
-    for (const list of drafted.values()) for (const k of list) rmSync(k.file);
+    for (const f of draftedFiles(sctx, state.overlay, sessions)) rmSync(f);
     build(sctx, { env: opts.env });
 
     for (const [i, d] of docs.entries()) {
       await before?.(d, i, sctx);
       // The document's own copy in the scratch (a registry written by the Python implementation keys it by another session id).
       runUpdate(sctx, [join(sctx.paths.knowledge, relative(ctx.paths.knowledge, d.file))], { env, cwd: scratch });
-      const later = new Set(docs.slice(i + 1).map((x) => x.sessionId));
-      for (const k of drafted.get(d.sessionId) ?? []) if (existsSync(k.file)) writeFileSync(k.file, asDraftedNow(k.text, readFileSync(k.file, "utf8"), later));
     }
     // Compared as data (a person's comments in the file are not a difference).
     const replayed = readOverlayState(sctx)!.overlay as Record<string, unknown>;
     const real = state.overlay as Record<string, unknown>;
     // An overlay with no ledger at all was written before akms kept one: the next update writes it; no difference of knowledge.
     const keys = [...new Set([...Object.keys(real), ...Object.keys(replayed)])].filter((k) => k !== "processed_sources" || real[k] !== undefined);
-    const differs = keys.filter((k) => !sameData(real[k] ?? null, replayed[k] ?? null)).sort();
+    const differs = keys
+      .filter((k) => !sameData(real[k] ?? null, replayed[k] ?? null))
+      .sort()
+      .map((k) => whereDiffers(k, real[k], replayed[k]));
     return { docs, differs };
   } finally {
     // What the replay's searches embedded stays (content-keyed): the next replay or search reuses it.
     if (vectorSizes(join(scratch, "knowledge", "graph", ".cache")) !== vectorsCopied) carryVectors(repoPaths(scratch), ctx.paths);
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** A top-level key where the two overlays differ; for a map of entries (nodes, session_nodes), the entries that differ: `nodes (a, b and 3 more)`. */
+function whereDiffers(key: string, real: unknown, replayed: unknown): string {
+  const isMap = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+  if (!isMap(real) || !isMap(replayed)) return key;
+  const ids = [...new Set([...Object.keys(real), ...Object.keys(replayed)])].filter((id) => !sameData(real[id] ?? null, replayed[id] ?? null)).sort();
+  return ids.length ? `${key} (${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ` and ${ids.length - 5} more` : ""})` : key;
 }
 
 /** The vector files of a store folder and their sizes (a search that embeds makes its file longer). */
