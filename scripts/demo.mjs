@@ -24,6 +24,11 @@ const where = ["--repo", repo, "--vault", vault];
 const env = { ...process.env };
 delete env.AKMS_GLOBAL_VAULT;
 
+// The commands printed for pasting, each path quoted as a shell needs it (a scratch folder may hold spaces).
+const { shellWord } = await import(new URL("../dist/akms.mjs", import.meta.url).href);
+const again = `npx akms review --repo ${shellWord(repo)} --vault ${shellWord(vault)}`;
+const tryLine = `For "Things to try" in fixtures/demo/README.md: D=${shellWord(dir)}`;
+
 const akms = (args, stdio = "inherit") => spawnSync(process.execPath, [bin, ...args, ...where], { cwd: dir, env, stdio, encoding: "utf8" });
 
 const interactive = Boolean(process.stdout.isTTY && process.stdin.isTTY);
@@ -34,13 +39,13 @@ if (built.status !== 0) process.exit(built.status ?? 1);
 if (interactive) {
   const r = akms(["review"]);
   console.log(`\nThe scratch copy stays in ${dir} (look at what changed, then delete it).`);
-  console.log(`Open it again with: npx akms review --repo ${repo} --vault ${vault}`);
-  console.log(`For "Things to try" in fixtures/demo/README.md: D=${dir}`);
+  console.log(`Open it again with: ${again}`);
+  console.log(tryLine);
   process.exit(r.status ?? 0);
 } else {
   console.log("\nNot a terminal, so no console; here is the review report it would open on:\n");
   const r = akms(["review", "--report"]);
-  console.log(`\nIn a terminal, \`npm start\` opens the console on a new copy; this one opens with: npx akms review --repo ${repo} --vault ${vault}`);
-  console.log(`For "Things to try" in fixtures/demo/README.md: D=${dir}`);
+  console.log(`\nIn a terminal, \`npm start\` opens the console on a new copy; this one opens with: ${again}`);
+  console.log(tryLine);
   process.exit(r.status ?? 0);
 }

@@ -33,6 +33,9 @@ const SETTLES = new Set(["record", "mcp"]);
 /** Commands that read the graph: they compile it first when graph.json is missing or stale (core/settle.ts). */
 const READS = new Set(["eval", "query", "loadout", "derive-tags", "re-evaluate", "status", "review", "show", "pitfalls", "search", "export", "hook", "promote", "draft", "undraft", "dedup"]);
 
+/** How a path is printed for a person to paste into a shell (the demo script prints its commands with it). */
+export { shellWord } from "../core/agent/launcher.js";
+
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   const jsonWanted = argv.includes("--json");
   const out = { json: jsonWanted, color: !argv.includes("--no-color") && !process.env.NO_COLOR };

@@ -3,9 +3,9 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { akms, builtDemo, ROOT, snapshot } from "../helpers.js";
+import { akms, builtDemo, ROOT, snapshot, tmp } from "../helpers.js";
 
 test("npm run demo off a terminal leaves fixtures/ as committed and prints the paths to paste", () => {
   const env = { ...process.env };
@@ -20,6 +20,22 @@ test("npm run demo off a terminal leaves fixtures/ as committed and prints the p
   assert.match(r.stdout, /npx akms review --repo \S+ --vault \S+/);
   assert.match(r.stdout, /For "Things to try" in fixtures\/demo\/README\.md: D=\S+/);
   if (before.status === 0) assert.equal(status().stdout, before.stdout, "the demo changed nothing under fixtures/");
+});
+
+test("the demo's lines to paste work in a shell when its scratch folder's path holds a space and an apostrophe", () => {
+  const env = { ...process.env, TMPDIR: tmp("akms-paste-") + "/it's a dir" };
+  delete env.AKMS_GLOBAL_VAULT;
+  mkdirSync(env.TMPDIR!, { recursive: true });
+  const r = spawnSync(process.execPath, [join(ROOT, "scripts", "demo.mjs")], { cwd: ROOT, env, encoding: "utf8", timeout: 120_000 });
+  assert.equal(r.status, 0, r.stderr);
+  const d = /: (D=.*)$/m.exec(r.stdout)![1]!;
+  const open = /opens with: (npx akms review .*)$/m.exec(r.stdout)![1]!;
+  // The shell reads each path as one word: the folder the demo made, its repo and its vault.
+  const sh = spawnSync("sh", ["-c", `${d}; printf '%s\\n' "$D"; set -- ${open.replace(/^npx akms review /, "")}; printf '%s\\n' "$2" "$4"`], { encoding: "utf8" });
+  const [dir, repo, vault] = sh.stdout.trim().split("\n");
+  assert.ok(existsSync(join(dir!, "repo", "knowledge")), sh.stdout + sh.stderr);
+  assert.equal(repo, join(dir!, "repo"));
+  assert.equal(vault, join(dir!, "vault"));
 });
 
 test("npx akms runs this checkout's akms", () => {
