@@ -22,7 +22,7 @@ import type { RepoPaths } from "../paths.js";
 import { buildIdentity, writtenKey } from "./freshness.js";
 import { findRecord, headerText, jsonAscii, isWhole, parseRecords, readStoreText, recordText, writeRecordFile } from "./records.js";
 
-const FORMAT = "akms-facts-4";
+const FORMAT = "akms-facts-5";
 
 export type FactKind = "config" | "task" | "overlay" | "drafted" | "no-dedup";
 
@@ -59,10 +59,19 @@ function fileOf(kind: FactKind, recordKey: string): string {
   return (JSON.parse(recordKey) as string).slice(kind.length + 1);
 }
 
+/**
+ * A record's freshness key as the file holds it: JSON, ASCII — a stat key carries the file's path,
+ * and the store's files are read one byte per character (records.ts), so a path with `é` written
+ * raw made the whole file unreadable.
+ */
+function keyText(key: string): string {
+  return jsonAscii(JSON.stringify(key));
+}
+
 function valueOf<T>(text: string | undefined, key: string | null): T | undefined {
   if (text === undefined || key === null) return undefined;
   const tab = text.indexOf("\t");
-  if (tab < 0 || text.slice(0, tab) !== key) return undefined;
+  if (tab < 0 || text.slice(0, tab) !== keyText(key)) return undefined;
   try {
     return JSON.parse(text.slice(tab + 1)) as T;
   } catch {
@@ -121,14 +130,19 @@ export function openFacts(paths: RepoPaths, build: string | null = buildIdentity
       const prefix = recordKey(kind, "").slice(0, -1);
       for (const [rk, v] of all) {
         const tab = v.indexOf("\t");
-        if (rk.startsWith(prefix) && tab > 0) out.push([fileOf(kind, rk), v.slice(0, tab)]);
+        if (!rk.startsWith(prefix) || tab <= 0) continue;
+        try {
+          out.push([fileOf(kind, rk), JSON.parse(v.slice(0, tab)) as string]);
+        } catch {
+          /* not a key this format writes: no entry */
+        }
       }
       return out;
     },
     put(kind, f, key, value, json) {
-      if (build === null || key === null || key.includes("\t")) return;
+      if (build === null || key === null) return;
       if (json === undefined && !isDeepStrictEqual(JSON.parse(JSON.stringify(value ?? null)), value)) return;
-      puts.set(recordKey(kind, f), key + "\t" + jsonAscii(json ?? JSON.stringify(value)));
+      puts.set(recordKey(kind, f), keyText(key) + "\t" + jsonAscii(json ?? JSON.stringify(value)));
     },
     retain(kind, files) {
       retained.set(kind, files);

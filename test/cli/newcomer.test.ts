@@ -23,7 +23,7 @@ test("npm run demo off a terminal leaves fixtures/ as committed and prints the p
 });
 
 test("the demo's lines to paste work in a shell when its scratch folder's path holds a space and an apostrophe", () => {
-  const env = { ...process.env, TMPDIR: tmp("akms-paste-") + "/it's a dir" };
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmp("akms-paste-") + "/it's a dir" };
   delete env.AKMS_GLOBAL_VAULT;
   mkdirSync(env.TMPDIR!, { recursive: true });
   const r = spawnSync(process.execPath, [join(ROOT, "scripts", "demo.mjs")], { cwd: ROOT, env, encoding: "utf8", timeout: 120_000 });

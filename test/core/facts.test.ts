@@ -83,3 +83,22 @@ test("the store's facts: two writers' facts both survive, retain drops gone file
 function cachePathOf(paths: ReturnType<typeof repoPaths>): string {
   return factsPath(paths);
 }
+
+test("a repository under a path with é: a stat key holds the path, and the facts stay readable (the store's files are read one byte per character)", () => {
+  const d = copyDemo();
+  const paths = repoPaths(d.repo);
+  const node = join(paths.localNodes, "café-node.md");
+  const statKey = `${node}\0${[1, 2, 3, 4].join(":")}`;
+  const task = join(paths.tasks, "task-201.json");
+  const facts = openFacts(paths, "build-1");
+  facts.put("no-dedup", node, statKey, true);
+  facts.put("task", task, bytesKey("x"), { title: "kept" });
+  assert.equal(facts.save(), true);
+  assert.ok(!readFileSync(factsPath(paths)).some((b) => b > 0x7e), "the file is ASCII");
+  const again = openFacts(paths, "build-1");
+  assert.equal(again.get("no-dedup", node, statKey), true);
+  assert.deepEqual(again.get("task", task, bytesKey("x")), { title: "kept" }, "the other facts too");
+  assert.deepEqual(again.entries("no-dedup"), [[node, statKey]]);
+  again.put("no-dedup", node, statKey, true);
+  assert.equal(again.save(), false, "the same fact again: nothing written");
+});
