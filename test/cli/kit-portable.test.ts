@@ -24,6 +24,29 @@ function files(dir: string): string[] {
   return out.sort();
 }
 
+/** A git repository on main with knowledge/ (akms init), committed nothing yet. */
+function gitRepo(repo: string): void {
+  ok(repo, ["init", "-q", "-b", "main"]);
+  ok(repo, ["config", "user.email", "t@example.com"]);
+  ok(repo, ["config", "user.name", "T"]);
+  assert.equal(akms(["init", "--repo", repo]).code, 0);
+}
+
+/** The overlay changed apart on main and on branch `other` (from a common base); main checked out. Returns the overlay's path. */
+function overlaysApart(repo: string): string {
+  const overlay = join(repo, "knowledge", "graph", "local_state.yaml");
+  writeFileSync(overlay, "akms_schema: v2\nnode_overrides: {}\nbase: 1\n");
+  ok(repo, ["add", "-A"]);
+  ok(repo, ["commit", "-q", "-m", "base"]);
+  ok(repo, ["checkout", "-q", "-b", "other"]);
+  writeFileSync(overlay, "akms_schema: v2\nnode_overrides: {}\nbase: theirs\n");
+  ok(repo, ["commit", "-q", "-am", "theirs"]);
+  ok(repo, ["checkout", "-q", "main"]);
+  writeFileSync(overlay, "akms_schema: v2\nnode_overrides: {}\nbase: ours\n");
+  ok(repo, ["commit", "-q", "-am", "ours"]);
+  return overlay;
+}
+
 const noBug = (r: { stderr: string; stdout: string }) => assert.doesNotMatch(r.stderr + r.stdout, /error\[BUG\]|\n\s+at /, "no BUG, no stack trace");
 
 test("committed kit files name `akms` (installed on PATH), never this checkout's or Node's path; init says which form and why", () => {
@@ -180,23 +203,11 @@ test("init --git with core.hooksPath=/dev/null registers the driver and says the
 
 test("a registered driver that cannot run: the merge leaves git's conflict markers and names the fix; status says the driver does not run", () => {
   const repo = tmp("akms-stale-driver-");
-  ok(repo, ["init", "-q", "-b", "main"]);
-  ok(repo, ["config", "user.email", "t@example.com"]);
-  ok(repo, ["config", "user.name", "T"]);
-  assert.equal(akms(["init", "--repo", repo]).code, 0);
+  gitRepo(repo);
   // Registered from an akms that later moved away.
   const gone = join(tmp("akms-gone-"), "bin", "akms.mjs");
   assert.equal(akms(["init", "--git", "--command", `${process.execPath} ${gone}`, "--repo", repo]).code, 0);
-  const overlay = join(repo, "knowledge", "graph", "local_state.yaml");
-  writeFileSync(overlay, "akms_schema: v2\nnode_overrides: {}\nbase: 1\n");
-  ok(repo, ["add", "-A"]);
-  ok(repo, ["commit", "-q", "-m", "base"]);
-  ok(repo, ["checkout", "-q", "-b", "other"]);
-  writeFileSync(overlay, "akms_schema: v2\nnode_overrides: {}\nbase: theirs\n");
-  ok(repo, ["commit", "-q", "-am", "theirs"]);
-  ok(repo, ["checkout", "-q", "main"]);
-  writeFileSync(overlay, "akms_schema: v2\nnode_overrides: {}\nbase: ours\n");
-  ok(repo, ["commit", "-q", "-am", "ours"]);
+  const overlay = overlaysApart(repo);
   const m = git(repo, ["merge", "other"]);
   assert.notEqual(m.code, 0, "the merge stops as a conflict");
   assert.match(m.out, /akms: the merge driver cannot run .*knowledge\/graph\/local_state\.yaml keeps git's conflict markers\. Fix: akms init --git/s);
@@ -216,24 +227,12 @@ test("a registered driver that cannot run: the merge leaves git's conflict marke
 
 test("a driver whose path holds `%A` (git's own placeholder) runs: the line escapes it, and status reads it back", () => {
   const repo = tmp("akms-percent-");
-  ok(repo, ["init", "-q", "-b", "main"]);
-  ok(repo, ["config", "user.email", "t@example.com"]);
-  ok(repo, ["config", "user.name", "T"]);
-  assert.equal(akms(["init", "--repo", repo]).code, 0);
+  gitRepo(repo);
   const bin = join(tmp("akms-percent-bin-"), "it's 100%A", "akms");
   write(bin, `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, "bin", "akms.mjs")}' "$@"\n`);
   chmodSync(bin, 0o755);
   assert.equal(akms(["init", "--git", "--command", bin, "--repo", repo]).code, 0);
-  const overlay = join(repo, "knowledge", "graph", "local_state.yaml");
-  writeFileSync(overlay, "akms_schema: v2\nnode_overrides: {}\nbase: 1\n");
-  ok(repo, ["add", "-A"]);
-  ok(repo, ["commit", "-q", "-m", "base"]);
-  ok(repo, ["checkout", "-q", "-b", "other"]);
-  writeFileSync(overlay, "akms_schema: v2\nnode_overrides: {}\nbase: theirs\n");
-  ok(repo, ["commit", "-q", "-am", "theirs"]);
-  ok(repo, ["checkout", "-q", "main"]);
-  writeFileSync(overlay, "akms_schema: v2\nnode_overrides: {}\nbase: ours\n");
-  ok(repo, ["commit", "-q", "-am", "ours"]);
+  const overlay = overlaysApart(repo);
   const m = git(repo, ["merge", "other"]);
   assert.equal(m.code, 0, m.out);
   assert.doesNotMatch(m.out, /cannot run/);

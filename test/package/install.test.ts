@@ -125,6 +125,20 @@ test("installed globally: the kits name `akms`, no committed file holds a machin
   }
 });
 
+/** The project's .mcp.json names `npx --no-install akms mcp`, holds no machine path, and that command serves MCP to the SDK client. */
+async function projectServes(proj: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const server = JSON.parse(readFileSync(join(proj, ".mcp.json"), "utf8")).mcpServers.akms;
+  assert.deepEqual([server.command, ...server.args], ["npx", "--no-install", "akms", "mcp"]);
+  noMachinePaths(proj, [proj]);
+  const client = new Client({ name: "host", version: "1" });
+  await client.connect(new StdioClientTransport({ command: server.command, args: server.args, cwd: proj, env: { ...env, HOME: join(work, "home") }, stderr: "pipe" }));
+  try {
+    assert.ok((await client.listTools()).tools.some((t) => t.name === "loadout"));
+  } finally {
+    await client.close();
+  }
+}
+
 test("as a devDependency: `npx akms` works in the project, the kits write `npx --no-install akms`, and that command serves MCP", async () => {
   const env = { PATH: pathWith() };
   const proj = join(work, "proj");
@@ -136,16 +150,7 @@ test("as a devDependency: `npx akms` works in the project, the kits write `npx -
   const r = sh("npx", ["akms", "init", "--agent", "claude", "--json"], proj, env);
   must(r, "npx akms init --agent claude");
   assert.equal(JSON.parse(r.stdout).command.form, "project");
-  const server = JSON.parse(readFileSync(join(proj, ".mcp.json"), "utf8")).mcpServers.akms;
-  assert.deepEqual([server.command, ...server.args], ["npx", "--no-install", "akms", "mcp"]);
-  noMachinePaths(proj, [proj]);
-  const client = new Client({ name: "host", version: "1" });
-  await client.connect(new StdioClientTransport({ command: server.command, args: server.args, cwd: proj, env: { ...env, HOME: join(work, "home") }, stderr: "pipe" }));
-  try {
-    assert.ok((await client.listTools()).tools.some((t) => t.name === "loadout"));
-  } finally {
-    await client.close();
-  }
+  await projectServes(proj, env);
 });
 
 test("as a pnpm devDependency (its node_modules/.pnpm layout): the kits write `npx --no-install akms`, and that command serves MCP", async () => {
@@ -161,16 +166,7 @@ test("as a pnpm devDependency (its node_modules/.pnpm layout): the kits write `n
   const r = sh("npx", ["--no-install", "akms", "init", "--agent", "claude", "--json"], proj, env);
   must(r, "npx --no-install akms init --agent claude");
   assert.equal(JSON.parse(r.stdout).command.form, "project", r.stdout);
-  const server = JSON.parse(readFileSync(join(proj, ".mcp.json"), "utf8")).mcpServers.akms;
-  assert.deepEqual([server.command, ...server.args], ["npx", "--no-install", "akms", "mcp"]);
-  noMachinePaths(proj, [proj]);
-  const client = new Client({ name: "host", version: "1" });
-  await client.connect(new StdioClientTransport({ command: server.command, args: server.args, cwd: proj, env: { ...env, HOME: join(work, "home") }, stderr: "pipe" }));
-  try {
-    assert.ok((await client.listTools()).tools.some((t) => t.name === "loadout"));
-  } finally {
-    await client.close();
-  }
+  await projectServes(proj, env);
 });
 
 test("two clones whose akms lives at different paths merge each other's evidence through the registered driver", () => {
