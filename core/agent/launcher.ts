@@ -122,6 +122,13 @@ export function sharedLauncher(repo: string, given?: string, env: NodeJS.Process
   return l;
 }
 
+/** The command for files a team shares, or null when there is none (sharedLauncher without the refusal). */
+export function teamLauncher(repo: string, given?: string, env: NodeJS.ProcessEnv = process.env): Launcher | null {
+  if (given !== undefined) return givenLauncher(given, repo);
+  const l = portableLauncher(repo, env);
+  return "none" in l ? null : l;
+}
+
 /** The command for this clone's own files (.git/config, .git/hooks): portable when possible, else this script by path. */
 export function localLauncher(repo: string, given?: string, env: NodeJS.ProcessEnv = process.env): Launcher {
   if (given !== undefined) return givenLauncher(given, repo);

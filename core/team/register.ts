@@ -3,7 +3,7 @@
 // command (`merge.akms.driver`, per clone: git never takes a command from the repository itself).
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
-import { dirname, isAbsolute, join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { AkmsError } from "../errors.js";
 import { stripControl } from "../control-chars.js";
 import { readTextIfExists, writeFileAtomic } from "../fsx.js";
@@ -115,7 +115,7 @@ export interface RegisterResult {
 }
 
 /** Writes knowledge/.gitattributes (the caller holds the lock) and the clone's driver config. */
-export function registerDriver(paths: RepoPaths, top: string, launcher: Launcher): RegisterResult {
+export function registerDriver(paths: RepoPaths, top: string, launcher: Launcher, forTeam: Launcher | null): RegisterResult {
   const file = join(paths.knowledge, ".gitattributes");
   const text = attributesText(readTextIfExists(file));
   if (text !== null) writeFileAtomic(file, text);
@@ -131,7 +131,7 @@ export function registerDriver(paths: RepoPaths, top: string, launcher: Launcher
       if (!r.ok) throw new AkmsError("GIT_FAILED", `git config ${k} failed: ${r.stderr.trim() || "unknown error"}`, { hint: "check the repository with `git config --list --show-origin`" });
     }
   }
-  return { top, attributesWritten: text !== null, driver, command: commandLine(launcher), configChanged: changed, hooks: installHooks(top, paths.repo, launcher) };
+  return { top, attributesWritten: text !== null, driver, command: commandLine(launcher), configChanged: changed, hooks: installHooks(top, paths.repo, launcher, forTeam) };
 }
 
 /** What `akms status` says of the merge driver: null when it is set up (or there is no git). */
@@ -186,7 +186,8 @@ export interface HookResult {
   /** When it runs ("a merge or pull", "a rebase"). */
   after: string;
   path: string;
-  action: "written" | "unchanged" | "skipped" | "disabled";
+  /** not-shared: core.hooksPath is a folder of the work tree (husky's .husky/), which the team commits, and no command a teammate's clone has is known. */
+  action: "written" | "unchanged" | "skipped" | "disabled" | "not-shared";
 }
 
 /** Whether hooks can live in `dir`: a directory, or one that can be made (not under /dev/null or a file). */
@@ -200,8 +201,16 @@ function hooksDirUsable(dir: string): boolean {
   return statSync(d).isDirectory();
 }
 
-/** Writes the post-merge and post-rebase hooks of this clone, unless a person's own hook is there. */
-export function installHooks(top: string, repo: string, l: Launcher): HookResult[] {
+/**
+ * Writes the post-merge and post-rebase hooks of this clone, unless a person's own hook is there.
+ * `l` starts akms in this clone's own hooks (.git/hooks); a hooks folder of the work tree
+ * (core.hooksPath=.husky) is the team's, so its hooks get `forTeam` — a command every clone has —
+ * or are not written when there is none.
+ */
+export function installHooks(top: string, repo: string, l: Launcher, forTeam: Launcher | null): HookResult[] {
+  const common = git(top, ["rev-parse", "--path-format=absolute", "--git-common-dir"]);
+  const gitDir = common.ok && common.stdout.trim() ? common.stdout.trim() : join(top, ".git");
+  const inside = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith(sep) ? dir : dir + sep);
   return HOOKS.map((hook) => {
     const r = git(top, ["rev-parse", "--git-path", `hooks/${hook}`]);
     const given = r.ok && r.stdout.trim() ? r.stdout.trim() : `.git/hooks/${hook}`;
@@ -209,7 +218,9 @@ export function installHooks(top: string, repo: string, l: Launcher): HookResult
     if (!hooksDirUsable(dirname(rel))) return { hook, after: AFTER[hook], path: rel, action: "disabled" as const };
     const existing = readTextIfExists(rel);
     if (existing !== null && !existing.includes(HOOK_MARK)) return { hook, after: AFTER[hook], path: rel, action: "skipped" as const };
-    const text = hookText(l, relative(top, repo).split("\\").join("/") || ".", hook);
+    const shared = inside(rel, top) && !inside(rel, gitDir);
+    if (shared && forTeam === null) return { hook, after: AFTER[hook], path: rel, action: "not-shared" as const };
+    const text = hookText(shared ? forTeam! : l, relative(top, repo).split("\\").join("/") || ".", hook);
     mkdirSync(dirname(rel), { recursive: true });
     const wrote = writeFileAtomic(rel, text);
     chmodSync(rel, 0o755);

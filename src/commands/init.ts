@@ -5,7 +5,7 @@ import { UsageError } from "../../core/errors.js";
 import { removeStaleTemps, writeFileAtomic } from "../../core/fsx.js";
 import { withLock } from "../../core/lock.js";
 import { AGENTS, planKit, readRepoFile, type Agent, type KitPlan } from "../../core/agent/kits.js";
-import { commandLine, localLauncher, sharedLauncher } from "../../core/agent/launcher.js";
+import { commandLine, localLauncher, sharedLauncher, teamLauncher } from "../../core/agent/launcher.js";
 import { gitTop, registerDriver, type RegisterResult } from "../../core/team/register.js";
 import type { CommandSpec } from "./types.js";
 
@@ -50,7 +50,9 @@ export const initCommand: CommandSpec = {
     const r = dry ? null : initKnowledge(paths);
     let reg: RegisterResult | null = null;
     const local = wantGit ? localLauncher(paths.repo, given) : null;
-    if (!dry && wantGit) reg = withLock(paths.lock, () => registerDriver(paths, top!, local!));
+    // Hooks in a folder of the work tree (core.hooksPath=.husky) are committed: they get the command every clone has.
+    const forTeam = wantGit ? (shared ?? teamLauncher(paths.repo, given)) : null;
+    if (!dry && wantGit) reg = withLock(paths.lock, () => registerDriver(paths, top!, local!, forTeam));
     if (!dry && plans.length) {
       withLock(paths.lock, () => {
         for (const p of plans) {
@@ -74,7 +76,8 @@ export const initCommand: CommandSpec = {
       lines.push(`${reg.attributesWritten ? "wrote " : "kept  "} knowledge/.gitattributes (the files akms merges: commit it, so the whole team has it)`);
       lines.push(`${reg.configChanged ? "set  " : "kept "} merge.akms.driver in this clone's git config, running \`${reg.command}\` (${local!.why})`);
       for (const h of reg.hooks) {
-        if (h.action === "disabled") lines.push(`hooks are turned off in this clone (${dirname(h.path)} is not a directory, see core.hooksPath): run \`akms build\` yourself after ${h.after}`);
+        if (h.action === "not-shared") lines.push(`not written: ${h.path} is in the work tree (core.hooksPath), so the team shares it, and this akms has no command a teammate's clone would have: add \`akms build\` to it once akms is installed where every clone finds it (\`npm i -g akms\`, \`npm i -D akms\`), or give --command`);
+        else if (h.action === "disabled") lines.push(`hooks are turned off in this clone (${dirname(h.path)} is not a directory, see core.hooksPath): run \`akms build\` yourself after ${h.after}`);
         else lines.push(h.action === "skipped" ? `kept  ${h.path} (your own hook): add \`akms build\` to it, so graph.json is rebuilt after ${h.after}` : `${h.action === "written" ? "wrote" : "kept "} ${h.path} (rebuilds graph.json after ${h.after})`);
       }
       lines.push("each clone runs `akms init --git` once; `git merge` then replays both sides' evidence into the overlay");

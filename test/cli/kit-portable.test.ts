@@ -201,6 +201,26 @@ test("init --git with core.hooksPath=/dev/null registers the driver and says the
   assert.match(ok(repo, ["config", "--get", "merge.akms.driver"]), /akms --version/);
 });
 
+test("hooks in a folder of the work tree (husky's core.hooksPath=.husky) are the team's: written with a command every clone has, or not at all", () => {
+  const repo = tmp("akms-husky-");
+  gitRepo(repo);
+  ok(repo, ["config", "core.hooksPath", ".husky"]);
+  mkdirSync(join(repo, ".husky"));
+  // An akms no clone would find: the clone's driver may name this machine's paths, the shared hooks may not.
+  const env = { PATH: "/usr/bin:/bin" };
+  const r = akms(["init", "--git", "--repo", repo, "--json"], { env });
+  assert.equal(r.code, 0, r.stderr);
+  const git = (r.json as { git: { form: string; hooks: { action: string; path: string }[] } }).git;
+  assert.equal(git.form, "path");
+  assert.deepEqual(git.hooks.map((h) => h.action), ["not-shared", "not-shared"]);
+  assert.deepEqual(readdirSync(join(repo, ".husky")), [], "nothing with a machine path in the shared folder");
+  assert.match(akms(["init", "--git", "--repo", repo], { env }).stdout, /not written: .*\.husky\/post-merge is in the work tree \(core\.hooksPath\), so the team shares it/);
+  // A command every clone has: written with it.
+  assert.equal(akms(["init", "--git", "--command", "npx --no-install akms", "--repo", repo], { env }).code, 0);
+  assert.match(readFileSync(join(repo, ".husky", "post-merge"), "utf8"), /^npx --no-install akms build --repo \. /m);
+  assert.ok(!readFileSync(join(repo, ".husky", "post-merge"), "utf8").includes(ROOT), "no path of this machine");
+});
+
 test("a registered driver that cannot run: the merge leaves git's conflict markers and names the fix; status says the driver does not run", () => {
   const repo = tmp("akms-stale-driver-");
   gitRepo(repo);
