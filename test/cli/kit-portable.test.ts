@@ -210,9 +210,9 @@ test("hooks in a folder of the work tree (husky's core.hooksPath=.husky) are the
   const env = { PATH: "/usr/bin:/bin" };
   const r = akms(["init", "--git", "--repo", repo, "--json"], { env });
   assert.equal(r.code, 0, r.stderr);
-  const git = (r.json as { git: { form: string; hooks: { action: string; path: string }[] } }).git;
-  assert.equal(git.form, "path");
-  assert.deepEqual(git.hooks.map((h) => h.action), ["not-shared", "not-shared"]);
+  const reg = (r.json as { git: { form: string; hooks: { action: string; path: string }[] } }).git;
+  assert.equal(reg.form, "path");
+  assert.deepEqual(reg.hooks.map((h) => h.action), ["not-shared", "not-shared"]);
   assert.deepEqual(readdirSync(join(repo, ".husky")), [], "nothing with a machine path in the shared folder");
   assert.match(akms(["init", "--git", "--repo", repo], { env }).stdout, /not written: .*\.husky\/post-merge is in the work tree \(core\.hooksPath\), so the team shares it/);
   // A command every clone has: written with it.
