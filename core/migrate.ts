@@ -65,9 +65,9 @@ const problem = (file: string, field: string, message: string, hint: string): Pr
 const V1_STAMP = /^akms_schema:[ \t]*["']?v1["']?[ \t]*(#.*)?$/m;
 const hasV1Stamp = (yaml: string): boolean => V1_STAMP.test(yaml);
 
-/** The `akms_schema: v1` line of a YAML text as v2 (every other byte as it was). */
+/** The `akms_schema: v1` line of a YAML text as v2 (every other byte as it was: a CRLF line keeps its CR). */
 function restamp(line: string): string {
-  return hasV1Stamp(line) ? "akms_schema: v2" : line;
+  return hasV1Stamp(line) ? "akms_schema: v2" + (line.endsWith("\r") ? "\r" : "") : line;
 }
 
 /** The repository's config re-stamped v2, when it says v1 (null: it does not, or there is none). */

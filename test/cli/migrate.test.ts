@@ -49,6 +49,21 @@ test("the v1 fixture migrates: experience into local_state.yaml, the other bytes
   assert.equal(treeHash(d.repo), repoAfter, "idempotent");
 });
 
+test("files with Windows line ends (CRLF) migrate with them: the re-stamped line keeps its CR, and the vault copy too", () => {
+  const d = v1();
+  const crlf = (f: string) => writeFileSync(f, readFileSync(f, "utf8").replace(/\n/g, "\r\n"));
+  const spectral = join(d.vault, "spectral-solver-basics.md");
+  crlf(d.local);
+  crlf(spectral);
+  const r = akms(["migrate", "--repo", d.repo, "--vault", d.vault, "--vault-out", d.out]);
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  for (const f of [d.local, join(d.out, "spectral-solver-basics.md")]) {
+    const text = readFileSync(f, "utf8");
+    assert.match(text, /^akms_schema: v2\r$/m, f);
+    assert.doesNotMatch(text, /(^|[^\r])\n/, `${f}: no bare LF`);
+  }
+});
+
 test("--dry-run prints the plan and writes nothing; a v1 vault without --vault-out is refused", () => {
   const d = v1();
   const all = treeHash(d.dir);
