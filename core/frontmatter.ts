@@ -18,8 +18,8 @@ export interface Frontmatter {
 // A leading byte-order mark (some Windows editors write one) does not hide the frontmatter.
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
 
-/** Returns the YAML and body text without parsing, or null when the file has no frontmatter. */
-export function splitFrontmatter(text: string): { yaml: string; body: string; endLine: number } | null {
+/** Returns the YAML and body text without parsing (and where the YAML starts in `text`), or null when the file has no frontmatter. */
+export function splitFrontmatter(text: string): { yaml: string; body: string; endLine: number; yamlStart: number } | null {
   const open = OPEN.exec(text);
   if (!open) return null;
   const rest = text.slice(open[0].length);
@@ -41,7 +41,7 @@ export function splitFrontmatter(text: string): { yaml: string; body: string; en
   const body = rest.slice(closeAt + closeLen);
   let endLine = 2;
   for (let i = 0; i < yaml.length; i++) if (yaml.charCodeAt(i) === 10) endLine++;
-  return { yaml, body, endLine };
+  return { yaml, body, endLine, yamlStart: open[0].length };
 }
 
 export function parseFrontmatter(text: string, file: string): Frontmatter {

@@ -4,7 +4,6 @@ import { splitFrontmatter } from "../frontmatter.js";
 import { StateError } from "../errors.js";
 
 const STATUS_LINE = /^(status[ \t]*:[ \t]*)(["']?)([A-Za-z_-]+)\2([ \t]*(?:#[^\r\n]*)?)(\r?\n|$)/gm;
-const OPEN_FENCE = /^---[ \t]*\r?\n/;
 
 export interface StatusLine {
   /** The value as written. */
@@ -18,7 +17,7 @@ export interface StatusLine {
 export function findStatusLine(text: string): StatusLine | null {
   const split = splitFrontmatter(text);
   if (!split) return null;
-  const yamlStart = OPEN_FENCE.exec(text)![0].length;
+  const yamlStart = split.yamlStart; // after a byte-order mark too
   const yamlEnd = yamlStart + split.yaml.length;
   const region = text.slice(yamlStart, yamlEnd);
   STATUS_LINE.lastIndex = 0;

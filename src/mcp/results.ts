@@ -5,6 +5,7 @@
 // cut mid-item: lists page with `cursor` (the index of the next item) and say how many remain.
 // The CLI's `--json` stays the full document for scripts; both come from the same core result.
 import { oneLine } from "../../core/control-chars.js";
+import { splitFrontmatter } from "../../core/frontmatter.js";
 
 /** A document for the model: plain JSON. */
 export type AgentDoc = Record<string, unknown>;
@@ -100,7 +101,7 @@ export function shapeQuery(j: Json, a: ShapeArgs): AgentDoc {
  * is), paged by whole lines; every page names every selected node.
  */
 export function shapeLoadout(j: Json, markdown: string, a: ShapeArgs): AgentDoc {
-  const body = markdown.replace(/^---\n[\s\S]*?\n---\n+/, "");
+  const body = (splitFrontmatter(markdown)?.body ?? markdown).replace(/^\n+/, "");
   const lines = body.split("\n");
   const head = { path: j.shown, task_id: j.task_id, phase: j.phase, role: j.role, mode: j.loadout_mode, graph_version: j.graph_version, node_ids: j.node_ids, pitfall_count: j.pitfall_count, ...(j.warnings?.length ? { warnings: j.warnings.map((w: unknown) => line(w, 300)) } : {}) };
   const { doc } = pageWithin(lines, a.cursor, a.budget, (p) => ({

@@ -139,6 +139,19 @@ test("a node file with Windows line ends (CRLF) keeps them: the update's dedup s
   assert.equal(readFileSync(file, "utf8"), appended);
 });
 
+test("a node file with a byte-order mark (a Windows editor's): promote changes only its status value, the mark kept; undo restores it", () => {
+  const d = demo();
+  const file = join(d.knowledge, "local-nodes", "job-cache-key-solver-version.md");
+  const before = "\uFEFF" + readFileSync(file, "utf8");
+  writeFileSync(file, before);
+  const p = d.run("promote", "job-cache-key-solver-version");
+  assert.equal(p.code, 0, p.stderr);
+  assert.doesNotMatch(p.stderr, /BUG/);
+  assert.equal(readFileSync(file, "utf8"), before.replace(/^status: tentative$/m, "status: established"));
+  assert.equal(d.run("undo").code, 0);
+  assert.equal(readFileSync(file, "utf8"), before);
+});
+
 test("bad input through the CLI: exit 1 (or 2 for usage), a clear message, nothing written", () => {
   const d = demo();
   const snap = snapshot(d.knowledge);
