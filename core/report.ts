@@ -80,8 +80,6 @@ export function reviewData(ctx: Context, graph: GraphIndex, opts: { phase?: numb
 
 // ── Markdown ──────────────────────────────────────────────────────────────────────────────────
 
-// eslint-disable-next-line no-control-regex
-
 /**
  * One table cell: one line, no pipes breaking the row, no control characters — and the whole
  * text (the report is a file, not a screen: nothing is cut). Prose too long for a scannable table

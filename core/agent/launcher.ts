@@ -114,18 +114,21 @@ export function portableLauncher(repo: string, env: NodeJS.ProcessEnv = process.
 const INSTALL_HINT =
   "install akms where every clone finds it, then run this again: `npm i -g akms` (writes `akms`), or `npm i -D akms` in the repository (writes `npx --no-install akms`); from a checkout, `npm link` there; or name the command yourself with --command CMD";
 
+/** The command for files a team shares: the one given, else the portable one, else why there is none. */
+function forTeam(repo: string, given: string | undefined, env: NodeJS.ProcessEnv): Launcher | { none: string } {
+  return given !== undefined ? givenLauncher(given, repo) : portableLauncher(repo, env);
+}
+
 /** The command for files a team commits: portable, or refused with the installs that make it so. */
 export function sharedLauncher(repo: string, given?: string, env: NodeJS.ProcessEnv = process.env): Launcher {
-  if (given !== undefined) return givenLauncher(given, repo);
-  const l = portableLauncher(repo, env);
+  const l = forTeam(repo, given, env);
   if ("none" in l) throw new AkmsError("NO_PORTABLE_COMMAND", `cannot write the host kit: ${l.none}`, { hint: INSTALL_HINT });
   return l;
 }
 
 /** The command for files a team shares, or null when there is none (sharedLauncher without the refusal). */
 export function teamLauncher(repo: string, given?: string, env: NodeJS.ProcessEnv = process.env): Launcher | null {
-  if (given !== undefined) return givenLauncher(given, repo);
-  const l = portableLauncher(repo, env);
+  const l = forTeam(repo, given, env);
   return "none" in l ? null : l;
 }
 

@@ -230,15 +230,16 @@ export function renderBody(r: RenderInput): string {
   return out.join("\n").replace(/\n+$/, "\n");
 }
 
-/**
- * The Known Pitfalls lines. Several agents' reports of one edge each keep their line, with their own
- * weight; a pitfall reported again in later sessions (the same node, a description samePitfall calls
- * the same: a repeat bite) is one line naming every session that reported it — the reader (and the
- * SessionStart hook, which shows the section's first lines) gets each warning once.
- */
 /** Sessions a repeated pitfall's line names (the rest are counted): the line stays one short line however often it bit. */
 const NAMED_REPORTS = 5;
 
+/**
+ * The Known Pitfalls lines. Several agents' reports of one edge each keep their line, with their own
+ * weight; a pitfall reported again in later sessions (the same node, a description samePitfall calls
+ * the same: a repeat bite) is one line naming the sessions that reported it (the first NAMED_REPORTS,
+ * the rest counted) — the reader (and the SessionStart hook, which shows the section's first lines)
+ * gets each warning once.
+ */
 function pitfallLines(r: RenderInput): string[] {
   type Report = { from: string; to: string; severity?: string; weight: number; task?: string; note: string; path: string | null | undefined };
   const groups: Report[][] = [];

@@ -201,20 +201,18 @@ function paramsOf(node: TsNode | null): Param[] {
   return out;
 }
 
-const squash = (s: string) => oneLine(s);
-
 function functionSignature(node: TsNode, name: string, isAsync: boolean, returns: string | null): string {
   const params = node.childForFieldName("parameters");
-  const parts = (params?.namedChildren ?? []).filter((c): c is TsNode => !!c && c.type !== "comment").map((c) => squash(txt(c)));
+  const parts = (params?.namedChildren ?? []).filter((c): c is TsNode => !!c && c.type !== "comment").map((c) => oneLine(txt(c)));
   const tp = node.childForFieldName("type_parameters");
-  return `${isAsync ? "async " : ""}def ${name}${tp ? squash(txt(tp)) : ""}(${parts.join(", ")})${returns !== null ? ` -> ${squash(returns)}` : ""}`;
+  return `${isAsync ? "async " : ""}def ${name}${tp ? oneLine(txt(tp)) : ""}(${parts.join(", ")})${returns !== null ? ` -> ${oneLine(returns)}` : ""}`;
 }
 
 function classSignature(node: TsNode, name: string): string {
   const sup = node.childForFieldName("superclasses");
-  const parts = (sup?.namedChildren ?? []).filter((c): c is TsNode => !!c && c.type !== "comment").map((c) => squash(txt(c)));
+  const parts = (sup?.namedChildren ?? []).filter((c): c is TsNode => !!c && c.type !== "comment").map((c) => oneLine(txt(c)));
   const tp = node.childForFieldName("type_parameters");
-  return `class ${name}${tp ? squash(txt(tp)) : ""}${sup ? `(${parts.join(", ")})` : ""}`;
+  return `class ${name}${tp ? oneLine(txt(tp)) : ""}${sup ? `(${parts.join(", ")})` : ""}`;
 }
 
 // ── Docstrings: the value of a leading string-literal statement, cleaned like inspect.cleandoc ──
@@ -369,7 +367,7 @@ function syntaxProblems(root: TsNode): SyntaxProblem[] {
       return;
     }
     if (n.type === "ERROR") {
-      const snippet = squash(txt(n)).slice(0, 40);
+      const snippet = oneLine(txt(n)).slice(0, 40);
       out.push({ line: n.startPosition.row + 1, column: n.startPosition.column + 1, message: `syntax error near \`${snippet}\`` });
       return;
     }

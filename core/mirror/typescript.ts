@@ -77,8 +77,6 @@ export async function parseTypeScript(text: string, fileName: string): Promise<P
   return { language: TS_EXTENSIONS[ext] ?? "typescript", moduleDoc: null, defs, syntaxErrors };
 }
 
-const squash = (s: string) => oneLine(s);
-
 type FunctionLike =
   | TsModule.FunctionDeclaration
   | TsModule.FunctionExpression
@@ -196,7 +194,7 @@ class Walker {
     const ts = this.ts;
     const qualname = this.qual(stack, name);
     const { docstring, jsdoc } = this.jsdoc(docHost);
-    const heritage = (cls.heritageClauses ?? []).map((h) => squash(h.getText(this.sf)));
+    const heritage = (cls.heritageClauses ?? []).map((h) => oneLine(h.getText(this.sf)));
     const def: SourceDef = {
       qualname,
       name,
@@ -242,7 +240,7 @@ class Walker {
         if (p.name.text === "this") continue; // a type annotation for `this`, not an argument
         out.push({ name: p.name.text, kind: p.dotDotDotToken ? "vararg" : "normal" });
       } else {
-        out.push({ name: squash(p.name.getText(this.sf)), kind: "pattern", bound: boundNames(ts, p.name) });
+        out.push({ name: oneLine(p.name.getText(this.sf)), kind: "pattern", bound: boundNames(ts, p.name) });
       }
     }
     return out;
@@ -262,7 +260,7 @@ class Walker {
       } else if (ts.isJSDocReturnTag(tag)) {
         info.returns = {
           type: tag.typeExpression ? tag.typeExpression.type.getText(this.sf) : null,
-          text: squash(ts.getTextOfJSDocComment(tag.comment) ?? ""),
+          text: oneLine(ts.getTextOfJSDocComment(tag.comment) ?? ""),
           line: this.lineOf(tag.getStart(this.sf)),
         };
       }
@@ -272,9 +270,9 @@ class Walker {
 
   private signature(fn: FunctionLike, name: string, kind: DefKind, isAsync: boolean): string {
     const ts = this.ts;
-    const tp = fn.typeParameters ? `<${fn.typeParameters.map((t) => squash(t.getText(this.sf))).join(", ")}>` : "";
-    const params = fn.parameters.map((p) => squash(p.getText(this.sf))).join(", ");
-    const ret = fn.type ? `: ${squash(fn.type.getText(this.sf))}` : "";
+    const tp = fn.typeParameters ? `<${fn.typeParameters.map((t) => oneLine(t.getText(this.sf))).join(", ")}>` : "";
+    const params = fn.parameters.map((p) => oneLine(p.getText(this.sf))).join(", ");
+    const ret = fn.type ? `: ${oneLine(fn.type.getText(this.sf))}` : "";
     const prefix = ts.isGetAccessorDeclaration(fn) ? "get " : ts.isSetAccessorDeclaration(fn) ? "set " : "";
     const head = kind === "function" ? `${isAsync ? "async " : ""}function ${name}` : `${isAsync ? "async " : ""}${prefix}${name}`;
     return `${head}${tp}(${params})${ret}`;
@@ -308,7 +306,7 @@ function unwrap(ts: TS, e: TsModule.Expression): TsModule.Expression | undefined
 
 function memberName(ts: TS, name: TsModule.PropertyName, sf: SourceFile): string {
   if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
-  return squash(name.getText(sf));
+  return oneLine(name.getText(sf));
 }
 
 function boundNames(ts: TS, pattern: TsModule.BindingName): string[] {

@@ -29,19 +29,21 @@ export class VectorStore {
   private added = 0;
   private readonly file: string;
 
+  /** `bytes`: the file's bytes when the caller has read them already. */
   constructor(
     private readonly paths: RepoPaths,
     private readonly engineId: string,
     private readonly dims: number,
+    bytes?: Buffer,
   ) {
     this.file = vectorFile(paths, engineId);
-    this.load();
+    this.load(bytes);
   }
 
-  private load(): void {
+  private load(bytes?: Buffer): void {
     let buf: Buffer;
     try {
-      buf = readFileSync(this.file);
+      buf = bytes ?? readFileSync(this.file);
     } catch {
       return;
     }
@@ -124,14 +126,15 @@ export function carryVectors(from: RepoPaths, to: RepoPaths): number {
   }
   for (const n of names) {
     let head: { format?: string; engine?: string; dims?: number };
+    let buf: Buffer;
     try {
-      const buf = readFileSync(join(from.cacheDir, n));
+      buf = readFileSync(join(from.cacheDir, n));
       head = JSON.parse(buf.subarray(0, Math.max(0, buf.indexOf(0x0a))).toString("utf8"));
     } catch {
       continue;
     }
     if (head.format !== FORMAT || typeof head.engine !== "string" || typeof head.dims !== "number") continue;
-    const source = new VectorStore(from, head.engine, head.dims);
+    const source = new VectorStore(from, head.engine, head.dims, buf); // read once
     const target = new VectorStore(to, head.engine, head.dims);
     let fresh = 0;
     for (const k of source.keys()) {

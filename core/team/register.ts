@@ -3,12 +3,12 @@
 // command (`merge.akms.driver`, per clone: git never takes a command from the repository itself).
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, sep } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { AkmsError } from "../errors.js";
 import { stripControl } from "../control-chars.js";
 import { readTextIfExists, writeFileAtomic } from "../fsx.js";
 import { git } from "../mirror/select.js";
-import type { RepoPaths } from "../paths.js";
+import { staysInside, type RepoPaths } from "../paths.js";
 import { commandLine, shellWord, type Launcher } from "../agent/launcher.js";
 
 export const DRIVER_NAME = "akms";
@@ -210,7 +210,6 @@ function hooksDirUsable(dir: string): boolean {
 export function installHooks(top: string, repo: string, l: Launcher, forTeam: Launcher | null): HookResult[] {
   const common = git(top, ["rev-parse", "--path-format=absolute", "--git-common-dir"]);
   const gitDir = common.ok && common.stdout.trim() ? common.stdout.trim() : join(top, ".git");
-  const inside = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith(sep) ? dir : dir + sep);
   return HOOKS.map((hook) => {
     const r = git(top, ["rev-parse", "--git-path", `hooks/${hook}`]);
     const given = r.ok && r.stdout.trim() ? r.stdout.trim() : `.git/hooks/${hook}`;
@@ -218,7 +217,7 @@ export function installHooks(top: string, repo: string, l: Launcher, forTeam: La
     if (!hooksDirUsable(dirname(rel))) return { hook, after: AFTER[hook], path: rel, action: "disabled" as const };
     const existing = readTextIfExists(rel);
     if (existing !== null && !existing.includes(HOOK_MARK)) return { hook, after: AFTER[hook], path: rel, action: "skipped" as const };
-    const shared = inside(rel, top) && !inside(rel, gitDir);
+    const shared = staysInside(top, rel) && !staysInside(gitDir, rel);
     if (shared && forTeam === null) return { hook, after: AFTER[hook], path: rel, action: "not-shared" as const };
     const text = hookText(shared ? forTeam! : l, relative(top, repo).split("\\").join("/") || ".", hook);
     mkdirSync(dirname(rel), { recursive: true });
