@@ -89,10 +89,10 @@ function gitRoot(cwd: string): string {
   return resolve(cwd);
 }
 
-export function expandHome(p: string): string {
-  if (p === "~") return homedir();
-  if (p.startsWith("~/")) return join(homedir(), p.slice(2));
-  return p;
+/** `~` and `~/…` as a shell expands them: the home of `env` (the process's by default). */
+export function expandHome(p: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (p !== "~" && !p.startsWith("~/")) return p;
+  return join(env.HOME || homedir(), p.slice(1));
 }
 
 export interface VaultLocation {

@@ -11,8 +11,8 @@
 // variable, a script or interpreter that writes, eval, cd chains — is listed in docs/decisions.md;
 // the compile's "promoted outside the review" flag catches a status changed any other way.
 import { readFileSync } from "node:fs";
-import { basename, isAbsolute, join, resolve } from "node:path";
-import { realTarget, staysInside } from "../paths.js";
+import { basename, isAbsolute, resolve } from "node:path";
+import { expandHome, realTarget, staysInside } from "../paths.js";
 
 export interface GuardRoots {
   /** The global vault (real path or as configured). */
@@ -150,8 +150,8 @@ export function bashTargets(cmd: string): string[] {
  * A path as the shell would start it: `~`, and a leading `$NAME` or `${NAME}` set in the hook's
  * environment (the host's: `$HOME`, `$CLAUDE_PROJECT_DIR`); any other variable stays as written.
  */
-function expandHome(p: string, env: NodeJS.ProcessEnv): string {
-  if (p === "~" || p.startsWith("~/")) return join(env.HOME ?? "", p.slice(1));
+function expandLeading(p: string, env: NodeJS.ProcessEnv): string {
+  if (p === "~" || p.startsWith("~/")) return expandHome(p, env);
   const v = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))(?=\/|$)/.exec(p);
   const value = v ? env[v[1] ?? v[2]!] : undefined;
   return v && value ? value + p.slice(v[0].length) : p;
@@ -179,11 +179,11 @@ export function guardToolCall(roots: GuardRoots, call: ToolCall, env: NodeJS.Pro
           ? (input.edits as Record<string, unknown>[]).flatMap((e) => [String(e?.old_string ?? ""), String(e?.new_string ?? "")])
           : undefined;
     const content = call.tool_name === "Write" ? String(input.content ?? "") : undefined;
-    return fileVerdict(roots, raw, resolve(cwd, expandHome(raw, env)), { content, edits });
+    return fileVerdict(roots, raw, resolve(cwd, expandLeading(raw, env)), { content, edits });
   }
   if (call.tool_name === "Bash" && typeof input.command === "string") {
     for (const t of bashTargets(input.command)) {
-      const v = fileVerdict(roots, t, resolve(cwd, expandHome(t, env)), { bash: input.command });
+      const v = fileVerdict(roots, t, resolve(cwd, expandLeading(t, env)), { bash: input.command });
       if (v.deny) return { deny: true, reason: `this command writes ${t}: ${v.reason}` };
     }
   }
