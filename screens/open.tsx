@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { writeSync } from "node:fs";
 import type { Context } from "../core/context.js";
 import { UsageError } from "../core/errors.js";
+import { editorFailure, editorRun } from "../core/editor.js";
 import type { CommandResult } from "../src/output.js";
 import type { Flags } from "../src/commands/types.js";
 import { App, type EditorResult } from "./App.js";
@@ -122,26 +123,19 @@ export function holdStderr(): { release(): void } {
   return { release };
 }
 
-/** $VISUAL / $EDITOR split into an argv (no shell), else vi. */
-export function editorArgv(env: NodeJS.ProcessEnv = process.env): string[] {
-  const raw = (env.VISUAL || env.EDITOR || "vi").trim();
-  const argv = raw.split(/\s+/).filter(Boolean);
-  return argv.length ? argv : ["vi"];
-}
-
 /** Runs the editor on the normal screen, then takes the alternate screen back. */
 function runEditor(file: string): EditorResult {
-  const argv = editorArgv();
+  const run = editorRun(file);
   const out = process.stdout;
   const input = process.stdin;
   out.write(SHOW_CURSOR + LEAVE_ALT);
   if (input.isTTY) input.setRawMode(false);
-  const r = spawnSync(argv[0]!, [...argv.slice(1), file], { stdio: "inherit" });
+  const r = spawnSync(run.command, run.args, { stdio: "inherit" });
   if (input.isTTY) input.setRawMode(true);
   out.write(ENTER_ALT + HIDE_CURSOR);
-  if (r.error) return { error: `could not run ${argv[0]} (from $VISUAL/$EDITOR): ${r.error.message}` };
-  if (r.status !== 0) return { error: `${argv.join(" ")} exited with status ${r.status ?? r.signal}; press R to reload if the file changed` };
-  return { error: null };
+  const failed = editorFailure(run, r);
+  if (!failed) return { error: null };
+  return { error: failed.started ? `${failed.message}; press R to reload if the file changed` : failed.message };
 }
 
 export async function openConsole(ctx: Context, flags: Flags, opts: { initialScreen?: ScreenId } = {}): Promise<CommandResult> {

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
+import { editorFailure, editorRun } from "../../core/editor.js";
 import {
   editTargets,
   findEditTarget,
@@ -73,11 +74,6 @@ function view(r: StatusView, done: string[]): CommandResult {
 
 function after(ctxRepo: Parameters<typeof orchestrateStatus>[0], r: OpResult): CommandResult {
   return view(orchestrateStatus(ctxRepo), r.done);
-}
-
-function editorArgv(env: NodeJS.ProcessEnv = process.env): string[] {
-  const argv = (env.VISUAL || env.EDITOR || "vi").trim().split(/\s+/).filter(Boolean);
-  return argv.length ? argv : ["vi"];
 }
 
 function reasonOf(flags: Flags): string | null {
@@ -154,9 +150,9 @@ export const orchestrateCommand: CommandSpec = {
           throw new UsageError(`opening ${target.path} in $EDITOR needs a terminal`, `edit ${abs} with any editor; the checkpoint shows it as edited`);
         }
         const before = fileSha(abs);
-        const argv = editorArgv();
-        const r = spawnSync(argv[0]!, [...argv.slice(1), abs], { stdio: "inherit" });
-        if (r.error) throw new UsageError(`could not run ${argv[0]} (from $VISUAL/$EDITOR): ${r.error.message}`, `edit ${abs} with another editor`);
+        const run = editorRun(abs);
+        const failed = editorFailure(run, spawnSync(run.command, run.args, { stdio: "inherit" }));
+        if (failed && !failed.started) throw new UsageError(failed.message, `edit ${abs} with another editor`);
         if (fileSha(abs) === before) return view(s, [`${target.path}: not changed`]);
         return after(ctx, await orchestrateRecordEdit(ctx, target.path, opts));
       }

@@ -3,9 +3,10 @@
 // console refuses and points to --report.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
+import { shellWord } from "../../core/agent/launcher.js";
 import { akms, BIN, copyDemo, processEnded, ROOT, storeBuildOf, treeHash } from "../helpers.js";
 import { repoPaths } from "../../core/paths.js";
 import { factsPath, openFacts, type FactKind } from "../../core/store/facts.js";
@@ -73,18 +74,19 @@ test("promote a node in the real console, see the file and the screen change, un
   }
 });
 
-test("e runs $EDITOR (an argv, not a shell line) on the normal screen, then rebuilds and reloads", { skip }, async () => {
+test("e runs $EDITOR as git does (quoted as a shell reads it, the file its argument) on the normal screen, then rebuilds and reloads", { skip }, async () => {
   const d = demo();
   const item = d.data.sections.new_tentative.find((i) => i.origin === "local")!;
   const file = join(d.repo, item.file!);
   // An "editor" that changes the title, like a person would.
-  const editor = join(d.dir, "fake-editor.sh");
+  const editor = join(d.dir, "My Editors", "fake-editor.sh");
+  mkdirSync(join(d.dir, "My Editors"));
   writeFileSync(editor, `#!/bin/sh\nsed -i 's/^title: .*/title: "Retitled in the editor"/' "$1"\n`);
   chmodSync(editor, 0o755);
   const pane = startPane(session(), [process.execPath, BIN, "review", "--repo", d.repo, "--vault", d.vault], {
     width: 100,
     height: 30,
-    env: { ...TERM_ENV, VISUAL: undefined, EDITOR: editor },
+    env: { ...TERM_ENV, VISUAL: undefined, EDITOR: shellWord(editor) },
   });
   try {
     await pane.waitFor(/│ graph [0-9a-f]{12} │/);

@@ -7,10 +7,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { akms, BIN, ROOT, tmp, treeHash, write, writeNode } from "../helpers.js";
 import { memory, pcd } from "../update-helpers.js";
+import { shellWord } from "../../core/agent/launcher.js";
+import { startPane, tmuxAvailable } from "./tmux.js";
 
 const FAKE_AGENT = join(ROOT, "fixtures", "orchestrator", "fake-agent.mjs");
 const GIT_ENV = { GIT_AUTHOR_NAME: "Test", GIT_AUTHOR_EMAIL: "test@example.org", GIT_COMMITTER_NAME: "Test", GIT_COMMITTER_EMAIL: "test@example.org" };
@@ -462,4 +464,28 @@ test("agents record their AgentMemory through akms while the orchestrator runs t
     assert.equal(s.phase_runs["1"].tasks[id].status, "done", JSON.stringify(s.phase_runs["1"].tasks[id]));
     assert.ok(existsSync(join(e.repo, "knowledge", "sessions", `${id}.md`)), `${id} recorded through akms`);
   }
+});
+
+test("orchestrate edit N opens the artifact in $EDITOR as git runs it (a quoted path with spaces and a flag) and records the edit", { skip: tmuxAvailable() ? false : "tmux is not installed (CI installs it with apt)" }, async () => {
+  const e = setup();
+  ok(e.run("orchestrate", "init", "plans/plan.md", "--no-qmd"), "init");
+  const listed = ok(e.run("orchestrate", "edit", "--json"), "edit lists").json.artifacts as { path: string; editable: boolean }[];
+  const n = listed.findIndex((a) => a.editable) + 1;
+  const target = listed[n - 1]!.path;
+  // An "editor" in a folder with a space, taking a flag first, that appends a line like a person would.
+  const editor = join(e.dir, "My Editors", "append");
+  write(editor, `#!/bin/sh\n[ "$1" = "-w" ] || exit 9\nprintf 'Edited in the editor.\\n' >> "$2"\n`);
+  chmodSync(editor, 0o755);
+  const pane = startPane(`akms-orch-edit-${process.pid}`, [process.execPath, BIN, "orchestrate", "edit", String(n), "--repo", e.repo], {
+    env: { ...ENV, TERM: "xterm-256color", VISUAL: undefined, EDITOR: `${shellWord(editor)} -w` },
+    cwd: e.repo,
+  });
+  try {
+    const screen = await pane.waitFor(new RegExp(`${target.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}.*edited|edited.*${target.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "s"));
+    assert.doesNotMatch(screen, /could not run/);
+  } finally {
+    pane.kill();
+  }
+  assert.match(readFileSync(join(e.repo, target), "utf8"), /Edited in the editor\.\n$/);
+  assert.ok((e.run("orchestrate", "edit", "--json").json.edited as string[]).includes(target), "the checkpoint shows it as edited");
 });
