@@ -66,7 +66,8 @@ function encloses(dir: string, repo: string): boolean {
  * A command the person named (`--command "npx --no-install akms"`), split into words; the path of
  * a file is one word, whatever it holds (`--command "/opt/My Tools/akms"`). A first word that is a
  * path (it holds a `/`; relative ones from the repository) must exist here: split at a space of
- * its folder's name, it would be written into every kit as a command that starts nothing.
+ * its folder's name, it would be written into every kit as a command that starts nothing. That is
+ * said before a quote in a word is refused: the quote may be the folder's own (`it's`).
  */
 export function givenLauncher(command: string, repo: string): Launcher {
   const whole = command.trim();
@@ -74,7 +75,6 @@ export function givenLauncher(command: string, repo: string): Launcher {
   if (!whole) throw new UsageError("--command needs the command that starts akms (e.g. --command akms)", example);
   const asPath = isFile(resolve(repo, whole)); // one word, quoted wherever a shell reads it
   const argv = asPath ? [whole] : whole.split(/\s+/);
-  if (!asPath && argv.some((w) => /['"`$\\]/.test(w))) throw new UsageError(`--command "${command}": give plain words (no quotes, $ or backslashes)`, example);
   const first = argv[0]!;
   if (first.includes("/") && !existsSync(resolve(repo, first))) {
     throw new UsageError(
@@ -82,6 +82,7 @@ export function givenLauncher(command: string, repo: string): Launcher {
       `give the path of akms as it is on this machine; a path with spaces whole: --command "/opt/My Tools/akms"`
     );
   }
+  if (!asPath && argv.some((w) => /['"`$\\]/.test(w))) throw new UsageError(`--command "${command}": give plain words (no quotes, $ or backslashes)`, example);
   return { argv, form: "given", why: `the command given by --command` };
 }
 

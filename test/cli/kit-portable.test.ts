@@ -3,7 +3,8 @@
 // and a driver that cannot run leaves git's conflict markers and a message — never a silent "ours".
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { shellWord } from "../../core/agent/launcher.js";
 import { join, relative } from "node:path";
 import { akms, builtDemo, ROOT, tmp, write } from "../helpers.js";
 import { ok, git } from "../team-helpers.js";
@@ -104,13 +105,21 @@ test("--command with a path whose folders hold spaces: one word, quoted in every
   assert.match(split.stderr, /a path with spaces whole/);
   assert.ok(!existsSync(join(repo, ".mcp.json")), "nothing written");
   noBug(split);
+  // A quote in a folder's name is the folder's, not the person's quoting: the missing path is named.
+  const quoted = akms(["init", "--agent", "claude", "--command", "/no/such/it's here/akms", "--repo", repo], { env });
+  assert.equal(quoted.code, 2, quoted.stderr);
+  assert.match(quoted.stderr, /\/no\/such\/it's does not exist \(the command was split into words at its spaces\)/);
+  // Quotes a person typed are refused: kits write the words as given.
+  const typed = akms(["init", "--agent", "claude", "--command", "akms '--quiet'", "--repo", repo], { env });
+  assert.equal(typed.code, 2, typed.stderr);
+  assert.match(typed.stderr, /give plain words \(no quotes, \$ or backslashes\)/);
   const r = akms(["init", "--git", "--agent", "claude", "--agent", "codex", "--command", bin, "--repo", repo], { env });
   assert.equal(r.code, 0, r.stderr);
   const mcp = JSON.parse(readFileSync(join(repo, ".mcp.json"), "utf8")).mcpServers.akms;
   assert.deepEqual([mcp.command, ...mcp.args], [bin, "mcp"]);
   const hook = JSON.parse(readFileSync(join(repo, ".claude", "settings.json"), "utf8")).hooks.SessionStart[0].hooks[0].command;
-  assert.equal(hook, `'${bin}' hook session-start`);
-  assert.match(r.stdout, new RegExp(`codex mcp add akms -- '${bin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}' mcp`));
+  assert.equal(hook, `${shellWord(bin)} hook session-start`);
+  assert.ok(r.stdout.includes(`codex mcp add akms -- ${shellWord(bin)} mcp`), r.stdout);
   // The clone's post-merge hook runs it as git would: a shell in the repository.
   const post = git(repo, ["-c", "core.hooksPath=.git/hooks", "hook", "run", "post-merge"]);
   assert.equal(post.code, 0, post.out);
@@ -225,8 +234,11 @@ test("a registered driver that cannot run: the merge leaves git's conflict marke
   const repo = tmp("akms-stale-driver-");
   gitRepo(repo);
   // Registered from an akms that later moved away.
-  const gone = join(tmp("akms-gone-"), "bin", "akms.mjs");
-  assert.equal(akms(["init", "--git", "--command", `${process.execPath} ${gone}`, "--repo", repo]).code, 0);
+  const gone = join(tmp("akms-gone-"), "bin", "akms");
+  write(gone, `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, "bin", "akms.mjs")}' "$@"\n`);
+  chmodSync(gone, 0o755);
+  assert.equal(akms(["init", "--git", "--command", gone, "--repo", repo]).code, 0);
+  rmSync(gone);
   const overlay = overlaysApart(repo);
   const m = git(repo, ["merge", "other"]);
   assert.notEqual(m.code, 0, "the merge stops as a conflict");
