@@ -33,6 +33,18 @@ function removeScratch(): void {
   }
 }
 
+/**
+ * A path as akms's files hold it, each as the latin1 text of its bytes (how the crash tests read
+ * files): raw UTF-8; ASCII JSON (`\u00e9`: graph.json, as Python writes it); shell-quoted inside a
+ * JSON string (`it'\''s` as `it'\\''s`: the journal's printed `mv` lines).
+ */
+export function pathPattern(p: string, after = ""): RegExp {
+  const raw = Buffer.from(p).toString("latin1");
+  const ascii = p.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const forms = [...new Set([raw, ascii, raw.replace(/'/g, "'\\\\''")])].map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`(?:${forms.join("|")})${after}`, "g");
+}
+
 /** A new scratch directory under the system's tmp, removed when the test process ends. */
 export function tmp(prefix = "akms-test-"): string {
   const d = mkdtempSync(join(tmpdir(), prefix));

@@ -5,8 +5,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { tmp, treeHash } from "../helpers.js";
+import { pathPattern, tmp, treeHash } from "../helpers.js";
 import { graphOf, kb, knowledgeState, run, type Scratch } from "../update-helpers.js";
 
 function fixture(): Scratch {
@@ -31,8 +32,10 @@ function fixture(): Scratch {
 
 /** The knowledge tree, with scratch directories (named in journal messages) written as <DIR>. */
 function stateOf(s: Scratch): string {
-  return JSON.stringify([...knowledgeState(s)].map(([k, v]) => [k, Buffer.from(v, "base64").toString("latin1").replace(/\/[^\s"]*\/akms-(?:test|actcrash)-[A-Za-z0-9]{6}/g, "<DIR>")]));
+  return JSON.stringify([...knowledgeState(s)].map(([k, v]) => [k, Buffer.from(v, "base64").toString("latin1").replace(SCRATCH, "<DIR>")]));
 }
+/** The scratch directories, in every form akms writes a path (the temporary folder may hold spaces, `'` or `é`). */
+const SCRATCH = pathPattern(tmpdir(), "/akms-(?:test|actcrash)-[A-Za-z0-9]{6}");
 
 function copyOf(s: Scratch): Scratch {
   const dir = tmp("akms-actcrash-");

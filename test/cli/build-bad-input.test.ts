@@ -87,7 +87,7 @@ const CASES: Case[] = [
   {
     name: "global node: wrong schema version",
     break: (s) => vaultFile(s, "bad.md", globalNode("bad").replace("akms_schema: v2", "akms_schema: v1")),
-    expect: [/error\[SCHEMA_VERSION\]: \S*bad\.md:9: akms_schema: akms_schema is "v1", expected "v2" — this tool reads AKMS v2 only/],
+    expect: [/error\[SCHEMA_VERSION\]: .*bad\.md:9: akms_schema: akms_schema is "v1", expected "v2" — this tool reads AKMS v2 only/],
     code: "SCHEMA_VERSION",
   },
   {
@@ -97,8 +97,8 @@ const CASES: Case[] = [
       vaultFile(s, "worse.md", globalNode("worse").replace("akms_schema: v2\n", ""));
     },
     expect: [
-      /error\[SCHEMA_VERSION\]: \S*bad\.md:2: akms_schema: akms_schema is missing; every AKMS v2 file carries `akms_schema: v2` \(and 1 more file, listed below\) — add the line `akms_schema: v2`/,
-      /\n {2}\S*worse\.md:2: akms_schema: akms_schema is missing/,
+      /error\[SCHEMA_VERSION\]: .*bad\.md:2: akms_schema: akms_schema is missing; every AKMS v2 file carries `akms_schema: v2` \(and 1 more file, listed below\) — add the line `akms_schema: v2`/,
+      /\n {2}.*worse\.md:2: akms_schema: akms_schema is missing/,
     ],
     code: "SCHEMA_VERSION",
   },
@@ -233,7 +233,7 @@ const CASES: Case[] = [
   {
     name: "config: bad enum value",
     break: (s) => write(join(s.knowledge, "graph", "propagation_config.yaml"), "akms_schema: v2\ntag_derivation:\n  title_match: fuzzy\n"),
-    expect: [/error\[CONFIG\]: \S*knowledge\/graph\/propagation_config\.yaml:3: tag_derivation\.title_match: config key `tag_derivation\.title_match` must be whole_word or substring/],
+    expect: [/error\[CONFIG\]: .*knowledge\/graph\/propagation_config\.yaml:3: tag_derivation\.title_match: config key `tag_derivation\.title_match` must be whole_word or substring/],
     code: "CONFIG",
   },
   {
@@ -339,8 +339,8 @@ test("--repo that is a file or a looping link is a usage error naming it, for an
   symlinkSync(join(s.dir, "loop-repo2"), loop);
   symlinkSync(loop, join(s.dir, "loop-repo2"));
   for (const [repo, why] of [
-    [file, /--repo \S*not-a-repo is not a directory/],
-    [loop, /--repo \S*loop-repo: cannot be read: a symbolic link that loops/],
+    [file, /--repo .*not-a-repo is not a directory/],
+    [loop, /--repo .*loop-repo: cannot be read: a symbolic link that loops/],
   ] as const) {
     for (const argv of [["build"], ["query", "--tags", "alpha"], ["status"]]) {
       const r = akms([...argv, "--repo", repo, "--vault", s.vault]);
@@ -359,7 +359,7 @@ test("a vault the user named that is not a directory or holds no node is an erro
   const r = akms(["build", "--repo", s.repo, "--vault", missing, "--json"]);
   assert.equal(r.code, 1, r.stdout);
   assert.equal(r.json.error.code, "VAULT");
-  assert.match(r.json.error.message, /^the global vault \S*no-such-vault \(--vault\) is not a directory: no global node was compiled, and graph\.json holds global nodes: a build now would drop them, so graph\.json was not rewritten$/);
+  assert.match(r.json.error.message, /^the global vault .*no-such-vault \(--vault\) is not a directory: no global node was compiled, and graph\.json holds global nodes: a build now would drop them, so graph\.json was not rewritten$/);
   assert.match(r.json.error.hint, /--allow-empty-vault/);
   assert.deepEqual(readFileSync(join(s.knowledge, "graph", "graph.json")), graph, "graph.json kept");
   const empty = tmp("akms-empty-vault-");
@@ -368,7 +368,7 @@ test("a vault the user named that is not a directory or holds no node is an erro
   assert.match(e.json.error.message, /holds no node file/);
   const allowed = akms(["build", "--repo", s.repo, "--vault", missing, "--allow-empty-vault", "--json"]);
   assert.equal(allowed.code, 0, allowed.stderr);
-  assert.match(allowed.json.vault_warning, /^the global vault \S*no-such-vault \(--vault\) is not a directory: no global node was compiled$/);
+  assert.match(allowed.json.vault_warning, /^the global vault .*no-such-vault \(--vault\) is not a directory: no global node was compiled$/);
   // The build with --allow-empty-vault has dropped the global nodes: a later one is a cold start again.
   assert.equal(akms(["build", "--repo", s.repo, "--vault", s.vault]).code, 0);
   const env = akms(["build", "--repo", s.repo, "--json"], { env: { AKMS_GLOBAL_VAULT: write(join(s.dir, "vault-file"), "x\n") } });
@@ -388,7 +388,7 @@ test("a reader with a mistyped vault answers from the kept graph and says why (i
   const missing = join(s.dir, "no-such-vault");
   const q = akms(["query", "--tags", "spectral", "--repo", s.repo, "--vault", missing, "--json"]);
   assert.equal(q.code, 0, q.stderr);
-  assert.match(q.stderr, /could not be recompiled \(VAULT: the global vault \S*no-such-vault \(--vault\) is not a directory/);
+  assert.match(q.stderr, /could not be recompiled \(VAULT: the global vault .*no-such-vault \(--vault\) is not a directory/);
   assert.ok(q.json.nodes.some((n: { id: string }) => n.id === "alpha"), "the answer keeps the global node");
   assert.deepEqual(readFileSync(graphFile), graph, "graph.json kept by the reader");
   const d = akms(["draft", "alpha", "--repo", s.repo, "--vault", missing, "--json"]);

@@ -14,11 +14,11 @@ test("npm run demo off a terminal leaves fixtures/ as committed and prints the p
   const before = status();
   const r = spawnSync(process.execPath, [join(ROOT, "scripts", "demo.mjs")], { cwd: ROOT, env, encoding: "utf8", timeout: 120_000 });
   // The demo keeps its scratch copy for the person (it says where); the test removes it.
-  const copy = /a scratch copy of fixtures\/demo is in (\S+)/.exec(r.stdout)?.[1];
+  const copy = /a scratch copy of fixtures\/demo is in (.+)$/m.exec(r.stdout)?.[1];
   if (copy?.includes("akms-demo-")) after(() => rmSync(copy, { recursive: true, force: true }));
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /npx akms review --repo \S+ --vault \S+/);
-  assert.match(r.stdout, /For "Things to try" in fixtures\/demo\/README\.md: D=\S+/);
+  assert.match(r.stdout, /npx akms review --repo .+ --vault .+/);
+  assert.match(r.stdout, /For "Things to try" in fixtures\/demo\/README\.md: D=.+/);
   if (before.status === 0) assert.equal(status().stdout, before.stdout, "the demo changed nothing under fixtures/");
 });
 

@@ -17,7 +17,7 @@ test("an agent's self-promotion is flagged until a person promotes it; a reviewe
   assert.equal(st.code, 0, st.stderr);
   assert.deepEqual(flagged(st.json), ["green-cache-key-includes-ref-medium"]);
   const report = akms(["review", "--report"], { cwd: d.repo, env });
-  const written = /^wrote (\S+\.md)/m.exec(report.stdout)![1]!;
+  const written = /^wrote (.+\.md) \(phase/m.exec(report.stdout)![1]!;
   assert.match(readFileSync(written, "utf8"), /green-cache-key-includes-ref-medium is established, but no review promoted it/);
   const before = readFileSync(file);
   const p = akms(["promote", "green-cache-key-includes-ref-medium"], { cwd: d.repo, env });

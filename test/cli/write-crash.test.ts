@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { akms, copyDemo, snapshot, tmp, treeHash, write } from "../helpers.js";
+import { akms, copyDemo, pathPattern, snapshot, tmp, treeHash, write } from "../helpers.js";
 import { memoryText } from "../mcp/memory-text.js";
 
 interface Case {
@@ -57,7 +57,7 @@ function state(c: { root: string; repo: string }): Map<string, string> {
   return new Map(
     [...snap]
       .filter(([k]) => !k.includes("graph/.cache/") && !k.includes("graph/.qmd_cache/"))
-      .map(([k, v]) => [k, Buffer.from(v, "base64").toString("latin1").split(c.root).join("<DIR>")]),
+      .map(([k, v]) => [k, Buffer.from(v, "base64").toString("latin1").replace(pathPattern(c.root), "<DIR>")]),
   );
 }
 

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bashTargets, guardToolCall, type GuardRoots } from "../../core/agent/guard.js";
+import { shellWord } from "../../core/agent/launcher.js";
 import { akms, tmp } from "../helpers.js";
 
 function roots(): GuardRoots & { dir: string } {
@@ -39,7 +40,7 @@ test("file tools and Bash into the vault or knowledge/graph/ are denied, by any 
   deny({ tool_name: "Write", tool_input: { file_path: join(r.vault, "new.md"), content: "x" } });
   deny({ tool_name: "Edit", tool_input: { file_path: join(r.vault, "n.md"), old_string: "a", new_string: "b" } });
   deny({ tool_name: "Write", tool_input: { file_path: "knowledge/graph/local_state.yaml", content: "x" } });
-  deny({ tool_name: "Bash", tool_input: { command: `echo x > ${join(r.vault, "n.md")}` } });
+  deny({ tool_name: "Bash", tool_input: { command: `echo x > ${shellWord(join(r.vault, "n.md"))}` } });
   deny({ tool_name: "Bash", tool_input: { command: "tee knowledge/graph/propagation_config.yaml < /dev/null" } });
   deny({ tool_name: "Bash", tool_input: { command: "sed -i 's/status: tentative/status: established/' knowledge/local-nodes/x.md" } });
   // A dangling link in the repository that points into the vault.
@@ -54,7 +55,7 @@ test("file tools and Bash into the vault or knowledge/graph/ are denied, by any 
   assert.equal(guardToolCall(r, { cwd: r.repo, tool_name: "Bash", tool_input: { command: 'cp a.md "$HOME/elsewhere/"' } }, env).deny, false);
   assert.equal(guardToolCall(r, { cwd: r.repo, tool_name: "Bash", tool_input: { command: 'cp a.md "$UNSET/vault/"' } }, env).deny, false, "an unset variable is not guessed");
   allow({ tool_name: "Write", tool_input: { file_path: "src/app.ts", content: "x" } });
-  allow({ tool_name: "Bash", tool_input: { command: `cat ${join(r.vault, "n.md")} > /tmp/copy.md` } });
+  allow({ tool_name: "Bash", tool_input: { command: `cat ${shellWord(join(r.vault, "n.md"))} > /tmp/copy.md` } });
   allow({ tool_name: "Read", tool_input: { file_path: join(r.vault, "n.md") } });
 });
 
@@ -74,7 +75,7 @@ test("a local node's status is a person's decision: an Edit or Write that change
 test("the hook command denies in Claude Code's protocol, naming why", () => {
   const r = roots();
   writeFileSync(join(r.repo, "knowledge", "graph", "propagation_config.yaml"), `akms_schema: v2\nglobal_vault: ../vault\n`);
-  const out = akms(["hook", "pre-tool-use"], { cwd: join(r.repo, "src"), env: { CLAUDE_PROJECT_DIR: r.repo, AKMS_GLOBAL_VAULT: "" }, input: JSON.stringify({ hook_event_name: "PreToolUse", cwd: join(r.repo, "src"), tool_name: "Bash", tool_input: { command: `echo x > ${join(r.vault, "n.md")}` } }) });
+  const out = akms(["hook", "pre-tool-use"], { cwd: join(r.repo, "src"), env: { CLAUDE_PROJECT_DIR: r.repo, AKMS_GLOBAL_VAULT: "" }, input: JSON.stringify({ hook_event_name: "PreToolUse", cwd: join(r.repo, "src"), tool_name: "Bash", tool_input: { command: `echo x > ${shellWord(join(r.vault, "n.md"))}` } }) });
   assert.equal(out.code, 0, out.stderr);
   const j = JSON.parse(out.stdout);
   assert.equal(j.hookSpecificOutput.permissionDecision, "deny");

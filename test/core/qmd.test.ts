@@ -9,6 +9,7 @@ import { delimiter, dirname, join, relative } from "node:path";
 import { findQmd, hasQmdIndex, probeQmd, probeQmdAsync, qmdLaunch, qmdSearch, qmdSearchMany, QmdError, run as runQmd, runAsync as runQmdAsync, type QmdHit, type QmdStatus } from "../../core/qmd.js";
 import { runConcurrently } from "../../core/qmd-runner.js";
 import { AkmsError } from "../../core/errors.js";
+import { shellWord } from "../../core/agent/launcher.js";
 import { processEnded, ROOT, tmp } from "../helpers.js";
 import { pathToFileURL } from "node:url";
 
@@ -283,7 +284,7 @@ async function brokenQmdCases(dir: string, probeQmd: (env: NodeJS.ProcessEnv) =>
 
   // prints a version, but crashes as soon as it opens its index
   const log = join(dir, "calls.log");
-  const late = fakeQmd(dir, "late-segv", `echo "$1" >> '${log}'\nif [ "$1" = "--version" ]; then echo "qmd 9.9.9"; exit 0; fi\nkill -SEGV $$`);
+  const late = fakeQmd(dir, "late-segv", `echo "$1" >> ${shellWord(log)}\nif [ "$1" = "--version" ]; then echo "qmd 9.9.9"; exit 0; fi\nkill -SEGV $$`);
   const s3 = await probeQmd({ ...process.env, AKMS_QMD_BIN: late });
   assert.equal(s3.available, false);
   assert.equal(s3.version, "9.9.9");

@@ -87,7 +87,7 @@ test("promote changes only the status line of a local tentative node, and undo r
   assert.equal(r.files[0]!.after_sha, sha256(after));
   assert.equal(loadGraph(d.ctx.paths).nodes.get(id)!.status, "established");
   assert.equal(loadGraph(d.ctx.paths).version, r.graphVersion);
-  assert.match(r.message, /mv .*local-nodes\/.*\.md .*vault\/.*\.md/, "the manual move into the vault is printed");
+  assert.match(r.message, /mv .*local-nodes\/.*\.md'? .*vault\/.*\.md/, "the manual move into the vault is printed (paths quoted where they need it)");
   const j = readJournal(d.ctx).entries;
   assert.equal(j.length, 1);
   assert.equal(j[0]!.action, "promote");

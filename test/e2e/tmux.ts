@@ -79,8 +79,9 @@ export function startPane(name: string, argv: string[], opts: { width?: number; 
       return r.status === 0 && r.stdout.trim() === "0";
     },
     pid: () => Number(execFileSync(TMUX, ["-L", name, "list-panes", "-t", name, "-F", "#{pane_pid}"], { encoding: "utf8" }).trim()),
+    // tmux expands the command as a format (`#{…}`) and through strftime (`%A`): both doubled.
     record: (file) => {
-      execFileSync(TMUX, ["-L", name, "pipe-pane", "-o", "-t", name, `cat >> '${file.replace(/'/g, "'\\''")}'`], { stdio: "ignore" });
+      execFileSync(TMUX, ["-L", name, "pipe-pane", "-o", "-t", name, `cat >> '${file.replace(/'/g, "'\\''")}'`.replace(/[%#]/g, "$&$&")], { stdio: "ignore" });
     },
     kill: () => {
       spawnSync(TMUX, ["-L", name, "kill-server"], { stdio: "ignore" });
