@@ -1,6 +1,7 @@
 // Runs every test/**/*.test.ts(x) with Node's built-in test runner (through tsx).
 // A run that finds no test files, or executes zero tests, fails.
-import { readdirSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
 
@@ -38,8 +39,15 @@ if (!files.length) {
   console.error("no test files found");
   process.exit(1);
 }
+// Every test's scratch folder (repositories, vaults, prefixes, $HOME) lives under a name holding a
+// space, a quote, `%A` (git's and tmux's placeholder) and a non-ASCII letter, as people's paths do:
+// an unquoted or raw path anywhere in akms (or a test) fails here, not on a user's machine.
+// The folder stays (like the system's; each test removes its own scratch, and tsx keeps its cache
+// there); AKMS_TEST_PLAIN_TMP=1 uses the system's folder instead, to tell a path problem from another.
+const scratchRoot = process.env.AKMS_TEST_PLAIN_TMP === "1" ? null : join(tmpdir(), "akms test's 100%A é");
+if (scratchRoot) mkdirSync(scratchRoot, { recursive: true });
 const args = ["--import", "tsx", "--test", "--test-concurrency=2", "--test-timeout=300000", ...extra, ...files];
-const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, AKMS_TEST: "1" } });
+const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, AKMS_TEST: "1", ...(scratchRoot ? { TMPDIR: scratchRoot } : {}) } });
 let tail = "";
 child.stdout.on("data", (d) => {
   process.stdout.write(d);

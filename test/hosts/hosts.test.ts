@@ -12,6 +12,7 @@ import { delimiter, join } from "node:path";
 import { akms, BIN_DIR, DEMO, ROOT, tmp, treeHash } from "../helpers.js";
 import { memoryText } from "../mcp/memory-text.js";
 import { startModelServer, type Logged, type Step } from "./model-server.js";
+import { shellWord } from "../../core/agent/launcher.js";
 
 const CLAUDE = "@anthropic-ai/claude-code@2.1.332";
 const CODEX = "@openai/codex@0.171.0";
@@ -115,7 +116,7 @@ test("Claude Code on a fresh clone: session-start context, CLAUDE.md, the tools,
     { tool: "mcp__akms__pitfalls", input: { nodes: ["memoization-mutable-arrays"] } },
     { tool: "Write", input: { file_path: join(vault, "my-new-node.md"), content: "---\nid: my-new-node\n---\n" } },
     { tool: "Edit", input: { file_path: join(repo, local), old_string: "status: tentative", new_string: "status: established" } },
-    { tool: "Bash", input: { command: `echo x > ${join(vault, "lippmann-schwinger.md")}`, description: "write into the vault" } },
+    { tool: "Bash", input: { command: `echo x > ${shellWord(join(vault, "lippmann-schwinger.md"))}`, description: "write into the vault" } },
     { tool: "mcp__akms__record_memory", input: { memory: memoryText("task-201") } },
     { tool: "mcp__akms__status", input: {} },
   ];
