@@ -173,6 +173,50 @@ export function fileError(e: unknown, shown: string): AkmsError | null {
   return new AkmsError(ours, message, { file: shown, hint });
 }
 
+/** File system errors of a write that the person's machine causes, not akms: permissions, a read-only or full disk. */
+const WRITE_ERRORS: Record<string, [message: string, hint: string]> = {
+  EACCES: ["cannot be written: permission denied", "make it writable for this user (chmod u+w), or work in a copy of the repository"],
+  EPERM: ["cannot be written: operation not permitted", "make it writable for this user (chmod u+w), or work in a copy of the repository"],
+  EROFS: ["cannot be written: a read-only file system", "work in a copy of the repository on a writable disk"],
+  ENOSPC: ["cannot be written: no space left on the device", "free some space, then run the command again (nothing was half-written)"],
+  EDQUOT: ["cannot be written: the disk quota is used up", "free some space, then run the command again (nothing was half-written)"],
+};
+
+/**
+ * A failed write (`e` from a file system call on `shown`, or on the path the error carries) as an
+ * error a user can act on, code NOT_WRITABLE; null when it is not one of those causes.
+ */
+export function writeError(e: unknown, shown?: string): AkmsError | null {
+  const err = e as NodeJS.ErrnoException | null;
+  const known = typeof err?.code === "string" ? WRITE_ERRORS[err.code] : undefined;
+  const file = shown ?? (err?.path !== undefined ? targetOf(err.path) : undefined);
+  if (!known || !file) return null;
+  return new AkmsError("NOT_WRITABLE", known[0], { file, hint: known[1] });
+}
+
+export function isNotWritable(e: unknown): boolean {
+  return e instanceof AkmsError && e.code === "NOT_WRITABLE";
+}
+
+/** The system calls that only write: their permission errors are a write's, whichever code wrote them. */
+const WRITE_CALLS = new Set(["mkdir", "mkdtemp", "rename", "link", "unlink", "write", "rmdir", "symlink", "copyfile", "fsync", "ftruncate", "utime", "chmod"]);
+
+/**
+ * An error no code of akms named, as the user's error when it is a write the machine refused
+ * (the CLI's and the MCP server's last resort before "a bug in akms").
+ */
+export function unnamedWriteError(e: unknown): AkmsError | null {
+  const err = e as NodeJS.ErrnoException | null;
+  const writeOnly = err?.code === "EROFS" || err?.code === "ENOSPC" || err?.code === "EDQUOT";
+  return writeOnly || (typeof err?.syscall === "string" && WRITE_CALLS.has(err.syscall)) ? writeError(e) : null;
+}
+
+/** An atomic write's temp file (`dir/.name.<pid>.<n>.tmp`, core/fsx.ts) named as the file it was for. */
+function targetOf(path: string): string {
+  const m = /^(.*\/)?\.(.+)\.\d+\.\d+\.(?:tmp|new)$/.exec(path);
+  return m ? `${m[1] ?? ""}${m[2]}` : path;
+}
+
 export function isAkmsError(e: unknown): e is AkmsError {
   return e instanceof AkmsError;
 }

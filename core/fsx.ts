@@ -1,9 +1,10 @@
 // Atomic file writes (temp file, fsync, rename, fsync of the directory) and small file helpers.
-import { closeSync, existsSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { chmodSync, closeSync, cpSync, existsSync, fsyncSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync, type CopySyncOptions } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { escapeRegExp } from "./regexp.js";
+import { writeError } from "./errors.js";
 
 let tmpCounter = 0;
 // node:crypto loads on first use: a command that only reads (akms query) never pays its start-up.
@@ -146,6 +147,14 @@ function writeStep(): void {
 }
 
 function writeChunks(path: string, chunks: readonly (string | Uint8Array)[]): boolean {
+  try {
+    return writeChunksOnce(path, chunks);
+  } catch (e) {
+    throw writeError(e, path) ?? e;
+  }
+}
+
+function writeChunksOnce(path: string, chunks: readonly (string | Uint8Array)[]): boolean {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${++tmpCounter}.tmp`);
@@ -173,6 +182,22 @@ function writeChunks(path: string, chunks: readonly (string | Uint8Array)[]): bo
   fsyncDir(dir);
   writeStep();
   return true;
+}
+
+/**
+ * A copy of the tree `from` at `to` that this process may write: cpSync copies the modes, and a
+ * read-only checkout's copy (a scratch to replay in, a vault to migrate) would refuse every write.
+ * The owner's write bit is added to each copied file and folder; links stay links, untouched.
+ */
+export function writableCopy(from: string, to: string, opts: Omit<CopySyncOptions, "recursive"> = {}): void {
+  cpSync(from, to, { ...opts, recursive: true });
+  const walk = (p: string): void => {
+    const st = lstatSync(p);
+    if (st.isSymbolicLink()) return;
+    if ((st.mode & 0o200) === 0) chmodSync(p, (st.mode & 0o7777) | 0o200);
+    if (st.isDirectory()) for (const n of readdirSync(p)) walk(join(p, n));
+  };
+  walk(to);
 }
 
 /** Removes a file if present (and syncs its directory). Returns whether it existed. */

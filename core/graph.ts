@@ -6,13 +6,13 @@
 // the index of graph.json as it is (core/compiler/build.ts), so a reader after prepareRead finds it;
 // one that still finds none waits for a writer that may be between its graph.json and its index.
 import { existsSync } from "node:fs";
-import { isStoreDamaged, LockHeldError, NotFoundError } from "./errors.js";
+import { isNotWritable, isStoreDamaged, LockHeldError, NotFoundError } from "./errors.js";
 import type { RepoPaths } from "./paths.js";
 import { warm } from "./store/memo.js";
 import type { BuildWarning, GNode, GraphDoc, GraphLink, GraphNode } from "./graph-file/doc.js";
 import { writtenKey } from "./store/freshness.js";
 import { domainKeys, listTextOf, openPlanGraph, outLinksText, textsOf, planGraphCachePath, tagKeys, type GraphIndex, type NodeTable } from "./store/graph-index.js";
-import { indexHeld, openPlanDelta, planDeltaPath, rekeyIndex } from "./store/graph-delta.js";
+import { indexHeld, indexOfText, openPlanDelta, planDeltaPath, rekeyIndex } from "./store/graph-delta.js";
 import { agentLockWaitMs, withLock, withLockWait } from "./lock.js";
 import { readBytesIfExists } from "./fsx.js";
 import { blankedSha, generatedAtOf } from "./graph-file/version.js";
@@ -98,30 +98,39 @@ export function indexOrNone(paths: RepoPaths): GraphIndex | null {
  */
 export function graphIndexed(paths: RepoPaths, rekey = true): boolean {
   const key = writtenKey(paths.graphJson);
-  return key !== null && (indexHeld(paths, key) || (rekey && rekeyed(paths, key)));
+  if (key === null || indexHeld(paths, key)) return key !== null;
+  if (!rekey) return false;
+  const r = rekeyed(paths, key);
+  return r === "rekeyed" || (r !== "no" && indexOfText(paths, r.readOnly) !== null);
 }
 
 function indexNow(paths: RepoPaths): GraphIndex | null {
   const key = writtenKey(paths.graphJson);
   if (key === null) return null;
   const open = () => openPlanGraph(planGraphCachePath(paths), key, paths) ?? openPlanDelta(paths, key);
-  return open() ?? (rekeyed(paths, key) ? open() : null);
+  const now = open();
+  if (now !== null) return now;
+  const r = rekeyed(paths, key);
+  return r === "rekeyed" ? open() : r === "no" ? null : indexOfText(paths, r.readOnly);
 }
 
 /**
  * "sha256 when unsure": graph.json's stat is not the one its index was keyed to (a copied
  * repository, a restored cache, a touched file), so its text is hashed; when it is the text the
  * index was made for (the same version and generated_at), the index is re-keyed to this stat under
- * the lock, for this reader and the next. False when it is not, or a writer holds the lock.
+ * the lock, for this reader and the next. "no" when it is not, or a writer holds the lock; in a
+ * folder this user cannot write (a read-only checkout, where a chmod changed every stat) nothing is
+ * re-keyed: the text's identity, for its index to be opened as it is.
  */
-function rekeyed(paths: RepoPaths, key: string): boolean {
+function rekeyed(paths: RepoPaths, key: string): "rekeyed" | "no" | { readOnly: { version: string; generatedAt: string } } {
   const bytes = readBytesIfExists(paths.graphJson);
-  if (bytes === null) return false;
+  if (bytes === null) return "no";
   const content = { version: blankedSha(bytes).slice(0, 12), generatedAt: generatedAtOf(bytes.subarray(0, 4096).toString("utf8")) ?? "" };
   try {
-    return withLock(paths.lock, () => writtenKey(paths.graphJson) === key && rekeyIndex(paths, key, content));
+    return withLock(paths.lock, () => writtenKey(paths.graphJson) === key && rekeyIndex(paths, key, content)) ? "rekeyed" : "no";
   } catch (e) {
-    if (e instanceof LockHeldError) return false;
+    if (e instanceof LockHeldError) return "no";
+    if (isNotWritable(e)) return { readOnly: content };
     throw e;
   }
 }

@@ -5,7 +5,7 @@
 import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { dirname } from "node:path";
-import { LockHeldError } from "./errors.js";
+import { LockHeldError, writeError } from "./errors.js";
 
 export interface LockHolder {
   pid: number;
@@ -171,7 +171,7 @@ export function acquireLock(lockPath: string, command = process.argv.slice(2).jo
   };
   const mine = JSON.stringify(me) + "\n";
   for (let attempt = 0; attempt < 50; attempt++) {
-    if (createWith(lockPath, mine)) {
+    if (createdOrRefused(lockPath, mine)) {
       held.set(lockPath, 1);
       return () => release(lockPath);
     }
@@ -195,6 +195,15 @@ export function acquireLock(lockPath: string, command = process.argv.slice(2).jo
     if (attempt > 2) pause(2 + (attempt % 5));
   }
   throw new LockHeldError(`could not take the repository lock ${lockPath}`, { file: lockPath, hint: "another akms keeps taking it; retry" });
+}
+
+/** createWith, a refusal of the machine's (a read-only folder, a full disk) said as the user's error. */
+function createdOrRefused(lockPath: string, text: string): boolean {
+  try {
+    return createWith(lockPath, text);
+  } catch (e) {
+    throw writeError(e, dirname(lockPath) + "/") ?? e;
+  }
 }
 
 function release(lockPath: string): void {

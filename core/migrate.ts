@@ -6,7 +6,7 @@
 // point: the next command finishes it or nothing happened), then compiled. The global vault is
 // never written in place: `--vault-out DIR` writes its migrated copy. The v2 → v3 hook runs
 // knowledge/graph/migrations/v2_to_v3.* when a repository ships one.
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join, relative, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
@@ -15,7 +15,7 @@ import { parseConfig } from "./config.js";
 import { StateError, UsageError, ValidationError, type Problem } from "./errors.js";
 import { splitFrontmatter } from "./frontmatter.js";
 import { displayPath } from "./paths.js";
-import { readTextIfExists, replaceDirWhole } from "./fsx.js";
+import { readTextIfExists, replaceDirWhole, writableCopy } from "./fsx.js";
 import { listMarkdown } from "./compiler/sources.js";
 import { NodeFiles } from "./node-files.js";
 import { parseYaml } from "./yaml.js";
@@ -297,7 +297,7 @@ function writeVaultCopy(ctx: Context, plan: MigrationPlan): void {
   if (inside(dir, ctx.vault.path) || inside(dir, ctx.paths.knowledge)) throw new UsageError(`--vault-out ${dir} is inside the vault or knowledge/`, "give a new directory beside them");
   if (existsSync(dir) && readdirSync(dir).length && !existsSync(join(dir, ".akms-migrated-vault"))) throw new UsageError(`--vault-out ${dir} is not empty (and not an earlier migrated copy)`, "give a new or empty directory");
   replaceDirWhole(dir, (tmp) => {
-    cpSync(ctx.vault.path, tmp, { recursive: true });
+    writableCopy(ctx.vault.path, tmp);
     for (const f of plan.files) if (f.origin === "global") writeFileSync(join(tmp, relative(ctx.vault.path, f.file)), f.text);
     writeFileSync(join(tmp, ".akms-migrated-vault"), `migrated from ${ctx.vault.path} by akms migrate (v1 → v2)\n`);
   });

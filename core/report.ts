@@ -296,18 +296,29 @@ export interface WrittenReport {
   text?: string;
 }
 
-/** Recompiles (cheap when nothing changed), then writes the report; unchanged bytes are not rewritten. */
+/**
+ * The report. To standard output (`out` "-") it is a read, of the graph its caller settled (a CLI
+ * reader's freshness test: it answers in a read-only checkout too); to a file it recompiles (cheap
+ * when nothing changed) and writes under the lock, unchanged bytes not rewritten.
+ */
 export function writeReviewReport(ctx: Context, opts: { phase?: number; out?: string; cwd?: string; today?: string } = {}): WrittenReport {
+  if (opts.out === "-") {
+    const r = reportOf(ctx, opts);
+    return { ...r.base, path: "-", written: false, text: renderReviewReport(r.data) };
+  }
   return withLock(ctx.paths.lock, () => {
     recoverPendingTransaction(ctx, () => buildLocked(ctx));
     buildLocked(ctx);
-    const graph = openGraph(ctx.paths);
-    const data = reviewData(ctx, graph, { phase: opts.phase, today: opts.today });
-    const known = [...new Set([...graph.nodes.values()].filter((n) => n.domain === "session" && typeof n.phase === "number").map((n) => n.phase as number))].sort((a, b) => a - b);
-    const base = { phase: data.phase, summary: data.summary, awaiting: awaitingDecision(data), graph_version: data.graph_version, known_phases: known };
-    if (opts.out === "-") return { ...base, path: "-", written: false, text: renderReviewReport(data) };
+    const { base, data } = reportOf(ctx, opts);
     const path = opts.out ? resolve(opts.cwd ?? process.cwd(), opts.out) : join(ctx.paths.reviews, `phase-${data.phase}-review.md`);
     const written = writeFileAtomic(path, renderReviewReport(data));
     return { ...base, path, written };
   });
+}
+
+function reportOf(ctx: Context, opts: { phase?: number; today?: string }) {
+  const graph = openGraph(ctx.paths);
+  const data = reviewData(ctx, graph, { phase: opts.phase, today: opts.today });
+  const known = [...new Set([...graph.nodes.values()].filter((n) => n.domain === "session" && typeof n.phase === "number").map((n) => n.phase as number))].sort((a, b) => a - b);
+  return { data, base: { phase: data.phase, summary: data.summary, awaiting: awaitingDecision(data), graph_version: data.graph_version, known_phases: known } };
 }

@@ -75,7 +75,10 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
     freshnessUnsure(paths.knowledge, ctx.vault.path);
     // (Readers read the store's index of graph.json, never graph.json: without one there is nothing to answer from.)
     if (reason === "missing" || !isAkmsError(e) || e instanceof LockHeldError || !graphIndexed(paths)) throw e;
-    const msg = `graph.json is older than its sources and could not be recompiled (${e.code}: ${e.message}); answering from the last compiled graph — \`akms build\` shows every problem`;
+    const msg =
+      e.code === "NOT_WRITABLE"
+        ? `graph.json was not brought up to date: ${e.file} ${e.message}, and ${other ?? "its sources' files (their content, or only their times)"} changed since it was built; answering from the last compiled graph`
+        : `graph.json is older than its sources and could not be recompiled (${e.code}: ${e.message}); answering from the last compiled graph — \`akms build\` shows every problem`;
     return { reason: "kept", note: msg, json: { reason: "kept", error: `${e.code}: ${e.message}` } };
   }
   // Nothing to compile after all: a writer compiled while this reader waited for the lock, or the

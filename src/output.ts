@@ -1,6 +1,6 @@
 // How a command's result reaches the terminal: JSON on stdout with --json, text otherwise.
 // Strings from files pass through `clean` so they cannot inject terminal escape sequences.
-import { AkmsError, BugError, formatError, isAkmsError } from "../core/errors.js";
+import { AkmsError, BugError, formatError, isAkmsError, unnamedWriteError } from "../core/errors.js";
 import { stripControl } from "../core/control-chars.js";
 import { patchFaults } from "../core/graph-file/patch.js";
 
@@ -38,9 +38,7 @@ export function emit(result: CommandResult, opts: OutputOptions): number {
 }
 
 export function emitError(e: unknown, opts: OutputOptions): number {
-  const err: AkmsError = isAkmsError(e)
-    ? e
-    : new BugError(`unexpected failure: ${e instanceof Error ? e.message : String(e)}`);
+  const err: AkmsError = isAkmsError(e) ? e : (unnamedWriteError(e) ?? new BugError(`unexpected failure: ${e instanceof Error ? e.message : String(e)}`));
   if (process.env.AKMS_DEBUG === "1" && e instanceof Error) process.stderr.write((e.stack ?? "") + "\n");
   if (opts.json) {
     process.stdout.write(JSON.stringify({ ok: false, error: err.toJSON() }, null, 2) + "\n");

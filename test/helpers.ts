@@ -158,8 +158,10 @@ export function pathWithAkms(env: NodeJS.ProcessEnv = process.env): string {
   return [BIN_DIR, env.PATH ?? ""].filter(Boolean).join(delimiter);
 }
 
-export function akms(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): CliRun {
+export function akms(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string; uid?: number; gid?: number } = {}): CliRun {
   const r = spawnSync(process.execPath, [BIN, ...args], {
+    uid: opts.uid,
+    gid: opts.gid,
     cwd: opts.cwd ?? ROOT,
     env: { ...process.env, NO_COLOR: "1", PATH: pathWithAkms(), ...opts.env },
     input: opts.input,

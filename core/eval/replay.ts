@@ -20,12 +20,12 @@
 // on), the whole knowledge in id order, seeded random-k (mean of draws), last phase's loadouts for
 // the role, and what the agent was shown (the impression log, else its loadout file). The tokens of
 // a node are the loadout's estimate of its text (content.ts). Deterministic: no clock, seeded draws.
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Context } from "../context.js";
 import { loadContext } from "../context.js";
 import { AkmsError, UsageError } from "../errors.js";
-import { scratchDir } from "../fsx.js";
+import { scratchDir, writableCopy } from "../fsx.js";
 import { repoPaths } from "../paths.js";
 import { carryVectors } from "../store/vectors.js";
 import { openGraph, type GNode } from "../graph.js";
@@ -431,7 +431,7 @@ export async function replayEvidence(
   let vectorsCopied = "";
   try {
     const sk = join(scratch, "knowledge");
-    cpSync(ctx.paths.knowledge, sk, { recursive: true, verbatimSymlinks: true });
+    writableCopy(ctx.paths.knowledge, sk, { verbatimSymlinks: true });
     const cache = join(sk, "graph", ".cache");
     for (const n of existsSync(cache) ? readdirSync(cache) : []) if (!n.startsWith("vectors-")) rmSync(join(cache, n), { recursive: true, force: true });
     for (const n of ["graph.json", ".qmd_cache", ".txn"]) rmSync(join(sk, "graph", n), { recursive: true, force: true });

@@ -56,12 +56,16 @@ export const evalCommand: CommandSpec = {
       if (staysInside(ctx.vault.path, out)) throw new UsageError(`--out ${flags.out} is inside the global vault, which akms never writes`, `write the results elsewhere (default: knowledge/graph/.cache/eval/${what}/)`);
       return out;
     };
-    const write = (out: string, summary: unknown, samples: readonly unknown[]) =>
-      withLock(ctx.paths.lock, () => {
+    // The repository's lock for a write into it; results written elsewhere (--out) need none, so a
+    // read-only checkout can be evaluated.
+    const write = (out: string, summary: unknown, samples: readonly unknown[]) => {
+      const put = () => {
         mkdirSync(out, { recursive: true });
         writeFileAtomic(join(out, "summary.json"), JSON.stringify(summary, null, 2) + "\n");
         writeFileAtomic(join(out, "samples.jsonl"), samples.map((s) => JSON.stringify(s)).join("\n") + "\n");
-      });
+      };
+      return staysInside(ctx.repo, out) ? withLock(ctx.paths.lock, put) : put();
+    };
     if (args[0] === "replay") {
       if (flags.queries !== undefined) throw new UsageError("--queries is for akms eval retrieval; the replay's labels are the evidence itself", "akms eval replay [--out DIR] [--seed N] [--arms a,b]");
       const out = outDir("replay");

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { AkmsError, BugError, isAkmsError } from "../../core/errors.js";
+import { AkmsError, BugError, isAkmsError, unnamedWriteError } from "../../core/errors.js";
 import { stripControl } from "../../core/control-chars.js";
 import { loadContext } from "../../core/context.js";
 import { openGraph } from "../../core/graph.js";
@@ -64,8 +64,8 @@ export function forAgent(text: string): string {
 const ERROR_BUDGET = 8000;
 
 function errorResult(e: unknown): CallToolResult {
-  const err: AkmsError = isAkmsError(e) ? e : new BugError(`unexpected failure: ${e instanceof Error ? e.message : String(e)}`);
-  if (!isAkmsError(e)) log(e instanceof Error ? (e.stack ?? e.message) : String(e));
+  const err: AkmsError = isAkmsError(e) ? e : (unnamedWriteError(e) ?? new BugError(`unexpected failure: ${e instanceof Error ? e.message : String(e)}`));
+  if (err instanceof BugError) log(e instanceof Error ? (e.stack ?? e.message) : String(e));
   const j = err.toJSON() as { message: string; hint?: string; problems?: { message: string; hint?: string }[] };
   const error = {
     ...j,
