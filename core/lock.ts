@@ -2,9 +2,9 @@
 // half-written), holding pid, host and the holder's process start time. A dead holder (same host, pid
 // gone or reused) is reclaimed under a reclaim marker; a live one makes the caller fail with exit 3
 // naming it. Never expired by age.
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
-import { dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { LockHeldError, writeError } from "./errors.js";
 
 export interface LockHolder {
@@ -72,6 +72,9 @@ function createWith(path: string, text: string): boolean {
   try {
     writeSync(fd, text);
     fsyncSync(fd);
+  } catch (e) {
+    rmSync(tmp, { force: true }); // a full disk: the empty file is not left behind
+    throw e;
   } finally {
     closeSync(fd);
   }
@@ -172,6 +175,7 @@ export function acquireLock(lockPath: string, command = process.argv.slice(2).jo
   const mine = JSON.stringify(me) + "\n";
   for (let attempt = 0; attempt < 50; attempt++) {
     if (createdOrRefused(lockPath, mine)) {
+      sweepDeadTemps(lockPath);
       held.set(lockPath, 1);
       return () => release(lockPath);
     }
@@ -195,6 +199,27 @@ export function acquireLock(lockPath: string, command = process.argv.slice(2).jo
     if (attempt > 2) pause(2 + (attempt % 5));
   }
   throw new LockHeldError(`could not take the repository lock ${lockPath}`, { file: lockPath, hint: "another akms keeps taking it; retry" });
+}
+
+/**
+ * createWith's private files that a process killed between creating and removing one left: the
+ * next holder removes those over a minute old (a live one is gone within milliseconds; by age, not
+ * pid, so a repository shared by two hosts loses no other host's file).
+ */
+function sweepDeadTemps(lockPath: string): void {
+  const dir = dirname(lockPath);
+  const mine = `${basename(lockPath)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    if (!n.startsWith(mine) || !n.endsWith(".new")) continue;
+    const st = statSync(join(dir, n), { throwIfNoEntry: false });
+    if (st && Date.now() - st.mtimeMs > 60_000) rmSync(join(dir, n), { force: true });
+  }
 }
 
 /** createWith, a refusal of the machine's (a read-only folder, a full disk) said as the user's error. */
