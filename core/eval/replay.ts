@@ -20,7 +20,7 @@
 // on), the whole knowledge in id order, seeded random-k (mean of draws), last phase's loadouts for
 // the role, and what the agent was shown (the impression log, else its loadout file). The tokens of
 // a node are the loadout's estimate of its text (content.ts). Deterministic: no clock, seeded draws.
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Context } from "../context.js";
 import { loadContext } from "../context.js";
@@ -431,7 +431,8 @@ export async function replayEvidence(
   let vectorsCopied = "";
   try {
     const sk = join(scratch, "knowledge");
-    writableCopy(ctx.paths.knowledge, sk, { verbatimSymlinks: true });
+    // knowledge/ itself may be a link (to a folder shared by checkouts): its target is copied.
+    writableCopy(realpathSync(ctx.paths.knowledge), sk, { verbatimSymlinks: true });
     const cache = join(sk, "graph", ".cache");
     for (const n of existsSync(cache) ? readdirSync(cache) : []) if (!n.startsWith("vectors-")) rmSync(join(cache, n), { recursive: true, force: true });
     for (const n of ["graph.json", ".qmd_cache", ".txn"]) rmSync(join(sk, "graph", n), { recursive: true, force: true });

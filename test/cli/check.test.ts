@@ -2,7 +2,7 @@
 // passes; each of its conditions, planted alone, fails it with that finding and its fix.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { akms, ROOT, tmp } from "../helpers.js";
@@ -135,4 +135,15 @@ test("the demo's overlay is what its applied documents give when replayed (the f
   // A review decision since is no difference: the draft task-102 merged into, promoted.
   assert.equal(akms(["promote", "green-cache-key-includes-ref-medium", "--repo", join(dir, "repo")], { env: ENV }).code, 0);
   assert.deepEqual((check(join(dir, "repo")).json as { findings: { message: string }[] }).findings.map((f) => f.message), only.map((f) => f.message));
+});
+
+test("knowledge/ a link to a folder beside the repository (shared by checkouts): the replay copies its target, and finds the overlay its replay", () => {
+  const dir = tmp("akms-check-linked-");
+  cpSync(join(ROOT, "fixtures", "demo"), dir, { recursive: true });
+  renameSync(join(dir, "repo", "knowledge"), join(dir, "shared-knowledge"));
+  symlinkSync(join("..", "shared-knowledge"), join(dir, "repo", "knowledge"));
+  const r = check(join(dir, "repo"));
+  assert.doesNotMatch(r.stdout + r.stderr, /BUG/);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.deepEqual(codes(r.json as { findings: { code: string }[] }), []);
 });
