@@ -178,8 +178,8 @@ const WRITE_ERRORS: Record<string, [message: string, hint: string]> = {
   EACCES: ["cannot be written: permission denied", "make it writable for this user (chmod u+w), or work in a copy of the repository"],
   EPERM: ["cannot be written: operation not permitted", "make it writable for this user (chmod u+w), or work in a copy of the repository"],
   EROFS: ["cannot be written: a read-only file system", "work in a copy of the repository on a writable disk"],
-  ENOSPC: ["cannot be written: no space left on the device", "free some space, then run the command again (nothing was half-written)"],
-  EDQUOT: ["cannot be written: the disk quota is used up", "free some space, then run the command again (nothing was half-written)"],
+  ENOSPC: ["cannot be written: no space left on the device", "free some space, then run the command again"],
+  EDQUOT: ["cannot be written: the disk quota is used up", "free some space, then run the command again"],
 };
 
 /**
