@@ -1,5 +1,5 @@
 // Atomic file writes (temp file, fsync, rename, fsync of the directory) and small file helpers.
-import { chmodSync, closeSync, cpSync, existsSync, fsyncSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync, type CopySyncOptions } from "node:fs";
+import { chmodSync, closeSync, cpSync, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync, type CopySyncOptions } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -158,8 +158,10 @@ function writeChunksOnce(path: string, chunks: readonly (string | Uint8Array)[])
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${++tmpCounter}.tmp`);
-  const fd = openSync(tmp, "wx", 0o644);
+  const mode = keptMode(path);
+  const fd = openSync(tmp, "wx", mode ?? 0o644);
   try {
+    if (mode !== null) fchmodSync(fd, mode); // exactly the file's own, whatever the umask
     for (const chunk of chunks) {
       const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
       let off = 0;
@@ -182,6 +184,20 @@ function writeChunksOnce(path: string, chunks: readonly (string | Uint8Array)[])
   fsyncDir(dir);
   writeStep();
   return true;
+}
+
+/**
+ * The mode a rewrite keeps: the file's own (a person's 0664 in a group's checkout, or 0600, stays
+ * so — a rename would otherwise leave the new file's 0644 in its place); null for a new file, which
+ * gets 0644 less the umask.
+ */
+function keptMode(path: string): number | null {
+  try {
+    const st = statSync(path, { throwIfNoEntry: false });
+    return st?.isFile() ? st.mode & 0o7777 : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -221,14 +237,14 @@ export function removeFile(path: string): boolean {
 export async function writeFilesAtomic(files: readonly { path: string; data: string | Uint8Array }[]): Promise<boolean[]> {
   const { open } = await import("node:fs/promises");
   const written = files.map(() => false);
-  const pending: { index: number; path: string; tmp: string; bytes: Buffer }[] = [];
+  const pending: { index: number; path: string; tmp: string; bytes: Buffer; mode: number | null }[] = [];
   for (const [index, f] of files.entries()) {
     const bytes = typeof f.data === "string" ? Buffer.from(f.data, "utf8") : Buffer.from(f.data);
     const current = readBytesIfExists(f.path);
     if (current && current.equals(bytes)) continue;
     const dir = dirname(f.path);
     mkdirSync(dir, { recursive: true });
-    pending.push({ index, path: f.path, tmp: join(dir, `.${basename(f.path)}.${process.pid}.${++tmpCounter}.tmp`), bytes });
+    pending.push({ index, path: f.path, tmp: join(dir, `.${basename(f.path)}.${process.pid}.${++tmpCounter}.tmp`), bytes, mode: keptMode(f.path) });
   }
   const cleanup = () => {
     for (const p of pending) rmSync(p.tmp, { force: true });
@@ -237,8 +253,9 @@ export async function writeFilesAtomic(files: readonly { path: string; data: str
     for (let i = 0; i < pending.length; i += 64) {
       await Promise.all(
         pending.slice(i, i + 64).map(async (p) => {
-          const h = await open(p.tmp, "wx", 0o644);
+          const h = await open(p.tmp, "wx", p.mode ?? 0o644);
           try {
+            if (p.mode !== null) await h.chmod(p.mode);
             await h.writeFile(p.bytes);
             await h.sync();
           } finally {
