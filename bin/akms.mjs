@@ -2,6 +2,14 @@
 // The akms binary: the esbuild bundle in dist/ (shipped in the package; in a clone, built by
 // `npm run build`, and before `npm test` / `npm run demo`).
 const entry = new URL("../dist/akms.mjs", import.meta.url);
+// A reader that stops reading (`akms review --report --out - | head`) wants no more: end quietly,
+// as tools do on SIGPIPE, not with Node's EPIPE stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (e) => {
+    if (e?.code === "EPIPE") process.exit(0);
+    throw e;
+  });
+}
 import(entry.href).then(
   ({ main }) => main().then((code) => { process.exitCode = code; }, (e) => { process.stderr.write(`error: ${e?.message ?? e}\n`); process.exitCode = 1; }),
   (e) => {
