@@ -171,6 +171,18 @@ export class NodeFiles {
   }
 
   /**
+   * The file a local or global node would have by its name (`<id>.md` in its layer), whatever it
+   * declares now: after an edit broke its frontmatter, locate finds no file for the id, and a
+   * person still wants to see this one and open it again. Null when there is no such file.
+   */
+  fileNamed(n: GNode | undefined, id: string): Listed | null {
+    const layer = n?.node_origin === "local" && n.domain !== "session" ? this.local : n?.node_origin === "global" ? this.global : null;
+    if (layer === null) return null;
+    const file = join(layer.dir, `${id}.md`);
+    return readText(file) === null ? null : { file, shown: `${layer.shownPrefix}${id}.md` };
+  }
+
+  /**
    * A graph node's file: a local or global node file by id; a session or code-mirror node's
    * content_ref (inside knowledge/). A note says why there is none.
    */

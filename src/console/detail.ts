@@ -4,7 +4,8 @@
 import { readFileSync } from "node:fs";
 import type { Context } from "../../core/context.js";
 import type { GNode, NodeTable } from "../../core/graph.js";
-import { splitFrontmatter } from "../../core/frontmatter.js";
+import { parseFrontmatter, splitFrontmatter } from "../../core/frontmatter.js";
+import { isAkmsError } from "../../core/errors.js";
 import { sha256 } from "../../core/fsx.js";
 import { NodeFiles } from "../../core/node-files.js";
 import { parseDedupSections, withoutSections, type DedupSection } from "../../core/review/dedup-sections.js";
@@ -54,10 +55,13 @@ export function contentDraftOf(body: string): string | null {
 
 export function loadDetail(ctx: Context, nodes: NodeTable, id: string, files = new NodeFiles(ctx)): NodeDetail {
   const n = nodes.get(id);
-  const where = files.locate(n, id);
+  const located = files.locate(n, id);
   const overlaySha = fileSha(ctx.paths.overlay);
   const empty: NodeDetail = { id, node: n, file: null, shown: null, sha: null, frontmatter: [], body: [], contentDraft: null, dedup: [], existing: [], overlaySha };
-  if ("note" in where) return { ...empty, note: where.note };
+  // No file declares the id now, but the one named after it is there (an edit broke its YAML): shown, and e opens it again.
+  const named = "note" in located ? files.fileNamed(n, id) : null;
+  if ("note" in located && named === null) return { ...empty, note: located.note };
+  const where = named ?? (located as { file: string; shown: string });
   let buf: Buffer;
   try {
     buf = readFileSync(where.file);
@@ -85,7 +89,18 @@ export function loadDetail(ctx: Context, nodes: NodeTable, id: string, files = n
     dedup: parseDedupSections(text),
     existing: safeLines(existingBody.replace(/^\r?\n/, "").trimEnd()),
     overlaySha,
+    ...(named ? { note: `${named.shown} does not declare id ${id} as it stands (${whyNoId(text, named.shown)}); e opens it, R rebuilds` } : {}),
   };
+}
+
+/** Why a node file's text declares no id: its frontmatter's problem, in one line. */
+function whyNoId(text: string, shown: string): string {
+  try {
+    const id = parseFrontmatter(text, shown).data.id;
+    return id === undefined ? "it has no id" : `it declares ${JSON.stringify(id)}`;
+  } catch (e) {
+    return isAkmsError(e) ? `${e.line ? `line ${e.line}: ` : ""}${e.message}` : String(e);
+  }
 }
 
 /** A small per-generation cache of details (the model is rebuilt on every reload). */

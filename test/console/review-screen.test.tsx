@@ -316,6 +316,37 @@ test("e opens $EDITOR on the local node file, then rebuilds and reloads", async 
   }
 });
 
+test("an edit that breaks the file's YAML: the rebuild's failure names the file and line, the detail still shows the file, and e opens it again to fix it", async () => {
+  const d = demoRepo();
+  const opened: string[] = [];
+  const c = await openConsole(d.ctx, {
+    width: 140,
+    editor: (file) => {
+      opened.push(file);
+      const text = readFileSync(file, "utf8");
+      // The first edit appends after the title's closing quote (invalid YAML); the second takes it back.
+      writeFileSync(file, opened.length === 1 ? text.replace(/^(title: ".*")$/m, "$1 (edited)") : text.replace(/ \(edited\)$/m, ""));
+      return { error: null };
+    },
+  });
+  try {
+    const item = c.model.review!.sections.new_tentative.find((i) => i.origin === "local")!;
+    await filterTo(c, item.id);
+    await c.press("e");
+    const broken = await c.waitFor(/rebuild failed/);
+    // The status bar's lines are whole rows (read joined); the detail pane's note wraps beside the sections column.
+    assert.match(broken.replace(/\s+/g, " "), new RegExp(`rebuild failed, showing the last compiled graph: .*knowledge/local-nodes/${item.id}\\.md:3: invalid YAML`));
+    assert.match(broken, new RegExp(`knowledge/local-nodes/${item.id}\\.md does not declare id`));
+    assert.match(broken, /as it stands \(line 3: invalid YAML/);
+    assert.doesNotMatch(broken, /no file in knowledge\/local-nodes\/ declares id/);
+    await c.press("e");
+    await c.waitFor(/edited knowledge\/local-nodes\/.*rebuilt: graph/);
+    assert.deepEqual(opened, [join(d.repo, item.file!), join(d.repo, item.file!)]);
+  } finally {
+    c.unmount();
+  }
+});
+
 test("opened on the compiled graph as it is, the console says when a source was written after it", async () => {
   const d = demoRepo();
   const fresh = await openConsole(d.ctx, { rebuild: "if-missing" });
