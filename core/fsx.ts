@@ -159,7 +159,7 @@ function writeChunksOnce(path: string, chunks: readonly (string | Uint8Array)[])
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${++tmpCounter}.tmp`);
   const mode = keptMode(path);
-  const fd = openSync(tmp, "wx", mode ?? 0o644);
+  const fd = openSync(tmp, "wx", mode ?? 0o666);
   try {
     if (mode !== null) fchmodSync(fd, mode); // exactly the file's own, whatever the umask
     for (const chunk of chunks) {
@@ -188,8 +188,8 @@ function writeChunksOnce(path: string, chunks: readonly (string | Uint8Array)[])
 
 /**
  * The mode a rewrite keeps: the file's own (a person's 0664 in a group's checkout, or 0600, stays
- * so — a rename would otherwise leave the new file's 0644 in its place); null for a new file, which
- * gets 0644 less the umask.
+ * so — a rename would otherwise leave a new file's mode in its place); null for a new file, which
+ * gets 0666 less the umask, as git and every Unix tool create files (a group's umask 002 gives 0664).
  */
 function keptMode(path: string): number | null {
   try {
@@ -253,7 +253,7 @@ export async function writeFilesAtomic(files: readonly { path: string; data: str
     for (let i = 0; i < pending.length; i += 64) {
       await Promise.all(
         pending.slice(i, i + 64).map(async (p) => {
-          const h = await open(p.tmp, "wx", p.mode ?? 0o644);
+          const h = await open(p.tmp, "wx", p.mode ?? 0o666);
           try {
             if (p.mode !== null) await h.chmod(p.mode);
             await h.writeFile(p.bytes);

@@ -68,7 +68,7 @@ function createWith(path: string, text: string): boolean {
   // Not named like writeFileAtomic's temp files (`.tmp`): a lock holder's recovery clears those, and
   // this one belongs to a process that does not hold the lock yet.
   const tmp = `${path}.${process.pid}.${++tmpCounter}.new`;
-  const fd = openSync(tmp, "wx", 0o644);
+  const fd = openSync(tmp, "wx", 0o666);
   try {
     writeSync(fd, text);
     fsyncSync(fd);

@@ -195,7 +195,7 @@ export class RecordSpool {
     const dir = dirname(file);
     mkdirSync(dir, { recursive: true });
     this.tmp = join(dir, `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
-    this.fd = openSync(this.tmp, "w", 0o644);
+    this.fd = openSync(this.tmp, "w", 0o666);
     this.parts = [header];
   }
   add(record: string): void {

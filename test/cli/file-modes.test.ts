@@ -24,7 +24,7 @@ test("promote, undo and update keep the modes of the files they rewrite", { skip
   assert.equal(modeOf(overlay), "600", "update's overlay");
 });
 
-test("writeFileAtomic and writeFilesAtomic: a rewrite keeps the file's mode exactly (umask or not); a new file is 0644 less the umask", async () => {
+test("writeFileAtomic and writeFilesAtomic: a rewrite keeps the file's mode exactly (umask or not); a new file is 0666 less the umask, as git makes it", async () => {
   const dir = tmp("akms-modes-");
   const a = join(dir, "a.md");
   const b = join(dir, "b.md");
@@ -39,6 +39,11 @@ test("writeFileAtomic and writeFilesAtomic: a rewrite keeps the file's mode exac
     assert.deepEqual([modeOf(a), modeOf(b)], ["664", "600"]);
     writeFileAtomic(join(dir, "new.md"), "x\n");
     assert.equal(modeOf(join(dir, "new.md")), "644");
+    // A group's umask: new files are group-writable, as git makes them.
+    process.umask(0o002);
+    writeFileAtomic(join(dir, "shared.md"), "x\n");
+    await writeFilesAtomic([{ path: join(dir, "shared2.md"), data: "x\n" }]);
+    assert.deepEqual([modeOf(join(dir, "shared.md")), modeOf(join(dir, "shared2.md"))], ["664", "664"]);
   } finally {
     process.umask(old);
   }
