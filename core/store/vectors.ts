@@ -85,9 +85,10 @@ export class VectorStore {
 
   /**
    * Writes the vectors when some were added, keeping only `keep` (the keys in use now) — best
-   * effort: skipped when the lock is held or the file cannot be written (the next run embeds again).
+   * effort: skipped when the lock is held or the file cannot be written (the next run embeds again);
+   * `strict` (`akms index`, whose work is this write): the reason is thrown instead.
    */
-  save(keep: ReadonlySet<string>): boolean {
+  save(keep: ReadonlySet<string>, opts: { strict?: boolean } = {}): boolean {
     const stale = [...this.map.keys()].some((k) => !keep.has(k));
     if (!this.added && !stale) return false;
     const keys = [...this.map.keys()].filter((k) => keep.has(k)).sort();
@@ -105,7 +106,8 @@ export class VectorStore {
       const ok = withLock(this.paths.lock, () => writeFileAtomic(this.file, [head, body], { knownDifferent: true }));
       this.added = 0;
       return ok;
-    } catch {
+    } catch (e) {
+      if (opts.strict) throw e;
       return false;
     }
   }

