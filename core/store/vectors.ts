@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { endianness } from "node:os";
 import { writeFileAtomic } from "../fsx.js";
-import { withLock } from "../lock.js";
+import { agentLockWaitMs, withLock, withLockWait } from "../lock.js";
 import type { RepoPaths } from "../paths.js";
 
 const FORMAT = "akms-vectors-1";
@@ -103,7 +103,9 @@ export class VectorStore {
       else for (let d = 0; d < this.dims; d++) body.writeFloatLE(v[d]!, o + 32 + d * 4);
     });
     try {
-      const ok = withLock(this.paths.lock, () => writeFileAtomic(this.file, [head, body], { knownDifferent: true }));
+      const write = () => writeFileAtomic(this.file, [head, body], { knownDifferent: true });
+      // Strict: a writer holding the lock is waited for (a bounded time), as an agent's command waits.
+      const ok = opts.strict ? withLockWait(this.paths.lock, agentLockWaitMs(), write) : withLock(this.paths.lock, write);
       this.added = 0;
       return ok;
     } catch (e) {

