@@ -161,7 +161,7 @@ function writeChunksOnce(path: string, chunks: readonly (string | Uint8Array)[])
   const mode = keptMode(path);
   const fd = openSync(tmp, "wx", mode ?? 0o666);
   try {
-    if (mode !== null) fchmodSync(fd, mode); // exactly the file's own, whatever the umask
+    if (mode !== null) keepMode(() => fchmodSync(fd, mode)); // exactly the file's own, whatever the umask
     for (const chunk of chunks) {
       const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
       let off = 0;
@@ -197,6 +197,15 @@ function keptMode(path: string): number | null {
     return st?.isFile() ? st.mode & 0o7777 : null;
   } catch {
     return null;
+  }
+}
+
+/** A chmod of a rewrite, best effort: a file system without modes (FAT, some network mounts) refuses it, and the write goes on. */
+function keepMode(chmod: () => void): void {
+  try {
+    chmod();
+  } catch {
+    /* the new file keeps the mode it was created with */
   }
 }
 
@@ -255,7 +264,7 @@ export async function writeFilesAtomic(files: readonly { path: string; data: str
         pending.slice(i, i + 64).map(async (p) => {
           const h = await open(p.tmp, "wx", p.mode ?? 0o666);
           try {
-            if (p.mode !== null) await h.chmod(p.mode);
+            if (p.mode !== null) await h.chmod(p.mode).catch(() => undefined); // as keepMode
             await h.writeFile(p.bytes);
             await h.sync();
           } finally {
