@@ -12,7 +12,7 @@
 // graph changes): its scan of a layer is made on the first id not at `<id>.md`, a hit from the scan
 // is read again (a file that no longer declares the id is not returned), and a miss re-scans once
 // the layer's listing has changed. No state outlives its owner.
-import { readdirSync, readFileSync, type Dirent } from "node:fs";
+import { existsSync, readdirSync, readFileSync, type Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { Context } from "./context.js";
 import type { GNode } from "./graph.js";
@@ -176,10 +176,15 @@ export class NodeFiles {
    * person still wants to see this one and open it again. Null when there is no such file.
    */
   fileNamed(n: GNode | undefined, id: string): Listed | null {
-    const layer = n?.node_origin === "local" && n.domain !== "session" ? this.local : n?.node_origin === "global" ? this.global : null;
+    const layer = this.layerOf(n);
     if (layer === null) return null;
     const file = join(layer.dir, `${id}.md`);
-    return readText(file) === null ? null : { file, shown: `${layer.shownPrefix}${id}.md` };
+    return existsSync(file) ? { file, shown: `${layer.shownPrefix}${id}.md` } : null;
+  }
+
+  /** The layer whose files hold a local or global node (null for a session or code-mirror node). */
+  private layerOf(n: GNode | undefined): LayerFiles | null {
+    return n?.node_origin === "local" && n.domain !== "session" ? this.local : n?.node_origin === "global" ? this.global : null;
   }
 
   /**
@@ -188,13 +193,10 @@ export class NodeFiles {
    */
   locate(n: GNode | undefined, id: string): Located {
     if (!n) return { note: `${id} is not in the compiled graph` };
-    if (n.node_origin === "local" && n.domain !== "session") {
-      const f = this.local.find(id);
-      return f ? { file: f.file, shown: f.shown } : { note: `no file in knowledge/local-nodes/ declares id ${id}` };
-    }
-    if (n.node_origin === "global") {
-      const f = this.global.find(id);
-      return f ? { file: f.file, shown: f.shown } : { note: `no file in the global vault declares id ${id}` };
+    const layer = this.layerOf(n);
+    if (layer !== null) {
+      const f = layer.find(id);
+      return f ? { file: f.file, shown: f.shown } : { note: `no file in ${layer === this.local ? "knowledge/local-nodes/" : "the global vault"} declares id ${id}` };
     }
     const ref = typeof n.content_ref === "string" ? n.content_ref : null;
     if (ref) {
