@@ -11,7 +11,7 @@ import type { RepoPaths } from "./paths.js";
 import { warm } from "./store/memo.js";
 import type { BuildWarning, GNode, GraphDoc, GraphLink, GraphNode } from "./graph-file/doc.js";
 import { writtenKey } from "./store/freshness.js";
-import { domainKeys, listTextOf, openPlanGraph, outLinksText, textsOf, planGraphCachePath, tagKeys, type GraphIndex, type NodeTable } from "./store/graph-index.js";
+import { domainKeys, listTextOf, openFullIndex, outLinksText, textsOf, planGraphCachePath, tagKeys, type GraphIndex, type NodeTable } from "./store/graph-index.js";
 import { indexHeld, indexOfText, openPlanDelta, planDeltaPath, rekeyIndex } from "./store/graph-delta.js";
 import { agentLockWaitMs, withLock, withLockWait } from "./lock.js";
 import { readBytesIfExists } from "./fsx.js";
@@ -107,7 +107,7 @@ export function graphIndexed(paths: RepoPaths, rekey = true): boolean {
 function indexNow(paths: RepoPaths): GraphIndex | null {
   const key = writtenKey(paths.graphJson);
   if (key === null) return null;
-  const open = () => openPlanGraph(planGraphCachePath(paths), key, paths) ?? openPlanDelta(paths, key);
+  const open = () => openFullIndex(paths, key) ?? openPlanDelta(paths, key);
   const now = open();
   if (now !== null) return now;
   const r = rekeyed(paths, key);

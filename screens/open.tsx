@@ -14,6 +14,7 @@ import type { Flags } from "../src/commands/types.js";
 import { App, type EditorResult } from "./App.js";
 import { loadModel } from "../src/console/model.js";
 import { saveDedupIndex } from "../core/review/dedup-index.js";
+import { keepWarm } from "../core/store/memo.js";
 import type { ScreenId } from "../src/console/keybindings.js";
 
 const ENTER_ALT = "\x1b[?1049h\x1b[H\x1b[2J";
@@ -149,6 +150,9 @@ export async function openConsole(ctx: Context, flags: Flags, opts: { initialScr
   const phase = typeof flags.phase === "number" ? flags.phase : undefined;
   // Opening on the Checkpoint screen: its code first (otherwise it is loaded after the first frame).
   if (opts.initialScreen === "checkpoint") await import("../src/console/checkpoint-run.js");
+  // A long-running process, as `akms mcp` is: what it derives from a file is kept while the file
+  // is unchanged (core/store/memo.ts), so a reload after the console's own action reads what changed.
+  keepWarm();
   // Load before taking the screen, so a failure prints like any other command's.
   const model = loadModel(ctx, { phase }, { rebuild: "if-missing" });
   const guard = guardTerminal();

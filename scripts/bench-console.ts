@@ -23,6 +23,7 @@ const { startPane, tmuxAvailable } = await import("../test/e2e/tmux.js");
 const { bundleTinyInkApp, firstFrame, REVIEW_FRAME, TINY_FRAME } = await import("./bench/first-frame/measure.js");
 const { loadContext } = await import("../core/context.js");
 const { loadModel } = await import("../src/console/model.js");
+const { keepWarm } = await import("../core/store/memo.js");
 const { App } = await import("../screens/App.js");
 type Pane = import("../test/e2e/tmux.js").Pane;
 
@@ -79,6 +80,7 @@ interface InProcess {
 }
 
 async function inProcess(): Promise<InProcess> {
+  keepWarm(); // as the console does (screens/open.tsx)
   const ctx = loadContext({ repo, vault, env: {} });
   const c0 = process.cpuUsage();
   const t0 = performance.now();

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { NODE_DEPTH, type GNode, type GraphLink } from "../graph-file/doc.js";
 import { removeFile, writeFileAtomic } from "../fsx.js";
 import type { RepoPaths } from "../paths.js";
-import { domainKeys, hasIndexFor, indexHead, openPlanGraph, outLinksText, planGraphCachePath, tagKeys, type GraphAttrs, type GraphIndex, type Postings } from "./graph-index.js";
+import { domainKeys, hasIndexFor, indexHead, openFullIndex, openPlanGraph, outLinksText, planGraphCachePath, tagKeys, type GraphAttrs, type GraphIndex, type Postings } from "./graph-index.js";
 import { asReadBack, pyJsonText } from "../pyjson.js";
 import { sealedJson, unsealedJson } from "./records.js";
 
@@ -104,7 +104,7 @@ export function writePlanDelta(paths: RepoPaths, prevKey: string | null, newKey:
 export function openPlanDelta(paths: RepoPaths, key: string): GraphIndex | null {
   const d = readDelta(paths);
   if (d === null || d.key !== key) return null;
-  const base = openPlanGraph(planGraphCachePath(paths), d.base, paths);
+  const base = openFullIndex(paths, d.base);
   return base === null ? null : withDelta(base, d);
 }
 
@@ -142,9 +142,8 @@ function madeFor(paths: RepoPaths, content: TextIdentity): { delta: DeltaFile } 
 export function indexOfText(paths: RepoPaths, content: TextIdentity): GraphIndex | null {
   const m = madeFor(paths, content);
   if (m === null) return null;
-  const full = planGraphCachePath(paths);
-  if ("key" in m) return openPlanGraph(full, m.key, paths);
-  const base = openPlanGraph(full, m.delta.base, paths);
+  if ("key" in m) return openFullIndex(paths, m.key);
+  const base = openFullIndex(paths, m.delta.base);
   return base === null ? null : withDelta(base, m.delta);
 }
 
@@ -199,6 +198,18 @@ function withDelta(base: GraphIndex, d: DeltaFile): GraphIndex {
       },
     };
   };
+  // Every node in id order, made once: the review walks them several times.
+  let every: GNode[] | null = null;
+  const everyNode = (): GNode[] => {
+    const all: GNode[] = [];
+    for (const n of base.nodes.values()) {
+      const now = get(n.id);
+      if (now) all.push(now);
+    }
+    for (const id of added) all.push(changed[id]!);
+    if (added.length) all.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return all;
+  };
   const nodes: GraphIndex["nodes"] = {
       get,
       has: (id) => get(id) !== undefined,
@@ -210,14 +221,7 @@ function withDelta(base: GraphIndex, d: DeltaFile): GraphIndex {
       },
       size: base.nodes.size + added.length - removed,
       *values() {
-        const all: GNode[] = [];
-        for (const n of base.nodes.values()) {
-          const now = get(n.id);
-          if (now) all.push(now);
-        }
-        for (const id of added) all.push(changed[id]!);
-        if (added.length) all.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-        yield* all;
+        yield* (every ??= everyNode());
       },
   };
   const out: GraphIndex["out"] = { get: (id) => (Object.hasOwn(d.out, id) ? d.out[id] : base.out.get(id)) };

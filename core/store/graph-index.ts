@@ -27,6 +27,7 @@ import type { RepoPaths } from "../paths.js";
 import { asReadBack, pyJsonText } from "../pyjson.js";
 import { SEP, graphTextFrom, headOf } from "../graph-file/layout.js";
 import { DIGEST_WIDTH, digestHex } from "./records.js";
+import { warm } from "./memo.js";
 
 /** A graph's nodes by id (a Map satisfies it; the index reads a node when it is asked for). */
 export interface NodeTable {
@@ -375,6 +376,8 @@ class StringTable {
 
 class LazyPlanGraph implements GraphIndex {
   readonly version: string;
+  /** The identity of the graph.json this index was made for (its header's key). */
+  readonly key: string;
   readonly attrs: GraphAttrs;
   private readonly fd: number;
   private readonly base: number;
@@ -406,6 +409,7 @@ class LazyPlanGraph implements GraphIndex {
     this.attrs = head.attrs;
     this.base = base;
     this.version = head.version;
+    this.key = head.key;
     this.sec = head.sections;
     this.sums = head.sums;
     this.ids = new StringTable(this.read("ids"), this.readOffsets("idOff"), head.nodes);
@@ -795,12 +799,29 @@ export function indexHead(file: string): { key: string; version: string; generat
  * is null now and a Damaged error later.
  */
 export function openPlanGraph(file: string, key: string | null, repo?: { graphJson: string; lock: string }): GraphIndex | null {
+  return openIndexFile(file, key, repo);
+}
+
+/**
+ * A reader's full index (plan-graph.bin) of graph.json `key`, or null (openPlanGraph, damage
+ * thrown). A warm process (core/store/memo.ts: the console, `akms mcp`) keeps the file it opened,
+ * with every node it has read, while the file is unchanged on disk: a review action or an update
+ * leaves it as it is and writes a delta over it, so the next reader's index is that delta over
+ * nodes already parsed, not every node parsed again (the console's reload after a promote).
+ */
+export function openFullIndex(paths: RepoPaths, key: string): GraphIndex | null {
+  const file = planGraphCachePath(paths);
+  const opened = warm(`plan-graph:${file}`, [file], () => openIndexFile(file, null, paths));
+  return opened !== null && opened.key === key ? opened : null;
+}
+
+function openIndexFile(file: string, key: string | null, repo?: { graphJson: string; lock: string }): LazyPlanGraph | null {
   const fd = openReadOrNull(file);
   if (fd === null) return null;
   let opened: LazyPlanGraph | undefined;
   try {
     const { head, length } = headLine(fd);
-    if (head.format !== FORMAT || (key !== null && head.key !== key) || typeof head.version !== "string" || !head.sections || !head.sums || !head.attrs || typeof head.tags !== "number" || typeof head.domains !== "number") throw new Error("not this graph");
+    if (head.format !== FORMAT || typeof head.key !== "string" || (key !== null && head.key !== key) || typeof head.version !== "string" || !head.sections || !head.sums || !head.attrs || typeof head.tags !== "number" || typeof head.domains !== "number") throw new Error("not this graph");
     // An index cut short (a full disk, a copy interrupted) is not used: its sections are read lazily.
     const end = Math.max(0, ...Object.values(head.sections).map(([at, len]) => at + len));
     if (fstatSync(fd).size !== length + end) throw new Error("the index's size does not match its header");

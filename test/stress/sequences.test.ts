@@ -8,11 +8,14 @@
 //   - an ordinary build then has nothing to do (the caches agree with the sources);
 //   - a warm `akms mcp` (one process for the whole sequence) answers status, query and loadout
 //     exactly as a freshly started one does;
-//   - the review as the console reads it in this warm process (its review graph kept between steps,
-//     the per-file reads of the live review) renders the report a fresh `akms review --report` writes;
+//   - the review as the console reads it in this warm process (the process memo on, as the console
+//     runs: the graph's index and the nodes it parsed kept between steps while its files are
+//     unchanged, the per-file reads of the live review) renders the report a fresh `akms review
+//     --report` writes;
 //   - every fact the store keeps (core/store/facts.ts) for a file as it is now is what deriving it
 //     from that file gives.
-// The writes run in this process, which stays warm too (its module state lives across steps).
+// The writes run in this process, which stays warm too (its module state and memo live across steps),
+// as the console's actions do.
 // CI runs a small seeded sample; `npm run stress` runs AKMS_SEQUENCES of them (default 100).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -24,6 +27,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { assertIndexIsGraph, BIN, copyDemo, nodeText, pathWithAkms, seededRandom, tmp, write } from "../helpers.js";
 import { memory } from "../update-helpers.js";
 import { loadContext, type Context } from "../../core/context.js";
+import { keepWarm } from "../../core/store/memo.js";
 import { build } from "../../core/compiler/build.js";
 import { indexOfLoaded, openGraph } from "../../core/graph.js";
 import { loadGraph } from "../graph-json.js";
@@ -324,6 +328,7 @@ async function runSequence(seed: number): Promise<void> {
   git(w, "add", "-A");
   git(w, "commit", "-q", "-m", "start");
   const warm = await connect(w);
+  keepWarm(true);
   try {
     for (w.n = 1; w.n <= STEPS; w.n++) {
       const [name, , run] = drawOp(w.r);
@@ -367,6 +372,7 @@ async function runSequence(seed: number): Promise<void> {
     }
     assert.ok(w.factsChecked > 0, "the sequence checked no fact of the store");
   } finally {
+    keepWarm(false);
     await warm.close();
   }
 }
