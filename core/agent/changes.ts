@@ -5,6 +5,7 @@
 // applied) — "what the last phase changed" — and the result says which date it used and why.
 import type { Context } from "../context.js";
 import { readOverlayState } from "../overlay-file.js";
+import type { Overlay } from "../schemas/overlay.js";
 import { readJournal } from "../review/journal.js";
 import { UsageError } from "../errors.js";
 
@@ -38,7 +39,7 @@ export function changesSince(ctx: Context, since?: string): Changes {
     start = pcds.at(-1) ?? "0000-00-00";
     from = pcds.length ? "the newest phase handoff (PCD) applied" : "the beginning (no phase handoff applied yet)";
   }
-  return collect(ctx, start, from, { session: (_id, d) => d !== "" && d >= start, decision: (e) => e.at.slice(0, 10) >= start });
+  return collect(ctx, ov, start, from, { session: (_id, d) => d !== "" && d >= start, decision: (e) => e.at.slice(0, 10) >= start });
 }
 
 /** What a reader saw last: the sessions the overlay held and the journal's last entry (the console keeps it: src/console/seen.ts). */
@@ -51,11 +52,10 @@ export interface Seen {
 /** The changes a reader has not seen: sessions applied since (whatever their documents' dates) and the review decisions after the last one seen. */
 export function changesAfter(ctx: Context, seen: Seen): Changes {
   const known = new Set(seen.sessions);
-  return collect(ctx, seen.at.slice(0, 10), "what this clone's console showed when it last closed", { session: (id) => !known.has(id), decision: (e) => e.seq > seen.journal_seq });
+  return collect(ctx, readOverlayState(ctx)?.overlay, seen.at.slice(0, 10), "what this clone's console showed when it last closed", { session: (id) => !known.has(id), decision: (e) => e.seq > seen.journal_seq });
 }
 
-function collect(ctx: Context, start: string, from: string, isNew: Newness): Changes {
-  const ov = readOverlayState(ctx)?.overlay;
+function collect(ctx: Context, ov: Overlay | undefined, start: string, from: string, isNew: Newness): Changes {
   const sessions = Object.entries(ov?.session_nodes ?? {}) as [string, { date?: unknown; evidence?: unknown; new_knowledge?: unknown }][];
   const dateOf = new Map(sessions.map(([id, s]) => [id, typeof s?.date === "string" ? s.date : ""]));
   const fresh = (sid: string) => dateOf.has(sid) && isNew.session(sid, dateOf.get(sid)!);
