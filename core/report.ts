@@ -8,12 +8,12 @@ import type { Problem } from "./errors.js";
 import { writeFileAtomic } from "./fsx.js";
 import { withLock } from "./lock.js";
 import { todayIso } from "./clock.js";
-import { openGraph, type GraphIndex, type NodeTable } from "./graph.js";
+import { openGraph, type GraphIndex } from "./graph.js";
 import { buildLocked } from "./compiler/build.js";
 import { recoverPendingTransaction } from "./transaction.js";
 import { collect, SECTION_ORDER, type Sections } from "./review/sections.js";
 import { blockReasonText } from "./review/blocked.js";
-import { latestPhase } from "./review/sessions.js";
+import { latestPhase, sessionNodes, type SessionsOf } from "./review/sessions.js";
 import type { NodeItem } from "./review/items.js";
 import { wouldItHaveHelped, type Helped } from "./eval/helped.js";
 import { oneLine, stripControl } from "./control-chars.js";
@@ -53,7 +53,7 @@ export const SECTION_TITLES: Record<SectionName, string> = {
 };
 
 /** Phase of the report: the one asked for, else the latest phase among session nodes, else 0. */
-export function reportPhase(graph: { nodes: NodeTable }, phase?: number): number {
+export function reportPhase(graph: SessionsOf, phase?: number): number {
   return phase ?? latestPhase(graph);
 }
 
@@ -319,6 +319,6 @@ export function writeReviewReport(ctx: Context, opts: { phase?: number; out?: st
 function reportOf(ctx: Context, opts: { phase?: number; today?: string }) {
   const graph = openGraph(ctx.paths);
   const data = reviewData(ctx, graph, { phase: opts.phase, today: opts.today });
-  const known = [...new Set([...graph.nodes.values()].filter((n) => n.domain === "session" && typeof n.phase === "number").map((n) => n.phase as number))].sort((a, b) => a - b);
+  const known = [...new Set(sessionNodes(graph).filter((n) => typeof n.phase === "number").map((n) => n.phase as number))].sort((a, b) => a - b);
   return { data, base: { phase: data.phase, summary: data.summary, awaiting: awaitingDecision(data), graph_version: data.graph_version, known_phases: known } };
 }

@@ -8,7 +8,7 @@ import type { Context } from "../context.js";
 import type { Problem } from "../errors.js";
 import type { GNode, GraphIndex } from "../graph.js";
 import { readImpressions, shownTo } from "../agent/impressions.js";
-import { sessionDocument } from "../review/sessions.js";
+import { sessionDocument, sessionNodes } from "../review/sessions.js";
 import { samePitfall } from "../update/dedup.js";
 
 export interface HelpedTask {
@@ -41,12 +41,12 @@ const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 /** The phase's look back, from the review's view of the graph (its nodes and pitfall links). */
-export function wouldItHaveHelped(ctx: Context, graph: Pick<GraphIndex, "nodes" | "pitfalls">, phase: number, problems: Problem[] = []): Helped {
+export function wouldItHaveHelped(ctx: Context, graph: Pick<GraphIndex, "nodes" | "pitfalls" | "domainIndex">, phase: number, problems: Problem[] = []): Helped {
   const impressions = readImpressions(ctx.paths);
   const threshold = ctx.cfg.config.graph.dedup_threshold;
   const pitfallsOf = new Map<string, string[]>();
   for (const l of graph.pitfalls()) pitfallsOf.set(l.source, [...(pitfallsOf.get(l.source) ?? []), l.target]);
-  const sessions = [...graph.nodes.values()].filter((n) => n.domain === "session").sort((a, b) => (Number(a.phase ?? -1) - Number(b.phase ?? -1)) || (a.id < b.id ? -1 : 1));
+  const sessions = sessionNodes(graph).sort((a, b) => (Number(a.phase ?? -1) - Number(b.phase ?? -1)) || (a.id < b.id ? -1 : 1));
   const docs = new Map<string, Record<string, unknown>>();
   for (const n of sessions) {
     const d = sessionDocument(ctx, n as GNode, problems).data;

@@ -7,7 +7,7 @@ import type { Context } from "../context.js";
 import type { Problem } from "../errors.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { readTextIfExists } from "../fsx.js";
-import type { GNode, NodeTable } from "../graph.js";
+import type { GNode, GraphIndex } from "../graph.js";
 import { resolveInside } from "../paths.js";
 import { cachedByStat } from "../store/memo.js";
 import type { DedupEvent } from "../update/plan-types.js";
@@ -165,16 +165,23 @@ function sessionOf(ctx: Context, n: GNode, problems: Problem[], keep: boolean): 
 }
 
 /** Every registered session, in (phase, id) order. `keep`: documents are kept by their key (core/store/memo.ts). */
-export function readSessions(ctx: Context, graph: { nodes: NodeTable }, problems: Problem[], keep = false): SessionInfo[] {
-  const out: SessionInfo[] = [];
-  for (const n of graph.nodes.values()) if (n.domain === "session") out.push(sessionOf(ctx, n, problems, keep));
+export function readSessions(ctx: Context, graph: SessionsOf, problems: Problem[], keep = false): SessionInfo[] {
+  const out = sessionNodes(graph).map((n) => sessionOf(ctx, n, problems, keep));
   out.sort((a, b) => (a.phase ?? -1) - (b.phase ?? -1) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return out;
 }
 
+/** What the session nodes are read from: the graph's nodes and its domain postings. */
+export type SessionsOf = Pick<GraphIndex, "nodes" | "domainIndex">;
+
+/** The session nodes (domain `session`), in id order: from the domain postings, without walking every node. */
+export function sessionNodes(graph: SessionsOf): GNode[] {
+  return (graph.domainIndex.get("session") ?? []).map((id) => graph.nodes.get(id)).filter((n): n is GNode => n !== undefined);
+}
+
 /** The latest phase among session nodes, else 0 (the review report's default phase). */
-export function latestPhase(graph: { nodes: NodeTable }): number {
+export function latestPhase(graph: SessionsOf): number {
   let max: number | null = null;
-  for (const n of graph.nodes.values()) if (n.domain === "session" && typeof n.phase === "number" && (max === null || n.phase > max)) max = n.phase;
+  for (const n of sessionNodes(graph)) if (typeof n.phase === "number" && (max === null || n.phase > max)) max = n.phase;
   return max ?? 0;
 }
