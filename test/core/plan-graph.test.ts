@@ -160,3 +160,40 @@ test("graph.json's text from the index is the graph serialised as the compile wr
     assert.equal(whole(graphTextOf(indexOfLoaded(loaded))), want);
   }
 });
+
+test("a warm process keeps the full index it opened, with the nodes it parsed, while its file is unchanged: a review action's delta reads over it; a compile that rewrites it opens it anew", async () => {
+  const { copyDemo } = await import("../helpers.js");
+  const { loadContext } = await import("../../core/context.js");
+  const { build } = await import("../../core/compiler/build.js");
+  const { promote } = await import("../../core/review/actions.js");
+  const { openGraph } = await import("../../core/graph.js");
+  const { keepWarm } = await import("../../core/store/memo.js");
+  const d = copyDemo();
+  const ctx = loadContext({ repo: d.repo, env: {} });
+  build(ctx);
+  const settle = () => new Promise((r) => setTimeout(r, 120)); // past the racily-clean window: a stat that recent keys nothing
+  await settle();
+  keepWarm(true);
+  try {
+    const first = openGraph(ctx.paths);
+    const node = first.nodes.get("green-operator-caching");
+    assert.ok(node, "the demo's global node");
+    assert.equal(openGraph(ctx.paths).nodes.get("green-operator-caching"), node, "the same opened index while nothing changed");
+    promote(ctx, { id: "nyquist-truncation-residual-plateau" });
+    await settle();
+    const after = openGraph(ctx.paths);
+    assert.notEqual(after.version, first.version, "the promote wrote a new graph.json");
+    assert.equal(after.nodes.get("nyquist-truncation-residual-plateau")?.status, "established");
+    assert.equal(after.nodes.get("green-operator-caching"), node, "a node the action left alone is the one already parsed (the delta reads over the kept index)");
+    writeFileSync(join(d.repo, "knowledge", "local-nodes", "mandel-factors-load-cases.md"), readFileSync(join(d.repo, "knowledge", "local-nodes", "mandel-factors-load-cases.md"), "utf8").replace(/^title: .*$/m, 'title: "Mandel factors, retitled"'));
+    build(ctx, { noCache: true });
+    await settle();
+    const rebuilt = openGraph(ctx.paths);
+    assert.notEqual(rebuilt.nodes.get("green-operator-caching"), node, "a compile that wrote the index anew: opened anew");
+    assert.equal(rebuilt.nodes.get("mandel-factors-load-cases")?.title, "Mandel factors, retitled");
+  } finally {
+    keepWarm(false);
+  }
+  const cold = openGraph(ctx.paths);
+  assert.notEqual(openGraph(ctx.paths), cold, "a one-shot process keeps nothing");
+});
