@@ -1,11 +1,12 @@
 // The process memo: what a long-running process (`akms mcp`, the console) derives from files it
-// reads again and again — the graph's index, the config, a session document, a local node's dedup
-// sections, a node's text chunks for the embedding arm — each kept in a slot with the key of the
+// reads again and again — the graph's index (and apart, the full index file under its deltas), the
+// config, a session document, a local node's dedup sections, a node's text chunks for the
+// embedding arm — each kept in a slot with the key of the
 // files it came from (memoKey, core/store/freshness.ts: a missing file is a state too, and a stat
 // too recent to trust keys nothing) and made again when any of them changes on disk. Writers
 // replace files (writeFileAtomic: a new inode), an edit in place changes the mtime or the size.
-// A one-shot CLI process never turns the server's memo on, so its reads are exactly as before;
-// the console keeps its per-file values by asking for them (`keep`).
+// `akms mcp` and the console turn it on (keepWarm); a one-shot CLI process never does, so its reads
+// are exactly as before. The console's live review also asks for its per-file values (`keep`).
 import { memoKey } from "./freshness.js";
 
 let enabled = false;
