@@ -791,6 +791,9 @@ export function indexHead(file: string): { key: string; version: string; generat
   }
 }
 
+/** An opened index, with the identity of the graph.json it was made for. */
+export type KeyedIndex = GraphIndex & { readonly key: string };
+
 /**
  * Opens an index file; null when it is missing, of another format, or for another graph.json
  * (`key`: its identity, null for any). `repo`: the graph.json it indexes and the repository's lock —
@@ -798,24 +801,7 @@ export function indexHead(file: string): { key: string; version: string; generat
  * links' text when they are read) is removed and the reader stops with STORE_DAMAGED; not given, it
  * is null now and a Damaged error later.
  */
-export function openPlanGraph(file: string, key: string | null, repo?: { graphJson: string; lock: string }): GraphIndex | null {
-  return openIndexFile(file, key, repo);
-}
-
-/**
- * A reader's full index (plan-graph.bin) of graph.json `key`, or null (openPlanGraph, damage
- * thrown). A warm process (core/store/memo.ts: the console, `akms mcp`) keeps the file it opened,
- * with every node it has read, while the file is unchanged on disk: a review action or an update
- * leaves it as it is and writes a delta over it, so the next reader's index is that delta over
- * nodes already parsed, not every node parsed again (the console's reload after a promote).
- */
-export function openFullIndex(paths: RepoPaths, key: string): GraphIndex | null {
-  const file = planGraphCachePath(paths);
-  const opened = warm(`plan-graph:${file}`, [file], () => openIndexFile(file, null, paths));
-  return opened !== null && opened.key === key ? opened : null;
-}
-
-function openIndexFile(file: string, key: string | null, repo?: { graphJson: string; lock: string }): LazyPlanGraph | null {
+export function openPlanGraph(file: string, key: string | null, repo?: { graphJson: string; lock: string }): KeyedIndex | null {
   const fd = openReadOrNull(file);
   if (fd === null) return null;
   let opened: LazyPlanGraph | undefined;
@@ -833,6 +819,19 @@ function openIndexFile(file: string, key: string | null, repo?: { graphJson: str
     if (e instanceof AkmsError) throw e; // damaged (and removed): STORE_DAMAGED
     return null;
   }
+}
+
+/**
+ * A reader's full index (plan-graph.bin) of graph.json `key`, or null (openPlanGraph, damage
+ * thrown). A warm process (core/store/memo.ts: the console, `akms mcp`) keeps the file it opened,
+ * with every node it has read, while the file is unchanged on disk: a review action or an update
+ * leaves it as it is and writes a delta over it, so the next reader's index is that delta over
+ * nodes already parsed, not every node parsed again (the console's reload after a promote).
+ */
+export function openFullIndex(paths: RepoPaths, key: string): GraphIndex | null {
+  const file = planGraphCachePath(paths);
+  const opened = warm(`plan-graph:${file}`, [file], () => openPlanGraph(file, null, paths));
+  return opened !== null && opened.key === key ? opened : null;
 }
 
 /**
