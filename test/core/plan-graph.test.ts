@@ -171,7 +171,17 @@ test("a warm process keeps the full index it opened, with the nodes it parsed, w
   const d = copyDemo();
   const ctx = loadContext({ repo: d.repo, env: {} });
   build(ctx);
-  const settle = () => new Promise((r) => setTimeout(r, 120)); // past the racily-clean window: a stat that recent keys nothing
+  const { memoKey } = await import("../../core/store/freshness.js");
+  const { planDeltaPath } = await import("../../core/store/graph-delta.js");
+  const { planGraphCachePath } = await import("../../core/store/graph-index.js");
+  // Until the memo trusts the index's files: a stat within the racily-clean window keys nothing.
+  const settle = async () => {
+    const files = [ctx.paths.graphJson, planGraphCachePath(ctx.paths), planDeltaPath(ctx.paths)];
+    for (let waited = 0; files.some((f) => memoKey(f) === null); waited += 20) {
+      assert.ok(waited < 5000, "the index's files were not trusted after 5 s");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
   await settle();
   keepWarm(true);
   try {
