@@ -34,7 +34,7 @@ const SETTLES = new Set(["record", "mcp"]);
 const READS = new Set(["eval", "query", "loadout", "derive-tags", "re-evaluate", "status", "review", "show", "pitfalls", "search", "export", "hook", "promote", "draft", "undraft", "dedup"]);
 
 /** How a path is printed for a person to paste into a shell (the demo script prints its commands with it). */
-export { shellWord } from "../core/agent/launcher.js";
+export { shellWord } from "../core/shell-word.js";
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   const jsonWanted = argv.includes("--json");

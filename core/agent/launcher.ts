@@ -14,6 +14,7 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { delimiter, join, resolve, sep } from "node:path";
 import { AkmsError, UsageError } from "../errors.js";
+import { shellWord } from "../shell-word.js";
 
 export type LaunchForm = "global" | "project" | "given" | "path";
 
@@ -147,10 +148,6 @@ export function localLauncher(repo: string, given?: string, env: NodeJS.ProcessE
 export function selfLauncher(): Launcher {
   const self = me() ?? process.argv[1] ?? "akms";
   return { argv: [process.execPath, self], form: "path", why: "this run's own akms" };
-}
-
-export function shellWord(s: string): string {
-  return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The launcher and `args` as one POSIX shell command line. */

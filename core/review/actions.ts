@@ -14,6 +14,7 @@ import type { Context } from "../context.js";
 import { AkmsError, isStoreDamaged, NotFoundError, StaleWriteError, StateError, ValidationError } from "../errors.js";
 import { readBytesIfExists, readTextIfExists, removeFile, sha256 } from "../fsx.js";
 import { withLock } from "../lock.js";
+import { shellWord } from "../shell-word.js";
 import { journalPromotions, promotedOutsideReview } from "./self-promotion.js";
 import { displayPath, resolveInside } from "../paths.js";
 import { nowIso } from "../clock.js";
@@ -84,7 +85,6 @@ function shaOf(bytes: Buffer | null): string {
   return sha256(bytes ?? Buffer.alloc(0));
 }
 
-const q = (s: string) => (/^[A-Za-z0-9_./:=@+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 interface Resolved {
   id: string;
@@ -146,7 +146,7 @@ function resolve(ctx: Context, id: string): Resolved {
     }
     if (node.node_origin === "code-mirror" || node.domain === "code-mirror") {
       throw new StateError(`"${id}" is a generated code-mirror node; its status follows its docstrings`, {
-        hint: `fix the docstring drift in ${String(node.source_file ?? "its source file")}, then run \`akms mirror --files ${q(String(node.source_file ?? "FILE"))}\``,
+        hint: `fix the docstring drift in ${String(node.source_file ?? "its source file")}, then run \`akms mirror --files ${shellWord(String(node.source_file ?? "FILE"))}\``,
       });
     }
     if (node.domain === "session") {
@@ -381,18 +381,19 @@ function withStatus(r: Resolved, lf: LocalFile, to: string): Buffer {
 /** DESIGN §4: the manual steps that move a local node into the global vault (printed, never run). */
 export function manualPromotionSteps(ctx: Context, localFile: string, data: Record<string, unknown>, id: string): string[] {
   const dest = join(ctx.vault.path, `${id}.md`);
-  const steps = [`mv ${q(localFile)} ${q(dest)}`];
+  const steps = [`mv ${shellWord(localFile)} ${shellWord(dest)}`];
   const exp = EXPERIENTIAL_FIELDS.filter((f) => f in data);
-  if (exp.length) steps.push(`# then edit ${q(dest)}: delete ${exp.join(", ")} (global nodes carry no experiential state)`);
-  if (data.status !== "established") steps.push(`# and set \`status: established\` in ${q(dest)}`);
-  steps.push(`akms build --repo ${q(ctx.repo)}`);
+  if (exp.length) steps.push(`# then edit ${shellWord(dest)}: delete ${exp.join(", ")} (global nodes carry no experiential state)`);
+  if (data.status !== "established") steps.push(`# and set \`status: established\` in ${shellWord(dest)}`);
+  // A vault named by --vault for this command is named again: without it the build would read another vault.
+  steps.push(`akms build --repo ${shellWord(ctx.repo)}${ctx.vault.from === "flag" ? ` --vault ${shellWord(ctx.vault.path)}` : ""}`);
   return steps;
 }
 
 function globalRefusal(ctx: Context, r: Resolved, what: string, wanted?: string): StateError {
   const g = new NodeFiles(ctx).global.find(r.id);
   const where = g ? g.shown : `the global vault (${ctx.vault.display})`;
-  const edit = g ? `\${EDITOR:-vi} ${q(g.file)}` : null;
+  const edit = g ? `\${EDITOR:-vi} ${shellWord(g.file)}` : null;
   return new StateError(`"${r.id}" is a global node (${where}); akms never edits the global vault, so it cannot ${what} it`, {
     hint: (edit
       ? `to change it for every repository, edit it by hand: \`${edit}\`${wanted ? ` (set \`status: ${wanted}\`)` : ""}, then \`akms build\``

@@ -9,7 +9,8 @@ import { stripControl } from "../control-chars.js";
 import { readTextIfExists, writeFileAtomic } from "../fsx.js";
 import { git } from "../mirror/select.js";
 import { staysInside, type RepoPaths } from "../paths.js";
-import { commandLine, shellWord, type Launcher } from "../agent/launcher.js";
+import { commandLine, type Launcher } from "../agent/launcher.js";
+import { shellWord } from "../shell-word.js";
 
 export const DRIVER_NAME = "akms";
 

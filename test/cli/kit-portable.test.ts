@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { shellWord } from "../../core/agent/launcher.js";
+import { shellWord } from "../../core/shell-word.js";
 import { join, relative } from "node:path";
 import { akms, builtDemo, ROOT, tmp, write } from "../helpers.js";
 import { ok, git } from "../team-helpers.js";

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { editorFailure, editorRun } from "../../core/editor.js";
-import { shellWord } from "../../core/agent/launcher.js";
+import { shellWord } from "../../core/shell-word.js";
 import { tmp } from "../helpers.js";
 
 /** An "editor" that appends its arguments, one per line, to a log next to it. */

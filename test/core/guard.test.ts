@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bashTargets, guardToolCall, type GuardRoots } from "../../core/agent/guard.js";
-import { shellWord } from "../../core/agent/launcher.js";
+import { shellWord } from "../../core/shell-word.js";
 import { akms, tmp } from "../helpers.js";
 
 function roots(): GuardRoots & { dir: string } {

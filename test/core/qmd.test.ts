@@ -9,7 +9,7 @@ import { delimiter, dirname, join, relative } from "node:path";
 import { findQmd, hasQmdIndex, probeQmd, probeQmdAsync, qmdLaunch, qmdSearch, qmdSearchMany, QmdError, run as runQmd, runAsync as runQmdAsync, type QmdHit, type QmdStatus } from "../../core/qmd.js";
 import { runConcurrently } from "../../core/qmd-runner.js";
 import { AkmsError } from "../../core/errors.js";
-import { shellWord } from "../../core/agent/launcher.js";
+import { shellWord } from "../../core/shell-word.js";
 import { processEnded, ROOT, tmp } from "../helpers.js";
 import { pathToFileURL } from "node:url";
 

@@ -13,7 +13,8 @@ import { indexOfLoaded, openGraph } from "../../core/graph.js";
 import { graphFromText, loadGraph } from "../graph-json.js";
 import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError } from "../../core/errors.js";
 import { sha256 } from "../../core/fsx.js";
-import { actionTarget, bulk, dedupAccept, dedupReject, draft, promote, undo, undoTarget, undraft } from "../../core/review/actions.js";
+import { shellWord } from "../../core/shell-word.js";
+import { actionTarget, bulk, dedupAccept, dedupReject, draft, manualPromotionSteps, promote, undo, undoTarget, undraft } from "../../core/review/actions.js";
 import { parseDedupSections } from "../../core/review/dedup-sections.js";
 import { decodeBytes, encodeBytes, readJournal } from "../../core/review/journal.js";
 import { dumpOverlay } from "../../core/update/overlay-io.js";
@@ -100,6 +101,17 @@ test("promote changes only the status line of a local tentative node, and undo r
   assert.equal(u.action, "undo");
   assert.deepEqual(state(d.knowledge), s0);
   assert.equal(treeHash(d.vault), d.vaultHash);
+});
+
+test("the printed steps that move a promoted node into the vault name a vault given by --vault, else leave it to the configuration", () => {
+  const d = demo();
+  const data = { status: "established" };
+  const configured = manualPromotionSteps(d.ctx, join(d.knowledge, "local-nodes", "x.md"), data, "x");
+  assert.equal(configured.at(-1), `akms build --repo ${shellWord(d.repo)}`, "the vault comes from propagation_config.yaml: the build finds it again");
+  const flagged = loadContext({ repo: d.repo, vault: d.vault, env: {} });
+  const steps = manualPromotionSteps(flagged, join(d.knowledge, "local-nodes", "x.md"), data, "x");
+  assert.equal(steps.at(-1), `akms build --repo ${shellWord(d.repo)} --vault ${shellWord(d.vault)}`, "without --vault the build would read another vault");
+  assert.equal(steps[0], `mv ${shellWord(join(d.knowledge, "local-nodes", "x.md"))} ${shellWord(join(d.vault, "x.md"))}`);
 });
 
 test("one action over several nodes is one batch: journaled as such, one undo reverts it whole, byte for byte; a refused node leaves nothing done", () => {

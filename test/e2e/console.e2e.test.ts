@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { shellWord } from "../../core/agent/launcher.js";
+import { shellWord } from "../../core/shell-word.js";
 import { akms, BIN, copyDemo, processEnded, ROOT, storeBuildOf, treeHash } from "../helpers.js";
 import { repoPaths } from "../../core/paths.js";
 import { factsPath, openFacts, type FactKind } from "../../core/store/facts.js";

@@ -11,7 +11,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { akms, BIN, ROOT, tmp, treeHash, write, writeNode } from "../helpers.js";
 import { memory, pcd } from "../update-helpers.js";
-import { shellWord } from "../../core/agent/launcher.js";
+import { shellWord } from "../../core/shell-word.js";
 import { startPane, tmuxAvailable } from "./tmux.js";
 
 const FAKE_AGENT = join(ROOT, "fixtures", "orchestrator", "fake-agent.mjs");

@@ -12,7 +12,7 @@ import { delimiter, join } from "node:path";
 import { akms, BIN_DIR, DEMO, ROOT, tmp, treeHash } from "../helpers.js";
 import { memoryText } from "../mcp/memory-text.js";
 import { startModelServer, type Logged, type Step } from "./model-server.js";
-import { shellWord } from "../../core/agent/launcher.js";
+import { shellWord } from "../../core/shell-word.js";
 
 const CLAUDE = "@anthropic-ai/claude-code@2.1.332";
 const CODEX = "@openai/codex@0.171.0";
