@@ -453,7 +453,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       // The marks have been acted on (or undone): the list starts unmarked again.
       if (live.current.state.review.marked.length) commit({ ...live.current.state, review: { ...live.current.state.review, marked: [] } });
       const what = res.batch && res.action !== "undo" ? `${res.action === "undraft" ? "undrafted" : `${res.action}d`} ${res.batch.ids.length} nodes` : res.message;
-      reload(false, () => `✓ $ ${res.cli} — ${what} (${Math.round(performance.now() - t0)} ms)`, data.action === "undo" ? res.id : undefined);
+      reload(false, () => `✓ $ ${res.cli} (${Math.round(performance.now() - t0)} ms) — ${what}`, data.action === "undo" ? res.id : undefined);
     }, 0);
   };
 
