@@ -228,10 +228,11 @@ export function isStoreDamaged(e: unknown): boolean {
   return e instanceof AkmsError && e.code === STORE_DAMAGED;
 }
 
-/** One line per problem: `file:line: field: message (hint)`. */
+/** One line per problem: `file:line: field: message (hint)` — the field once, when the message opens with it. */
 export function formatProblem(p: Problem): string {
   const where = [p.file, p.line !== undefined ? String(p.line) : undefined].filter(Boolean).join(":");
-  const head = [where, p.field].filter(Boolean).join(": ");
+  const field = p.field && !p.message.startsWith(`${p.field} `) ? p.field : undefined;
+  const head = [where, field].filter(Boolean).join(": ");
   return `${head ? head + ": " : ""}${p.message}${p.hint ? ` — ${p.hint}` : ""}`;
 }
 

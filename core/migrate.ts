@@ -274,7 +274,8 @@ export function planMigration(ctx: Context, opts: { vaultOut?: string }): Migrat
   const files = [...locals, ...globals];
   const documents = v1Documents(ctx, problems);
   const { overlay, changed } = mergeOverlay(ctx, files, problems);
-  if (problems.length) throw new ValidationError(`${new Set(problems.map((p) => p.file)).size} file${problems.length === 1 ? "" : "s"} cannot be migrated; nothing was changed`, { problems, hint: "fix what is listed, then run `akms migrate` again" });
+  const failing = new Set(problems.map((p) => p.file)).size;
+  if (problems.length) throw new ValidationError(`${failing} file${failing === 1 ? "" : "s"} cannot be migrated; nothing was changed`, { problems, hint: "fix what is listed, then run `akms migrate` again" });
   const v2 = v1Config(ctx.paths.config);
   const config = v2 === null ? null : { file: ctx.paths.config, shown: displayPath(ctx.repo, ctx.paths.config), text: v2 };
   return { files, documents, config, overlay, overlayChanged: changed && files.length > 0, vaultOut: globals.length && opts.vaultOut ? resolve(opts.vaultOut) : null, v3Script: v3ScriptOf(ctx) };

@@ -227,7 +227,7 @@ export function parseDocument(bytes: Buffer, abs: string, shown: string): Eviden
 
 function reject(problems: Problem[], what: string): never {
   const files = new Set(problems.map((p) => p.file)).size;
-  throw problemsError(problems, "VALIDATION", `${problems.length} problems in ${files} ${what}${files === 1 ? "" : "s"}; nothing was changed`, problems.length === 1 ? "fix the document; nothing was changed" : "fix every problem listed; nothing was changed");
+  throw problemsError(problems, "VALIDATION", `${problems.length} problems in ${files} ${what}${files === 1 ? "" : "s"}; nothing was changed`, problems.length === 1 ? "fix the document" : "fix every problem listed");
 }
 
 /** Reads and validates every document; throws one ValidationError listing all problems. */

@@ -111,7 +111,7 @@ function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: UpdateGr
     fresh.push(d);
   }
   if (problems.length) {
-    throw problemsError(problems, problems[0]!.code!, `${problems.length} documents cannot be applied; nothing was changed`, "fix each document listed; nothing was changed");
+    throw problemsError(problems, problems[0]!.code!, `${problems.length} documents cannot be applied; nothing was changed`, "fix each document listed");
   }
   return fresh;
 }
@@ -302,7 +302,7 @@ function recordSession(st: PlanState, d: EvidenceDoc, base: DocumentResult, cont
 
 function throwProblems(problems: readonly Problem[]): void {
   if (!problems.length) return;
-  throw problemsError(problems, "SESSION_FILE", `${problems.length} documents cannot be applied; nothing was changed`, "fix each document listed; nothing was changed");
+  throw problemsError(problems, "SESSION_FILE", `${problems.length} documents cannot be applied; nothing was changed`, "fix each document listed");
 }
 
 /** The overlay's new bytes (planned when they differ from the file's), its unchanged entries' lines reused. */

@@ -87,7 +87,7 @@ const CASES: Case[] = [
   {
     name: "global node: wrong schema version",
     break: (s) => vaultFile(s, "bad.md", globalNode("bad").replace("akms_schema: v2", "akms_schema: v1")),
-    expect: [/error\[SCHEMA_VERSION\]: .*bad\.md:9: akms_schema: akms_schema is "v1", expected "v2" — this tool reads AKMS v2 only/],
+    expect: [/error\[SCHEMA_VERSION\]: .*bad\.md:9: akms_schema is "v1", expected "v2" — this tool reads AKMS v2 only/],
     code: "SCHEMA_VERSION",
   },
   {
@@ -97,8 +97,8 @@ const CASES: Case[] = [
       vaultFile(s, "worse.md", globalNode("worse").replace("akms_schema: v2\n", ""));
     },
     expect: [
-      /error\[SCHEMA_VERSION\]: .*bad\.md:2: akms_schema: akms_schema is missing; every AKMS v2 file carries `akms_schema: v2` \(and 1 more file, listed below\) — add the line `akms_schema: v2`/,
-      /\n {2}.*worse\.md:2: akms_schema: akms_schema is missing/,
+      /error\[SCHEMA_VERSION\]: .*bad\.md:2: akms_schema is missing; every AKMS v2 file carries `akms_schema: v2` \(and 1 more file, listed below\) — add the line `akms_schema: v2`/,
+      /\n {2}.*worse\.md:2: akms_schema is missing/,
     ],
     code: "SCHEMA_VERSION",
   },

@@ -86,7 +86,7 @@ test("a wrong schema version is reported with code SCHEMA_VERSION", () => {
   assert.equal(r.json.files[0].errors[0].code, "SCHEMA_VERSION");
   assert.equal(r.json.files[0].errors[0].line, 1);
   const t = akms(["validate", s.files[3]!]);
-  assert.match(t.stdout, /local_state\.yaml:1: akms_schema: akms_schema is "v1", expected "v2" — this tool reads AKMS v2 only/);
+  assert.match(t.stdout, /local_state\.yaml:1: akms_schema is "v1", expected "v2" — this tool reads AKMS v2 only/);
 });
 
 test("--kind overrides detection; an undetectable file asks for it; a bad --kind is a usage error", () => {

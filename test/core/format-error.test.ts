@@ -2,7 +2,7 @@
 // the head said once when it is the first problem itself, and the count of those left unlisted right.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { AkmsError, formatError } from "../../core/errors.js";
+import { AkmsError, formatError, formatProblem } from "../../core/errors.js";
 import { recordMemory } from "../../core/agent/record.js";
 import { builtDemo } from "../helpers.js";
 
@@ -43,12 +43,19 @@ test("further problems are listed under the head, and the ones left out are coun
   // The head is the first problem: it is not listed again, and the count is of the rest.
   const a = formatError(new AkmsError("SCHEMA_VERSION", "akms_schema is missing", { file: "f0.md", line: 2, field: "akms_schema", problems: many }));
   const listed = a.split("\n").filter((l) => l.startsWith("  f"));
-  assert.equal(listed[0], "  f1.md:2: akms_schema: akms_schema is missing");
+  assert.equal(listed[0], "  f1.md:2: akms_schema is missing");
   const more = /… and (\d+) more/.exec(a);
   assert.equal(listed.length + Number(more?.[1] ?? 0), 39, a);
   // A head of its own (a summary): every problem is listed or counted.
   const b = formatError(new AkmsError("VALIDATION", "40 problems", { problems: many }));
   const listedB = b.split("\n").filter((l) => l.startsWith("  f"));
-  assert.equal(listedB[0], "  f0.md:2: akms_schema: akms_schema is missing");
+  assert.equal(listedB[0], "  f0.md:2: akms_schema is missing");
   assert.equal(listedB.length + Number(/… and (\d+) more/.exec(b)?.[1] ?? 0), 40, b);
+});
+
+test("a problem names its field once: not again when its message opens with it", () => {
+  assert.equal(formatProblem({ file: "a.md", line: 2, field: "akms_schema", message: "akms_schema is missing" }), "a.md:2: akms_schema is missing");
+  assert.equal(formatProblem({ file: "a.md", line: 3, field: "tests_total", message: "is required but missing" }), "a.md:3: tests_total: is required but missing");
+  // A message that only starts with the same letters is not its field.
+  assert.equal(formatProblem({ file: "a.md", field: "id", message: "ids must be unique" }), "a.md: id: ids must be unique");
 });
