@@ -22,6 +22,7 @@ import { severityOfWeight } from "../schemas/vocabulary.js";
 import { overlayDrafts } from "../overlay-file.js";
 import { readJournal, standingActions, type JournalEntry } from "./journal.js";
 import { displayPath } from "../paths.js";
+import { nearestIds } from "./suggest.js";
 
 export type { NodeItem, BlockedTaskItem, CoverageFlag };
 
@@ -474,6 +475,7 @@ function warningSections(graph: GraphIndex, files: FileResolver): { collisions: 
   const orphanedOverlay: WarningItem[] = [];
   const edgeProblems: WarningItem[] = [];
   const otherWarnings: WarningItem[] = [];
+  let suggested = 0;
   for (const w of graph.attrs.warnings ?? []) {
     switch (w.code) {
       case "ID_COLLISION":
@@ -503,7 +505,7 @@ function warningSections(graph: GraphIndex, files: FileResolver): { collisions: 
             w,
             null,
             w.code === "DANGLING_EDGE"
-              ? `fix or remove the edge to "${w.target}" in ${w.file ?? "its file"} (no node has that id)`
+              ? danglingFix(w, graph, suggested++ < SUGGESTED_TARGETS)
               : w.code === "DUPLICATE_EDGE"
                 ? `remove the second ${w.source} → ${w.target} edge in ${w.file ?? "its file"} (only the first is kept)`
                 : `a pitfall edge must point at a session node; fix it in ${w.file ?? "its file"}`,
@@ -527,6 +529,20 @@ function warningSections(graph: GraphIndex, files: FileResolver): { collisions: 
     }
   }
   return { collisions, orphanedOverlay, edgeProblems, otherWarnings };
+}
+
+/**
+ * Dangling edges whose target gets a "did you mean": the first ones in graph.json's order. A
+ * look-up compares the target with every id (≈ 60 ms at 58,000 nodes); a mistyped id is a few edges,
+ * and a graph with hundreds of dangling edges has a cause that no suggestion fixes.
+ */
+const SUGGESTED_TARGETS = 20;
+
+/** How to fix an edge to an id no node has: the nearest id, when one is near enough (suggest.ts). */
+function danglingFix(w: BuildWarning, graph: GraphIndex, suggest: boolean): string {
+  const near = suggest && w.target ? nearestIds(w.target, graph.nodes.keys(), 1)[0] : undefined;
+  const where = w.file ?? "its file";
+  return near ? `change the edge's target "${w.target}" to "${near}" (the nearest id), or remove the edge, in ${where}` : `fix or remove the edge to "${w.target}" in ${where} (no node has that id)`;
 }
 
 /** Docstring drift: mirror nodes that carry a drift list, or that the mirror set to draft. */

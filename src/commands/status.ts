@@ -38,8 +38,9 @@ export function itemLine(key: keyof HealthSections, it: unknown): string {
       return `${x.size} nodes: ${(x.nodes as string[]).slice(0, 6).join(", ")}${(x.nodes as string[]).length > 6 ? ", …" : ""}  → ${x.fix}`;
     case "stale":
       return `${node(x)}  last activated ${x.last_activated} (${x.days} days)  ${act(x)}`;
-    case "orphaned_overlay":
     case "edge_problems":
+      return `${String(x.code).toLowerCase()}: ${x.file ? `${x.file}: ` : ""}${x.message}  ${act(x)}`;
+    case "orphaned_overlay":
     case "compile_warnings":
       return `${String(x.code).toLowerCase()}: ${x.file ? `${x.file}: ` : ""}${x.message}`;
     default:

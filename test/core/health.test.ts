@@ -8,6 +8,7 @@ import { build } from "../../core/compiler/build.js";
 import { indexOfLoaded, openGraph } from "../../core/graph.js";
 import { loadGraph } from "../graph-json.js";
 import { healthReport, HEALTH_ORDER } from "../../core/health.js";
+import { itemLine } from "../../src/commands/status.js";
 
 const TODAY = "2026-11-29";
 
@@ -193,4 +194,19 @@ test("the health report from the review index a compile keeps is the report from
   assert.equal(JSON.stringify(healthReport(ctx, openGraph(ctx.paths), { today: TODAY })), JSON.stringify(fromGraph));
   const d = demo();
   assert.equal(JSON.stringify(healthReport(d.ctx, openGraph(d.ctx.paths), { today: TODAY })), JSON.stringify(healthReport(d.ctx, indexOfLoaded(loadGraph(d.ctx.paths)), { today: TODAY })));
+});
+
+test("a dangling edge's fix names the nearest id when one is near, and the status line shows the fix", () => {
+  const s = scratch();
+  writeNode(s.vault, { id: "retry-backoff", tags: ["net"] });
+  const local = join(s.knowledge, "local-nodes");
+  writeNode(local, { id: "http-client", tags: ["net"], edges: [{ to: "retry-backof", type: "requires", weight: 0.8 }, { to: "quantum-flux", type: "requires", weight: 0.5 }] });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  build(ctx);
+  const h = healthReport(ctx, openGraph(ctx.paths), { today: TODAY });
+  const fixes = new Map(h.sections.edge_problems.map((w) => [w.target, w.fix]));
+  assert.equal(fixes.get("retry-backof"), `change the edge's target "retry-backof" to "retry-backoff" (the nearest id), or remove the edge, in knowledge/local-nodes/http-client.md`);
+  assert.equal(fixes.get("quantum-flux"), `fix or remove the edge to "quantum-flux" in knowledge/local-nodes/http-client.md (no node has that id)`);
+  const line = itemLine("edge_problems", h.sections.edge_problems.find((w) => w.target === "retry-backof"));
+  assert.match(line, /^dangling_edge: knowledge\/local-nodes\/http-client\.md: .*retry-backof.*  → change the edge's target "retry-backof" to "retry-backoff"/);
 });
