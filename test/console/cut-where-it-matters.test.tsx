@@ -47,7 +47,7 @@ test("a confirmation wraps its consequence instead of cutting it, and the status
     await c.press("y");
     const done = await c.waitFor(/✓ \$ akms dedup accept/);
     assert.equal(done.split("\n").length, 30, "the frame keeps its height");
-    assert.match(oneLine(done), new RegExp(`✓ \\$ akms dedup accept ${ev.id} ${ev.session} — accepted the dedup merge from ${ev.session} into ${ev.id}`));
+    assert.match(oneLine(done), new RegExp(`✓ \\$ akms dedup accept ${ev.id} ${ev.session} \\(\\d+ ms\\) — accepted the dedup merge from ${ev.session} into ${ev.id}`));
     assert.doesNotMatch(done.split("\n").slice(-4).join("\n"), /…$/m, "no line of the result ends cut");
   } finally {
     c.unmount();
