@@ -11,7 +11,7 @@ import type { BuildWarning, GNode, GraphIndex } from "../graph.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { parseDedupSections, sectionDraft, withoutSections } from "./dedup-sections.js";
 import { NodeFiles } from "../node-files.js";
-import { bareItem, domainNodes, FileResolver, nodeItem, promoteCommand, withFields, type NodeItem } from "./items.js";
+import { bareItem, domainNodes, FileResolver, GLOBAL_PROMOTION, nodeItem, withFields, type NodeItem } from "./items.js";
 import { cachedByStat } from "../store/memo.js";
 import { DEDUP_TEXT, primeDedupIndex } from "./dedup-index.js";
 import { jaccard, nodeDedupText, tokens } from "../update/dedup.js";
@@ -661,7 +661,7 @@ export function collect(ctx: Context, graph: GraphIndex, scope: Scope): Collecte
   return {
     sections: {
       new_tentative: newTentative.map((n) =>
-        n.node_origin === "local" ? nodeItem(n, files, `akms promote ${n.id}`) : withFields(nodeItem(n, files, null), { fix: promoteCommand(n, files) }),
+        n.node_origin === "local" ? nodeItem(n, files, `akms promote ${n.id}`) : withFields(nodeItem(n, files, null), { fix: GLOBAL_PROMOTION }),
       ),
       older_tentative: olderTentative.map((n) => nodeItem(n, files, `akms promote ${n.id}`)),
       dedup_events: dedupEvents(ctx, graph, files, scope, phaseOf, sessions, problems),
