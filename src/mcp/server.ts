@@ -7,6 +7,7 @@ import { logShown } from "../../core/agent/impressions.js";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { AkmsError, BugError, isAkmsError, unnamedWriteError } from "../../core/errors.js";
@@ -122,7 +123,7 @@ function handler(tool: ToolDef, b: Binding) {
 export function createServer(b: Binding): McpServer {
   const server = new McpServer({ name: "akms", version: "0.1.0" }, { instructions: INSTRUCTIONS(), capabilities: { tools: {}, resources: {} } });
   for (const t of TOOLS) {
-    server.registerTool(t.name, { title: t.title, description: t.description, inputSchema: t.input, outputSchema: OUTPUTS[t.name], annotations: { title: t.title, ...t.annotations } }, handler(t, b) as never);
+    server.registerTool(t.name, { title: t.title, description: t.description, inputSchema: z.strictObject(t.input), outputSchema: OUTPUTS[t.name], annotations: { title: t.title, ...t.annotations } }, handler(t, b) as never);
   }
   server.registerResource(
     "node",

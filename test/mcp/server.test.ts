@@ -294,6 +294,16 @@ test("errors speak tool arguments, not CLI flags", async () => {
   assert.equal(r.content[0]!.text, JSON.stringify(r.structuredContent));
 });
 
+test("an argument a tool does not take is refused by name, as the CLI refuses a flag it does not take; every schema says so", async () => {
+  const { tools } = await client.listTools();
+  for (const t of tools) assert.equal((t.inputSchema as { additionalProperties?: unknown }).additionalProperties, false, `${t.name}: no argument beyond its own`);
+  const r = (await client.callTool({ name: "pitfalls", arguments: { ids: ["hill-mandel-condition"] } })) as Called;
+  assert.equal(r.isError, true);
+  assert.match(r.content[0]!.text, /Unrecognized key: "ids"/, "the misnamed argument is named, not ignored");
+  const ok = await call("pitfalls", { nodes: ["hill-mandel-condition"] });
+  assert.equal(ok.isError, undefined);
+});
+
 test("every tool declares an outputSchema that its answers meet (the SDK client checks each result against it)", async () => {
   const { tools } = await client.listTools();
   for (const t of tools) {
