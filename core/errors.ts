@@ -109,10 +109,13 @@ export class ConfigError extends AkmsError {
   }
 }
 
+/** A usage error's hint when it has none of its own. */
+export const USAGE_HINT = "run `akms --help` for the commands and flags";
+
 /** Bad command-line usage: exit 2. */
 export class UsageError extends AkmsError {
   constructor(message: string, hint?: string) {
-    super("USAGE", message, { hint: hint ?? "run `akms --help` for the commands and flags", exitCode: 2 });
+    super("USAGE", message, { hint: hint ?? USAGE_HINT, exitCode: 2 });
   }
 }
 

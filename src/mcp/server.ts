@@ -10,7 +10,7 @@ import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mc
 import { z } from "zod";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { AkmsError, BugError, isAkmsError, unnamedWriteError } from "../../core/errors.js";
+import { AkmsError, BugError, isAkmsError, unnamedWriteError, USAGE_HINT } from "../../core/errors.js";
 import { stripControl } from "../../core/control-chars.js";
 import { loadContext } from "../../core/context.js";
 import { openGraph } from "../../core/graph.js";
@@ -43,6 +43,8 @@ function log(msg: string): void {
  * job, and no terminal escape sequence gets through.
  */
 export function forAgent(text: string): string {
+  // The CLI's pointer to its help: a model has the tool's schema instead.
+  if (text === USAGE_HINT) return "the tool's input schema lists the arguments it takes";
   const TOOL_OF: Record<string, string> = { loadout: "loadout", query: "query", search: "search", show: "show_node", pitfalls: "pitfalls", status: "status", validate: "validate", record: "record_memory", "derive-tags": "derive_tags" };
   const flags = (t: string) =>
     t

@@ -9,6 +9,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { akms, BIN, builtDemo, treeHash } from "../helpers.js";
 import { memoryText } from "./memory-text.js";
 import { TOOLS } from "../../src/mcp/tools.js";
+import { UsageError } from "../../core/errors.js";
 import { forAgent } from "../../src/mcp/server.js";
 import { docBytes, shapeGeneric } from "../../src/mcp/results.js";
 
@@ -401,6 +402,8 @@ test("forAgent: flags become tool arguments, akms commands the tool of the same 
     forAgent("give --task FILE or --tags a,b; run `akms init --git` then `akms loadout --task X`; `--no-qmd` or --context-limit N\u001b[31m"),
     "give the `task` argument or the `tags` argument a,b; run `akms init --git` then the loadout tool; `no_qmd: true` or the `context_limit` argument",
   );
+  // The CLI's pointer to its --help: the model has the tool's schema.
+  assert.equal(forAgent(new UsageError("x").hint!), "the tool's input schema lists the arguments it takes");
 });
 
 test("a tool refuses a bad task record before it compiles a stale graph.json: the refusal writes nothing", async () => {
