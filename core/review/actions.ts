@@ -85,7 +85,6 @@ function shaOf(bytes: Buffer | null): string {
   return sha256(bytes ?? Buffer.alloc(0));
 }
 
-
 interface Resolved {
   id: string;
   kind: TargetKind;
