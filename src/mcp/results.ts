@@ -121,16 +121,38 @@ export function shapeStatus(j: Json, itemText: (key: any, it: unknown) => string
   return pageWithin(items, a.cursor, a.budget, (p) => ({ ...head, items: p.items, ...pagingFields(p, a.tool) }), (it, room) => ({ ...(it as AgentDoc), item: line((it as AgentDoc).item, room) })).doc;
 }
 
-/** Any other result: as it is when it fits; else its longest list paged (each entry whole, or shortened alone). */
+/**
+ * Any other result: as it is when it fits; else its longest list paged, each entry whole (or
+ * shortened alone). A longest list of one entry cannot be paged: the longest list inside that
+ * entry is (validate's one file and its errors), the document keeping its shape.
+ */
 export function shapeGeneric(j: Json, a: ShapeArgs): AgentDoc {
   if (docBytes(j) <= a.budget && a.cursor === 0) return j;
-  const lists = Object.entries(j).filter(([, v]) => Array.isArray(v)) as [string, unknown[]][];
-  if (!lists.length) return shrinkStrings(j, a.budget);
-  const [key, list] = lists.sort((x, y) => JSON.stringify(y[1]).length - JSON.stringify(x[1]).length)[0]!;
-  const rest = { ...j };
-  delete rest[key];
-  const head = shrinkStrings(rest, Math.floor(a.budget / 3));
-  return pageWithin(list, a.cursor, a.budget, (p) => ({ ...head, [key]: p.items, ...pagingFields(p, a.tool) }), (it, room) => (typeof it === "string" ? line(it, room) : shrinkStrings(it as Json, room))).doc;
+  const path = pagedList(j);
+  if (path === null) return shrinkStrings(j, a.budget);
+  const list = path.reduce<any>((v, k) => v[k], j) as unknown[];
+  const head = shrinkStrings(withAt(j, path, []), Math.floor(a.budget / 3));
+  return pageWithin(list, a.cursor, a.budget, (p) => ({ ...withAt(head, path, p.items), ...pagingFields(p, a.tool) }), (it, room) => (typeof it === "string" ? line(it, room) : shrinkStrings(it as Json, room))).doc;
+}
+
+/** Where the list to page is: the longest list of `j`, or within its one entry the longest there. */
+function pagedList(j: Json): (string | number)[] | null {
+  const longest = (o: Json) => (Object.entries(o).filter(([, v]) => Array.isArray(v)) as [string, unknown[]][]).sort((x, y) => JSON.stringify(y[1]).length - JSON.stringify(x[1]).length)[0];
+  const top = longest(j);
+  if (!top) return null;
+  const [key, list] = top;
+  const only = list.length === 1 && list[0] && typeof list[0] === "object" && !Array.isArray(list[0]) ? (list[0] as Json) : null;
+  const inner = only ? pagedList(only) : null;
+  return inner ? [key, 0, ...inner] : [key];
+}
+
+/** `j` with the value at `path` replaced by `v` (the objects and lists on the way copied). */
+function withAt(j: any, path: readonly (string | number)[], v: unknown): any {
+  if (!path.length) return v;
+  const [k, ...rest] = path;
+  const copy = Array.isArray(j) ? [...j] : { ...j };
+  copy[k as never] = withAt(j[k as never], rest, v) as never;
+  return copy;
 }
 
 /** Every string of a document shortened until it fits `budget` (the last resort for one huge item). */

@@ -108,6 +108,7 @@ function checkSize(text: string, field: string): void {
 const Tags = z.union([z.array(z.string().max(200)).max(200), z.string().max(4000)]).describe("tags, as a list or comma-separated");
 const Role = z.string().max(64).describe("agent role (query_roles in propagation_config.yaml); default implementer, or the task's agent_role");
 const Task = z.string().max(4096).describe("a task id (knowledge/tasks/<id>.json) or a task record path inside the repository");
+// Every tool takes it: every result is held to the budget, and any long one comes in pages.
 const Cursor = z.number().int().min(0).max(10_000_000).describe("where to continue a result that was cut into pages: the `next.cursor` of the previous call");
 
 export const TOOLS: ToolDef[] = [
@@ -155,7 +156,7 @@ export const TOOLS: ToolDef[] = [
     name: "derive_tags",
     title: "Derive a task's tags",
     description: "Derives tags for a task record from its scope files and text (spec §4.5), each with its source. Writes nothing unless write is true (then akms_tags is filled in the record).",
-    input: { task: Task, write: z.boolean().optional(), force: z.boolean().optional() },
+    input: { task: Task, write: z.boolean().optional(), force: z.boolean().optional(), cursor: Cursor.optional() },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     check: (a, b) => checkVia("derive-tags", { task: taskFile(b, String(a.task)) }, b),
     run: (a, b) => viaCommand("derive-tags", [], { task: taskFile(b, String(a.task)), write: a.write, force: a.force }, b),
@@ -190,7 +191,7 @@ export const TOOLS: ToolDef[] = [
     name: "current_task",
     title: "Which task is mine",
     description: "Names your task: from AKMS_TASK_ID, else the git branch (a task id in its name), else the only task record in progress — and says so when it cannot tell, listing the open tasks. Returns task_id, how it was decided (`source`), the task's title/status/phase and its newest loadout's path.",
-    input: {},
+    input: { cursor: Cursor.optional() },
     annotations: { ...READ, idempotentHint: true },
     run: async (_a, b) => {
       const r = currentTask(loadContext({ repo: b.repo, vault: b.vault }));
@@ -236,7 +237,7 @@ export const TOOLS: ToolDef[] = [
     title: "Validate an AKMS artifact",
     description:
       "Checks an artifact (node, mirror node, overlay, AgentMemory, PCD, task record, loadout, config) against the v2 schemas. Give path (inside the repository) or text; with text, as_path (where it would live, e.g. knowledge/sessions/task-7.md) or kind says what it is.",
-    input: { path: z.string().max(4096).optional(), text: z.string().optional(), as_path: z.string().max(4096).optional(), kind: z.string().max(40).optional() },
+    input: { path: z.string().max(4096).optional(), text: z.string().optional(), as_path: z.string().max(4096).optional(), kind: z.string().max(40).optional(), cursor: Cursor.optional() },
     annotations: { ...READ, idempotentHint: true },
     run: async (a, b) => {
       if ((a.path === undefined) === (a.text === undefined)) throw new UsageError("give exactly one of path or text");
@@ -258,6 +259,7 @@ export const TOOLS: ToolDef[] = [
     input: {
       memory: z.union([z.string().describe("the AgentMemory document's text"), z.record(z.string(), z.unknown()).describe("the AgentMemory's fields as an object (task_id, task_description, phase_id, timestamp, agent_model, loadout_used, status, tests_passed, tests_total, nodes_used, nodes_missing, pitfalls_discovered, new_knowledge, lessons, akms_schema: v2; notes: free text)")]),
       dry_run: z.boolean().optional().describe("check only: list every problem and the likely duplicates, record nothing"),
+      cursor: Cursor.optional(),
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     run: async (a, b) => {

@@ -75,3 +75,30 @@ test("pageWithin: exact on a hand-made list (greedy, whole items, the cursor con
   const tight = pageWithin(["x".repeat(500)], 0, 100, frame, (s, room) => s.slice(0, room));
   assert.equal(tight.page.items.length, 1, "an item alone over the budget is still sent (shortened)");
 });
+
+test("every tool takes the cursor its pages name: a long validate report pages to its end", async () => {
+  const { tools } = await client.listTools();
+  for (const t of tools) assert.ok("cursor" in ((t.inputSchema as { properties?: object }).properties ?? {}), `${t.name} takes cursor (any result may come in pages)`);
+  // A node with 60 edges of an unknown type: one problem each, far over the budget.
+  const edges = Array.from({ length: 60 }, (_, i) => `  - to: node-${i}\n    type: not-a-type\n    weight: 0.5`).join("\n");
+  const text = `---\nid: many-bad-edges\ntitle: "Many bad edges"\ndomain: demo\ntags: [x]\nstatus: tentative\nconfidence: 0.5\nsource: human\nedges:\n${edges}\nakms_schema: v2\n---\n\n# Many\n`;
+  const problems: unknown[] = [];
+  let cursor: number | undefined;
+  let pages = 0;
+  do {
+    const r = (await client.callTool({ name: "validate", arguments: { text, as_path: "knowledge/local-nodes/many-bad-edges.md", ...(cursor === undefined ? {} : { cursor }) } })) as { isError?: boolean; content: { text: string }[] };
+    assert.equal(r.isError, true, "an invalid artifact");
+    assert.ok(Buffer.byteLength(r.content[0]!.text) <= BUDGET, `page ${pages}: ${Buffer.byteLength(r.content[0]!.text)} bytes`);
+    const doc = JSON.parse(r.content[0]!.text);
+    // The document keeps its shape: the one file, its errors paged.
+    assert.equal(doc.files.length, 1);
+    assert.equal(doc.files[0].file, "knowledge/local-nodes/many-bad-edges.md");
+    problems.push(...doc.files[0].errors);
+    cursor = doc.next?.cursor;
+    pages++;
+  } while (cursor !== undefined && pages < 50);
+  assert.ok(pages > 1, "the report came in pages");
+  assert.equal(cursor, undefined, "the pages reached the end");
+  assert.deepEqual(problems.map((p: any) => p.field), Array.from({ length: 60 }, (_, i) => `edges[${i}].type`), "every problem once, in order");
+  for (const p of problems as { message: string; hint: string }[]) assert.doesNotMatch(p.message + p.hint, /…/, "each problem whole");
+});
