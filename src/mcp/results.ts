@@ -113,6 +113,29 @@ export function shapeLoadout(j: Json, markdown: string, a: ShapeArgs): AgentDoc 
   return doc;
 }
 
+/**
+ * show_node: the node as the CLI's JSON has it when it fits. A node too long for one result (a
+ * large body, a hub's edges, a long overlay history) is read as `akms show` prints it — its header,
+ * overlay, edges and body, as lines — in pages of whole lines, its compiled attributes on every
+ * page; the JSON's strings would otherwise be cut to fit, their line breaks lost. Several nodes
+ * (`ids`) page as a list, one too long for a page named with how to read it alone.
+ */
+export function shapeShow(j: Json, text: string, a: ShapeArgs): AgentDoc {
+  if (docBytes(j) <= a.budget && a.cursor === 0) return j;
+  if (Array.isArray(j.nodes)) {
+    const stub = (n: Json) => ({ id: n.id, file: n.file, too_long: `this node does not fit in one result: call ${a.tool} with id ${JSON.stringify(n.id)} to read it in pages` });
+    return pageWithin(j.nodes as Json[], a.cursor, a.budget, (p) => ({ ok: j.ok, nodes: p.items, ...pagingFields(p, a.tool) }), (n) => stub(n)).doc;
+  }
+  const head = { ok: j.ok, id: j.id, graph_version: j.graph_version, file: j.file, node: j.node };
+  const { doc } = pageWithin(text.split("\n"), a.cursor, a.budget, (p) => ({
+    ...head,
+    text: (p.items as string[]).join("\n"),
+    ...pagingFields(p, a.tool),
+    ...(p.next_cursor !== null ? { next: { cursor: p.next_cursor, hint: `the node continues: call ${a.tool} again with the same id and cursor ${p.next_cursor}${j.file ? ` (or read ${j.file})` : ""}` } } : {}),
+  }), (l, room) => line(l, room));
+  return doc;
+}
+
 /** status: every section's count, and the items of the sections in order, paged. */
 export function shapeStatus(j: Json, itemText: (key: any, it: unknown) => string, a: ShapeArgs): AgentDoc {
   const items: AgentDoc[] = [];

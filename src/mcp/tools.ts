@@ -17,7 +17,7 @@ import type { CommandSpec, Flags } from "../commands/types.js";
 import { loadCommand } from "../commands/index.js";
 import { validationResult } from "../commands/validate.js";
 import { itemLine } from "../commands/status.js";
-import { shapeLoadout, shapeQuery, shapeStatus, type AgentDoc, type ShapeArgs } from "./results.js";
+import { shapeLoadout, shapeQuery, shapeShow, shapeStatus, type AgentDoc, type ShapeArgs } from "./results.js";
 
 export interface Binding {
   repo: string;
@@ -186,6 +186,7 @@ export const TOOLS: ToolDef[] = [
       }
       return { json: { ok: true, nodes }, text: "" };
     },
+    shape: (r, s) => shapeShow(r.json as Record<string, unknown>, r.text, s),
   },
   {
     name: "current_task",

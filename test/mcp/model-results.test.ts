@@ -102,3 +102,18 @@ test("every tool takes the cursor its pages name: a long validate report pages t
   assert.deepEqual(problems.map((p: any) => p.field), Array.from({ length: 60 }, (_, i) => `edges[${i}].type`), "every problem once, in order");
   for (const p of problems as { message: string; hint: string }[]) assert.doesNotMatch(p.message + p.hint, /…/, "each problem whole");
 });
+
+test("show_node of a node longer than the budget: `akms show`'s lines in pages, whole, its attributes on every page; several ids name the one too long", async () => {
+  const id = "lippmann-schwinger";
+  const c = akms(["show", id], { cwd: demo.repo, env });
+  assert.equal(c.code, 0, c.stderr);
+  assert.ok(Buffer.byteLength(c.stdout) > BUDGET, "the node is longer than the budget");
+  const pages = await allPages("show_node", { id });
+  assert.ok(pages.length > 1);
+  for (const p of pages) assert.equal(p.node.id, id);
+  assert.equal(pages.map((p) => p.text).join("\n"), c.stdout.replace(/\n$/, ""), "every line, whole, in order, line breaks kept");
+  const many = await allPages("show_node", { ids: [id, "fft-frequency-conventions"] });
+  const nodes = many.flatMap((p) => p.nodes);
+  assert.deepEqual(nodes.map((n: any) => n.id), [id, "fft-frequency-conventions"]);
+  assert.match(nodes[0].too_long, /call show_node with id "lippmann-schwinger"/);
+});
