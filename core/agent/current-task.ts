@@ -86,7 +86,7 @@ export function currentTask(ctx: Context, env: NodeJS.ProcessEnv = process.env):
     candidates: open,
     note:
       `cannot tell which task is yours: no AKMS_TASK_ID, ${branch ? `the branch "${branch}" names no single task` : "no git branch"}, and ${running.length ? `${running.length} tasks are in_progress` : "no task is in_progress"}. ` +
-      "Ask, or pass the task id to loadout; the open tasks are listed.",
+      (open.length ? "Ask, or pass the task id to loadout; the open tasks are listed." : "No task record is open (knowledge/tasks/ holds none pending or in progress): ask which task this is, or give loadout the task's tags."),
   };
 }
 
