@@ -143,10 +143,6 @@ export function confPair(def: unknown, cur: unknown): string {
   return fmtConf(typeof cur === "number" ? cur : def);
 }
 
-export function plural(n: number, one: string, many = one + "s"): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** First index of a window of `height` rows over `count` items that keeps `selected` visible. */
 export function windowStart(selected: number, count: number, height: number): number {
   if (count <= height || height <= 0) return 0;

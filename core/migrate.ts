@@ -27,6 +27,7 @@ import { dumpOverlay, overlayLimits } from "./update/overlay-io.js";
 import { validateText, type Kind } from "./validate.js";
 import { PITFALL_WEIGHT } from "./schemas/vocabulary.js";
 import type { LocalEdge, NodeOverride, Overlay, SessionNodeEntry } from "./schemas/overlay.js";
+import { plural } from "./plural.js";
 
 /** The v1 frontmatter fields that are experience, not knowledge (they move to the overlay). */
 export const V1_FIELDS = ["current_confidence", "activations", "last_activated", "activated_by_tasks", "session_refs", "pitfalls"] as const;
@@ -275,7 +276,7 @@ export function planMigration(ctx: Context, opts: { vaultOut?: string }): Migrat
   const documents = v1Documents(ctx, problems);
   const { overlay, changed } = mergeOverlay(ctx, files, problems);
   const failing = new Set(problems.map((p) => p.file)).size;
-  if (problems.length) throw new ValidationError(`${failing} file${failing === 1 ? "" : "s"} cannot be migrated; nothing was changed`, { problems, hint: "fix what is listed, then run `akms migrate` again" });
+  if (problems.length) throw new ValidationError(`${plural(failing, "file")} cannot be migrated; nothing was changed`, { problems, hint: "fix what is listed, then run `akms migrate` again" });
   const v2 = v1Config(ctx.paths.config);
   const config = v2 === null ? null : { file: ctx.paths.config, shown: displayPath(ctx.repo, ctx.paths.config), text: v2 };
   return { files, documents, config, overlay, overlayChanged: changed && files.length > 0, vaultOut: globals.length && opts.vaultOut ? resolve(opts.vaultOut) : null, v3Script: v3ScriptOf(ctx) };

@@ -17,6 +17,7 @@ import { latestPhase, sessionNodes, type SessionsOf } from "./review/sessions.js
 import type { NodeItem } from "./review/items.js";
 import { wouldItHaveHelped, type Helped } from "./eval/helped.js";
 import { oneLine, stripControl } from "./control-chars.js";
+import { plural } from "./plural.js";
 
 export type SectionName = keyof Sections;
 
@@ -222,7 +223,7 @@ export function renderReviewReport(data: ReviewData): string {
   const lines: string[] = [
     `# Review — phase ${data.phase}`,
     "",
-    `Repository \`${cell(data.repo_id || "?")}\` · graph_version \`${data.graph_version}\` · ${actionable} item${actionable === 1 ? "" : "s"} await a decision.`,
+    `Repository \`${cell(data.repo_id || "?")}\` · graph_version \`${data.graph_version}\` · ${plural(actionable, "item")} await a decision.`,
     `Confidence reads *global default → this repository*. Run the command on a line to act on it; \`akms undo\` reverts the last action.`,
     "",
     "## Summary",
@@ -232,7 +233,7 @@ export function renderReviewReport(data: ReviewData): string {
       SECTION_ORDER.map((k) => [data.summary[k] ? `[${SECTION_TITLES[k]}](#${anchor(SECTION_TITLES[k])})` : SECTION_TITLES[k], String(data.summary[k])]),
     ),
   ];
-  if (data.problems.length) lines.push("", `${data.problems.length} file${data.problems.length === 1 ? "" : "s"} could not be read for this report (see the end).`);
+  if (data.problems.length) lines.push("", `${plural(data.problems.length, "file")} could not be read for this report (see the end).`);
   if (helped?.tasks.length) lines.push(...helpedLines(helped));
   for (const k of SECTION_ORDER) {
     lines.push("", `## ${SECTION_TITLES[k]}`, "");

@@ -26,6 +26,7 @@ import { dialogHeight } from "../components/ConfirmDialog.js";
 import { checkpointEnv } from "../src/console/checkpoint.js";
 import { factsOf, nodeActionDisabled, type ActionFacts } from "./node-actions.js";
 import { primaryKey, type Command } from "../src/console/keybindings.js";
+import { plural } from "../core/plural.js";
 
 /** The node a node action applies to on this screen (the Review selection, else the current node), as the graph holds it. */
 /** The review actions that may run on the selected item, by the one rule (nodeActionDisabled): the hints show no key that does nothing here. */
@@ -158,7 +159,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
       : [];
   const reviewEnv: ReviewEnv = { ...reviewEnv0, detailLines: lines.length };
   const needs = sections.reduce((n, s) => n + (s.key === "helped" || s.key === "changes" ? 0 : s.total), 0); // the look back and the changes wait for no decision
-  const headline = `${model.review ? `phase ${model.review.phase} · ` : ""}${needs} item${needs === 1 ? "" : "s"}`;
+  const headline = `${model.review ? `phase ${model.review.phase} · ` : ""}${plural(needs, "item")}`;
 
   // Explorer.
   const ego =

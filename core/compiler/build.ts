@@ -31,6 +31,7 @@ import { dropIndex, indexOfText } from "../store/graph-delta.js";
 import { sealed, unsealed } from "../store/records.js";
 import { graphTextOf } from "../store/graph-index.js";
 import type { Steps } from "../steps.js";
+import { plural } from "../plural.js";
 
 
 export interface BuildOptions {
@@ -217,7 +218,7 @@ function jobsOf(set: SourceSet) {
 function refuseVersion(problems: readonly Problem[]): void {
   const [first, ...more] = problems.filter((p) => p.code === "SCHEMA_VERSION");
   if (!first) return;
-  const also = more.length ? ` (and ${more.length} more file${more.length === 1 ? "" : "s"}, listed below)` : "";
+  const also = more.length ? ` (and ${plural(more.length, "more file")}, listed below)` : "";
   throw new AkmsError("SCHEMA_VERSION", first.message + also, { file: first.file, line: first.line, field: "akms_schema", hint: first.hint, problems: more });
 }
 

@@ -7,6 +7,7 @@ import type { Passage } from "./retrieve.js";
 import type { ReadingOrder } from "./reading-order.js";
 import { oneLine, stripControl } from "../control-chars.js";
 import { samePitfall } from "../update/dedup.js";
+import { plural } from "../plural.js";
 
 export { stripControl };
 
@@ -145,7 +146,7 @@ export function renderBody(r: RenderInput): string {
     const flag = (e.status === "tentative" ? " (tentative: awaiting review)" : "") + (e.coLoadedWith ? ` (co-loaded with ${code(e.coLoadedWith)})` : "");
     const read =
       e.read === "pitfalls-only"
-        ? `pitfalls-only (${e.below ? "below threshold; " : ""}${e.pitfallItems.length} warning${e.pitfallItems.length === 1 ? "" : "s"} under Known Pitfalls)`
+        ? `pitfalls-only (${e.below ? "below threshold; " : ""}${plural(e.pitfallItems.length, "warning")} under Known Pitfalls)`
         : e.read + (e.trimmed ? " (trimmed: over max_loadout_tokens)" : "");
     out.push(`| ${code(e.id)} ${cell(e.title)}${flag} | ${e.origin} | ${conf(e.confidence)} | ${e.position} | ${e.path ? cell(e.path) : "(file not found)"} | ${read} |`);
   }
@@ -164,7 +165,7 @@ export function renderBody(r: RenderInput): string {
     const counts = new Map<string, number>();
     for (const x of r.query.excluded) counts.set(x.reason, (counts.get(x.reason) ?? 0) + 1);
     const parts = [...counts.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`);
-    notes.push(`${r.query.excluded.length} reached node${r.query.excluded.length === 1 ? "" : "s"} left out (${parts.join(", ")}); \`akms query --explain\` shows each`);
+    notes.push(`${plural(r.query.excluded.length, "reached node")} left out (${parts.join(", ")}); \`akms query --explain\` shows each`);
   }
   for (const n of notes) out.push(`> Note: ${inline(n)}`);
   if (notes.length) out.push("");

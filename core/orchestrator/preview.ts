@@ -7,6 +7,7 @@ import { healthReport } from "../health.js";
 import { nextStage } from "./machine.js";
 import { isComplete, loadTasks } from "./tasks.js";
 import { branchName, stageLabel, type OrchestratorState } from "./types.js";
+import { plural } from "../plural.js";
 
 export interface ApprovePreview {
   title: string;
@@ -45,11 +46,11 @@ export function previewApprove(ctx: Context, s: OrchestratorState): ApprovePrevi
   if (!next) lines.push("The run is then complete.");
   else if (next.stage === "scaffold" && next.phase !== null) {
     const ids = phaseTasks(ctx, s, next.phase);
-    lines.push(`Creates and checks out the branch ${branchName(s.plan_name, next.phase)} (from ${s.base_branch}), writes the loadouts of ${ids.length} task${ids.length === 1 ? "" : "s"} and their loadout_path: ${ids.join(", ") || "(none)"}.`);
+    lines.push(`Creates and checks out the branch ${branchName(s.plan_name, next.phase)} (from ${s.base_branch}), writes the loadouts of ${plural(ids.length, "task")} and their loadout_path: ${ids.join(", ") || "(none)"}.`);
     dispatched = ids;
   } else if (next.stage === "execute" && next.phase !== null) {
     dispatched = phaseTasks(ctx, s, next.phase);
-    lines.push(`Dispatches agents for ${dispatched.length} task${dispatched.length === 1 ? "" : "s"} of phase ${next.phase}: ${dispatched.join(", ") || "(none)"}.`);
+    lines.push(`Dispatches agents for ${plural(dispatched.length, "task")} of phase ${next.phase}: ${dispatched.join(", ") || "(none)"}.`);
   } else if (next.stage === "review" && next.phase !== null) {
     lines.push(`Writes phase ${next.phase}'s PCD, applies the AgentMemories with akms update, and writes the review report.`);
   } else if (next.stage === "finalize") {

@@ -18,6 +18,7 @@ import { errorRecord, runBreakdown, runExecute, runFinalize, runPlan, runReview,
 import { orchestratorPaths, readState, requireState, writeState } from "./store.js";
 import { stageLabel, type ActionId, type Artifact, type OrchestratorState } from "./types.js";
 import { loadTasks } from "./tasks.js";
+import { plural } from "../plural.js";
 
 export interface RunOptions {
   env?: NodeJS.ProcessEnv;
@@ -282,7 +283,7 @@ export function findEditTarget(ctx: Context, s: OrchestratorState, which: string
   const norm = which.replace(/^\.\//, "");
   const hit = byNum ?? targets.find((a) => a.path === norm || a.path.endsWith("/" + norm));
   if (!hit) {
-    throw new UsageError(`"${which}" is not one of the artifacts you can edit now`, `run \`akms orchestrate edit\` for the list (${targets.length} item${targets.length === 1 ? "" : "s"})`);
+    throw new UsageError(`"${which}" is not one of the artifacts you can edit now`, `run \`akms orchestrate edit\` for the list (${plural(targets.length, "item")})`);
   }
   if (!hit.editable) throw new UsageError(`${hit.path} is read only at this checkpoint (${hit.description})`, "pick an editable artifact from `akms orchestrate edit`");
   return hit;

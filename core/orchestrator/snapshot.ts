@@ -2,6 +2,7 @@
 // confidence per node, every pitfall edge) taken at each checkpoint, and the difference between two.
 import type { GraphLink, GraphIndex } from "../graph.js";
 import type { NodeChanges, PitfallEdge } from "./types.js";
+import { plural } from "../plural.js";
 
 export interface GraphSnapshot {
   graph_version: string;
@@ -65,11 +66,11 @@ export function diffSnapshots(prev: GraphSnapshot | null, cur: GraphSnapshot): {
 export function changesLine(c: NodeChanges, pitfalls: number): string {
   if (c.baseline) return `baseline: graph_version ${c.graph_version} (the first checkpoint of this run)`;
   const parts = [
-    `${c.added.length} node${c.added.length === 1 ? "" : "s"} added`,
+    `${plural(c.added.length, "node")} added`,
     `${c.removed.length} removed`,
-    `${c.status_changed.length} status change${c.status_changed.length === 1 ? "" : "s"}`,
-    `${c.confidence_changed.length} confidence change${c.confidence_changed.length === 1 ? "" : "s"}`,
-    `${pitfalls} new pitfall${pitfalls === 1 ? "" : "s"}`,
+    `${plural(c.status_changed.length, "status change")}`,
+    `${plural(c.confidence_changed.length, "confidence change")}`,
+    `${plural(pitfalls, "new pitfall")}`,
   ];
   const v = c.previous_graph_version === c.graph_version ? `graph_version ${c.graph_version} (unchanged)` : `graph_version ${c.previous_graph_version} → ${c.graph_version}`;
   return `${parts.join(" · ")} — ${v}`;

@@ -45,6 +45,7 @@ import { isComplete, loadTasks, planned, setTaskFields } from "./tasks.js";
 import { expandTemplate, templateProblems, type Placeholder } from "./template.js";
 import { branchName, type ErrorRecord, type OrchestratorState, type PhaseRun, type TaskRun } from "./types.js";
 import { planBreakdown, planWaves, scopesOverlap } from "./waves.js";
+import { plural } from "../plural.js";
 
 export interface RunContext {
   ctx: Context;
@@ -62,7 +63,6 @@ function qmdIndexNote(rc: RunContext, phase: number): (kind: QmdIndexing) => voi
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const plural = (n: number, w: string, many = `${w}s`) => `${n} ${n === 1 ? w : many}`;
 const short = (sha: string | null) => (sha ? sha.slice(0, 7) : "?");
 
 export function errorRecord(e: unknown): ErrorRecord {

@@ -37,6 +37,7 @@ import { overlayLimits } from "../update/overlay-io.js";
 import { newNodeFromSection } from "./dedup-node.js";
 import { commitTransaction, finishTransaction, recoverPendingTransaction, type TxnWrite } from "../transaction.js";
 import { decodeBytes, encodeBytes, readJournal, undoGroup, withEntry, type ActionKind, type Journal, type JournalEntry } from "./journal.js";
+import { plural } from "../plural.js";
 
 export type { ActionKind } from "./journal.js";
 
@@ -469,7 +470,7 @@ export function pendingMergeNote(id: string, text: string): string | null {
   const pending = parseDedupSections(text).filter((s) => s.status === "pending");
   if (!pending.length) return null;
   const from = pending.map((s) => s.session ?? "?").join(", ");
-  return `note: ${pending.length} dedup merge${pending.length === 1 ? "" : "s"} into ${id} (from ${from}) still pending: ${id} is established with ${pending.length === 1 ? "that draft" : "those drafts"} awaiting \`akms dedup accept|reject ${id}\``;
+  return `note: ${plural(pending.length, "dedup merge")} into ${id} (from ${from}) still pending: ${id} is established with ${pending.length === 1 ? "that draft" : "those drafts"} awaiting \`akms dedup accept|reject ${id}\``;
 }
 
 /** promote: a local tentative node → established (only the status value changes). */

@@ -20,6 +20,7 @@ import { entriesSince, mergeJournals } from "./merge-journal.js";
 import { mergeAddedNode, mergeNodeFile } from "./merge-node.js";
 import { mergeOverlays } from "./merge-overlay.js";
 import { crashPoint } from "../transaction.js";
+import { plural } from "../plural.js";
 
 export type MergedKind = "overlay" | "journal" | "local-node" | "graph" | "other";
 
@@ -190,7 +191,7 @@ function mergeOverlayFile(s: Sides, knowledge: string): { bytes: Buffer; note: s
     });
     const where = { "merge-base": "the merge base", base: "git's base", ours: "ours", theirs: "theirs" }[r.root];
     const named = r.replayed.length > 4 ? `${r.replayed.slice(0, 4).join(", ")}, …` : r.replayed.join(", ");
-    const note = r.replayed.length ? `replayed ${r.replayed.length} session${r.replayed.length === 1 ? "" : "s"} on ${where} (${named})` : "no new evidence on either side; review decisions merged";
+    const note = r.replayed.length ? `replayed ${plural(r.replayed.length, "session")} on ${where} (${named})` : "no new evidence on either side; review decisions merged";
     return { bytes: r.bytes, note: r.decided.length ? `${note}; ${r.decided.join("; ")}` : note };
   });
 }

@@ -3,6 +3,7 @@ import { loadContext } from "../../core/context.js";
 import { formatProblem } from "../../core/errors.js";
 import { requireKnowledge, vaultProblem } from "../../core/paths.js";
 import type { CommandSpec } from "./types.js";
+import { plural } from "../../core/plural.js";
 
 export const buildCommand: CommandSpec = {
   name: "build",
@@ -20,7 +21,7 @@ export const buildCommand: CommandSpec = {
       `  global vault: ${ctx.vault.display}${ctx.vault.path !== ctx.vault.display ? ` (${ctx.vault.path})` : ""}`,
     ];
     if (r.warnings.length) {
-      lines.push(`  ${r.warnings.length} warning${r.warnings.length === 1 ? "" : "s"} (kept for \`akms status\`):`);
+      lines.push(`  ${plural(r.warnings.length, "warning")} (kept for \`akms status\`):`);
       for (const w of r.warnings.slice(0, 20)) lines.push(`    ${w.code.toLowerCase()}: ${w.file ? w.file + ": " : ""}${w.message}`);
       if (r.warnings.length > 20) lines.push(`    … ${r.warnings.length - 20} more`);
     }

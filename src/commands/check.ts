@@ -7,6 +7,7 @@ import { UsageError } from "../../core/errors.js";
 import { requireKnowledge } from "../../core/paths.js";
 import { runCheck } from "../../core/team/check.js";
 import type { CommandSpec } from "./types.js";
+import { plural } from "../../core/plural.js";
 
 export const checkCommand: CommandSpec = {
   name: "check",
@@ -21,7 +22,7 @@ export const checkCommand: CommandSpec = {
     const r = await runCheck(ctx, { given, env: process.env, replay: flags.replay !== false });
     const lines = r.ok
       ? [`akms check: all clear (${r.checked.join("; ")})`]
-      : [`akms check: ${r.findings.length} finding${r.findings.length === 1 ? "" : "s"}`, ...r.findings.flatMap((f) => [`  ${f.code}: ${f.message}`, `    fix: ${f.fix}`])];
+      : [`akms check: ${plural(r.findings.length, "finding")}`, ...r.findings.flatMap((f) => [`  ${f.code}: ${f.message}`, `    fix: ${f.fix}`])];
     return { json: r, text: lines.join("\n"), notes: r.notes.map((n) => `note: ${n}`), exitCode: r.ok ? 0 : 1 };
   },
 };

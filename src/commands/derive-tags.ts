@@ -4,6 +4,7 @@ import { openGraph } from "../../core/graph.js";
 import { readTask } from "../../core/query/task.js";
 import { deriveTags, describeSource, writeTaskTags } from "../../core/tags.js";
 import type { CommandSpec, Flags } from "./types.js";
+import { plural } from "../../core/plural.js";
 
 function taskOf(flags: Flags) {
   if (typeof flags.task !== "string" || !flags.task) throw new UsageError("give --task FILE (a task record)");
@@ -22,8 +23,8 @@ export const deriveTagsCommand: CommandSpec = {
     const graph = openGraph(ctx.paths);
     const d = deriveTags(graph, ctx.cfg, task.record, { repo: ctx.repo, knowledge: ctx.paths.knowledge, vault: ctx.vault.path });
     const w = flags.write ? writeTaskTags(ctx, task, d, graph.version, { force: Boolean(flags.force) }) : null;
-    const lines = [`task ${task.record.task_id} (${task.shown}): ${d.tags.length} derived tag${d.tags.length === 1 ? "" : "s"}`];
-    lines.push(`  matched text: ${d.text_fields.join(", ") || "(no title, objective, description or steps)"}; scope: ${d.scope.length} file${d.scope.length === 1 ? "" : "s"}`);
+    const lines = [`task ${task.record.task_id} (${task.shown}): ${plural(d.tags.length, "derived tag")}`];
+    lines.push(`  matched text: ${d.text_fields.join(", ") || "(no title, objective, description or steps)"}; scope: ${plural(d.scope.length, "file")}`);
     for (const t of d.tags) {
       lines.push(`  ${t.tag}`);
       for (const s of t.sources) lines.push(`      ${describeSource(s)}`);

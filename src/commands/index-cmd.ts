@@ -7,6 +7,7 @@ import { SEARCH_SCOPES, scopeFiles } from "../../core/agent/search.js";
 import { configuredEngine, openVectors, semanticRank } from "../../core/embed/semantic.js";
 import { agentLockWaitMs, withLockWait } from "../../core/lock.js";
 import type { CommandSpec } from "./types.js";
+import { plural } from "../../core/plural.js";
 
 export const indexCommand: CommandSpec = {
   name: "index",
@@ -39,7 +40,7 @@ export const indexCommand: CommandSpec = {
     store.save(new Set(keys), { strict: true }); // drops the vectors of text that is gone
     const seconds = (Date.now() - started) / 1000;
     const json = { ok: true, engine: engine.engine.id, seconds, scopes };
-    const text = [`semantic index (${engine.engine.id}), ${seconds.toFixed(1)} s:`, ...scopes.map((s) => `  ${s.scope}: ${s.covered} of ${s.files} files embedded (${s.embedded} new chunk${s.embedded === 1 ? "" : "s"})`)].join("\n");
+    const text = [`semantic index (${engine.engine.id}), ${seconds.toFixed(1)} s:`, ...scopes.map((s) => `  ${s.scope}: ${s.covered} of ${s.files} files embedded (${plural(s.embedded, "new chunk")})`)].join("\n");
     return { json, text };
   },
 };

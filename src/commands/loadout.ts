@@ -9,6 +9,7 @@ import { checkPlanningInput } from "./planning-input.js";
 import { openGraph } from "../../core/graph.js";
 import { qmdIndexMessage } from "../../core/qmd.js";
 import type { CommandSpec } from "./types.js";
+import { plural } from "../../core/plural.js";
 
 function intFlag(name: string, v: unknown, min: number): number | undefined {
   if (v === undefined) return undefined;
@@ -54,7 +55,7 @@ export const loadoutCommand: CommandSpec = {
     const text = [
       `${r.written ? "wrote" : "unchanged"} ${r.shown}`,
       `  task ${r.task_id} · role ${r.role} · tags ${r.seed_tags.join(", ") || "(none)"} (${r.tags_from})`,
-      `  ${r.loadout_mode} mode (${r.mode_reason}) · ${r.node_count} node${r.node_count === 1 ? "" : "s"} · ${r.pitfall_count} pitfall${r.pitfall_count === 1 ? "" : "s"} · graph ${r.graph_version}`,
+      `  ${r.loadout_mode} mode (${r.mode_reason}) · ${plural(r.node_count, "node")} · ${plural(r.pitfall_count, "pitfall")} · graph ${r.graph_version}`,
       `  qmd: ${r.qmd_available ? `available (${r.qmd_reason})${r.qmd_cached ? ", passages from cache" : ""}${r.qmd_index ? `, index ${r.qmd_index} for this loadout` : ""}` : `not available (${r.qmd_reason}): degraded mode${r.qmd_reason === "not installed" ? ` — ${QMD_INSTALL_HINT}` : ""}`}`,
     ].join("\n");
     return {

@@ -2,10 +2,8 @@ import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { generateMirror, type MirrorResult } from "../../core/mirror/generate.js";
 import type { CommandSpec } from "./types.js";
+import { plural } from "../../core/plural.js";
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
 
 function describeSelection(r: MirrorResult): string {
   if (r.mode === "since") return `files changed since ${r.ref}`;

@@ -5,6 +5,7 @@ import { pitfallsFor } from "../../core/agent/pitfalls.js";
 import { resolveRole } from "../../core/query.js";
 import { parseTagsFlag } from "../../core/query/input.js";
 import type { CommandSpec } from "./types.js";
+import { plural } from "../../core/plural.js";
 
 export const pitfallsCommand: CommandSpec = {
   name: "pitfalls",
@@ -19,7 +20,7 @@ export const pitfallsCommand: CommandSpec = {
     const ids = hasNodes ? (flags.nodes as string).split(",").map((s) => s.trim()).filter(Boolean) : [];
     if (hasNodes && !ids.length) throw new UsageError("--nodes needs node ids, separated by commas");
     const r = hasNodes ? pitfallsFor(ctx, graph, { ids }) : pitfallsFor(ctx, graph, { tags: parseTagsFlag(flags.tags), role: resolveRole(ctx.cfg, flags.role as string | undefined) });
-    const lines = [`${r.pitfalls.length} pitfall report${r.pitfalls.length === 1 ? "" : "s"} and ${r.sections.length} ## Pitfalls section${r.sections.length === 1 ? "" : "s"} for ${r.nodes.length} node${r.nodes.length === 1 ? "" : "s"}`];
+    const lines = [`${plural(r.pitfalls.length, "pitfall report")} and ${plural(r.sections.length, "## Pitfalls section")} for ${plural(r.nodes.length, "node")}`];
     for (const p of r.pitfalls) lines.push(`  ${p.from} → ${p.to} (${p.severity}, weight ${p.weight}${p.task_id ? `, task ${p.task_id}` : ""}): ${p.note.split("\n")[0] || "(no note)"}`);
     for (const s of r.sections) {
       lines.push(`  ${s.node} (${s.file}):`);

@@ -4,6 +4,7 @@ import { planningInput, readPlanningFlags } from "../../core/query/input.js";
 import { checkPlanningInput } from "./planning-input.js";
 import { openGraph } from "../../core/graph.js";
 import type { CommandSpec } from "./types.js";
+import { plural } from "../../core/plural.js";
 
 function num(x: number): string {
   return String(Math.round(x * 1e6) / 1e6);
@@ -18,7 +19,7 @@ export function renderQuery(r: QueryResult, explain: boolean): string {
   lines.push(
     `query: role ${r.role} · tags ${r.seed_tags.join(", ") || "(none)"} · graph ${r.graph_version}`,
     `  edge types ${r.profile.edge_types.join(", ")} · rank ${r.profile.rank_formula} · depth ≤ ${r.profile.max_depth} · cap ${r.profile.max_nodes_per_loadout} (+ ≤ ${r.profile.max_pitfall_nodes} pitfall nodes) · threshold ${r.profile.min_confidence_threshold}`,
-    `  ${r.seeds.length} seed${r.seeds.length === 1 ? "" : "s"}, ${r.nodes.length} node${r.nodes.length === 1 ? "" : "s"} in, ${r.excluded.length} out, ${r.pitfalls.length} pitfall${r.pitfalls.length === 1 ? "" : "s"}, ${r.sessions.length} session${r.sessions.length === 1 ? "" : "s"}`,
+    `  ${plural(r.seeds.length, "seed")}, ${plural(r.nodes.length, "node")} in, ${r.excluded.length} out, ${plural(r.pitfalls.length, "pitfall")}, ${plural(r.sessions.length, "session")}`,
   );
   for (const n of r.notes) lines.push(`  note: ${n}`);
   lines.push("");
@@ -55,7 +56,7 @@ export function renderQuery(r: QueryResult, explain: boolean): string {
     lines.push("");
   }
   if (r.excluded.length) {
-    if (!explain) lines.push(`excluded: ${r.excluded.length} node${r.excluded.length === 1 ? "" : "s"} (--explain says why)`);
+    if (!explain) lines.push(`excluded: ${plural(r.excluded.length, "node")} (--explain says why)`);
     else {
       lines.push("excluded:");
       for (const x of r.excluded) {

@@ -2,6 +2,7 @@ import { loadContext } from "../../core/context.js";
 import { openGraph } from "../../core/graph.js";
 import { reevaluate } from "../../core/reevaluate.js";
 import type { CommandSpec } from "./types.js";
+import { plural } from "../../core/plural.js";
 
 export const reEvaluateCommand: CommandSpec = {
   name: "re-evaluate",
@@ -12,7 +13,7 @@ export const reEvaluateCommand: CommandSpec = {
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
     const graph = openGraph(ctx.paths);
     const r = reevaluate(ctx, graph, { noQmd: flags.qmd === false });
-    const lines = [`graph ${r.graph_version}: ${r.checked} loadout${r.checked === 1 ? "" : "s"}, ${r.stale} stale, ${r.regenerated} regenerated, ${r.failed} failed`];
+    const lines = [`graph ${r.graph_version}: ${plural(r.checked, "loadout")}, ${r.stale} stale, ${r.regenerated} regenerated, ${r.failed} failed`];
     for (const e of r.entries) {
       if (e.status === "current") continue;
       if (e.status === "failed") {

@@ -5,6 +5,7 @@ import { openGraphOrNull } from "../../core/graph.js";
 import { searchKnowledge, SEARCH_SCOPES, type SearchScope } from "../../core/agent/search.js";
 import { qmdIndexMessage } from "../../core/qmd.js";
 import type { CommandSpec } from "./types.js";
+import { plural } from "../../core/plural.js";
 
 export const searchCommand: CommandSpec = {
   name: "search",
@@ -28,7 +29,7 @@ export const searchCommand: CommandSpec = {
     });
     const sem = r.semantic && "engine" in r.semantic ? `; embeddings ${r.semantic.engine}: ${r.semantic.covered} of ${r.semantic.files} files${r.semantic.covered < r.semantic.files ? " (the rest by BM25 alone until `akms index`)" : ""}` : "";
     const engine = `${r.engine}${r.qmd_index ? `, index ${r.qmd_index} for this search` : ""}${r.degraded ? `; degraded: ${r.degraded}` : ""}${sem}`;
-    const lines = [`search "${r.query}" in ${r.scope}: ${r.hits.length} hit${r.hits.length === 1 ? "" : "s"} (${engine}; ${r.files_searched} files)`];
+    const lines = [`search "${r.query}" in ${r.scope}: ${plural(r.hits.length, "hit")} (${engine}; ${r.files_searched} files)`];
     for (const h of r.hits) lines.push(`  ${h.id ?? "(no node)"}  ${h.file}:${h.line}`, `      ${h.snippet}`);
     const notes = r.degraded ? [`note: ${r.degraded}; a lexical search was used`, ...(r.degraded === "qmd not installed" ? [`note: ${QMD_INSTALL_HINT}`] : [])] : [];
     if (r.semantic && "off" in r.semantic && !flags.json) notes.push(`note: no semantic arm: ${r.semantic.off}`);

@@ -8,6 +8,7 @@ import { dirname, join, resolve, sep } from "node:path";
 import { loadContext } from "../../core/context.js";
 import { findRepo } from "../../core/paths.js";
 import { unappliedSessions, type Unapplied } from "../../core/team/unapplied.js";
+import { plural } from "../../core/plural.js";
 
 /** The result of validating some artifacts (also the MCP tool's, for text handed in). */
 export function validationResult(reports: FileReport[]): CommandResult {
@@ -21,8 +22,8 @@ export function validationResult(reports: FileReport[]): CommandResult {
     }
     const warned = reports.reduce((n, r) => n + r.warnings.length, 0);
     lines.push(
-      `${reports.length} file${reports.length === 1 ? "" : "s"}: ${reports.length - invalid} valid, ${invalid} invalid` +
-        (warned ? `, ${warned} warning${warned === 1 ? "" : "s"}` : ""),
+      `${plural(reports.length, "file")}: ${reports.length - invalid} valid, ${invalid} invalid` +
+        (warned ? `, ${plural(warned, "warning")}` : ""),
     );
     return {
       json: { ok: invalid === 0, checked: reports.length, invalid, files: reports },

@@ -6,6 +6,7 @@ import { safe } from "../../components/text.js";
 import { blockReasonText, type BlockReason } from "../../core/review/blocked.js";
 import type { Helped } from "../../core/eval/helped.js";
 import type { Changes } from "../../core/agent/changes.js";
+import { plural } from "../../core/plural.js";
 
 const SHORT: Record<SectionName, string> = {
   new_tentative: "Tentative",
@@ -151,7 +152,7 @@ function helpedItem(t: Helped["tasks"][number], phaseFacts: string): Record<stri
 function helpedSection(data: ReviewData | null, look: Helped | null | "reading", filter: string, isNode: (id: string) => boolean, order: ItemOrder): ReviewSectionView {
   const h = look === "reading" ? null : look;
   // The phase's figures go into each row's detail: the section title stays short enough for the sections column.
-  const facts = h ? [h.helpful_recall === null ? "" : `helpful recall ${h.helpful_recall.toFixed(2)}`, h.rebit ? `${h.rebit} pitfall${h.rebit === 1 ? "" : "s"} bit again (${h.rebit_loaded} loaded)` : "", h.recurring_gaps.length ? `recurring gaps: ${h.recurring_gaps.join(", ")}` : "", h.gaps_promoted.length ? `promoted since: ${h.gaps_promoted.join(", ")}` : ""].filter(Boolean).join(" · ") : "";
+  const facts = h ? [h.helpful_recall === null ? "" : `helpful recall ${h.helpful_recall.toFixed(2)}`, h.rebit ? `${plural(h.rebit, "pitfall")} bit again (${h.rebit_loaded} loaded)` : "", h.recurring_gaps.length ? `recurring gaps: ${h.recurring_gaps.join(", ")}` : "", h.gaps_promoted.length ? `promoted since: ${h.gaps_promoted.join(", ")}` : ""].filter(Boolean).join(" · ") : "";
   const empty = look === "reading" ? "Reading the phase's session documents…" : data ? `No AgentMemory of phase ${data.phase} yet: the look back fills as its tasks report (akms update).` : undefined;
   return wholeSection({ key: "helped", title: "Would it have helped?", short: "Helped" }, (h?.tasks ?? []).map((t) => helpedItem(t, facts)), { filter, isNode, order, empty });
 }

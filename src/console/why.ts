@@ -3,6 +3,7 @@
 // it brings, and every node out with its reason.
 import type { ExcludedNode, QueryNode, QueryResult, TraceStep } from "../../core/query.js";
 import { fmtConf, safe } from "../../components/text.js";
+import { plural } from "../../core/plural.js";
 
 export type WhyRow =
   | { key: string; kind: "heading"; text: string }
@@ -72,7 +73,7 @@ export function explain(row: WhyRow | undefined, r: QueryResult): string[] {
       if (n.co_loaded_with) lines.push(`Co-loaded with ${safe(n.co_loaded_with)}: it names this node in load_with (a loading hint, not an edge; nothing propagates through it).`);
       else if (n.seed) lines.push(`Seed: its tag${t.matched_tags.length > 1 ? "s" : ""} ${tags} match${t.matched_tags.length > 1 ? "" : "es"} the task's tags.`);
       else {
-        lines.push(`Reached from seed ${safe(t.seed)} (tag ${tags}) in ${t.depth} hop${t.depth === 1 ? "" : "s"}, path weight ${t.weight}:`);
+        lines.push(`Reached from seed ${safe(t.seed)} (tag ${tags}) in ${plural(t.depth, "hop")}, path weight ${t.weight}:`);
         for (const s of t.chain) lines.push(`  ${safe(stepText(s))}`);
       }
       lines.push(
