@@ -6,6 +6,7 @@ import type { DedupSection } from "../core/review/dedup-sections.js";
 import type { ReviewItem } from "../src/console/review-view.js";
 import { primaryKey, type Command } from "../src/console/keybindings.js";
 import { actionRefusal, type BulkAction, type RefusalKind, type RuleFacts } from "../core/review/rules.js";
+import { plural } from "../core/plural.js";
 
 export type ActionName = "promote" | "draft" | "undraft" | "dedup-accept" | "dedup-reject" | "undo";
 
@@ -92,7 +93,8 @@ export interface ConfirmFacts {
   section: DedupSection | null;
 }
 
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+/** The word that agrees with a count ("it stays" / "they stay"). */
+const agree = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /** The confirmation of an action that may go ahead, or a refusal (no pending dedup). */
 export function confirmFor(action: Exclude<NodeAction, "edit">, c: ConfirmFacts): ConfirmData | Refusal {
@@ -104,7 +106,7 @@ export function confirmFor(action: Exclude<NodeAction, "edit">, c: ConfirmFacts)
       const pending = c.dedup.filter((d) => d.status === "pending");
       if (pending.length) {
         lines.push(
-          `${pending.length} dedup merge${plural(pending.length, "", "s")} from ${pending.map((d) => d.session ?? "?").join(", ")} still pending: ${plural(pending.length, "it stays", "they stay")} pending in the established node (${primaryKey("dedup-accept")} accepts, ${primaryKey("dedup-reject")} rejects ${plural(pending.length, "it", "each")}).`,
+          `${plural(pending.length, "dedup merge")} from ${pending.map((d) => d.session ?? "?").join(", ")} still pending: ${agree(pending.length, "it stays", "they stay")} pending in the established node (${primaryKey("dedup-accept")} accepts, ${primaryKey("dedup-reject")} rejects ${agree(pending.length, "it", "each")}).`,
         );
       }
       return { ...base, title: `Promote ${id}?`, lines };
@@ -168,5 +170,5 @@ export function confirmBulk(action: BulkAction, items: BulkItem[], overlayShown:
     `One batch in the review journal: one ${primaryKey("undo")} undoes all ${may.length}. If one is refused, none is done.`,
   ];
   const verb = action[0]!.toUpperCase() + action.slice(1);
-  return { action, id: ids[0]!, ids, expectedShas: may.map((x) => x.expectedSha), title: `${verb} ${may.length} node${plural(may.length, "", "s")}?`, lines, cli: `akms ${action} ${ids.join(" ")}` };
+  return { action, id: ids[0]!, ids, expectedShas: may.map((x) => x.expectedSha), title: `${verb} ${plural(may.length, "node")}?`, lines, cli: `akms ${action} ${ids.join(" ")}` };
 }
