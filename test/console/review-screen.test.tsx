@@ -83,7 +83,7 @@ test("marks: m marks and moves down, p promotes every marked node after one conf
     assert.match(ask, new RegExp(`CLI: akms promote ${items[0]!.id} ${items[1]!.id}`));
     assert.deepEqual(readFileSync(files[0]!), before[0], "nothing is written before the confirmation");
     await c.press("y");
-    const done = await c.waitFor(/✓ \$ akms promote .* \(\d+ ms\) — promoted\s+2\s+nodes/);
+    const done = await c.waitFor(/✓ \$ akms promote[\s\S]*?\(\d+\s+ms\)\s+—\s+promoted\s+2\s+nodes/);
     assert.doesNotMatch(done, /marked/, "the marks are gone once acted on");
     for (const f of files.slice(0, 2)) assert.match(readFileSync(f, "utf8"), /^status: established$/m);
     await c.press("u");
@@ -116,7 +116,7 @@ test("promote: confirm, the file changes, the screen refreshes, the CLI command 
     const after = await c.waitFor(/✓ \$ akms promote/);
     assert.match(after, new RegExp(`✓ \\$ akms promote ${item.id}`));
     // A long result gets a status line of its own; the frame keeps its height.
-    assert.match(after, new RegExp(`✓ \\$ akms promote ${item.id} \\(\\d+ ms\\) — promoted`));
+    assert.match(after, new RegExp(`✓ \\$ akms promote ${item.id}\\s+\\(\\d+\\s+ms\\)\\s+—\\s+promoted`));
     assert.equal(after.split("\n").length, 30);
     const text = readFileSync(file, "utf8");
     assert.match(text, /^status: established/m);
