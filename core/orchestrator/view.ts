@@ -6,6 +6,7 @@ import { changesLine } from "./snapshot.js";
 import type { StatusView } from "./runner.js";
 import { stageLabel, STAGE_TITLES, type ActionId, type AkmsStatus, type OrchestratorState } from "./types.js";
 import { nextStage } from "./machine.js";
+import { plural } from "../plural.js";
 
 export const ACTION_HELP: Record<ActionId, { cli: string; what: (s: OrchestratorState) => string }> = {
   approve: {
@@ -65,7 +66,7 @@ export function akmsLines(a: AkmsStatus, limit = 8): string[] {
   for (const n of c.confidence_changed.slice(0, limit)) lines.push(`  ~ ${n.id}: confidence ${n.from ?? "?"} → ${n.to ?? "?"}`);
   if (c.confidence_changed.length > limit) lines.push(`  ~ … ${c.confidence_changed.length - limit} more confidence changes`);
   for (const p of a.new_pitfalls.slice(0, limit)) lines.push(`  ! pitfall ${p.from} → ${p.to}${p.weight !== null ? ` (${p.weight})` : ""}: ${p.note.split("\n")[0]}`);
-  lines.push(`health: ${healthLine(a.health)} (${a.node_count} nodes, ${a.edge_count} edges)`);
+  lines.push(`health: ${healthLine(a.health)} (${plural(a.node_count, "node")}, ${plural(a.edge_count, "edge")})`);
   if (a.review_report) lines.push(`review report: ${a.review_report}`);
   return lines;
 }

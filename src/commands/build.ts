@@ -17,7 +17,7 @@ export const buildCommand: CommandSpec = {
     const vault = vaultProblem(ctx.vault);
     const lines = [
       `${r.written ? "wrote" : "unchanged"} ${ctx.paths.graphJson}`,
-      `  ${r.nodeCount} nodes, ${r.edgeCount} edges, graph_version ${r.graphVersion}`,
+      `  ${plural(r.nodeCount, "node")}, ${plural(r.edgeCount, "edge")}, graph_version ${r.graphVersion}`,
       `  global vault: ${ctx.vault.display}${ctx.vault.path !== ctx.vault.display ? ` (${ctx.vault.path})` : ""}`,
     ];
     if (r.warnings.length) {

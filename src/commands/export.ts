@@ -9,6 +9,7 @@ import { exportObsidian } from "../../core/export/obsidian.js";
 import { resolveRole } from "../../core/query.js";
 import { parseTagsFlag } from "../../core/query/input.js";
 import type { CommandSpec, Flags } from "./types.js";
+import { plural } from "../../core/plural.js";
 
 function selectionOf(flags: Flags, ctx: ReturnType<typeof loadContext>): Selection {
   const query = flags.tags !== undefined || flags.role !== undefined;
@@ -57,6 +58,6 @@ export const exportCommand: CommandSpec = {
     if (typeof out !== "string" || !out) throw new UsageError("--out needs a file path (or - for standard output)");
     const path = resolve(process.cwd(), out);
     const written = writeFileAtomic(path, text);
-    return { json: { ok: true, format, nodes: g.order, edges: g.size, warnings: limits, path, written }, text: `${written ? "wrote" : "unchanged"} ${path}: ${g.order} nodes, ${g.size} edges (${format})`, notes };
+    return { json: { ok: true, format, nodes: g.order, edges: g.size, warnings: limits, path, written }, text: `${written ? "wrote" : "unchanged"} ${path}: ${plural(g.order, "node")}, ${plural(g.size, "edge")} (${format})`, notes };
   },
 };

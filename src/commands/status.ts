@@ -7,6 +7,7 @@ import { confidenceText } from "../../core/report.js";
 import { driverRuns, gitSetup, mergeDriverWarning } from "../../core/team/register.js";
 import { unappliedSessions } from "../../core/team/unapplied.js";
 import type { CommandSpec } from "./types.js";
+import { plural } from "../../core/plural.js";
 
 const SHOWN = 8;
 
@@ -50,7 +51,7 @@ export function itemLine(key: keyof HealthSections, it: unknown): string {
 
 function text(h: HealthReport): string {
   const lines = [
-    `graph_version ${h.graph_version} · ${h.node_count} nodes, ${h.edge_count} edges · repo ${h.repo_id || "?"} · latest phase ${h.phase}`,
+    `graph_version ${h.graph_version} · ${plural(h.node_count, "node")}, ${plural(h.edge_count, "edge")} · repo ${h.repo_id || "?"} · latest phase ${h.phase}`,
     "",
   ];
   const w = Math.max(...HEALTH_ORDER.map((k) => HEALTH_TITLES[k].length));

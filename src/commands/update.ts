@@ -6,6 +6,7 @@ import { KIND_LABEL } from "../../core/update/documents.js";
 import { writeReviewReport } from "../../core/report.js";
 import { displayPath } from "../../core/paths.js";
 import type { CommandSpec } from "./types.js";
+import { plural } from "../../core/plural.js";
 
 function text(r: UpdateResult): string {
   const lines: string[] = [];
@@ -42,7 +43,7 @@ function text(r: UpdateResult): string {
   for (const p of f.appended) lines.push(`${prefix}append to ${p}`);
   for (const p of f.updated) lines.push(`${prefix}update ${p}`);
   if (dry) lines.push("dry run: nothing was written");
-  else if (r.graph) lines.push(`graph.json ${r.graph.written ? "recompiled" : "unchanged"}: ${r.graph.nodeCount} nodes, ${r.graph.edgeCount} edges, graph_version ${r.graph.graphVersion}`);
+  else if (r.graph) lines.push(`graph.json ${r.graph.written ? "recompiled" : "unchanged"}: ${plural(r.graph.nodeCount, "node")}, ${plural(r.graph.edgeCount, "edge")}, graph_version ${r.graph.graphVersion}`);
   return lines.join("\n");
 }
 

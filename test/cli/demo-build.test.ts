@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { akms, copyDemo, treeHash, PYTHON } from "../helpers.js";
+import { akms, copyDemo, scratch, treeHash, writeNode, PYTHON } from "../helpers.js";
 
 test("akms build on the demo writes graph.json that Python reproduces byte for byte and NetworkX loads", () => {
   const d = copyDemo();
@@ -42,4 +42,14 @@ test("akms build on the demo writes graph.json that Python reproduces byte for b
   assert.equal(again.json.graph_version, r.json.graph_version);
   assert.equal(readFileSync(file, "utf8"), text);
   assert.equal(treeHash(d.vault), vaultBefore);
+});
+
+test("counts read as a person says them: one node, one edge", () => {
+  const s = scratch();
+  writeNode(s.vault, { id: "only", edges: [{ to: "only", type: "requires", weight: 0.5 }] });
+  const r = akms(["build", "--repo", s.repo, "--vault", s.vault]);
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  assert.match(r.stdout, /^ {2}1 node, 1 edge, graph_version /m);
+  const st = akms(["status", "--repo", s.repo, "--vault", s.vault]);
+  assert.match(st.stdout, /· 1 node, 1 edge ·/);
 });
