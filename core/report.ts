@@ -223,7 +223,7 @@ export function renderReviewReport(data: ReviewData): string {
   const lines: string[] = [
     `# Review — phase ${data.phase}`,
     "",
-    `Repository \`${cell(data.repo_id || "?")}\` · graph_version \`${data.graph_version}\` · ${plural(actionable, "item")} await a decision.`,
+    `Repository \`${cell(data.repo_id || "?")}\` · graph_version \`${data.graph_version}\` · ${plural(actionable, "item")} ${actionable === 1 ? "awaits" : "await"} a decision.`,
     `Confidence reads *global default → this repository*. Run the command on a line to act on it; \`akms undo\` reverts the last action.`,
     "",
     "## Summary",

@@ -208,6 +208,17 @@ test("with no sessions the report is phase 0, every section says None, and it is
   for (const k of SECTION_ORDER) assert.deepEqual(sectionOf(md, SECTION_TITLES[k]).filter((l) => l.trim()).slice(-1), ["None."], k);
 });
 
+test("one item awaiting a decision reads in the singular", () => {
+  const s = scratch();
+  writeNode(s.vault, { id: "alpha" });
+  writeNode(join(s.knowledge, "local-nodes"), { id: "draft-one", status: "tentative", source: "human", edges: [{ to: "alpha", type: "requires", weight: 1 }] });
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  build(ctx);
+  const r = writeReviewReport(ctx, { out: "-", today: TODAY });
+  assert.equal(r.awaiting, 1);
+  assert.match(r.text!, /· 1 item awaits a decision\./);
+});
+
 test("the console's review data (files found when read, reads kept by stat) is the report's data, refreshed when a file changes", () => {
   const d = demo();
   const graph = indexOfLoaded(loadGraph(d.ctx.paths));
