@@ -4,6 +4,8 @@ import { formatProblem } from "../../core/errors.js";
 import { requireKnowledge, vaultProblem } from "../../core/paths.js";
 import type { CommandSpec } from "./types.js";
 import { plural } from "../../core/plural.js";
+import { openGraphOrNull } from "../../core/graph.js";
+import { didYouMean } from "../../core/review/suggest.js";
 
 export const buildCommand: CommandSpec = {
   name: "build",
@@ -22,7 +24,12 @@ export const buildCommand: CommandSpec = {
     ];
     if (r.warnings.length) {
       lines.push(`  ${plural(r.warnings.length, "warning")} (kept for \`akms status\`):`);
-      for (const w of r.warnings.slice(0, 20)) lines.push(`    ${w.code.toLowerCase()}: ${w.file ? w.file + ": " : ""}${w.message}`);
+      // A mistyped edge target is met here first: the nearest id, as `akms status` names it.
+      const ids = r.warnings.slice(0, 20).some((w) => w.code === "DANGLING_EDGE") ? [...(openGraphOrNull(ctx.paths)?.nodes.keys() ?? [])] : [];
+      for (const w of r.warnings.slice(0, 20)) {
+        const near = w.code === "DANGLING_EDGE" && w.target ? didYouMean(w.target, ids) : undefined;
+        lines.push(`    ${w.code.toLowerCase()}: ${w.file ? w.file + ": " : ""}${w.message}${near ? ` — ${near}` : ""}`);
+      }
       if (r.warnings.length > 20) lines.push(`    … ${r.warnings.length - 20} more`);
     }
     if (r.rejects.length) {

@@ -53,3 +53,13 @@ test("counts read as a person says them: one node, one edge", () => {
   const st = akms(["status", "--repo", s.repo, "--vault", s.vault]);
   assert.match(st.stdout, /· 1 node, 1 edge ·/);
 });
+
+test("the build's warning for an edge to a mistyped id names the nearest one", () => {
+  const s = scratch();
+  writeNode(s.vault, { id: "retry-backoff" });
+  writeNode(s.vault, { id: "http-client", edges: [{ to: "retry-backof", type: "requires", weight: 0.8 }, { to: "quantum-flux", type: "requires", weight: 0.5 }] });
+  const r = akms(["build", "--repo", s.repo, "--vault", s.vault]);
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  assert.match(r.stdout, /target "retry-backof" is not a node — did you mean `retry-backoff`\?$/m);
+  assert.match(r.stdout, /target "quantum-flux" is not a node$/m, "no suggestion where no id is near");
+});
