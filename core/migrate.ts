@@ -270,7 +270,7 @@ export function planMigration(ctx: Context, opts: { vaultOut?: string }): Migrat
   const locals = migrateDir(ctx.paths.localNodes, "knowledge/local-nodes/", "local", problems);
   const globals = migrateDir(ctx.vault.path, new NodeFiles(ctx).global.shownPrefix, "global", problems);
   if (globals.length && !opts.vaultOut) {
-    throw new UsageError(`the global vault holds ${globals.length} v1 node file${globals.length === 1 ? "" : "s"} (${globals[0]!.shown}…); akms never writes the vault in place`, "add `--vault-out DIR` to write its migrated copy, then use that directory as the vault (--vault or AKMS_GLOBAL_VAULT)");
+    throw new UsageError(`the global vault holds ${plural(globals.length, "v1 node file")} (${globals[0]!.shown}…); akms never writes the vault in place`, "add `--vault-out DIR` to write its migrated copy, then use that directory as the vault (--vault or AKMS_GLOBAL_VAULT)");
   }
   const files = [...locals, ...globals];
   const documents = v1Documents(ctx, problems);

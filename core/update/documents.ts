@@ -12,6 +12,7 @@ import { sha256 } from "../fsx.js";
 import { decodeUtf8 } from "../textfile.js";
 import { ID_PATTERN, TASK_ID_PATTERN } from "../schemas/common.js";
 import { AgentMemory, Pcd } from "../schemas/evidence.js";
+import { plural } from "../plural.js";
 
 export type EvidenceKind = "agent-memory" | "pcd";
 
@@ -227,7 +228,7 @@ export function parseDocument(bytes: Buffer, abs: string, shown: string): Eviden
 
 function reject(problems: Problem[], what: string): never {
   const files = new Set(problems.map((p) => p.file)).size;
-  throw problemsError(problems, "VALIDATION", `${problems.length} problems in ${files} ${what}${files === 1 ? "" : "s"}; nothing was changed`, problems.length === 1 ? "fix the document" : "fix every problem listed");
+  throw problemsError(problems, "VALIDATION", `${problems.length} problems in ${plural(files, what)}; nothing was changed`, problems.length === 1 ? "fix the document" : "fix every problem listed");
 }
 
 /** Reads and validates every document; throws one ValidationError listing all problems. */
