@@ -119,6 +119,8 @@ test("Claude Code on a fresh clone: session-start context, CLAUDE.md, the tools,
     { tool: "Bash", input: { command: `echo x > ${shellWord(join(vault, "lippmann-schwinger.md"))}`, description: "write into the vault" } },
     { tool: "mcp__akms__record_memory", input: { memory: memoryText("task-201") } },
     { tool: "mcp__akms__status", input: {} },
+    // A result that grows with its input: a node with 60 bad edges, its errors in pages.
+    { tool: "mcp__akms__validate", input: { text: manyBadEdges(), as_path: "knowledge/local-nodes/many-bad-edges.md" }, pages: true },
   ];
   const model = await startModelServer(plan);
   try {
@@ -156,10 +158,19 @@ test("Claude Code on a fresh clone: session-start context, CLAUDE.md, the tools,
     assert.ok(existsSync(join(repo, "knowledge", "sessions", "task-201.md")));
     assert.equal(treeHash(vault), vaultBefore, "the vault is unchanged");
     assert.equal(readFileSync(join(repo, local), "utf8"), localBefore, "the node's status is unchanged");
+    const validated = pagesOf(results, 11);
+    assert.ok(validated.length > 1, "validate's long report reached the model in pages");
+    assert.deepEqual(validated.flatMap((p) => p.files[0].errors.map((e: { field: string }) => e.field)), Array.from({ length: 60 }, (_, i) => `edges[${i}].type`), "every error once, whole, through the host");
   } finally {
     await model.close();
   }
 });
+
+/** A local node's text with 60 edges of an unknown type: 60 problems, far over the budget at once. */
+function manyBadEdges(): string {
+  const edges = Array.from({ length: 60 }, (_, i) => `  - to: node-${i}\n    type: not-a-type\n    weight: 0.5`).join("\n");
+  return `---\nid: many-bad-edges\ntitle: "Many bad edges"\ndomain: demo\ntags: [x]\nstatus: tentative\nconfidence: 0.5\nsource: human\nedges:\n${edges}\nakms_schema: v2\n---\n\n# Many\n`;
+}
 
 test("Codex on a fresh clone: AGENTS.md, the akms tools, the whole loadout and every selected node within the budget, record_memory", async () => {
   const { repo, vault } = freshClone("codex");
