@@ -121,6 +121,8 @@ test("Claude Code on a fresh clone: session-start context, CLAUDE.md, the tools,
     { tool: "mcp__akms__status", input: {} },
     // A result that grows with its input: a node with 60 bad edges, its errors in pages.
     { tool: "mcp__akms__validate", input: { text: manyBadEdges(), as_path: "knowledge/local-nodes/many-bad-edges.md" }, pages: true },
+    // A node three times the budget (25 KB as the CLI's JSON): its lines in pages.
+    { tool: "mcp__akms__show_node", input: { id: "lippmann-schwinger" }, pages: true },
   ];
   const model = await startModelServer(plan);
   try {
@@ -161,6 +163,10 @@ test("Claude Code on a fresh clone: session-start context, CLAUDE.md, the tools,
     const validated = pagesOf(results, 11);
     assert.ok(validated.length > 1, "validate's long report reached the model in pages");
     assert.deepEqual(validated.flatMap((p) => p.files[0].errors.map((e: { field: string }) => e.field)), Array.from({ length: 60 }, (_, i) => `edges[${i}].type`), "every error once, whole, through the host");
+    const shown = pagesOf(results, 12);
+    assert.ok(shown.length > 1, "the long node reached the model in pages");
+    const cli = akms(["show", "lippmann-schwinger"], { cwd: repo, env: { AKMS_GLOBAL_VAULT: "" } });
+    assert.equal(shown.map((p) => p.text).join("\n"), cli.stdout.replace(/\n$/, ""), "every line of the node, whole, in order, through the host");
   } finally {
     await model.close();
   }
