@@ -234,7 +234,8 @@ export function isStoreDamaged(e: unknown): boolean {
 /** One line per problem: `file:line: field: message (hint)` — the field once, when the message opens with it. */
 export function formatProblem(p: Problem): string {
   const where = [p.file, p.line !== undefined ? String(p.line) : undefined].filter(Boolean).join(":");
-  const field = p.field && !p.message.startsWith(`${p.field} `) ? p.field : undefined;
+  // Said once: not again when the message opens with the field, or names it after its own head ("invalid X: field …").
+  const field = p.field && !p.message.startsWith(`${p.field} `) && !p.message.includes(`: ${p.field} `) ? p.field : undefined;
   const head = [where, field].filter(Boolean).join(": ");
   return `${head ? head + ": " : ""}${p.message}${p.hint ? ` — ${p.hint}` : ""}`;
 }

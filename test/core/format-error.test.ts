@@ -53,9 +53,13 @@ test("further problems are listed under the head, and the ones left out are coun
   assert.equal(listedB.length + Number(/… and (\d+) more/.exec(b)?.[1] ?? 0), 40, b);
 });
 
-test("a problem names its field once: not again when its message opens with it", () => {
+test("a problem names its field once: not again when its message opens with it or names it after its head", () => {
   assert.equal(formatProblem({ file: "a.md", line: 2, field: "akms_schema", message: "akms_schema is missing" }), "a.md:2: akms_schema is missing");
   assert.equal(formatProblem({ file: "a.md", line: 3, field: "tests_total", message: "is required but missing" }), "a.md:3: tests_total: is required but missing");
+  assert.equal(
+    formatProblem({ file: "m.md", line: 7, field: "loadout_used", message: "invalid AgentMemory: loadout_used must be a string" }),
+    "m.md:7: invalid AgentMemory: loadout_used must be a string"
+  );
   // A message that only starts with the same letters is not its field.
   assert.equal(formatProblem({ file: "a.md", field: "id", message: "ids must be unique" }), "a.md: id: ids must be unique");
 });
