@@ -380,8 +380,12 @@ function withStatus(r: Resolved, lf: LocalFile, to: string): Buffer {
 
 /** DESIGN §4: the manual steps that move a local node into the global vault (printed, never run). */
 export function manualPromotionSteps(ctx: Context, localFile: string, data: Record<string, unknown>, id: string): string[] {
-  const dest = join(ctx.vault.path, `${id}.md`);
-  const steps = [`mv ${shellWord(localFile)} ${shellWord(dest)}`];
+  // Steps that work as typed: the vault's folder made when it is not there yet (the default one is
+  // absent until its first node), and a file name no vault file has (mv would replace that file).
+  const vaultMissing = !existsSync(ctx.vault.path);
+  let dest = join(ctx.vault.path, `${id}.md`);
+  for (let k = 2; !vaultMissing && existsSync(dest); k++) dest = join(ctx.vault.path, `${id}-${k}.md`);
+  const steps = [...(vaultMissing ? [`mkdir -p ${shellWord(ctx.vault.path)}`] : []), `mv ${shellWord(localFile)} ${shellWord(dest)}`];
   const exp = EXPERIENTIAL_FIELDS.filter((f) => f in data);
   if (exp.length) steps.push(`# then edit ${shellWord(dest)}: delete ${exp.join(", ")} (global nodes carry no experiential state)`);
   if (data.status !== "established") steps.push(`# and set \`status: established\` in ${shellWord(dest)}`);

@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { execSync } from "node:child_process";
 import { readFileSync, writeFileSync, existsSync, readdirSync, rmSync } from "node:fs";
 import { parseYaml } from "../../core/yaml.js";
 import { parseFrontmatter } from "../../core/frontmatter.js";
@@ -112,6 +113,23 @@ test("the printed steps that move a promoted node into the vault name a vault gi
   const steps = manualPromotionSteps(flagged, join(d.knowledge, "local-nodes", "x.md"), data, "x");
   assert.equal(steps.at(-1), `akms build --repo ${shellWord(d.repo)} --vault ${shellWord(d.vault)}`, "without --vault the build would read another vault");
   assert.equal(steps[0], `mv ${shellWord(join(d.knowledge, "local-nodes", "x.md"))} ${shellWord(join(d.vault, "x.md"))}`);
+});
+
+test("the printed steps work as typed: they make a vault folder that is not there yet, and never move onto a vault file", () => {
+  const d = demo();
+  const local = join(d.knowledge, "local-nodes", "x.md");
+  const id = readdirSync(d.vault).find((f) => f.endsWith(".md"))!.slice(0, -3); // a vault file's name
+  writeFileSync(join(d.vault, `${id}-2.md`), "not a node: a file a person keeps there\n");
+  const steps = manualPromotionSteps(d.ctx, local, { status: "established" }, id);
+  assert.equal(steps[0], `mv ${shellWord(local)} ${shellWord(join(d.vault, `${id}-3.md`))}`, "the first free name: mv would replace the vault's file");
+  const absent = join(d.dir, "no-vault-yet", "nodes");
+  const fresh = loadContext({ repo: d.repo, vault: absent, env: {} });
+  const made = manualPromotionSteps(fresh, local, { status: "established" }, "x");
+  assert.deepEqual(made.slice(0, 2), [`mkdir -p ${shellWord(absent)}`, `mv ${shellWord(local)} ${shellWord(join(absent, "x.md"))}`]);
+  // Run as printed, they put the node in the vault.
+  writeFileSync(local, "placeholder\n");
+  for (const s of made.slice(0, 2)) execSync(s, { shell: "/bin/sh" });
+  assert.ok(existsSync(join(absent, "x.md")));
 });
 
 test("one action over several nodes is one batch: journaled as such, one undo reverts it whole, byte for byte; a refused node leaves nothing done", () => {
