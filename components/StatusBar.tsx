@@ -1,6 +1,7 @@
 // The bottom line: the last message (or the equivalent CLI command of the last action) on the
 // left; position, graph_version and qmd availability on the right. A long message (an action's
-// result) gets lines of its own above the facts, wrapped (up to four).
+// result) gets lines of its own above the facts, wrapped (up to a third of the terminal's rows:
+// a promote's result ends with the steps that share the node, which must not be the rows cut).
 import React from "react";
 import { Box, Text } from "ink";
 import { truncate, width as cells, wrap } from "./text.js";
@@ -10,6 +11,8 @@ export type Tone = "info" | "ok" | "error" | "warn";
 
 export interface StatusBarProps {
   width: number;
+  /** The terminal's rows: a long message takes up to a third of them. */
+  height: number;
   message?: { text: string; tone: Tone } | null;
   position: string;
   graphVersion: string;
@@ -22,24 +25,24 @@ const TONE: Record<Tone, string | undefined> = { info: undefined, ok: "green", e
 const rightText = (position: string, graphVersion: string, qmdAvailable: boolean | null) =>
   `${position} │ graph ${graphVersion || "–"} │ qmd ${qmdAvailable === null ? "?" : qmdAvailable ? "yes" : "no"} │ ? help`;
 
-/** A message's own lines when it cannot share the line with the facts: wrapped, at most 4. */
-const MAX_MESSAGE_ROWS = 4;
-function messageLines(width: number, message: { text: string } | null | undefined): string[] | null {
+/** A message's own lines when it cannot share the line with the facts: wrapped, at most a third of the rows (never fewer than 4). */
+function messageLines(width: number, height: number, message: { text: string } | null | undefined): string[] | null {
+  const max = Math.max(4, Math.floor(height / 3));
   const widest = cells(rightText("99999 of 99999", "0".repeat(12), true));
   if (!message || cells(message.text) <= width - widest - 1) return null;
   const lines = wrap(message.text.split("\n"), width);
-  return lines.length > MAX_MESSAGE_ROWS ? [...lines.slice(0, MAX_MESSAGE_ROWS - 1), truncate(lines.slice(MAX_MESSAGE_ROWS - 1).join(" "), width)] : lines;
+  return lines.length > max ? [...lines.slice(0, max - 1), truncate(lines.slice(max - 1).join(" "), width)] : lines;
 }
 
 /** Rows the bar takes: a message too long to share the line with the facts gets lines of its own (wrapped, not cut). */
-export function statusRows(width: number, message: { text: string } | null | undefined): number {
-  return 1 + (messageLines(width, message)?.length ?? 0);
+export function statusRows(width: number, height: number, message: { text: string } | null | undefined): number {
+  return 1 + (messageLines(width, height, message)?.length ?? 0);
 }
 
-export function StatusBar({ width, message, position, graphVersion, qmdAvailable }: StatusBarProps) {
+export function StatusBar({ width, height, message, position, graphVersion, qmdAvailable }: StatusBarProps) {
   const theme = useTheme();
   const right = rightText(position, graphVersion, qmdAvailable);
-  const own = messageLines(width, message);
+  const own = messageLines(width, height, message);
   if (own) {
     return (
       <Box flexDirection="column" width={width} height={own.length + 1}>

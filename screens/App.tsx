@@ -351,7 +351,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       const first = u.group.at(-1)!;
       const data: ConfirmData =
         u.group.length === 1
-          ? { action: "undo", id: u.entry.id, expectedSha: u.journalSha, title: `Undo #${u.entry.seq}: \`${safe(u.entry.cli)}\`?`, lines: [safe(u.entry.message), ...files(u.entry)], cli: "akms undo" }
+          ? { action: "undo", id: u.entry.id, expectedSha: u.journalSha, title: `Undo #${u.entry.seq}: \`${safe(u.entry.cli)}\`?`, lines: [safe(u.entry.message.split("\n")[0]!), ...files(u.entry)], cli: "akms undo" }
           : {
               action: "undo",
               id: u.entry.id,
@@ -612,7 +612,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
             {body}
           </Box>
           {dialog}
-          <StatusBar width={sz.width} message={state.status} position={v.position} graphVersion={model.version} qmdAvailable={qmd ? qmd.available : null} />
+          <StatusBar width={sz.width} height={v.statusRoom} message={state.status} position={v.position} graphVersion={model.version} qmdAvailable={qmd ? qmd.available : null} />
         </Box>
       </ConsoleProvider>
     </ThemeProvider>

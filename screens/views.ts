@@ -92,6 +92,8 @@ export interface Views {
   finder: string[];
   env: RouteEnv;
   position: string;
+  /** The rows the status bar sizes a long message by: the terminal's, less an open dialog's. */
+  statusRoom: number;
 }
 
 export function finderHits(model: ConsoleModel, cache: ViewCache, query: string, limit = 50): string[] {
@@ -138,7 +140,9 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
   const withDetail = opts.detail !== false;
   const width = size.width;
   const finder = state.dialog?.kind === "input" && state.dialog.purpose === "find" ? finderHits(model, cache, state.dialog.value) : [];
-  const bodyHeight = Math.max(6, size.height - 1 - statusRows(size.width, state.status) - dialogRows(state, finder.length, size.width));
+  // A dialog takes its rows first; a long status message then takes up to a third of the rest.
+  const statusRoom = size.height - dialogRows(state, finder.length, size.width);
+  const bodyHeight = Math.max(6, statusRoom - 1 - statusRows(size.width, statusRoom, state.status));
   const isNode = (id: string) => model.nodes.has(id);
 
   // Review.
@@ -252,6 +256,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
     finder,
     env,
     position: pos,
+    statusRoom,
   };
 }
 

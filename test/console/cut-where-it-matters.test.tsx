@@ -2,6 +2,8 @@
 // is are never the parts cut away.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { join } from "node:path";
+import { manualPromotionSteps } from "../../core/review/actions.js";
 import { demoRepo, openConsole, pressUntil } from "./helpers.js";
 
 const oneLine = (f: string) => f.replace(/\s+/g, " ");
@@ -49,6 +51,29 @@ test("a confirmation wraps its consequence instead of cutting it, and the status
     assert.equal(done.split("\n").length, 30, "the frame keeps its height");
     assert.match(oneLine(done), new RegExp(`✓ \\$ akms dedup accept ${ev.id} ${ev.session} \\(\\d+ ms\\) — accepted the dedup merge from ${ev.session} into ${ev.id}`));
     assert.doesNotMatch(done.split("\n").slice(-4).join("\n"), /…$/m, "no line of the result ends cut");
+  } finally {
+    c.unmount();
+  }
+});
+
+test("a promote's result shows every printed step to share the node, whole, down to its `akms build`", async () => {
+  const d = demoRepo();
+  // 40 rows: the result takes up to 13 (a third); this one, with a pending dedup note and the test's long
+  // quoted paths, needs 12.
+  const c = await openConsole(d.ctx, { width: 100, height: 40 });
+  try {
+    const id = c.model.review!.sections.new_tentative[0]!.id;
+    await c.press("p");
+    await c.press("y");
+    const done = await c.waitFor(/✓ \$ akms promote/);
+    assert.equal(done.split("\n").length, 40, "the frame keeps its height");
+    const result = done.split("\n").slice(done.split("\n").findIndex((l) => l.startsWith("✓ $ akms promote")), -1);
+    assert.doesNotMatch(result.join("\n"), /…$/m, "no line of the result ends cut");
+    // Compared without white space: the wrap may break a line anywhere.
+    const shown = result.join("").replace(/\s+/g, "");
+    const steps = manualPromotionSteps(d.ctx, join(d.ctx.paths.localNodes, `${id}.md`), { status: "established" }, id);
+    for (const step of steps) assert.ok(shown.includes(step.replace(/\s+/g, "")), `the step is shown whole: ${step}`);
+    assert.match(steps.at(-1)!, /^akms build --repo /, "down to the build after the move");
   } finally {
     c.unmount();
   }

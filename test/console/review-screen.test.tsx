@@ -127,7 +127,13 @@ test("promote: confirm, the file changes, the screen refreshes, the CLI command 
     assert.notEqual(c.model.version, after.match(/graph ([0-9a-f]{12})/)![1], "graph_version moved on");
     // Undo.
     await c.press("u");
-    assert.match(c.frame(), /Undo #\d+: `akms promote/);
+    const asked = c.frame();
+    assert.match(asked, /Undo #\d+: `akms promote/);
+    assert.equal(asked.split("\n").length, 30, "the dialog and the result's rows fit the frame");
+    // The dialog says what the action did, not again the steps its result printed after it.
+    const dialog = asked.slice(asked.indexOf("╭"), asked.indexOf("╯"));
+    assert.match(dialog.replace(/[│\s]+/g, " "), new RegExp(`promoted ${item.id}: tentative → established`));
+    assert.doesNotMatch(dialog, /To share it|mv /);
     await c.press("y");
     await c.waitFor(/✓ \$ akms undo/);
     assert.deepEqual(readFileSync(file), before, "undo restores the file byte for byte");
