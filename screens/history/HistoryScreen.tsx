@@ -1,5 +1,5 @@
 // History: a node's confidence over time — the chart with the global default (┈) and the floor
-// (═) marked, and every recorded change with its cause (a session, or a review action).
+// (═) marked, and every recorded change with its cause (the overlay's history, written by the update).
 import React from "react";
 import { Box, Text } from "ink";
 import { useModel } from "../context.js";
@@ -56,13 +56,10 @@ export function HistoryScreen({ width, height, state, history }: HistoryProps) {
       <Rule title={`Changes (${rows.length})`} right="date · confidence · change · cause" width={width} active />
       <Box flexDirection="column" width={width} height={list}>
         {rows.length === 0 ? (
-          <Text dimColor wrap="truncate-end">
-            {truncate(
-              history.current !== null && history.globalDefault !== null && history.current !== history.globalDefault
-                ? `No recorded changes; the local confidence ${fmtConf(history.current)} differs from the default (set before history was kept).`
-                : `No recorded changes: the confidence is ${base === "global default" ? "the global default" : "the file's value"}. Sessions and review actions add entries here.`,
-              width,
-            )}
+          <Text dimColor wrap="wrap">
+            {history.current !== null && history.globalDefault !== null && history.current !== history.globalDefault
+              ? `No recorded changes; the local confidence ${fmtConf(history.current)} differs from the default (set before history was kept).`
+              : `No recorded changes: the confidence is ${base === "global default" ? "the global default" : "the file's value"}. Each \`akms update\` whose evidence moves it adds an entry here, with its session (a review action leaves it as it is).`}
           </Text>
         ) : (
           rows.slice(start, start + list).map((c, i) => {

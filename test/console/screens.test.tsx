@@ -160,6 +160,8 @@ test("history: the chart with the global default and the floor, each change with
     const local = c.frame();
     assert.match(local, /┈ the file's value 0\.50/);
     assert.match(local, /No recorded changes: the confidence is the file's value\./);
+    // Only the update writes history: the empty list does not promise entries from review actions.
+    assert.match(local.replace(/\s+/g, " "), /Each `akms update` whose evidence moves it adds an entry here/);
   } finally {
     c.unmount();
   }
