@@ -49,7 +49,8 @@ export function forAgent(text: string): string {
   const flags = (t: string) =>
     t
       .replace(/--no-([a-z][a-z-]*)(?: [A-Z_]+)?/g, (_m, f: string) => `\`no_${f.replace(/-/g, "_")}: true\``)
-      .replace(/--([a-z][a-z-]*)(?:[ =]([A-Z_]+|"[^"]*"))?/g, (_m, f: string) => `the \`${f.replace(/-/g, "_")}\` argument`);
+      // A flag's placeholder goes with it: FILE, N, "…", and a list's a,b.
+      .replace(/--([a-z][a-z-]*)(?:[ =]([A-Z_]+|"[^"]*"|[a-z](?:,[a-z])+\b))?/g, (_m, f: string) => `the \`${f.replace(/-/g, "_")}\` argument`);
   // `akms <command> …` spans: the tool of the same job, or (a person's command, such as `akms init --git`) kept whole.
   return stripControl(text)
     .split(/(`[^`\n]*`)/)

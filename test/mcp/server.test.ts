@@ -400,8 +400,11 @@ test("the watch: a directory made inside a watched tree after the server started
 test("forAgent: flags become tool arguments, akms commands the tool of the same job, a person's own command is kept whole", () => {
   assert.equal(
     forAgent("give --task FILE or --tags a,b; run `akms init --git` then `akms loadout --task X`; `--no-qmd` or --context-limit N\u001b[31m"),
-    "give the `task` argument or the `tags` argument a,b; run `akms init --git` then the loadout tool; `no_qmd: true` or the `context_limit` argument",
+    "give the `task` argument or the `tags` argument; run `akms init --git` then the loadout tool; `no_qmd: true` or the `context_limit` argument",
   );
+  // A list placeholder goes with its flag; values a person typed stay.
+  assert.equal(forAgent("give exactly one of --nodes a,b or --tags a,b"), "give exactly one of the `nodes` argument or the `tags` argument");
+  assert.equal(forAgent("--tags http,retry matched no node"), "the `tags` argument http,retry matched no node");
   // The CLI's pointer to its --help: the model has the tool's schema.
   assert.equal(forAgent(new UsageError("x").hint!), "the tool's input schema lists the arguments it takes");
 });
