@@ -27,7 +27,7 @@ import { taskTags, writeTaskTags } from "../tags.js";
 import { loadoutPath, writeLoadouts } from "../loadout.js";
 import { qmdIndexMessage, type QmdIndexing } from "../qmd.js";
 import { qmdUse } from "../loadout/retrieve.js";
-import { checkNodeRefs, readDocuments, type EvidenceDoc } from "../update/documents.js";
+import { checkNodeRefs, readDocuments, type EvidenceDoc, type NodeLookup } from "../update/documents.js";
 import { runUpdate } from "../update/apply.js";
 import { crashPoint } from "../transaction.js";
 import { generateMirror } from "../mirror/generate.js";
@@ -405,7 +405,7 @@ function logText(r: AgentRun): string {
     .join("\n");
 }
 
-function evaluate(rc: RunContext, phase: number, id: string, run: AgentRun, logRel: string, known: (id: string) => { domain?: unknown } | undefined): Evaluated {
+function evaluate(rc: RunContext, phase: number, id: string, run: AgentRun, logRel: string, known: NodeLookup): Evaluated {
   const { ctx } = rc;
   const memRel = displayPath(ctx.repo, join(ctx.paths.sessions, `${id}.md`));
   const err = (code: string, message: string, hint: string, extra: Partial<ErrorRecord> = {}): Evaluated => ({
@@ -479,7 +479,7 @@ export async function runExecute(rc: RunContext, phase: number): Promise<StageOu
   if (rc.state.rejection) updatePhase(rc, phase, (p) => ({ ...p, tasks: Object.fromEntries(Object.entries(p.tasks).map(([k, v]) => [k, { ...v, status: "pending" as const, error: null }])) }));
   const prevPcd = previousPcd(rc, phase);
   const graph = openGraph(ctx.paths);
-  const known = (id: string) => graph.nodes.get(id);
+  const known = graph.nodes;
   const logDir = join(orchestratorPaths(ctx).logs, `phase-${phase}`);
   const timeoutMs = ctx.cfg.config.orchestrator.agent_timeout_seconds * 1000;
 

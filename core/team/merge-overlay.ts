@@ -244,7 +244,7 @@ export function mergeOverlays(input: OverlayMergeInput): OverlayMergeResult {
   let data: Overlay;
   if (docs.length) {
     try {
-      checkNodeRefs(docs, (id) => graph.nodes.get(id));
+      checkNodeRefs(docs, graph.nodes);
     } catch (e) {
       if (!(e instanceof AkmsError)) throw e;
       throw new MergeConflict(`the evidence cannot be replayed on the merged knowledge: ${e.message}`, { file: e.file, hint: "a node the evidence names is not in the merged tree: restore it on its branch, then merge again", names: docs.map((d) => d.sessionId) });

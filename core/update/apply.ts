@@ -53,7 +53,7 @@ function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv)
   const opened = indexOrNone(ctx.paths);
   if (opened !== null && graphIsFresh(ctx)) {
     try {
-      checkNodeRefs(docs, (id) => opened.nodes.get(id));
+      checkNodeRefs(docs, opened.nodes);
       return { graph: opened, write: null };
     } catch (e) {
       if (!(e instanceof AkmsError)) throw e;
@@ -63,12 +63,12 @@ function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv)
       } catch {
         throw e; // sources that do not compile: the unknown id is still the error to show
       }
-      checkNodeRefs(docs, (id) => steps.graph.nodes.get(id));
+      checkNodeRefs(docs, steps.graph.nodes);
       return steps;
     }
   }
   const steps = buildInTwoSteps(ctx, { env });
-  checkNodeRefs(docs, (id) => steps.graph.nodes.get(id));
+  checkNodeRefs(docs, steps.graph.nodes);
   return steps;
 }
 
@@ -93,7 +93,7 @@ export function planDryRun(ctx: Context, docs: EvidenceDoc[]): PlanResult {
     });
   }
   const graph = compileInMemory(ctx);
-  checkNodeRefs(docs, (id) => graph.nodes.get(id));
+  checkNodeRefs(docs, graph.nodes);
   return planUpdate(ctx, docs, graph, readOverlayState(ctx), true).result;
 }
 

@@ -70,6 +70,22 @@ test("unknown node ids in nodes_used and pitfall node_refs make the document inv
   assert.match(stderr, /bad\.md:11: nodes_used\[1\]\.id: unknown node id "no-such-node"/);
 });
 
+test("an unknown id close to a node's gets the nearest ids in its hint: the agent fixes a typo at once", () => {
+  const s = kb([
+    { id: "retry-backoff", confidence: 0.8, domain: "http" },
+    { id: "idempotency-keys", confidence: 0.8, domain: "http" },
+  ]);
+  write(
+    join(s.dir, "typo.md"),
+    memory({ task: "t1", used: [{ id: "retry-backof", useful: true, coverage: "sufficient" }], pitfalls: [{ node_ref: "idempotency-key", description: "d", severity: "high" }] }),
+  );
+  const { problems, stderr } = rejected(s, ["typo.md"]);
+  const hint = (field: string) => problems.find((p: { field?: string }) => p.field === field)?.hint as string;
+  assert.match(hint("nodes_used[0].id"), /^did you mean `retry-backoff`\? Else use an id from the graph/);
+  assert.match(hint("pitfalls_discovered[0].node_ref"), /^did you mean `idempotency-keys`\? Else use an existing node's id/);
+  assert.match(stderr, /did you mean `retry-backoff`\?/);
+});
+
 test("a pitfall cannot hang on a session node", () => {
   const s = base();
   write(join(s.dir, "ok.md"), memory({ task: "t1", used: [{ id: "x", useful: true, coverage: "sufficient" }] }));
