@@ -41,7 +41,7 @@ export function issuesToProblems(issues: readonly z.core.$ZodIssue[], src: Sourc
     if (iss.code === "invalid_type" && missing) message = "is required but missing";
     // A missing enum/literal field: say it is missing, and keep the allowed values.
     if (iss.code === "invalid_value" && "input" in iss && (iss as { input?: unknown }).input === undefined) message = `is required but missing (${message})`;
-    if (iss.code === "unrecognized_keys") message = `unknown field(s): ${(iss as { keys: string[] }).keys.join(", ")}`;
+    if (iss.code === "unrecognized_keys") message = `unknown ${(iss as { keys: string[] }).keys.length === 1 ? "field" : "fields"}: ${(iss as { keys: string[] }).keys.join(", ")}`;
     if (iss.code === "invalid_key") {
       const inner = [...new Set((iss as { issues?: { message: string }[] }).issues?.map((i) => i.message) ?? [])];
       message = `the key ${JSON.stringify(String(path[path.length - 1]))} ${inner.join("; ") || "is not allowed"}`;

@@ -1,6 +1,7 @@
 // Planning an update entirely in memory (spec §5.5, DESIGN §4 Update): from the validated
 // documents, the compiled graph and the overlay, compute every file's final bytes and a full
 // account of what changes and why. Nothing here writes; apply.ts journals and writes the plan.
+import { plural } from "../plural.js";
 import { statVector } from "../store/freshness.js";
 import { extname, join, relative, sep } from "node:path";
 import type { Context } from "../context.js";
@@ -234,7 +235,7 @@ function applyPitfalls(st: PlanState, d: EvidenceDoc, base: DocumentResult, cont
     st.touchRef(from, contentRef);
   }
   if (base.unanchored_pitfalls.length) {
-    st.warnings.push(`${d.shown}: ${base.unanchored_pitfalls.length} pitfall(s) with node_ref null, kept on ${sid} for the review report`);
+    st.warnings.push(`${d.shown}: ${plural(base.unanchored_pitfalls.length, "pitfall")} with node_ref null, kept on ${sid} for the review report`);
   }
   return [...anchored.keys()];
 }

@@ -11,7 +11,7 @@ import { plural } from "../../core/plural.js";
 function text(r: UpdateResult): string {
   const lines: string[] = [];
   const dry = r.dryRun;
-  if (r.recovered?.rolledForward.length) lines.push(`completed an interrupted update first (${r.recovered.rolledForward.length} file(s))`);
+  if (r.recovered?.rolledForward.length) lines.push(`completed an interrupted update first (${plural(r.recovered.rolledForward.length, "file")})`);
   if (r.recovered?.discarded) lines.push("discarded an incomplete, interrupted update first (nothing of it had been applied)");
   for (const d of r.documents) {
     const label = KIND_LABEL[d.kind];

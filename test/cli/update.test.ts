@@ -86,6 +86,17 @@ test("an unknown id close to a node's gets the nearest ids in its hint: the agen
   assert.match(stderr, /did you mean `retry-backoff`\?/);
 });
 
+test("counts in the update's words agree with their number: 1 pitfall, 2 pitfalls", () => {
+  const s = base();
+  write(join(s.dir, "one.md"), memory({ task: "t1", used: [{ id: "x", useful: true, coverage: "sufficient" }], pitfalls: [{ node_ref: null, description: "d", severity: "low" }] }));
+  write(join(s.dir, "two.md"), memory({ task: "t2", used: [{ id: "x", useful: true, coverage: "sufficient" }], pitfalls: [{ node_ref: null, description: "d", severity: "low" }, { node_ref: null, description: "e", severity: "low" }] }));
+  const r = run(s, ["update", "one.md", "two.md", "--json"]);
+  assert.equal(r.code, 0, JSON.stringify(r.json));
+  const warnings = (r.json.warnings as string[]).join("\n");
+  assert.match(warnings, /one\.md: 1 pitfall with node_ref null/);
+  assert.match(warnings, /two\.md: 2 pitfalls with node_ref null/);
+});
+
 test("a pitfall cannot hang on a session node", () => {
   const s = base();
   write(join(s.dir, "ok.md"), memory({ task: "t1", used: [{ id: "x", useful: true, coverage: "sufficient" }] }));

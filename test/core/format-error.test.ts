@@ -63,3 +63,13 @@ test("a problem names its field once: not again when its message opens with it o
   // A message that only starts with the same letters is not its field.
   assert.equal(formatProblem({ file: "a.md", field: "id", message: "ids must be unique" }), "a.md: id: ids must be unique");
 });
+
+test("unknown fields are counted in words that agree: 'unknown field: b', 'unknown fields: b, c'", async () => {
+  const { z } = await import("zod");
+  const { issuesToProblems } = await import("../../core/schema-check.js");
+  const strict = z.strictObject({ a: z.string() });
+  const one = strict.safeParse({ a: "x", b: 1 });
+  const two = strict.safeParse({ a: "x", b: 1, c: 2 });
+  assert.equal(issuesToProblems(one.error!.issues, { file: "f" })[0]!.message, "unknown field: b");
+  assert.equal(issuesToProblems(two.error!.issues, { file: "f" })[0]!.message, "unknown fields: b, c");
+});
