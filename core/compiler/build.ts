@@ -198,7 +198,8 @@ function inputsChanged(recorded: string, ctx: Context): string | null {
   const [identity, vault, given, repo] = Array.isArray(was) ? (was as unknown[]) : [];
   if (vault !== ctx.vault.path || given !== ctx.vault.display) return `the global vault given (${String(given)} then, ${ctx.vault.display} now)`;
   if (repo !== ctx.repo) return "the repository's path";
-  return identity !== buildIdentity() ? "akms itself (another build of it compiled graph.json)" : "the build's record";
+  // Read inside a sentence ("recompiled graph.json first (… changed since it was built)", "press R to rebuild: … changed after …").
+  return identity !== buildIdentity() ? "akms itself" : "the build's record";
 }
 
 interface PreRead {

@@ -202,7 +202,7 @@ export const TOOLS: ToolDef[] = [
   {
     name: "changes_since",
     title: "What changed in the knowledge",
-    description: "What changed since a date (`since`, YYYY-MM-DD; default: the newest phase handoff): pitfalls reported (node, note, session, date), confidence changes (node, from → to, cause), review decisions (promotions, drafts, dedup decisions, undos) and what updates did with agents' drafts. Long lists page with `cursor`.",
+    description: "What changed since a date (`since`, YYYY-MM-DD; default: the newest phase handoff): pitfalls reported (node, note, session, date), confidence changes (node, from → to, cause; `from` is null for the first change the overlay's history keeps: the node started at its file's value, `confidence_default` in show_node), review decisions (promotions, drafts, dedup decisions, undos) and what updates did with agents' drafts. Long lists page with `cursor`.",
     input: { since: z.string().max(40).optional().describe("a date, YYYY-MM-DD (or an ISO date-time)"), cursor: Cursor.optional() },
     annotations: { ...READ, idempotentHint: true },
     run: async (a, b) => {

@@ -130,6 +130,15 @@ test("a reader on a graph.json compiled for the vault given otherwise recompiles
   assert.match(run(`${vault}/.`, "build").stdout, /^unchanged/);
 });
 
+test("a reader on a graph.json another build of akms compiled recompiles first and says so in a sentence that reads", () => {
+  const { repo, vault } = generated("akms-other-build-", 40, 4, 12);
+  // Compiled in this process, from the sources: another build than the CLI's bundle.
+  build(loadContext({ repo, vault, env: { SOURCE_DATE_EPOCH: "1767225600" } }));
+  const r = akms(["query", "--tags", "tag-1", "--repo", repo, "--vault", vault], { env: { SOURCE_DATE_EPOCH: "1767225600" } });
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stderr, /recompiled graph\.json first \(akms itself changed since it was built\): \d+ nodes/);
+});
+
 test("with the index deleted, an edit's rebuild and a review action compile in full (a patch changes an index the store holds)", () => {
   const { repo, vault, cli } = generated("akms-plan-nopatch-", 200, 20, 5);
   cli("build");
