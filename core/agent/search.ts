@@ -164,8 +164,9 @@ function bestLine(file: string, want: readonly string[]): { line: number; text: 
     let at = -1;
     let most = 0;
     for (let i = from; i < to; i++) {
-      const l = lines[i]!.toLowerCase();
-      const n = want.filter((w) => l.includes(w)).length;
+      // Whole words, as BM25 counts them: "a" is not in "## Summary".
+      const has = new Set(words(lines[i]!));
+      const n = want.filter((w) => has.has(w)).length;
       if (n > most) [at, most] = [i, n];
     }
     return at;

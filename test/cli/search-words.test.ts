@@ -53,6 +53,14 @@ test("the fallback's snippet is the content's line: a body line with the words b
   assert.deepEqual([hits.get("only-tags.md")!.line, hits.get("only-tags.md")!.text], [2, "id: retry-backoff"]);
 });
 
+test("the snippet's line holds the query's words whole: a one-letter word is not found inside another (\"a\" in \"## Summary\")", () => {
+  const dir = tmp("akms-snippet-words-");
+  const text = "---\nid: idempotency-keys\ntitle: Idempotency keys\n---\n\n# Idempotency keys\n\n## Summary\n\nSend a key with every POST so a retry does not charge twice.\n";
+  const files = [{ file: write(join(dir, "idempotency-keys.md"), text), shown: "idempotency-keys.md" }];
+  const [hit] = lexicalSearch(files, "stop a storm", 10);
+  assert.deepEqual([hit!.line, hit!.text], [10, "Send a key with every POST so a retry does not charge twice."]);
+});
+
 test("search reads only what stays inside the repository or the vault: a linked file or directory leading out is not searched", () => {
   const d = builtDemo();
   const env = { AKMS_GLOBAL_VAULT: d.vault };
