@@ -126,6 +126,17 @@ function snippet(text: string): string {
   return oneLine(stripControl(text), SNIPPET_CHARS);
 }
 
+/**
+ * A passage's snippet (the embedding arm's hit): its text without the title line the chunk carries
+ * for the embedding (core/embed/semantic.ts chunksOf) and without its headings, which a hit's id and
+ * title already say — the prose, or the headings when the passage has nothing else.
+ */
+export function passageSnippet(chunk: string): string {
+  const lines = chunk.split("\n").slice(1);
+  const prose = lines.filter((l) => !/^\s{0,3}#{1,6}(\s|$)/.test(l));
+  return snippet((prose.some((l) => l.trim()) ? prose : lines).join("\n"));
+}
+
 /** A file's words for BM25: how often each occurs, and how many there are. */
 interface Terms {
   tf: Map<string, number>;
@@ -306,7 +317,7 @@ export async function searchMany(ctx: Context, graph: GraphIndex | null, queries
   const idOf = idResolver(ctx, graph, scope);
   const semantic = { engine: run.engine, covered: run.covered, files: run.files, embedded: run.embedded };
   return bm25.map((r, qi) => {
-    const sem = run.ranked[qi]!.slice(0, room).map((h) => ({ id: idOf(h.file.file), file: h.file.shown, line: h.line, snippet: snippet(h.text.replace(/^.*\n/, "")) }));
+    const sem = run.ranked[qi]!.slice(0, room).map((h) => ({ id: idOf(h.file.file), file: h.file.shown, line: h.line, snippet: passageSnippet(h.text) }));
     if (!arms.includes("bm25")) return { ...r, engine: "embedding" as const, degraded: null, qmd_index: null, note: undefined, semantic, hits: sem.slice(0, limit) };
     const fused = new Map<string, { hit: SearchHit; score: number }>();
     for (const list of [r.hits, sem]) {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { appendFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { akms, builtDemo, tmp, write } from "../helpers.js";
-import { lexicalSearch } from "../../core/agent/search.js";
+import { lexicalSearch, passageSnippet } from "../../core/agent/search.js";
 
 test("one unknown word does not empty the search (qmd when present, and the fallback)", () => {
   const d = builtDemo();
@@ -81,4 +81,10 @@ test("search reads only what stays inside the repository or the vault: a linked 
   assert.deepEqual(hits("zanzibarword"), [], "a node file linked from outside");
   assert.deepEqual(hits("quokkaword"), ["knowledge/local-nodes/inside.md"], "a link to a file inside the repository is searched");
   assert.deepEqual(hits("wombatword", "--in", "sessions"), [], "a sessions directory linked from outside");
+});
+
+test("a passage's snippet (the embedding arm's hit) is its prose: not the title line the chunk carries, not its headings", () => {
+  assert.equal(passageSnippet("Retry with backoff\n# Retry with backoff\n\n## Summary\n\nRetry failed calls with jitter."), "Retry failed calls with jitter.");
+  assert.equal(passageSnippet("Title\n## Only a heading"), "## Only a heading", "a passage of headings alone shows them");
+  assert.equal(passageSnippet("Title\n#hashtag is prose, not a heading"), "#hashtag is prose, not a heading");
 });
