@@ -158,11 +158,12 @@ function termsOf(file: string): Terms | null {
 
 /**
  * The line of `file` to show for a hit, 1-based, and its text: of the body's lines, the first that
- * holds most of the words; the frontmatter's only when no body line holds any (its id and tags say
- * what the hit's id already says, and a snippet is there to show the content); else the body's
- * first line with text (its title or summary).
+ * holds the most weight of the words (each word whole, weighed by its rarity as BM25 weighs it: a
+ * line with "stop" before one with "a"); the frontmatter's only when no body line holds any (its id
+ * and tags say what the hit's id already says, and a snippet is there to show the content); else
+ * the body's first line with text (its title or summary).
  */
-function bestLine(file: string, want: readonly string[]): { line: number; text: string } {
+function bestLine(file: string, want: ReadonlyMap<string, number>): { line: number; text: string } {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -176,8 +177,8 @@ function bestLine(file: string, want: readonly string[]): { line: number; text: 
     let most = 0;
     for (let i = from; i < to; i++) {
       // Whole words, as BM25 counts them: "a" is not in "## Summary".
-      const has = new Set(words(lines[i]!));
-      const n = want.filter((w) => has.has(w)).length;
+      let n = 0;
+      for (const w of new Set(words(lines[i]!))) n += want.get(w) ?? 0;
       if (n > most) [at, most] = [i, n];
     }
     return at;
@@ -222,7 +223,7 @@ export function lexicalSearch(files: Listed[], query: string, limit: number): { 
     if (score > 0) scored.push({ file: d.file, score });
   }
   scored.sort((x, y) => y.score - x.score || (x.file.shown < y.file.shown ? -1 : x.file.shown > y.file.shown ? 1 : 0));
-  return scored.slice(0, limit).map(({ file }) => ({ file, ...bestLine(file.file, want) }));
+  return scored.slice(0, limit).map(({ file }) => ({ file, ...bestLine(file.file, idf) }));
 }
 
 /**

@@ -88,3 +88,15 @@ test("a passage's snippet (the embedding arm's hit) is its prose: not the title 
   assert.equal(passageSnippet("Title\n## Only a heading"), "## Only a heading", "a passage of headings alone shows them");
   assert.equal(passageSnippet("Title\n#hashtag is prose, not a heading"), "#hashtag is prose, not a heading");
 });
+
+test("the snippet's line weighs the words by rarity: a line with the rare word before an earlier one with a common one", () => {
+  const dir = tmp("akms-snippet-rare-");
+  const node = (id: string, body: string) => `---\nid: ${id}\ntitle: ${id}\n---\n\n${body}\n`;
+  const files = [
+    { name: "breaker.md", text: node("breaker", "> Drafted by an agent; not trusted until a human reviews it.\n\nRetries stop while the breaker is open.") },
+    { name: "b.md", text: node("b", "A note with a common word.") },
+    { name: "c.md", text: node("c", "Another with a common word.") },
+  ].map((f) => ({ file: write(join(dir, f.name), f.text), shown: f.name }));
+  const hit = lexicalSearch(files, "stop a storm", 10).find((h) => h.file.shown === "breaker.md")!;
+  assert.deepEqual([hit.line, hit.text], [8, "Retries stop while the breaker is open."]);
+});
