@@ -194,7 +194,8 @@ export function selectFiles(ctx: Context, opts: SelectOptions): Selection {
   }
 
   // --since REF, or (no selection flag at all) the configured base branch.
-  const ref = typeof opts.since === "string" && opts.since !== "" ? opts.since : ctx.cfg.config.orchestrator.base_branch;
+  const given = typeof opts.since === "string" && opts.since !== "";
+  const ref = given ? (opts.since as string) : ctx.cfg.config.orchestrator.base_branch;
   if (ref.startsWith("-")) throw new UsageError(`--since takes a git ref, not "${ref}"`, "for example `akms mirror --since main`");
   const tree = gitWorkTree(ctx.repo);
   if (tree.missing) {
@@ -208,8 +209,13 @@ export function selectFiles(ctx: Context, opts: SelectOptions): Selection {
     });
   }
   if (!git(ctx.repo, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]).ok) {
-    throw new AkmsError("UNKNOWN_REF", `git does not know the ref "${ref}"`, {
-      hint: "name an existing branch or commit with --since REF (the default is orchestrator.base_branch in the config)",
+    if (given) throw new AkmsError("UNKNOWN_REF", `git does not know the ref "${ref}"`, { hint: "name an existing branch or commit with --since REF, or mirror every source file with --all" });
+    // The default ref: the repository's branches say what to set (a `git init` branch is often master).
+    const branches = git(ctx.repo, ["for-each-ref", "--format=%(refname:short)", "--count=6", "refs/heads"]).stdout.split("\n").filter(Boolean);
+    throw new AkmsError("UNKNOWN_REF", `git does not know the ref "${ref}" (the default of --since)`, {
+      field: "orchestrator.base_branch",
+      file: displayPath(ctx.repo, ctx.paths.config),
+      hint: `set orchestrator.base_branch to this repository's base branch${branches.length ? ` (its branches: ${branches.join(", ")})` : ""}, or name a ref with --since REF, or mirror every source file with --all`,
     });
   }
   const diff = git(ctx.repo, ["diff", "--name-only", "-z", "--relative", `${ref}...HEAD`]);

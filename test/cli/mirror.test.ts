@@ -217,6 +217,14 @@ test("--since in a real git repository: only the changed files, deleted sources 
   assert.equal(bad.code, 1);
   assert.equal(bad.json.error.code, "UNKNOWN_REF");
   assert.match(bad.json.error.message, /trunk/);
+  // The configured default: the error names the setting, its file and the repository's branches to choose from.
+  assert.equal(bad.json.error.field, "orchestrator.base_branch");
+  assert.equal(bad.json.error.file, "knowledge/graph/propagation_config.yaml");
+  assert.match(bad.json.error.hint, /set orchestrator\.base_branch to this repository's base branch \(its branches: [^)]*\bmain\b[^)]*\)/);
+  assert.match(bad.json.error.hint, /--all/);
+  const named = mirror(s, ["--since", "trunk"]);
+  assert.equal(named.json.error.code, "UNKNOWN_REF");
+  assert.equal(named.json.error.field, undefined, "a ref given with --since is the flag's, not the config's");
   const dash = mirror(s, ["--since", "--output=x"]);
   assert.notEqual(dash.code, 0);
 });
