@@ -86,9 +86,10 @@ export const statusCommand: CommandSpec = {
     const runs = g.top !== null && g.configured !== null ? driverRuns(g.top, g.configured) : null;
     const merge = mergeDriverWarning(g) ?? (runs && !runs.ok ? `${runs.why}: run \`akms init --git\` here (until then a merge leaves conflict markers in knowledge/graph/local_state.yaml)` : null);
     const pending = unappliedSessions(ctx) ?? [];
-    const waiting = pending.filter((u) => u.state === "not applied");
+    // Every document waiting for an update, committed or not (a record_memory's is not, until someone commits it).
+    const waiting = (unappliedSessions(ctx, "all") ?? []).filter((u) => u.state === "not applied");
     const evidenceNote = waiting.length
-      ? `${waiting.length} committed session document${waiting.length === 1 ? " is" : "s are"} not applied in the overlay (${waiting.slice(0, 3).map((u) => u.file).join(", ")}${waiting.length > 3 ? ", …" : ""}): \`akms update ${waiting.map((u) => u.file).join(" ")}\` applies ${waiting.length === 1 ? "it" : "them"} (after a phase this is normal; after a merge it means an overlay lost that evidence)`
+      ? `${plural(waiting.length, "session document")} ${waiting.length === 1 ? "is" : "are"} not applied in the overlay (${waiting.slice(0, 3).map((u) => u.file).join(", ")}${waiting.length > 3 ? ", …" : ""}): \`akms update ${waiting.map((u) => u.file).join(" ")}\` applies ${waiting.length === 1 ? "it" : "them"} (after a task or a phase this is normal; after a merge it means an overlay lost that evidence)`
       : null;
     const gitJson = g.top === null ? null : { merge_driver: g.configured, driver_runs: runs ? runs.ok : null, attributes: g.attributes || g.routed, warning: merge, unapplied_sessions: pending };
     return { json: { ok: true, ...h, git: gitJson }, text: text(h), notes: [...ctx.cfg.warnings, ...(merge ? [merge] : []), ...(evidenceNote ? [evidenceNote] : [])].map((w) => `warning: ${w}`) };

@@ -283,16 +283,18 @@ test("the review journal (committed) holds no path of this machine", () => {
   for (const p of [d.vault, d.repo, d.dir]) assert.ok(!journal.includes(p), `the journal holds ${p}`);
 });
 
-test("status names every committed session document the overlay does not hold, with the update that applies it", () => {
+test("status names every session document the overlay does not hold, committed or not, with the update that applies it", () => {
   const d = builtDemo();
   const env = { AKMS_GLOBAL_VAULT: d.vault };
+  // Not in git yet (a record_memory's document is not committed either): it waits for the update all the same.
+  assert.match(akms(["status"], { cwd: d.repo, env }).stderr, /1 session document is not applied in the overlay .*`akms update knowledge\/sessions\/task-103\.md`/);
   ok(d.repo, ["init", "-q"]);
   ok(d.repo, ["add", "-A"]);
   ok(d.repo, ["-c", "user.email=t@example.com", "-c", "user.name=T", "commit", "-qm", "x"]);
   const st = akms(["status", "--json"], { cwd: d.repo, env });
   const un = (st.json as { git: { unapplied_sessions: { file: string; state: string }[] } }).git.unapplied_sessions;
   assert.deepEqual(un, [{ file: "knowledge/sessions/task-103.md", session: "session-task-103", state: "not applied" }]);
-  assert.match(akms(["status"], { cwd: d.repo, env }).stderr, /1 committed session document is not applied in the overlay .*`akms update knowledge\/sessions\/task-103\.md`/);
+  assert.match(akms(["status"], { cwd: d.repo, env }).stderr, /1 session document is not applied in the overlay .*`akms update knowledge\/sessions\/task-103\.md`/);
   assert.equal(akms(["update", "knowledge/sessions/task-103.md"], { cwd: d.repo, env }).code, 0);
   assert.deepEqual((akms(["status", "--json"], { cwd: d.repo, env }).json as { git: { unapplied_sessions: unknown[] } }).git.unapplied_sessions, []);
 });
