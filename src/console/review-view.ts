@@ -181,10 +181,15 @@ function changesSection(look: { changes: Changes; last: string | null } | null |
   const c = look === "reading" || look === null ? null : look.changes;
   const raws: Record<string, unknown>[] = c
     ? [
-        ...c.drafted.map((x) => ({ id: x.id, severity: x.action === "created" ? "drafted" : "appended", description: `${x.action === "created" ? "drafted" : "a dedup section appended"} by ${x.session} (${x.date})` })),
-        ...c.pitfalls.map((x) => ({ id: x.node, severity: "pitfall", description: `pitfall from ${x.session} (${x.date}, weight ${x.weight}): ${x.note}` })),
-        ...c.confidence.map((x) => ({ id: x.node, severity: "confidence", description: `${x.from === null ? "—" : x.from.toFixed(3)} → ${x.to.toFixed(3)} by ${x.cause} (${x.date})` })),
-        ...c.decisions.map((x) => ({ id: x.id, severity: x.action, description: `${x.action} at ${x.at}` })),
+        // The provenance column says what changed and by whom (the list shows it; the detail the whole sentence).
+        ...c.drafted.map((x) => ({ id: x.id, severity: x.action === "created" ? "drafted" : "appended", provenance: `${x.session} · ${x.date}`, description: `${x.action === "created" ? "drafted" : "a dedup section appended"} by ${x.session} (${x.date})` })),
+        ...c.pitfalls.map((x) => ({ id: x.node, severity: "pitfall", provenance: `${x.session} · ${x.date}: ${x.note}`, description: `pitfall from ${x.session} (${x.date}, weight ${x.weight}): ${x.note}` })),
+        ...c.confidence.map((x) => {
+          // A null `from`: the first change the overlay's history keeps (the node started at its file's value).
+          const moved = x.from === null ? `→ ${x.to.toFixed(3)}` : `${x.from.toFixed(3)} → ${x.to.toFixed(3)}`;
+          return { id: x.node, severity: "confidence", provenance: `${moved} · ${x.cause}`, description: `${moved} by ${x.cause} (${x.date})${x.from === null ? ": its first recorded change (it started at its file's value)" : ""}` };
+        }),
+        ...c.decisions.map((x) => ({ id: x.id, severity: x.action, provenance: x.at, description: `${x.action} at ${x.at}` })),
       ]
     : [];
   const since = look !== "reading" && look !== null ? (look.last ? `since ${look.last}` : `since ${look.changes.since}, ${look.changes.since_from}`) : "";

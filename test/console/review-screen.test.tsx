@@ -592,6 +592,10 @@ test("Since your last review: what came after this console last closed — evide
     assert.deepEqual(changed.changes.decisions.map((x) => [x.action, x.id]), [["draft", "lippmann-schwinger"]]);
     const f = await pressUntil(c, "l", /Since your last review — 1 of \d+/);
     assert.match(f.replace(/\s+/g, " "), /by session-task-103/);
+    // Each row says in the list what changed and by whom, not only its kind.
+    const list = f.slice(f.indexOf("Since your last review"), f.indexOf("── Detail"));
+    assert.match(list, /confidence +(\d\.\d{3} )?→ \d\.\d{3} · session-task-103/);
+    assert.match(list, /lippmann-schwinger +draft +\d{4}-\d{2}-\d{2}T/);
   } finally {
     c.unmount();
   }
