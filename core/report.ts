@@ -258,7 +258,9 @@ function helpedLines(h: Helped): string[] {
     (h.helpful_recall === null
       ? "Nothing says what this phase's agents were shown (no loadout or impression of their tasks). "
       : `Of what this phase's agents marked useful, ${pct(h.helpful_recall)} was in what they were shown (their loadouts; the impression log when there is one). `) +
-      `${h.rebit} reported pitfall${h.rebit === 1 ? " was" : "s were"} the same as one reported before the task${h.rebit ? `: ${h.rebit_loaded} of them loaded (memory ignored), ${h.rebit - h.rebit_loaded} not (memory missing)` : ""}.`,
+      (h.rebit === 0
+        ? "No reported pitfall was one reported before its task."
+        : `${plural(h.rebit, "reported pitfall")} ${h.rebit === 1 ? "was" : "were"} the same as one reported before the task: ${h.rebit_loaded} of them loaded (memory ignored), ${h.rebit - h.rebit_loaded} not (memory missing).`),
     "",
     ...table(
       ["Task", "Useful shown", "Pitfalls that bit again", "Gaps"],

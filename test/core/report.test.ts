@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { copyDemo, scratch, tmp, treeHash, write, writeNode } from "../helpers.js";
+import { akms, copyDemo, scratch, tmp, treeHash, write, writeNode } from "../helpers.js";
 import { loadContext } from "../../core/context.js";
 import { build } from "../../core/compiler/build.js";
 import { graphIndexed, indexOfLoaded, openGraph } from "../../core/graph.js";
@@ -255,4 +255,13 @@ test("the review data from the graph index is the review data from graph.json pa
   assert.ok(pitfalls.length > 0 && pitfalls.every((l) => l.type === "pitfall"));
   assert.deepEqual(pitfalls, [...graph.links()].filter((l) => l.type === "pitfall"));
   assert.equal(index.version, graph.version);
+});
+
+test("the look back says none in words when no reported pitfall was known before its task", () => {
+  const d = copyDemo();
+  const r = akms(["review", "--report", "--out", "-", "--repo", d.repo], { env: { AKMS_GLOBAL_VAULT: d.vault } });
+  assert.equal(r.code, 0, r.stderr);
+  const section = r.stdout.slice(r.stdout.indexOf("## Would it have helped?"));
+  assert.match(section, /No reported pitfall was one reported before its task\./);
+  assert.doesNotMatch(section, /\b0 reported pitfalls\b/);
 });
