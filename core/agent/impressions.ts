@@ -8,7 +8,7 @@
 // file, so concurrent writers' lines never interleave), and a reader skips a line that does not
 // parse (a torn tail, should a write ever be cut short). Merged by git's built-in union driver (`akms init --git` writes the attribute).
 // Best effort: a read never fails because its impression could not be written.
-import { appendFileSync, readdirSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RepoPaths } from "../paths.js";
 import { nowIso } from "../clock.js";
@@ -90,9 +90,12 @@ export function readImpressions(paths: RepoPaths): Impression[] {
 
 /**
  * The node ids a task was shown: its lines of the impression log, else the Domain Knowledge tables
- * of its loadout files; null when neither exists (nothing says what it was shown).
+ * of its loadout files, else of the loadout its AgentMemory names (`loadout_used`: an agent without
+ * a task record gets a loadout by tags, named by the tags, not by its task); null when none exists
+ * (nothing says what it was shown).
  */
-export function shownTo(paths: RepoPaths, taskId: string, impressions: readonly Impression[] = readImpressions(paths)): Set<string> | null {
+export function shownTo(paths: RepoPaths, task: { task_id: string; loadout_used?: unknown }, impressions: readonly Impression[] = readImpressions(paths)): Set<string> | null {
+  const taskId = task.task_id;
   const mine = impressions.filter((i) => i.task_id === taskId);
   if (mine.length) return new Set(mine.flatMap((i) => i.nodes));
   let names: string[];
@@ -101,6 +104,17 @@ export function shownTo(paths: RepoPaths, taskId: string, impressions: readonly 
   } catch {
     return null;
   }
+  if (!names.length) {
+    const used = usedLoadout(task.loadout_used);
+    if (used !== null && existsSync(join(paths.loadouts, used))) names = [used];
+  }
   if (!names.length) return null;
   return new Set(names.flatMap((n) => loadoutNodeIds(readFileSync(join(paths.loadouts, n), "utf8"))));
+}
+
+/** The loadout file an AgentMemory's `loadout_used` names — `loadouts/X-loadout.md`, repository- or knowledge-relative — by its name in knowledge/loadouts/, or null. */
+function usedLoadout(v: unknown): string | null {
+  if (typeof v !== "string") return null;
+  const m = /(?:^|\/)loadouts\/([^/\\]+-loadout\.md)$/.exec(v.trim());
+  return m ? m[1]! : null;
 }

@@ -64,11 +64,11 @@ export interface KnownPitfall {
 }
 
 /** The reported pitfalls the graph knew already, and whether this task was shown them. */
-export function knownPitfalls(ctx: Context, taskId: string, nodeRefs: readonly (string | null | undefined)[], exceptSession?: string): KnownPitfall[] {
+export function knownPitfalls(ctx: Context, task: { task_id: string; loadout_used?: unknown }, nodeRefs: readonly (string | null | undefined)[], exceptSession?: string): KnownPitfall[] {
   if (!nodeRefs.some((r) => typeof r === "string")) return []; // nothing reported on a node: the graph is not read
   const graph = indexOrNone(ctx.paths); // none, or found damaged: nothing to tell (record compiles nothing)
   if (graph === null) return [];
-  const shown = shownTo(ctx.paths, taskId);
+  const shown = shownTo(ctx.paths, task);
   const out: KnownPitfall[] = [];
   for (const node of new Set(nodeRefs.filter((x): x is string => typeof x === "string"))) {
     // The reporting session's own edge (after `akms update` applied it) is not "known before".
@@ -202,7 +202,7 @@ export function recordMemory(ctx: Context, text: string, opts: { source?: string
       })),
       warnings: plan.warnings,
       next: opts.dryRun ? "send it without dry_run to record it" : `akms update ${target.rel}`,
-      known_pitfalls: knownPitfalls(ctx, doc.taskId!, (doc.data.pitfalls_discovered ?? []).map((p) => p.node_ref)),
+      known_pitfalls: knownPitfalls(ctx, { task_id: doc.taskId!, loadout_used: doc.data.loadout_used }, (doc.data.pitfalls_discovered ?? []).map((p) => p.node_ref)),
       ...(opts.dryRun ? { dry_run: true } : {}),
       ...(replaced && !opts.dryRun ? { replaced: true } : {}),
     };

@@ -67,7 +67,7 @@ export function wouldItHaveHelped(ctx: Context, graph: Pick<GraphIndex, "nodes" 
     const d = docs.get(n.id);
     if (!d || typeof d.task_id !== "string") continue; // a task's AgentMemory
     const taskId = d.task_id as string;
-    const shown = shownTo(ctx.paths, taskId, impressions);
+    const shown = shownTo(ctx.paths, { task_id: taskId, loadout_used: d.loadout_used }, impressions);
     const useful = arr(d.nodes_used).map(obj).filter((u) => u.useful === true && typeof u.id === "string").map((u) => u.id as string);
     const reported = arr(d.pitfalls_discovered).map(obj).filter((p) => typeof p.node_ref === "string" && typeof p.description === "string") as { node_ref: string; description: string }[];
     // Known before this task: a pitfall edge on the node from another session that came before it

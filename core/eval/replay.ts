@@ -311,7 +311,7 @@ export async function evalReplay(ctx: Context, opts: ReplayOptions): Promise<Rep
         contexts.set("last-phase", [{ nodes: c, carries: holds(c) }]);
       }
       if (on("shown")) {
-        const s = shownTo(ctx.paths, d.taskId!);
+        const s = shownTo(ctx.paths, { task_id: d.taskId!, loadout_used: (d.data as { loadout_used?: unknown }).loadout_used });
         if (s) {
           // akms never shows a node without its pitfall warnings (loadout, query, show), so a shown node carried them.
           const c = [...s].filter((id) => graph.nodes.has(id));

@@ -32,6 +32,8 @@ export interface DocumentResult {
   session: string;
   phase: number;
   task_id: string | null;
+  /** What the document says it was given (an AgentMemory's `loadout_used`; a PCD's). */
+  loadout_used: string | null;
   status: "applied" | "already-applied" | "would-apply";
   source_hash: string;
   content_ref: string | null;

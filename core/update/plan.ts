@@ -125,6 +125,7 @@ function documentResult(d: EvidenceDoc, st: PlanState, fresh: boolean, dryRun: b
     session: d.sessionId,
     phase: d.phase,
     task_id: d.taskId,
+    loadout_used: typeof d.data.loadout_used === "string" ? d.data.loadout_used : null,
     status: fresh ? (dryRun ? "would-apply" : "applied") : "already-applied",
     source_hash: d.hash,
     content_ref: st.sessions[d.sessionId]?.content_ref ?? null,

@@ -65,7 +65,7 @@ export const updateCommand: CommandSpec = {
       },
     });
     // Each AgentMemory's reported pitfalls that were known before it, and whether its task was shown them.
-    const documents = r.documents.map((d) => (d.kind === "agent-memory" && d.task_id && d.pitfalls.length ? { ...d, known_pitfalls: knownPitfalls(ctx, d.task_id, d.pitfalls.map((p) => p.from), d.session) } : d));
+    const documents = r.documents.map((d) => (d.kind === "agent-memory" && d.task_id && d.pitfalls.length ? { ...d, known_pitfalls: knownPitfalls(ctx, { task_id: d.task_id, loadout_used: d.loadout_used }, d.pitfalls.map((p) => p.from), d.session) } : d));
     r.documents = documents;
     return {
       json: {

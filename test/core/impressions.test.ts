@@ -136,6 +136,26 @@ test("a reported pitfall the graph knew: record says since when, and whether the
   assert.match(seen.stdout, /known pitfall: a pitfall on convergence-criterion-strain-increment was known since session-phase1; it was not loaded \(memory missing\)/);
 });
 
+test("a task with no task record, given a loadout by tags: its AgentMemory's loadout_used tells what it was shown", () => {
+  const d = builtDemo();
+  const env = { AKMS_GLOBAL_VAULT: d.vault, AKMS_QMD_BIN: "/nonexistent/qmd" };
+  // The loadout is named by its tags (no task id to name it by); a plain run logs no impression.
+  const l = akms(["loadout", "--tags", "nyquist", "--repo", d.repo], { env, cwd: d.repo });
+  assert.equal(l.code, 0, l.stderr);
+  const file = /wrote (knowledge\/loadouts\/\S+-loadout\.md)/.exec(l.stdout)?.[1];
+  assert.ok(file, l.stdout);
+  const memory = memoryText("TASK-902", PITFALLS).replace(/^loadout_used: .*$/m, `loadout_used: ${file}`);
+  const rec = akms(["record", "-", "--repo", d.repo, "--json"], { env, input: memory });
+  assert.equal(rec.code, 0, rec.stderr);
+  const loaded = Object.fromEntries(rec.json.known_pitfalls.map((k: { node: string; loaded: boolean | null }) => [k.node, k.loaded]));
+  assert.equal(loaded["nyquist-frequency-handling"], true, "in the loadout it names: memory ignored");
+  assert.equal(loaded["convergence-criterion-strain-increment"], false, "not in it: memory missing");
+  // Knowledge-relative, as the spec writes it, the same.
+  const rel = akms(["record", "-", "--repo", d.repo, "--json"], { env, input: memory.replace("TASK-902", "TASK-903").replace(`loadout_used: ${file}`, `loadout_used: ${file.replace(/^knowledge\//, "")}`) });
+  assert.equal(rel.code, 0, rel.stderr);
+  assert.deepEqual(rel.json.known_pitfalls.map((k: { loaded: boolean | null }) => k.loaded), rec.json.known_pitfalls.map((k: { loaded: boolean | null }) => k.loaded));
+});
+
 test("the review report's \"Would it have helped?\": useful nodes shown, pitfalls that bit again loaded or not, recurring gaps", () => {
   const d = builtDemo();
   const env = { AKMS_GLOBAL_VAULT: d.vault, AKMS_QMD_BIN: "/nonexistent/qmd", SOURCE_DATE_EPOCH: "1790000000" };
