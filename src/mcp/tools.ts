@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { z } from "zod";
-import { AkmsError, UsageError } from "../../core/errors.js";
+import { AkmsError, NotFoundError, UsageError } from "../../core/errors.js";
 import { loadContext } from "../../core/context.js";
 import { resolveInside, staysInside } from "../../core/paths.js";
 import { memoryFromObject, recordMemory } from "../../core/agent/record.js";
@@ -83,6 +83,13 @@ function taskFile(b: Binding, task: string): string {
     if (existsSync(f)) {
       if (!staysInside(b.repo, f)) throw new AkmsError("OUTSIDE_REPO", `the record of task "${task}" is a symbolic link out of the repository`, { field: "task", hint: "give a task whose record is a file inside the repository" });
       return f;
+    }
+    // An id with no record (a task no orchestrator planned) is not a path either: say what to give instead.
+    if (!existsSync(join(b.repo, task))) {
+      throw new NotFoundError(`task "${task}" has no task record (knowledge/tasks/${task}.json does not exist)`, {
+        field: "task",
+        hint: "give the task's tags instead (`tags`), and name the loadout it writes in your AgentMemory's loadout_used",
+      });
     }
   }
   return inRepo(b, task, "task");

@@ -159,6 +159,11 @@ test("bad input is an isError result with the CLI's code, and the server answers
     const ok = await call("status");
     assert.ok(!ok.isError, "the next call is answered normally");
   }
+  // A task id with no record: what to give instead, not "no such file … check the path".
+  const noRecord = await call("loadout", { task: "task-no-record" });
+  assert.equal(noRecord.structuredContent?.error?.code, "NOT_FOUND");
+  assert.match(noRecord.structuredContent.error.message, /task "task-no-record" has no task record \(knowledge\/tasks\/task-no-record\.json does not exist\)/);
+  assert.match(noRecord.structuredContent.error.hint, /give the task's tags instead \(`tags`\)/);
   const cliErr = cli(["show", "no-such-node"]);
   const mcpErr = await call("show_node", { id: "no-such-node" });
   // The same error as the CLI's, its words for a tool caller.
