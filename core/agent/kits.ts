@@ -235,7 +235,7 @@ task_description: "What the task was"
 phase_id: 1
 timestamp: 2026-11-03T10:32:00
 agent_model: your-model-id
-loadout_used: knowledge/loadouts/phase1-TASK-101-loadout.md
+loadout_used: knowledge/loadouts/phase1-TASK-101-loadout.md   # the loadout's path, as the loadout tool gave it
 status: complete            # complete | partial | failed | deferred
 tests_passed: 12
 tests_total: 12
