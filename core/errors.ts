@@ -81,7 +81,8 @@ function schemaHint(found: unknown): string {
   if (typeof found === "string" && /^v\d+$/.test(found) && Number(found.slice(1)) > 2) {
     return `this tool reads AKMS v2 only and the file is ${found}: use an akms that reads ${found} (a repository moves to v3 with \`akms migrate --from v2\`, which runs its knowledge/graph/migrations/v2_to_v3.* script)`;
   }
-  if (found === undefined) return "add the line `akms_schema: v2` to the frontmatter (a v1 repository: `akms migrate`)";
+  // Missing is no v1 file: a v1 file says `akms_schema: v1` (what `akms migrate` reads, and then re-stamps).
+  if (found === undefined) return "add the line `akms_schema: v2` to the frontmatter";
   return "this tool reads AKMS v2 only; set `akms_schema: v2` once the file follows the v2 schema";
 }
 

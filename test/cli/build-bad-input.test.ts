@@ -99,6 +99,8 @@ const CASES: Case[] = [
     expect: [
       /error\[SCHEMA_VERSION\]: .*bad\.md:2: akms_schema is missing; every AKMS v2 file carries `akms_schema: v2` \(and 1 more file, listed below\) — add the line `akms_schema: v2`/,
       /\n {2}.*worse\.md:2: akms_schema is missing/,
+      // Not `akms migrate`: it migrates files stamped v1, and says there is nothing to migrate here.
+      /add the line `akms_schema: v2` to the frontmatter$/m,
     ],
     code: "SCHEMA_VERSION",
   },
