@@ -408,6 +408,15 @@ export function writeLoadout(ctx: Context, graph: QueryGraph, req: LoadoutReques
   });
 }
 
+/**
+ * Plans one loadout and gives its text without writing it (`akms loadout --out -`: standard
+ * output). A read, as query and search are: no repository lock (a read-only checkout answers).
+ */
+export function renderLoadout(ctx: Context, graph: QueryGraph, req: LoadoutRequest): { result: LoadoutResult; text: string } {
+  const plan = planLoadout(ctx, graph, req);
+  return { result: { ...resultOf(plan, false), file: "-", shown: "-" }, text: loadoutText(plan, nowIso(req.env)) };
+}
+
 export type LoadoutOutcome = { ok: true; result: LoadoutResult } | { ok: false; error: unknown };
 
 /**

@@ -145,6 +145,29 @@ test("on fixtures/demo: a --no-qmd loadout has no content or summaries, and the 
   assert.equal(treeHash(d.vault), vault);
 });
 
+test("loadout --out - prints the Markdown on standard output and writes no file (as review --report and export take it)", () => {
+  const d = copyDemo();
+  const base = ["--repo", d.repo];
+  assert.equal(akms(["build", ...base]).code, 0);
+  const task = join(d.knowledge, "tasks", readdirSync(join(d.knowledge, "tasks")).filter((n) => n.endsWith(".json")).sort()[0]!);
+  const env = { SOURCE_DATE_EPOCH: "1767225600" };
+  const loadouts = () => (existsSync(join(d.knowledge, "loadouts")) ? readdirSync(join(d.knowledge, "loadouts")).sort() : []);
+  const before = loadouts();
+  const out = akms(["loadout", ...base, "--task", task, "--no-qmd", "--out", "-"], { cwd: d.dir, env });
+  assert.deepEqual(loadouts(), before, "no loadout file written");
+  assert.equal(out.code, 0, out.stderr);
+  assert.ok(!existsSync(join(d.dir, "-")), "no file named -");
+  assert.match(out.stdout, /^---\ntask_id: /, "the loadout itself on stdout");
+  assert.match(out.stderr, /^loadout: task \S+ · role /m, "what it is on stderr");
+  // The same bytes a written loadout gets.
+  const written = akms(["loadout", ...base, "--task", task, "--no-qmd", "--json"], { env });
+  assert.equal(written.code, 0, written.stderr);
+  assert.equal(out.stdout, readFileSync(written.json.file, "utf8"));
+  const json = akms(["loadout", ...base, "--task", task, "--no-qmd", "--out", "-", "--json"], { cwd: d.dir, env });
+  assert.deepEqual([json.json.file, json.json.written], ["-", false]);
+  assert.equal(json.json.markdown, out.stdout);
+});
+
 /** Search as qmd's BM25 alone (the semantic arm off: search.embedding: none), for the tests of what qmd does. */
 function bm25Only(knowledge: string): void {
   appendFileSync(join(knowledge, "graph", "propagation_config.yaml"), "\nsearch:\n  embedding: none\n");

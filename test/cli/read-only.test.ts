@@ -47,12 +47,15 @@ test("a read-only repository: readers answer from the last compiled graph and sa
   const report = run("review", "--report", "--out", "-");
   assert.equal(report.code, 0, report.stderr);
   assert.match(report.stdout, /^# Review — phase 1$/m);
+  const loadout = run("loadout", "--tags", "fft", "--no-qmd", "--out", "-");
+  assert.equal(loadout.code, 0, loadout.stderr);
+  assert.match(loadout.stdout, /^---\ntask_id: tags-/, "a loadout on standard output is a read");
   const check = run("check");
   assert.equal(check.code, 0, check.stdout + check.stderr);
   const exported = run("export", "--format", "graphml", "--out", join(home, "out", "g.graphml"));
   assert.equal(exported.code, 0, exported.stderr);
   assert.match(readFileSync(join(home, "out", "g.graphml"), "utf8"), /<graphml/);
-  for (const r of [status, query, report, check, exported]) noBug(r);
+  for (const r of [status, query, report, loadout, check, exported]) noBug(r);
 
   for (const args of [["promote", "green-cache-key-includes-ref-medium"], ["build"], ["update", join(d.knowledge, "sessions", "task-103.md")], ["index"]]) {
     const w = run(...args);
