@@ -15,6 +15,7 @@ import { withScratchDir } from "../fsx.js";
 import { build } from "../compiler/build.js";
 import { openGraph, type GNode, type GraphIndex } from "../graph.js";
 import { readJournal, type JournalEntry } from "../review/journal.js";
+import { plural } from "../plural.js";
 import { oneLine } from "../control-chars.js";
 
 export interface KnowledgeDiff {
@@ -129,16 +130,16 @@ const f3 = (x: number) => x.toFixed(3);
 
 /** The pull-request comment: a line of counts, then a table per kind of change that has any. */
 export function diffMarkdown(d: KnowledgeDiff): string {
-  const counts = [
-    [d.added.length, "new node"],
-    [d.status.length, "status change"],
-    [d.confidence.length, `confidence move ≥ ${d.threshold}`],
-    [d.pitfalls.length, "new pitfall warning"],
-    [d.sessions.length, "session applied"],
-    [d.decisions.length, "review decision"],
-    [d.removed.length, "node removed"],
-  ] as const;
-  const said = counts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}${n === 1 ? "" : what.endsWith("s") ? "" : "s"}`);
+  const counts: [number, string, string][] = [
+    [d.added.length, "new node", "new nodes"],
+    [d.status.length, "status change", "status changes"],
+    [d.confidence.length, `confidence move ≥ ${d.threshold}`, `confidence moves ≥ ${d.threshold}`],
+    [d.pitfalls.length, "new pitfall warning", "new pitfall warnings"],
+    [d.sessions.length, "session applied", "sessions applied"],
+    [d.decisions.length, "review decision", "review decisions"],
+    [d.removed.length, "node removed", "nodes removed"],
+  ];
+  const said = counts.filter(([n]) => n > 0).map(([n, one, many]) => plural(n, one, many));
   const out = [`### Knowledge changes ${d.from}${d.base === null ? ".." : "..."}${d.to}`, ...(d.base === null ? [] : ["", `Since ${d.to} left ${d.from} (their merge base ${d.base.slice(0, 12)}).`]), "", said.length ? said.join(" · ") : "No change to the knowledge."];
   const table = (title: string, head: string[], rows: string[][]) => {
     if (!rows.length) return;

@@ -1,6 +1,7 @@
 // `akms diff A..B` (issue 38): what a branch changes in the knowledge, read from the two commits
 // (not the work tree), as Markdown for a pull request and as JSON.
 import { test } from "node:test";
+import { diffMarkdown, type KnowledgeDiff } from "../../core/team/diff.js";
 import assert from "node:assert/strict";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
@@ -105,4 +106,21 @@ test("akms diff A...B says what the branch did since it left A: what A gained me
   const apart = akms(["diff", "main...alone", "--repo", repo], { env: ENV });
   assert.equal(apart.code, 2);
   assert.match(apart.stderr, /main and alone have no common history[\s\S]*akms diff main\.\.alone/);
+});
+
+test("the diff's counts agree with their number, each in its own words (not 'confidence move ≥ 0.05s' or 'session applieds')", () => {
+  const two = <T>(x: T): T[] => [x, x];
+  const d: KnowledgeDiff = {
+    ok: true, from: "main", to: "side", base: null, threshold: 0.05,
+    added: two({ id: "a", status: "tentative", origin: "local", title: "A" }),
+    removed: two({ id: "r", title: "R" }),
+    status: two({ id: "s", from: "tentative", to: "established" }),
+    confidence: two({ id: "c", from: 0.8, to: 0.6 }),
+    sessions: two({ id: "session-t", phase: 1, outcome: "success" }),
+    pitfalls: two({ node: "p", session: "session-t", note: "n" }),
+    decisions: two({ seq: 1, action: "promote", id: "a", at: "2026-12-07T00:00:00Z" }),
+  };
+  assert.match(diffMarkdown(d), /\n2 new nodes · 2 status changes · 2 confidence moves ≥ 0\.05 · 2 new pitfall warnings · 2 sessions applied · 2 review decisions · 2 nodes removed\n/);
+  const one = { ...d, added: d.added.slice(1), confidence: d.confidence.slice(1), sessions: d.sessions.slice(1), removed: d.removed.slice(1) };
+  assert.match(diffMarkdown(one), /\n1 new node · 2 status changes · 1 confidence move ≥ 0\.05 · 2 new pitfall warnings · 1 session applied · 2 review decisions · 1 node removed\n/);
 });
