@@ -161,13 +161,14 @@ const TO: Record<BulkAction, string> = { promote: "established", draft: "draft",
 export function confirmBulk(action: BulkAction, items: BulkItem[], overlayShown: string): ConfirmData | Refusal {
   const may = items.filter((x) => actionRefusal(action, x.facts) === null);
   const skipped = items.filter((x) => actionRefusal(action, x.facts) !== null).map((x) => `  ${x.facts.id}: ${actionRefusal(action, x.facts)!.reason} — left as it is`);
-  if (!may.length) return { reason: `no marked node can be ${action === "undraft" ? "undrafted" : `${action}d`}`, title: "Nothing to do", lines: [`None of the ${items.length} marked nodes can be ${action === "undraft" ? "undrafted" : `${action}d`}:`, ...skipped], tone: "normal" };
+  const done = action === "undraft" ? "undrafted" : `${action}d`;
+  if (!may.length) return { reason: `no marked node can be ${done}`, title: "Nothing to do", lines: [items.length === 1 ? `The marked node cannot be ${done}:` : `None of the ${items.length} marked nodes can be ${done}:`, ...skipped], tone: "normal" };
   const ids = may.map((x) => x.facts.id);
   const lines = [
     // One line a node: its file is its id's (the single action's confirmation names it).
     ...may.map((x) => `  ${x.facts.id}: ${x.facts.status} → ${TO[action]}${x.isGlobal ? ` (${overlayShown}: this repository only)` : ""}`),
-    ...(skipped.length ? [`Not ${action === "undraft" ? "undrafted" : `${action}d`} (${skipped.length}):`, ...skipped] : []),
-    `One batch in the review journal: one ${primaryKey("undo")} undoes all ${may.length}. If one is refused, none is done.`,
+    ...(skipped.length ? [`Not ${done} (${skipped.length}):`, ...skipped] : []),
+    may.length === 1 ? `${primaryKey("undo")} undoes it.` : `One batch in the review journal: one ${primaryKey("undo")} undoes all ${may.length}. If one is refused, none is done.`,
   ];
   const verb = action[0]!.toUpperCase() + action.slice(1);
   return { action, id: ids[0]!, ids, expectedShas: may.map((x) => x.expectedSha), title: `${verb} ${plural(may.length, "node")}?`, lines, cli: `akms ${action} ${ids.join(" ")}` };

@@ -365,3 +365,18 @@ test("marks: m marks the node and moves down, p with marks asks for the marked n
   assert.deepEqual(route(initialState(null), "m", "m", env({ reviewNode: null })).state.review.marked, []);
   assert.match(disabledReason("mark", initialState(null), env({ actionFacts: null }))!, /select a node/);
 });
+
+test("the marked nodes' confirmation speaks of one node as one: no 'None of the 1 marked nodes', no 'one u undoes all 1'", async () => {
+  const { confirmBulk } = await import("../../screens/node-actions.js");
+  const node = (id: string, status: string) => ({ facts: { id, origin: "local", status, domain: "d" }, shown: `knowledge/local-nodes/${id}.md`, isGlobal: false });
+  const refused = confirmBulk("promote", [node("a", "draft")], "knowledge/graph/local_state.yaml");
+  assert.ok("reason" in refused && "lines" in refused);
+  assert.equal((refused as { lines: string[] }).lines[0], "The marked node cannot be promoted:");
+  const two = confirmBulk("promote", [node("a", "draft"), node("b", "draft")], "x") as { lines: string[] };
+  assert.equal(two.lines[0], "None of the 2 marked nodes can be promoted:");
+  const one = confirmBulk("promote", [node("a", "tentative"), node("b", "draft")], "x") as { title: string; lines: string[] };
+  assert.equal(one.title, "Promote 1 node?");
+  assert.equal(one.lines.at(-1), "u undoes it.");
+  const both = confirmBulk("promote", [node("a", "tentative"), node("b", "tentative")], "x") as { lines: string[] };
+  assert.match(both.lines.at(-1)!, /^One batch in the review journal: one u undoes all 2\./);
+});
