@@ -8,7 +8,7 @@ import { NotFoundError } from "../errors.js";
 import type { GraphLink, GraphIndex } from "../graph.js";
 import { queryGraph } from "../query.js";
 import { NodeFiles } from "../node-files.js";
-import { didYouMean } from "../review/suggest.js";
+import { didYouMean } from "../suggest.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import { severityOfWeight } from "../schemas/vocabulary.js";
 import { pitfallSection } from "../markdown.js";

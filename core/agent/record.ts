@@ -23,7 +23,7 @@ import type { Problem } from "../errors.js";
 import { validateText } from "../validate.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { AgentMemory } from "../schemas/evidence.js";
-import { didYouMean } from "../review/suggest.js";
+import { didYouMean } from "../suggest.js";
 import { indexOrNone } from "../graph.js";
 import { shownTo } from "./impressions.js";
 

@@ -8,7 +8,7 @@ import { splitFrontmatter } from "../frontmatter.js";
 import type { GraphLink, GraphIndex } from "../graph.js";
 import { NodeFiles } from "../node-files.js";
 import { readOverlayState } from "../overlay-file.js";
-import { didYouMean } from "../review/suggest.js";
+import { didYouMean } from "../suggest.js";
 
 export interface ShownEdge {
   from: string;

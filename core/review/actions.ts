@@ -25,7 +25,7 @@ import { recompile, sameGraphInput, type GraphChange } from "./recompile.js";
 import { buildLocked, manifestBeforeWrites } from "../compiler/build.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
 import { graphIndexed, openGraphOrNull, type GNode, type GraphIndex } from "../graph.js";
-import { didYouMean } from "./suggest.js";
+import { didYouMean } from "../suggest.js";
 import { NodeFiles } from "../node-files.js";
 import { actionRefusal, type BulkAction, type Refusal, type ReviewAction, type RuleFacts } from "./rules.js";
 import type { Listed } from "../compiler/sources.js";

@@ -22,7 +22,7 @@ import { severityOfWeight } from "../schemas/vocabulary.js";
 import { overlayDrafts } from "../overlay-file.js";
 import { readJournal, standingActions, type JournalEntry } from "./journal.js";
 import { displayPath } from "../paths.js";
-import { nearestIds } from "./suggest.js";
+import { nearestIds } from "../suggest.js";
 
 export type { NodeItem, BlockedTaskItem, CoverageFlag };
 

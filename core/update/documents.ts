@@ -13,7 +13,7 @@ import { decodeUtf8 } from "../textfile.js";
 import { ID_PATTERN, TASK_ID_PATTERN } from "../schemas/common.js";
 import { AgentMemory, Pcd } from "../schemas/evidence.js";
 import { plural } from "../plural.js";
-import { didYouMean } from "../review/suggest.js";
+import { didYouMean } from "../suggest.js";
 
 export type EvidenceKind = "agent-memory" | "pcd";
 

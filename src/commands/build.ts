@@ -5,7 +5,7 @@ import { requireKnowledge, vaultProblem } from "../../core/paths.js";
 import type { CommandSpec } from "./types.js";
 import { plural } from "../../core/plural.js";
 import { openGraphOrNull } from "../../core/graph.js";
-import { didYouMean } from "../../core/review/suggest.js";
+import { didYouMean } from "../../core/suggest.js";
 
 export const buildCommand: CommandSpec = {
   name: "build",
