@@ -63,9 +63,14 @@ export function sessionStart(ctx: Context, env: NodeJS.ProcessEnv = process.env)
     lines.push(`- ${ct.note}`);
     for (const t of ct.candidates.slice(0, 6)) lines.push(`  - ${t.task_id}${t.title ? `: ${t.title}` : ""} (${t.status ?? "no status"}${t.phase !== null ? `, phase ${t.phase}` : ""})`);
     if (ct.candidates.length > 6) lines.push(`  - … ${ct.candidates.length - 6} more (the current_task tool lists them)`);
-    lines.push("- once you know your task, get its loadout with the loadout tool (task: its id).");
+    // With no task record to name, the loadout comes by tags (the loadout tool takes a task id only when its record exists).
+    lines.push(ct.candidates.length ? "- once you know your task, get its loadout with the loadout tool (task: its id)." : `- get a loadout with the loadout tool (tags: the task's tags), and give its path as your AgentMemory's loadout_used.`);
   } else if (!l) {
-    lines.push(`- your task: ${taskId} (${ct.source}). It has no loadout yet: the loadout tool (task: "${taskId}") writes one.`);
+    lines.push(
+      ct.task
+        ? `- your task: ${taskId} (${ct.source}). It has no loadout yet: the loadout tool (task: "${taskId}") writes one.`
+        : `- your task: ${taskId} (${ct.source}), with no task record: the loadout tool (tags: the task's tags) writes a loadout; give its path as your AgentMemory's loadout_used.`,
+    );
   } else {
     const f = l.fields;
     lines.push(

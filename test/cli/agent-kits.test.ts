@@ -1,6 +1,7 @@
 // `akms init --agent …` and the hooks, as a person and a host meet them: real files, the built CLI,
 // the hook commands fed the JSON a host sends, and an MCP client started from the written .mcp.json.
 import { test } from "node:test";
+import { kb } from "../update-helpers.js";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -167,6 +168,10 @@ test("the session-start hook gives the current task's loadout as additionalConte
   assert.doesNotMatch(none.hookSpecificOutput.additionalContext, /phase2-task-202-loadout/);
   const noLoadout = JSON.parse(akms(["hook", "session-start"], { cwd: d.repo, env: { ...env, AKMS_TASK_ID: "task-201" }, input }).stdout);
   assert.match(noLoadout.hookSpecificOutput.additionalContext, /your task: task-201 \(AKMS_TASK_ID\)\. It has no loadout yet/);
+  // A task with no record: its loadout comes by tags (the loadout tool refuses a task id without a record).
+  const noRecord = JSON.parse(akms(["hook", "session-start"], { cwd: d.repo, env: { ...env, AKMS_TASK_ID: "task-777" }, input }).stdout).hookSpecificOutput.additionalContext;
+  assert.match(noRecord, /your task: task-777 \(AKMS_TASK_ID\), with no task record: the loadout tool \(tags: the task's tags\) writes a loadout; give its path as your AgentMemory's loadout_used\./);
+  assert.doesNotMatch(noRecord, /task: "task-777"/);
   assert.equal(akms(["loadout", "--task", "knowledge/tasks/task-201.json", "--no-qmd"], { cwd: d.repo, env }).code, 0);
   const r = akms(["hook", "session-start"], { cwd: d.repo, env: { ...env, AKMS_TASK_ID: "task-201" }, input });
   assert.equal(r.code, 0, r.stderr);
@@ -180,6 +185,17 @@ test("the session-start hook gives the current task's loadout as additionalConte
   writeFileSync(file, readFileSync(file, "utf8").replace("## Known Pitfalls\n\n", `## Known Pitfalls\n\n${long}\n`));
   const cut = JSON.parse(akms(["hook", "session-start"], { cwd: d.repo, env: { ...env, AKMS_TASK_ID: "task-201" }, input }).stdout).hookSpecificOutput.additionalContext.split("\n").find((l: string) => l.startsWith("  - `x`"));
   assert.equal(cut, `  ${long.slice(0, 239)}…`);
+});
+
+test("the session-start hook in a repository with no task records: a loadout by tags, named in loadout_used", () => {
+  const s = kb([{ id: "x", confidence: 0.8, domain: "fft" }]);
+  const input = JSON.stringify({ session_id: "s1", transcript_path: "/tmp/t.jsonl", cwd: s.repo, hook_event_name: "SessionStart", source: "startup" });
+  const r = akms(["hook", "session-start", "--repo", s.repo], { cwd: s.repo, env: { AKMS_GLOBAL_VAULT: s.vault }, input });
+  assert.equal(r.code, 0, r.stderr);
+  const context = JSON.parse(r.stdout).hookSpecificOutput.additionalContext as string;
+  assert.match(context, /cannot tell which task is yours/);
+  assert.match(context, /- get a loadout with the loadout tool \(tags: the task's tags\), and give its path as your AgentMemory's loadout_used\./);
+  assert.doesNotMatch(context, /\(task: its id\)/, "no task id would do: there is no record to name");
 });
 
 test("an MCP client started from the .mcp.json that init wrote lists akms's tools and gets a loadout", async () => {
