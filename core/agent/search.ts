@@ -132,6 +132,7 @@ function snippet(text: string): string {
  * title already say — the prose, or the headings when the passage has nothing else.
  */
 export function passageSnippet(chunk: string): string {
+  if (!chunk.includes("\n")) return snippet(chunk); // a node with no body: the chunk is its title alone
   const lines = chunk.split("\n").slice(1);
   const prose = lines.filter((l) => !/^\s{0,3}#{1,6}(\s|$)/.test(l));
   return snippet((prose.some((l) => l.trim()) ? prose : lines).join("\n"));

@@ -87,6 +87,7 @@ test("a passage's snippet (the embedding arm's hit) is its prose: not the title 
   assert.equal(passageSnippet("Retry with backoff\n# Retry with backoff\n\n## Summary\n\nRetry failed calls with jitter."), "Retry failed calls with jitter.");
   assert.equal(passageSnippet("Title\n## Only a heading"), "## Only a heading", "a passage of headings alone shows them");
   assert.equal(passageSnippet("Title\n#hashtag is prose, not a heading"), "#hashtag is prose, not a heading");
+  assert.equal(passageSnippet("A node with no body"), "A node with no body", "a chunk of its title alone shows it");
 });
 
 test("the snippet's line weighs the words by rarity: a line with the rare word before an earlier one with a common one", () => {
