@@ -367,7 +367,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
     const node = m.nodes.get(id);
     if (!node) return message("Not in the graph", [`${id} is not in the compiled graph; press R to rebuild and reload.`]);
     const detail = m.details.get(id);
-    const facts = factsOf(node);
+    const facts = factsOf(node, node.node_origin === "local" ? detail.dedup : undefined);
     const refused = nodeActionRefusal(action, facts, detail.shown);
     if (refused) return message(refused.title, refused.lines, refused.tone);
     if (action === "edit") {

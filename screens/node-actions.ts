@@ -28,8 +28,13 @@ export type NodeAction = Exclude<ActionName, "undo"> | "edit";
 /** What the rules need to know of the node an action would apply to (from the compiled graph). */
 export type ActionFacts = RuleFacts;
 
-export function factsOf(n: { id: string; node_origin?: unknown; status?: unknown; domain?: unknown }): ActionFacts {
-  return { id: n.id, origin: String(n.node_origin), status: String(n.status), domain: String(n.domain) };
+/**
+ * The rules' facts of a node; with its file's dedup sections when they have been read (the detail),
+ * so that accept / reject are refused by the rule — in `?` and the hints too — not only by the dialog.
+ */
+export function factsOf(n: { id: string; node_origin?: unknown; status?: unknown; domain?: unknown }, dedup?: readonly DedupSection[]): ActionFacts {
+  const facts: ActionFacts = { id: n.id, origin: String(n.node_origin), status: String(n.status), domain: String(n.domain) };
+  return dedup ? { ...facts, pendingDedup: dedup.filter((d) => d.status === "pending").length } : facts;
 }
 
 export interface Refusal {

@@ -44,10 +44,11 @@ export function actionHints(facts: ActionFacts | null, dedupSection = false): [s
   return ACTIONS.filter(([cmd]) => nodeActionDisabled(cmd, facts) === null && (dedupSection || !dedupOnly.has(cmd))).map(([cmd, what]) => [primaryKey(cmd), what]);
 }
 
-function actionFactsFor(model: ConsoleModel, state: AppState, reviewNode: string | null): ActionFacts | null {
+function actionFactsFor(model: ConsoleModel, state: AppState, reviewNode: string | null, withDetail: boolean): ActionFacts | null {
   const id = state.screen === "review" ? reviewNode : state.screen === "explorer" || state.screen === "history" ? state.current : null;
   const n = id ? model.nodes.get(id) : undefined;
-  return n ? factsOf(n) : null;
+  // A local node's dedup sections are in its file: known once the detail is read (never in the first frame).
+  return n ? factsOf(n, withDetail && n.node_origin === "local" ? model.details.get(n.id).dedup : undefined) : null;
 }
 
 /** Remembers the last result for the last key (one entry: screens ask for the same thing again and again). */
@@ -209,7 +210,7 @@ export function computeViews(model: ConsoleModel, state: AppState, cache: ViewCa
     finder,
     helpLines: state.dialog?.kind === "help" ? cache.help.get(state.screen, () => helpLines(state.screen).length) : 0,
     helpPage: Math.max(1, bodyHeight - 2),
-    actionFacts: actionFactsFor(model, state, item?.node ?? null),
+    actionFacts: actionFactsFor(model, state, item?.node ?? null, withDetail),
   };
 
   let pos = "";

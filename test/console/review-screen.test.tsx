@@ -663,3 +663,33 @@ test("a tentative node no session of this phase brought (written by hand) is in 
     c.unmount();
   }
 });
+
+test("? says why accept and reject do nothing on a node with no pending dedup merge, by the core's rule, as it says for the other keys", async () => {
+  const d = demoRepo();
+  // One column of help (80 columns), a wrapped reason read across its line break.
+  const c = await openConsole(d.ctx, { width: 80, height: 45 });
+  try {
+    await c.settled;
+    const tentative = c.model.review!.sections.new_tentative.filter((i) => i.origin === "local");
+    const pendingOf = (id: string) => c.model.details.get(id).dedup.filter((s) => s.status === "pending").length;
+    const without = tentative.find((i) => pendingOf(i.id) === 0)!;
+    const withOne = tentative.find((i) => pendingOf(i.id) > 0)!;
+    assert.ok(without && withOne, "the demo has both");
+    const help = async (id: string) => {
+      await filterTo(c, id);
+      await c.waitFor(new RegExp(`Detail: ${id}`));
+      await c.press("?");
+      const f = c.frame();
+      await c.press("esc"); // the help
+      await c.press("esc"); // the filter
+      const lines = f.split("\n");
+      const at = lines.findIndex((l) => /^ {2}a +accept the pending dedup merge/.test(l));
+      assert.ok(at >= 0, f);
+      return [lines[at], lines[at + 1]!.startsWith("   ") ? lines[at + 1] : ""].join(" ").replace(/\s+/g, " ");
+    };
+    assert.match(await help(without.id), /— not now: no pending dedup merge/);
+    assert.doesNotMatch(await help(withOne.id), /not now/);
+  } finally {
+    c.unmount();
+  }
+});
