@@ -92,6 +92,6 @@ export const statusCommand: CommandSpec = {
       ? `${plural(waiting.length, "session document")} ${waiting.length === 1 ? "is" : "are"} not applied in the overlay (${waiting.slice(0, 3).map((u) => u.file).join(", ")}${waiting.length > 3 ? ", …" : ""}): \`akms update ${waiting.map((u) => u.file).join(" ")}\` applies ${waiting.length === 1 ? "it" : "them"} (after a task or a phase this is normal; after a merge it means an overlay lost that evidence)`
       : null;
     const gitJson = g.top === null ? null : { merge_driver: g.configured, driver_runs: runs ? runs.ok : null, attributes: g.attributes || g.routed, warning: merge, unapplied_sessions: pending };
-    return { json: { ok: true, ...h, git: gitJson }, text: text(h), notes: [...ctx.cfg.warnings, ...(merge ? [merge] : []), ...(evidenceNote ? [evidenceNote] : [])].map((w) => `warning: ${w}`) };
+    return { json: { ok: true, ...h, git: gitJson, waiting_sessions: waiting.map((u) => ({ file: u.file, session: u.session })) }, text: text(h), notes: [...ctx.cfg.warnings, ...(merge ? [merge] : []), ...(evidenceNote ? [evidenceNote] : [])].map((w) => `warning: ${w}`) };
   },
 };

@@ -36,6 +36,10 @@ const SHAPES: Record<string, z.ZodRawShape> = {
     node_count: z.number(),
     counts: z.record(z.string(), z.number()),
     items: z.array(z.object({ section: z.string(), item: z.string() })),
+    waiting_sessions: z
+      .object({ count: z.number(), files: z.array(z.string()), apply: z.string() })
+      .optional()
+      .describe("session documents recorded (a record_memory's too) and not applied yet: the update after the phase applies them"),
     ...Paging,
   },
   search: {

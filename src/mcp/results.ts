@@ -140,7 +140,7 @@ export function shapeShow(j: Json, text: string, a: ShapeArgs): AgentDoc {
 export function shapeStatus(j: Json, itemText: (key: any, it: unknown) => string, a: ShapeArgs): AgentDoc {
   const items: AgentDoc[] = [];
   for (const [k, list] of Object.entries<unknown[]>(j.sections ?? {})) for (const it of list) items.push({ section: k, item: line(itemText(k, it), 300) });
-  const head = { graph_version: j.graph_version, node_count: j.node_count, edge_count: j.edge_count, counts: j.counts, ...(j.problems?.length ? { problems: j.problems.length } : {}), ...(j.git?.warning ? { git_warning: line(j.git.warning, 300) } : {}) };
+  const head = { graph_version: j.graph_version, node_count: j.node_count, edge_count: j.edge_count, counts: j.counts, ...(j.problems?.length ? { problems: j.problems.length } : {}), ...(j.git?.warning ? { git_warning: line(j.git.warning, 300) } : {}), ...(j.waiting_sessions?.length ? { waiting_sessions: { count: j.waiting_sessions.length, files: j.waiting_sessions.slice(0, 10).map((w: Json) => line(w.file, 200)), apply: "akms update FILE… (a person runs it after the phase)" } } : {}) };
   return pageWithin(items, a.cursor, a.budget, (p) => ({ ...head, items: p.items, ...pagingFields(p, a.tool) }), (it, room) => ({ ...(it as AgentDoc), item: line((it as AgentDoc).item, room) })).doc;
 }
 

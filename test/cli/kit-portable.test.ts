@@ -288,6 +288,7 @@ test("status names every session document the overlay does not hold, committed o
   const env = { AKMS_GLOBAL_VAULT: d.vault };
   // Not in git yet (a record_memory's document is not committed either): it waits for the update all the same.
   assert.match(akms(["status"], { cwd: d.repo, env }).stderr, /1 session document is not applied in the overlay .*`akms update knowledge\/sessions\/task-103\.md`/);
+  assert.deepEqual(akms(["status", "--json"], { cwd: d.repo, env }).json.waiting_sessions, [{ file: "knowledge/sessions/task-103.md", session: "session-task-103" }], "--json says it too");
   ok(d.repo, ["init", "-q"]);
   ok(d.repo, ["add", "-A"]);
   ok(d.repo, ["-c", "user.email=t@example.com", "-c", "user.name=T", "commit", "-qm", "x"]);

@@ -109,6 +109,10 @@ test("each read tool's structuredContent equals the CLI's --json for the same ca
     assert.ok(docBytes(mcp) <= 8000, `${tool}: ${docBytes(mcp)} bytes, within the budget`);
     assert.equal(r.content[0]!.text, JSON.stringify(r.structuredContent), `${tool}: the text block is the same document`);
   }
+  // The model is told which recorded documents wait for the update (the demo's task-103).
+  const st = await call("status");
+  assert.ok(st.structuredContent.waiting_sessions.files.includes("knowledge/sessions/task-103.md"), JSON.stringify(st.structuredContent.waiting_sessions));
+  assert.equal(st.structuredContent.waiting_sessions.count, st.structuredContent.waiting_sessions.files.length);
 });
 
 test("loadout writes the loadout as the CLI does and returns its Markdown itself, paged in whole lines within the budget", async () => {
