@@ -2,6 +2,7 @@
 // knowledge/graph/.txn/) is completed and graph.json recompiled, so no command reads the state of a
 // crashed promote or update. Costs one stat when there is nothing to settle; a live writer holding
 // the lock is left to finish its own work.
+import { plural } from "./plural.js";
 import { existsSync } from "node:fs";
 import { loadContext, locateRepo, type ContextOptions } from "./context.js";
 import { isAkmsError, isStoreDamaged, LockHeldError } from "./errors.js";
@@ -86,10 +87,10 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
   if (r.fromCache) return null;
   const note =
     reason === "missing"
-      ? `compiled graph.json first (it did not exist: a fresh clone, or never built): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`
+      ? `compiled graph.json first (it did not exist: a fresh clone, or never built): ${plural(r.nodeCount, "node")}, graph_version ${r.graphVersion}`
       : indexed
-        ? `recompiled graph.json first (${other ?? "its sources"} changed since it was built${other ? "" : ": a checkout, a pull or an edit"}): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`
-        : `compiled the store's index of graph.json first (knowledge/graph/.cache/ held none for it: deleted, found damaged, or graph.json written by another program): ${r.nodeCount} nodes, graph_version ${r.graphVersion}`;
+        ? `recompiled graph.json first (${other ?? "its sources"} changed since it was built${other ? "" : ": a checkout, a pull or an edit"}): ${plural(r.nodeCount, "node")}, graph_version ${r.graphVersion}`
+        : `compiled the store's index of graph.json first (knowledge/graph/.cache/ held none for it: deleted, found damaged, or graph.json written by another program): ${plural(r.nodeCount, "node")}, graph_version ${r.graphVersion}`;
   return { reason, note, json: { reason, graph_version: r.graphVersion, node_count: r.nodeCount } };
 }
 

@@ -1,6 +1,7 @@
 // The console's shell: the screens, the one input owner (dialogs first, then global keys, then
 // the active screen — see state/app.ts), the status bar, and the effects a key can start:
 // confirming and running a review action through the shared core, reloading, $EDITOR.
+import { plural } from "../core/plural.js";
 import React, { useEffect, useReducer, useRef } from "react";
 import { saveDedupIndex } from "../core/review/dedup-index.js";
 import { Box, useApp, useInput, useStdin, useStdout } from "ink";
@@ -326,7 +327,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       const kept = keepSelection(live.current.state, before, reviewAfter);
       commit({
         ...(select ? selectNode(kept, reviewAfter, select) : kept),
-        status: note ? { text: note, tone: "warn" } : { text: after ? after(m) : `reloaded: graph ${m.version}, ${m.nodes.size} nodes`, tone: "ok" },
+        status: note ? { text: note, tone: "warn" } : { text: after ? after(m) : `reloaded: graph ${m.version}, ${plural(m.nodes.size, "node")}`, tone: "ok" },
       });
     } catch (e) {
       commit({ ...live.current.state, dialog: { kind: "message", title: "Reload failed", lines: [safe(errorText(e))], tone: "error" }, status: { text: safe(errorText(e)), tone: "error" } });
@@ -452,7 +453,7 @@ export function App({ model: initial, color, size: fixedSize, editor, probeQmd =
       }
       // The marks have been acted on (or undone): the list starts unmarked again.
       if (live.current.state.review.marked.length) commit({ ...live.current.state, review: { ...live.current.state.review, marked: [] } });
-      const what = res.batch && res.action !== "undo" ? `${res.action === "undraft" ? "undrafted" : `${res.action}d`} ${res.batch.ids.length} nodes` : res.message;
+      const what = res.batch && res.action !== "undo" ? `${res.action === "undraft" ? "undrafted" : `${res.action}d`} ${plural(res.batch.ids.length, "node")}` : res.message;
       reload(false, () => `✓ $ ${res.cli} (${Math.round(performance.now() - t0)} ms) — ${what}`, data.action === "undo" ? res.id : undefined);
     }, 0);
   };

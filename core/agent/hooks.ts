@@ -3,6 +3,7 @@
 //   known pitfalls — as additionalContext, or the open tasks when it cannot tell;
 // - pre-tool-use: denies an agent's own writes that bypass the review gate (core/agent/guard.ts):
 //   the global vault, knowledge/graph/**, a local node's status line — by file tools and by Bash.
+import { plural } from "../plural.js";
 import { dirname } from "node:path";
 import { guardToolCall } from "./guard.js";
 import { oneLine } from "../control-chars.js";
@@ -74,7 +75,7 @@ export function sessionStart(ctx: Context, env: NodeJS.ProcessEnv = process.env)
   } else {
     const f = l.fields;
     lines.push(
-      `- task ${f.task_id ?? "?"} (phase ${f.phase ?? "?"}, role ${f.agent_role ?? "?"}): read the loadout ${l.shown} before you start — ${f.node_count ?? "?"} nodes, ${f.loadout_mode ?? "?"} mode${f.qmd_available === "false" ? ", degraded (no qmd passages)" : ""}.`,
+      `- task ${f.task_id ?? "?"} (phase ${f.phase ?? "?"}, role ${f.agent_role ?? "?"}): read the loadout ${l.shown} before you start — ${f.node_count === undefined ? "? nodes" : plural(Number(f.node_count), "node")}, ${f.loadout_mode ?? "?"} mode${f.qmd_available === "false" ? ", degraded (no qmd passages)" : ""}.`,
     );
     const pitfalls = sectionLines(l.body, "Known Pitfalls", 6).filter((x) => x.startsWith("-") || x.startsWith("|"));
     if (pitfalls.length) lines.push("- known pitfalls (the loadout has them all):", ...pitfalls.map((p) => `  ${oneLine(p, 240)}`));

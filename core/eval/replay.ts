@@ -20,6 +20,7 @@
 // on), the whole knowledge in id order, seeded random-k (mean of draws), last phase's loadouts for
 // the role, and what the agent was shown (the impression log, else its loadout file). The tokens of
 // a node are the loadout's estimate of its text (content.ts). Deterministic: no clock, seeded draws.
+import { plural } from "../plural.js";
 import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Context } from "../context.js";
@@ -495,7 +496,7 @@ export function replayTable(r: ReplayEval): string {
     a.tokens_per_helpful_node === null ? "–" : a.tokens_per_helpful_node.toFixed(0),
   ]);
   return [
-    `akms eval replay: ${r.documents} documents, ${r.tasks} tasks over phases ${r.phases.join(", ")}; the replay ${r.reproduces_overlay ? "ends on the repository's overlay" : "does NOT end on the repository's overlay"}`,
+    `akms eval replay: ${plural(r.documents, "document")}, ${plural(r.tasks, "task")} over phases ${r.phases.join(", ")}; the replay ${r.reproduces_overlay ? "ends on the repository's overlay" : "does NOT end on the repository's overlay"}`,
     `repeat-bite rate: ${r.repeat_bite_rate.bites} of ${r.repeat_bite_rate.pitfalls} pitfalls reported on a node were known before (${f2(r.repeat_bite_rate.rate)}); gaps: ${r.gap_rate.gaps} (${r.gap_rate.per_task.toFixed(2)} per task), ${r.gap_rate.promoted} established since`,
     "",
     `| ${head.join(" | ")} |`,

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { plural } from "../../core/plural.js";
 import { resolve } from "node:path";
 import { loadContext } from "../../core/context.js";
 import { AkmsError, UsageError } from "../../core/errors.js";
@@ -22,7 +23,7 @@ export const recordCommand: CommandSpec = {
     if (args.length !== 1) throw new UsageError("give one AgentMemory file (or - for standard input)", "akms record memory.md");
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
     const r = recordMemory(ctx, readInput(args[0]!), { source: args[0] === "-" ? "(standard input)" : args[0] });
-    const lines = [`${r.written ? "recorded" : "already recorded, unchanged:"} ${r.file} (task ${r.task_id} → ${r.session}; ${r.nodes_used} nodes used, ${r.pitfalls} pitfalls)`];
+    const lines = [`${r.written ? "recorded" : "already recorded, unchanged:"} ${r.file} (task ${r.task_id} → ${r.session}; ${plural(r.nodes_used, "node")} used, ${plural(r.pitfalls, "pitfall")})`];
     for (const k of r.new_knowledge) {
       lines.push(
         k.action === "appended"

@@ -95,6 +95,16 @@ test("counts in the update's words agree with their number: 1 pitfall, 2 pitfall
   const warnings = (r.json.warnings as string[]).join("\n");
   assert.match(warnings, /one\.md: 1 pitfall with node_ref null/);
   assert.match(warnings, /two\.md: 2 pitfalls with node_ref null/);
+  // record, and a reader's recompile note, with one of each.
+  write(join(s.dir, "three.md"), memory({ task: "t3", used: [{ id: "x", useful: true, coverage: "sufficient" }], pitfalls: [{ node_ref: "x", description: "d", severity: "low" }] }));
+  const rec = run(s, ["record", "three.md"]);
+  assert.equal(rec.code, 0, rec.stderr);
+  assert.match(rec.stdout, /\(task t3 → session-t3; 1 node used, 1 pitfall\)/);
+  const one = kb([{ id: "only", confidence: 0.8, domain: "fft" }]);
+  assert.equal(run(one, ["build"]).code, 0);
+  writeNode(one.vault, { id: "only", confidence: 0.7, domain: "fft" });
+  const q = run(one, ["query", "--tags", "fft"]);
+  assert.match(q.stderr, /recompiled graph\.json first \([^)]*\): 1 node, graph_version/);
 });
 
 test("a pitfall cannot hang on a session node", () => {
