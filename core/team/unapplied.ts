@@ -1,4 +1,4 @@
-// Evidence not in the overlay: every session document in knowledge/sessions/ (or every one git
+// Evidence not in the overlay: every session document in knowledge/sessions/ (and every one git
 // tracks there) whose session the overlay does not hold (or holds from other bytes). A
 // recorded document waits for the phase's `akms update` — that is normal; one that stays
 // unapplied after a merge means an overlay lost another branch's evidence (a conflict resolved by
@@ -17,49 +17,42 @@ export interface Unapplied {
   state: "not applied" | "applied from other bytes";
 }
 
-/**
- * `which`: "committed", the documents git tracks (null when the repository is not in git: nothing
- * is committed) — what a merge may have lost; "all", the documents in knowledge/sessions/,
- * committed or not, that no session of the overlay was applied from — what waits for an update (a
- * record_memory writes one there; `akms status` lists them). Only "committed" tells a document
- * applied from other bytes.
- */
-export function unappliedSessions(ctx: Context, which: "committed" | "all" = "committed"): Unapplied[] | null {
-  let files: string[];
-  if (which === "all") {
-    let names: string[];
-    try {
-      names = readdirSync(ctx.paths.sessions);
-    } catch {
-      return [];
-    }
-    files = names.map((n) => relative(ctx.repo, join(ctx.paths.sessions, n)).split(sep).join("/"));
-  } else {
-    const ls = git(ctx.repo, ["ls-files", "-z", "--", join(ctx.paths.sessions)]);
-    if (!ls.ok) return null;
-    files = ls.stdout.split("\0");
+/** The evidence not in the overlay, read once: every document, and which git tracks (null outside git). */
+export interface SessionsNotApplied {
+  /** Every document in knowledge/sessions/, and every one git tracks there, that is not applied as it is. */
+  all: Unapplied[];
+  /** Those git tracks (what a merge may have lost); null when the repository is not in git (nothing is committed). */
+  committed: Unapplied[] | null;
+}
+
+export function sessionsNotApplied(ctx: Context): SessionsNotApplied {
+  const ls = git(ctx.repo, ["ls-files", "-z", "--", join(ctx.paths.sessions)]);
+  const tracked = ls.ok ? new Set(ls.stdout.split("\0").filter(Boolean)) : null;
+  let listed: string[] = [];
+  try {
+    listed = readdirSync(ctx.paths.sessions).map((n) => relative(ctx.repo, join(ctx.paths.sessions, n)).split(sep).join("/"));
+  } catch {
+    /* no sessions folder: only what git tracks */
   }
-  files = files.filter((f) => /\.(md|ya?ml)$/i.test(f));
+  const files = [...new Set([...listed, ...(tracked ?? [])])].filter((f) => /\.(md|ya?ml)$/i.test(f));
   const sessions = readOverlayState(ctx)?.overlay.session_nodes ?? {};
-  if (which === "all") {
-    // What waits for an update: a document at a session's content_ref is applied, and is not read
-    // (a repository's sessions grow by every task of every phase).
-    const knowledgeRel = relative(ctx.repo, ctx.paths.knowledge).split(sep).join("/");
-    const applied = new Set(Object.values(sessions as Record<string, { content_ref?: unknown }>).map((x) => `${knowledgeRel}/${String(x?.content_ref)}`));
-    files = files.filter((f) => !applied.has(f));
-  }
-  const out: Unapplied[] = [];
+  const all: Unapplied[] = [];
   for (const rel of files.sort()) {
     const abs = join(ctx.repo, rel);
     let doc;
     try {
       doc = parseDocument(readFileSync(abs), abs, rel);
     } catch {
-      continue; // not a valid document: `akms validate` names it
+      continue; // not a valid document (or tracked and deleted here): `akms validate` names it
     }
     const reg = (sessions as Record<string, { source_hash?: string }>)[doc.sessionId];
-    if (!reg) out.push({ file: rel, session: doc.sessionId, state: "not applied" });
-    else if (reg.source_hash && reg.source_hash !== doc.hash) out.push({ file: rel, session: doc.sessionId, state: "applied from other bytes" });
+    if (!reg) all.push({ file: rel, session: doc.sessionId, state: "not applied" });
+    else if (reg.source_hash && reg.source_hash !== doc.hash) all.push({ file: rel, session: doc.sessionId, state: "applied from other bytes" });
   }
-  return out;
+  return { all, committed: tracked === null ? null : all.filter((u) => tracked.has(u.file)) };
+}
+
+/** The committed documents not applied as they are; null when the repository is not in git. */
+export function unappliedSessions(ctx: Context): Unapplied[] | null {
+  return sessionsNotApplied(ctx).committed;
 }

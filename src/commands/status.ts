@@ -5,7 +5,7 @@ import { openGraph } from "../../core/graph.js";
 import { healthReport, HEALTH_ORDER, HEALTH_TITLES, type HealthReport, type HealthSections } from "../../core/health.js";
 import { confidenceText } from "../../core/report.js";
 import { driverRuns, gitSetup, mergeDriverWarning } from "../../core/team/register.js";
-import { unappliedSessions } from "../../core/team/unapplied.js";
+import { sessionsNotApplied } from "../../core/team/unapplied.js";
 import type { CommandSpec } from "./types.js";
 import { plural } from "../../core/plural.js";
 
@@ -85,9 +85,10 @@ export const statusCommand: CommandSpec = {
     const g = gitSetup(ctx.paths);
     const runs = g.top !== null && g.configured !== null ? driverRuns(g.top, g.configured) : null;
     const merge = mergeDriverWarning(g) ?? (runs && !runs.ok ? `${runs.why}: run \`akms init --git\` here (until then a merge leaves conflict markers in knowledge/graph/local_state.yaml)` : null);
-    const pending = unappliedSessions(ctx) ?? [];
+    const notApplied = sessionsNotApplied(ctx);
+    const pending = notApplied.committed ?? [];
     // Every document waiting for an update, committed or not (a record_memory's is not, until someone commits it).
-    const waiting = (unappliedSessions(ctx, "all") ?? []).filter((u) => u.state === "not applied");
+    const waiting = notApplied.all.filter((u) => u.state === "not applied");
     const evidenceNote = waiting.length
       ? `${plural(waiting.length, "session document")} ${waiting.length === 1 ? "is" : "are"} not applied in the overlay (${waiting.slice(0, 3).map((u) => u.file).join(", ")}${waiting.length > 3 ? ", …" : ""}): \`akms update ${waiting.map((u) => u.file).join(" ")}\` applies ${waiting.length === 1 ? "it" : "them"} (after a task or a phase this is normal; after a merge it means an overlay lost that evidence)`
       : null;
