@@ -58,6 +58,7 @@ export function akmsStatus(ctx: Context, reviewReport: string | null, warnings: 
     if (!isAkmsError(e)) throw e;
     warnings.push(`no compiled graph to report on: ${e.message}`);
     return {
+      graph: false,
       changes: { previous_graph_version: null, graph_version: "", baseline: true, added: [], removed: [], status_changed: [], confidence_changed: [] },
       new_pitfalls: [],
       health: {},
@@ -71,6 +72,7 @@ export function akmsStatus(ctx: Context, reviewReport: string | null, warnings: 
   writeSnapshot(ctx, snap);
   const health = healthReport(ctx, graph);
   return {
+    graph: true,
     changes,
     new_pitfalls,
     health: { ...health.counts },

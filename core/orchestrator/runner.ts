@@ -3,7 +3,7 @@
 // no `akms update` (or any other writer) can touch the graph during execution — finishes an
 // interrupted update first, and saves the state after every step, so that a crash or an abort
 // loses nothing: the next `next`/`resume` picks the current stage up again.
-import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, isAkmsError, StaleWriteError, StateError, UsageError } from "../errors.js";
 import { nowIso } from "../clock.js";
@@ -16,7 +16,7 @@ import { editedSince, makeCheckpoint, type StageOutput } from "./checkpoint.js";
 import { allowedActions, initialState, RUNNABLE, transition, type MachineEvent } from "./machine.js";
 import { errorRecord, runBreakdown, runExecute, runFinalize, runPlan, runReview, runScaffold, type RunContext } from "./stages.js";
 import { orchestratorPaths, readState, requireState, writeState } from "./store.js";
-import { stageLabel, type ActionId, type Artifact, type OrchestratorState } from "./types.js";
+import { namesFromConfig, stageLabel, type ActionId, type Artifact, type OrchestratorState } from "./types.js";
 import { loadTasks } from "./tasks.js";
 import { plural } from "../plural.js";
 
@@ -139,17 +139,6 @@ async function runStage(ctx: Context, s0: OrchestratorState, opts: RunOptions): 
   return state;
 }
 
-/** A plan name usable in branch names: config orchestrator.plan_name, else the plan file's name. */
-export function planNameFor(configName: string, planFile: string): string {
-  const raw = configName.trim() || basename(planFile).replace(/\.[^.]*$/, "");
-  const s = raw
-    .replace(/[^A-Za-z0-9._-]+/g, "-")
-    .replace(/\.{2,}/g, ".")
-    .replace(/^[-.]+|[-.]+$/g, "");
-  if (!s) throw new UsageError(`cannot name branches after "${raw}"`, "set orchestrator.plan_name in propagation_config.yaml (letters, digits, . _ -)");
-  return s;
-}
-
 export interface InitOptions extends RunOptions {
   cwd?: string;
   noQmd?: boolean;
@@ -174,7 +163,7 @@ export async function orchestrateInit(ctx: Context, planArg: string, opts: InitO
     }
     if (old) writeFileAtomic(orchestratorPaths(ctx).previous, readTextIfExists(orchestratorPaths(ctx).state) ?? "");
     const env = opts.env ?? process.env;
-    const s = save(ctx, initialState({ plan_name: planNameFor(ctx.cfg.config.orchestrator.plan_name, rel), plan_file: rel, base_branch: ctx.cfg.config.orchestrator.base_branch, no_qmd: Boolean(opts.noQmd) }, nowIso(env)));
+    const s = save(ctx, initialState({ ...namesFromConfig(ctx.cfg.config.orchestrator, rel), plan_file: rel, no_qmd: Boolean(opts.noQmd) }, nowIso(env)));
     const done = [`INIT: run of ${rel} started (plan name ${s.plan_name})`];
     const after = await runStage(ctx, s, opts);
     return { state: after, done: [...done, `${stageLabel(after.current)}: checkpoint #${after.checkpoint!.seq}`] };
@@ -197,12 +186,26 @@ export async function orchestrateApprove(ctx: Context, opts: RunOptions = {}): P
     const s = requireState(ctx);
     checkSeq(s, opts.expectedSeq);
     const label = stageLabel(s.current);
+    if (s.current.stage === "plan") refuseRenamedSincePlan(ctx, s);
     const edited = editedSince(ctx, s.checkpoint);
     const approved = apply(ctx, s, { type: "approve" }, opts.env);
     const done = [`approved ${label}${edited.length ? ` with edits to ${edited.join(", ")} (the next stage reads them as they are now)` : ""}`];
     if (approved.status === "done") return { state: approved, done: [...done, "the run is complete"] };
     const after = await runStage(ctx, approved, opts);
     return { state: after, done: [...done, `${stageLabel(after.current)}: checkpoint #${after.checkpoint!.seq}`] };
+  });
+}
+
+/**
+ * PLAN checked the branch names the config set when it ran; SCAFFOLD creates them. A name edited at
+ * PLAN's checkpoint is checked by running PLAN again, not approved unseen.
+ */
+function refuseRenamedSincePlan(ctx: Context, s: OrchestratorState): void {
+  const now = namesFromConfig(ctx.cfg.config.orchestrator, s.plan_file);
+  const changed = (["plan_name", "base_branch"] as const).filter((k) => now[k] !== s[k]);
+  if (!changed.length) return;
+  throw new StateError(`${changed.map((k) => `orchestrator.${k} changed since PLAN checked it (${s[k]} → ${now[k]})`).join("; ")}`, {
+    hint: "run PLAN again to check it: `akms orchestrate reject --reason R`, then `akms orchestrate next`",
   });
 }
 

@@ -43,7 +43,7 @@ import { pcdText } from "./pcd.js";
 import { orchestratorPaths } from "./store.js";
 import { isComplete, loadTasks, planned, setTaskFields } from "./tasks.js";
 import { expandTemplate, templateProblems, type Placeholder } from "./template.js";
-import { branchName, type ErrorRecord, type OrchestratorState, type PhaseRun, type TaskRun } from "./types.js";
+import { branchName, namesFromConfig, type ErrorRecord, type OrchestratorState, type PhaseRun, type TaskRun } from "./types.js";
 import { planBreakdown, planWaves, scopesOverlap } from "./waves.js";
 import { plural } from "../plural.js";
 
@@ -112,7 +112,11 @@ function agentArgv(ctx: Context): string[] {
 // ── PLAN ────────────────────────────────────────────────────────────────────────────────────────
 
 export function runPlan(rc: RunContext): StageOutput {
-  const { ctx, state } = rc;
+  const { ctx } = rc;
+  // The branch names as the config sets them now: edited at PLAN's checkpoint, they count when PLAN runs again.
+  const names = namesFromConfig(ctx.cfg.config.orchestrator, rc.state.plan_file);
+  if (names.plan_name !== rc.state.plan_name || names.base_branch !== rc.state.base_branch) rc.save({ ...rc.state, ...names });
+  const state = rc.state;
   const abs = resolveInside(ctx.repo, state.plan_file);
   if (!abs) throw new AkmsError("BAD_PLAN", `the plan file ${state.plan_file} is outside the repository`, { hint: "keep the plan document inside the repository" });
   const text = readTextFile(abs, state.plan_file);

@@ -1,7 +1,8 @@
 // The orchestrator's persisted state (knowledge/orchestrator/state.json): where the run stands, the
 // checkpoint a person is looking at, what each phase did, and the history of every decision.
+import { basename } from "node:path";
 import { lazy, zod } from "../zod.js";
-import type { Problem } from "../errors.js";
+import { UsageError, type Problem } from "../errors.js";
 
 export const STATE_FORMAT = "akms-orchestrator-1";
 
@@ -66,6 +67,8 @@ export interface PitfallEdge {
 }
 
 export interface AkmsStatus {
+  /** False when there was no compiled graph to report on (the rest is empty; a warning says why). Absent in a run's state from before 2026-12-07: a graph. */
+  graph?: boolean;
   changes: NodeChanges;
   new_pitfalls: PitfallEdge[];
   /** Health-report counts per section (`akms status`). */
@@ -209,4 +212,20 @@ export function stageLabel(ref: StageRef): string {
 
 export function branchName(planName: string, phase: number): string {
   return `${planName}_phase-${phase}`;
+}
+
+/** A plan name usable in branch names: config orchestrator.plan_name, else the plan file's name. */
+function planNameFor(configName: string, planFile: string): string {
+  const raw = configName.trim() || basename(planFile).replace(/\.[^.]*$/, "");
+  const s = raw
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/\.{2,}/g, ".")
+    .replace(/^[-.]+|[-.]+$/g, "");
+  if (!s) throw new UsageError(`cannot name branches after "${raw}"`, "set orchestrator.plan_name in propagation_config.yaml (letters, digits, . _ -)");
+  return s;
+}
+
+/** The run's branch names as the config sets them now (PLAN checks them; SCAFFOLD creates the branches). */
+export function namesFromConfig(orchestrator: { plan_name: string; base_branch: string }, planFile: string): Pick<OrchestratorState, "plan_name" | "base_branch"> {
+  return { plan_name: planNameFor(orchestrator.plan_name, planFile), base_branch: orchestrator.base_branch };
 }

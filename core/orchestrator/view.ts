@@ -4,6 +4,7 @@
 import { formatProblem } from "../errors.js";
 import { changesLine } from "./snapshot.js";
 import type { StatusView } from "./runner.js";
+import type { HealthSections } from "../health.js";
 import { stageLabel, STAGE_TITLES, type ActionId, type AkmsStatus, type OrchestratorState } from "./types.js";
 import { nextStage } from "./machine.js";
 import { plural } from "../plural.js";
@@ -32,32 +33,38 @@ function safeNext(s: OrchestratorState): string | null {
   }
 }
 
-const HEALTH_SHORT: Record<string, string> = {
-  tentative: "tentative",
-  degraded: "degraded",
-  flagged: "flagged",
-  dedup_events: "dedup",
-  drift: "drift",
-  id_collisions: "id collisions",
-  orphans: "orphans",
-  stale: "stale",
-  blocked_tasks: "blocked tasks",
-  orphaned_overlay: "orphaned overlay",
-  pitfalls: "pitfalls",
-  unanchored_pitfalls: "unanchored pitfalls",
-  edge_problems: "edge problems",
-  compile_warnings: "compile warnings",
+/** Each health section's count as a noun, one and many (`akms status` has the sections' titles). */
+const HEALTH_NOUNS: Record<keyof HealthSections, [string, string]> = {
+  degraded: ["degraded", "degraded"],
+  flagged: ["flagged", "flagged"],
+  tentative: ["tentative", "tentative"],
+  dedup_events: ["dedup event", "dedup events"],
+  drift: ["drift", "drift"],
+  id_collisions: ["id collision", "id collisions"],
+  orphans: ["orphan", "orphans"],
+  islands: ["island", "islands"],
+  stale: ["stale", "stale"],
+  blocked_tasks: ["blocked task", "blocked tasks"],
+  orphaned_overlay: ["orphaned overlay entry", "orphaned overlay entries"],
+  pitfalls: ["pitfall", "pitfalls"],
+  unanchored_pitfalls: ["unanchored pitfall", "unanchored pitfalls"],
+  edge_problems: ["edge problem", "edge problems"],
+  compile_warnings: ["compile warning", "compile warnings"],
 };
 
 export function healthLine(h: Record<string, number>): string {
   const parts = Object.entries(h)
     .filter(([, n]) => n > 0)
-    .map(([k, n]) => `${n} ${HEALTH_SHORT[k] ?? k}`);
+    .map(([k, n]) => {
+      const [one, many] = HEALTH_NOUNS[k as keyof HealthSections] ?? [k, k];
+      return plural(n, one, many);
+    });
   return parts.length ? parts.join(" · ") : "nothing to report";
 }
 
 export function akmsLines(a: AkmsStatus, limit = 8): string[] {
   const c = a.changes;
+  if (a.graph === false) return ["no compiled graph to report on (see the warnings)", ...(a.review_report ? [`review report: ${a.review_report}`] : [])];
   const lines = [changesLine(c, a.new_pitfalls.length)];
   for (const n of c.added.slice(0, limit)) lines.push(`  + ${n.id} (${n.status}${n.confidence !== null ? `, ${n.confidence}` : ""}, ${n.origin})`);
   if (c.added.length > limit) lines.push(`  + … ${c.added.length - limit} more`);

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { allowedActions, initialState, nextStage, stageSequence, transition } from "../../core/orchestrator/machine.js";
 import type { Checkpoint, OrchestratorState } from "../../core/orchestrator/types.js";
 import { stageLabel } from "../../core/orchestrator/types.js";
+import { akmsLines, healthLine } from "../../core/orchestrator/view.js";
 import { StateError } from "../../core/errors.js";
 
 const AT = "2026-05-01T10:00:00Z";
@@ -142,4 +143,12 @@ test("refusals name the state and what to do", () => {
   const edited = transition(c, { type: "edit", artifact: "plans/p.md" }, AT);
   assert.equal(edited.status, "checkpoint");
   assert.equal(edited.history[edited.history.length - 1]!.detail, "plans/p.md");
+});
+
+test("the checkpoint's AKMS lines: each health count with its noun, one or many; no compiled graph said as such", () => {
+  const s = fresh();
+  const a = cp(s).akms;
+  assert.equal(healthLine({ orphans: 1, id_collisions: 2, islands: 1, orphaned_overlay: 3, stale: 0 }), "1 orphan · 2 id collisions · 1 island · 3 orphaned overlay entries");
+  assert.match(akmsLines({ ...a, health: { orphans: 1 }, node_count: 1 }).at(-1)!, /^health: 1 orphan \(1 node, 0 edges\)$/);
+  assert.deepEqual(akmsLines({ ...a, graph: false }), ["no compiled graph to report on (see the warnings)"]);
 });

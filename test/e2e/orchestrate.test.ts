@@ -283,6 +283,24 @@ test("no agent command: EXECUTE stops before dispatching, names the key, and run
   assert.equal(at(e, "execute", 1).phase_runs["1"].tasks["t-a"].status, "done");
 });
 
+test("plan_name or base_branch edited at PLAN's checkpoint: approve refuses it unchecked; PLAN run again names the new branches", () => {
+  const e = setup({ tasks: [PHASED_TASKS[0]!] });
+  ok(e.run("orchestrate", "init", "plans/plan.md", "--no-qmd"), "init");
+  write(join(e.repo, "knowledge", "graph", "propagation_config.yaml"), config(AGENT).replace("plan_name: demo", "plan_name: retry"));
+  git(e.repo, "commit", "-q", "-am", "plan name");
+  const r = e.run("orchestrate", "approve");
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stderr, /orchestrator\.plan_name changed since PLAN checked it \(demo → retry\)/);
+  assert.match(r.stderr, /akms orchestrate reject --reason R`, then `akms orchestrate next/);
+  at(e, "plan", null);
+  ok(e.run("orchestrate", "reject", "--reason", "renamed"), "reject");
+  const plan = ok(e.run("orchestrate", "next", "--json"), "next").json;
+  assert.equal(plan.state.plan_name, "retry");
+  assert.ok(plan.state.checkpoint.summary.some((l: string) => l.startsWith("branches retry_phase-<N>")), plan.state.checkpoint.summary.join("\n"));
+  approveUntil(e, "execute", 1);
+  assert.equal(git(e.repo, "branch", "--show-current"), "retry_phase-1");
+});
+
 test("a plan that starts at phase 2 after a phase run before the orchestrator: its agents get that phase's handoff_phase_1.md", () => {
   const e = setup({ tasks: [{ id: "t-c", title: "Rotated Green operator", phase: 2, scope: ["src/solver.py"], tags: ["green"], fake: { used: ["green-operator"] } }] });
   write(join(e.repo, "knowledge", "sessions", "handoff_phase_1.md"), pcd({ phase: 1, used: [{ id: "fft-solver", useful: true, coverage: "sufficient" }], warnings: ["The Nyquist convention is still open."] }));
