@@ -75,15 +75,22 @@ export class ValidationError extends AkmsError {
 }
 
 /** Spec §4: any akms_schema other than v2 is a hard error. */
-/** Which migration applies to a file of another schema version (spec §8.3). */
-function schemaHint(found: unknown): string {
+/** Which migration applies to a file of another schema version (spec §8.3), or where a missing stamp goes in this file. */
+function schemaHint(found: unknown, file: string | undefined): string {
   if (found === "v1") return "this tool reads AKMS v2 only; `akms migrate` migrates a v1 repository (`--dry-run` shows the plan; `--vault-out DIR` for a v1 vault)";
   if (typeof found === "string" && /^v\d+$/.test(found) && Number(found.slice(1)) > 2) {
     return `this tool reads AKMS v2 only and the file is ${found}: use an akms that reads ${found} (a repository moves to v3 with \`akms migrate --from v2\`, which runs its knowledge/graph/migrations/v2_to_v3.* script)`;
   }
   // Missing is no v1 file: a v1 file says `akms_schema: v1` (what `akms migrate` reads, and then re-stamps).
-  if (found === undefined) return "add the line `akms_schema: v2` to the frontmatter";
+  if (found === undefined) return stampWhere(file);
   return "this tool reads AKMS v2 only; set `akms_schema: v2` once the file follows the v2 schema";
+}
+
+/** Where the line `akms_schema: v2` goes: a task record is a JSON object, a config or overlay YAML, the rest Markdown with frontmatter. */
+function stampWhere(file: string | undefined): string {
+  if (file !== undefined && /\.json$/i.test(file)) return 'add `"akms_schema": "v2"` to the JSON object';
+  if (file !== undefined && /\.ya?ml$/i.test(file)) return "add the line `akms_schema: v2` at the top of the file";
+  return "add the line `akms_schema: v2` to the frontmatter";
 }
 
 /** A file's akms_schema as found (undefined: the key is missing), said once for every reader and `akms validate`. */
@@ -92,7 +99,7 @@ export class SchemaVersionError extends AkmsError {
     super(
       "SCHEMA_VERSION",
       found === undefined ? "akms_schema is missing; every AKMS v2 file carries `akms_schema: v2`" : `akms_schema is ${JSON.stringify(found)}, expected "v2"`,
-      { ...opts, field: "akms_schema", hint: schemaHint(found) },
+      { ...opts, field: "akms_schema", hint: schemaHint(found, opts.file) },
     );
   }
 }

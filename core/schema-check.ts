@@ -88,7 +88,13 @@ export function safeCheck<S extends z.ZodType>(
     const e = new SchemaVersionError(v, { file: src.file });
     // A missing stamp belongs at the frontmatter's first line.
     const line = src.text === undefined ? undefined : v === undefined ? (src.firstLine ?? 1) : lineOfPath(src.text, ["akms_schema"], src.firstLine ?? 1);
-    return { ok: false, problems: [{ code: e.code, file: src.file, line, field: "akms_schema", message: e.message, hint: e.hint }] };
+    const stamp: Problem = { code: e.code, file: src.file, line, field: "akms_schema", message: e.message, hint: e.hint };
+    // A file without the stamp is read as v2 for the rest of its problems, so one pass names them all
+    // (a file stamped with another version follows another schema: its fields are not v2's).
+    if (v !== undefined) return { ok: false, problems: [stamp] };
+    const r = schema.safeParse(data, { reportInput: true });
+    const rest = r.success ? [] : issuesToProblems(r.error.issues, src).filter((p) => p.field !== "akms_schema");
+    return { ok: false, problems: [stamp, ...rest] };
   }
   const r = schema.safeParse(data, { reportInput: true });
   if (r.success) return { ok: true, data: r.data };

@@ -89,6 +89,18 @@ test("a wrong schema version is reported with code SCHEMA_VERSION", () => {
   assert.match(t.stdout, /local_state\.yaml:1: akms_schema is "v1", expected "v2" — this tool reads AKMS v2 only/);
 });
 
+test("a missing akms_schema: the fix names where the line goes in that kind of file, and the file's other problems are listed with it", () => {
+  const s = layout();
+  writeFileSync(s.files[6]!, JSON.stringify({ ...JSON.parse(TASK), akms_schema: undefined, akms_tags: undefined }));
+  writeFileSync(s.files[3]!, OVERLAY.replace("akms_schema: v2\n", ""));
+  writeFileSync(s.files[0]!, globalNode("alpha").replace("akms_schema: v2\n", "").replace(/^title: .*\n/m, ""));
+  const r = akms(["validate", s.files[6]!, s.files[3]!, s.files[0]!]);
+  assert.equal(r.code, 1);
+  assert.match(r.stdout, /t1\.json:1: akms_schema is missing; .* — add `"akms_schema": "v2"` to the JSON object\n\s+error: .*t1\.json:1: akms_tags: is required but missing/);
+  assert.match(r.stdout, /local_state\.yaml:1: akms_schema is missing; .* — add the line `akms_schema: v2` at the top of the file/);
+  assert.match(r.stdout, /alpha\.md:2: akms_schema is missing; .* — add the line `akms_schema: v2` to the frontmatter\n\s+error: .*alpha\.md:2: title: is required but missing/);
+});
+
 test("--kind overrides detection; an undetectable file asks for it; a bad --kind is a usage error", () => {
   const s = scratch();
   const f = write(join(s.dir, "notes", "gamma.md"), localNode("gamma", { source: "generated" }));
