@@ -11,7 +11,7 @@ import { safeCheck } from "./schema-check.js";
 import { loadConfig, parseConfig } from "./config.js";
 import { readTextFile } from "./textfile.js";
 import { pcdFileName, pcdPhaseOfName, resolveInside } from "./paths.js";
-import { evidenceRuleProblems } from "./update/documents.js";
+import { evidenceRuleProblems, unknownMemoryKeys } from "./update/documents.js";
 import { extractSummary } from "./markdown.js";
 import { GlobalNode, LocalNode, MirrorNode, hasContentDraft } from "./schemas/node.js";
 import { Overlay } from "./schemas/overlay.js";
@@ -535,6 +535,8 @@ export function validateText(text: string, abs: string, shown: string, opts: Val
   } else {
     const r = safeCheck(SCHEMAS[kind]!, parsed.data, { file: shown, text: parsed.text, firstLine: parsed.firstLine });
     if (!r.ok) report.errors.push(...r.problems.map((p) => withHint(p, kind)));
+    // Listed with the schema's problems (one pass names every fix): what a typo'd key held would be lost.
+    if (kind === "agent-memory") report.errors.push(...unknownMemoryKeys(parsed.data, shown, parsed.text, parsed.firstLine));
   }
   // Kind-specific rules run on structurally valid data only (their messages assume the schema holds).
   if (!report.errors.length) {

@@ -17,13 +17,10 @@ import { planDryRun } from "../update/apply.js";
 import { parseDocument } from "../update/documents.js";
 import type { DedupEvent } from "../update/plan.js";
 import { readOverlayState } from "../overlay-file.js";
-import { LIMITS, lineOfPath } from "../yaml.js";
+import { LIMITS } from "../yaml.js";
 import jsyaml from "js-yaml";
 import type { Problem } from "../errors.js";
 import { validateText } from "../validate.js";
-import { parseFrontmatter } from "../frontmatter.js";
-import { AgentMemory } from "../schemas/evidence.js";
-import { didYouMean } from "../suggest.js";
 import { indexOrNone } from "../graph.js";
 import { shownTo } from "./impressions.js";
 
@@ -86,34 +83,12 @@ export function knownPitfalls(ctx: Context, task: { task_id: string; loadout_use
   return out;
 }
 
-/** The top-level keys an AgentMemory has (spec §4.3). */
-function knownKeys(): string[] {
-  return Object.keys((AgentMemory as unknown as { shape: Record<string, unknown> }).shape);
-}
-
 /**
- * Every problem of an AgentMemory's text, with its field and line: the validator's (schema, every
- * field at once) and its unknown top-level keys — an agent's typo (`pitfalls:` for
- * `pitfalls_discovered:`) would otherwise drop what it reported without a word.
+ * Every problem of an AgentMemory's text, with its field and line: `akms validate`'s (the schema,
+ * every field at once, and its unknown top-level keys, core/update/documents.ts unknownMemoryKeys).
  */
 export function memoryProblems(text: string, source: string): Problem[] {
-  const report = validateText(text, "/knowledge/sessions/memory.md", source, { kind: "agent-memory" });
-  const problems: Problem[] = [...report.errors];
-  // The keys as the one parser reads them (a text it cannot parse is already in the report).
-  let fm: ReturnType<typeof parseFrontmatter> | null = null;
-  try {
-    fm = parseFrontmatter(text.replace(/^\uFEFF/, ""), source);
-  } catch {
-    fm = null;
-  }
-  if (fm) {
-    const known = knownKeys();
-    for (const k of Object.keys(fm.data)) {
-      if (known.includes(k)) continue;
-      problems.push({ file: source, line: lineOfPath(fm.yaml, [k], fm.firstLine), field: k, code: "UNKNOWN_KEY", message: `unknown key "${k}": an update would ignore it`, hint: didYouMean(k, known) ?? `the keys are: ${known.join(", ")}` });
-    }
-  }
-  return problems;
+  return validateText(text, "/knowledge/sessions/memory.md", source, { kind: "agent-memory" }).errors;
 }
 
 /**

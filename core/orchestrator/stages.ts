@@ -27,7 +27,7 @@ import { taskTags, writeTaskTags } from "../tags.js";
 import { loadoutPath, writeLoadouts } from "../loadout.js";
 import { qmdIndexMessage, type QmdIndexing } from "../qmd.js";
 import { qmdUse } from "../loadout/retrieve.js";
-import { checkNodeRefs, readDocuments, type EvidenceDoc, type NodeLookup } from "../update/documents.js";
+import { checkNodeRefs, readDocuments, unknownMemoryKeys, type EvidenceDoc, type NodeLookup } from "../update/documents.js";
 import { runUpdate } from "../update/apply.js";
 import { crashPoint } from "../transaction.js";
 import { generateMirror } from "../mirror/generate.js";
@@ -446,6 +446,11 @@ function evaluate(rc: RunContext, phase: number, id: string, run: AgentRun, logR
   const data = doc.data as AgentMemory;
   if (data.task_id !== id) return err("INVALID_AGENT_MEMORY", `${id}: the AgentMemory at ${memRel} says task_id ${data.task_id}`, `task_id must be ${id}`, { file: memRel, field: "task_id" });
   if (data.phase_id !== phase) return err("INVALID_AGENT_MEMORY", `${id}: the AgentMemory says phase_id ${data.phase_id}, the task runs in phase ${phase}`, `phase_id must be ${phase}`, { file: memRel, field: "phase_id" });
+  const unknown = unknownMemoryKeys(data, memRel, doc.yaml, doc.firstLine);
+  if (unknown.length) {
+    const first = unknown[0]!;
+    return err("INVALID_AGENT_MEMORY", `${id}: the AgentMemory has ${plural(unknown.length, "unknown key")} (${unknown.map((p) => p.field).join(", ")}): what ${unknown.length === 1 ? "it holds" : "they hold"} would be lost`, `${unknown.length === 1 ? first.hint : "rename or remove each (listed)"}; fix the agent (or the file ${memRel}), then \`akms orchestrate next\``, { file: memRel, line: first.line ?? null, field: first.field ?? null, problems: unknown });
+  }
   try {
     checkNodeRefs([doc], known);
   } catch (e) {

@@ -126,6 +126,19 @@ export function evidenceRuleProblems(kind: EvidenceKind, raw: Record<string, unk
   return semanticProblems(kind, raw, { file: shown, yaml, firstLine }, sessionId);
 }
 
+/**
+ * An AgentMemory's top-level keys its schema does not know, each with the nearest known one: an
+ * agent's typo (`pitfalls_encountered:` for `pitfalls_discovered:`) would drop what it reported
+ * without a word. `akms validate`, `record_memory` and the orchestrator's EXECUTE refuse them; an
+ * update of committed evidence applies the rest and warns (a merge's replay never stops on one).
+ */
+export function unknownMemoryKeys(raw: Record<string, unknown>, shown: string, yaml: string, firstLine: number): Problem[] {
+  const known = Object.keys((AgentMemory as unknown as { shape: Record<string, unknown> }).shape);
+  return Object.keys(raw)
+    .filter((k) => !known.includes(k))
+    .map((k) => ({ file: shown, line: lineOfPath(yaml, [k], firstLine), field: k, code: "UNKNOWN_KEY", message: `unknown key "${k}": an update would ignore it`, hint: didYouMean(k, known) ?? `the keys are: ${known.join(", ")}` }));
+}
+
 /** Rules beyond the field types: test counts, 0–1 numbers, reserved domains, id lengths. */
 function semanticProblems(kind: EvidenceKind, d: Record<string, unknown>, src: Src, sessionId: string): Problem[] {
   const out: Problem[] = [];

@@ -19,7 +19,7 @@ import type { Overlay } from "../schemas/overlay.js";
 import type { Pcd } from "../schemas/evidence.js";
 import type { OUTCOMES } from "../schemas/common.js";
 import { applyFeedback, describeStep } from "./confidence.js";
-import { ledgerId, type EvidenceDoc } from "./documents.js";
+import { ledgerId, unknownMemoryKeys, type EvidenceDoc } from "./documents.js";
 import { normalizeOverlay, overlayLimits, overlayText, type OverlayReuse } from "./overlay-io.js";
 import { newKnowledge, type Knowledge } from "./plan-knowledge.js";
 import { startPlan, type PlanState } from "./plan-state.js";
@@ -410,6 +410,7 @@ export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: Up
     const base = documentResult(d, st, fresh.has(d), dryRun);
     st.results.push(base);
     if (!fresh.has(d)) continue;
+    if (d.kind === "agent-memory") for (const p of unknownMemoryKeys(d.data, d.shown, d.yaml, d.firstLine)) st.warnings.push(`${p.file}:${p.line}: ${p.message} (${p.hint})`);
     const replayed = replay?.sessions.get(d.sessionId);
     const contentRef = replayed ? replayed.content_ref : sessionFile(st, d, knowledgeReal);
     if (contentRef === null) continue;

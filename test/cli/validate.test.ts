@@ -101,6 +101,21 @@ test("a missing akms_schema: the fix names where the line goes in that kind of f
   assert.match(r.stdout, /alpha\.md:2: akms_schema is missing; .* — add the line `akms_schema: v2` to the frontmatter\n\s+error: .*alpha\.md:2: title: is required but missing/);
 });
 
+test("an AgentMemory key the schema does not know is an error with the nearest key, listed with the schema's problems; `akms update` applies the rest and warns", () => {
+  const s = layout();
+  writeFileSync(s.files[4]!, agentMemory().replace("akms_schema: v2", "pitfalls_encountered: []\nakms_schema: v2").replace("tests_total: 3", "tests_total: many"));
+  const r = akms(["validate", "--json", s.files[4]!]);
+  assert.equal(r.code, 1);
+  const errs = r.json.files[0].errors as { code?: string; field?: string; hint?: string; line?: number }[];
+  assert.deepEqual(errs.map((p) => p.field), ["tests_total", "pitfalls_encountered"]);
+  assert.equal(errs[1]!.code, "UNKNOWN_KEY");
+  assert.match(errs[1]!.hint!, /did you mean `pitfalls_discovered`\?/);
+  const t9 = write(join(s.knowledge, "sessions", "t9.md"), agentMemory().replace("task_id: t1", "task_id: t9").replace("akms_schema: v2", "pitfalls_encountered: []\nakms_schema: v2"));
+  const u = akms(["update", t9, "--dry-run", "--repo", s.repo, "--vault", s.vault]);
+  assert.equal(u.code, 0, u.stdout + u.stderr);
+  assert.match(u.stderr, /warning: .*t9\.md:\d+: unknown key "pitfalls_encountered": an update would ignore it \(did you mean `pitfalls_discovered`\?\)/);
+});
+
 test("--kind overrides detection; an undetectable file asks for it; a bad --kind is a usage error", () => {
   const s = scratch();
   const f = write(join(s.dir, "notes", "gamma.md"), localNode("gamma", { source: "generated" }));

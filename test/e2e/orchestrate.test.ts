@@ -355,6 +355,21 @@ test("agents that exit non-zero, write no AgentMemory or an invalid one: named p
   ]);
 });
 
+test("an agent whose AgentMemory has a key the schema does not know (its pitfalls under a typo) fails with the key and the nearest one", () => {
+  const e = setup({ tasks: [PHASED_TASKS[0]!] });
+  ok(e.run("orchestrate", "init", "plans/plan.md", "--no-qmd"), "init");
+  approveUntil(e, "scaffold", 1);
+  const r = e.runEnv({ FAKE_AGENT_MODE: "t-a=typo-key" }, "orchestrate", "approve", "--json");
+  assert.equal(r.code, 1, r.stdout);
+  assert.equal(r.json.error.code, "INVALID_AGENT_MEMORY");
+  assert.match(r.json.error.message, /t-a: the AgentMemory has 1 unknown key \(pitfalls_encountered\): what it holds would be lost/);
+  assert.match(r.json.error.hint, /did you mean `pitfalls_discovered`\?; fix the agent/);
+  assert.equal(r.json.error.field, "pitfalls_encountered");
+  assert.equal(at(e, "execute", 1, "failed").phase_runs["1"].tasks["t-a"].status, "failed");
+  ok(e.run("orchestrate", "next"), "next, the agent fixed");
+  assert.equal(at(e, "execute", 1).phase_runs["1"].tasks["t-a"].status, "done");
+});
+
 test("an agent past orchestrator.agent_timeout_seconds is stopped; an agent command that does not exist is named", () => {
   const e = setup({ tasks: [PHASED_TASKS[0]!] });
   write(join(e.repo, "knowledge", "graph", "propagation_config.yaml"), config(AGENT, 1));
