@@ -1,5 +1,6 @@
 // Evidence not in the overlay: every session document in knowledge/sessions/ (and every one git
-// tracks there) whose session the overlay does not hold (or holds from other bytes). A
+// tracks there) whose session the overlay does not hold (or holds from other bytes), but an
+// AgentMemory whose task a PCD lists (the PCD carries its evidence). A
 // recorded document waits for the phase's `akms update` — that is normal; one that stays
 // unapplied after a merge means an overlay lost another branch's evidence (a conflict resolved by
 // taking one side), and `akms update` of the listed files restores it.
@@ -7,7 +8,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { Context } from "../context.js";
 import { git } from "../mirror/select.js";
-import { parseDocument } from "../update/documents.js";
+import { parseDocument, sessionOfTask, type EvidenceDoc } from "../update/documents.js";
+import type { Pcd } from "../schemas/evidence.js";
 import { readOverlayState } from "../overlay-file.js";
 
 export interface Unapplied {
@@ -36,18 +38,23 @@ export function sessionsNotApplied(ctx: Context): SessionsNotApplied {
   }
   const files = [...new Set([...listed, ...(tracked ?? [])])].filter((f) => /\.(md|ya?ml)$/i.test(f));
   const sessions = readOverlayState(ctx)?.overlay.session_nodes ?? {};
-  const all: Unapplied[] = [];
+  const docs: EvidenceDoc[] = [];
   for (const rel of files.sort()) {
     const abs = join(ctx.repo, rel);
-    let doc;
     try {
-      doc = parseDocument(readFileSync(abs), abs, rel);
+      docs.push(parseDocument(readFileSync(abs), abs, rel));
     } catch {
       continue; // not a valid document (or tracked and deleted here): `akms validate` names it
     }
+  }
+  // A PCD aggregates its tasks' AgentMemories (spec §4.4; the orchestrator's REVIEW applies the PCD
+  // alone): a task it lists waits for the PCD, and applying its AgentMemory too would count it twice.
+  const aggregated = new Set(docs.flatMap((d) => (d.kind === "pcd" ? (d.data as Pcd).tasks.map((t) => sessionOfTask(t.task_id)) : [])));
+  const all: Unapplied[] = [];
+  for (const doc of docs) {
     const reg = (sessions as Record<string, { source_hash?: string }>)[doc.sessionId];
-    if (!reg) all.push({ file: rel, session: doc.sessionId, state: "not applied" });
-    else if (reg.source_hash && reg.source_hash !== doc.hash) all.push({ file: rel, session: doc.sessionId, state: "applied from other bytes" });
+    if (!reg && !(doc.kind === "agent-memory" && aggregated.has(doc.sessionId))) all.push({ file: doc.shown, session: doc.sessionId, state: "not applied" });
+    else if (reg?.source_hash && reg.source_hash !== doc.hash) all.push({ file: doc.shown, session: doc.sessionId, state: "applied from other bytes" });
   }
   return { all, committed: tracked === null ? null : all.filter((u) => tracked.has(u.file)) };
 }

@@ -231,6 +231,12 @@ test("a two-phase plan from INIT to the merge into main: checkpoints, a rejectio
   assert.ok(git(e.repo, "log", "--format=%s", "main").includes("akms orchestrate: demo phase 1 (t-a, t-b)"));
   assert.equal(git(e.repo, "status", "--porcelain"), "", "nothing left uncommitted; the orchestrator's state is git-ignored");
   assert.ok(readFileSync(join(e.repo, "knowledge", "graph", "local_state.yaml"), "utf8").includes("session-phase2"));
+  // The phases' PCDs carry their tasks' AgentMemories: nothing waits for an update, and check finds
+  // no unapplied evidence (it named every AgentMemory, whose `akms update` would count it twice) and
+  // the overlay the replay of its evidence.
+  const check = e.run("check", "--json");
+  assert.deepEqual(check.json.findings.map((f: { code: string }) => f.code), ["MERGE_DRIVER"], check.stdout); // this setup runs no `akms init --git`
+  assert.deepEqual(e.run("status", "--json").json.waiting_sessions, []);
   assert.equal(treeHash(e.vault), e.vaultHash, "the global vault is never written");
 });
 
