@@ -7,6 +7,7 @@ import { blockReasonText, type BlockReason } from "../../core/review/blocked.js"
 import type { Helped } from "../../core/eval/helped.js";
 import type { Changes } from "../../core/agent/changes.js";
 import { plural } from "../../core/plural.js";
+import { oneLine } from "../../core/control-chars.js";
 
 const SHORT: Record<SectionName, string> = {
   new_tentative: "Tentative",
@@ -113,7 +114,9 @@ export function toItem(section: string, raw: Record<string, unknown>, i: number,
     confidence: num(base.confidence),
     origin: safe(str(base.origin) || str(base.node_origin)),
     provenance: safe(provenanceOf(base)),
-    source: safe(sourceOf(base)),
+    // A pitfall's: its note (its reporter first, as the orchestrator writes it) — two reports on one
+    // edge are otherwise two identical rows; its node's source is in the detail.
+    source: safe(from ? oneLine(str(raw.note)) : sourceOf(base)),
     get file() {
       file ??= safe(str(base.file) || str(raw.session_file));
       return file;

@@ -39,4 +39,7 @@ test("a new pitfall shows its severity in the status column", () => {
   const it = toItem("new_pitfalls", { from: { id: "n1", status: "established" }, session: "session-t-1", severity: "high", weight: 0.8, note: "bites" }, 0, () => true);
   assert.equal(it.status, "high");
   assert.equal(it.label, "n1 → session-t-1");
+  // Two agents' reports on one edge (one pitfall edge to the phase's session): the list's provenance column tells them apart.
+  const two = ["t2: the jitter\nmust not exceed the cap", "t3: the cap"].map((note, i) => toItem("new_pitfalls", { from: { id: "n1", status: "established", source: "human" }, session: "session-phase2", severity: "medium", note }, i, () => true));
+  assert.deepEqual(two.map((x) => x.source), ["t2: the jitter must not exceed the cap", "t3: the cap"]);
 });
