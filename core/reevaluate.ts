@@ -6,12 +6,10 @@ import { join, resolve } from "node:path";
 import type { Context } from "./context.js";
 import { isAkmsError } from "./errors.js";
 import { readTextIfExists } from "./fsx.js";
-import { splitFrontmatter } from "./frontmatter.js";
 import { withLock } from "./lock.js";
 import { displayPath } from "./paths.js";
-import { parseYaml } from "./yaml.js";
 import { writeLoadouts, type LoadoutOutcome, type LoadoutRequest } from "./loadout.js";
-import { loadoutNodeIds } from "./loadout/render.js";
+import { loadoutHeader, loadoutNodeIds } from "./loadout/render.js";
 import type { QueryGraph } from "./query.js";
 import { readTask } from "./query/task.js";
 import { qmdUse } from "./loadout/retrieve.js";
@@ -40,17 +38,6 @@ export interface ReevaluateResult {
   entries: ReevaluateEntry[];
 }
 
-function header(text: string, file: string): Record<string, unknown> | null {
-  const fm = splitFrontmatter(text);
-  if (!fm) return null;
-  try {
-    const h = parseYaml(fm.yaml, { file, firstLine: 2 });
-    return h && typeof h === "object" && !Array.isArray(h) ? (h as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 export function reevaluate(ctx: Context, graph: QueryGraph, opts: { noQmd?: boolean; env?: NodeJS.ProcessEnv } = {}): ReevaluateResult {
   return withLock(ctx.paths.lock, () => {
     let names: string[] = [];
@@ -67,7 +54,7 @@ export function reevaluate(ctx: Context, graph: QueryGraph, opts: { noQmd?: bool
       const file = join(ctx.paths.loadouts, name);
       const shown = displayPath(ctx.repo, file);
       const text = readTextIfExists(file) ?? "";
-      const h = header(text, shown);
+      const h = loadoutHeader(text, shown);
       const base: Base = {
         file: shown,
         task_id: typeof h?.task_id === "string" ? h.task_id : null,

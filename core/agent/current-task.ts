@@ -10,6 +10,7 @@ import { listTaskFiles } from "../orchestrator/tasks.js";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { splitFrontmatter } from "../frontmatter.js";
+import { loadoutHeader } from "../loadout/render.js";
 import { escapeRegExp } from "../regexp.js";
 
 export interface TaskBrief {
@@ -103,13 +104,10 @@ export interface LoadoutFile {
 function readLoadout(file: string, shown: string): LoadoutFile | null {
   try {
     const text = readFileSync(file, "utf8");
-    const split = splitFrontmatter(text);
+    // The header's scalars as text ("false", "12"), read by the one loadout header reader.
     const fields: Record<string, string> = {};
-    for (const line of (split?.yaml ?? "").split(/\r?\n/)) {
-      const m = /^([a-z_]+):[ \t]*(.*)$/.exec(line);
-      if (m) fields[m[1]!] = m[2]!.replace(/^"(.*)"$/, "$1");
-    }
-    return { file, shown, mtimeMs: statSync(file).mtimeMs, fields, body: split?.body ?? text };
+    for (const [k, v] of Object.entries(loadoutHeader(text, shown) ?? {})) if (v !== null && typeof v !== "object") fields[k] = String(v);
+    return { file, shown, mtimeMs: statSync(file).mtimeMs, fields, body: splitFrontmatter(text)?.body ?? text };
   } catch {
     return null;
   }

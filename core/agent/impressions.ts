@@ -1,6 +1,7 @@
 // The impression log (knowledge/impressions.jsonl, committed, append-only): one line per read that
 // showed knowledge to an agent — the MCP read tools, the CLI's --json reads (an agent's channel; a
-// person's plain-text run is not logged), the SessionStart hook. Without it no replay can know what
+// person's plain-text run is not logged), the SessionStart hook, and the orchestrator's EXECUTE
+// (the loadout file it hands each agent as {loadout}, when the agent starts). Without it no replay can know what
 // an agent saw. A line: {at, via, tool, task_id, graph_version, nodes (the ids shown, in order),
 // tokens (≈ the shown document's length / 4)}.
 //
@@ -12,11 +13,11 @@ import { appendFileSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RepoPaths } from "../paths.js";
 import { nowIso } from "../clock.js";
-import { loadoutNodeIds } from "../loadout/render.js";
+import { loadoutHeader, loadoutNodeIds } from "../loadout/render.js";
 
 export interface Impression {
   at: string;
-  via: "mcp" | "cli" | "hook";
+  via: "mcp" | "cli" | "hook" | "orchestrator";
   tool: string;
   task_id: string | null;
   graph_version: string | null;
@@ -65,6 +66,21 @@ export function logShown(paths: RepoPaths, via: "mcp" | "cli", tool: string, jso
   if (!SHOWING.has(tool) || !json || typeof json !== "object") return;
   const j = json as Record<string, unknown>;
   logImpression(paths, { via, tool, task_id: str(j.task_id), graph_version: str(j.graph_version), nodes: shownNodes(tool, j), tokens: Math.ceil(shownText.length / 4) });
+}
+
+/**
+ * A loadout handed to an agent as a file (the orchestrator's {loadout}), logged as the agent starts
+ * with it: the file is that agent's record of what it was shown, and `akms re-evaluate` may rewrite it.
+ */
+export function logHandedLoadout(paths: RepoPaths, taskId: string, file: string): void {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return; // EXECUTE checked it exists; gone since, the agent says so
+  }
+  const version = loadoutHeader(text, file)?.graph_version;
+  logImpression(paths, { via: "orchestrator", tool: "loadout", task_id: taskId, graph_version: typeof version === "string" ? version : null, nodes: loadoutNodeIds(text), tokens: Math.ceil(text.length / 4) });
 }
 
 /** Every whole line of the log (a torn or foreign line is skipped). */

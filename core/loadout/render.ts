@@ -8,6 +8,8 @@ import type { ReadingOrder } from "./reading-order.js";
 import { oneLine, stripControl } from "../control-chars.js";
 import { samePitfall } from "../update/dedup.js";
 import { plural } from "../plural.js";
+import { splitFrontmatter } from "../frontmatter.js";
+import { parseYaml } from "../yaml.js";
 
 export { stripControl };
 
@@ -261,6 +263,18 @@ function pitfallLines(r: RenderInput): string[] {
     const more = g.length > NAMED_REPORTS ? `; and ${g.length - NAMED_REPORTS} more (Relevant Session History)` : "";
     return `- ${code(first.from)} (${strength(top)}): ${first.note} — reported in ${g.length} sessions: ${g.slice(0, NAMED_REPORTS).map(where).join("; ")}${more}`;
   });
+}
+
+/** A loadout file's header (its frontmatter) as a map, or null when it has none that parses. */
+export function loadoutHeader(text: string, file: string): Record<string, unknown> | null {
+  const fm = splitFrontmatter(text);
+  if (!fm) return null;
+  try {
+    const h = parseYaml(fm.yaml, { file, firstLine: 2 });
+    return h && typeof h === "object" && !Array.isArray(h) ? (h as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Node ids listed in a loadout's Domain Knowledge table, in order. */

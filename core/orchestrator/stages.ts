@@ -25,6 +25,7 @@ import { resolveRole } from "../query.js";
 import type { LoadedTask } from "../query/task.js";
 import { taskTags, writeTaskTags } from "../tags.js";
 import { loadoutPath, writeLoadouts } from "../loadout.js";
+import { logHandedLoadout } from "../agent/impressions.js";
 import { qmdIndexMessage, type QmdIndexing } from "../qmd.js";
 import { qmdUse } from "../loadout/retrieve.js";
 import { checkNodeRefs, readDocuments, unknownMemoryKeys, type EvidenceDoc, type NodeLookup } from "../update/documents.js";
@@ -519,6 +520,7 @@ export async function runExecute(rc: RunContext, phase: number): Promise<StageOu
           branch: phaseRun(rc, phase).branch,
           plan_file: join(ctx.repo, rc.state.plan_file),
         };
+        if (ctx.cfg.config.agents.impressions) logHandedLoadout(ctx.paths, id, values.loadout);
         const run = await runAgent(expandTemplate(template, values), { cwd: ctx.repo, timeoutMs, env: rc.env });
         const logAbs = join(logDir, `${id}.log`);
         writeFileAtomic(logAbs, logText(run));

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { akms, BIN, ROOT, tmp, treeHash, write, writeNode } from "../helpers.js";
 import { memory, pcd } from "../update-helpers.js";
 import { shellWord } from "../../core/shell-word.js";
+import { loadoutNodeIds } from "../../core/loadout/render.js";
 import { startPane, tmuxAvailable } from "./tmux.js";
 
 const FAKE_AGENT = join(ROOT, "fixtures", "orchestrator", "fake-agent.mjs");
@@ -173,6 +174,14 @@ test("a two-phase plan from INIT to the merge into main: checkpoints, a rejectio
     ["t-b", "done", "complete", 2],
   ]);
   assert.ok(existsSync(join(e.repo, "knowledge", "sessions", "t-a.md")));
+  // What each agent was handed is in the impression log: its loadout file may be rewritten later (`akms re-evaluate`).
+  const handed = readFileSync(join(e.repo, "knowledge", "impressions.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l)).filter((i) => i.via === "orchestrator");
+  assert.deepEqual(handed.map((i) => [i.task_id, i.tool]), [["t-a", "loadout"], ["t-b", "loadout"]]);
+  for (const i of handed) {
+    const text = readFileSync(join(e.repo, "knowledge", "loadouts", `phase1-${i.task_id}-loadout.md`), "utf8");
+    assert.deepEqual(i.nodes, loadoutNodeIds(text));
+    assert.ok(i.nodes.length > 0 && text.includes(`graph_version: ${i.graph_version}`), JSON.stringify(i));
+  }
   assert.equal(existsSync(join(e.repo, "knowledge", "graph", "local_state.yaml")), false, "no update during execution");
   assert.match(readFileSync(join(e.repo, "src", "solver.py"), "utf8"), /def t_a_phase1/);
   assert.equal(JSON.parse(readFileSync(join(e.repo, "knowledge", "tasks", "t-a.json"), "utf8")).status, "complete");
