@@ -125,7 +125,13 @@ export function knowledgeDiff(ctx: Context, range: string, opts: { env: NodeJS.P
   return d;
 }
 
-const cell = (s: string) => oneLine(s.replace(/\|/g, "\\|")) || "—";
+/** A table cell: pipes escaped; a note of several lines (two agents' pitfalls on one edge) keeps its lines as <br>. */
+const cell = (s: string) =>
+  s
+    .split("\n")
+    .map((l) => oneLine(l.replace(/\|/g, "\\|")))
+    .filter(Boolean)
+    .join("<br>") || "—";
 const f3 = (x: number) => x.toFixed(3);
 
 /** The pull-request comment: a line of counts, then a table per kind of change that has any. */

@@ -124,3 +124,11 @@ test("the diff's counts agree with their number, each in its own words (not 'con
   const one = { ...d, added: d.added.slice(1), confidence: d.confidence.slice(1), sessions: d.sessions.slice(1), removed: d.removed.slice(1) };
   assert.match(diffMarkdown(one), /\n1 new node · 2 status changes · 1 confidence move ≥ 0\.05 · 2 new pitfall warnings · 1 session applied · 2 review decisions · 1 node removed\n/);
 });
+
+test("a pitfall note of several lines (two agents' reports on one edge) keeps its lines in its table cell", () => {
+  const d: KnowledgeDiff = {
+    ok: true, from: "main", to: "side", base: null, threshold: 0.05, added: [], removed: [], status: [], confidence: [], sessions: [], decisions: [],
+    pitfalls: [{ node: "p", session: "session-phase2", note: "t2: the cap | jitter\nt3: the cap" }],
+  };
+  assert.match(diffMarkdown(d), /\n\| `p` \| session-phase2 \| t2: the cap \\\| jitter<br>t3: the cap \|\n/);
+});
