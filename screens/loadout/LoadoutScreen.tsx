@@ -62,7 +62,7 @@ export function LoadoutScreen({ width, height, state, plan, preview, pendingNote
   const indexed = p?.retrieval?.indexed ? ` · qmd's index ${p.retrieval.indexed} for it` : "";
   const qmdLine = !p
     ? `showing: ${variant}`
-    : `showing: ${variant} · qmd ${qmdState(qmdAvailable, qmdReason, state.useQmd ? p.qmd : null)}${indexed} · content ${p.header.content_tokens} of max ${p.header.max_loadout_tokens} tokens · full_cost ${m?.full_cost ?? 0}`;
+    : `showing: ${state.useQmd && !p.qmd.available ? "degraded" : variant} · qmd ${qmdState(qmdAvailable, qmdReason, state.useQmd ? p.qmd : null)}${indexed} · content ${p.header.content_tokens} of max ${p.header.max_loadout_tokens} tokens · full_cost ${m?.full_cost ?? 0}`;
 
   const entries = p?.entries ?? [];
   const wideCols = width >= 110;

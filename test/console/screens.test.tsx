@@ -93,6 +93,23 @@ test("why in loadout: seed and tag, the chain of edges, rank and figures, every 
   }
 });
 
+test("loadout preview without qmd: degraded, and why said once", async () => {
+  const d = demoRepo();
+  const was = process.env.AKMS_QMD_BIN;
+  process.env.AKMS_QMD_BIN = "/nonexistent/qmd";
+  const c = await openConsole(d.ctx, { width: 140, height: 36 });
+  try {
+    await c.press("4");
+    const f = await c.waitFor(/^---$/m, 60000);
+    assert.match(f, /showing: degraded · qmd unavailable \(/);
+    assert.doesNotMatch(f, /qmd unavailable · qmd unavailable/);
+  } finally {
+    c.unmount();
+    if (was === undefined) delete process.env.AKMS_QMD_BIN;
+    else process.env.AKMS_QMD_BIN = was;
+  }
+});
+
 test("loadout preview: the mode decision with its numbers, tokens per node, the qmd / degraded toggle; nothing written", async () => {
   const d = demoRepo();
   const c = await openConsole(d.ctx, { width: 120, height: 36 });
@@ -112,7 +129,7 @@ test("loadout preview: the mode decision with its numbers, tokens per node, the 
     assert.match(f, /alloc/);
     assert.match(f, /Loadout text — /);
     const usedQmd = /qmd_available: true/.test(f);
-    assert.match(f, usedQmd ? /showing: qmd · qmd available · qmd's index built for it/ : /showing: degraded: qmd unavailable/);
+    assert.match(f, usedQmd ? /showing: qmd · qmd available · qmd's index built for it/ : /showing: degraded · qmd unavailable \(/);
     await c.press("m");
     f = await c.waitFor(/showing: degraded \(no-qmd\)[\s\S]*qmd_available: false/, 60000);
     // Enter moves the focus to the text; Space pages through it.
