@@ -40,7 +40,7 @@ export const exportCommand: CommandSpec = {
       if (args.length !== 2) throw new UsageError("akms export obsidian takes one directory: akms export obsidian DIR");
       if (flags.format !== undefined) throw new UsageError("akms export obsidian takes no --format (it writes Markdown notes)");
       const r = exportObsidian(ctx, openGraph(ctx.paths), resolve(process.cwd(), args[1]!));
-      return { json: { ok: true, format: "obsidian", ...r }, text: `wrote ${r.notes} notes with ${r.links} typed links to ${r.dir} (open it as a vault in Obsidian)` };
+      return { json: { ok: true, format: "obsidian", ...r }, text: `wrote ${plural(r.notes, "note")} with ${plural(r.links, "typed link")} to ${r.dir} (open it as a vault in Obsidian)` };
     }
     if (args.length) throw new UsageError(`akms export takes no arguments (got ${args.join(" ")}); the one subcommand is \`obsidian DIR\``);
     const format = flags.format;

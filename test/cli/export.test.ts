@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { akms, builtDemo, copyDemo, PYTHON, treeHash } from "../helpers.js";
+import { akms, builtDemo, copyDemo, PYTHON, scratch, treeHash, writeNode } from "../helpers.js";
 import { consumerLimits } from "../../core/export/formats.js";
 
 function demo() {
@@ -147,6 +147,15 @@ test("akms export obsidian: a note per node, flat properties, every [[link]] res
   const again = akms(["export", "obsidian", dir, ...d.base]);
   assert.equal(again.code, 0, again.stderr);
   assert.equal(readdirSync(dir).filter((f) => f.endsWith(".md")).length, notes.length);
+});
+
+test("akms export obsidian says what it wrote in words that agree with the counts: 1 typed link, 2 notes", () => {
+  const s = scratch();
+  writeNode(s.vault, { id: "alpha", title: "Alpha", domain: "d", tags: ["a"], confidence: 0.8, edges: [{ to: "beta", type: "requires", weight: 0.5 }] });
+  writeNode(s.vault, { id: "beta", title: "Beta", domain: "d", tags: ["a"], confidence: 0.8 });
+  const r = akms(["export", "obsidian", join(s.dir, "obs"), "--repo", s.repo, "--vault", s.vault]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^wrote 2 notes with 1 typed link to /);
 });
 
 test("obsidian: a session's note says when, how it went, the nodes used, lessons, pitfalls and new knowledge; a content_ref node's note carries the referenced content", () => {
