@@ -2,7 +2,8 @@
 // the phase's AgentMemories and the phase branch's diff: the ephemeral zone (tasks, test totals,
 // files created/modified/deleted, known issues, warnings for the next phase) and the persistent
 // zone (every memory's nodes_used, nodes_missing, lessons, pitfalls and new knowledge, in task
-// order). Same memories and diff → same bytes.
+// order; core/update/documents.ts pcdCarries tells such a PCD holds a memory). Same memories and
+// diff → same bytes.
 import type { AgentMemory } from "../schemas/evidence.js";
 import { dumpYaml } from "../update/overlay-io.js";
 import type { FileChange } from "./git.js";

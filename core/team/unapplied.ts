@@ -1,6 +1,6 @@
 // Evidence not in the overlay: every session document in knowledge/sessions/ (and every one git
 // tracks there) whose session the overlay does not hold (or holds from other bytes), but an
-// AgentMemory whose task a PCD lists (the PCD carries its evidence). A
+// AgentMemory whose evidence a PCD holds (pcdCarries). A
 // recorded document waits for the phase's `akms update` — that is normal; one that stays
 // unapplied after a merge means an overlay lost another branch's evidence (a conflict resolved by
 // taking one side), and `akms update` of the listed files restores it.
@@ -8,8 +8,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { Context } from "../context.js";
 import { git } from "../mirror/select.js";
-import { parseDocument, sessionOfTask, type EvidenceDoc } from "../update/documents.js";
-import type { Pcd } from "../schemas/evidence.js";
+import { parseDocument, pcdCarries, type EvidenceDoc } from "../update/documents.js";
+import type { AgentMemory, Pcd } from "../schemas/evidence.js";
 import { readOverlayState } from "../overlay-file.js";
 
 export interface Unapplied {
@@ -47,13 +47,14 @@ export function sessionsNotApplied(ctx: Context): SessionsNotApplied {
       continue; // not a valid document (or tracked and deleted here): `akms validate` names it
     }
   }
-  // A PCD aggregates its tasks' AgentMemories (spec §4.4; the orchestrator's REVIEW applies the PCD
-  // alone): a task it lists waits for the PCD, and applying its AgentMemory too would count it twice.
-  const aggregated = new Set(docs.flatMap((d) => (d.kind === "pcd" ? (d.data as Pcd).tasks.map((t) => sessionOfTask(t.task_id)) : [])));
+  // A PCD that holds an AgentMemory's evidence (the orchestrator's REVIEW applies such a PCD alone):
+  // the memory waits for the PCD, and applying it too would count its evidence twice.
+  const pcds = docs.filter((d) => d.kind === "pcd").map((d) => d.data as Pcd);
+  const carried = (doc: EvidenceDoc) => doc.kind === "agent-memory" && pcds.some((p) => pcdCarries(p, doc.data as AgentMemory));
   const all: Unapplied[] = [];
   for (const doc of docs) {
     const reg = (sessions as Record<string, { source_hash?: string }>)[doc.sessionId];
-    if (!reg && !(doc.kind === "agent-memory" && aggregated.has(doc.sessionId))) all.push({ file: doc.shown, session: doc.sessionId, state: "not applied" });
+    if (!reg && !carried(doc)) all.push({ file: doc.shown, session: doc.sessionId, state: "not applied" });
     else if (reg?.source_hash && reg.source_hash !== doc.hash) all.push({ file: doc.shown, session: doc.sessionId, state: "applied from other bytes" });
   }
   return { all, committed: tracked === null ? null : all.filter((u) => tracked.has(u.file)) };

@@ -139,6 +139,26 @@ export function unknownMemoryKeys(raw: Record<string, unknown>, shown: string, y
     .map((k) => ({ file: shown, line: lineOfPath(yaml, [k], firstLine), field: k, code: "UNKNOWN_KEY", message: `unknown key "${k}": an update would ignore it`, hint: didYouMean(k, known) ?? `the keys are: ${known.join(", ")}` }));
 }
 
+/**
+ * Whether a PCD holds an AgentMemory's evidence: it lists the task, and every entry of the memory's
+ * persistent zone is among its own (a nodes_used entry with the same verdict, and the task's id when
+ * it names one; a pitfall with the same node and description, or the description prefixed with the
+ * task's id; a new-knowledge entry with the same id and draft; a missing node with the same
+ * description). The orchestrator's PCD is assembled so (core/orchestrator/pcd.ts); a phase agent's
+ * may list its tasks and hold evidence of its own.
+ */
+export function pcdCarries(pcd: Pcd, memory: AgentMemory): boolean {
+  const task = memory.task_id;
+  if (!pcd.tasks.some((t) => t.task_id === task)) return false;
+  const uses = (pcd.nodes_used ?? []) as (NonNullable<AgentMemory["nodes_used"]>[number] & { task_id?: unknown })[];
+  return (
+    (memory.nodes_used ?? []).every((u) => uses.some((p) => p.id === u.id && p.useful === u.useful && p.coverage === u.coverage && (p.task_id === undefined || p.task_id === task))) &&
+    (memory.pitfalls_discovered ?? []).every((f) => (pcd.pitfalls_discovered ?? []).some((p) => p.node_ref === f.node_ref && (p.description === f.description || p.description === `${task}: ${f.description}`))) &&
+    (memory.new_knowledge ?? []).every((k) => (pcd.new_knowledge ?? []).some((p) => p.suggested_id === k.suggested_id && p.content_draft === k.content_draft)) &&
+    (memory.nodes_missing ?? []).every((m) => (pcd.nodes_missing ?? []).some((p) => p.description === m.description))
+  );
+}
+
 /** Rules beyond the field types: test counts, 0–1 numbers, reserved domains, id lengths. */
 function semanticProblems(kind: EvidenceKind, d: Record<string, unknown>, src: Src, sessionId: string): Problem[] {
   const out: Problem[] = [];

@@ -8,8 +8,8 @@ import { expandTemplate, templateProblems } from "../../core/orchestrator/templa
 import { withField } from "../../core/orchestrator/tasks.js";
 import { pcdData, pcdText, type PcdTask } from "../../core/orchestrator/pcd.js";
 import { diffSnapshots, type GraphSnapshot } from "../../core/orchestrator/snapshot.js";
-import { readDocuments } from "../../core/update/documents.js";
-import type { AgentMemory } from "../../core/schemas/evidence.js";
+import { pcdCarries, readDocuments } from "../../core/update/documents.js";
+import type { AgentMemory, Pcd } from "../../core/schemas/evidence.js";
 import { tmp, write } from "../helpers.js";
 
 test("agent command: placeholders expand inside each argv element; nothing is split or quoted", () => {
@@ -98,6 +98,20 @@ test("the assembled PCD validates, aggregates the persistent zone in task order 
   assert.equal(doc!.sessionId, "session-phase1");
   // With nothing to report the warnings still hold one entry (FR-M06).
   assert.deepEqual(pcdData({ ...input, tasks: [{ ...tasks[1]!, memory: memory("t-a") }] }).next_phase_warnings, ["No warnings"]);
+});
+
+test("pcdCarries: the assembled PCD holds each of its AgentMemories; a PCD that lists a task without its evidence does not", () => {
+  const a = memory("t-a", { nodes_used: [{ id: "n1", useful: true, coverage: "outdated" }], pitfalls_discovered: [{ node_ref: "n1", description: "first", severity: "high" }], new_knowledge: [{ suggested_id: "k1", content_draft: "text", status: "tentative", source: "agent" }] });
+  const b = memory("t-b", { pitfalls_discovered: [{ node_ref: "n1", description: "second", severity: "low" }] });
+  const tasks: PcdTask[] = [a, b].map((m) => ({ task_id: m.task_id, title: m.task_id, scope: [], memory_file: `knowledge/sessions/${m.task_id}.md`, memory: m }));
+  const pcd = pcdData({ phase: 1, plan_file: "p.md", branch: "p_phase-1", tasks, files: [] }) as unknown as Pcd;
+  assert.deepEqual([pcdCarries(pcd, a), pcdCarries(pcd, b)], [true, true]);
+  // Another verdict, a pitfall it does not hold, a task it does not list: not carried.
+  assert.equal(pcdCarries(pcd, { ...a, nodes_used: [{ id: "n1", useful: false, coverage: "outdated" }] }), false);
+  assert.equal(pcdCarries(pcd, { ...b, pitfalls_discovered: [{ node_ref: "n2", description: "second", severity: "low" }] }), false);
+  assert.equal(pcdCarries(pcd, memory("t-c")), false);
+  // A phase agent's PCD: it lists t-a, with evidence of its own.
+  assert.equal(pcdCarries({ ...pcd, nodes_used: [{ id: "n9", useful: true, coverage: "sufficient" }], pitfalls_discovered: [], new_knowledge: [] } as Pcd, a), false);
 });
 
 test("node changes since the previous checkpoint: added, removed, status, confidence, new pitfalls", () => {
