@@ -521,7 +521,9 @@ export async function runExecute(rc: RunContext, phase: number): Promise<StageOu
           plan_file: join(ctx.repo, rc.state.plan_file),
         };
         if (ctx.cfg.config.agents.impressions) logHandedLoadout(ctx.paths, id, values.loadout);
-        const run = await runAgent(expandTemplate(template, values), { cwd: ctx.repo, timeoutMs, env: rc.env });
+        // AKMS_TASK_ID names the agent's task to what it runs: the SessionStart hook and current_task
+        // (a wave's agents run at once, on a branch named after the phase, not the task).
+        const run = await runAgent(expandTemplate(template, values), { cwd: ctx.repo, timeoutMs, env: { ...rc.env, AKMS_TASK_ID: id } });
         const logAbs = join(logDir, `${id}.log`);
         writeFileAtomic(logAbs, logText(run));
         const ev = evaluate(rc, phase, id, run, displayPath(ctx.repo, logAbs), known);

@@ -61,6 +61,7 @@ export const ORCHESTRATE_HELP = `
 ${Object.entries(PLACEHOLDERS)
   .map(([k, v]) => `    {${k}}`.padEnd(18) + v)
   .join("\n")}
+  Each agent runs with AKMS_TASK_ID set to its task's id (the SessionStart hook and current_task read it).
 
   State: knowledge/orchestrator/ (state.json, logs/; git-ignored). --json: {ok, done, state, actions, edited}.
 `;

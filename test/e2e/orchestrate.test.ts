@@ -174,6 +174,8 @@ test("a two-phase plan from INIT to the merge into main: checkpoints, a rejectio
     ["t-b", "done", "complete", 2],
   ]);
   assert.ok(existsSync(join(e.repo, "knowledge", "sessions", "t-a.md")));
+  // Each agent knows its task from its environment (the hook and current_task read AKMS_TASK_ID).
+  for (const id of ["t-a", "t-b"]) assert.match(readFileSync(join(e.repo, "knowledge", "orchestrator", "logs", "phase-1", `${id}.log`), "utf8"), new RegExp(`AKMS_TASK_ID=${id}\\b`));
   // What each agent was handed is in the impression log: its loadout file may be rewritten later (`akms re-evaluate`).
   const handed = readFileSync(join(e.repo, "knowledge", "impressions.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l)).filter((i) => i.via === "orchestrator");
   assert.deepEqual(handed.map((i) => [i.task_id, i.tool]), [["t-a", "loadout"], ["t-b", "loadout"]]);
