@@ -3,13 +3,14 @@
 // scripted model endpoint of model-server.ts on loopback, run on a fresh clone of a repository
 // whose kit was committed. The assertions read what the host sent to the model: the session-start
 // context, the instructions block, the tool list, every tool result (the loadout's Markdown and
-// Known Pitfalls, every selected node id), no truncation by the host, and the guard's denials.
+// Known Pitfalls, every selected node id), no truncation by the host, and the guard's denials; and
+// Claude Code started by `akms orchestrate` as a task's agent, told its task by the hook.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
-import { akms, BIN_DIR, DEMO, ROOT, tmp, treeHash } from "../helpers.js";
+import { akms, BIN, BIN_DIR, DEMO, ROOT, tmp, treeHash } from "../helpers.js";
 import { memoryText } from "../mcp/memory-text.js";
 import { startModelServer, type Logged, type Step } from "./model-server.js";
 import { shellWord } from "../../core/shell-word.js";
@@ -219,6 +220,49 @@ test("Codex on a fresh clone: AGENTS.md, the akms tools, the whole loadout and e
     assert.ok(docOf(results.get("call-2-0")!).hits.length > 0);
     assert.equal(docOf(results.get("call-3-0")!).ok, true);
     assert.equal(treeHash(vault), vaultBefore);
+  } finally {
+    await model.close();
+  }
+});
+
+test("Claude Code as the orchestrator's agent: its SessionStart context names its task and loadout (AKMS_TASK_ID), and its record_memory is the phase's evidence", async () => {
+  const { repo } = freshClone("orchestrated");
+  const git = (...args: string[]) => {
+    const r = spawnSync("git", args, { cwd: repo, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.com" } });
+    assert.equal(r.status, 0, `git ${args.join(" ")}: ${r.stderr}`);
+  };
+  // One pending task in phase 2 (the demo's others removed), on a branch that names no task.
+  for (const id of ["task-202", "task-204", "task-205"]) git("rm", "-q", `knowledge/tasks/${id}.json`);
+  // The person's own approvals, ignored by git as Claude Code's local settings are (a committed one is not trusted).
+  writeFileSync(join(repo, ".claude", "settings.local.json"), JSON.stringify({ enabledMcpjsonServers: ["akms"], permissions: { allow: ["mcp__akms"] } }, null, 2));
+  writeFileSync(join(repo, ".git", "info", "exclude"), ".claude/settings.local.json\n");
+  writeFileSync(join(repo, "plan.md"), "# Phase 2\n\nThe Green operator's Nyquist handling.\n");
+  const cfg = join(repo, "knowledge", "graph", "propagation_config.yaml");
+  const agent = [bin("claude"), "-p", "Do your akms task, using akms's knowledge", "--output-format", "json"];
+  writeFileSync(cfg, readFileSync(cfg, "utf8").replace(/^orchestrator:[\s\S]*?(?=^\S|(?![\s\S]))/m, `orchestrator:\n  plan_name: orch\n  base_branch: main\n  agent_command: ${JSON.stringify(agent)}\n  agent_timeout_seconds: 300\n\n`));
+  git("add", "-A");
+  git("commit", "-qm", "one task, the plan, the agent");
+  const plan: Step[] = [
+    { tool: "ToolSearch", input: { query: "select:mcp__akms__record_memory" } },
+    { tool: "mcp__akms__record_memory", input: { memory: memoryText("task-201") } },
+  ];
+  const model = await startModelServer(plan);
+  try {
+    const env = { PATH, HOME: join(work, "home-orchestrated"), ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: "sk-test", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_TELEMETRY: "1", DISABLE_AUTOUPDATER: "1", DISABLE_ERROR_REPORTING: "1", AKMS_GLOBAL_VAULT: "" };
+    mkdirSync(env.HOME, { recursive: true });
+    const orchestrate = (...args: string[]) => run(process.execPath, [BIN, "orchestrate", ...args, "--json"], repo, env);
+    let r = await orchestrate("init", "plan.md", "--no-qmd");
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    for (let i = 0; i < 3 && JSON.parse(r.stdout).state.current.stage !== "execute"; i++) {
+      r = await orchestrate("approve");
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+    }
+    const state = JSON.parse(r.stdout).state;
+    assert.deepEqual([state.current.stage, state.status, state.phase_runs["2"].tasks["task-201"].status], ["execute", "checkpoint", "done"], r.stdout);
+    const convo = model.log.filter((l) => JSON.stringify(l.body).includes("mcp__akms"));
+    assert.ok(convo.length >= plan.length, `the agent's conversation reached the model (${convo.length})`);
+    assert.match(JSON.stringify(convo[0]!.body), /task task-201 \(phase 2, role implementer\): read the loadout knowledge\/loadouts\/phase2-task-201-loadout\.md/, "the hook named the agent's task and loadout");
+    assert.equal(docOf(resultsOf(model.log).get("call-1-0")!).ok, true, "its record_memory succeeded");
   } finally {
     await model.close();
   }
