@@ -8,7 +8,7 @@ import type { Context } from "../context.js";
 import type { Problem } from "../errors.js";
 import type { GNode, GraphIndex } from "../graph.js";
 import { readImpressions, shownTo } from "../agent/impressions.js";
-import { sessionDocument, sessionNodes } from "../review/sessions.js";
+import { carriedMemories, sessionDocument, sessionNodes } from "../review/sessions.js";
 import { samePitfall } from "../update/dedup.js";
 
 export interface HelpedTask {
@@ -52,20 +52,27 @@ export function wouldItHaveHelped(ctx: Context, graph: Pick<GraphIndex, "nodes" 
     const d = sessionDocument(ctx, n as GNode, problems).data;
     if (d) docs.set(n.id, d); // AgentMemories and PCDs: either may have reported a pitfall first
   }
-  const gapSeen = new Map<string, Set<string>>();
+  // The tasks' evidence: each AgentMemory applied as its own session, and each one a PCD holds (the
+  // orchestrator applies its assembled PCD alone: its tasks' look back is read from their documents).
+  const evidence: { session: string; phase: unknown; data: Record<string, unknown> }[] = [];
   for (const n of sessions) {
-    if (typeof n.phase === "number" && n.phase > phase) continue;
-    if (typeof docs.get(n.id)?.task_id !== "string") continue; // a PCD repeats its tasks' gaps
-    for (const g of arr(docs.get(n.id)?.nodes_missing)) {
+    const d = docs.get(n.id);
+    if (!d) continue;
+    if (typeof d.task_id === "string") evidence.push({ session: n.id, phase: n.phase, data: d });
+    else for (const m of carriedMemories(ctx, d, (s) => graph.nodes.has(s), problems)) evidence.push({ session: n.id, phase: n.phase, data: m });
+  }
+  const gapSeen = new Map<string, Set<string>>();
+  for (const e of evidence) {
+    if (typeof e.phase === "number" && e.phase > phase) continue;
+    for (const g of arr(e.data.nodes_missing)) {
       const id = obj(g).suggested_id;
-      if (typeof id === "string") gapSeen.set(id, new Set([...(gapSeen.get(id) ?? []), n.id]));
+      if (typeof id === "string") gapSeen.set(id, new Set([...(gapSeen.get(id) ?? []), String(e.data.task_id)]));
     }
   }
   const tasks: HelpedTask[] = [];
-  for (const n of sessions) {
-    if (n.phase !== phase) continue;
-    const d = docs.get(n.id);
-    if (!d || typeof d.task_id !== "string") continue; // a task's AgentMemory
+  for (const { session, phase: p, data: d } of evidence) {
+    if (p !== phase) continue;
+    const n = { id: session };
     const taskId = d.task_id as string;
     const shown = shownTo(ctx.paths, { task_id: taskId, loadout_used: d.loadout_used }, impressions);
     const useful = arr(d.nodes_used).map(obj).filter((u) => u.useful === true && typeof u.id === "string").map((u) => u.id as string);

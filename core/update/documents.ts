@@ -147,15 +147,17 @@ export function unknownMemoryKeys(raw: Record<string, unknown>, shown: string, y
  * description). The orchestrator's PCD is assembled so (core/orchestrator/pcd.ts); a phase agent's
  * may list its tasks and hold evidence of its own.
  */
-export function pcdCarries(pcd: Pcd, memory: AgentMemory): boolean {
-  const task = memory.task_id;
-  if (!pcd.tasks.some((t) => t.task_id === task)) return false;
-  const uses = (pcd.nodes_used ?? []) as (NonNullable<AgentMemory["nodes_used"]>[number] & { task_id?: unknown })[];
+export function pcdCarries(pcd: Pcd | Record<string, unknown>, memory: AgentMemory | Record<string, unknown>): boolean {
+  const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === "object") : []);
+  const [p, m] = [pcd as Record<string, unknown>, memory as Record<string, unknown>];
+  const task = m.task_id;
+  if (typeof task !== "string" || !list(p.tasks).some((t) => t.task_id === task)) return false;
+  const holds = (key: string, same: (mine: Record<string, unknown>, theirs: Record<string, unknown>) => boolean) => list(m[key]).every((x) => list(p[key]).some((y) => same(x, y)));
   return (
-    (memory.nodes_used ?? []).every((u) => uses.some((p) => p.id === u.id && p.useful === u.useful && p.coverage === u.coverage && (p.task_id === undefined || p.task_id === task))) &&
-    (memory.pitfalls_discovered ?? []).every((f) => (pcd.pitfalls_discovered ?? []).some((p) => p.node_ref === f.node_ref && (p.description === f.description || p.description === `${task}: ${f.description}`))) &&
-    (memory.new_knowledge ?? []).every((k) => (pcd.new_knowledge ?? []).some((p) => p.suggested_id === k.suggested_id && p.content_draft === k.content_draft)) &&
-    (memory.nodes_missing ?? []).every((m) => (pcd.nodes_missing ?? []).some((p) => p.description === m.description))
+    holds("nodes_used", (u, q) => q.id === u.id && q.useful === u.useful && q.coverage === u.coverage && (q.task_id === undefined || q.task_id === task)) &&
+    holds("pitfalls_discovered", (f, q) => q.node_ref === f.node_ref && (q.description === f.description || q.description === `${task}: ${String(f.description)}`)) &&
+    holds("new_knowledge", (k, q) => q.suggested_id === k.suggested_id && q.content_draft === k.content_draft) &&
+    holds("nodes_missing", (g, q) => q.description === g.description)
   );
 }
 

@@ -202,6 +202,9 @@ test("a two-phase plan from INIT to the merge into main: checkpoints, a rejectio
   assert.ok(existsSync(join(e.repo, "knowledge", "code-mirror", "solver.md")));
   assert.equal(rv.checkpoint.akms.review_report, "knowledge/reviews/phase-1-review.md");
   assert.ok(existsSync(join(e.repo, "knowledge", "reviews", "phase-1-review.md")));
+  // The look back reads the tasks' AgentMemories the PCD holds (the PCD alone was applied).
+  const report = readFileSync(join(e.repo, "knowledge", "reviews", "phase-1-review.md"), "utf8");
+  assert.match(report, /## Would it have helped\?[\s\S]*\| t-a \| 1 of 1 \|[\s\S]*\| t-b \| 1 of 1 \|/);
   const text = e.run("orchestrate", "status").stdout;
   assert.match(text, /! pitfall green-operator → session-phase1/);
   assert.match(text, /\+ residual-plateau \(tentative/);
