@@ -8,7 +8,8 @@ import type { Context } from "../context.js";
 import type { Problem } from "../errors.js";
 import type { GNode, GraphIndex } from "../graph.js";
 import { readImpressions, shownTo } from "../agent/impressions.js";
-import { carriedMemories, sessionDocument, sessionNodes } from "../review/sessions.js";
+import { sessionDocument, sessionNodes } from "../review/sessions.js";
+import { carriedDocuments } from "../update/documents.js";
 import { samePitfall } from "../update/dedup.js";
 
 export interface HelpedTask {
@@ -59,7 +60,7 @@ export function wouldItHaveHelped(ctx: Context, graph: Pick<GraphIndex, "nodes" 
     const d = docs.get(n.id);
     if (!d) continue;
     if (typeof d.task_id === "string") evidence.push({ session: n.id, phase: n.phase, data: d });
-    else for (const m of carriedMemories(ctx, d, (s) => graph.nodes.has(s), problems)) evidence.push({ session: n.id, phase: n.phase, data: m });
+    else for (const m of carriedDocuments(ctx.paths.sessions, d, (s) => graph.nodes.has(s))) evidence.push({ session: n.id, phase: n.phase, data: m.data as Record<string, unknown> });
   }
   const gapSeen = new Map<string, Set<string>>();
   for (const e of evidence) {

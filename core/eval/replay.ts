@@ -4,8 +4,9 @@
 // overlay is taken back to before its sessions (review decisions kept, the sessions' confidences,
 // pitfall edges and drafted nodes removed), and the documents of the overlay's session registry are
 // applied one by one by the real `akms update`, in the merge driver's canonical order (documents.ts
-// canonicalOrder). Before each AgentMemory, every arm builds its context from the graph as it
-// stood, at the token budget of the loadout akms would have written, and is scored against labels
+// canonicalOrder). Before each AgentMemory (and each PCD, for the AgentMemories it holds that are
+// no session of their own: the orchestrator's, documents.ts carriedDocuments), every arm builds its
+// context from the graph as it stood, at the token budget of the loadout akms would have written, and is scored against labels
 // from that document and the task's later ones:
 //   helpful recall   Σ grade of the arm's nodes / Σ grade of the helpful nodes that existed then
 //                    (grade: useful+sufficient 3, useful+missing-detail 2, useful+outdated 1)
@@ -32,7 +33,7 @@ import { carryVectors } from "../store/vectors.js";
 import { openGraph, type GNode } from "../graph.js";
 import { build } from "../compiler/build.js";
 import { draftedBy } from "../compiler/merge.js";
-import { canonicalOrder, parseDocument, type EvidenceDoc } from "../update/documents.js";
+import { canonicalOrder, carriedDocuments, parseDocument, type EvidenceDoc } from "../update/documents.js";
 import { runUpdate } from "../update/apply.js";
 import { readOverlayState } from "../overlay-file.js";
 import { dumpOverlay, overlayLimits } from "../update/overlay-io.js";
@@ -222,8 +223,13 @@ export async function evalReplay(ctx: Context, opts: ReplayOptions): Promise<Rep
   const engineOn = ctx.cfg.config.search.embedding !== "none";
   if (!engineOn && (wanted?.includes("embedding") || wanted?.includes("hybrid"))) throw new UsageError("the embedding and hybrid arms need search.embedding (it is none here)");
   let semanticNote = false;
-  const replayed = await replayEvidence(ctx, opts.env, async (d, i, sctx) => {
-    if (d.kind === "agent-memory") {
+  const registry = state.overlay.session_nodes ?? {};
+  const replayed = await replayEvidence(ctx, opts.env, async (doc, i, sctx) => {
+    // The tasks this document reports: an AgentMemory, or the ones a PCD holds that are no session
+    // of their own (the orchestrator applies its PCD alone); their pitfalls land on `session`.
+    const reports = doc.kind === "agent-memory" ? [doc] : carriedDocuments(ctx.paths.sessions, doc.data as Record<string, unknown>, (id) => Object.hasOwn(registry, id));
+    const session = doc.sessionId;
+    for (const d of reports) {
       const mem = d.data as AgentMemory;
       const graph = openGraph(sctx.paths);
       const files = new NodeFiles(sctx);
@@ -238,7 +244,7 @@ export async function evalReplay(ctx: Context, opts: ReplayOptions): Promise<Rep
         }
         return t;
       };
-      const labels = labelsOf(docs.slice(i).filter((x) => x.kind === "agent-memory" && x.taskId?.toLowerCase() === d.taskId!.toLowerCase()));
+      const labels = labelsOf([d, ...docs.slice(i + 1).filter((x) => x.kind === "agent-memory" && x.taskId?.toLowerCase() === d.taskId!.toLowerCase())]);
       const helpful = [...labels.grade].filter(([id, g]) => g > 0 && graph.nodes.has(id));
       const absent = [...labels.grade].filter(([id, g]) => g > 0 && !graph.nodes.has(id)).map(([id]) => id).sort();
       const used = new Set((mem.nodes_used ?? []).map((u) => u.id));
@@ -337,7 +343,7 @@ export async function evalReplay(ctx: Context, opts: ReplayOptions): Promise<Rep
         const avg = (f: (s: (typeof scored)[number]) => number) => mean(scored.map(f));
         samples.push({
           task: d.taskId!,
-          session: d.sessionId,
+          session,
           phase: d.phase,
           arm,
           nodes: draws.length === 1 ? scored[0]!.nodes : [],
@@ -355,9 +361,10 @@ export async function evalReplay(ctx: Context, opts: ReplayOptions): Promise<Rep
         });
       }
       const gaps = (mem.nodes_missing ?? []).map((g) => g.suggested_id);
-      taskList.push({ task: d.taskId!, session: d.sessionId, phase: d.phase, budget, absent, gaps, gaps_promoted: gaps.filter((g) => now.nodes.get(g)?.status === "established"), pitfalls_reported: (mem.pitfalls_discovered ?? []).filter((p) => p.node_ref !== null).length, repeat_bites: bites });
-      for (const p of mem.pitfalls_discovered ?? []) earlier.push({ session: d.sessionId, node_ref: p.node_ref, description: p.description });
+      taskList.push({ task: d.taskId!, session, phase: d.phase, budget, absent, gaps, gaps_promoted: gaps.filter((g) => now.nodes.get(g)?.status === "established"), pitfalls_reported: (mem.pitfalls_discovered ?? []).filter((p) => p.node_ref !== null).length, repeat_bites: bites });
     }
+    // Known from this document on: after all the tasks it reports (a PCD's tasks did not see each other's).
+    for (const d of reports) for (const p of (d.data as AgentMemory).pitfalls_discovered ?? []) earlier.push({ session, node_ref: p.node_ref, description: p.description });
   });
   const reproduces = replayed.differs.length === 0;
   if (!reproduces) notes.push(`the replay does not end on the repository's overlay (it differs in ${replayed.differs.join("; ")}: evidence applied out of the canonical order, review decisions since, or state from sessions whose documents are gone): the graph 'as it stood' is the canonical replay's`);

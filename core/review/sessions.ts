@@ -11,7 +11,6 @@ import type { GNode, GraphIndex } from "../graph.js";
 import { resolveInside } from "../paths.js";
 import { cachedByStat } from "../store/memo.js";
 import type { DedupEvent } from "../update/plan-types.js";
-import { pcdCarries, sessionOfTask } from "../update/documents.js";
 
 export interface CoverageFlag {
   node: string;
@@ -93,22 +92,6 @@ function readDoc(ctx: Context, ref: string | null, problems: Problem[], sessionI
 /** A session node's document, parsed (its frontmatter's fields), and where it is; data null when it cannot be read. */
 export function sessionDocument(ctx: Context, n: GNode, problems: Problem[], keep = false): { file: string | null; data: Record<string, unknown> | null } {
   return readDoc(ctx, str(n.content_ref), problems, n.id, keep);
-}
-
-/**
- * The AgentMemories a PCD's document holds (pcdCarries) that are not sessions of their own
- * (`applied(session)` false): the orchestrator applies its assembled PCD alone, and its tasks'
- * documents stay in knowledge/sessions/<task_id>.md. Each with its parsed fields.
- */
-export function carriedMemories(ctx: Context, pcd: Record<string, unknown>, applied: (session: string) => boolean, problems: Problem[]): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  for (const t of Array.isArray(pcd.tasks) ? pcd.tasks : []) {
-    const id = (t as Record<string, unknown> | null)?.task_id;
-    if (typeof id !== "string" || applied(sessionOfTask(id))) continue;
-    const { data } = readDoc(ctx, `sessions/${id}.md`, problems, sessionOfTask(id), false);
-    if (data && pcdCarries(pcd, data)) out.push(data);
-  }
-  return out;
 }
 
 function sessionOf(ctx: Context, n: GNode, problems: Problem[], keep: boolean): SessionInfo {

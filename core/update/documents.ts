@@ -2,7 +2,7 @@
 // through the evidence schemas (FR-M08). Every problem of every document is collected and reported
 // at once, located by file, line and field; one bad document rejects the whole call.
 import { readFileSync, statSync } from "node:fs";
-import { extname, resolve } from "node:path";
+import { extname, join, resolve } from "node:path";
 import { AkmsError, fileError, problemsError, ValidationError, type Problem } from "../errors.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { LIMITS, lineLocator, lineOfPath, parseYaml } from "../yaml.js";
@@ -159,6 +159,29 @@ export function pcdCarries(pcd: Pcd | Record<string, unknown>, memory: AgentMemo
     holds("new_knowledge", (k, q) => q.suggested_id === k.suggested_id && q.content_draft === k.content_draft) &&
     holds("nodes_missing", (g, q) => q.description === g.description)
   );
+}
+
+/**
+ * The AgentMemories a PCD holds (pcdCarries) that are not applied as sessions of their own
+ * (`applied(session)` false), read and validated from `<sessionsDir>/<task_id>.md`, in the PCD's
+ * task order: the orchestrator applies its assembled PCD alone, and its tasks' documents stay there
+ * (the review's look back and `akms eval replay` score them as the tasks they are). A missing or
+ * invalid document is not held.
+ */
+export function carriedDocuments(sessionsDir: string, pcd: Record<string, unknown>, applied: (session: string) => boolean): EvidenceDoc[] {
+  const out: EvidenceDoc[] = [];
+  for (const t of Array.isArray(pcd.tasks) ? pcd.tasks : []) {
+    const id = (t as Record<string, unknown> | null)?.task_id;
+    if (typeof id !== "string" || !TASK_ID_PATTERN.test(id) || applied(sessionOfTask(id))) continue;
+    const file = join(sessionsDir, `${id}.md`);
+    try {
+      const doc = parseDocument(readFileSync(file), file, `knowledge/sessions/${id}.md`);
+      if (doc.kind === "agent-memory" && pcdCarries(pcd, doc.data)) out.push(doc);
+    } catch {
+      /* not there, or not a valid AgentMemory: not held */
+    }
+  }
+  return out;
 }
 
 /** Rules beyond the field types: test counts, 0–1 numbers, reserved domains, id lengths. */

@@ -251,6 +251,10 @@ test("a two-phase plan from INIT to the merge into main: checkpoints, a rejectio
   const check = e.run("check", "--json");
   assert.deepEqual(check.json.findings.map((f: { code: string }) => f.code), ["MERGE_DRIVER"], check.stdout); // this setup runs no `akms init --git`
   assert.deepEqual(e.run("status", "--json").json.waiting_sessions, []);
+  // The replay scores the tasks of the PCDs, each where its evidence landed.
+  const replay = ok(e.run("eval", "replay", "--arms", "loadout,shown", "--json"), "eval replay").json;
+  assert.deepEqual(replay.task_list.map((t: { task: string; session: string }) => [t.task, t.session]), [["t-a", "session-phase1"], ["t-b", "session-phase1"], ["t-c", "session-phase2"]]);
+  assert.equal(replay.reproduces_overlay, true);
   assert.equal(treeHash(e.vault), e.vaultHash, "the global vault is never written");
 });
 
