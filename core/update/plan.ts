@@ -3,11 +3,12 @@
 // account of what changes and why. Nothing here writes; apply.ts journals and writes the plan.
 import { plural } from "../plural.js";
 import { statVector } from "../store/freshness.js";
+import { readFileSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import type { Context } from "../context.js";
 import { problemsError, type Problem } from "../errors.js";
 import { readBytesIfExists, realpathOrNull, sha256 } from "../fsx.js";
-import { pcdFileName } from "../paths.js";
+import { pcdFileName, resolveInside } from "../paths.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import { hasContentDraft } from "../schemas/node.js";
 import type { UpdateDelta } from "../compiler/update-patch.js";
@@ -19,7 +20,7 @@ import type { Overlay } from "../schemas/overlay.js";
 import type { Pcd } from "../schemas/evidence.js";
 import type { OUTCOMES } from "../schemas/common.js";
 import { applyFeedback, describeStep } from "./confidence.js";
-import { ledgerId, unknownMemoryKeys, type EvidenceDoc } from "./documents.js";
+import { ledgerId, parseDocument, pcdCarries, unknownMemoryKeys, type EvidenceDoc } from "./documents.js";
 import { normalizeOverlay, overlayLimits, overlayText, type OverlayReuse } from "./overlay-io.js";
 import { newKnowledge, type Knowledge } from "./plan-knowledge.js";
 import { startPlan, type PlanState } from "./plan-state.js";
@@ -63,8 +64,24 @@ function uniq<T>(xs: Iterable<T>): T[] {
   return [...new Set(xs)];
 }
 
+/**
+ * The applied PCD of an AgentMemory's phase that holds its evidence (documents.ts pcdCarries: the
+ * orchestrator's REVIEW applies its assembled PCD alone), shown as its file; null when none does.
+ */
+function carriedBy(ctx: Context, d: EvidenceDoc, ov: Overlay): string | null {
+  const ref = d.kind === "agent-memory" ? ov.session_nodes?.[`session-phase${d.phase}`]?.content_ref : undefined;
+  const abs = ref ? resolveInside(ctx.paths.knowledge, ref) : null;
+  if (!abs) return null;
+  try {
+    const pcd = parseDocument(readFileSync(abs), abs, `knowledge/${ref}`);
+    return pcd.kind === "pcd" && pcdCarries(pcd.data, d.data) ? pcd.shown : null;
+  } catch {
+    return null; // gone or unreadable: nothing says it holds this document
+  }
+}
+
 /** Refuses documents whose session id is registered from other bytes (or taken by another node). */
-function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: UpdateGraph, warnings: string[]): EvidenceDoc[] {
+function checkApplied(ctx: Context, docs: readonly EvidenceDoc[], ov: Overlay, graph: UpdateGraph, warnings: string[]): EvidenceDoc[] {
   const problems: Problem[] = [];
   const fresh: EvidenceDoc[] = [];
   for (const d of docs) {
@@ -97,6 +114,11 @@ function checkApplied(docs: readonly EvidenceDoc[], ov: Overlay, graph: UpdateGr
     // Applied by the Python implementation (its ledger names the source; its session id keeps the task id's case, or says phase-N).
     if ((ov.processed_sources ?? []).includes(ledgerId(d))) {
       warnings.push(`${d.shown}: not applied — local_state.yaml's processed_sources already names ${ledgerId(d)} (applied by the spec's Python implementation as session-${ledgerId(d)})`);
+      continue;
+    }
+    const pcd = carriedBy(ctx, d, ov);
+    if (pcd !== null) {
+      warnings.push(`${d.shown}: not applied — its evidence came in with ${pcd} (session-phase${d.phase}), which holds it; applying it again would count it twice`);
       continue;
     }
     const other = graph.nodes.get(d.sessionId);
@@ -401,7 +423,7 @@ function replayedKnowledge(entries: readonly Record<string, unknown>[], created:
 
 export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: UpdateGraph, state: OverlayState | null, dryRun: boolean, replay?: Replay): Plan {
   const st = startPlan(ctx, graph, state);
-  const fresh = new Set(checkApplied(docs, st.ov, graph, st.warnings));
+  const fresh = new Set(checkApplied(ctx, docs, st.ov, graph, st.warnings));
   const sessionIds = new Set(docs.map((d) => d.sessionId));
   const knowledge = newKnowledge(st);
   const knowledgeReal = realpathOrNull(ctx.paths.knowledge);
