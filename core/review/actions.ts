@@ -35,6 +35,7 @@ import { parseDedupSections, removeSection, setSectionStatus, type DedupSection 
 import { carryOverlayDrafts } from "../overlay-file.js";
 import { overlayLimits } from "../update/overlay-io.js";
 import { newNodeFromSection } from "./dedup-node.js";
+import { acceptedDraftText, acceptedSectionText } from "../update/nodes.js";
 import { commitTransaction, finishTransaction, recoverPendingTransaction, type TxnWrite } from "../transaction.js";
 import { decodeBytes, encodeBytes, readJournal, undoGroup, withEntry, type ActionKind, type Journal, type JournalEntry } from "./journal.js";
 import { plural } from "../plural.js";
@@ -477,7 +478,7 @@ export function pendingMergeNote(id: string, text: string): string | null {
   return `note: ${plural(pending.length, "dedup merge")} into ${id} (from ${from}) still pending: ${id} is established with ${pending.length === 1 ? "that draft" : "those drafts"} awaiting \`akms dedup accept|reject ${id}\``;
 }
 
-/** promote: a local tentative node → established (only the status value changes). */
+/** promote: a local tentative node → established (its status value, and an agent draft's banner: acceptedDraftText). */
 export function promote(ctx: Context, req: ActionRequest): ActionResult {
   const cli = `akms promote ${req.id}`;
   return act(ctx, "promote", req, cli, (r) => {
@@ -501,7 +502,7 @@ export function promote(ctx: Context, req: ActionRequest): ActionResult {
     const steps = manualPromotionSteps(ctx, r.file, { ...lf.data, status: "established" }, r.id);
     const pending = pendingMergeNote(r.id, lf.text);
     return {
-      writes: [{ file: r.file, bytes: withStatus(r, lf, "established") }],
+      writes: [{ file: r.file, bytes: Buffer.from(acceptedDraftText(withStatus(r, lf, "established").toString("utf8")), "utf8") }],
       change: () => statusChange(ctx, r.id, r.file),
       message:
         `promoted ${r.id}: tentative → established (${r.shown})\n` +
@@ -642,14 +643,16 @@ function pickSection(r: Resolved, text: string, session: string | undefined, cli
   return pending[0]!;
 }
 
-/** dedup accept: the section stays in the node, its marker says accepted (only that value changes). */
+/** dedup accept: the section stays in the node, its marker says accepted, and its mark line no longer asks for a decision. */
 export function dedupAccept(ctx: Context, req: ActionRequest): ActionResult {
   const cli = `akms dedup accept ${req.id}${req.session ? ` ${req.session}` : ""}`;
   return act(ctx, "dedup-accept", req, cli, (r) => {
     if (actionRefusal("dedup-accept", factsOfGraph(r))?.kind === "vault") throw new StateError(`"${r.id}" is a global node; dedup sections live only in local nodes`, { hint: "`akms status` lists the pending dedup events" });
     const lf = readLocal(r);
     const s = pickSection(r, lf.text, req.session, cli);
-    const text = setSectionStatus(lf.text, s, "accepted");
+    const marked = setSectionStatus(lf.text, s, "accepted");
+    const at = parseDedupSections(marked)[s.index]!;
+    const text = marked.slice(0, at.start) + acceptedSectionText(marked.slice(at.start, at.end)) + marked.slice(at.end);
     const left = parseDedupSections(text).filter((x) => x.status === "pending").length;
     return {
       writes: [{ file: r.file, bytes: Buffer.from(text, "utf8") }],

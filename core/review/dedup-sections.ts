@@ -96,7 +96,7 @@ export function removeSection(text: string, s: DedupSection): string {
   return text.slice(0, start) + text.slice(end);
 }
 
-const MARK_LINE = /^\*\*Agent-authored, awaiting review\.\*\*[^\n]*(?:\n|$)/;
+const MARK_LINE = /^\*\*Agent-authored, (?:awaiting|accepted in) review\.\*\*[^\n]*(?:\n|$)/;
 const DRAFT_HEADING = /^#{1,6}[ \t]+content_draft\b[^\n]*(?:\n|$)/;
 
 /**

@@ -45,6 +45,26 @@ export function titleFromId(id: string): string {
 }
 
 const MARK = "**Agent-authored, awaiting review.**";
+/** The mark once a person accepted the text (promote, dedup accept): who drafted it stays said. */
+const ACCEPTED = "**Agent-authored, accepted in review.**";
+
+/**
+ * An agent draft's banner once `akms promote` accepted the node: who drafted it, and no more
+ * "awaiting review; not trusted until a human reviews it", which every reader of the file (a
+ * loadout's passage, a search snippet, show_node, the vault it is moved to) would go on telling.
+ * A banner not as newNodeText writes it (edited by hand) is left as it is.
+ */
+export function acceptedDraftText(text: string): string {
+  return text.replace(
+    /^> \*\*Agent-authored, awaiting review\.\*\* (Drafted by `[^`\r\n]+` \(phase \d+\)(?: \(suggested as `[^`\r\n]+`, which was taken\))?); not trusted until a human reviews it:(\r?\n)> `akms promote [^`\r\n]+` to accept, `akms draft [^`\r\n]+` to keep it out of loadouts\.\r?\n/m,
+    (_m, who: string, nl: string) => `> ${ACCEPTED} ${who}.${nl}`,
+  );
+}
+
+/** A dedup section's text (between its markers) once `akms dedup accept` accepted it: its mark line without the accept/reject commands. */
+export function acceptedSectionText(section: string): string {
+  return section.replace(/^\*\*Agent-authored, awaiting review\.\*\* (From `[^`\r\n]+` \(new knowledge `[^`\r\n]+`\)): `akms dedup accept [^`\r\n]+` or `akms dedup reject [^`\r\n]+`\.(?=\r?\n|$)/m, (_m, from: string) => `${ACCEPTED} ${from}.`);
+}
 
 export function newNodeText(n: NewNodeSpec): string {
   const fm = [

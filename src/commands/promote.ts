@@ -7,7 +7,7 @@ const usage = "akms promote ID [ID…]";
 
 export const promoteCommand: CommandSpec = {
   name: "promote",
-  summary: "review action: a local tentative node → established (only its status line changes; journaled, undoable); several ids: one batch, one undo",
+  summary: "review action: a local tentative node → established (its status line changes, and an agent draft's banner says it was accepted; journaled, undoable); several ids: one batch, one undo",
   usage,
   flags: [],
   async run(args, flags) {

@@ -16,7 +16,8 @@ import { AkmsError, NotFoundError, StaleWriteError, StateError, ValidationError 
 import { sha256 } from "../../core/fsx.js";
 import { shellWord } from "../../core/shell-word.js";
 import { actionTarget, bulk, dedupAccept, dedupReject, draft, manualPromotionSteps, promote, undo, undoTarget, undraft } from "../../core/review/actions.js";
-import { parseDedupSections } from "../../core/review/dedup-sections.js";
+import { parseDedupSections, sectionDraft } from "../../core/review/dedup-sections.js";
+import { appendDedupSection, newNodeText } from "../../core/update/nodes.js";
 import { decodeBytes, encodeBytes, readJournal } from "../../core/review/journal.js";
 import { dumpOverlay } from "../../core/update/overlay-io.js";
 import { recompile, reviewText } from "../../core/review/recompile.js";
@@ -358,6 +359,35 @@ test("dedup accept changes only the section's status value; reject moves the dra
   assert.equal(readFileSync(f2, "utf8"), text2);
   assert.equal(graphText(d.ctx), buildBytesNoCache(d.ctx));
   assert.equal(treeHash(d.vault), d.vaultHash);
+});
+
+test("an agent's draft, accepted: promote's banner says who drafted it and no more 'awaiting review; not trusted', dedup accept drops the decision's commands; graph.json is the full compile's; undo gives back both", () => {
+  const s = scratch();
+  const dir = join(s.knowledge, "local-nodes");
+  const drafted = newNodeText({ id: "budget", title: "Budget", domain: "net", tags: ["http"], session: "session-t2", phase: 2, suggestedId: "budget", draft: "Split the budget." });
+  const text = appendDedupSection(drafted, { nodeId: "budget", session: "session-t3", score: 1, suggestedId: "budget", draft: "Split it again." });
+  write(join(dir, "budget.md"), text);
+  const ctx = loadContext({ repo: s.repo, vault: s.vault, env: {} });
+  build(ctx);
+  promote(ctx, { id: "budget" });
+  const promoted = readFileSync(join(dir, "budget.md"), "utf8");
+  assert.equal(
+    promoted,
+    text.replace("status: tentative", "status: established").replace(
+      "> **Agent-authored, awaiting review.** Drafted by `session-t2` (phase 2); not trusted until a human reviews it:\n> `akms promote budget` to accept, `akms draft budget` to keep it out of loadouts.\n",
+      "> **Agent-authored, accepted in review.** Drafted by `session-t2` (phase 2).\n",
+    ),
+  );
+  dedupAccept(ctx, { id: "budget" });
+  const accepted = readFileSync(join(dir, "budget.md"), "utf8");
+  assert.equal(accepted, promoted.replace("status=pending", "status=accepted").replace("**Agent-authored, awaiting review.** From `session-t3` (new knowledge `budget`): `akms dedup accept budget` or `akms dedup reject budget`.", "**Agent-authored, accepted in review.** From `session-t3` (new knowledge `budget`)."));
+  assert.doesNotMatch(accepted, /awaiting review|not trusted/);
+  assert.equal(sectionDraft(parseDedupSections(accepted)[0]!).draft, "Split it again.", "the accepted section's draft reads as before");
+  assert.equal(graphText(ctx), buildBytesNoCache(ctx));
+  undo(ctx);
+  undo(ctx);
+  assert.equal(readFileSync(join(dir, "budget.md"), "utf8"), text);
+  assert.equal(graphText(ctx), buildBytesNoCache(ctx));
 });
 
 test("the journal's prior bytes round-trip for any pair of files, multi-byte characters included", () => {
