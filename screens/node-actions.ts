@@ -107,7 +107,7 @@ export function confirmFor(action: Exclude<NodeAction, "edit">, c: ConfirmFacts)
   const base = { action, id, expectedSha: c.expectedSha, cli: `akms ${action} ${id}` };
   switch (action) {
     case "promote": {
-      const lines = [`status ${status} → established in ${c.shown}`, "Only the status line changes. graph.json is recompiled; u undoes it."];
+      const lines = [`status ${status} → established in ${c.shown}`, "Its status changes (an agent draft's banner then says it was accepted). graph.json is recompiled; u undoes it."];
       const pending = c.dedup.filter((d) => d.status === "pending");
       if (pending.length) {
         lines.push(
