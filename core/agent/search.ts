@@ -127,13 +127,12 @@ function snippet(text: string): string {
 }
 
 /**
- * A passage's snippet (the embedding arm's hit): its text without the title line the chunk carries
- * for the embedding (core/embed/semantic.ts chunksOf) and without its headings, which a hit's id and
- * title already say — the prose, or the headings when the passage has nothing else.
+ * A passage's snippet (the embedding arm's hit; its chunk's body, semantic.ts chunksOf) without its
+ * headings, which a hit's id and title already say — the prose, or the headings when the passage
+ * has nothing else.
  */
-export function passageSnippet(chunk: string): string {
-  if (!chunk.includes("\n")) return snippet(chunk); // a node with no body: the chunk is its title alone
-  const lines = chunk.split("\n").slice(1);
+export function passageSnippet(body: string): string {
+  const lines = body.split("\n");
   const prose = lines.filter((l) => !/^\s{0,3}#{1,6}(\s|$)/.test(l));
   return snippet((prose.some((l) => l.trim()) ? prose : lines).join("\n"));
 }
@@ -319,7 +318,7 @@ export async function searchMany(ctx: Context, graph: GraphIndex | null, queries
   const idOf = idResolver(ctx, graph, scope);
   const semantic = { engine: run.engine, covered: run.covered, files: run.files, embedded: run.embedded };
   return bm25.map((r, qi) => {
-    const sem = run.ranked[qi]!.slice(0, room).map((h) => ({ id: idOf(h.file.file), file: h.file.shown, line: h.line, snippet: passageSnippet(h.text) }));
+    const sem = run.ranked[qi]!.slice(0, room).map((h) => ({ id: idOf(h.file.file), file: h.file.shown, line: h.line, snippet: passageSnippet(h.body) }));
     if (!arms.includes("bm25")) return { ...r, engine: "embedding" as const, degraded: null, qmd_index: null, note: undefined, semantic, hits: sem.slice(0, limit) };
     const fused = new Map<string, { hit: SearchHit; score: number }>();
     for (const list of [r.hits, sem]) {

@@ -22,7 +22,10 @@ export const EMBED_BUDGET = 24;
 export interface Chunk {
   file: Listed;
   line: number;
+  /** What is embedded: the file's title, then the passage. */
   text: string;
+  /** The passage alone, as the file has it (a title-only chunk: the title): what readers show. */
+  body: string;
   key: string;
 }
 
@@ -47,7 +50,7 @@ export function chunksOf(file: Listed, text: string, engineId: string): Chunk[] 
     const t = cur.join("\n").trim();
     if (t) {
       const full = title ? `${title}\n${t}` : t;
-      out.push({ file, line: offset + start + 1, text: full, key: vectorKey(engineId, full) });
+      out.push({ file, line: offset + start + 1, text: full, body: t, key: vectorKey(engineId, full) });
     }
     cur = [];
     words = 0;
@@ -61,14 +64,15 @@ export function chunksOf(file: Listed, text: string, engineId: string): Chunk[] 
     else if (words >= CHUNK_WORDS * 2) flush();
   });
   flush();
-  if (!out.length && title) out.push({ file, line: 1, text: title, key: vectorKey(engineId, title) });
+  if (!out.length && title) out.push({ file, line: 1, text: title, body: title, key: vectorKey(engineId, title) });
   return out;
 }
 
 export interface SemanticHit {
   file: Listed;
   line: number;
-  text: string;
+  /** The best chunk's passage (Chunk.body). */
+  body: string;
   score: number;
 }
 
@@ -147,7 +151,7 @@ export async function semanticRank(ctx: Context, engine: Engine, files: readonly
           const s = cosine(q, store.get(c.key)!);
           if (s > score) [best, score] = [c, s];
         }
-        return { file: best.file, line: best.line, text: best.text, score };
+        return { file: best.file, line: best.line, body: best.body, score };
       })
       .sort((a, b) => b.score - a.score || (a.file.shown < b.file.shown ? -1 : 1)),
   );
@@ -172,7 +176,7 @@ export async function passagesWithin(ctx: Context, engine: Engine, files: readon
     xs
       .sort((a, b) => b.s - a.s || a.c.line - b.c.line)
       .slice(0, perFile)
-      .map(({ c }) => ({ file: c.file.shown, line: c.line, text: c.text.replace(/^.*\n/, "") })),
+      .map(({ c }) => ({ file: c.file.shown, line: c.line, text: c.body })),
   );
   return { engine: engine.id, passages };
 }

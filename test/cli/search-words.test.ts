@@ -6,6 +6,7 @@ import { appendFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { akms, builtDemo, tmp, write } from "../helpers.js";
 import { lexicalSearch, passageSnippet } from "../../core/agent/search.js";
+import { chunksOf } from "../../core/embed/semantic.js";
 
 test("one unknown word does not empty the search (qmd when present, and the fallback)", () => {
   const d = builtDemo();
@@ -83,11 +84,18 @@ test("search reads only what stays inside the repository or the vault: a linked 
   assert.deepEqual(hits("wombatword", "--in", "sessions"), [], "a sessions directory linked from outside");
 });
 
-test("a passage's snippet (the embedding arm's hit) is its prose: not the title line the chunk carries, not its headings", () => {
-  assert.equal(passageSnippet("Retry with backoff\n# Retry with backoff\n\n## Summary\n\nRetry failed calls with jitter."), "Retry failed calls with jitter.");
-  assert.equal(passageSnippet("Title\n## Only a heading"), "## Only a heading", "a passage of headings alone shows them");
-  assert.equal(passageSnippet("Title\n#hashtag is prose, not a heading"), "#hashtag is prose, not a heading");
-  assert.equal(passageSnippet("A node with no body"), "A node with no body", "a chunk of its title alone shows it");
+test("a passage's snippet (the embedding arm's hit) is its chunk's body without headings; a file without a title keeps its first line", () => {
+  const [t] = chunksOf({ file: "/x/retry.md", shown: "retry.md" }, "---\ntitle: Retry with backoff\n---\n# Retry with backoff\n\n## Summary\n\nRetry failed calls with jitter.\n", "e");
+  assert.equal(t!.text.split("\n")[0], "Retry with backoff", "the title leads what is embedded");
+  assert.equal(passageSnippet(t!.body), "Retry failed calls with jitter.");
+  assert.equal(passageSnippet("## Only a heading"), "## Only a heading", "a passage of headings alone shows them");
+  assert.equal(passageSnippet("#hashtag is prose, not a heading"), "#hashtag is prose, not a heading");
+  const [bare] = chunksOf({ file: "/x/bare.md", shown: "bare.md" }, "---\ntitle: A node with no body\n---\n", "e");
+  assert.equal(passageSnippet(bare!.body), "A node with no body", "a chunk of its title alone shows it");
+  // No title (no frontmatter title, no heading): nothing leads the chunk, and nothing of the passage is dropped.
+  const [untitled] = chunksOf({ file: "/x/u.md", shown: "u.md" }, "First line of prose.\nSecond line.\n", "e");
+  assert.equal(untitled!.body, "First line of prose.\nSecond line.");
+  assert.equal(passageSnippet(untitled!.body), "First line of prose. Second line.");
 });
 
 test("the snippet's line weighs the words by rarity: a line with the rare word before an earlier one with a common one", () => {
