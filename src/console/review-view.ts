@@ -134,7 +134,7 @@ function matches(item: ReviewItem, filter: string): boolean {
 
 /** A task's line in "Would it have helped?": what it was shown of what helped, pitfalls that bit again, gaps. */
 function helpedItem(t: Helped["tasks"][number], phaseFacts: string): Record<string, unknown> {
-  const shown = t.useful_shown === null ? `${t.useful} useful (nothing says what it was shown)` : `${t.useful_shown} of ${t.useful} useful nodes were shown`;
+  const shown = t.useful_shown === null ? `${t.useful} useful (nothing says what it was shown)` : `${t.useful_shown} of ${plural(t.useful, "useful node")} ${t.useful_shown === 1 ? "was" : "were"} shown`;
   const bit = t.rebit.length ? ` · bit again: ${t.rebit.map((n) => `${n} (${t.rebit_shown === null ? "loaded?" : t.rebit_shown.includes(n) ? "loaded: memory ignored" : "not loaded: memory missing"})`).join(", ")}` : "";
   const gaps = t.gaps.length ? ` · missing: ${t.gaps.join(", ")}` : "";
   return {

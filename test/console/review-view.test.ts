@@ -43,3 +43,10 @@ test("a new pitfall shows its severity in the status column", () => {
   const two = ["t2: the jitter\nmust not exceed the cap", "t3: the cap"].map((note, i) => toItem("new_pitfalls", { from: { id: "n1", status: "established", source: "human" }, session: "session-phase2", severity: "medium", note }, i, () => true));
   assert.deepEqual(two.map((x) => x.source), ["t2: the jitter must not exceed the cap", "t3: the cap"]);
 });
+
+test("the look back's row says its count in agreeing words: '1 of 1 useful node was shown', '1 of 2 useful nodes was shown'", () => {
+  const task = (useful: number, shown: number) => ({ task_id: `t${useful}${shown}`, session: "session-phase2", useful, useful_shown: shown, rebit: [], rebit_shown: [], gaps: [] });
+  const helped = { phase: 2, tasks: [task(1, 1), task(2, 1), task(2, 2)], helpful_recall: 0.8, rebit: 0, rebit_loaded: 0, recurring_gaps: [], gaps_promoted: [] };
+  const section = reviewSections(null, "", () => false, { helped }).find((s) => s.key === "helped")!;
+  assert.deepEqual(section.items.map((i) => i.title), ["1 of 1 useful node was shown", "1 of 2 useful nodes was shown", "2 of 2 useful nodes were shown"]);
+});
