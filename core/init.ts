@@ -88,7 +88,9 @@ tag_derivation:                    # the deterministic fallback that fills empty
 orchestrator:                      # the reference pipeline \`akms orchestrate\` (spec §5.8)
   plan_name: ""                    # used in phase-branch names; any text
   base_branch: main                # phase 1 branches from here; a branch name
-  agent_command: []                # argv of the task agent, e.g. [claude, -p]; [] = no agent configured
+  # The task agent's argv, each element's {placeholders} filled in (\`akms orchestrate --help\`); Claude Code, e.g.:
+  # [claude, -p, "Do task {task_id}. Read {loadout} first; write your AgentMemory to {memory_out}.", --allowedTools, "Read,Edit,Write,Bash,mcp__akms"]
+  agent_command: []                # [] = no agent configured
   agent_timeout_seconds: 3600      # an agent still running after this long is stopped; whole number ≥ 1
 
 mirror:                            # the code mirror \`akms mirror\` writes (spec §5.6)

@@ -8,6 +8,7 @@ import { loadContext } from "../../core/context.js";
 import { resolveVault } from "../../core/paths.js";
 import { AkmsError, ConfigError, SchemaVersionError } from "../../core/errors.js";
 import { CONFIG_TEMPLATE } from "../../core/init.js";
+import { templateProblems } from "../../core/orchestrator/template.js";
 import { tmp, write } from "../helpers.js";
 
 function configError(text: string): ConfigError {
@@ -52,6 +53,16 @@ test("the commented config `akms init` writes parses to exactly the defaults wit
     const commented = l.includes(" # ") || /^\s*#/.test(lines[i - 1] ?? "");
     assert.ok(commented, `config line ${i + 1} has no comment: ${l}`);
   });
+});
+
+test("the template's example agent_command is one the orchestrator runs: uncommented, it parses, and its placeholders are known", () => {
+  const line = CONFIG_TEMPLATE.split("\n").find((l) => /^\s*# \[claude, -p,/.test(l))!;
+  assert.ok(line, "the template shows an example");
+  const r = parseConfig(CONFIG_TEMPLATE.replace(/^(\s*)agent_command: \[\].*$/m, `$1agent_command: ${line.replace(/^\s*# /, "")}`), "propagation_config.yaml");
+  assert.deepEqual(r.warnings, []);
+  assert.equal(r.config.orchestrator.agent_command[0], "claude");
+  assert.ok(r.config.orchestrator.agent_command.length > 2, "a prompt, not `claude -p` alone (which waits for one on its standard input)");
+  assert.deepEqual(templateProblems(r.config.orchestrator.agent_command), []);
 });
 
 test("a partial override deep-merges into the defaults", () => {
