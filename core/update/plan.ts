@@ -81,7 +81,7 @@ function carriedBy(ctx: Context, d: EvidenceDoc, ov: Overlay): string | null {
 }
 
 /** Refuses documents whose session id is registered from other bytes (or taken by another node). */
-function checkApplied(ctx: Context, docs: readonly EvidenceDoc[], ov: Overlay, graph: UpdateGraph, warnings: string[]): EvidenceDoc[] {
+function checkApplied(ctx: Context, docs: readonly EvidenceDoc[], ov: Overlay, graph: UpdateGraph, warnings: string[], carried: Map<EvidenceDoc, string>): EvidenceDoc[] {
   const problems: Problem[] = [];
   const fresh: EvidenceDoc[] = [];
   for (const d of docs) {
@@ -118,6 +118,7 @@ function checkApplied(ctx: Context, docs: readonly EvidenceDoc[], ov: Overlay, g
     }
     const pcd = carriedBy(ctx, d, ov);
     if (pcd !== null) {
+      carried.set(d, `session-phase${d.phase}`);
       warnings.push(`${d.shown}: not applied — its evidence came in with ${pcd} (session-phase${d.phase}), which holds it; applying it again would count it twice`);
       continue;
     }
@@ -423,13 +424,16 @@ function replayedKnowledge(entries: readonly Record<string, unknown>[], created:
 
 export function planUpdate(ctx: Context, docs: readonly EvidenceDoc[], graph: UpdateGraph, state: OverlayState | null, dryRun: boolean, replay?: Replay): Plan {
   const st = startPlan(ctx, graph, state);
-  const fresh = new Set(checkApplied(ctx, docs, st.ov, graph, st.warnings));
+  const carried = new Map<EvidenceDoc, string>(); // a memory its phase's applied PCD holds → that PCD's session
+  const fresh = new Set(checkApplied(ctx, docs, st.ov, graph, st.warnings, carried));
   const sessionIds = new Set(docs.map((d) => d.sessionId));
   const knowledge = newKnowledge(st);
   const knowledgeReal = realpathOrNull(ctx.paths.knowledge);
   let createdIds: Set<string> | undefined;
   for (const d of docs) {
     const base = documentResult(d, st, fresh.has(d), dryRun);
+    const into = carried.get(d);
+    if (into !== undefined) Object.assign(base, { session: into, content_ref: st.sessions[into]?.content_ref ?? null });
     st.results.push(base);
     if (!fresh.has(d)) continue;
     if (d.kind === "agent-memory") for (const p of unknownMemoryKeys(d.data, d.shown, d.yaml, d.firstLine)) st.warnings.push(`${p.file}:${p.line}: ${p.message} (${p.hint})`);

@@ -258,6 +258,7 @@ test("a two-phase plan from INIT to the merge into main: checkpoints, a rejectio
   // `akms update` of a memory its phase's PCD holds applies nothing again (it would count it twice).
   const overlayBefore = readFileSync(join(e.repo, "knowledge", "graph", "local_state.yaml"), "utf8");
   const again = ok(e.run("update", "knowledge/sessions/t-a.md"), "update of a carried memory");
+  assert.match(again.stdout, /^already applied, unchanged: AgentMemory knowledge\/sessions\/t-a\.md → session-phase1$/m, "said as the session that holds it");
   assert.match(again.stderr, /t-a\.md: not applied — its evidence came in with knowledge\/sessions\/handoff_phase_1\.md \(session-phase1\)/);
   assert.equal(readFileSync(join(e.repo, "knowledge", "graph", "local_state.yaml"), "utf8"), overlayBefore);
   assert.equal(treeHash(e.vault), e.vaultHash, "the global vault is never written");
