@@ -15,7 +15,7 @@ import { readOverlay } from "../overlay-file.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { MergeConflict } from "./conflict.js";
 import { validateText } from "../validate.js";
-import { blobIdOf, commitWithBlob, filesAt, headCommit, inRebase, mergeBase, mergeFileText, readBlobs } from "./git-objects.js";
+import { blobIdOf, commitWithBlob, filesAt, headCommit, inRebase, isUnmerged, mergeBase, mergeFileText, readBlobs } from "./git-objects.js";
 import { entriesSince, mergeJournals } from "./merge-journal.js";
 import { mergeAddedNode, mergeNodeFile } from "./merge-node.js";
 import { mergeOverlays } from "./merge-overlay.js";
@@ -120,8 +120,9 @@ function theirNodeFiles(s: Sides, ctx: Context, knowledge: string, scratch: stri
  * The config the merged repository will have, for the replay: git writes the merged
  * propagation_config.yaml only after the drivers ran, so the work tree still holds ours. Both sides'
  * changes merged as text (the same bytes whichever side is merged into); where they touch the same
- * lines, the work tree's once a person has resolved it (no markers, not ours any more); else
- * nothing can be replayed yet. Null when the merge changes nothing in the config.
+ * lines, the work tree's once a person has resolved it (no markers, and not ours any more or
+ * `git add`ed before `git checkout -m` runs the overlay's merge again); else nothing can be
+ * replayed yet. Null when the merge changes nothing in the config.
  */
 function mergedConfig(s: Sides, ctx: Context, knowledge: string, commits: { mb: string | null; head: string | null; them: string | null }): Context["cfg"] | null {
   const path = `${knowledge ? knowledge + "/" : ""}graph/propagation_config.yaml`;
@@ -132,7 +133,10 @@ function mergedConfig(s: Sides, ctx: Context, knowledge: string, commits: { mb: 
   const merged = text(ours) === text(base) ? { text: text(theirs), clean: true } : mergeText(s.top, text(ours), text(base), text(theirs));
   if (merged.clean) return parseConfig(merged.text, `${path} (merged)`);
   const here = readBytesIfExists(ctx.paths.config);
-  if (here && !/^(<{7}|>{7})( |$)/m.test(here.toString("utf8")) && !here.equals(ours ?? Buffer.alloc(0))) return parseConfig(here.toString("utf8"), path);
+  // Resolved by a person: not ours any more, or — run again by `git checkout -m` (the overlay is
+  // recorded as unmerged) — `git add`ed, whatever they kept (ours too).
+  const resolved = () => !here!.equals(ours ?? Buffer.alloc(0)) || (isUnmerged(s.top, s.args.path) && !isUnmerged(s.top, path));
+  if (here && !/^(<{7}|>{7})( |$)/m.test(here.toString("utf8")) && resolved()) return parseConfig(here.toString("utf8"), path);
   throw new MergeConflict(`${path} was changed on both sides in the same lines, and the overlay's replay needs the merged config`, {
     file: path,
     hint: `resolve ${path} first and \`git add\` it, then \`git checkout -m -- ${s.args.path}\` runs this merge again with it`,

@@ -14,6 +14,11 @@ function lines(out: Buffer | null): string[] {
   return out ? out.toString("utf8").split("\n").filter(Boolean) : [];
 }
 
+/** Whether the index holds `path` (repository-relative) as unmerged: a conflict git recorded and no one has `git add`ed since. */
+export function isUnmerged(top: string, path: string): boolean {
+  return lines(run(top, ["ls-files", "-u", "--", path])).length > 0;
+}
+
 /** The blob id git gives `file`'s bytes. */
 export function blobIdOf(top: string, file: string): string | null {
   return lines(run(top, ["hash-object", "--", file]))[0] ?? null;

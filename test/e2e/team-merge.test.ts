@@ -475,6 +475,37 @@ describe("git merge with the akms driver", () => {
     assert.equal(run(s, ["check", "--json"]).json.findings.filter((f: { code: string }) => f.code === "OVERLAY_NOT_REPLAY").length, 0);
   });
 
+  test("both sides tune the same config line: the driver waits for it; resolved by a person (even to ours) and `git add`ed, `git checkout -m` merges the overlay with it", () => {
+    const s = teamRepo();
+    const config = join(s.knowledge, "graph", "propagation_config.yaml");
+    const tuned = (boost: string) => readFileSync(config, "utf8") + `confidence:\n  activation_boost: ${boost}\n`;
+    const original = readFileSync(config, "utf8");
+    ok(s.repo, ["checkout", "-q", "-b", "tune"]);
+    writeFileSync(config, tuned("0.08"));
+    commitAll(s, "tune the boost");
+    apply(s, { b1: DOCS.b1 });
+    commitAll(s, "b1");
+    ok(s.repo, ["checkout", "-q", "main"]);
+    writeFileSync(config, original.replace(/\n?$/, "\n") + "confidence:\n  activation_boost: 0.05\n");
+    commitAll(s, "tune it otherwise");
+    apply(s, { a1: DOCS.a1 });
+    commitAll(s, "a1");
+    const m = git(s.repo, ["merge", "--no-edit", "tune"]);
+    assert.notEqual(m.code, 0);
+    assert.match(m.out, /propagation_config\.yaml was changed on both sides in the same lines[\s\S]*resolve knowledge\/graph\/propagation_config\.yaml first and `git add` it, then `git checkout -m -- knowledge\/graph\/local_state\.yaml`/);
+    // The person keeps our side of the config, as the hint says to resolve it.
+    ok(s.repo, ["checkout", "--ours", "--", "knowledge/graph/propagation_config.yaml"]);
+    ok(s.repo, ["add", "knowledge/graph/propagation_config.yaml"]);
+    const again = git(s.repo, ["checkout", "-m", "--", "knowledge/graph/local_state.yaml"]);
+    assert.equal(again.code, 0, again.out);
+    assert.doesNotMatch(overlay(s.repo), /^(<{7}|>{7})/m, "merged, not git's markers");
+    assert.match(overlay(s.repo), /session-b-1/);
+    assert.match(overlay(s.repo), /session-a-1/);
+    ok(s.repo, ["add", "knowledge/graph/local_state.yaml"]);
+    ok(s.repo, ["commit", "-q", "--no-edit"]);
+    assert.equal(run(s, ["check", "--json"]).json.findings.filter((f: { code: string }) => f.code === "OVERLAY_NOT_REPLAY").length, 0, "the overlay is the replay with the config kept");
+  });
+
   test("a local node that one side broke is not merged: git's conflict, the driver naming the node, the side and the field", () => {
     const s = teamRepo();
     const node = join(s.knowledge, "local-nodes", "l-retry.md");
