@@ -57,9 +57,13 @@ export function ledgerId(d: Pick<EvidenceDoc, "kind" | "taskId" | "phase">): str
   return d.kind === "pcd" ? `phase-${d.phase}` : d.taskId!;
 }
 
-/** The one order evidence is replayed in (the merge driver, `akms eval replay`): the documents' own dates, then their session ids. */
+/**
+ * The one order evidence is replayed in (the merge driver, `akms check`, `akms eval replay`): the
+ * documents' own dates, then their phases (a day's phase 2 after its phase 1, and phase 10 after
+ * phase 9, which their session ids sort before), then their session ids.
+ */
 export function canonicalOrder(docs: readonly EvidenceDoc[]): EvidenceDoc[] {
-  return [...docs].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0));
+  return [...docs].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.phase - b.phase || (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0)));
 }
 
 export const KIND_LABEL: Record<EvidenceKind, string> = { "agent-memory": "AgentMemory", pcd: "PCD" };

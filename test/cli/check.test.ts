@@ -6,6 +6,7 @@ import { cpSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } 
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { akms, ROOT, tmp } from "../helpers.js";
+import { pcd } from "../update-helpers.js";
 
 const ENV = { AKMS_GLOBAL_VAULT: "", GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" };
 
@@ -111,6 +112,20 @@ test("akms check passes on a repository whose knowledge holds together, and fail
   const n = check(join(plain, "repo"), "--no-replay");
   assert.equal(n.code, 0, n.stdout);
   assert.match(n.json.notes.join(" "), /not a git work tree/);
+});
+
+test("a day's phases replay in phase order: phase 9's PCD, then phase 10's (which its session id sorts before), is the overlay's replay", () => {
+  const r = repo();
+  const used = [{ id: "webhook-replay-window", useful: true, coverage: "sufficient" as const }];
+  for (const phase of [9, 10]) {
+    const file = join(r.k, "sessions", `handoff_phase_${phase}.md`);
+    writeFileSync(file, pcd({ phase, date: "2099-01-01", used }));
+    const u = akms(["update", file, "--repo", r.repo], { env: ENV });
+    assert.equal(u.code, 0, u.stderr);
+  }
+  r.commit("phases 9 and 10, the same day");
+  const c = check(r.repo);
+  assert.deepEqual(codes(c.json), [], c.stdout);
 });
 
 test("the demo's overlay is what its applied documents give when replayed (the fixture is the updater's own output): `akms check` on a fresh copy finds nothing; after its next document, the one node a reviewer edited since is named", () => {
