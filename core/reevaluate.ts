@@ -13,12 +13,14 @@ import { loadoutHeader, loadoutNodeIds } from "./loadout/render.js";
 import type { QueryGraph } from "./query.js";
 import { readTask } from "./query/task.js";
 import { qmdUse } from "./loadout/retrieve.js";
+import { isDone } from "./review/blocked.js";
 
 export interface ReevaluateEntry {
   file: string;
   task_id: string | null;
   role: string | null;
-  status: "current" | "regenerated" | "failed";
+  /** kept: a done task's loadout — what its agent read, left as it was. */
+  status: "current" | "regenerated" | "kept" | "failed";
   old_version: string | null;
   new_version: string;
   written: boolean;
@@ -34,6 +36,8 @@ export interface ReevaluateResult {
   checked: number;
   stale: number;
   regenerated: number;
+  /** Stale loadouts of done tasks, left as their agents read them. */
+  kept: number;
   failed: number;
   entries: ReevaluateEntry[];
 }
@@ -82,6 +86,10 @@ export function reevaluate(ctx: Context, graph: QueryGraph, opts: { noQmd?: bool
           env: opts.env,
           qmd: probed,
         };
+        if (req.task && isDone(req.task.record.status)) {
+          slots.push({ base, entry: { ...base, status: "kept", written: false, nodes_in: [], nodes_out: [], mode_after: base.mode_before } });
+          continue;
+        }
         slots.push({ base, text, req });
       } catch (error) {
         slots.push({ base, error });
@@ -114,6 +122,7 @@ export function reevaluate(ctx: Context, graph: QueryGraph, opts: { noQmd?: bool
       checked: entries.length,
       stale: entries.filter((e) => e.status !== "current").length,
       regenerated: entries.filter((e) => e.status === "regenerated").length,
+      kept: entries.filter((e) => e.status === "kept").length,
       failed: entries.filter((e) => e.status === "failed").length,
       entries,
     };

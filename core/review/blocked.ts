@@ -47,6 +47,11 @@ export interface BlockedTaskItem {
 
 const DONE = new Set(["complete", "completed", "done", "success"]);
 
+/** Whether a task record's (or its session's) status says the task is done. */
+export function isDone(status: unknown): boolean {
+  return typeof status === "string" && DONE.has(status.toLowerCase());
+}
+
 function listTaskFiles(dir: string): string[] {
   try {
     return readdirSync(dir)
@@ -77,7 +82,7 @@ export function blockedTasks(ctx: Context, graph: GraphIndex, sessions: SessionI
     }
     const r = task.record;
     const status = typeof r.status === "string" && r.status ? r.status : "pending";
-    if (DONE.has(status.toLowerCase()) || DONE.has((outcome.get(r.task_id) ?? "").toLowerCase())) continue;
+    if (isDone(status) || isDone(outcome.get(r.task_id))) continue;
     const reasons: BlockReason[] = [];
     for (const b of pcd?.blocking ?? []) {
       if (b.tasks.includes(r.task_id)) reasons.push({ kind: "failing-test", session: b.session, phase: b.phase, tests: b.tests, reason: b.reason, file: b.file });

@@ -266,6 +266,26 @@ test("re-evaluate regenerates only stale loadouts and reports the nodes in and o
   assert.match(junk.json.entries.find((e: { file: string }) => e.file.endsWith("junk.md")).error.message, /header cannot be read/);
 });
 
+test("re-evaluate keeps a done task's loadout as its agent read it, and regenerates an open task's", () => {
+  const s = small();
+  const task = (id: string, status: string) => write(join(s.knowledge, "tasks", `${id}.json`), JSON.stringify({ akms_schema: "v2", task_id: id, title: `Task ${id}`, phase: 1, scope: [], akms_tags: ["alpha"], status }));
+  const files = { open: task("t-open", "pending"), done: task("t-done", "pending") };
+  assert.equal(akms(["build", ...s.base]).code, 0);
+  const shown = Object.fromEntries(Object.entries(files).map(([k, f]) => [k, akms(["loadout", ...s.base, "--task", f, "--no-qmd", "--json"]).json.file as string]));
+  task("t-done", "complete"); // its agent ran with that loadout
+  const read = readFileSync(shown.done!, "utf8");
+  writeNode(s.vault, { id: "d", tags: ["alpha"], confidence: 0.6 });
+  assert.equal(akms(["build", ...s.base]).code, 0);
+  const r = akms(["re-evaluate", ...s.base, "--json"]);
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  assert.deepEqual([r.json.stale, r.json.regenerated, r.json.kept], [2, 1, 1]);
+  assert.equal(readFileSync(shown.done!, "utf8"), read, "what the done task's agent read, byte for byte");
+  assert.match(readFileSync(shown.open!, "utf8"), /`d`/, "the open task's loadout has the new node");
+  const text = akms(["re-evaluate", ...s.base]);
+  assert.match(text.stdout, /1 kept \(their tasks are done: what their agents read\)/);
+  assert.match(text.stdout, /kept {4}knowledge\/loadouts\/phase1-t-done-loadout\.md \([0-9a-f]+\): task t-done is done/);
+});
+
 test("query --explain says each rank figure once per line", () => {
   const s = small();
   assert.equal(akms(["build", ...s.base]).code, 0);
