@@ -42,10 +42,9 @@ import { samePitfall } from "../update/dedup.js";
 import { sameData } from "../review/overlay-edit.js";
 import { planLoadout } from "../loadout.js";
 import { estimateTokens, readNodeContent } from "../loadout/content.js";
-import { loadoutNodeIds } from "../loadout/render.js";
+import { loadoutHeader, loadoutNodeIds } from "../loadout/render.js";
 import { NodeFiles } from "../node-files.js";
 import { loadTasks } from "../orchestrator/tasks.js";
-import { parseFrontmatter } from "../frontmatter.js";
 import { shownTo } from "../agent/impressions.js";
 import { searchMany } from "../agent/search.js";
 import { bootstrapMean, mean, mulberry32 } from "./metrics.js";
@@ -190,13 +189,7 @@ function loadoutsOfPhase(ctx: Context, phase: number, role: string): string[] {
   const ids: string[] = [];
   for (const n of names) {
     const text = readFileSync(join(ctx.paths.loadouts, n), "utf8");
-    let r: unknown = null;
-    try {
-      r = parseFrontmatter(text, n).data.agent_role;
-    } catch {
-      continue;
-    }
-    if (r === role) ids.push(...loadoutNodeIds(text));
+    if (loadoutHeader(text, n)?.agent_role === role) ids.push(...loadoutNodeIds(text));
   }
   return [...new Set(ids)];
 }

@@ -8,8 +8,7 @@ import type { ReadingOrder } from "./reading-order.js";
 import { oneLine, stripControl } from "../control-chars.js";
 import { samePitfall } from "../update/dedup.js";
 import { plural } from "../plural.js";
-import { splitFrontmatter } from "../frontmatter.js";
-import { parseYaml } from "../yaml.js";
+import { parseFrontmatter } from "../frontmatter.js";
 
 export { stripControl };
 
@@ -265,13 +264,10 @@ function pitfallLines(r: RenderInput): string[] {
   });
 }
 
-/** A loadout file's header (its frontmatter) as a map, or null when it has none that parses. */
+/** A loadout file's header (its frontmatter, read by the one frontmatter reader) as a map, or null when it has none that parses. */
 export function loadoutHeader(text: string, file: string): Record<string, unknown> | null {
-  const fm = splitFrontmatter(text);
-  if (!fm) return null;
   try {
-    const h = parseYaml(fm.yaml, { file, firstLine: 2 });
-    return h && typeof h === "object" && !Array.isArray(h) ? (h as Record<string, unknown>) : null;
+    return parseFrontmatter(text, file).data;
   } catch {
     return null;
   }
