@@ -64,26 +64,37 @@ function uniq<T>(xs: Iterable<T>): T[] {
   return [...new Set(xs)];
 }
 
+/** The applied PCD of a phase (its session's document), read once per update; null when there is none to read. */
+function appliedPcd(ctx: Context, ov: Overlay, phase: number, read: Map<number, EvidenceDoc | null>): EvidenceDoc | null {
+  if (read.has(phase)) return read.get(phase)!;
+  const ref = ov.session_nodes?.[`session-phase${phase}`]?.content_ref;
+  const abs = ref ? resolveInside(ctx.paths.knowledge, ref) : null;
+  let pcd: EvidenceDoc | null = null;
+  try {
+    const doc = abs ? parseDocument(readFileSync(abs), abs, `knowledge/${ref}`) : null;
+    pcd = doc?.kind === "pcd" ? doc : null;
+  } catch {
+    pcd = null; // gone or unreadable: nothing says it holds a document
+  }
+  read.set(phase, pcd);
+  return pcd;
+}
+
 /**
  * The applied PCD of an AgentMemory's phase that holds its evidence (documents.ts pcdCarries: the
  * orchestrator's REVIEW applies its assembled PCD alone), shown as its file; null when none does.
  */
-function carriedBy(ctx: Context, d: EvidenceDoc, ov: Overlay): string | null {
-  const ref = d.kind === "agent-memory" ? ov.session_nodes?.[`session-phase${d.phase}`]?.content_ref : undefined;
-  const abs = ref ? resolveInside(ctx.paths.knowledge, ref) : null;
-  if (!abs) return null;
-  try {
-    const pcd = parseDocument(readFileSync(abs), abs, `knowledge/${ref}`);
-    return pcd.kind === "pcd" && pcdCarries(pcd.data, d.data) ? pcd.shown : null;
-  } catch {
-    return null; // gone or unreadable: nothing says it holds this document
-  }
+function carriedBy(ctx: Context, d: EvidenceDoc, ov: Overlay, read: Map<number, EvidenceDoc | null>): string | null {
+  if (d.kind !== "agent-memory") return null;
+  const pcd = appliedPcd(ctx, ov, d.phase, read);
+  return pcd && pcdCarries(pcd.data, d.data) ? pcd.shown : null;
 }
 
 /** Refuses documents whose session id is registered from other bytes (or taken by another node). */
 function checkApplied(ctx: Context, docs: readonly EvidenceDoc[], ov: Overlay, graph: UpdateGraph, warnings: string[], carried: Map<EvidenceDoc, string>): EvidenceDoc[] {
   const problems: Problem[] = [];
   const fresh: EvidenceDoc[] = [];
+  const pcds = new Map<number, EvidenceDoc | null>(); // the applied PCD of each phase, read once
   for (const d of docs) {
     const field = d.kind === "pcd" ? "phase_id" : "task_id";
     // Located only when there is a problem to report: locating parses the document again.
@@ -116,7 +127,7 @@ function checkApplied(ctx: Context, docs: readonly EvidenceDoc[], ov: Overlay, g
       warnings.push(`${d.shown}: not applied — local_state.yaml's processed_sources already names ${ledgerId(d)} (applied by the spec's Python implementation as session-${ledgerId(d)})`);
       continue;
     }
-    const pcd = carriedBy(ctx, d, ov);
+    const pcd = carriedBy(ctx, d, ov, pcds);
     if (pcd !== null) {
       carried.set(d, `session-phase${d.phase}`);
       warnings.push(`${d.shown}: not applied — its evidence came in with ${pcd} (session-phase${d.phase}), which holds it; applying it again would count it twice`);
