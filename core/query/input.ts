@@ -1,10 +1,10 @@
-// The planning commands' common input: `--task FILE` or `--tags a,b` (exactly one), and the tags
+// The planning commands' common input: `--task FILE|ID` or `--tags a,b` (exactly one), and the tags
 // and role they give.
 import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
 import { normalizeTags, resolveTaskRole, type QueryGraph } from "../query.js";
 import { taskTags, type TagDerivation } from "../tags.js";
-import { readTask, type LoadedTask } from "./task.js";
+import { readTask, taskArgFile, type LoadedTask } from "./task.js";
 import type { TaskRecord } from "../schemas/task.js";
 import { validatedFacts } from "../store/facts.js";
 
@@ -52,7 +52,7 @@ export function readPlanningFlags(flags: { task?: unknown; tags?: unknown }, cwd
   if (taskFile !== null) {
     // With the repository known, its validated task records answer for bytes validated before.
     const cache = ctx ? validatedFacts<TaskRecord>(ctx.paths, "task") : undefined;
-    const task = readTask(taskFile, cwd, cache);
+    const task = readTask(ctx ? taskArgFile(ctx.paths, taskFile, cwd) : taskFile, cwd, cache);
     cache?.save();
     return { task, tags: undefined };
   }

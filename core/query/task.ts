@@ -1,13 +1,16 @@
 // Task records (spec §4.5) as the planning path reads them: validated, located, and with their
 // akms_tags written back surgically — every other byte of the file stays as it was.
-import { resolve } from "node:path";
-import { isAkmsError, ValidationError } from "../errors.js";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { isAkmsError, NotFoundError, ValidationError } from "../errors.js";
 import { jsonDepthError, parseYaml } from "../yaml.js";
 import { displayPath } from "../paths.js";
 import { checkSchema } from "../schema-check.js";
 import { TaskRecord } from "../schemas/task.js";
 import { readTextFile, withLineEndsOf } from "../textfile.js";
 import type { ValidatedFacts } from "../store/facts.js";
+import type { RepoPaths } from "../paths.js";
+import { TASK_ID_PATTERN } from "../schemas/vocabulary.js";
 
 export interface LoadedTask {
   /** Absolute path. */
@@ -32,6 +35,30 @@ function yamlErrorLine(text: string, shown: string): number | undefined {
     return isAkmsError(e) ? e.line : undefined;
   }
   return undefined;
+}
+
+/**
+ * The one reading of a task named on the command line or to a tool (`--task`, the MCP tools'
+ * `task`): a task id whose record exists (knowledge/tasks/<id>.json, as the orchestrator, the hook
+ * and current_task name tasks) is that record; anything else is a path, and null is returned.
+ */
+export function taskRecordOf(paths: Pick<RepoPaths, "tasks">, arg: string): string | null {
+  if (!TASK_ID_PATTERN.test(arg) || arg.endsWith(".json")) return null;
+  const f = join(paths.tasks, `${arg}.json`);
+  return existsSync(f) ? f : null;
+}
+
+/** `--task`'s file: the record of the task it names, else the path it gives (resolved against `cwd`), which must exist. */
+export function taskArgFile(paths: Pick<RepoPaths, "tasks">, arg: string, cwd: string): string {
+  const record = taskRecordOf(paths, arg);
+  if (record !== null) return record;
+  if (TASK_ID_PATTERN.test(arg) && !arg.endsWith(".json") && !existsSync(resolve(cwd, arg))) {
+    throw new NotFoundError(`"${arg}" is neither a file nor a task with a record (knowledge/tasks/${arg}.json does not exist)`, {
+      field: "task",
+      hint: "give the task record's path or its task id, or the task's tags with --tags a,b",
+    });
+  }
+  return arg;
 }
 
 /**

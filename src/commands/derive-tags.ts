@@ -1,25 +1,25 @@
 import { loadContext } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import { openGraph } from "../../core/graph.js";
-import { readTask } from "../../core/query/task.js";
+import { readTask, taskArgFile } from "../../core/query/task.js";
 import { deriveTags, describeSource, writeTaskTags } from "../../core/tags.js";
 import type { CommandSpec, Flags } from "./types.js";
 import { plural } from "../../core/plural.js";
 
-function taskOf(flags: Flags) {
-  if (typeof flags.task !== "string" || !flags.task) throw new UsageError("give --task FILE (a task record)");
-  return readTask(flags.task);
+function taskOf(flags: Flags, ctx = loadContext({ repo: flags.repo, vault: flags.vault })) {
+  if (typeof flags.task !== "string" || !flags.task) throw new UsageError("give --task FILE (a task record) or the task's id");
+  return readTask(taskArgFile(ctx.paths, flags.task, process.cwd()));
 }
 
 export const deriveTagsCommand: CommandSpec = {
   name: "derive-tags",
   summary: "derive a task's tags from its scope files and text (spec §4.5), each with its source; --write fills akms_tags",
   flags: ["task", "write", "force"],
-  usage: "akms derive-tags --task FILE [--write [--force]]",
+  usage: "akms derive-tags --task FILE|ID [--write [--force]]",
   checkInput: (flags) => void taskOf(flags),
   run(_args, flags) {
-    const task = taskOf(flags);
     const ctx = loadContext({ repo: flags.repo, vault: flags.vault });
+    const task = taskOf(flags, ctx);
     const graph = openGraph(ctx.paths);
     const d = deriveTags(graph, ctx.cfg, task.record, { repo: ctx.repo, knowledge: ctx.paths.knowledge, vault: ctx.vault.path });
     const w = flags.write ? writeTaskTags(ctx, task, d, graph.version, { force: Boolean(flags.force) }) : null;

@@ -21,7 +21,7 @@ export const loadoutCommand: CommandSpec = {
   name: "loadout",
   summary: "write a task's loadout (knowledge/loadouts/phase<N>-<task_id>-loadout.md); --no-qmd for the degraded mode",
   flags: ["task", "tags", "role", "phase", "mode", "qmd", "contextLimit", "out"],
-  usage: "akms loadout --task FILE | --tags a,b [--role R] [--phase N] [--mode auto|routing|full] [--no-qmd] [--context-limit N] [--out FILE|-]",
+  usage: "akms loadout --task FILE|ID | --tags a,b [--role R] [--phase N] [--mode auto|routing|full] [--no-qmd] [--context-limit N] [--out FILE|-]",
   checkInput: checkPlanningInput,
   async run(_args, flags) {
     const mode = (flags.mode ?? "auto") as string;

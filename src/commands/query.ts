@@ -71,7 +71,7 @@ export const queryCommand: CommandSpec = {
   name: "query",
   summary: "the role's ranked subgraph for a task's tags; --explain says why each node is in or out",
   flags: ["tags", "task", "role", "explain"],
-  usage: "akms query --tags a,b | --task FILE [--role R] [--explain]",
+  usage: "akms query --tags a,b | --task FILE|ID [--role R] [--explain]",
   checkInput: checkPlanningInput,
   // With --tags (or a task record validated before) and the config cached, a query never loads zod.
   async run(_args, flags) {

@@ -6,7 +6,8 @@ import { isAbsolute, join, relative, resolve } from "node:path";
 import { z } from "zod";
 import { AkmsError, NotFoundError, UsageError } from "../../core/errors.js";
 import { loadContext } from "../../core/context.js";
-import { resolveInside, staysInside } from "../../core/paths.js";
+import { repoPaths, resolveInside, staysInside } from "../../core/paths.js";
+import { taskRecordOf } from "../../core/query/task.js";
 import { memoryFromObject, recordMemory } from "../../core/agent/record.js";
 import { currentTask } from "../../core/agent/current-task.js";
 import { changesSince } from "../../core/agent/changes.js";
@@ -78,12 +79,12 @@ function inRepo(b: Binding, p: string, field: string): string {
 
 /** A task given as its id (knowledge/tasks/<id>.json) or as a path inside the repository. */
 function taskFile(b: Binding, task: string): string {
+  const f = taskRecordOf(repoPaths(b.repo), task);
+  if (f !== null) {
+    if (!staysInside(b.repo, f)) throw new AkmsError("OUTSIDE_REPO", `the record of task "${task}" is a symbolic link out of the repository`, { field: "task", hint: "give a task whose record is a file inside the repository" });
+    return f;
+  }
   if (TASK_ID_PATTERN.test(task) && !task.endsWith(".json")) {
-    const f = join(b.repo, "knowledge", "tasks", `${task}.json`);
-    if (existsSync(f)) {
-      if (!staysInside(b.repo, f)) throw new AkmsError("OUTSIDE_REPO", `the record of task "${task}" is a symbolic link out of the repository`, { field: "task", hint: "give a task whose record is a file inside the repository" });
-      return f;
-    }
     // An id with no record (a task no orchestrator planned) is not a path either: say what to give instead.
     if (!existsSync(join(b.repo, task))) {
       throw new NotFoundError(`task "${task}" has no task record (knowledge/tasks/${task}.json does not exist)`, {

@@ -35,6 +35,17 @@ test("query --task: the task's akms_tags and agent_role, derived tags, and a tas
   assert.match(noTags.stderr, /t3\.json: akms_tags: the task record has no "akms_tags" field — add "akms_tags": \[\]/);
   const missing = akms(["query", ...base, "--task", join(s.repo, "nope.json"), "--json"]);
   assert.equal(missing.code, 1);
+  // A task named by its id, as the MCP tools, the hook and the orchestrator name it: its record in
+  // knowledge/tasks/, from any working directory (it said "t1: no such file").
+  for (const argv of [["query", "--task", "t1", "--json"], ["loadout", "--task", "t1", "--no-qmd", "--out", "-", "--json"], ["derive-tags", "--task", "t1", "--json"]]) {
+    const r = akms([...argv, ...base], { cwd: join(s.knowledge, "tasks") });
+    assert.equal(r.code, 0, `${argv[0]}: ${r.stderr}${r.stdout}`);
+    const j = r.json as { task_id?: string; task_file?: string };
+    assert.equal(argv[0] === "loadout" ? j.task_id : j.task_file, argv[0] === "loadout" ? "t1" : "t1.json", argv[0]);
+  }
+  const noRecord = akms(["loadout", ...base, "--task", "t9", "--no-qmd"]);
+  assert.equal(noRecord.code, 1);
+  assert.match(noRecord.stderr, /"t9" is neither a file nor a task with a record \(knowledge\/tasks\/t9\.json does not exist\) — give the task record's path or its task id, or the task's tags with --tags a,b/);
 });
 
 // A refused input writes nothing (the malformed battery: a stale graph.json was recompiled, then
