@@ -392,6 +392,17 @@ function probeScratch(): string {
   return scratch;
 }
 
+/**
+ * Why a qmd that answers `--version` dies opening its index, when the cause is known: qmd 2 needs
+ * Node 22 (its better-sqlite3 13 crashes on Node 20 as it loads — what `npm i -g @tobilu/qmd`
+ * gives there); README, "Search", says how to install it on Node 20.
+ */
+export function nodeTooOld(qmdVersion: string, signal: NodeJS.Signals | null, nodeVersion = process.versions.node): string {
+  const major = (v: string) => Number(/^(\d+)\./.exec(v)?.[1] ?? NaN);
+  if (signal === null || !(major(qmdVersion) >= 2) || !(major(nodeVersion) < 22)) return "";
+  return ` — qmd ${qmdVersion} needs Node 22 or newer; this is Node ${nodeVersion}: README, "Search", says how to install qmd for Node 20`;
+}
+
 /** The probe's judgement: yields the arguments of each run, is handed its outcome, returns the status. */
 function* probeSteps(bin: string): Generator<string[], QmdStatus, SpawnSyncReturns<string>> {
   const v = yield ["--version"];
@@ -407,7 +418,7 @@ function* probeSteps(bin: string): Generator<string[], QmdStatus, SpawnSyncRetur
   // which in qmd 1.x also loads the LLM runtime
   const s = yield ["collection", "list", "--index", INDEX_NAME];
   const sFail = runFailure(s, PROBE_TIMEOUT_MS);
-  if (sFail) return { available: false, bin, version, reason: `installed but failing: ${sFail}` };
+  if (sFail) return { available: false, bin, version, reason: `installed but failing: ${sFail}${nodeTooOld(version, s.signal)}` };
   return { available: true, bin, version, reason: "ok" };
 }
 

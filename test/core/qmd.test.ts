@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { chmodSync, existsSync, symlinkSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { delimiter, dirname, join, relative } from "node:path";
-import { findQmd, hasQmdIndex, probeQmd, probeQmdAsync, qmdLaunch, qmdSearch, qmdSearchMany, QmdError, run as runQmd, runAsync as runQmdAsync, type QmdHit, type QmdStatus } from "../../core/qmd.js";
+import { findQmd, hasQmdIndex, nodeTooOld, probeQmd, probeQmdAsync, qmdLaunch, qmdSearch, qmdSearchMany, QmdError, run as runQmd, runAsync as runQmdAsync, type QmdHit, type QmdStatus } from "../../core/qmd.js";
 import { runConcurrently } from "../../core/qmd-runner.js";
 import { AkmsError } from "../../core/errors.js";
 import { shellWord } from "../../core/shell-word.js";
@@ -293,6 +293,13 @@ async function brokenQmdCases(dir: string, probeQmd: (env: NodeJS.ProcessEnv) =>
   const calls = readFileSync(log, "utf8");
   assert.deepEqual(await probeQmd({ ...process.env, AKMS_QMD_BIN: late }), s3);
   assert.equal(readFileSync(log, "utf8"), calls);
+
+  // qmd 2 on Node 20: `npm i -g @tobilu/qmd` gives a better-sqlite3 that crashes as it loads; the reason names the cause and the fix.
+  const two = fakeQmd(dir, "qmd2-segv", `if [ "$1" = "--version" ]; then echo "qmd 2.8.3"; exit 0; fi\nkill -SEGV $$`);
+  const s5 = await probeQmd({ ...process.env, AKMS_QMD_BIN: two });
+  assert.equal(s5.available, false);
+  const old = Number(process.versions.node.split(".")[0]) < 22;
+  assert.equal(s5.reason.endsWith(` — qmd 2.8.3 needs Node 22 or newer; this is Node ${process.versions.node}: README, "Search", says how to install qmd for Node 20`), old, s5.reason);
 
   const silent = fakeQmd(dir, "silent", "exit 0");
   const s4 = await probeQmd({ ...process.env, AKMS_QMD_BIN: silent });
@@ -588,4 +595,11 @@ test("qmdSearch tells before it indexes: built on the first search, nothing whil
   const b = put(join(root, "kb", "b.md"), "# B\n\nfrobnicator beta\n");
   assert.deepEqual(qmdSearch(bin, { stateDir, collections: [{ name: "kb", dir: join(root, "kb") }], query: "frobnicator", files: [a, b], onIndex: (k) => told.push(k) }).map((h) => h.file), [a, b]);
   assert.deepEqual(told, ["built", "refreshed"]);
+});
+
+test("nodeTooOld: a qmd 2 killed by a signal on Node < 22 is said to need Node 22; nothing else is", () => {
+  assert.match(nodeTooOld("2.8.3", "SIGSEGV", "20.20.2"), /^ — qmd 2\.8\.3 needs Node 22 or newer; this is Node 20\.20\.2: README, "Search", says how to install qmd for Node 20$/);
+  assert.equal(nodeTooOld("2.8.3", "SIGSEGV", "22.1.0"), "");
+  assert.equal(nodeTooOld("1.4.0", "SIGSEGV", "20.20.2"), "");
+  assert.equal(nodeTooOld("2.8.3", null, "20.20.2"), "");
 });
