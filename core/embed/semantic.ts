@@ -135,7 +135,10 @@ async function embeddedChunks(ctx: Context, engine: Engine, files: readonly List
   return { chunks, store, embedded: todo.length };
 }
 
-/** Ranks `files` for each query by embedding similarity (a file by its best chunk), embedding what is missing within the budget. */
+/**
+ * Ranks `files` for each query by embedding similarity (a file by its best chunk), embedding what
+ * is missing within the budget; a file whose best chunk is under the engine's floor is no hit.
+ */
 export async function semanticRank(ctx: Context, engine: Engine, files: readonly Listed[], queries: readonly string[], opts: SemanticOptions = {}): Promise<SemanticRun> {
   const { chunks, store, embedded } = await embeddedChunks(ctx, engine, files, opts);
   const byFile = new Map<string, Chunk[]>();
@@ -153,6 +156,7 @@ export async function semanticRank(ctx: Context, engine: Engine, files: readonly
         }
         return { file: best.file, line: best.line, body: best.body, score };
       })
+      .filter((h) => engine.floor === null || h.score >= engine.floor)
       .sort((a, b) => b.score - a.score || (a.file.shown < b.file.shown ? -1 : 1)),
   );
   return { engine: engine.id, covered: covered.length, files: byFile.size, embedded, ranked, keys: chunks.map((c) => c.key) };

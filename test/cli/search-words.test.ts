@@ -54,12 +54,15 @@ test("the fallback's snippet is the content's line: a body line with the words b
   assert.deepEqual([hits.get("only-tags.md")!.line, hits.get("only-tags.md")!.text], [2, "id: retry-backoff"]);
 });
 
-test("the snippet's line holds the query's words whole: a one-letter word is not found inside another (\"a\" in \"## Summary\")", () => {
+test("the snippet's line holds the query's words whole: a word is not found inside another (\"mary\" in \"## Summary\"); stop words find nothing", () => {
   const dir = tmp("akms-snippet-words-");
-  const text = "---\nid: idempotency-keys\ntitle: Idempotency keys\n---\n\n# Idempotency keys\n\n## Summary\n\nSend a key with every POST so a retry does not charge twice.\n";
+  const text = "---\nid: idempotency-keys\ntitle: Idempotency keys\n---\n\n# Idempotency keys\n\n## Summary\n\nSend a key with every POST so a retry does not charge twice (Mary's rule).\n";
   const files = [{ file: write(join(dir, "idempotency-keys.md"), text), shown: "idempotency-keys.md" }];
-  const [hit] = lexicalSearch(files, "stop a storm", 10);
-  assert.deepEqual([hit!.line, hit!.text], [10, "Send a key with every POST so a retry does not charge twice."]);
+  const [hit] = lexicalSearch(files, "stop mary storm", 10);
+  assert.deepEqual([hit!.line, hit!.text], [10, "Send a key with every POST so a retry does not charge twice (Mary's rule)."]);
+  // "a" and "so" are in the file, "a" a stop word: a file holding only it of the query's words is no hit.
+  assert.deepEqual(lexicalSearch(files, "stop a storm", 10), []);
+  assert.equal(lexicalSearch(files, "with a", 10).length, 1, "a query of stop words alone still searches for them");
 });
 
 test("search reads only what stays inside the repository or the vault: a linked file or directory leading out is not searched", () => {

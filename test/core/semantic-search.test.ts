@@ -54,6 +54,18 @@ test("akms index embeds ahead, then only what changed; akms search finds a parap
   assert.match(text.stdout, /hybrid; embeddings minilm/);
 });
 
+test("a question the knowledge cannot answer finds nothing: no file under the engine's floor, none for its stop words alone", () => {
+  const s = kb();
+  for (const q of ["how to bake sourdough bread", "kubernetes autoscaling policies"]) {
+    const r = akms(["search", q, "--repo", s.repo, "--json"], { env: s.env });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.json.engine, "hybrid");
+    assert.deepEqual(r.json.hits.map((h: { id: string }) => h.id), [], q);
+  }
+  const text = akms(["search", "how to bake sourdough bread", "--repo", s.repo], { env: s.env });
+  assert.match(text.stdout, /: 0 hits \(hybrid; embeddings minilm/);
+});
+
 test("a search on a repository never indexed embeds at most its budget and says how much it covered", () => {
   const s = kb(EMBED_BUDGET + 6);
   const r = akms(["search", PARAPHRASE, "--repo", s.repo, "--json"], { env: s.env });
