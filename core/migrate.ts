@@ -15,6 +15,7 @@ import { parseConfig } from "./config.js";
 import { StateError, UsageError, ValidationError, type Problem } from "./errors.js";
 import { splitFrontmatter } from "./frontmatter.js";
 import { displayPath } from "./paths.js";
+import { listTaskFiles } from "./query/task.js";
 import { readTextIfExists, replaceDirWhole, writableCopy } from "./fsx.js";
 import { listMarkdown } from "./compiler/sources.js";
 import { NodeFiles } from "./node-files.js";
@@ -187,9 +188,7 @@ function v1Documents(ctx: Context, problems: Problem[]): MigratedDoc[] {
     const head = name.endsWith(".md") ? text.slice(0, text.indexOf(yaml) + yaml.length) : text;
     out.push({ file, shown: displayPath(ctx.repo, file), text: head.split("\n").map(restamp).join("\n") + text.slice(head.length) });
   }
-  for (const name of names(ctx.paths.tasks)) {
-    if (!name.endsWith(".json")) continue;
-    const file = join(ctx.paths.tasks, name);
+  for (const file of listTaskFiles(ctx.paths)) {
     const text = readFileSync(file, "utf8");
     const stamp = /("akms_schema"[ \t]*:[ \t]*)"v1"/;
     if (!stamp.test(text)) continue;

@@ -6,7 +6,7 @@
 
 import type { Context } from "../context.js";
 import { git } from "../mirror/select.js";
-import { listTaskFiles } from "../orchestrator/tasks.js";
+import { listTaskFiles } from "../query/task.js";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { splitFrontmatter } from "../frontmatter.js";
@@ -36,7 +36,7 @@ export interface CurrentTask {
 /** Every task record's brief (unreadable records are skipped: `akms validate` names them). */
 function briefs(ctx: Context): TaskBrief[] {
   const out: TaskBrief[] = [];
-  for (const f of listTaskFiles(ctx)) {
+  for (const f of listTaskFiles(ctx.paths)) {
     try {
       const r = JSON.parse(readFileSync(f, "utf8")) as Record<string, unknown>;
       if (typeof r.task_id !== "string") continue;

@@ -26,7 +26,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, 
 import { join, relative } from "node:path";
 import type { Context } from "../context.js";
 import { loadContext } from "../context.js";
-import { AkmsError, UsageError } from "../errors.js";
+import { AkmsError, problemsError, UsageError } from "../errors.js";
 import { scratchDir, writableCopy } from "../fsx.js";
 import { repoPaths } from "../paths.js";
 import { carryVectors } from "../store/vectors.js";
@@ -44,13 +44,12 @@ import { planLoadout } from "../loadout.js";
 import { estimateTokens, readNodeContent } from "../loadout/content.js";
 import { loadoutHeader, loadoutNodeIds } from "../loadout/render.js";
 import { NodeFiles } from "../node-files.js";
-import { loadTasks } from "../orchestrator/tasks.js";
 import { shownTo } from "../agent/impressions.js";
 import { searchMany } from "../agent/search.js";
 import { bootstrapMean, mean, mulberry32 } from "./metrics.js";
 import type { AgentMemory } from "../schemas/evidence.js";
 import type { Overlay } from "../schemas/overlay.js";
-import type { LoadedTask } from "../query/task.js";
+import { listTaskFiles, readTaskRecords, type LoadedTask } from "../query/task.js";
 
 export const REPLAY_ARMS = ["loadout", "bm25", "embedding", "hybrid", "vault", "random", "last-phase", "shown"] as const;
 const RANDOM_DRAWS = 20;
@@ -206,7 +205,9 @@ export async function evalReplay(ctx: Context, opts: ReplayOptions): Promise<Rep
   if (!state || !Object.keys(state.overlay.session_nodes ?? {}).length) throw new UsageError("no evidence to replay: the overlay names no session (apply AgentMemories with `akms update` first)");
   const docs = registryDocuments(ctx, state.overlay); // (the labels read the documents after each one)
   const now = openGraph(ctx.paths);
-  const tasks = new Map<string, LoadedTask>(loadTasks(ctx).map((t) => [t.record.task_id.toLowerCase(), t]));
+  const records = readTaskRecords(ctx.repo, listTaskFiles(ctx.paths));
+  if (records.problems.length) throw problemsError(records.problems, "VALIDATION", `${plural(records.problems.length, "problem")} in the task records the replay reads`, "fix the task records (`akms validate knowledge/tasks/*.json` names each problem), then replay");
+  const tasks = new Map<string, LoadedTask>(records.tasks.map((t) => [t.record.task_id.toLowerCase(), t]));
   const threshold = ctx.cfg.config.graph.dedup_threshold;
   const notes: string[] = [];
 

@@ -1,46 +1,16 @@
 // The plan's task records (knowledge/tasks/*.json, spec §4.5): read and validated all at once, and
 // the fields the orchestrator owns (loadout_path before dispatch, status after the agent) written
 // back surgically — only that value's bytes change, every other byte of the record stays.
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import type { Context } from "../context.js";
-import { AkmsError, problemsError, StaleWriteError, ValidationError, type Problem } from "../errors.js";
+import { problemsError, StaleWriteError, ValidationError } from "../errors.js";
 import { readTextIfExists, writeFileAtomic } from "../fsx.js";
-import { readTask, topLevelValueSpan, type LoadedTask } from "../query/task.js";
+import { listTaskFiles, readTask, readTaskRecords, topLevelValueSpan, type LoadedTask } from "../query/task.js";
 import { withLineEndsOf } from "../textfile.js";
 import type { PlannedTask } from "./waves.js";
 
-export function listTaskFiles(ctx: Context): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(ctx.paths.tasks);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw e;
-  }
-  return names
-    .filter((n) => n.endsWith(".json") && !n.startsWith("."))
-    .sort()
-    .map((n) => join(ctx.paths.tasks, n));
-}
-
-function problemsOf(e: unknown, file: string): Problem[] {
-  if (!(e instanceof AkmsError)) throw e;
-  if (e.problems.length) return e.problems.map((p) => ({ ...p, file: p.file ?? file }));
-  return [{ code: e.code, file: e.file ?? file, line: e.line, field: e.field, message: e.message, hint: e.hint }];
-}
-
 /** Every task record, validated; one error lists every bad record. Messages name repo-relative paths. */
-export function loadTasks(ctx: Context, files = listTaskFiles(ctx)): LoadedTask[] {
-  const tasks: LoadedTask[] = [];
-  const problems: Problem[] = [];
-  for (const f of files) {
-    try {
-      tasks.push(readTask(f, ctx.repo));
-    } catch (e) {
-      problems.push(...problemsOf(e, f));
-    }
-  }
+export function loadTasks(ctx: Context, files = listTaskFiles(ctx.paths)): LoadedTask[] {
+  const { tasks, problems } = readTaskRecords(ctx.repo, files);
   const byLower = new Map<string, LoadedTask>();
   for (const t of tasks) {
     const lower = t.record.task_id.toLowerCase();

@@ -1,8 +1,8 @@
 // Task records (spec §4.5) as the planning path reads them: validated, located, and with their
 // akms_tags written back surgically — every other byte of the file stays as it was.
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { isAkmsError, NotFoundError, ValidationError } from "../errors.js";
+import { AkmsError, fileError, isAkmsError, NotFoundError, ValidationError, type Problem } from "../errors.js";
 import { jsonDepthError, parseYaml } from "../yaml.js";
 import { displayPath } from "../paths.js";
 import { checkSchema } from "../schema-check.js";
@@ -35,6 +35,37 @@ function yamlErrorLine(text: string, shown: string): number | undefined {
     return isAkmsError(e) ? e.line : undefined;
   }
   return undefined;
+}
+
+/** The task records, knowledge/tasks/*.json (not hidden files), sorted by name: the one listing of them. */
+export function listTaskFiles(paths: Pick<RepoPaths, "tasks">): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(paths.tasks);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw fileError(e, "knowledge/tasks/") ?? e;
+  }
+  return names
+    .filter((n) => n.endsWith(".json") && !n.startsWith("."))
+    .sort()
+    .map((n) => join(paths.tasks, n));
+}
+
+/** The task records of `files`, each read and validated; every record that fails is a problem (repo-relative paths). */
+export function readTaskRecords(repo: string, files: readonly string[]): { tasks: LoadedTask[]; problems: Problem[] } {
+  const tasks: LoadedTask[] = [];
+  const problems: Problem[] = [];
+  for (const f of files) {
+    try {
+      tasks.push(readTask(f, repo));
+    } catch (e) {
+      if (!(e instanceof AkmsError)) throw e;
+      if (e.problems.length) problems.push(...e.problems.map((p) => ({ ...p, file: p.file ?? f })));
+      else problems.push({ code: e.code, file: e.file ?? f, line: e.line, field: e.field, message: e.message, hint: e.hint });
+    }
+  }
+  return { tasks, problems };
 }
 
 /**

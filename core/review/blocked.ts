@@ -2,13 +2,11 @@
 // is not complete, and either the latest PCD lists it as blocked by a failing test (the test's
 // `blocks:` list, else the PCD's recommended_start — what `akms update` records), or its role query
 // would load an agent-sourced tentative node — with the promotion that would unblock it.
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import type { Context } from "../context.js";
 import { AkmsError, type Problem } from "../errors.js";
 import type { GraphIndex } from "../graph.js";
 import { queryGraph, resolveRole, DEFAULT_ROLE } from "../query.js";
-import { readTask } from "../query/task.js";
+import { listTaskFiles, readTask } from "../query/task.js";
 import type { TaskRecord } from "../schemas/task.js";
 import { validatedFacts } from "../store/facts.js";
 import { deriveTags } from "../tags.js";
@@ -52,17 +50,6 @@ export function isDone(status: unknown): boolean {
   return typeof status === "string" && DONE.has(status.toLowerCase());
 }
 
-function listTaskFiles(dir: string): string[] {
-  try {
-    return readdirSync(dir)
-      .filter((n) => n.endsWith(".json") && !n.startsWith("."))
-      .sort()
-      .map((n) => join(dir, n));
-  } catch {
-    return [];
-  }
-}
-
 /** `saveCache`: keep the validated task records for next time (the console; one-shot reports only read them). */
 export function blockedTasks(ctx: Context, graph: GraphIndex, sessions: SessionInfo[], phase: number, files: FileResolver, problems: Problem[], saveCache = false): BlockedTaskItem[] {
   const outcome = new Map<string, string>();
@@ -71,7 +58,14 @@ export function blockedTasks(ctx: Context, graph: GraphIndex, sessions: SessionI
   const pcd = [...sessions].reverse().find((s) => s.kind === "pcd" && (s.phase === null || s.phase <= phase)) ?? null;
   const out: BlockedTaskItem[] = [];
   const cache = validatedFacts<TaskRecord>(ctx.paths, "task");
-  for (const file of listTaskFiles(ctx.paths.tasks)) {
+  let taskFiles: string[] = [];
+  try {
+    taskFiles = listTaskFiles(ctx.paths);
+  } catch (e) {
+    if (!(e instanceof AkmsError)) throw e;
+    problems.push({ file: e.file, message: `task records skipped: ${e.message}`, hint: e.hint });
+  }
+  for (const file of taskFiles) {
     let task;
     try {
       task = readTask(file, ctx.repo, cache);

@@ -7,7 +7,7 @@ import { exportGraph, type Selection } from "../../core/export/select.js";
 import { FORMATS, consumerLimits, render, type Format } from "../../core/export/formats.js";
 import { exportObsidian } from "../../core/export/obsidian.js";
 import { resolveRole } from "../../core/query.js";
-import { parseTagsFlag } from "../../core/query/input.js";
+import { parseTagsFlag } from "./planning-input.js";
 import type { CommandSpec, Flags } from "./types.js";
 import { plural } from "../../core/plural.js";
 

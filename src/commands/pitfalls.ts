@@ -3,7 +3,7 @@ import { UsageError } from "../../core/errors.js";
 import { openGraph } from "../../core/graph.js";
 import { pitfallsFor } from "../../core/agent/pitfalls.js";
 import { resolveRole } from "../../core/query.js";
-import { parseTagsFlag } from "../../core/query/input.js";
+import { parseTagsFlag } from "./planning-input.js";
 import type { CommandSpec } from "./types.js";
 import { plural } from "../../core/plural.js";
 

@@ -1,7 +1,6 @@
 import { loadContext } from "../../core/context.js";
 import { queryGraph, resolveRole, type QueryResult } from "../../core/query.js";
-import { planningInput, readPlanningFlags } from "../../core/query/input.js";
-import { checkPlanningInput } from "./planning-input.js";
+import { checkPlanningInput, planningInput, readPlanningFlags } from "./planning-input.js";
 import { openGraph } from "../../core/graph.js";
 import type { CommandSpec } from "./types.js";
 import { plural } from "../../core/plural.js";

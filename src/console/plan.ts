@@ -1,11 +1,10 @@
 // The planning path as the Why and Loadout screens see it: a task record (its akms_tags, or the
 // derived tags when empty) or typed tags, a role, and the query's structured explanation —
 // computed by the core's queryGraph / deriveTags, the same functions `akms query` runs.
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { basename } from "node:path";
 import type { Context } from "../../core/context.js";
 import { queryGraph, resolveRole, normalizeTags, type QueryResult } from "../../core/query.js";
-import { readTask, type LoadedTask } from "../../core/query/task.js";
+import { listTaskFiles, readTask, type LoadedTask } from "../../core/query/task.js";
 import type { TagDerivation } from "../../core/tags.js";
 import { taskTags } from "../../core/tags.js";
 import type { TaskRecord } from "../../core/schemas/task.js";
@@ -25,16 +24,15 @@ export interface TaskEntry {
 
 /** Every knowledge/tasks/*.json, sorted by name; an invalid one is listed with its error. */
 export function listTasks(ctx: Context): TaskEntry[] {
-  let names: string[];
+  let files: string[];
   try {
-    names = readdirSync(ctx.paths.tasks).filter((n) => n.endsWith(".json") && !n.startsWith("."));
+    files = listTaskFiles(ctx.paths);
   } catch {
-    return [];
+    return []; // an unreadable knowledge/tasks/: `akms validate` names it
   }
-  names.sort();
   const cache = validatedFacts<TaskRecord>(ctx.paths, "task");
-  const tasks = names.map((n): TaskEntry => {
-    const file = join(ctx.paths.tasks, n);
+  const tasks = files.map((file): TaskEntry => {
+    const n = basename(file);
     try {
       const t = readTask(file, ctx.repo, cache);
       return { file, shown: t.shown, record: t.record, loaded: t, error: null };

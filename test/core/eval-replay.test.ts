@@ -7,7 +7,7 @@
 // for --out.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, readdirSync } from "node:fs";
+import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, akms, tmp } from "../helpers.js";
 import { loadoutNodeIds } from "../../core/loadout/render.js";
@@ -76,6 +76,18 @@ test("eval replay: bad requests are usage errors", () => {
   const emb = akms(["eval", "replay", "--arms", "hybrid"], { cwd: f.repo, env });
   assert.equal(emb.code, 2);
   assert.match(emb.stderr, /search\.embedding/);
+  // The task records are read as the replay needs them, not as the orchestrator dispatches them: a
+  // record with no phase is replayed (it was refused with "nothing was dispatched … akms orchestrate
+  // next"); a record that is not valid names itself and what to run.
+  const rec = join(f.knowledge, "tasks", "rp-101.json");
+  writeFileSync(rec, readFileSync(rec, "utf8").replace(/\s*"phase": \d+,/, ""));
+  const noPhase = akms(["eval", "replay", "--arms", "loadout", "--json"], { cwd: f.repo, env });
+  assert.equal(noPhase.code, 0, noPhase.stderr);
+  writeFileSync(rec, "{ not json");
+  const bad = akms(["eval", "replay", "--arms", "loadout"], { cwd: f.repo, env });
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /knowledge\/tasks\/rp-101\.json:1: the task record is not valid JSON/);
+  assert.doesNotMatch(bad.stderr, /dispatched|orchestrate/);
   // A repository whose overlay names no session has nothing to replay.
   const empty = tmp("akms-empty-");
   assert.equal(akms(["init", "--repo", empty]).code, 0);
