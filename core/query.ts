@@ -509,8 +509,10 @@ function queryNotes(q: QueryRun, tags: string[]): { unmatched: string[]; notes: 
   for (const m of q.seeds.values()) for (const t of m) seedLower.add(key(t));
   const unmatched = tags.filter((t) => !seedLower.has(key(t)));
   const notes: string[] = [];
-  if (!tags.length) notes.push("no seed tags were given, so no node can be a seed: the result is empty (cold start, UR-01)");
-  else if (!q.seeds.size) notes.push(`no domain node carries any of the tags ${tags.map((t) => `"${t}"`).join(", ")}: the result is empty (cold start, UR-01)`);
+  // An empty result is what a new repository gives (spec UR-01's cold start); the note says what to do instead.
+  const instead = "search the knowledge by the task's words instead (`akms search`)";
+  if (!tags.length) notes.push(`no seed tags were given, so no node can be a seed: the result is empty — ${instead}`);
+  else if (!q.seeds.size) notes.push(`no domain node carries any of the tags ${tags.map((t) => `"${t}"`).join(", ")}: the result is empty — ${instead}`);
   else if (unmatched.length) notes.push(`tag${unmatched.length > 1 ? "s" : ""} ${unmatched.map((t) => `"${t}"`).join(", ")} matched no domain node`);
   if (!q.followsPitfalls) notes.push(`${q.role} does not follow pitfall edges (edge_types: ${q.prof.edge_types.join(", ")}): no pitfall warnings or pitfall injection`);
   return { unmatched, notes };

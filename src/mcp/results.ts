@@ -5,6 +5,7 @@
 // cut mid-item: lists page with `cursor` (the index of the next item) and say how many remain.
 // The CLI's `--json` stays the full document for scripts; both come from the same core result.
 import { oneLine } from "../../core/control-chars.js";
+import { forAgent } from "./agent-words.js";
 import { splitFrontmatter } from "../../core/frontmatter.js";
 
 /** A document for the model: plain JSON. */
@@ -90,7 +91,7 @@ export function shapeQuery(j: Json, a: ShapeArgs): AgentDoc {
     graph_version: j.graph_version,
     selected: (j.nodes ?? []).map((n: Json) => n.id),
     counts: { nodes: (j.nodes ?? []).length, pitfalls: (j.pitfalls ?? []).length, sessions: (j.sessions ?? []).length, excluded: (j.excluded ?? []).length },
-    ...(j.notes?.length ? { notes: j.notes.map((n: unknown) => line(n, 300)) } : {}),
+    ...(j.notes?.length ? { notes: j.notes.map((n: unknown) => line(forAgent(String(n)), 300)) } : {}),
     ...(!a.explain && (j.excluded ?? []).length ? { excluded_hint: "explain: true lists the excluded nodes and why" } : {}),
   };
   return pageWithin(items, a.cursor, a.budget, (p) => ({ ...head, items: p.items, ...pagingFields(p, a.tool) }), (it, room) => ({ ...(it as AgentDoc), why: line((it as AgentDoc).why, Math.max(40, room / 4)), warning: (it as AgentDoc).warning === undefined ? undefined : line((it as AgentDoc).warning, room / 2) })).doc;
@@ -103,7 +104,7 @@ export function shapeQuery(j: Json, a: ShapeArgs): AgentDoc {
 export function shapeLoadout(j: Json, markdown: string, a: ShapeArgs): AgentDoc {
   const body = (splitFrontmatter(markdown)?.body ?? markdown).replace(/^\n+/, "");
   const lines = body.split("\n");
-  const head = { path: j.shown, task_id: j.task_id, phase: j.phase, role: j.role, mode: j.loadout_mode, graph_version: j.graph_version, node_ids: j.node_ids, pitfall_count: j.pitfall_count, ...(j.warnings?.length ? { warnings: j.warnings.map((w: unknown) => line(w, 300)) } : {}) };
+  const head = { path: j.shown, task_id: j.task_id, phase: j.phase, role: j.role, mode: j.loadout_mode, graph_version: j.graph_version, node_ids: j.node_ids, pitfall_count: j.pitfall_count, ...(j.warnings?.length ? { warnings: j.warnings.map((w: unknown) => line(forAgent(String(w)), 300)) } : {}) };
   const { doc } = pageWithin(lines, a.cursor, a.budget, (p) => ({
     ...head,
     markdown: (p.items as string[]).join("\n"),

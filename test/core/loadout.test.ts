@@ -167,7 +167,7 @@ test("tags that match nothing give a valid, empty, explained loadout; a cyclic r
   const text = readFileSync(r.file, "utf8");
   assert.equal(LoadoutHeader.safeParse(headerOf(text)).success, true);
   assert.equal(headerOf(text).node_count, 0);
-  assert.match(text, /No nodes: no domain node carries any of the tags "no-such-tag": the result is empty \(cold start, UR-01\)\./);
+  assert.match(text, /No nodes: no domain node carries any of the tags "no-such-tag": the result is empty — search the knowledge by the task's words instead \(`akms search`\)\./);
   assert.match(text, /## Known Pitfalls\n\nNone recorded for these nodes\./);
   assert.match(text, /## Suggested Reading Order\n\nNothing to read\./);
 

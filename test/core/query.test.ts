@@ -222,7 +222,7 @@ test("tags that match nothing and no tags at all give an empty, explained result
   const { graph } = graphOf([{ id: "s", tags: ["seed"] }]);
   const none = queryGraph(graph, config(), { tags: ["zzz"], role: "implementer" });
   assert.deepEqual([none.seeds, none.nodes, none.excluded], [[], [], []]);
-  assert.match(none.notes[0]!, /no domain node carries any of the tags "zzz".*cold start/);
+  assert.match(none.notes[0]!, /no domain node carries any of the tags "zzz": the result is empty — search the knowledge by the task's words instead \(`akms search`\)$/);
   const empty = queryGraph(graph, config(), { tags: [" ", ""], role: "implementer" });
   assert.deepEqual(empty.seed_tags, []);
   assert.match(empty.notes[0]!, /no seed tags were given/);

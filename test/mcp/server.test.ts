@@ -302,6 +302,10 @@ test("errors speak tool arguments, not CLI flags", async () => {
   assert.doesNotMatch(text, /--task|--tags/);
   assert.match(text, /`task` argument/);
   assert.equal(r.content[0]!.text, JSON.stringify(r.structuredContent));
+  // So do a result's notes: tags no node carries point at the search tool, not at `akms search`.
+  const q = await call("query", { tags: ["no-such-tag"] });
+  assert.ok(!q.isError);
+  assert.deepEqual(q.structuredContent.notes, ['no domain node carries any of the tags "no-such-tag": the result is empty — search the knowledge by the task\'s words instead (the search tool)']);
 });
 
 test("an argument a tool does not take is refused by name, as the CLI refuses a flag it does not take; every schema says so", async () => {
