@@ -67,7 +67,7 @@ test("CLI: unknown flag, repeated flag, --version, --help and usage errors", () 
   const none = akms([]);
   assert.deepEqual([none.code, none.stdout], [2, help.stdout]);
   const qh = akms(["query", "--help"]);
-  assert.deepEqual([qh.code, qh.stdout], [0, "\n  akms query --tags a,b | --task FILE [--role R] [--explain]\n\n  the role's ranked subgraph for a task's tags; --explain says why each node is in or out\n"]);
+  assert.deepEqual([qh.code, qh.stdout], [0, "\n  akms query --tags a,b | --task FILE|ID [--role R] [--explain]\n\n  the role's ranked subgraph for a task's tags; --explain says why each node is in or out\n"]);
   const cmd = akms(["nope", "--json"]);
   assert.equal(cmd.code, 2);
   assert.equal((cmd.json as { error: { message: string } }).error.message, 'unknown command "nope"');
