@@ -7,7 +7,7 @@
 import type { Context } from "../context.js";
 import { git } from "../mirror/select.js";
 import { listTaskFiles } from "../query/task.js";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { splitFrontmatter } from "../frontmatter.js";
 import { loadoutHeader } from "../loadout/render.js";
@@ -101,19 +101,44 @@ export interface LoadoutFile {
   body: string;
 }
 
-function readLoadout(file: string, shown: string): LoadoutFile | null {
+/** How much of a loadout is read to find its header: the header is ≈ 1 KB; a loadout is up to tens of KB. */
+const HEAD_BYTES = 16 * 1024;
+
+/**
+ * A loadout's header, its time and its text as far as read: the head up to the frontmatter's end
+ * (the whole file when the head holds no complete closing line), so that finding a task's loadout
+ * among a repository's hundreds reads their headers, not their bodies.
+ */
+function readLoadoutHead(file: string): { mtimeMs: number; text: string } | null {
+  let fd: number;
   try {
-    const text = readFileSync(file, "utf8");
-    // The header's scalars as text ("false", "12"), read by the one loadout header reader.
-    const fields: Record<string, string> = {};
-    for (const [k, v] of Object.entries(loadoutHeader(text, shown) ?? {})) if (v !== null && typeof v !== "object") fields[k] = String(v);
-    return { file, shown, mtimeMs: statSync(file).mtimeMs, fields, body: splitFrontmatter(text)?.body ?? text };
+    fd = openSync(file, "r");
   } catch {
     return null;
   }
+  try {
+    const st = fstatSync(fd);
+    const buf = Buffer.allocUnsafe(Math.min(st.size, HEAD_BYTES));
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    const head = buf.toString("utf8", 0, n);
+    // A closing fence line wholly inside the head (text after it) is the file's first one, as in the whole text.
+    if (n === st.size || (splitFrontmatter(head)?.body ?? "") !== "") return { mtimeMs: st.mtimeMs, text: head };
+    return { mtimeMs: st.mtimeMs, text: readFileSync(file, "utf8") };
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
 }
 
-/** The loadout of task `taskId` (newest phase), else the newest loadout of all. */
+/** The header's scalars as text ("false", "12"), read by the one loadout header reader. */
+function headerFields(text: string, shown: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [k, v] of Object.entries(loadoutHeader(text, shown) ?? {})) if (v !== null && typeof v !== "object") fields[k] = String(v);
+  return fields;
+}
+
+/** The loadout of task `taskId` (newest phase), else the newest loadout of all; only the chosen one is read whole. */
 export function currentLoadout(ctx: Context, taskId: string | null): LoadoutFile | null {
   let names: string[];
   try {
@@ -121,9 +146,22 @@ export function currentLoadout(ctx: Context, taskId: string | null): LoadoutFile
   } catch {
     return null;
   }
-  const all = names.map((n) => readLoadout(join(ctx.paths.loadouts, n), `knowledge/loadouts/${n}`)).filter((l): l is LoadoutFile => l !== null);
+  const all: { file: string; shown: string; mtimeMs: number; fields: Record<string, string> }[] = [];
+  for (const n of names) {
+    const file = join(ctx.paths.loadouts, n);
+    const shown = `knowledge/loadouts/${n}`;
+    const head = readLoadoutHead(file);
+    if (head) all.push({ file, shown, mtimeMs: head.mtimeMs, fields: headerFields(head.text, shown) });
+  }
   const pick = taskId ? all.filter((l) => l.fields.task_id === taskId) : all;
   pick.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.shown < b.shown ? 1 : -1));
-  return pick[0] ?? null;
+  const chosen = pick[0];
+  if (!chosen) return null;
+  try {
+    const text = readFileSync(chosen.file, "utf8");
+    return { ...chosen, fields: headerFields(text, chosen.shown), body: splitFrontmatter(text)?.body ?? text };
+  } catch {
+    return null;
+  }
 }
 
