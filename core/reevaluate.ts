@@ -11,9 +11,8 @@ import { displayPath } from "./paths.js";
 import { writeLoadouts, type LoadoutOutcome, type LoadoutRequest } from "./loadout.js";
 import { loadoutHeader, loadoutNodeIds } from "./loadout/render.js";
 import type { QueryGraph } from "./query.js";
-import { readTask } from "./query/task.js";
+import { isComplete, readTask } from "./query/task.js";
 import { qmdUse } from "./loadout/retrieve.js";
-import { isDone } from "./review/blocked.js";
 
 export interface ReevaluateEntry {
   file: string;
@@ -86,7 +85,7 @@ export function reevaluate(ctx: Context, graph: QueryGraph, opts: { noQmd?: bool
           env: opts.env,
           qmd: probed,
         };
-        if (req.task && isDone(req.task.record.status)) {
+        if (req.task && isComplete(req.task.record.status)) {
           slots.push({ base, entry: { ...base, status: "kept", written: false, nodes_in: [], nodes_out: [], mode_after: base.mode_before } });
           continue;
         }

@@ -5,7 +5,7 @@ import type { Context } from "../context.js";
 import { openGraph } from "../graph.js";
 import { healthReport } from "../health.js";
 import { nextStage } from "./machine.js";
-import { isComplete, loadTasks } from "./tasks.js";
+import { loadTasks, taskComplete } from "./tasks.js";
 import { branchName, stageLabel, type OrchestratorState } from "./types.js";
 import { plural } from "../plural.js";
 
@@ -21,7 +21,7 @@ function phaseTasks(ctx: Context, s: OrchestratorState, phase: number): string[]
   if (run && Object.keys(run.tasks).length) return Object.keys(run.tasks).sort();
   try {
     return loadTasks(ctx)
-      .filter((t) => t.record.phase === phase && !isComplete(t))
+      .filter((t) => t.record.phase === phase && !taskComplete(t))
       .map((t) => t.record.task_id)
       .sort();
   } catch {

@@ -42,7 +42,7 @@ import { selfLauncher } from "../agent/launcher.js";
 import { driverOptions } from "../team/register.js";
 import { pcdText } from "./pcd.js";
 import { orchestratorPaths } from "./store.js";
-import { isComplete, loadTasks, planned, setTaskFields } from "./tasks.js";
+import { loadTasks, planned, setTaskFields, taskComplete } from "./tasks.js";
 import { expandTemplate, templateProblems, type Placeholder } from "./template.js";
 import { branchName, namesFromConfig, type ErrorRecord, type OrchestratorState, type PhaseRun, type TaskRun } from "./types.js";
 import { planBreakdown, planWaves, scopesOverlap } from "./waves.js";
@@ -191,16 +191,16 @@ export function runBreakdown(rc: RunContext): StageOutput {
     const n = waves.reduce((k, w) => k + w.length, 0);
     summary.push(`phase ${p} → branch ${branchName(rc.state.plan_name, p)}: ${plural(n, "task")} in ${plural(waves.length, "wave")}: ${waves.map((w) => `[${w.join(", ")}]`).join(" → ")}`);
   }
-  const done = tasks.filter(isComplete).map((t) => t.record.task_id);
+  const done = tasks.filter(taskComplete).map((t) => t.record.task_id);
   if (done.length) summary.push(`already complete, not dispatched: ${done.join(", ")}`);
   for (const t of tasks) {
-    if (isComplete(t)) continue;
+    if (taskComplete(t)) continue;
     if (!(t.record.scope ?? []).length) warnings.push(`${t.record.task_id} has no scope: it cannot be checked for overlaps with the tasks of its wave`);
     if (!t.record.akms_tags.length) warnings.push(`${t.record.task_id} has no akms_tags: SCAFFOLD derives them (and writes them back)`);
   }
   return {
     summary,
-    artifacts: tasks.map((t) => artifact(ctx, t.file, "task", `${t.record.task_id} (phase ${t.record.phase})${isComplete(t) ? " — complete" : ""}`)),
+    artifacts: tasks.map((t) => artifact(ctx, t.file, "task", `${t.record.task_id} (phase ${t.record.phase})${taskComplete(t) ? " — complete" : ""}`)),
     details: {
       phases: bd.phases,
       waves: bd.waves,
@@ -211,7 +211,7 @@ export function runBreakdown(rc: RunContext): StageOutput {
         depends_on: t.record.depends_on ?? [],
         scope: t.record.scope ?? [],
         role: t.record.agent_role ?? null,
-        complete: isComplete(t),
+        complete: taskComplete(t),
         file: t.shown,
       })),
     },
@@ -296,7 +296,7 @@ export function runScaffold(rc: RunContext, phase: number): StageOutput {
   buildLocked(ctx, { env: rc.env });
   const graph = openGraph(ctx.paths);
   const all = loadTasks(ctx);
-  const mine = all.filter((t) => t.record.phase === phase && !isComplete(t)).sort((a, b) => cmp(a.record.task_id, b.record.task_id));
+  const mine = all.filter((t) => t.record.phase === phase && !taskComplete(t)).sort((a, b) => cmp(a.record.task_id, b.record.task_id));
   if (!mine.length) throw new AkmsError("NOTHING_TO_RUN", `phase ${phase} has no task that is not complete`, { hint: "add task records for this phase, or reject back by editing the records; then `akms orchestrate next`" });
   const waves = planWaves(all.filter((t) => t.record.phase === phase).map((t) => planned(t)));
   const waveOf = new Map<string, number>();

@@ -4,7 +4,7 @@
 import type { Context } from "../context.js";
 import { problemsError, StaleWriteError, ValidationError } from "../errors.js";
 import { readTextIfExists, writeFileAtomic } from "../fsx.js";
-import { listTaskFiles, readTask, readTaskRecords, topLevelValueSpan, type LoadedTask } from "../query/task.js";
+import { isComplete, listTaskFiles, readTask, readTaskRecords, topLevelValueSpan, type LoadedTask } from "../query/task.js";
 import { withLineEndsOf } from "../textfile.js";
 import type { PlannedTask } from "./waves.js";
 
@@ -34,11 +34,11 @@ export function loadTasks(ctx: Context, files = listTaskFiles(ctx.paths)): Loade
   return tasks;
 }
 
-export function isComplete(t: LoadedTask): boolean {
-  return t.record.status === "complete";
+export function taskComplete(t: LoadedTask): boolean {
+  return isComplete(t.record.status);
 }
 
-export function planned(t: LoadedTask, complete = isComplete(t)): PlannedTask {
+export function planned(t: LoadedTask, complete = taskComplete(t)): PlannedTask {
   return {
     task_id: t.record.task_id,
     phase: t.record.phase ?? 0,

@@ -37,6 +37,15 @@ function yamlErrorLine(text: string, shown: string): number | undefined {
   return undefined;
 }
 
+/**
+ * Whether a task is done: its status (a task record's, or an AgentMemory's or a PCD's report of it)
+ * is the spec's `complete` (§4.5, §4.3). The one rule of the orchestrator (what it dispatches), the
+ * review's blocked tasks and re-evaluate (whose loadouts it keeps).
+ */
+export function isComplete(status: unknown): boolean {
+  return status === "complete";
+}
+
 /** The task records, knowledge/tasks/*.json (not hidden files), sorted by name: the one listing of them. */
 export function listTaskFiles(paths: Pick<RepoPaths, "tasks">): string[] {
   let names: string[];

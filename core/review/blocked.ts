@@ -6,7 +6,7 @@ import type { Context } from "../context.js";
 import { AkmsError, type Problem } from "../errors.js";
 import type { GraphIndex } from "../graph.js";
 import { queryGraph, resolveRole, DEFAULT_ROLE } from "../query.js";
-import { listTaskFiles, readTask } from "../query/task.js";
+import { isComplete, listTaskFiles, readTask } from "../query/task.js";
 import type { TaskRecord } from "../schemas/task.js";
 import { validatedFacts } from "../store/facts.js";
 import { deriveTags } from "../tags.js";
@@ -43,13 +43,6 @@ export interface BlockedTaskItem {
   fix?: string;
 }
 
-const DONE = new Set(["complete", "completed", "done", "success"]);
-
-/** Whether a task record's (or its session's) status says the task is done. */
-export function isDone(status: unknown): boolean {
-  return typeof status === "string" && DONE.has(status.toLowerCase());
-}
-
 /** `saveCache`: keep the validated task records for next time (the console; one-shot reports only read them). */
 export function blockedTasks(ctx: Context, graph: GraphIndex, sessions: SessionInfo[], phase: number, files: FileResolver, problems: Problem[], saveCache = false): BlockedTaskItem[] {
   const outcome = new Map<string, string>();
@@ -76,7 +69,7 @@ export function blockedTasks(ctx: Context, graph: GraphIndex, sessions: SessionI
     }
     const r = task.record;
     const status = typeof r.status === "string" && r.status ? r.status : "pending";
-    if (isDone(status) || isDone(outcome.get(r.task_id))) continue;
+    if (isComplete(status) || isComplete(outcome.get(r.task_id))) continue;
     const reasons: BlockReason[] = [];
     for (const b of pcd?.blocking ?? []) {
       if (b.tasks.includes(r.task_id)) reasons.push({ kind: "failing-test", session: b.session, phase: b.phase, tests: b.tests, reason: b.reason, file: b.file });
