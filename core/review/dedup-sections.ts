@@ -4,6 +4,7 @@
 //   <!-- akms:end -->
 // Found by position in the file so that accept changes only the status value of one marker and
 // reject removes exactly one section.
+import { SECTION_MARK_LINE } from "../update/nodes.js";
 
 const OPEN = /<!--[ \t]*akms:dedup\b([^>]*?)-->/g;
 const END = /<!--[ \t]*akms:end[ \t]*-->/g;
@@ -96,7 +97,6 @@ export function removeSection(text: string, s: DedupSection): string {
   return text.slice(0, start) + text.slice(end);
 }
 
-const MARK_LINE = /^\*\*Agent-authored, (?:awaiting|accepted in) review\.\*\*[^\n]*(?:\n|$)/;
 const DRAFT_HEADING = /^#{1,6}[ \t]+content_draft\b[^\n]*(?:\n|$)/;
 
 /**
@@ -106,7 +106,7 @@ const DRAFT_HEADING = /^#{1,6}[ \t]+content_draft\b[^\n]*(?:\n|$)/;
 export function sectionDraft(s: DedupSection): { draft: string; suggestedId: string | null } {
   let text = s.text.replace(/^\s*\n/, "");
   let suggestedId = s.attrs.suggested_id ?? null;
-  const m = MARK_LINE.exec(text);
+  const m = SECTION_MARK_LINE.exec(text);
   if (m) {
     suggestedId = /\(new knowledge `([^`]+)`\)/.exec(m[0])?.[1] ?? suggestedId;
     text = text.slice(m[0].length).replace(/^\s*\n/, "");

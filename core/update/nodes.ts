@@ -61,6 +61,9 @@ export function acceptedDraftText(text: string): string {
   );
 }
 
+/** A dedup section's first line as appendDedupSection writes it, awaiting review or accepted: its one reader, beside its writer. */
+export const SECTION_MARK_LINE = /^\*\*Agent-authored, (?:awaiting|accepted in) review\.\*\*[^\n]*(?:\n|$)/;
+
 /** A dedup section's text (between its markers) once `akms dedup accept` accepted it: its mark line without the accept/reject commands. */
 export function acceptedSectionText(section: string): string {
   return section.replace(/^\*\*Agent-authored, awaiting review\.\*\* (From `[^`\r\n]+` \(new knowledge `[^`\r\n]+`\)): `akms dedup accept [^`\r\n]+` or `akms dedup reject [^`\r\n]+`\.(?=\r?\n|$)/m, (_m, from: string) => `${ACCEPTED} ${from}.`);
