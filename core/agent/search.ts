@@ -276,7 +276,7 @@ export function bm25Many(ctx: Context, graph: GraphIndex | null, queries: readon
       // lists fused by reciprocal rank (a file matching more words first), as a search engine would.
       // A stop word is not searched alone: a file holding only it is no hit (meantWords).
       const alone = (q: string) => meantWords(words(q));
-      const open = qs.map((q, i) => i).filter((i) => !found[i]!.length && alone(qs[i]!).length > 1);
+      const open = qs.map((q, i) => i).filter((i) => !found[i]!.length && words(qs[i]!).length > 1);
       const allWords = [...new Set(open.flatMap((i) => alone(qs[i]!)))];
       const byWord = new Map(allWords.length ? run(allWords).map((r, k) => [allWords[k]!, r] as const) : []);
       for (const i of open) {
