@@ -1,7 +1,8 @@
 // Driving a real terminal: a detached tmux session running a command, keys sent with send-keys,
 // the screen read with capture-pane, polled until the expected text shows (with a timeout).
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
 
 export const TMUX = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].find((p) => existsSync(p)) ?? "tmux";
 
@@ -83,8 +84,12 @@ export function startPane(name: string, argv: string[], opts: { width?: number; 
     record: (file) => {
       execFileSync(TMUX, ["-L", name, "pipe-pane", "-o", "-t", name, `cat >> '${file.replace(/'/g, "'\\''")}'`.replace(/[%#]/g, "$&$&")], { stdio: "ignore" });
     },
+    // tmux 3.3 leaves its socket file behind on kill-server: removed too, so a run leaves nothing in /tmp/tmux-UID.
     kill: () => {
+      const asked = spawnSync(TMUX, ["-L", name, "display-message", "-p", "#{socket_path}"], { encoding: "utf8" });
+      const socket = asked.status === 0 && asked.stdout.trim() ? asked.stdout.trim() : join(process.env.TMUX_TMPDIR || "/tmp", `tmux-${process.getuid?.() ?? 0}`, name);
       spawnSync(TMUX, ["-L", name, "kill-server"], { stdio: "ignore" });
+      rmSync(socket, { force: true });
     },
   };
   return pane;

@@ -24,6 +24,12 @@ const BUDGET = 8000;
 const TRUNCATION = /Output too large|exceeds maximum allowed|(tokens|chars|characters|lines|bytes) truncated/i; // the hosts' own markers
 
 const work = tmp("akms-hosts-");
+/** Claude Code's temporary folder (its session scratch, its sockets) inside this run's, which the run removes: /tmp/claude-UID gained a folder per run. */
+function claudeTmp(): string {
+  const d = join(work, "claude-tmp");
+  mkdirSync(d, { recursive: true, mode: 0o700 });
+  return d;
+}
 const PATH = [BIN_DIR, join(process.execPath, ".."), "/usr/local/bin", "/usr/bin", "/bin"].join(delimiter);
 
 function installHosts(): void {
@@ -127,7 +133,7 @@ test("Claude Code on a fresh clone: session-start context, CLAUDE.md, the tools,
   ];
   const model = await startModelServer(plan);
   try {
-    const env = { PATH, HOME: join(work, "home-claude"), ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: "sk-test", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_TELEMETRY: "1", DISABLE_AUTOUPDATER: "1", DISABLE_ERROR_REPORTING: "1" };
+    const env = { PATH, HOME: join(work, "home-claude"), ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: "sk-test", CLAUDE_CODE_TMPDIR: claudeTmp(), CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_TELEMETRY: "1", DISABLE_AUTOUPDATER: "1", DISABLE_ERROR_REPORTING: "1" };
     mkdirSync(env.HOME, { recursive: true });
     const r = await run(bin("claude"), ["-p", "Do task task-201, using akms's knowledge", "--output-format", "json"], repo, env);
     assert.equal(r.code, 0, `claude: ${r.stdout}\n${r.stderr}`);
@@ -248,7 +254,7 @@ test("Claude Code as the orchestrator's agent: its SessionStart context names it
   ];
   const model = await startModelServer(plan);
   try {
-    const env = { PATH, HOME: join(work, "home-orchestrated"), ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: "sk-test", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_TELEMETRY: "1", DISABLE_AUTOUPDATER: "1", DISABLE_ERROR_REPORTING: "1", AKMS_GLOBAL_VAULT: "" };
+    const env = { PATH, HOME: join(work, "home-orchestrated"), ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: "sk-test", CLAUDE_CODE_TMPDIR: claudeTmp(), CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_TELEMETRY: "1", DISABLE_AUTOUPDATER: "1", DISABLE_ERROR_REPORTING: "1", AKMS_GLOBAL_VAULT: "" };
     mkdirSync(env.HOME, { recursive: true });
     const orchestrate = (...args: string[]) => run(process.execPath, [BIN, "orchestrate", ...args, "--json"], repo, env);
     let r = await orchestrate("init", "plan.md", "--no-qmd");
