@@ -60,7 +60,7 @@ test("the snippet's line holds the query's words whole: a word is not found insi
   const files = [{ file: write(join(dir, "idempotency-keys.md"), text), shown: "idempotency-keys.md" }];
   const [hit] = lexicalSearch(files, "stop mary storm", 10);
   assert.deepEqual([hit!.line, hit!.text], [10, "Send a key with every POST so a retry does not charge twice (Mary's rule)."]);
-  // "a" and "so" are in the file, "a" a stop word: a file holding only it of the query's words is no hit.
+  // "a" is in the file, and a stop word: a file holding only it of the query's words is no hit.
   assert.deepEqual(lexicalSearch(files, "stop a storm", 10), []);
   assert.equal(lexicalSearch(files, "with a", 10).length, 1, "a query of stop words alone still searches for them");
 });
