@@ -11,6 +11,7 @@ import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } f
 import { join } from "node:path";
 import { splitFrontmatter } from "../frontmatter.js";
 import { loadoutHeader } from "../loadout/render.js";
+import { frontmatterEnd, HEAD_BYTES } from "../compiler/read-head.js";
 import { escapeRegExp } from "../regexp.js";
 
 export interface TaskBrief {
@@ -101,15 +102,13 @@ export interface LoadoutFile {
   body: string;
 }
 
-/** How much of a loadout is read to find its header: the header is ≈ 1 KB; a loadout is up to tens of KB. */
-const HEAD_BYTES = 16 * 1024;
-
 /**
- * A loadout's header, its time and its text as far as read: the head up to the frontmatter's end
- * (the whole file when the head holds no complete closing line), so that finding a task's loadout
- * among a repository's hundreds reads their headers, not their bodies.
+ * A loadout's time and its text as far as read: the head up to the frontmatter's end (the
+ * compiler's reading of it, compiler/read-head.ts), or the whole file — when it is no larger than the
+ * head, or the head holds no end — so that finding a task's loadout among a repository's hundreds
+ * reads their headers, not their bodies.
  */
-function readLoadoutHead(file: string): { mtimeMs: number; text: string } | null {
+function readLoadoutHead(file: string): { mtimeMs: number; text: string; whole: boolean } | null {
   let fd: number;
   try {
     fd = openSync(file, "r");
@@ -120,10 +119,10 @@ function readLoadoutHead(file: string): { mtimeMs: number; text: string } | null
     const st = fstatSync(fd);
     const buf = Buffer.allocUnsafe(Math.min(st.size, HEAD_BYTES));
     const n = readSync(fd, buf, 0, buf.length, 0);
-    const head = buf.toString("utf8", 0, n);
-    // A closing fence line wholly inside the head (text after it) is the file's first one, as in the whole text.
-    if (n === st.size || (splitFrontmatter(head)?.body ?? "") !== "") return { mtimeMs: st.mtimeMs, text: head };
-    return { mtimeMs: st.mtimeMs, text: readFileSync(file, "utf8") };
+    if (n === st.size) return { mtimeMs: st.mtimeMs, text: buf.toString("utf8", 0, n), whole: true };
+    const end = frontmatterEnd(buf, n);
+    if (end >= 0) return { mtimeMs: st.mtimeMs, text: buf.toString("utf8", 0, end), whole: false };
+    return { mtimeMs: st.mtimeMs, text: readFileSync(file, "utf8"), whole: true };
   } catch {
     return null;
   } finally {
@@ -146,20 +145,21 @@ export function currentLoadout(ctx: Context, taskId: string | null): LoadoutFile
   } catch {
     return null;
   }
-  const all: { file: string; shown: string; mtimeMs: number; fields: Record<string, string> }[] = [];
+  const all: { file: string; shown: string; mtimeMs: number; fields: Record<string, string>; whole: string | null }[] = [];
   for (const n of names) {
     const file = join(ctx.paths.loadouts, n);
     const shown = `knowledge/loadouts/${n}`;
     const head = readLoadoutHead(file);
-    if (head) all.push({ file, shown, mtimeMs: head.mtimeMs, fields: headerFields(head.text, shown) });
+    if (head) all.push({ file, shown, mtimeMs: head.mtimeMs, fields: headerFields(head.text, shown), whole: head.whole ? head.text : null });
   }
   const pick = taskId ? all.filter((l) => l.fields.task_id === taskId) : all;
   pick.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.shown < b.shown ? 1 : -1));
   const chosen = pick[0];
   if (!chosen) return null;
   try {
-    const text = readFileSync(chosen.file, "utf8");
-    return { ...chosen, fields: headerFields(text, chosen.shown), body: splitFrontmatter(text)?.body ?? text };
+    const { whole, ...file } = chosen;
+    const text = whole ?? readFileSync(chosen.file, "utf8");
+    return { ...file, fields: headerFields(text, chosen.shown), body: splitFrontmatter(text)?.body ?? text };
   } catch {
     return null;
   }
