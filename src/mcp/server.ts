@@ -12,7 +12,6 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { AkmsError, BugError, isAkmsError, unnamedWriteError } from "../../core/errors.js";
 import { forAgent } from "./agent-words.js";
-export { forAgent };
 import { stripControl } from "../../core/control-chars.js";
 import { loadContext } from "../../core/context.js";
 import { openGraph } from "../../core/graph.js";

@@ -10,7 +10,7 @@ import { akms, BIN, builtDemo, treeHash } from "../helpers.js";
 import { memoryText } from "./memory-text.js";
 import { TOOLS } from "../../src/mcp/tools.js";
 import { UsageError } from "../../core/errors.js";
-import { forAgent } from "../../src/mcp/server.js";
+import { forAgent } from "../../src/mcp/agent-words.js";
 import { docBytes, shapeGeneric } from "../../src/mcp/results.js";
 
 const demo = builtDemo();
