@@ -150,12 +150,14 @@ export function applyFeedback(
 /** One line of "why" for a step, for --dry-run and the update summary. */
 export function describeStep(s: Step, p: ConfidenceParams): string {
   const num = (x: number) => String(round6(x));
+  // A node below its floor (confidence_floor, else min_confidence) is raised to it by any step (clamp).
+  const raised = s.kind !== "boost" && s.after > s.before ? `, raised to its floor ${num(s.after)}` : "";
   switch (s.kind) {
     case "boost":
       return `boost +${num(p.boost)} (useful)`;
     case "hit":
-      return `direct hit ×${num(p.decay)} (coverage ${s.coverage})`;
+      return `direct hit ×${num(p.decay)} (coverage ${s.coverage})${raised}`;
     case "propagation":
-      return `−${num(s.before - s.after)} from ${s.from} via ${s.edgeType} (weight ${num(s.weight ?? 0)}, hop ${s.hop})`;
+      return `${raised ? "" : `−${num(s.before - s.after)} `}from ${s.from} via ${s.edgeType} (weight ${num(s.weight ?? 0)}, hop ${s.hop})${raised}`;
   }
 }

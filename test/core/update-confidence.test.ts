@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DEFAULT_CONFIG } from "../../core/config.js";
-import { applyFeedback, clamp, paramsFromConfig, round6, type ConfidenceGraph, type ConfidenceParams } from "../../core/update/confidence.js";
+import { applyFeedback, clamp, describeStep, paramsFromConfig, round6, type ConfidenceGraph, type ConfidenceParams } from "../../core/update/confidence.js";
 
 type NodeSpec = { c: number; floor?: number; auto?: boolean };
 type LinkSpec = [source: string, target: string, type: string, weight: number];
@@ -170,4 +170,16 @@ test("values are stored with 6 decimals", () => {
   for (const v of r.values.values()) assert.equal(v, round6(v));
   assert.equal(r.values.get("a"), 0.283333);
   assert.equal(r.values.get("b"), 0.697525); // 0.7 − 0.05·0.3·0.5·0.33
+});
+
+test("a step that raises a node below its floor says so (not a drop of a negative amount)", () => {
+  const g = graph({ low: { c: 0.38, floor: 0.5 }, x: { c: 0.9 } }, [["low", "x", "requires", 0.45]]);
+  const r = run(g, [{ id: "x", useful: false, coverage: "outdated" }]);
+  const step = r.steps.find((s) => s.node === "low")!;
+  assert.deepEqual([step.before, step.after], [0.38, 0.5]);
+  assert.equal(describeStep(step, defaults()), "from x via requires (weight 0.45, hop 1), raised to its floor 0.5");
+  const hit = run(graph({ y: { c: 0.3, floor: 0.5 } }), [{ id: "y", useful: false, coverage: "outdated" }]).steps[0]!;
+  assert.equal(describeStep(hit, defaults()), "direct hit ×0.85 (coverage outdated), raised to its floor 0.5");
+  const drop = r.steps.find((s) => s.node === "x")!;
+  assert.doesNotMatch(describeStep(drop, defaults()), /raised/);
 });
