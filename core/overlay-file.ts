@@ -121,6 +121,12 @@ export interface OverlayState {
   sha256: string;
   /** The bytes are exactly what overlayText() wrote for `overlay`, so that an unchanged entry's lines can be copied from them. */
   canonical: boolean;
+  /**
+   * Set when `overlay` is not what the bytes hold (core/update/in-order.ts: sessions taken out): how
+   * many entries the bytes hold, and the node entries that differ from theirs. The lines of the
+   * others are still copied.
+   */
+  differs?: { counts: { nodes: number; sessions: number }; nodes: readonly string[] };
 }
 
 /** The current overlay (null when there is none), validated; an invalid one is an error. */

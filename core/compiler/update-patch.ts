@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, relative } from "node:path";
 import type { Context } from "../context.js";
-import type { Overlay } from "../schemas/overlay.js";
+import type { LocalEdge, Overlay } from "../schemas/overlay.js";
 import { pyJsonText } from "../pyjson.js";
 import { graphTextFrom, headOf, headerText } from "../graph-file/layout.js";
 import { attemptPatch, sure, type PatchCounts } from "../graph-file/patch.js";
@@ -34,8 +34,8 @@ export interface UpdateDelta {
   sessions: readonly string[];
   /** How many `nodes` and `session_nodes` entries the overlay held before (none was removed). */
   counts: { nodes: number; sessions: number };
-  /** How many local_edges the overlay held before; the update appended the others. */
-  edgesBefore: number;
+  /** The local_edges the update added (the overlay holds these and those the graph has). */
+  edges: readonly LocalEdge[];
   /** The files it overwrote, as they were before: stat (size, mtimeMs, ctimeMs, ino; -1s: missing) and sha256. */
   before: readonly { path: string; stat: readonly number[]; sha: string }[];
   /** Local node files it created. */
@@ -244,7 +244,7 @@ function changedNodeTexts(input: PatchInput, added: Added, texts: Map<string, st
 }
 
 /**
- * New links, in merge order: the created nodes' declared edges, then the appended local_edges. Each
+ * New links, in merge order: the created nodes' declared edges, then the local_edges added. Each
  * must be stored (no dangling, misdirected or duplicate edge: those are warnings). Returns each
  * source's out-links' text with them (graph.json orders a node's out-links by target).
  */
@@ -272,9 +272,7 @@ function newLinkTexts(input: PatchInput, added: Added, plan: PlanChange): Map<st
     plan.links.push(l as unknown as GraphLink);
   };
   for (const [id, a] of [...added].sort((x, y) => (x[0] < y[0] ? -1 : 1))) for (const e of a.declared ?? []) link({ from: id, ...e });
-  const localEdges = input.overlay.data.local_edges ?? [];
-  sure(localEdges.length >= input.delta.edgesBefore);
-  for (const e of localEdges.slice(input.delta.edgesBefore)) link(e);
+  for (const e of input.delta.edges) link(e);
   const texts = new Map<string, string>();
   for (const [source, out] of outs) texts.set(source, outLinksText(out.sort(byTarget)));
   return texts;

@@ -1,9 +1,13 @@
 // `akms update`: the only path by which experience enters the graph (spec §5.5). Validate every
 // document first; then, under the repository lock: finish any interrupted update, read the
 // compiled graph (compiling it first only when it is missing or lacks a node a document names),
-// plan every change in memory, journal and apply it (transaction.ts), recompile graph.json.
+// plan every change in memory (in the canonical order: in-order.ts), journal and apply it
+// (transaction.ts), recompile graph.json.
 // With --dry-run: the same plan against an in-memory compile, and nothing written.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Context } from "../context.js";
+import { withScratchDir } from "../fsx.js";
 import { AkmsError, StateError } from "../errors.js";
 import { withLock } from "../lock.js";
 import { buildInTwoSteps, graphIsFresh, buildLocked, compileInMemory, type BuildResult, type KnownWrites } from "../compiler/build.js";
@@ -11,7 +15,9 @@ import { checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
 import { indexOrNone } from "../graph.js";
 import type { UpdateGraph } from "./plan-state.js";
 import { keepOverlay, readOverlayState } from "../overlay-file.js";
-import { planUpdate, type PlanResult } from "./plan.js";
+import { overlayText } from "./overlay-io.js";
+import { planUpdate, type Plan, type PlanResult } from "./plan.js";
+import { deltaFromWhole, givenResult, graphWithout, inCanonicalOrder, type InOrder } from "./in-order.js";
 import { commitTransaction, crashPoint, finishTransaction, hasPendingTransaction, recoverPendingTransaction, type Recovery } from "../transaction.js";
 
 export interface UpdateResult extends PlanResult {
@@ -72,11 +78,50 @@ function currentGraph(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv)
   return steps;
 }
 
+/**
+ * The graph compiled in memory with the overlay without the sessions applied again (in-order.ts),
+ * when graphWithout cannot be sure of a node.
+ */
+function compiledWithout(ctx: Context, order: InOrder): UpdateGraph {
+  // The compile reads an overlay from a file (as the merge driver's replay does): a scratch copy of it.
+  const bytes = Buffer.from(overlayText(order.state.overlay), "utf8");
+  return withScratchDir("akms-update-", (scratch) => {
+    const file = join(scratch, "local_state.yaml");
+    writeFileSync(file, bytes);
+    return compileInMemory(ctx, { overlay: { file, bytes, data: order.state.overlay } });
+  });
+}
+
+/**
+ * The plan of `docs` against the graph `current` gives, in the canonical order: after applied
+ * sessions they sort before, those are taken out and applied again (in-order.ts), and the account
+ * of what changed is made against the overlay as it was.
+ */
+function planInOrder(ctx: Context, docs: EvidenceDoc[], dryRun: boolean, current: () => UpdateGraph): Plan {
+  const state = readOverlayState(ctx);
+  const order = inCanonicalOrder(ctx, docs, state);
+  if (order === null || typeof order === "string") {
+    const plan = planUpdate(ctx, docs, current(), state, dryRun);
+    if (order !== null) plan.result.warnings.unshift(order);
+    return plan;
+  }
+  const whole = current();
+  const graph = graphWithout(ctx, whole, order) ?? compiledWithout(ctx, order);
+  checkNodeRefs(order.docs, graph.nodes);
+  const plan = planUpdate(ctx, order.docs, graph, order.state, dryRun, order.replay);
+  plan.result.warnings.unshift(`applied in the canonical order (date, phase, session id): ${order.again.join(", ")} ${order.again.length === 1 ? "was" : "were"} taken out of the overlay and applied again after the new evidence`);
+  return { ...plan, result: givenResult(plan, order, whole), delta: deltaFromWhole(plan, order) };
+}
+
 /** Returns the result and what was written (for the targeted recompile). */
 function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): { result: PlanResult; wrote: KnownWrites } {
-  const { graph, write } = currentGraph(ctx, docs, env);
-  const plan = planUpdate(ctx, docs, graph, readOverlayState(ctx), false);
-  write?.(); // the graph planned against, compiled first, now that the plan holds
+  let write: (() => unknown) | null = null;
+  const plan = planInOrder(ctx, docs, false, () => {
+    const c = currentGraph(ctx, docs, env);
+    write = c.write;
+    return c.graph;
+  });
+  (write as (() => unknown) | null)?.(); // the graph planned against, compiled first, now that the plan holds
   crashPoint("planned", env);
   commitTransaction(ctx, plan.writes);
   // The overlay as written, kept for the next reader of these bytes (the recompile gets it in hand).
@@ -92,9 +137,11 @@ export function planDryRun(ctx: Context, docs: EvidenceDoc[]): PlanResult {
       hint: "run `akms update` without --dry-run: it completes the interrupted update first",
     });
   }
-  const graph = compileInMemory(ctx);
-  checkNodeRefs(docs, graph.nodes);
-  return planUpdate(ctx, docs, graph, readOverlayState(ctx), true).result;
+  return planInOrder(ctx, docs, true, () => {
+    const graph = compileInMemory(ctx);
+    checkNodeRefs(docs, graph.nodes);
+    return graph;
+  }).result;
 }
 
 export function runUpdate(ctx: Context, files: readonly string[], opts: UpdateOptions = {}): UpdateResult {

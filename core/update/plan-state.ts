@@ -106,7 +106,7 @@ export function startPlan(ctx: Context, graph: UpdateGraph, state: OverlayState 
     nodes,
     edges,
     sessions,
-    canonicalBefore: state?.canonical ? { ...counts } : null,
+    canonicalBefore: state?.canonical ? (state.differs?.counts ?? { ...counts }) : null,
     planned: new Map(),
     problems: [],
     warnings: [],

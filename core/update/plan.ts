@@ -359,7 +359,10 @@ function planOverlay(st: PlanState, state: OverlayState | null): Plan["overlay"]
     state?.canonical && before
       ? {
           text: state.bytes.toString("utf8"),
-          sections: { nodes: { before: before.nodes, changed: book.changedNodes }, session_nodes: { before: before.sessions, changed: book.changedSessions } },
+          sections: {
+            nodes: { before: before.nodes, changed: state.differs ? new Set([...book.changedNodes, ...state.differs.nodes]) : book.changedNodes },
+            session_nodes: { before: before.sessions, changed: book.changedSessions },
+          },
         }
       : undefined;
   const bytes = Buffer.from(overlayText(data, reuse), "utf8");
@@ -379,7 +382,7 @@ function patchDelta(st: PlanState, knowledge: Knowledge, state: OverlayState | n
     nodes: book.entriesBefore,
     sessions: [...book.changedSessions],
     counts: book.counts,
-    edgesBefore: book.edgesBefore,
+    edges: st.edges.slice(book.edgesBefore),
     before: [],
     created: [...knowledge.created.values()].map((c) => c.file),
     appended: [...knowledge.appendedFrom.keys()],

@@ -11,12 +11,17 @@ import { join } from "node:path";
 import { scratch, tmp, write, writeNode, type NodeSpec } from "../helpers.js";
 import { memory, pcd, type KnowledgeIn, type PitfallIn, type Used } from "../update-helpers.js";
 import { loadContext } from "../../core/context.js";
-import { build } from "../../core/compiler/build.js";
+import { build, compileInMemory } from "../../core/compiler/build.js";
 import { patchCounts } from "../../core/compiler/update-patch.js";
 import { runUpdate } from "../../core/update/apply.js";
 import { bytesKey, openFacts } from "../../core/store/facts.js";
-import { storedOverlay } from "../../core/overlay-file.js";
+import { readOverlayState, storedOverlay } from "../../core/overlay-file.js";
 import { draft } from "../../core/review/actions.js";
+import { replayEvidence } from "../../core/eval/replay.js";
+import { graphWithout, inCanonicalOrder } from "../../core/update/in-order.js";
+import { parseDocument } from "../../core/update/documents.js";
+import { overlayText } from "../../core/update/overlay-io.js";
+import { indexOrNone } from "../../core/graph.js";
 import { mulberry32 } from "../../scripts/bench/genvault.js";
 
 // Every patch in this file either answers or is not sure: a fault of a patch fails the file.
@@ -232,6 +237,53 @@ test("several documents in one call, taken ids, a drafted global node, history p
   assert.equal(patchCounts.patched, before + 1);
   assertAsFull(s.repo, "two documents", r.graph?.graphVersion);
   assert.match(readFileSync(ctx.paths.graphJson, "utf8"), /"id": "a-2"/);
+});
+
+test("random updates in any order (seeded): each one patched and equal to a --no-cache build, the overlay the canonical replay", async () => {
+  // Agents finish in any order: a document that sorts before applied ones (date, phase, session id)
+  // takes them out and applies them again after it (core/update/in-order.ts). Each new draft has
+  // words of its own, so no session's knowledge meets a later one's draft.
+  const seed = Number(process.env.AKMS_FUZZ_SEED ?? 20261207);
+  const rand = mulberry32(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const s = vault();
+  const ctx = repoWith(s, "graph:\n  max_session_refs: 3\n  max_history: 2\n");
+  build(ctx, { env });
+  const ids = ["a", "b", "c", "d", "e", "f", ...Array.from({ length: 30 }, (_, i) => `n-${String(i).padStart(2, "0")}`)];
+  const tasks = Array.from({ length: 10 }, (_, i) => `r${i}`).sort(() => rand() - 0.5);
+  const steps: Step[] = tasks.map((task, i) => {
+    const usedNodes = [...new Set(Array.from({ length: 1 + Math.floor(rand() * 5) }, () => pick(ids)))].map((id) => [id, rand() < 0.6, pick(["sufficient", "outdated", "missing-detail"] as const)] as [string, boolean, Used["coverage"]]);
+    const pitfalls = Array.from({ length: Math.floor(rand() * 3) }, () => pit(pick(ids), `bites ${i}`, pick(["high", "medium", "low"] as const)));
+    const knowledge = rand() < 0.3 ? [know(`k-${task}`, `quux${i} zorp${i} blig${i} frob${i}`, { domain: pick(["fft", "io"]) })] : [];
+    const o = { used: used(...usedNodes), pitfalls, knowledge, date: pick(["2026-03-04", "2026-03-05", "2026-03-06"]) };
+    const doc = rand() < 0.2 ? pcd({ phase: 3 + i, ...o }) : memory({ task, phase: pick([1, 2]), ...o });
+    return { label: `seed ${seed}, step ${i} (${task}, ${o.date})`, doc, patched: true };
+  });
+  runSteps(s, steps);
+  const replayed = await replayEvidence(ctx, env);
+  assert.equal(replayed.docs.length, steps.length);
+  assert.deepEqual(replayed.differs, [], "the overlay is the canonical replay of its evidence");
+  // Its bytes, partly copied from the overlay before each update, are what the writer gives it whole.
+  assert.equal(readFileSync(ctx.paths.overlay, "utf8"), overlayText(readOverlayState(ctx)!.overlay));
+  // The graph those sessions are planned on again is, node for node, the compile without them.
+  for (const [i, date] of ["2026-03-01", "2026-03-05"].entries()) {
+    const file = write(join(s.dir, `early-${i}.md`), memory({ task: `q${i}`, date, used: used(["a", true, "sufficient"]) }));
+    const doc = parseDocument(readFileSync(file), file, file);
+    const order = inCanonicalOrder(ctx, [doc], readOverlayState(ctx));
+    assert.ok(order !== null && typeof order !== "string" && order.again.length > 0, date);
+    const view = graphWithout(ctx, indexOrNone(ctx.paths)!, order)!;
+    const bytes = Buffer.from(overlayText(order.state.overlay), "utf8");
+    const ovFile = write(join(tmp("akms-without-"), "local_state.yaml"), bytes.toString("utf8"));
+    const compiled = compileInMemory(ctx, { overlay: { file: ovFile, bytes, data: order.state.overlay } });
+    assert.deepEqual([...view.nodes.keys()].sort(), [...compiled.nodes.keys()].sort(), `${date}: the same nodes`);
+    for (const id of compiled.nodes.keys()) {
+      const { origin_session: _s, origin_phase: _p, ...want } = compiled.nodes.get(id) as unknown as Record<string, unknown>;
+      const { origin_session: _s2, origin_phase: _p2, ...got } = view.nodes.get(id) as unknown as Record<string, unknown>;
+      assert.deepEqual(got, want, `${date}: node ${id}`);
+      assert.deepEqual(view.in.get(id) ?? [], compiled.in.get(id) ?? [], `${date}: the links into ${id}`);
+    }
+    for (const domain of ["fft", "io", "math", "session"]) assert.deepEqual(view.domainIndex.get(domain) ?? [], compiled.domainIndex.get(domain) ?? [], `${date}: domain ${domain}`);
+  }
 });
 
 test("random updates (seeded): each one patched and equal to a --no-cache build", () => {
