@@ -1,5 +1,5 @@
-// `akms update`: one AgentMemory with 20 nodes_used (a mix of useful / outdated / missing-detail)
-// and a pitfall, as a whole CLI run with the recompile included — budget 1 s at 50,000 nodes. Each
+// `akms update`: one AgentMemory with 20 nodes_used (a mix of useful / outdated / missing-detail),
+// as a whole CLI run with the recompile included — budget 1 s at 50,000 nodes. Each
 // repetition applies a new document (a new task id), so every run really updates, and then, in
 // turn, a memory dated before every applied one (its sessions taken out and applied again after
 // it, in the canonical order: core/update/in-order.ts); one untimed update first
@@ -34,7 +34,7 @@ function usedIds(graphJson: string, n: number, rep: number): string[] {
 
 registerSection({
   name: "update",
-  title: "akms update — one AgentMemory with 20 nodes_used and a pitfall, whole CLI run, recompile included (goal ≤ 1 s at 50,000 nodes); then one dated before every applied one",
+  title: "akms update — one AgentMemory with 20 nodes_used, whole CLI run, recompile included (goal ≤ 1 s at 50,000 nodes); then one dated before every applied one",
   run() {
     const rows: Record<string, unknown>[] = [];
     console.log("| nodes | update CLI (median) | a memory dated before the applied ones (median) | for comparison: `akms build` after an overlay change (median) |");
@@ -53,7 +53,7 @@ registerSection({
         const rebuild: number[] = [];
         const apply = (name: string, task: string, used: readonly string[], date?: string): number => {
           const doc = join(work, `${name}.md`);
-          writeFileSync(doc, benchMemory(task, used.map((id, j) => ({ id, useful: j % 3 !== 0, coverage: COVERAGE[j % 4]! })), { date, pitfallOn: used[0] }));
+          writeFileSync(doc, benchMemory(task, used.map((id, j) => ({ id, useful: j % 3 !== 0, coverage: COVERAGE[j % 4]! })), { date }));
           const u = timeRun(akmsCmd(["update", doc, ...base]));
           if (u.code !== 0) throw new Error(`akms update failed: ${u.stderr}`);
           return u.wallMs;
