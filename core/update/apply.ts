@@ -11,7 +11,7 @@ import { withScratchDir } from "../fsx.js";
 import { AkmsError, StateError } from "../errors.js";
 import { withLock } from "../lock.js";
 import { buildInTwoSteps, graphIsFresh, buildLocked, compileInMemory, type BuildResult, type KnownWrites } from "../compiler/build.js";
-import { checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
+import { canonicalOrder, checkNodeRefs, readDocuments, type EvidenceDoc } from "./documents.js";
 import { indexOrNone } from "../graph.js";
 import type { UpdateGraph } from "./plan-state.js";
 import { keepOverlay, readOverlayState } from "../overlay-file.js";
@@ -101,16 +101,16 @@ function planInOrder(ctx: Context, docs: EvidenceDoc[], dryRun: boolean, current
   const state = readOverlayState(ctx);
   const order = inCanonicalOrder(ctx, docs, state);
   if (order === null || typeof order === "string") {
-    const plan = planUpdate(ctx, docs, current(), state, dryRun);
+    const planned = canonicalOrder(docs);
+    const plan = planUpdate(ctx, planned, current(), state, dryRun);
     if (order !== null) plan.result.warnings.unshift(order);
-    return plan;
+    return { ...plan, result: givenResult(plan, planned, docs) };
   }
   const whole = current();
   const graph = graphWithout(ctx, whole, order) ?? compiledWithout(ctx, order);
   checkNodeRefs(order.docs, graph.nodes);
   const plan = planUpdate(ctx, order.docs, graph, order.state, dryRun, order.replay);
-  plan.result.warnings.unshift(`applied in the canonical order (date, phase, session id): ${order.again.join(", ")} ${order.again.length === 1 ? "was" : "were"} taken out of the overlay and applied again after the new evidence`);
-  return { ...plan, result: givenResult(plan, order, whole), delta: deltaFromWhole(plan, order) };
+  return { ...plan, result: givenResult(plan, order.docs, docs, { again: order, graph: whole }), delta: deltaFromWhole(plan, order) };
 }
 
 /** Returns the result and what was written (for the targeted recompile). */

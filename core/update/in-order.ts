@@ -211,13 +211,23 @@ function appliedDocument(ctx: Context, rec: NonNullable<Overlay["session_nodes"]
 }
 
 /**
- * The update's account of the documents given: the sessions applied again are not listed as
- * documents (a warning names them), and a node's change runs from its value before this update
- * (`graph`: the compile with the whole overlay) to its value after — one whose value and activations
- * are as they were is not listed. The steps are every session's, in the order applied.
+ * The update's account of the documents given, in the order given (`planned`: the documents the plan
+ * ran, in the canonical order). With `order`, the sessions applied again are not listed (a warning
+ * names them, and those a PCD of this call now holds), and a node's change runs from its value
+ * before this update (`graph`: the compile with the whole overlay) to its value after — one whose
+ * value and activations are as they were is not listed. The steps are every session's, in order.
  */
-export function givenResult(plan: Plan, order: InOrder, graph: UpdateGraph): PlanResult {
-  const again = new Set(order.again);
+export function givenResult(plan: Plan, planned: readonly EvidenceDoc[], given: readonly EvidenceDoc[], order?: { again: InOrder; graph: UpdateGraph }): PlanResult {
+  const documents = given.map((d) => plan.result.documents[planned.indexOf(d)]!);
+  if (order === undefined) return { ...plan.result, documents };
+  const { again, graph } = order;
+  const held = again.again.filter((sid) => plan.result.documents[planned.findIndex((d) => d.sessionId === sid)]?.status === "already-applied");
+  const redone = again.again.filter((sid) => !held.includes(sid));
+  const warnings = [
+    ...(redone.length ? [`applied in the canonical order (date, phase, session id): ${redone.join(", ")} ${redone.length === 1 ? "was" : "were"} taken out of the overlay and applied again after the new evidence`] : []),
+    ...held.map((sid) => `${sid} was taken out of the overlay: a PCD of this update, which comes before it, holds its evidence (applied as well, it counted twice)`),
+    ...plan.result.warnings,
+  ];
   const after = plan.overlay?.data.nodes ?? {};
   const nodes = plan.result.nodes.flatMap((c) => {
     const n = graph.nodes.get(c.id);
@@ -226,5 +236,5 @@ export function givenResult(plan: Plan, order: InOrder, graph: UpdateGraph): Pla
     const added = (after[c.id]?.activations ?? activations) - activations;
     return before === c.after && added === 0 ? [] : [{ ...c, before, activations_added: added }];
   });
-  return { ...plan.result, documents: plan.result.documents.filter((d) => !again.has(d.session)), nodes };
+  return { ...plan.result, documents, nodes, warnings };
 }

@@ -144,6 +144,8 @@ function checkApplied(ctx: Context, docs: readonly EvidenceDoc[], ov: Overlay, g
       continue;
     }
     fresh.push(d);
+    // A PCD applied in this call holds the memories of its phase that come after it, as an applied one does.
+    if (d.kind === "pcd") pcds.set(d.phase, d);
   }
   if (problems.length) {
     throw problemsError(problems, problems[0]!.code!, `${problems.length} documents cannot be applied; nothing was changed`, "fix each document listed");

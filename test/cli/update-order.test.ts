@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmp, write } from "../helpers.js";
-import { kb, memory, run } from "../update-helpers.js";
+import { kb, memory, pcd, run } from "../update-helpers.js";
 
 const used = (id: string, useful: boolean, coverage: "sufficient" | "missing-detail" | "outdated" = "sufficient") => ({ id, useful, coverage });
 
@@ -65,4 +65,41 @@ test("a later session whose document is gone cannot be applied again: the earlie
   assert.equal(r.code, 0, r.stderr);
   assert.ok(r.json.warnings.some((w: string) => /^applied after session-t-later, which it sorts before .*knowledge\/sessions\/t-later\.md is gone or not as it was applied/.test(w)), JSON.stringify(r.json.warnings));
   assert.equal(r.json.documents[0].status, "applied");
+});
+
+test("one call applies its documents in the canonical order, and lists them in the order given", () => {
+  const s = kb([{ id: "a", tags: ["t"], confidence: 0.6 }, { id: "b", tags: ["t"], confidence: 0.5 }], []);
+  const later = write(join(s.knowledge, "sessions", "t-b.md"), memory({ task: "t-b", date: "2026-03-04", used: [used("a", true), used("b", false, "outdated")] }));
+  const earlier = write(join(s.knowledge, "sessions", "t-a.md"), memory({ task: "t-a", date: "2026-03-04", used: [used("a", false, "outdated")] }));
+  const copy = tmp("akms-order-");
+  cpSync(s.dir, copy, { recursive: true });
+  const one = { ...s, dir: copy, repo: join(copy, "repo"), knowledge: join(copy, "repo", "knowledge"), vault: join(copy, "vault") };
+  for (const f of ["t-a.md", "t-b.md"]) assert.equal(run(one, ["update", join(one.knowledge, "sessions", f)]).code, 0);
+  const r = run(s, ["update", later, earlier, "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(r.json.documents.map((d: { session: string }) => d.session), ["session-t-b", "session-t-a"]);
+  const overlay = (x: typeof s) => readFileSync(join(x.knowledge, "graph", "local_state.yaml"), "utf8");
+  assert.equal(overlay(s), overlay(one), "the overlay of one call is that of the canonical order");
+});
+
+test("a PCD applied after a memory it holds, on the same day: the memory's session is taken out, and the overlay is the canonical replay", () => {
+  const s = kb([{ id: "a", tags: ["t"], confidence: 0.6 }], []);
+  const t1 = write(join(s.knowledge, "sessions", "t1.md"), memory({ task: "t1", date: "2026-03-05", used: [used("a", true)] }));
+  const handoff = write(join(s.knowledge, "sessions", "handoff_phase_1.md"), pcd({ phase: 1, date: "2026-03-05", used: [used("a", true)] }));
+  assert.equal(run(s, ["update", t1]).code, 0);
+  const r = run(s, ["update", handoff, "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(r.json.documents.map((d: { session: string; status: string }) => [d.session, d.status]), [["session-phase1", "applied"]]);
+  assert.ok(r.json.warnings.some((w: string) => /^session-t1 was taken out of the overlay: a PCD of this update, which comes before it, holds its evidence/.test(w)), JSON.stringify(r.json.warnings));
+  const overlay = readFileSync(join(s.knowledge, "graph", "local_state.yaml"), "utf8");
+  assert.doesNotMatch(overlay, /session-t1:/);
+  const check = run(s, ["check", "--json"]);
+  assert.deepEqual(check.json.findings.filter((f: { code: string }) => f.code === "OVERLAY_NOT_REPLAY"), []);
+  // In one call, the memory after the PCD it is held by is not applied: the same overlay.
+  const s2 = kb([{ id: "a", tags: ["t"], confidence: 0.6 }], []);
+  const both = ["t1.md", "handoff_phase_1.md"].map((f) => write(join(s2.knowledge, "sessions", f), readFileSync(join(s.knowledge, "sessions", f), "utf8")));
+  const r2 = run(s2, ["update", ...both, "--json"]);
+  assert.equal(r2.code, 0, r2.stderr);
+  assert.deepEqual(r2.json.documents.map((d: { status: string }) => d.status), ["already-applied", "applied"]);
+  assert.equal(readFileSync(join(s2.knowledge, "graph", "local_state.yaml"), "utf8"), overlay);
 });
