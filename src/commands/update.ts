@@ -32,8 +32,10 @@ function text(r: UpdateResult): string {
   if (r.nodes.length) {
     lines.push(dry ? "confidence (would change):" : "confidence:");
     const w = Math.max(...r.nodes.map((n) => n.id.length));
+    // A session applied again after the documents given (core/update/in-order.ts) is named at its steps.
+    const given = new Set(r.documents.map((d) => d.session));
     for (const n of r.nodes) {
-      const why = n.steps.map((s) => s.why).join("; ");
+      const why = n.steps.map((s) => (given.has(s.session) ? s.why : `${s.why} (${s.session}, applied again)`)).join("; ");
       lines.push(`  ${n.id.padEnd(w)}  ${String(n.before)} → ${String(n.after)}  ${why}${n.activations_added ? ` [activations +${n.activations_added}]` : ""}`);
     }
   }

@@ -53,6 +53,9 @@ test("an AgentMemory dated before an applied one is applied before it: the overl
   assert.equal(dry.code, 0, dry.stderr);
   assert.ok(dry.json.warnings.some((w: string) => /session-t-earlier, session-t-later were taken out/.test(w)), JSON.stringify(dry.json.warnings));
   assert.equal(overlay(s), overlay(inOrder), "a dry run writes nothing");
+  // As a person reads it: the steps of the sessions applied again are named.
+  const text = run(s, ["update", earliest, "--dry-run"]).stdout;
+  assert.match(text, /^ {2}a +[\d.]+ → [\d.]+ +boost \+0\.02 \(useful\); direct hit ×0\.85 \(coverage outdated\) \(session-t-earlier, applied again\); boost \+0\.02 \(useful\) \(session-t-later, applied again\)/m);
 });
 
 test("a later session whose document is gone cannot be applied again: the earlier one is appended, and the update says so", () => {
