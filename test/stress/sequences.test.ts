@@ -1,7 +1,8 @@
-// Equality as a tested property: seeded random sequences of writes on a copy of the demo — updates,
-// promote, draft, undraft, dedup accept/reject, undo, hand edits of local and global node files,
-// files added, renamed and deleted, a local file shadowing a global id, a symlinked node, graph.json
-// deleted, a branch switch, a change on disk and an update in one step — and after every step:
+// Equality as a tested property: seeded random sequences of writes on a copy of the demo — updates
+// (some dated before those applied), promote, draft, undraft, dedup accept/reject, undo, hand edits
+// of local and global node files, files added, renamed and deleted, a local file shadowing a global
+// id, a symlinked node, graph.json deleted, a branch switch, a change on disk and an update in one
+// step — and after every step:
 //   - a step that wrote graph.json wrote what `akms build --no-cache` writes of the sources as they
 //     are, hand changes before it included (checked before any reader compiles);
 //   - graph.json is byte for byte what `akms build --no-cache` writes (generated_at aside);
@@ -112,13 +113,14 @@ const summaryToggle = (t: string): string => (/^## Summary$/m.test(t) ? t.replac
  * node. In this process, or (`cli`) as the agent runs it — the build of the readers, whose manifest
  * this process's build of the code does not trust.
  */
-function update(w: World, mayLearn: boolean, cli = false): void {
+function update(w: World, mayLearn: boolean, cli = false, date?: string): void {
   const ids = graphNodes(w).filter((x) => x.domain !== "session" && x.node_origin !== "code-mirror").map((x) => x.id);
   const used = Array.from({ length: 1 + w.r(3) }, () => pick(w.r, ids)!).filter((v, i, a) => a.indexOf(v) === i);
   const cov = ["sufficient", "missing-detail", "outdated"] as const;
   const doc = memory({
     task: `TASK-${w.n}`,
     phase: 1 + w.r(2),
+    date,
     used: used.map((id) => ({ id, useful: w.r(3) > 0, coverage: cov[w.r(3)]! })),
     pitfalls: w.r(2) ? [{ node_ref: pick(w.r, ids)!, description: `pitfall ${w.n}`, severity: (["high", "medium", "low"] as const)[w.r(3)]! }] : [],
     knowledge: mayLearn && w.r(2) ? [{ suggested_id: `learned-${w.r(3)}`, content_draft: DRAFTS[w.r(DRAFTS.length)]!, domain: "fft-galerkin", title: `Learned ${w.n}` }] : [],
@@ -133,6 +135,8 @@ function update(w: World, mayLearn: boolean, cli = false): void {
 /** The writes a sequence draws from, each a small story a user could tell. */
 const OPS: [string, number, (w: World) => void][] = [
   ["update", 4, (w) => update(w, true)],
+  // An agent that finished late: its memory sorts before those applied (core/update/in-order.ts).
+  ["update dated earlier", 1, (w) => update(w, true, false, `2026-03-0${1 + w.r(3)}`)],
   ["promote", 2, (w) => void promote(w.ctx, { id: pick(w.r, graphNodes(w).filter((x) => x.node_origin === "local" && x.status === "tentative").map((x) => x.id)) ?? "none" })],
   ["draft", 2, (w) => void draft(w.ctx, { id: pick(w.r, graphNodes(w).filter((x) => x.status !== "draft" && x.domain !== "session" && x.node_origin !== "code-mirror").map((x) => x.id)) ?? "none" })],
   ["undraft", 1, (w) => void undraft(w.ctx, { id: pick(w.r, graphNodes(w).filter((x) => x.status === "draft").map((x) => x.id)) ?? "none" })],
