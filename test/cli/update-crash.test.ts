@@ -134,3 +134,27 @@ test("a complete journal is rolled forward by the next update even of other docu
   assert.ok(!existsSync(join(d.knowledge, "local-nodes", "eps.md")));
   assert.notDeepEqual(knowledgeState(d), before);
 });
+
+test("an update that sorts before an applied session (taken out and applied again), killed at every crash point and re-run: one clean run's state", () => {
+  const base = fixture();
+  write(join(base.dir, "late.md"), memory({ task: "t9", date: "2026-03-06", used: [{ id: "x", useful: true, coverage: "sufficient" }], pitfalls: [{ node_ref: "p", description: "late bite", severity: "low" }] }));
+  assert.equal(run(base, ["update", "late.md"]).code, 0);
+  const vault = treeHash(base.vault);
+  const clean = copyOf(base);
+  const r = run(clean, ["update", "am.md", "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(r.json.warnings.some((w: string) => /session-t9 was taken out of the overlay and applied again/.test(w)), JSON.stringify(r.json.warnings));
+  const expected = knowledgeState(clean);
+  let points = 0;
+  for (let n = 1; n < 200; n++) {
+    const c = copyOf(base);
+    const crashed = run(c, ["update", "am.md"], { AKMS_CRASH_AT: String(n) });
+    if (crashed.code === 0) break;
+    assert.equal(crashed.code, -1, `point ${n}: expected SIGKILL, got exit ${crashed.code}: ${crashed.stderr}`);
+    points = n;
+    const again = run(c, ["update", "am.md"]);
+    assert.equal(again.code, 0, `point ${n}: re-run failed: ${again.stderr}`);
+    assertClean(c, expected, vault, `crash point ${n}`);
+  }
+  assert.ok(points >= 10, `only ${points} crash points were reached`);
+});
