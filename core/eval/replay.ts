@@ -33,7 +33,7 @@ import { carryVectors } from "../store/vectors.js";
 import { openGraph, type GNode } from "../graph.js";
 import { build } from "../compiler/build.js";
 import { draftedBy } from "../compiler/merge.js";
-import { canonicalOrder, carriedDocuments, parseDocument, type EvidenceDoc } from "../update/documents.js";
+import { canonicalOrder, carriedDocuments, sessionDocument, type EvidenceDoc } from "../update/documents.js";
 import { runUpdate } from "../update/apply.js";
 import { readOverlayState } from "../overlay-file.js";
 import { dumpOverlay, overlayLimits } from "../update/overlay-io.js";
@@ -155,14 +155,11 @@ interface Context_ {
 function registryDocuments(ctx: Context, ov: Overlay): EvidenceDoc[] {
   const docs: EvidenceDoc[] = [];
   for (const [id, rec] of Object.entries(ov.session_nodes ?? {})) {
-    const file = join(ctx.paths.knowledge, rec.content_ref);
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(file);
-    } catch {
+    const doc = sessionDocument(ctx.paths.knowledge, rec.content_ref);
+    if (doc === null) {
       throw new AkmsError("REPLAY", `the evidence of ${id} is missing: knowledge/${rec.content_ref}`, { file: `knowledge/${rec.content_ref}`, hint: "restore the document (git checkout), or remove its session from the overlay" });
     }
-    docs.push(parseDocument(bytes, file, `knowledge/${rec.content_ref}`));
+    docs.push(doc);
   }
   return canonicalOrder(docs);
 }

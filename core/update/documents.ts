@@ -7,7 +7,7 @@ import { AkmsError, fileError, problemsError, ValidationError, type Problem } fr
 import { parseFrontmatter } from "../frontmatter.js";
 import { LIMITS, lineLocator, lineOfPath, parseYaml } from "../yaml.js";
 import { checkSchema, fieldPath } from "../schema-check.js";
-import { displayPath } from "../paths.js";
+import { displayPath, resolveInside } from "../paths.js";
 import { sha256 } from "../fsx.js";
 import { decodeUtf8 } from "../textfile.js";
 import { ID_PATTERN, TASK_ID_PATTERN } from "../schemas/common.js";
@@ -239,6 +239,24 @@ function semanticProblems(kind: EvidenceKind, d: Record<string, unknown>, src: S
 
 function readOne(abs: string, shown: string): EvidenceDoc {
   return parseDocument(readBytes(abs, shown), abs, shown);
+}
+
+/**
+ * The document an applied session's registry record names (its content_ref: a path inside
+ * knowledge/), read and validated — the one reading of it from the working tree (the update's
+ * applied PCD and sessions applied again, the replay of `akms check`). Null when no such file is
+ * inside knowledge/; an invalid document throws, as parseDocument does.
+ */
+export function sessionDocument(knowledge: string, ref: string): EvidenceDoc | null {
+  const abs = resolveInside(knowledge, ref);
+  let bytes: Buffer;
+  try {
+    if (abs === null) return null;
+    bytes = readFileSync(abs);
+  } catch {
+    return null;
+  }
+  return parseDocument(bytes, abs, `knowledge/${ref}`);
 }
 
 /** One document from its bytes (`abs`: where it is or will be; its extension says YAML or Markdown). */

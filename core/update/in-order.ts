@@ -9,8 +9,6 @@
 // They are planned on the graph as it is, read as the compile without those sessions reads
 // (graphWithout), and graph.json is patched for what changed from the overlay as it was
 // (deltaFromWhole): the cost of an update that appends, unless something is not sure.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { Context } from "../context.js";
 import { AkmsError } from "../errors.js";
@@ -21,7 +19,7 @@ import type { LocalEdge, NodeOverride, Overlay } from "../schemas/overlay.js";
 import { appliedKeys, applyOverride, toGraphNode } from "../compiler/merge.js";
 import { readNode } from "../compiler/sources.js";
 import type { UpdateDelta } from "../compiler/update-patch.js";
-import { canonicalOrder, parseDocument, type EvidenceDoc } from "./documents.js";
+import { canonicalOrder, sessionDocument, type EvidenceDoc } from "./documents.js";
 import { normalizeOverlay, overlayLimits } from "./overlay-io.js";
 import type { Plan, PlanResult, Replay } from "./plan.js";
 import type { UpdateGraph } from "./plan-state.js";
@@ -199,15 +197,14 @@ function appliedDocument(ctx: Context, rec: NonNullable<Overlay["session_nodes"]
   const ref = typeof rec.content_ref === "string" ? rec.content_ref : "";
   const sha = typeof rec.source_hash === "string" ? rec.source_hash : "";
   if (!ref || !sha) return undefined;
-  const abs = join(ctx.paths.knowledge, ref);
-  let doc: EvidenceDoc;
+  let doc: EvidenceDoc | null;
   try {
-    doc = parseDocument(readFileSync(abs), abs, `knowledge/${ref}`);
+    doc = sessionDocument(ctx.paths.knowledge, ref);
   } catch (e) {
-    if (e instanceof AkmsError || (e as NodeJS.ErrnoException).code !== undefined) return null;
+    if (e instanceof AkmsError) return null;
     throw e;
   }
-  return doc.hash === sha ? doc : null;
+  return doc?.hash === sha ? doc : null;
 }
 
 /**

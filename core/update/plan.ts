@@ -3,12 +3,11 @@
 // account of what changes and why. Nothing here writes; apply.ts journals and writes the plan.
 import { plural } from "../plural.js";
 import { statVector } from "../store/freshness.js";
-import { readFileSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import type { Context } from "../context.js";
 import { problemsError, type Problem } from "../errors.js";
 import { readBytesIfExists, realpathOrNull, sha256 } from "../fsx.js";
-import { pcdFileName, resolveInside } from "../paths.js";
+import { pcdFileName } from "../paths.js";
 import { splitFrontmatter } from "../frontmatter.js";
 import { hasContentDraft } from "../schemas/node.js";
 import type { UpdateDelta } from "../compiler/update-patch.js";
@@ -20,7 +19,7 @@ import type { Overlay } from "../schemas/overlay.js";
 import type { Pcd } from "../schemas/evidence.js";
 import type { OUTCOMES } from "../schemas/common.js";
 import { applyFeedback, describeStep } from "./confidence.js";
-import { ledgerId, parseDocument, pcdCarries, unknownMemoryKeys, type EvidenceDoc } from "./documents.js";
+import { ledgerId, pcdCarries, sessionDocument, unknownMemoryKeys, type EvidenceDoc } from "./documents.js";
 import { normalizeOverlay, overlayLimits, overlayText, type OverlayReuse } from "./overlay-io.js";
 import { newKnowledge, type Knowledge } from "./plan-knowledge.js";
 import { startPlan, type PlanState } from "./plan-state.js";
@@ -68,13 +67,12 @@ function uniq<T>(xs: Iterable<T>): T[] {
 function appliedPcd(ctx: Context, ov: Overlay, phase: number, read: Map<number, EvidenceDoc | null>): EvidenceDoc | null {
   if (read.has(phase)) return read.get(phase)!;
   const ref = ov.session_nodes?.[`session-phase${phase}`]?.content_ref;
-  const abs = ref ? resolveInside(ctx.paths.knowledge, ref) : null;
   let pcd: EvidenceDoc | null = null;
   try {
-    const doc = abs ? parseDocument(readFileSync(abs), abs, `knowledge/${ref}`) : null;
+    const doc = ref ? sessionDocument(ctx.paths.knowledge, ref) : null;
     pcd = doc?.kind === "pcd" ? doc : null;
   } catch {
-    pcd = null; // gone or unreadable: nothing says it holds a document
+    pcd = null; // not a valid document: nothing says it holds one
   }
   read.set(phase, pcd);
   return pcd;
