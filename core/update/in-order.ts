@@ -49,11 +49,14 @@ export function inCanonicalOrder(ctx: Context, docs: readonly EvidenceDoc[], sta
   const fresh = canonicalOrder(docs.filter((d) => !Object.hasOwn(registry, d.sessionId)));
   const first = fresh[0];
   if (state === null || first === undefined) return null;
+  const given = new Map(docs.map((d) => [d.sessionId, d]));
   const again: EvidenceDoc[] = [];
   for (const [id, rec] of Object.entries(registry)) {
     // The order by the registry's own record of the session (its day, its phase, its id): read only the documents that come after.
     if (typeof rec.date !== "string" || !sortsAfter({ date: rec.date.slice(0, 10), phase: rec.phase, sessionId: id }, first)) continue;
-    const doc = appliedDocument(ctx, rec);
+    const mine = given.get(id);
+    if (mine !== undefined && mine.hash !== rec.source_hash) return null; // given again from other bytes: refused (ALREADY_APPLIED)
+    const doc = mine ?? appliedDocument(ctx, rec);
     if (doc === undefined) continue; // no document of its own (recorded by another implementation)
     if (doc === null || doc.sessionId !== id) {
       return `applied after ${id}, which it sorts before (date, phase, session id): ${id}'s document knowledge/${rec.content_ref} is gone or not as it was applied, so it cannot be applied again after it — \`akms check\` reports the order (OVERLAY_NOT_REPLAY)`;
@@ -218,6 +221,8 @@ export function givenResult(plan: Plan, planned: readonly EvidenceDoc[], given: 
   const documents = given.map((d) => plan.result.documents[planned.indexOf(d)]!);
   if (order === undefined) return { ...plan.result, documents };
   const { again, graph } = order;
+  // A document given that was applied already, and is applied again after the new one: as an applied one, "already-applied".
+  for (const [i, d] of documents.entries()) if (again.again.includes(d.session)) documents[i] = { ...d, status: "already-applied" };
   const held = again.again.filter((sid) => plan.result.documents[planned.findIndex((d) => d.sessionId === sid)]?.status === "already-applied");
   const redone = again.again.filter((sid) => !held.includes(sid));
   const warnings = [

@@ -106,3 +106,24 @@ test("a PCD applied after a memory it holds, on the same day: the memory's sessi
   assert.deepEqual(r2.json.documents.map((d: { status: string }) => d.status), ["already-applied", "applied"]);
   assert.equal(readFileSync(join(s2.knowledge, "graph", "local_state.yaml"), "utf8"), overlay);
 });
+
+test("a call that gives an applied document again beside one that sorts before it: listed as already applied, applied again after it; other bytes under its id are refused", () => {
+  const s = kb([{ id: "a", tags: ["t"], confidence: 0.6 }], []);
+  const later = write(join(s.knowledge, "sessions", "t-b.md"), memory({ task: "t-b", date: "2026-03-04", used: [used("a", true)] }));
+  const earlier = write(join(s.knowledge, "sessions", "t-a.md"), memory({ task: "t-a", date: "2026-03-04", used: [used("a", false, "outdated")] }));
+  const copy = tmp("akms-order-");
+  cpSync(s.dir, copy, { recursive: true });
+  const one = { ...s, dir: copy, repo: join(copy, "repo"), knowledge: join(copy, "repo", "knowledge"), vault: join(copy, "vault") };
+  assert.equal(run(one, ["update", join(one.knowledge, "sessions", "t-a.md"), join(one.knowledge, "sessions", "t-b.md")]).code, 0);
+  assert.equal(run(s, ["update", later]).code, 0);
+  const other = write(join(s.dir, "t-b-edited.md"), memory({ task: "t-b", date: "2026-03-04", used: [used("a", false, "outdated")] }));
+  const refused = run(s, ["update", other, earlier, "--json"]);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stdout, /ALREADY_APPLIED/);
+  const r = run(s, ["update", later, earlier, "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(r.json.documents.map((d: { session: string; status: string }) => [d.session, d.status]), [["session-t-b", "already-applied"], ["session-t-a", "applied"]]);
+  const overlay = (x: typeof s) => readFileSync(join(x.knowledge, "graph", "local_state.yaml"), "utf8");
+  assert.equal(overlay(s), overlay(one));
+  assert.equal(run(s, ["update", later, earlier]).code, 0, "and as text");
+});
