@@ -115,13 +115,13 @@ function planInOrder(ctx: Context, docs: EvidenceDoc[], dryRun: boolean, current
 
 /** Returns the result and what was written (for the targeted recompile). */
 function applyPlan(ctx: Context, docs: EvidenceDoc[], env: NodeJS.ProcessEnv): { result: PlanResult; wrote: KnownWrites } {
-  let write: (() => unknown) | null = null;
+  const compiled: { write: (() => unknown) | null } = { write: null };
   const plan = planInOrder(ctx, docs, false, () => {
     const c = currentGraph(ctx, docs, env);
-    write = c.write;
+    compiled.write = c.write;
     return c.graph;
   });
-  (write as (() => unknown) | null)?.(); // the graph planned against, compiled first, now that the plan holds
+  compiled.write?.(); // the graph planned against, compiled first, now that the plan holds
   crashPoint("planned", env);
   commitTransaction(ctx, plan.writes);
   // The overlay as written, kept for the next reader of these bytes (the recompile gets it in hand).
