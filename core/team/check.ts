@@ -170,7 +170,7 @@ export async function runCheck(ctx: Context, opts: { given: ContextOptions; env:
     if (r.differs.length)
       findings.push({
         code: "OVERLAY_NOT_REPLAY",
-        message: `the overlay is not what its ${r.docs.length} applied documents give when replayed in order (it differs in ${r.differs.join("; ")}): evidence applied out of order, a hand edit of the overlay, a node edited since documents were applied through it (the replay compiles the vault and the hand-written nodes as they are now, and each draft as its session drafted it, without a reviewer's edges), state from sessions whose documents are gone, or an overlay another implementation or an older akms wrote`,
+        message: `the overlay is not what its ${r.docs.length} applied documents give when replayed in order (it differs in ${r.differs.join("; ")}): evidence applied out of order (by an older akms, or while a later session's document was gone), a hand edit of the overlay, a node edited since documents were applied through it (the replay compiles the vault and the hand-written nodes as they are now, and each draft as its session drafted it, without a reviewer's edges), state from sessions whose documents are gone, or an overlay another implementation or an older akms wrote`,
         file: "knowledge/graph/local_state.yaml",
         fix: "`akms eval replay` shows the replayed graph; if a side's evidence was lost in a merge, `akms update` its documents; a node edited between documents or state from pruned sessions cannot be checked (run with --no-replay)",
       });
