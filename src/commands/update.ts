@@ -51,7 +51,7 @@ function text(r: UpdateResult): string {
 
 export const updateCommand: CommandSpec = {
   name: "update",
-  summary: "apply AgentMemory / PCD files to the local overlay (validated first; all-or-nothing); --json: documents, nodes, files, graph, warnings",
+  summary: "apply AgentMemory / PCD files to the local overlay (validated first; all-or-nothing; in the canonical order: date, phase, session id); --json: documents, nodes, files, graph, warnings",
   flags: ["dryRun"],
   usage: "akms update FILE… [--dry-run]",
   run(args, flags) {
