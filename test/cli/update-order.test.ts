@@ -1,7 +1,9 @@
 // Evidence is applied in the canonical order (date, phase, session id) whatever order `akms update`
 // is run in: an AgentMemory dated before one applied already is applied before it (the later
 // session taken out of the overlay and applied again), so the overlay is the replay `akms check`
-// and the merge driver make of the same documents, and graph.json is the full compile.
+// and the merge driver make of the same documents, and graph.json is the full compile. The same
+// holds for the documents of one call, a PCD that holds memories applied before it, and a document
+// given again beside an earlier one.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, readFileSync, rmSync } from "node:fs";
