@@ -17,6 +17,7 @@ import type { NodeOverride, Overlay, SessionNodeEntry } from "../schemas/overlay
 import { sameData } from "../review/overlay-edit.js";
 import { MergeConflict } from "./conflict.js";
 import { rootOverlay } from "../update/unapply.js";
+import { laterSessions } from "../update/in-order.js";
 
 export interface OverlayMergeInput {
   ctx: Context;
@@ -132,16 +133,16 @@ function replayDocuments(input: OverlayMergeInput, ids: readonly string[], recor
  * The overlay the replay starts from, so that all the evidence is applied in the canonical order:
  * the root's, unless a new document sorts before some the root applied already (a branch that left
  * before the other side's older evidence came in) — then those are taken out of it (rootOverlay,
- * as `akms check`'s replay takes documents out) and applied `again`, in order with the new ones.
+ * as `akms check`'s replay takes documents out) and applied `again`, in order with the new ones —
+ * the sessions `akms update` takes out alike (laterSessions, core/update/in-order.ts).
  */
 function startOf(input: OverlayMergeInput, root: { overlay: Overlay | null; bytes: Buffer }, records: Sessions, fresh: readonly EvidenceDoc[], limits: ReturnType<typeof overlayLimits>): { overlay: Overlay | null; bytes: Buffer; again: EvidenceDoc[] } {
   const first = fresh[0];
   const kept = { ...root, again: [] };
   if (first === undefined || root.overlay === null) return kept;
-  // The registry's date (a day) rules out the root's sessions before the first new document unread.
   // One whose document neither side has (pruned) cannot be applied again: it stays in the root.
-  const maybe = Object.entries(sessionsOf(root.overlay)).filter(([id, r]) => records[id] !== undefined && (r.date === undefined || String(r.date).slice(0, 10) >= first.date));
-  const again = replayDocuments(input, maybe.map(([id]) => id), records, "skip").filter((d) => canonicalOrder([first, d])[0] === first);
+  const recorded = Object.fromEntries(Object.entries(sessionsOf(root.overlay)).filter(([id]) => records[id] !== undefined));
+  const again = laterSessions(recorded, first, (id) => replayDocuments(input, [id], records, "skip")[0]);
   if (!again.length) return kept;
   const overlay = normalizeOverlay(rootOverlay(root.overlay, again), limits);
   return { overlay, bytes: Buffer.from(overlayText(overlay), "utf8"), again };

@@ -15,7 +15,7 @@ import { AkmsError } from "../errors.js";
 import type { GNode } from "../graph.js";
 import { NodeFiles } from "../node-files.js";
 import type { OverlayState } from "../overlay-file.js";
-import type { LocalEdge, NodeOverride, Overlay } from "../schemas/overlay.js";
+import type { LocalEdge, NodeOverride, SessionNodeEntry } from "../schemas/overlay.js";
 import { appliedKeys, applyOverride, toGraphNode } from "../compiler/merge.js";
 import { readNode } from "../compiler/sources.js";
 import type { UpdateDelta } from "../compiler/update-patch.js";
@@ -50,19 +50,20 @@ export function inCanonicalOrder(ctx: Context, docs: readonly EvidenceDoc[], sta
   const first = fresh[0];
   if (state === null || first === undefined) return null;
   const given = new Map(docs.map((d) => [d.sessionId, d]));
-  const again: EvidenceDoc[] = [];
-  for (const [id, rec] of Object.entries(registry)) {
-    // The order by the registry's own record of the session (its day, its phase, its id): read only the documents that come after.
-    if (typeof rec.date !== "string" || !sortsAfter({ date: rec.date.slice(0, 10), phase: rec.phase, sessionId: id }, first)) continue;
+  let refused = false;
+  let gone: string | null = null;
+  const again = laterSessions(registry, first, (id, rec) => {
     const mine = given.get(id);
-    if (mine !== undefined && mine.hash !== rec.source_hash) return null; // given again from other bytes: refused (ALREADY_APPLIED)
-    const doc = mine ?? appliedDocument(ctx, rec);
-    if (doc === undefined) continue; // no document of its own (recorded by another implementation)
-    if (doc === null || doc.sessionId !== id) {
-      return `applied after ${id}, which it sorts before (date, phase, session id): ${id}'s document knowledge/${rec.content_ref} is gone or not as it was applied, so it cannot be applied again after it — \`akms check\` reports the order (OVERLAY_NOT_REPLAY)`;
+    if (mine !== undefined) {
+      refused ||= mine.hash !== rec.source_hash; // given again from other bytes: refused (ALREADY_APPLIED)
+      return mine;
     }
-    again.push(doc);
-  }
+    const doc = appliedDocument(ctx, rec);
+    if (doc === null || (doc !== undefined && doc.sessionId !== id)) gone ??= `applied after ${id}, which it sorts before (date, phase, session id): ${id}'s document knowledge/${rec.content_ref} is gone or not as it was applied, so it cannot be applied again after it — \`akms check\` reports the order (OVERLAY_NOT_REPLAY)`;
+    return doc ?? undefined; // undefined: no document of its own (recorded by another implementation)
+  });
+  if (refused) return null;
+  if (gone !== null) return gone;
   if (!again.length) return null;
   const againIds = new Set(again.map((d) => d.sessionId));
   const limits = overlayLimits(ctx.cfg.config.graph);
@@ -187,6 +188,24 @@ export function deltaFromWhole(plan: Plan, order: InOrder): UpdateDelta {
   return { ...delta, nodes, sessions, counts, edges, exact };
 }
 
+/**
+ * The applied sessions of `registry` that come after `first` in the canonical order — those a
+ * document that sorts before them takes out, to apply them again after it (the update here, the
+ * merge driver's replay) — each with its document as `read` gives it (undefined: none to give; the
+ * session stays where it is). A session is placed by the registry's own record of it (its day,
+ * phase and id), read only when it comes after; one recorded without them, by its document.
+ */
+export function laterSessions(registry: Record<string, SessionNodeEntry>, first: EvidenceDoc, read: (id: string, rec: SessionNodeEntry) => EvidenceDoc | undefined): EvidenceDoc[] {
+  const out: EvidenceDoc[] = [];
+  for (const [id, rec] of Object.entries(registry)) {
+    const day = typeof rec.date === "string" ? rec.date.slice(0, 10) : null;
+    if (day !== null && (day < first.date || (typeof rec.phase === "number" && !sortsAfter({ date: day, phase: rec.phase, sessionId: id }, first)))) continue;
+    const doc = read(id, rec);
+    if (doc !== undefined && sortsAfter(doc, first)) out.push(doc);
+  }
+  return canonicalOrder(out);
+}
+
 /** Whether `a` comes after `b` in the canonical order (documents.ts canonicalOrder). */
 function sortsAfter(a: Pick<EvidenceDoc, "date" | "phase" | "sessionId">, b: EvidenceDoc): boolean {
   return canonicalOrder([a as EvidenceDoc, b])[0] === b && a.sessionId !== b.sessionId;
@@ -196,7 +215,7 @@ function sortsAfter(a: Pick<EvidenceDoc, "date" | "phase" | "sessionId">, b: Evi
  * An applied session's document as it was applied: null when its file is gone or its bytes are not
  * the ones applied (source_hash); undefined for an entry with no document (no content_ref or hash).
  */
-function appliedDocument(ctx: Context, rec: NonNullable<Overlay["session_nodes"]>[string]): EvidenceDoc | null | undefined {
+function appliedDocument(ctx: Context, rec: SessionNodeEntry): EvidenceDoc | null | undefined {
   const ref = typeof rec.content_ref === "string" ? rec.content_ref : "";
   const sha = typeof rec.source_hash === "string" ? rec.source_hash : "";
   if (!ref || !sha) return undefined;
