@@ -59,8 +59,10 @@ export function inCanonicalOrder(ctx: Context, docs: readonly EvidenceDoc[], sta
       return mine;
     }
     const doc = appliedDocument(ctx, rec);
-    if (doc === null || (doc !== undefined && doc.sessionId !== id)) gone ??= `applied after ${id}, which it sorts before (date, phase, session id): ${id}'s document knowledge/${rec.content_ref} is gone or not as it was applied, so it cannot be applied again after it — \`akms check\` reports the order (OVERLAY_NOT_REPLAY)`;
-    return doc ?? undefined; // undefined: no document of its own (recorded by another implementation)
+    if (doc === undefined) return undefined; // no document of its own (recorded by another implementation)
+    if (doc !== null && doc.sessionId === id) return doc;
+    gone ??= `applied after ${id}, which it sorts before (date, phase, session id): ${id}'s document knowledge/${rec.content_ref} is gone or not as it was applied, so it cannot be applied again after it — \`akms check\` reports the order (OVERLAY_NOT_REPLAY)`;
+    return undefined;
   });
   if (refused) return null;
   if (gone !== null) return gone;
