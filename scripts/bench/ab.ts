@@ -1,8 +1,9 @@
 // A/B of two builds of akms (e.g. before and after a change) on what users wait on: a cold compile,
 // a no-op, the build after graph.json was deleted (the store kept), the rebuild after 10 edited
-// nodes, one `akms update`, the first query after it and a second one, one review action (promote,
-// then its undo), and `akms show` of a node after it. Each build gets its own copy of the data (the
-// caches of one build do not serve the other), and the two take turns, step by step, in one run.
+// nodes, one `akms update` and one dated before every applied one, the first query after them and a
+// second one, one review action (promote, then its undo), and `akms show` of a node after it. Each
+// build gets its own copy of the data (the caches of one build do not serve the other), and the two
+// take turns, step by step, in one run.
 // Wall and CPU seconds of whole CLI processes. usage:
 //   node --import tsx scripts/bench/ab.ts DIST_A DIST_B [N=5000] [RUNS=5]
 // (build A with `AKMS_DIST=dist-before npm run build` on the old commit; see docs/benchmarks.md)
@@ -74,6 +75,10 @@ function round(s: Side, i: number): void {
   const doc = join(work, `${s.name}-memory-${i}.md`);
   writeFileSync(doc, benchMemory(`ab-task-${i}`, usedIds(i).map((id, j) => ({ id, useful: j % 3 !== 0, coverage: j % 2 ? "sufficient" : "outdated" }))));
   timed(s, "update (20 nodes used)", ["update", doc]);
+  // A memory dated before every applied one: taken in order since 2026-12-07 (the applied ones out and again), appended before.
+  const early = join(work, `${s.name}-early-${i}.md`);
+  writeFileSync(early, benchMemory(`ab-early-${i}`, usedIds(i + 50).map((id, j) => ({ id, useful: j % 3 !== 0, coverage: j % 2 ? "sufficient" : "outdated" })), { date: "2026-03-03" }));
+  timed(s, "update dated before the applied ones", ["update", early]);
   timed(s, "first query after it", ["query", "--tags", "tag-1000"]);
   timed(s, "query", ["query", "--tags", "tag-1000"]);
   const local = `l-${String(i).padStart(6, "0")}`;
