@@ -5,7 +5,7 @@
 import { StateError } from "../errors.js";
 import { parseYaml } from "../yaml.js";
 import { Overlay } from "../schemas/overlay.js";
-import { dumpOverlay, HEADER, normalizeOverlay, overlayText, type OverlayLimits } from "../update/overlay-io.js";
+import { dumpOverlay, HEADER, normalizeOverlay, overlayText, sameData, type OverlayLimits } from "../update/overlay-io.js";
 
 interface Line {
   text: string; // without the line ending
@@ -32,38 +32,6 @@ const keyRe = (indent: number, key: string) =>
 /** The overlay's text as data (js-yaml, with the file named in any error). */
 export function parseOverlayText(text: string, shown: string): unknown {
   return parseYaml(text, { file: shown, machineWritten: true });
-}
-
-/**
- * Whether two parsed YAML values are the same data, key order aside: what comparing their JSON with
- * sorted keys tells, without building that text (a large overlay's took tens of milliseconds).
- */
-export function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  const objA = a !== null && typeof a === "object";
-  const objB = b !== null && typeof b === "object";
-  if (!objA || !objB || typeof (a as { toJSON?: unknown }).toJSON === "function" || typeof (b as { toJSON?: unknown }).toJSON === "function") {
-    return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-  }
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bs = b as unknown[];
-    if (a.length !== bs.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameData(a[i], bs[i])) return false;
-    return true;
-  }
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  // The defined keys of a, each defined in b with the same data, and as many defined keys in b
-  // (counted without building key lists: a large overlay has thousands of entries).
-  let n = 0;
-  for (const k of Object.keys(ra)) {
-    if (ra[k] === undefined) continue;
-    n++;
-    if (!Object.prototype.hasOwnProperty.call(rb, k) || !sameData(ra[k], rb[k])) return false;
-  }
-  for (const k of Object.keys(rb)) if (rb[k] !== undefined && --n < 0) return false;
-  return n === 0;
 }
 
 function unsupported(shown: string, why: string): StateError {

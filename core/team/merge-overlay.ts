@@ -9,12 +9,11 @@
 import { AkmsError } from "../errors.js";
 import type { Context } from "../context.js";
 import { canonicalOrder, parseDocument, checkNodeRefs, type EvidenceDoc } from "../update/documents.js";
-import { normalizeOverlay, overlayLimits, overlayText } from "../update/overlay-io.js";
+import { normalizeOverlay, overlayLimits, overlayText, sameData } from "../update/overlay-io.js";
 import { planUpdate, type Replay } from "../update/plan.js";
 import type { UpdateGraph } from "../update/plan-state.js";
 import { standingActions, type JournalEntry } from "../review/journal.js";
 import type { NodeOverride, Overlay, SessionNodeEntry } from "../schemas/overlay.js";
-import { sameData } from "../review/overlay-edit.js";
 import { MergeConflict } from "./conflict.js";
 import { rootOverlay } from "../update/unapply.js";
 import { laterSessions } from "../update/in-order.js";

@@ -9,18 +9,17 @@
 // They are planned on the graph as it is, read as the compile without those sessions reads
 // (graphWithout), and graph.json is patched for what changed from the overlay as it was
 // (deltaFromWhole): the cost of an update that appends, unless something is not sure.
-import { isDeepStrictEqual } from "node:util";
 import type { Context } from "../context.js";
 import { AkmsError } from "../errors.js";
 import type { GNode } from "../graph.js";
 import { NodeFiles } from "../node-files.js";
 import type { OverlayState } from "../overlay-file.js";
-import type { LocalEdge, NodeOverride, SessionNodeEntry } from "../schemas/overlay.js";
+import type { LocalEdge, SessionNodeEntry } from "../schemas/overlay.js";
 import { appliedKeys, applyOverride, toGraphNode } from "../compiler/merge.js";
 import { readNode } from "../compiler/sources.js";
 import type { UpdateDelta } from "../compiler/update-patch.js";
 import { canonicalOrder, sessionDocument, type EvidenceDoc } from "./documents.js";
-import { normalizeOverlay, overlayLimits } from "./overlay-io.js";
+import { normalizeOverlay, overlayLimits, sameData } from "./overlay-io.js";
 import type { Plan, PlanResult, Replay } from "./plan.js";
 import type { UpdateGraph } from "./plan-state.js";
 import { rootOverlay } from "./unapply.js";
@@ -72,7 +71,7 @@ export function inCanonicalOrder(ctx: Context, docs: readonly EvidenceDoc[], sta
   const overlay = normalizeOverlay(rootOverlay(state.overlay, again), limits);
   const whole = state.overlay.nodes ?? {};
   const rooted = overlay.nodes ?? {};
-  const changed = Object.keys(whole).filter((id) => !sameEntry(whole[id]!, rooted[id]));
+  const changed = Object.keys(whole).filter((id) => !sameData(whole[id], rooted[id]));
   const differs = { counts: { nodes: Object.keys(whole).length, sessions: Object.keys(registry).length }, nodes: changed };
   return {
     docs: canonicalOrder([...again, ...docs.filter((d) => !againIds.has(d.sessionId))]),
@@ -82,18 +81,6 @@ export function inCanonicalOrder(ctx: Context, docs: readonly EvidenceDoc[], sta
     whole: state,
     changed,
   };
-}
-
-/** Entries alike key by key (rootOverlay copies an entry, and the values it keeps, element by element). */
-function sameEntry(a: NodeOverride, b: NodeOverride | undefined): boolean {
-  if (b === undefined) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((k) => {
-    const x = (a as Record<string, unknown>)[k];
-    const y = (b as Record<string, unknown>)[k];
-    return x === y || (Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]));
-  });
 }
 
 /**
@@ -171,13 +158,16 @@ export function deltaFromWhole(plan: Plan, order: InOrder): UpdateDelta {
     const before = was.nodes?.[id];
     const after = now.nodes?.[id];
     if (after === undefined) exact &&= before === undefined;
-    else if (!isDeepStrictEqual(before, after)) nodes.set(id, before);
+    else if (!sameData(before, after)) nodes.set(id, before);
   }
   const sessionsWas = was.session_nodes ?? {};
   const sessions = Object.keys(now.session_nodes ?? {}).filter((id) => !Object.hasOwn(sessionsWas, id));
-  for (const id of order.again) exact &&= isDeepStrictEqual(sessionsWas[id], now.session_nodes?.[id]);
+  for (const id of order.again) exact &&= sameData(sessionsWas[id], now.session_nodes?.[id]);
   const held = new Map<string, number>();
-  for (const e of was.local_edges ?? []) held.set(JSON.stringify(e), (held.get(JSON.stringify(e)) ?? 0) + 1);
+  for (const e of was.local_edges ?? []) {
+    const key = JSON.stringify(e);
+    held.set(key, (held.get(key) ?? 0) + 1);
+  }
   const edges: LocalEdge[] = [];
   for (const e of now.local_edges ?? []) {
     const key = JSON.stringify(e);

@@ -1,7 +1,9 @@
 // The deterministic local_state.yaml writer (spec §4.2, NFR-I05): keys sorted at every level,
 // block style with 2-space indents, one value per line (git-diffable), strings quoted only when a
 // YAML reader (ours or PyYAML) could take them for something else, ISO dates as plain scalars,
-// floats printed in fixed notation so that they read back as the same number.
+// floats printed in fixed notation so that they read back as the same number. Also the one rule
+// for "the same overlay data" (sameData), which the update, the merge driver, the replay and the
+// review's in-place edit compare entries by.
 import type { NodeOverride, Overlay } from "../schemas/overlay.js";
 // Numbers under these keys always print as floats (1.0, not 1), as in graph.json.
 import { FLOAT_KEYS } from "../pyjson.js";
@@ -134,6 +136,38 @@ export function dumpYaml(o: Record<string, unknown>): string {
 export interface OverlayLimits {
   maxSessionRefs: number;
   maxHistory: number;
+}
+
+/**
+ * Whether two parsed YAML values are the same data, key order aside: what comparing their JSON with
+ * sorted keys tells, without building that text (a large overlay's took tens of milliseconds).
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const objA = a !== null && typeof a === "object";
+  const objB = b !== null && typeof b === "object";
+  if (!objA || !objB || typeof (a as { toJSON?: unknown }).toJSON === "function" || typeof (b as { toJSON?: unknown }).toJSON === "function") {
+    return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  }
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bs = b as unknown[];
+    if (a.length !== bs.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], bs[i])) return false;
+    return true;
+  }
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  // The defined keys of a, each defined in b with the same data, and as many defined keys in b
+  // (counted without building key lists: a large overlay has thousands of entries).
+  let n = 0;
+  for (const k of Object.keys(ra)) {
+    if (ra[k] === undefined) continue;
+    n++;
+    if (!Object.prototype.hasOwnProperty.call(rb, k) || !sameData(ra[k], rb[k])) return false;
+  }
+  for (const k of Object.keys(rb)) if (rb[k] !== undefined && --n < 0) return false;
+  return n === 0;
 }
 
 /** The config's limits on what an overlay keeps per node. */

@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mulberry32 } from "../../scripts/bench/genvault.js";
-import { sameData, setDraftOverride, clearDraftOverride, canonicalEdit, editDraftOverride } from "../../core/review/overlay-edit.js";
+import { setDraftOverride, clearDraftOverride, canonicalEdit, editDraftOverride } from "../../core/review/overlay-edit.js";
+import { sameData } from "../../core/update/overlay-io.js";
 import { dumpOverlay } from "../../core/update/overlay-io.js";
 import type { Overlay } from "../../core/schemas/overlay.js";
 
