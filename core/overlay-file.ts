@@ -77,7 +77,8 @@ function parseOverlay(bytes: Buffer, shown: string): OverlayRead {
   }
 }
 
-interface Kept {
+/** The store's record of the overlay's bytes: the validated overlay, and whether overlayText() wrote the bytes for it (an update or a review action's canonical edit). */
+export interface KeptOverlay {
   canonical: boolean;
   overlay: Overlay;
 }
@@ -88,9 +89,19 @@ export function storedOverlay(paths: RepoPaths, shown: string): OverlayRead {
   if (bytes === null) return { overlay: null, problems: [] };
   const key = bytesKey(bytes);
   const sha256 = key.slice("sha256:".length);
-  const kept = openFacts(paths).get<Kept>("overlay", paths.overlay, key);
-  if (kept && typeof kept.overlay === "object" && kept.overlay !== null) return { overlay: kept.overlay, problems: [], bytes, kept: true, canonical: kept.canonical === true, sha256 };
+  const kept = keptFor(paths, key);
+  if (kept) return { overlay: kept.overlay, problems: [], bytes, kept: true, canonical: kept.canonical, sha256 };
   return { ...parseOverlay(bytes, shown), sha256 };
+}
+
+/** The store's record of the overlay file's `bytes` (what the file holds, read by the caller), or null: nothing is parsed. */
+export function keptOverlay(paths: RepoPaths, bytes: Buffer): KeptOverlay | null {
+  return keptFor(paths, bytesKey(bytes));
+}
+
+function keptFor(paths: RepoPaths, key: string): KeptOverlay | null {
+  const kept = openFacts(paths).get<KeptOverlay>("overlay", paths.overlay, key);
+  return kept && typeof kept.overlay === "object" && kept.overlay !== null ? { overlay: kept.overlay, canonical: kept.canonical === true } : null;
 }
 
 /**
@@ -101,7 +112,7 @@ export function keepOverlay(paths: RepoPaths, bytes: Buffer | string, overlay: O
   if (!jsonSafe(overlay)) return;
   const facts = openFacts(paths);
   const key = bytesKey(bytes);
-  facts.put<Kept>("overlay", paths.overlay, key, { canonical, overlay }, `{"canonical":${canonical},"overlay":${JSON.stringify(overlay)}}`);
+  facts.put<KeptOverlay>("overlay", paths.overlay, key, { canonical, overlay }, `{"canonical":${canonical},"overlay":${JSON.stringify(overlay)}}`);
   facts.put("drafted", paths.overlay, key, draftIds(overlay));
   facts.save();
 }

@@ -30,9 +30,10 @@ import { NodeFiles } from "../node-files.js";
 import { actionRefusal, type BulkAction, type Refusal, type ReviewAction, type RuleFacts } from "./rules.js";
 import type { Listed } from "../compiler/sources.js";
 import { replaceStatus } from "./status-line.js";
-import { editDraftOverride, parseOverlayText, type OverlayEdit } from "./overlay-edit.js";
+import { editDraftOverride, parseOverlayText } from "./overlay-edit.js";
 import { parseDedupSections, removeSection, setSectionStatus, type DedupSection } from "./dedup-sections.js";
-import { carryOverlayDrafts } from "../overlay-file.js";
+import { carryOverlayDrafts, keepOverlay, keptOverlay, type KeptOverlay } from "../overlay-file.js";
+import type { Overlay } from "../schemas/overlay.js";
 import { overlayLimits } from "../update/overlay-io.js";
 import { newNodeFromSection } from "./dedup-node.js";
 import { acceptedDraftText, acceptedSectionText } from "../update/nodes.js";
@@ -207,6 +208,14 @@ interface Plan {
   dedup?: { session: string | null; score: number | null; node: string | null };
   /** What the action changed in the graph, evaluated after the writes (see recompile.ts). */
   change: () => GraphChange;
+  /** The overlay it writes, when the update's writer wrote it: the store keeps it for the new bytes (core/overlay-file.ts). */
+  overlay?: WrittenOverlay;
+}
+
+/** An overlay's bytes as written, and the overlay they are the canonical writing of. */
+interface WrittenOverlay {
+  bytes: Buffer;
+  data: Overlay;
 }
 
 interface Prior {
@@ -278,6 +287,8 @@ function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: (
   const wrote = priors.map((x) => x.file);
   const base = manifestBeforeWrites(ctx, wrote);
   applyAll(ctx, priors, bytes);
+  // Kept before the recompile, which then reads the overlay from the store instead of parsing it.
+  if (p.overlay) keepOverlay(ctx.paths, p.overlay.bytes, p.overlay.data, true);
   let graphVersion: string;
   try {
     const change = p.change();
@@ -409,21 +420,31 @@ function globalRefusal(ctx: Context, r: Resolved, what: string, wanted?: string)
 interface OverlayState {
   text: string | null;
   parsed: unknown;
+  /** The store's record of the bytes, when it has one. */
+  held: KeptOverlay | null;
   drafted: boolean;
 }
 
-function overlayDraft(r: Resolved): OverlayState {
-  const text = r.bytes === null ? null : r.bytes.toString("utf8");
-  if (text === null) return { text, parsed: null, drafted: false };
-  const parsed = parseOverlayText(text, r.shown) as { nodes?: Record<string, { status?: string } | null> | null } | null;
-  return { text, parsed, drafted: parsed?.nodes?.[r.id]?.status === "draft" };
+/**
+ * The overlay a global node's draft or undraft edits: the store's record of its bytes when it has
+ * one (nothing parsed; overlay-edit.ts decides whether the writer wrote them), else the text parsed.
+ */
+function overlayDraft(ctx: Context, r: Resolved): OverlayState {
+  if (r.bytes === null) return { text: null, parsed: null, held: null, drafted: false };
+  const text = r.bytes.toString("utf8");
+  const held = keptOverlay(ctx.paths, r.bytes);
+  const parsed = held ? undefined : parseOverlayText(text, r.shown);
+  const ov = (held?.overlay ?? parsed) as { nodes?: Record<string, { status?: string } | null> | null } | null;
+  return { text, parsed, held, drafted: ov?.nodes?.[r.id]?.status === "draft" };
 }
 
-function overlayEdit(ctx: Context, ov: OverlayState, r: Resolved, on: boolean): OverlayEdit {
+function overlayEdit(ctx: Context, ov: OverlayState, r: Resolved, on: boolean): { bytes: Buffer; overlay?: WrittenOverlay } {
   const limits = overlayLimits(ctx.cfg.config.graph);
-  const edit = editDraftOverride(ov.text, r.id, r.shown, limits, on, ov.parsed ?? undefined);
-  carryOverlayDrafts(ctx, ov.parsed, edit.text, r.id, on); // the review's Drafted section, for the new bytes
-  return edit;
+  const edit = editDraftOverride(ov.text, r.id, r.shown, limits, on, ov.parsed ?? undefined, ov.held);
+  const bytes = Buffer.from(edit.text, "utf8");
+  if (edit.data) return { bytes, overlay: { bytes, data: edit.data } }; // kept whole by commit, its Drafted ids with it
+  carryOverlayDrafts(ctx, ov.held?.overlay ?? ov.parsed, edit.text, r.id, on); // the review's Drafted section, for the new bytes
+  return { bytes };
 }
 
 /** A global node's status in its own vault file (what it has again once the override is gone). */
@@ -449,9 +470,9 @@ function globalFileStatus(ctx: Context, id: string): GraphChange {
 function statusChange(ctx: Context, id: string, written: string): GraphChange {
   try {
     // An override drafts whichever node holds the id (step 4 of the merge applies it to any node).
-    const ov = readTextIfExists(ctx.paths.overlay);
+    const ov = readBytesIfExists(ctx.paths.overlay);
     if (ov !== null && ov.includes(id)) {
-      const data = parseOverlayText(ov, ctx.paths.overlay) as { nodes?: Record<string, { status?: unknown } | null> | null } | null;
+      const data = (keptOverlay(ctx.paths, ov)?.overlay ?? parseOverlayText(ov.toString("utf8"), ctx.paths.overlay)) as { nodes?: Record<string, { status?: unknown } | null> | null } | null;
       if (data?.nodes?.[id]?.status === "draft") return { kind: "status", id, status: "draft" };
     }
     if (written === ctx.paths.overlay) return globalFileStatus(ctx, id);
@@ -549,14 +570,15 @@ export function draft(ctx: Context, req: ActionRequest): ActionResult {
   const cli = `akms draft ${req.id}`;
   return act(ctx, "draft", req, cli, (r) => {
     if (r.origin === "global") {
-      const ov = overlayDraft(r);
+      const ov = overlayDraft(ctx, r);
       const refused = actionRefusal("draft", factsOfGraph(r));
       if (ov.drafted) throw new StateError(`"${r.id}" is already draft in this repository`, { file: r.shown, hint: `\`akms undraft ${r.id}\` brings it back` });
       if (refused?.kind === "already") throw new StateError(`"${r.id}" is already draft in the global vault itself`, { hint: "nothing to do" });
       if (refused) throw new StateError(`"${r.id}" is ${refused.reason}`, { hint: "nothing to do" });
       const edit = overlayEdit(ctx, ov, r, true);
       return {
-        writes: [{ file: r.file, bytes: Buffer.from(edit.text, "utf8") }],
+        writes: [{ file: r.file, bytes: edit.bytes }],
+        overlay: edit.overlay,
         change: () => ({ kind: "status", id: r.id, status: "draft" }),
         message: `drafted ${r.id} for this repository only: \`nodes.${r.id}.status: draft\` in ${r.shown} (the global file is not touched)`,
       };
@@ -592,7 +614,7 @@ export function undraft(ctx: Context, req: ActionRequest): ActionResult {
   const cli = `akms undraft ${req.id}`;
   return act(ctx, "undraft", req, cli, (r) => {
     if (r.origin === "global") {
-      const ov = overlayDraft(r);
+      const ov = overlayDraft(ctx, r);
       if (!ov.drafted) {
         // Drafted in its vault file, not by this repository's overlay: only that file can bring it back.
         if (actionRefusal("undraft", factsOfGraph(r)) === null) throw globalRefusal(ctx, r, "undraft", "tentative");
@@ -600,7 +622,8 @@ export function undraft(ctx: Context, req: ActionRequest): ActionResult {
       }
       const edit = overlayEdit(ctx, ov, r, false);
       return {
-        writes: [{ file: r.file, bytes: Buffer.from(edit.text, "utf8") }],
+        writes: [{ file: r.file, bytes: edit.bytes }],
+        overlay: edit.overlay,
         change: () => globalFileStatus(ctx, r.id),
         message: `undrafted ${r.id} in this repository: removed \`nodes.${r.id}.status: draft\` from ${r.shown}; it is ${r.node?.status === "draft" ? "loaded again" : "back"} with its global status`,
       };
@@ -677,8 +700,9 @@ export function dedupReject(ctx: Context, req: ActionRequest): ActionResult {
       writes: [
         { file: r.file, bytes: Buffer.from(text, "utf8") },
         { file: fresh.file, bytes: Buffer.from(fresh.text, "utf8") },
-        ...(fresh.overlay === null ? [] : [{ file: ctx.paths.overlay, bytes: Buffer.from(fresh.overlay, "utf8") }]),
+        ...(fresh.overlay === null ? [] : [{ file: ctx.paths.overlay, bytes: Buffer.from(fresh.overlay.text, "utf8") }]),
       ],
+      ...(fresh.overlay?.data ? { overlay: { bytes: Buffer.from(fresh.overlay.text, "utf8"), data: fresh.overlay.data } } : {}),
       // A registry entry changes the overlay: the compile reads it whole.
       change: () =>
         fresh.overlay === null && sameNodeAs(r.file, r.shown, lf.node) ? { kind: "add", id: fresh.id, file: fresh.file, shown: displayPath(ctx.repo, fresh.file) } : { kind: "full" },
@@ -800,7 +824,26 @@ function undoEntry(ctx: Context, target: JournalEntry, shown: string, batch?: nu
     if (target.action === "dedup-accept") return gone.length === 0 ? { kind: "none" } : { kind: "full" };
     return goneNow ? { kind: "remove", id: goneNow.id } : { kind: "full" };
   };
-  return commit(ctx, "undo", target.id, "akms undo", () => ({ writes, message, change }), target.seq, batch);
+  return commit(ctx, "undo", target.id, "akms undo", () => ({ writes, message, change, overlay: undoneOverlay(ctx, target, writes) }), target.seq, batch);
+}
+
+/**
+ * The overlay the undo of a global node's draft or undraft writes back, as the store keeps it: the
+ * opposite edit of the overlay as it is now, by the update's writer, when that gives the very bytes
+ * the journal restores (exact, or not sure: then the next reader parses them).
+ */
+function undoneOverlay(ctx: Context, target: JournalEntry, writes: readonly Write[]): WrittenOverlay | undefined {
+  const w = writes.length === 1 ? writes[0]! : undefined;
+  if (w?.bytes == null || w.file !== ctx.paths.overlay || (target.action !== "draft" && target.action !== "undraft")) return undefined;
+  const now = readBytesIfExists(ctx.paths.overlay);
+  const held = now === null ? null : keptOverlay(ctx.paths, now);
+  if (now === null || held === null) return undefined;
+  try {
+    const edit = editDraftOverride(now.toString("utf8"), target.id, displayPath(ctx.repo, ctx.paths.overlay), overlayLimits(ctx.cfg.config.graph), target.action === "undraft", undefined, held);
+    return edit.data && Buffer.from(edit.text, "utf8").equals(w.bytes) ? { bytes: w.bytes, data: edit.data } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export type { BulkAction } from "./rules.js";

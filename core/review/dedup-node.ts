@@ -6,15 +6,16 @@
 // id gets -2, -3 … (DESIGN §4 Dedup).
 import { join } from "node:path";
 import type { Context } from "../context.js";
-import { exists, readTextIfExists } from "../fsx.js";
+import { exists, readBytesIfExists } from "../fsx.js";
 import { ID_PATTERN } from "../schemas/common.js";
 import type { GraphIndex } from "../graph.js";
 import { allocateId, newNodeText, titleFromId } from "../update/nodes.js";
 import { graphIsFresh } from "../compiler/build.js";
 import { sectionDraft, type DedupSection } from "./dedup-sections.js";
 import { NodeFiles } from "../node-files.js";
-import { parseOverlayText } from "./overlay-edit.js";
-import { dumpOverlay, overlayLimits } from "../update/overlay-io.js";
+import { overlayAsWritten, parseOverlayText } from "./overlay-edit.js";
+import { dumpOverlay, overlayLimits, rewrittenOverlay } from "../update/overlay-io.js";
+import { keptOverlay } from "../overlay-file.js";
 import { displayPath } from "../paths.js";
 import type { Overlay } from "../schemas/overlay.js";
 
@@ -24,10 +25,11 @@ export interface NewNode {
   text: string;
   /**
    * The overlay with the node named `created` in its session's registry entry (the compile reads a
-   * drafted node's provenance there, merge.ts draftedBy), or null when the overlay registers no such
-   * session — then the node's file says where it came from.
+   * drafted node's provenance there, merge.ts draftedBy) — its text, in the update writer's form, and
+   * the overlay that text writes when it was derived from the store's validated record — or null
+   * when the overlay registers no such session: then the node's file says where it came from.
    */
-  overlay: string | null;
+  overlay: { text: string; data?: Overlay } | null;
 }
 
 function slug(s: string): string {
@@ -46,10 +48,10 @@ function slug(s: string): string {
 export function phaseOfSession(ctx: Context, session: string, graph: Pick<GraphIndex, "nodes"> | null, overlayCompiled = false): number {
   const g = graph?.nodes.get(session);
   if (g && typeof g.phase === "number") return g.phase;
-  const text = g === undefined && graph !== null && overlayCompiled ? null : readTextIfExists(ctx.paths.overlay);
-  if (text) {
+  const bytes = g === undefined && graph !== null && overlayCompiled ? null : readBytesIfExists(ctx.paths.overlay);
+  if (bytes) {
     try {
-      const ov = parseOverlayText(text, ctx.paths.overlay) as { session_nodes?: Record<string, { phase?: unknown }> } | null;
+      const ov = (keptOverlay(ctx.paths, bytes)?.overlay ?? parseOverlayText(bytes.toString("utf8"), ctx.paths.overlay)) as { session_nodes?: Record<string, { phase?: unknown }> } | null;
       const p = ov?.session_nodes?.[session]?.phase;
       if (typeof p === "number") return p;
     } catch {
@@ -104,16 +106,21 @@ export function newNodeFromSection(ctx: Context, origId: string, orig: Record<st
 }
 
 /**
- * The overlay's text with `entry` added to session `session`'s registered new knowledge, in the
- * overlay writer's form; null when there is no overlay or it registers no such session.
+ * The overlay with `entry` added to session `session`'s registered new knowledge, written in the
+ * overlay writer's form (an overlay the writer wrote — the store's record says so — keeps the lines
+ * of every other entry); null when there is no overlay or it registers no such session.
  */
-function registryWithNode(ctx: Context, session: string, entry: Record<string, unknown>): string | null {
-  const text = readTextIfExists(ctx.paths.overlay);
-  if (text === null) return null;
-  const ov = parseOverlayText(text, displayPath(ctx.repo, ctx.paths.overlay)) as Overlay | null;
+function registryWithNode(ctx: Context, session: string, entry: Record<string, unknown>): NewNode["overlay"] {
+  const bytes = readBytesIfExists(ctx.paths.overlay);
+  if (bytes === null) return null;
+  const text = bytes.toString("utf8");
+  const limits = overlayLimits(ctx.cfg.config.graph);
+  const { ov, canonical, validated } = overlayAsWritten(text, displayPath(ctx.repo, ctx.paths.overlay), limits, keptOverlay(ctx.paths, bytes));
   const reg = ov?.session_nodes?.[session];
   if (!ov || !reg) return null;
   const known = (reg.new_knowledge ?? []) as Record<string, unknown>[];
-  const session_nodes = { ...ov.session_nodes, [session]: { ...reg, new_knowledge: [...known, entry] } } as Overlay["session_nodes"];
-  return dumpOverlay({ ...ov, session_nodes }, overlayLimits(ctx.cfg.config.graph));
+  const next = { ...ov, session_nodes: { ...ov.session_nodes, [session]: { ...reg, new_knowledge: [...known, entry] } } as Overlay["session_nodes"] };
+  if (!canonical) return { text: dumpOverlay(next, limits) };
+  const written = rewrittenOverlay(text, ov, next, { session_nodes: [session] }, limits);
+  return validated ? written : { text: written.text };
 }

@@ -5,7 +5,8 @@
 import { StateError } from "../errors.js";
 import { parseYaml } from "../yaml.js";
 import { Overlay } from "../schemas/overlay.js";
-import { dumpOverlay, HEADER, normalizeOverlay, overlayText, sameData, type OverlayLimits } from "../update/overlay-io.js";
+import { dumpOverlay, HEADER, normalizeOverlay, rewrittenOverlay, sameData, type OverlayLimits } from "../update/overlay-io.js";
+import type { KeptOverlay } from "../overlay-file.js";
 
 interface Line {
   text: string; // without the line ending
@@ -205,61 +206,62 @@ export function clearDraftOverride(oldText: string, id: string, shown: string, o
   return text;
 }
 
-const definedCount = (o: Record<string, unknown> | null | undefined) => {
-  let n = 0;
-  for (const k in o ?? {}) if (o![k] !== undefined) n++;
-  return n;
-};
-
-/**
- * dumpOverlay({ ...old, nodes }, limits) for a canonical `oldText` (= dumpOverlay(old, limits)) and
- * `nodes` differing from old's in entry `id` only: the writer copies every other entry from the old
- * bytes (overlay-io.ts OverlayReuse) instead of writing them all again.
- */
-export function canonicalEdit(oldText: string, old: Overlay, nodes: NonNullable<Overlay["nodes"]>, id: string, limits: OverlayLimits): string {
-  const before = normalizeOverlay(old, limits);
-  return overlayText(normalizeOverlay({ ...old, nodes }, limits), {
-    text: oldText,
-    sections: {
-      nodes: { before: definedCount(before.nodes), changed: new Set([id]) },
-      session_nodes: { before: definedCount(before.session_nodes as Record<string, unknown>), changed: new Set() },
-    },
-  });
-}
-
 export interface OverlayEdit {
   text: string;
   /** "overlay-io": the overlay was in the canonical form `akms update` writes, and was rewritten by
    *  the same writer; "in-place": it was not, and only the override's line(s) were edited. */
   writer: "overlay-io" | "in-place";
+  /**
+   * The overlay `text` is the writing of, when the edit started from the store's record (`held`: a
+   * validated overlay, so the store may keep this one for the new bytes: core/overlay-file.ts keepOverlay).
+   */
+  data?: Overlay;
 }
 
+/** Whether the update's writer, given `ov`, writes exactly `text` (its output starts with its header: any other text is not). */
+function writesAs(ov: Overlay, text: string, limits: OverlayLimits): boolean {
+  try {
+    return text.startsWith(HEADER) && dumpOverlay(ov, limits) === text;
+  } catch {
+    return false; // a value the writer cannot write
+  }
+}
+
+/**
+ * The overlay `text` holds, and whether it is what the update's writer gives for it (`canonical`).
+ * From the store's record of the bytes when there is one (`held`; `validated`: the schema's output,
+ * which the store may keep for bytes written from it): canonical when the record says the writer wrote
+ * them and the limits prune nothing of it now, or when the writer, given it, writes the text again.
+ * Else the text parsed as it is (`parsed`, when the caller has it), and the same test.
+ */
+export function overlayAsWritten(text: string, shown: string, limits: OverlayLimits, held: KeptOverlay | null | undefined, parsed?: unknown): { ov: Overlay | undefined; canonical: boolean; validated?: true } {
+  if (held) {
+    const unpruned = held.canonical && held.overlay.nodes !== undefined && normalizeOverlay(held.overlay, limits).nodes === held.overlay.nodes;
+    if (unpruned || writesAs(held.overlay, text, limits)) return { ov: held.overlay, canonical: true, validated: true };
+  }
+  let ov: Overlay | undefined;
+  try {
+    const data = parsed ?? parseOverlayText(text, shown);
+    if (data && typeof data === "object" && !Array.isArray(data)) ov = data as Overlay;
+  } catch {
+    return { ov: undefined, canonical: false };
+  }
+  return { ov, canonical: ov !== undefined && writesAs(ov, text, limits) };
+}
 
 /**
  * Sets (`on`) or clears the `nodes.<id>.status: draft` override. A canonical overlay (the exact bytes
  * the update's deterministic writer produces) is rewritten by that writer, so it stays canonical and
  * only the override's line differs; any other layout is edited in place, keeping every other byte.
+ * `held`: the store's record of `oldText`'s bytes (core/overlay-file.ts keptOverlay), when it has one.
  */
-export function editDraftOverride(oldText: string | null, id: string, shown: string, limits: OverlayLimits, on: boolean, parsed?: unknown): OverlayEdit {
+export function editDraftOverride(oldText: string | null, id: string, shown: string, limits: OverlayLimits, on: boolean, parsed?: unknown, held?: KeptOverlay | null): OverlayEdit {
   if (oldText === null) {
     if (!on) throw unsupported(shown, "there is no overlay");
     return { text: dumpOverlay({ akms_schema: "v2", nodes: { [id]: { status: "draft" } } }, limits), writer: "overlay-io" };
   }
-  let ov: Overlay | null = null;
-  try {
-    const data = parsed ?? parseOverlayText(oldText, shown);
-    if (data && typeof data === "object" && !Array.isArray(data)) ov = data as Overlay;
-  } catch {
-    ov = null;
-  }
-  let canonicalNow = false;
-  try {
-    // The writer's output starts with its header: any other text is not canonical (no need to write it out to tell).
-    canonicalNow = ov !== null && oldText.startsWith(HEADER) && dumpOverlay(ov, limits) === oldText;
-  } catch {
-    canonicalNow = false; // a value the writer cannot write: edit in place instead
-  }
-  if (ov && canonicalNow) {
+  const { ov, canonical, validated } = overlayAsWritten(oldText, shown, limits, held, parsed);
+  if (ov && canonical) {
     const nodes = { ...(ov.nodes ?? {}) };
     if (on) nodes[id] = { ...(nodes[id] ?? {}), status: "draft" };
     else {
@@ -268,7 +270,8 @@ export function editDraftOverride(oldText: string | null, id: string, shown: str
       if (Object.keys(rest).length) nodes[id] = rest;
       else delete nodes[id];
     }
-    return { text: canonicalEdit(oldText, ov, nodes, id, limits), writer: "overlay-io" };
+    const { text, data } = rewrittenOverlay(oldText, ov, { ...ov, nodes }, { nodes: [id] }, limits);
+    return validated ? { text, writer: "overlay-io", data } : { text, writer: "overlay-io" };
   }
-  return { text: on ? setDraftOverride(oldText, id, shown, ov ?? undefined) : clearDraftOverride(oldText, id, shown, ov ?? undefined), writer: "in-place" };
+  return { text: on ? setDraftOverride(oldText, id, shown, ov) : clearDraftOverride(oldText, id, shown, ov), writer: "in-place" };
 }

@@ -221,8 +221,8 @@ const REUSABLE: ReadonlySet<string> = new Set<ReusableSection>(["nodes", "sessio
 /**
  * What an update may copy instead of writing it again: `text`, the bytes overlayText() gave for the
  * overlay this one was derived from, and per section how many entries that overlay had and which
- * ids may differ from it (changed or added). Every other entry must be deep-equal to its old self,
- * and none removed (checked by the count: a mismatch writes the section in full).
+ * ids may differ from it (changed, added or removed). Every other entry must be deep-equal to its
+ * old self and still there (checked by the count: a mismatch writes the section in full).
  */
 export interface OverlayReuse {
   text: string;
@@ -289,19 +289,18 @@ function splicedSection(section: ReusableSection, entries: Record<string, unknow
   const top = TOP_LEVEL.exec(text);
   const end = top ? top.index + 1 : text.length;
   const { before, changed } = reuse.sections[section];
-  const ids = [...changed].filter((id) => entries[id] !== undefined).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const ids = [...changed].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   let out = "";
   let copied = start;
   let added = 0;
   for (const id of ids) {
     const at = entryFor(text, copied, end, id);
     if (at === null) return null;
-    out += text.slice(copied, at) + pair("  ", id, entries[id], 2);
-    if (at < end && idAt(text, at) === id) copied = nextEntry(text, at + 1, end);
-    else {
-      copied = at;
-      added++;
-    }
+    const held = at < end && idAt(text, at) === id;
+    const now = entries[id] !== undefined;
+    out += text.slice(copied, at) + (now ? pair("  ", id, entries[id], 2) : "");
+    copied = held ? nextEntry(text, at + 1, end) : at;
+    added += (now ? 1 : 0) - (held ? 1 : 0);
   }
   let count = 0;
   for (const k in entries) if (entries[k] !== undefined) count++;
@@ -327,4 +326,28 @@ export function overlayText(normalized: Overlay, reuse?: OverlayReuse): string {
 
 export function dumpOverlay(ov: Overlay, limits: OverlayLimits): string {
   return overlayText(normalizeOverlay(ov, limits));
+}
+
+const definedCount = (o: Record<string, unknown> | null | undefined) => {
+  let n = 0;
+  for (const k in o ?? {}) if (o![k] !== undefined) n++;
+  return n;
+};
+
+/**
+ * dumpOverlay(next, limits), for `next` derived from `old` — whose canonical writing is `oldText`
+ * (= dumpOverlay(old, limits)) — by changing only the entries named in `changed`: the writer copies
+ * every other entry from the old bytes. With the overlay the text writes (normalised).
+ */
+export function rewrittenOverlay(oldText: string, old: Overlay, next: Overlay, changed: { nodes?: readonly string[]; session_nodes?: readonly string[] }, limits: OverlayLimits): { text: string; data: Overlay } {
+  const before = normalizeOverlay(old, limits);
+  const data = normalizeOverlay(next, limits);
+  const text = overlayText(data, {
+    text: oldText,
+    sections: {
+      nodes: { before: definedCount(before.nodes), changed: new Set(changed.nodes) },
+      session_nodes: { before: definedCount(before.session_nodes as Record<string, unknown>), changed: new Set(changed.session_nodes) },
+    },
+  });
+  return { text, data };
 }

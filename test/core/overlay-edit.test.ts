@@ -3,9 +3,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mulberry32 } from "../../scripts/bench/genvault.js";
-import { setDraftOverride, clearDraftOverride, canonicalEdit, editDraftOverride } from "../../core/review/overlay-edit.js";
+import { setDraftOverride, clearDraftOverride, editDraftOverride } from "../../core/review/overlay-edit.js";
 import { sameData } from "../../core/update/overlay-io.js";
-import { dumpOverlay } from "../../core/update/overlay-io.js";
+import { dumpOverlay, normalizeOverlay, rewrittenOverlay } from "../../core/update/overlay-io.js";
 import type { Overlay } from "../../core/schemas/overlay.js";
 
 function sortedJson(v: unknown): string {
@@ -91,10 +91,21 @@ test("a canonical overlay's draft override, with the other entries copied from i
         else delete nodes[id];
       }
       const want = dumpOverlay({ ...ov, nodes }, limits);
-      assert.equal(canonicalEdit(text, ov, nodes, id, limits), want, `${id} ${on}`);
-      if (on || ov.nodes?.[id]?.status === "draft") assert.deepEqual(editDraftOverride(text, id, "local_state.yaml", limits, on), { text: want, writer: "overlay-io" });
+      assert.equal(rewrittenOverlay(text, ov, { ...ov, nodes }, { nodes: [id] }, limits).text, want, `${id} ${on}`);
+      if (on || ov.nodes?.[id]?.status === "draft") {
+        const held = { overlay: normalizeOverlay(ov, limits), canonical: true };
+        // Parsed from the text, or taken from the store's record of it: the writer's own bytes either
+        // way; from the record (validated), the overlay they write too, for the store to keep.
+        assert.deepEqual(editDraftOverride(text, id, "local_state.yaml", limits, on), { text: want, writer: "overlay-io" });
+        assert.deepEqual(editDraftOverride(text, id, "local_state.yaml", limits, on, undefined, held), { text: want, writer: "overlay-io", data: normalizeOverlay({ ...ov, nodes }, limits) });
+      }
     }
   }
+  // The store's record of the bytes, with limits that would now prune an entry of it (b-node's two
+  // session_refs against one): the record does not make the text canonical, and the text, parsed, is not.
+  const pruning = { maxSessionRefs: 1, maxHistory: 3 };
+  const held = { overlay: normalizeOverlay(ov, limits), canonical: true };
+  assert.equal(editDraftOverride(text, "c-node", "local_state.yaml", pruning, true, undefined, held).writer, "in-place");
   // Without the writer's header the text is not canonical: edited in place, every other byte kept.
   const bare = text.slice(text.indexOf("akms_schema:"));
   const edit = editDraftOverride(bare, "c-node", "local_state.yaml", limits, true);

@@ -7,7 +7,10 @@ import { parseFrontmatter } from "../../core/frontmatter.js";
 import { blankGeneratedAt } from "../../core/graph-file/version.js";
 import { specNodeFields } from "../../core/schemas/node.js";
 import { join } from "node:path";
-import { assertIndexIsGraph, builtDemo, scratch, snapshot, treeHash, writeNode, write } from "../helpers.js";
+import { assertIndexIsGraph, builtDemo, canonJson, scratch, snapshot, treeHash, writeNode, write } from "../helpers.js";
+import { memory } from "../update-helpers.js";
+import { runUpdate } from "../../core/update/apply.js";
+import { keptOverlay, readOverlay } from "../../core/overlay-file.js";
 import { loadContext } from "../../core/context.js";
 import { build, manifestBeforeWrites } from "../../core/compiler/build.js";
 import { indexOfLoaded, openGraph } from "../../core/graph.js";
@@ -614,4 +617,36 @@ test("after dedup reject and its undo (a node added, then removed), a promote an
   undo(ctx);
   assertIndexIsGraph(ctx.paths, "after the reject's undo");
   assert.equal(openGraph(ctx.paths).nodes.has("good-phase1"), false);
+});
+
+test("the review actions keep the store's record of the overlay they write: after an update, draft, undraft, their undo and dedup reject leave the next reader nothing to parse", () => {
+  const d = demo();
+  const ctx = d.ctx;
+  const [pending] = pendingDedupNodes(d.knowledge);
+  const used = globalNode(ctx, "established");
+  const fresh = globalNode(ctx, "tentative");
+  // The update writes the overlay in its writer's form and keeps its record (canonical).
+  const doc = write(join(d.dir, "m.md"), memory({ task: "keep-record", date: "2026-12-30", used: [{ id: used, useful: true, coverage: "sufficient" }] }));
+  runUpdate(ctx, [doc]);
+  /** The store holds the record of the overlay's bytes as they are, written by the writer, and it is what parsing and validating them gives. */
+  const held = (where: string) => {
+    const k = keptOverlay(ctx.paths, readFileSync(ctx.paths.overlay));
+    assert.ok(k?.canonical, `the store keeps no canonical record of the overlay ${where}`);
+    assert.equal(canonJson(k.overlay), canonJson(readOverlay(ctx.paths.overlay, "local_state.yaml").overlay), `the store's record is not the overlay ${where}`);
+  };
+  held("after the update");
+  draft(ctx, { id: fresh });
+  held("after a draft of a global node");
+  draft(ctx, { id: used }); // a node whose entry holds the update's values besides
+  held("after a draft of a global node with an entry");
+  undraft(ctx, { id: used });
+  held("after an undraft");
+  undo(ctx);
+  held("after the undo of an undraft");
+  undo(ctx);
+  held("after the undo of a draft");
+  const r = dedupReject(ctx, { id: pending! });
+  assert.ok(r.files.some((f) => f.path.endsWith("local_state.yaml")), "the reject registers its node in the overlay");
+  held("after a dedup reject");
+  assert.equal(graphText(ctx), buildBytesNoCache(ctx));
 });

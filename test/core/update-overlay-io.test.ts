@@ -161,6 +161,18 @@ function derive(r: Rng, before: Overlay): { after: Overlay; changed: Record<Reus
     changed.nodes.add(id);
   }
   if (r.chance(0.3) && ids.length) changed.nodes.add(r.pick(ids)); // named, yet unchanged: written again, same bytes
+  for (let i = r.int(3); i > 0 && ids.length; i--) {
+    // Removed, and named (a review action's undraft, an entry of sessions taken out); an id named that was never there is nothing.
+    const id = r.chance(0.8) ? r.pick(ids) : `gone${r.int(10)}`;
+    delete after.nodes[id];
+    changed.nodes.add(id);
+  }
+  const sessions = Object.keys(after.session_nodes);
+  if (r.chance(0.3) && sessions.length) {
+    const id = r.pick(sessions);
+    delete after.session_nodes[id];
+    changed.session_nodes.add(id);
+  }
   for (let i = r.int(3); i > 0; i--) {
     const id = `session-new-${r.int(50)}`;
     after.session_nodes[id] = sessionEntry(r) as never;
@@ -192,7 +204,7 @@ test("copying the unchanged entries' lines from the previous bytes gives exactly
   }
 });
 
-test("a removed entry, or bytes not laid out by the writer, make it write the section in full", () => {
+test("an entry removed without being named, or bytes not laid out by the writer, make it write the section in full", () => {
   const before = normalizeOverlay({ akms_schema: "v2", nodes: { a: { confidence: 0.5 }, b: { confidence: 0.6 }, c: { activations: 1 } } }, LIMITS);
   const text = overlayText(before);
   const removed = normalizeOverlay({ ...before, nodes: { a: { confidence: 0.5 }, c: { activations: 2 } } }, LIMITS);
@@ -203,6 +215,11 @@ test("a removed entry, or bytes not laid out by the writer, make it write the se
   assert.equal(overlayText(changedB, reuseOf(mangled, before, { ...noChange, nodes: new Set(["b"]) })), reference.dumpOverlay(changedB, LIMITS));
   // The contract: an entry left out of `changed` is copied as it was.
   assert.match(overlayText(changedB, reuseOf(text, before, noChange)), /confidence: 0\.6\n/);
+  // A removed entry that is named leaves the section spliced: the others copied as they were (a's
+  // old line, though a's data says otherwise), the removed one's lines gone.
+  const withoutB = normalizeOverlay({ ...before, nodes: { a: { confidence: 0.9 }, c: { activations: 1 } } }, LIMITS);
+  const spliced = overlayText(withoutB, reuseOf(text, before, { ...noChange, nodes: new Set(["b"]) }));
+  assert.equal(spliced, text.replace("  b:\n    confidence: 0.6\n", ""));
 });
 
 test("update after update, the overlay file is always the writer's full output (lowered limits prune entries not touched)", () => {
