@@ -1,7 +1,8 @@
 // A/B of two builds of akms (e.g. before and after a change) on what users wait on: a cold compile,
 // a no-op, the build after graph.json was deleted (the store kept), the rebuild after 10 edited
 // nodes, one `akms update` and one dated before every applied one, the first query after them and a
-// second one, one review action (promote, then its undo), and `akms show` of a node after it. Each
+// second one, one review action (promote, then its undo), `akms show` of a node after it, and a
+// global node's draft, its undo, an update after a draft and the undraft. Each
 // build gets its own copy of the data (the caches of one build do not serve the other), and the two
 // take turns, step by step, in one run.
 // Wall and CPU seconds of whole CLI processes. usage:
@@ -60,6 +61,15 @@ function usedIds(round: number): string[] {
   return Array.from({ length: 20 }, (_, k) => `g-${String((k * 7919 + round * 104729) % N).padStart(6, "0")}`);
 }
 
+/** The first of the round's used global nodes that a draft applies to (established or tentative): the same on both sides. */
+function draftable(s: Side, i: number): string {
+  for (const id of usedIds(i)) {
+    const status = (JSON.parse(run(s, ["show", id, "--json"]).out) as { node?: { status?: string } }).node?.status;
+    if (status === "established" || status === "tentative") return id;
+  }
+  throw new Error(`none of round ${i}'s used global nodes is established or tentative`);
+}
+
 /** One round of every step on one side. */
 function round(s: Side, i: number): void {
   rmSync(join(s.repo, "knowledge", "graph", "graph.json"), { force: true });
@@ -85,6 +95,20 @@ function round(s: Side, i: number): void {
   timed(s, "review action (promote)", ["promote", local]);
   timed(s, "its undo", ["undo"]);
   timed(s, "show (a node, after the undo)", ["show", usedIds(i)[1]!]);
+  // A global node's draft (an override in the overlay), its undo, and the next reader of the overlay
+  // after a draft: an update (a memory that sorts after the applied ones), then the undraft.
+  const global = draftable(s, i);
+  timed(s, "draft of a global node", ["draft", global]);
+  timed(s, "the draft's undo", ["undo"]);
+  run(s, ["draft", global]);
+  // It uses a local node too (an agent's draft that helped): that node has an entry in the overlay.
+  const used = `l-${String(i + 200).padStart(6, "0")}`;
+  const later = join(work, `${s.name}-later-${i}.md`);
+  writeFileSync(later, benchMemory(`ab-zlater-${i}`, [...usedIds(i + 20), used].map((id, j) => ({ id, useful: j % 3 !== 0, coverage: j % 2 ? "sufficient" : "outdated" }))));
+  timed(s, "update after a draft", ["update", later]);
+  timed(s, "undraft of the global node", ["undraft", global]);
+  timed(s, "promote of a local node the update used", ["promote", used]);
+  timed(s, "its undo (the local node's)", ["undo"]);
 }
 
 const a = sideOf("A", distA);
