@@ -8,6 +8,7 @@ import { exists, readTextIfExists, removeStaleTemps, writeFileAtomic } from "./f
 import { withLock } from "./lock.js";
 import { parseConfig } from "./config.js";
 import { displayPath, type RepoPaths } from "./paths.js";
+import { yamlString } from "./update/overlay-io.js";
 
 /** The commented default config. `parseConfig` of this text yields exactly DEFAULT_CONFIG (tested). */
 export const CONFIG_TEMPLATE = `# AKMS propagation_config.yaml: every tunable of this repository, with its default.
@@ -138,7 +139,19 @@ function dirsOf(paths: RepoPaths): string[] {
   return [paths.knowledge, paths.graphDir, paths.localNodes, paths.sessions, paths.loadouts, paths.codeMirror, paths.tasks, paths.reviews];
 }
 
-export function initKnowledge(paths: RepoPaths): InitResult {
+/** The default config, naming `vault` as the global vault when given (as the config holds it: relative to the repository root, ~, or absolute). */
+export function configText(vault?: string): string {
+  if (vault === undefined) return CONFIG_TEMPLATE;
+  const line = "\nglobal_vault: ~/.claude/akms/nodes\n";
+  if (!CONFIG_TEMPLATE.includes(line)) throw new Error("the config template has no global_vault line");
+  return CONFIG_TEMPLATE.replace(line, `\nglobal_vault: ${yamlString(vault)}\n`);
+}
+
+/**
+ * Scaffolds knowledge/. `vault`: the global vault the new config names (`akms init --vault`); a
+ * config that exists is kept, and one naming another vault is a note.
+ */
+export function initKnowledge(paths: RepoPaths, vault?: string): InitResult {
   let st;
   try {
     st = statSync(paths.repo);
@@ -166,13 +179,16 @@ export function initKnowledge(paths: RepoPaths): InitResult {
     const gitignore = join(paths.knowledge, ".gitignore");
     const existingConfig = readTextIfExists(paths.config);
     if (existingConfig === null) {
-      writeFileAtomic(paths.config, CONFIG_TEMPLATE);
+      writeFileAtomic(paths.config, configText(vault));
       result.created.push(shown(paths.config));
     } else {
       result.kept.push(shown(paths.config));
       try {
         const cfg = parseConfig(existingConfig, shown(paths.config));
         for (const w of cfg.warnings) result.notes.push(w);
+        if (vault !== undefined && cfg.config.global_vault !== vault) {
+          result.notes.push(`${shown(paths.config)} names another global vault (global_vault: ${cfg.config.global_vault}); --vault ${vault} applies to this command only — set global_vault there to keep it`);
+        }
       } catch (e) {
         const err = e as AkmsError;
         result.notes.push(

@@ -118,6 +118,15 @@ export function resolveVault(repo: string, opts: { flag?: string; env?: NodeJS.P
 }
 
 /**
+ * A vault given on the command line (relative to the working directory, ~, or absolute) as a config
+ * in `repo` names it: relative to the repository root, with forward slashes; ~ and absolute paths as given.
+ */
+export function vaultForConfig(repo: string, given: string, cwd: string = process.cwd()): string {
+  if (given.startsWith("~") || isAbsolute(given)) return given;
+  return relative(repo, resolve(cwd, given)).split(sep).join("/") || ".";
+}
+
+/**
  * Why a vault the user named (--vault, $AKMS_GLOBAL_VAULT, global_vault) gives no global node: it is
  * missing or no directory. null when it is one, and for the default vault (absent until the first
  * global node is written there).

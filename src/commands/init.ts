@@ -1,5 +1,5 @@
 import { basename, dirname } from "node:path";
-import { findRepo, repoPaths } from "../../core/paths.js";
+import { findRepo, repoPaths, vaultForConfig } from "../../core/paths.js";
 import { initKnowledge } from "../../core/init.js";
 import { UsageError } from "../../core/errors.js";
 import { removeStaleTemps, writeFileAtomic } from "../../core/fsx.js";
@@ -31,9 +31,9 @@ function kitLines(plans: KitPlan[], dry: boolean): string[] {
 
 export const initCommand: CommandSpec = {
   name: "init",
-  summary: "scaffold knowledge/ (directories, a commented propagation_config.yaml with every default, .gitignore); --git registers the merge driver (knowledge/.gitattributes, committed; merge.akms.driver in this clone's git config); --agent claude|codex|cursor adds the host kit (MCP entry, instructions, skill, hooks, rules); never overwrites a person's file",
+  summary: "scaffold knowledge/ (directories, a commented propagation_config.yaml with every default, .gitignore; --vault DIR writes its global_vault, relative to the repository root); --git registers the merge driver (knowledge/.gitattributes, committed; merge.akms.driver in this clone's git config); --agent claude|codex|cursor adds the host kit (MCP entry, instructions, skill, hooks, rules); never overwrites a person's file",
   flags: ["agent", "command", "dryRun", "git"],
-  usage: "akms init [--git] [--agent claude|codex|cursor]… [--command CMD] [--dry-run]",
+  usage: "akms init [--vault DIR] [--git] [--agent claude|codex|cursor]… [--command CMD] [--dry-run]",
   run(_args, flags) {
     const paths = repoPaths(findRepo(process.cwd(), flags.repo));
     const agents = agentsOf(flags.agent);
@@ -47,7 +47,9 @@ export const initCommand: CommandSpec = {
     if (wantGit && top === null) {
       throw new UsageError(`--git: ${paths.repo} is not in a git work tree`, "run `git init` first, then `akms init --git`");
     }
-    const r = dry ? null : initKnowledge(paths);
+    // --vault names the vault the new config holds (relative to the repository root, as the config reads it).
+    const vault = flags.vault === undefined ? undefined : vaultForConfig(paths.repo, String(flags.vault));
+    const r = dry ? null : initKnowledge(paths, vault);
     let reg: RegisterResult | null = null;
     const local = wantGit ? localLauncher(paths.repo, given) : null;
     // Hooks in a folder of the work tree (core.hooksPath=.husky) are committed: they get the command every clone has.
@@ -86,7 +88,7 @@ export const initCommand: CommandSpec = {
     if (!plans.length && !wantGit) {
       lines.push(
         "next:",
-        "  point global_vault in knowledge/graph/propagation_config.yaml (or $AKMS_GLOBAL_VAULT) at your vault — optional, akms works with zero nodes",
+        ...(vault === undefined ? ["  point global_vault in knowledge/graph/propagation_config.yaml (or $AKMS_GLOBAL_VAULT) at your vault — optional, akms works with zero nodes"] : []),
         "  akms build      compile knowledge/graph/graph.json",
         "  akms init --agent claude|codex|cursor   tell your agent host about akms",
         ...(top !== null ? ["  akms init --git   let `git merge` merge what agents learned on two branches (once per clone)"] : []),

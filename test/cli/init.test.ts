@@ -132,3 +132,24 @@ test("init's config is found by every command: a bad edit to it is reported on t
   assert.equal(r.code, 1);
   assert.match(r.stderr, /propagation_config\.yaml:\d+: confidence\.hop_limit: config key `confidence\.hop_limit` must be at most 10/);
 });
+
+test("init --vault writes the vault into the new config, relative to the repository root, and later commands find it there", () => {
+  const dir = tmp();
+  const repo = join(dir, "repo");
+  mkdirSync(repo);
+  write(join(dir, "vault", "alpha.md"), "---\nakms_schema: v2\nid: alpha\ntitle: Alpha\ndomain: web\ntags: [web]\nstatus: established\nconfidence: 0.8\nsource: human\nedges: []\n---\n# Alpha\n");
+  // Given relative to the working directory (here the repository's parent), written relative to the repository root.
+  const r = akms(["init", "--repo", "repo", "--vault", "vault"], { cwd: dir });
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  const cfg = join(repo, "knowledge", "graph", "propagation_config.yaml");
+  assert.equal(readFileSync(cfg, "utf8"), CONFIG_TEMPLATE.replace("\nglobal_vault: ~/.claude/akms/nodes\n", "\nglobal_vault: \"../vault\"\n"));
+  assert.doesNotMatch(r.stdout, /point global_vault/);
+  const b = akms(["build", "--json"], { cwd: repo, env: { AKMS_GLOBAL_VAULT: "" } });
+  assert.equal(b.code, 0, b.stdout + b.stderr);
+  assert.equal(b.json.node_count, 1, "the build found the vault the config names");
+  // A config that exists is kept; --vault naming another vault is said, not written.
+  const again = akms(["init", "--vault", join(dir, "other"), "--json"], { cwd: repo });
+  assert.equal(again.code, 0, again.stdout + again.stderr);
+  assert.match(again.json.notes.join("\n"), /names another global vault \(global_vault: \.\.\/vault\)/);
+  assert.match(readFileSync(cfg, "utf8"), /\nglobal_vault: "\.\.\/vault"\n/);
+});
