@@ -30,7 +30,7 @@ import { NodeFiles } from "../node-files.js";
 import { actionRefusal, type BulkAction, type Refusal, type ReviewAction, type RuleFacts } from "./rules.js";
 import type { Listed } from "../compiler/sources.js";
 import { replaceStatus } from "./status-line.js";
-import { editDraftOverride, parseOverlayText } from "./overlay-edit.js";
+import { editDraftOverride, heldAsWritten, parseOverlayText } from "./overlay-edit.js";
 import { parseDedupSections, removeSection, setSectionStatus, type DedupSection } from "./dedup-sections.js";
 import { carryOverlayDrafts, keepOverlay, keptOverlay, type KeptOverlay } from "../overlay-file.js";
 import type { Overlay } from "../schemas/overlay.js";
@@ -836,10 +836,14 @@ function undoneOverlay(ctx: Context, target: JournalEntry, writes: readonly Writ
   const w = writes.length === 1 ? writes[0]! : undefined;
   if (w?.bytes == null || w.file !== ctx.paths.overlay || (target.action !== "draft" && target.action !== "undraft")) return undefined;
   const now = readBytesIfExists(ctx.paths.overlay);
-  const held = now === null ? null : keptOverlay(ctx.paths, now);
-  if (now === null || held === null) return undefined;
+  if (now === null) return undefined;
+  const text = now.toString("utf8");
+  const limits = overlayLimits(ctx.cfg.config.graph);
+  // Only from the store's record of bytes the writer wrote: a hand-laid-out overlay is not parsed for it.
+  const ov = heldAsWritten(text, limits, keptOverlay(ctx.paths, now));
+  if (ov === null) return undefined;
   try {
-    const edit = editDraftOverride(now.toString("utf8"), target.id, displayPath(ctx.repo, ctx.paths.overlay), overlayLimits(ctx.cfg.config.graph), target.action === "undraft", undefined, held);
+    const edit = editDraftOverride(text, target.id, displayPath(ctx.repo, ctx.paths.overlay), limits, target.action === "undraft", undefined, { overlay: ov, canonical: true });
     return edit.data && Buffer.from(edit.text, "utf8").equals(w.bytes) ? { bytes: w.bytes, data: edit.data } : undefined;
   } catch {
     return undefined;

@@ -228,6 +228,17 @@ function writesAs(ov: Overlay, text: string, limits: OverlayLimits): boolean {
 }
 
 /**
+ * The store's record of `text`'s bytes (`held`), when the update's writer wrote the text for it: the
+ * record says so and the limits prune nothing of it now, or the writer, given it, writes the text
+ * again. Null otherwise; nothing is parsed.
+ */
+export function heldAsWritten(text: string, limits: OverlayLimits, held: KeptOverlay | null | undefined): Overlay | null {
+  if (!held) return null;
+  const unpruned = held.canonical && held.overlay.nodes !== undefined && normalizeOverlay(held.overlay, limits).nodes === held.overlay.nodes;
+  return unpruned || writesAs(held.overlay, text, limits) ? held.overlay : null;
+}
+
+/**
  * The overlay `text` holds, and whether it is what the update's writer gives for it (`canonical`).
  * From the store's record of the bytes when there is one (`held`; `validated`: the schema's output,
  * which the store may keep for bytes written from it): canonical when the record says the writer wrote
@@ -235,10 +246,8 @@ function writesAs(ov: Overlay, text: string, limits: OverlayLimits): boolean {
  * Else the text parsed as it is (`parsed`, when the caller has it), and the same test.
  */
 export function overlayAsWritten(text: string, shown: string, limits: OverlayLimits, held: KeptOverlay | null | undefined, parsed?: unknown): { ov: Overlay | undefined; canonical: boolean; validated?: true } {
-  if (held) {
-    const unpruned = held.canonical && held.overlay.nodes !== undefined && normalizeOverlay(held.overlay, limits).nodes === held.overlay.nodes;
-    if (unpruned || writesAs(held.overlay, text, limits)) return { ov: held.overlay, canonical: true, validated: true };
-  }
+  const written = heldAsWritten(text, limits, held);
+  if (written) return { ov: written, canonical: true, validated: true };
   let ov: Overlay | undefined;
   try {
     const data = parsed ?? parseOverlayText(text, shown);
