@@ -239,11 +239,10 @@ export function heldAsWritten(text: string, limits: OverlayLimits, held: KeptOve
 }
 
 /**
- * The overlay `text` holds, and whether it is what the update's writer gives for it (`canonical`).
- * From the store's record of the bytes when there is one (`held`; `validated`: the schema's output,
- * which the store may keep for bytes written from it): canonical when the record says the writer wrote
- * them and the limits prune nothing of it now, or when the writer, given it, writes the text again.
- * Else the text parsed as it is (`parsed`, when the caller has it), and the same test.
+ * The overlay `text` holds, and whether it is what the update's writer gives for it (`canonical`):
+ * the store's record when the writer wrote the text for it (heldAsWritten; `validated`: the schema's
+ * output, which the store may keep for bytes written from it), else the text parsed as it is
+ * (`parsed`, when the caller has it) and the same test of the writer.
  */
 export function overlayAsWritten(text: string, shown: string, limits: OverlayLimits, held: KeptOverlay | null | undefined, parsed?: unknown): { ov: Overlay | undefined; canonical: boolean; validated?: true } {
   const written = heldAsWritten(text, limits, held);
