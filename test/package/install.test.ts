@@ -24,13 +24,22 @@ function pathWith(prefix?: string): string {
   return [...(prefix ? [join(prefix, "bin")] : []), node, "/usr/local/bin", "/usr/bin", "/bin"].join(delimiter);
 }
 
+/**
+ * How this machine reaches the registry: its proxy and the certificates it trusts (a proxy that
+ * re-signs TLS is trusted through NODE_EXTRA_CA_CERTS or npm's cafile). Kept in the scratch
+ * environment, which drops everything else: without them a fetch that the npm cache cannot answer
+ * (pnpm, on a machine whose cache is new) failed with SELF_SIGNED_CERT_IN_CHAIN.
+ */
+const NETWORK_ENV = ["NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "SSL_CERT_DIR", "HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "https_proxy", "http_proxy", "no_proxy", "npm_config_registry", "npm_config_cafile", "npm_config_proxy", "npm_config_https_proxy", "npm_config_strict_ssl"];
+const networkEnv = Object.fromEntries(NETWORK_ENV.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]]));
+
 function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}, input?: string): SpawnSyncReturns<string> {
   return spawnSync(cmd, args, {
     cwd,
     encoding: "utf8",
     input,
     timeout: 600_000,
-    env: { HOME: join(work, "home"), npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? "/root", ".npm"), ...gitEnv, NO_COLOR: "1", ...env },
+    env: { HOME: join(work, "home"), npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? "/root", ".npm"), ...networkEnv, ...gitEnv, NO_COLOR: "1", ...env },
   });
 }
 
