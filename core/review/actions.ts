@@ -30,7 +30,7 @@ import { NodeFiles } from "../node-files.js";
 import { actionRefusal, type BulkAction, type Refusal, type ReviewAction, type RuleFacts } from "./rules.js";
 import type { Listed } from "../compiler/sources.js";
 import { replaceStatus } from "./status-line.js";
-import { editDraftOverride, heldAsWritten, parseOverlayText } from "./overlay-edit.js";
+import { editDraftOverride, heldAsWritten, overlayData, parseOverlayText } from "./overlay-edit.js";
 import { parseDedupSections, removeSection, setSectionStatus, type DedupSection } from "./dedup-sections.js";
 import { carryOverlayDrafts, keepOverlay, keptOverlay, type KeptOverlay } from "../overlay-file.js";
 import type { Overlay } from "../schemas/overlay.js";
@@ -472,7 +472,7 @@ function statusChange(ctx: Context, id: string, written: string): GraphChange {
     // An override drafts whichever node holds the id (step 4 of the merge applies it to any node).
     const ov = readBytesIfExists(ctx.paths.overlay);
     if (ov !== null && ov.includes(id)) {
-      const data = (keptOverlay(ctx.paths, ov)?.overlay ?? parseOverlayText(ov.toString("utf8"), ctx.paths.overlay)) as { nodes?: Record<string, { status?: unknown } | null> | null } | null;
+      const data = overlayData(ctx.paths, ov, ctx.paths.overlay) as { nodes?: Record<string, { status?: unknown } | null> | null } | null;
       if (data?.nodes?.[id]?.status === "draft") return { kind: "status", id, status: "draft" };
     }
     if (written === ctx.paths.overlay) return globalFileStatus(ctx, id);
@@ -693,6 +693,7 @@ export function dedupReject(ctx: Context, req: ActionRequest): ActionResult {
     const lf = readLocal(r);
     const s = pickSection(r, lf.text, req.session, cli);
     const fresh = newNodeFromSection(ctx, r.id, lf.data, s, r.graph);
+    const overlayBytes = fresh.overlay === null ? null : Buffer.from(fresh.overlay.text, "utf8");
     const text = removeSection(lf.text, s);
     const left = parseDedupSections(text).filter((x) => x.status === "pending").length;
     return {
@@ -700,9 +701,9 @@ export function dedupReject(ctx: Context, req: ActionRequest): ActionResult {
       writes: [
         { file: r.file, bytes: Buffer.from(text, "utf8") },
         { file: fresh.file, bytes: Buffer.from(fresh.text, "utf8") },
-        ...(fresh.overlay === null ? [] : [{ file: ctx.paths.overlay, bytes: Buffer.from(fresh.overlay.text, "utf8") }]),
+        ...(overlayBytes === null ? [] : [{ file: ctx.paths.overlay, bytes: overlayBytes }]),
       ],
-      ...(fresh.overlay?.data ? { overlay: { bytes: Buffer.from(fresh.overlay.text, "utf8"), data: fresh.overlay.data } } : {}),
+      ...(overlayBytes !== null && fresh.overlay?.data ? { overlay: { bytes: overlayBytes, data: fresh.overlay.data } } : {}),
       // A registry entry changes the overlay: the compile reads it whole.
       change: () =>
         fresh.overlay === null && sameNodeAs(r.file, r.shown, lf.node) ? { kind: "add", id: fresh.id, file: fresh.file, shown: displayPath(ctx.repo, fresh.file) } : { kind: "full" },

@@ -13,7 +13,7 @@ import { allocateId, newNodeText, titleFromId } from "../update/nodes.js";
 import { graphIsFresh } from "../compiler/build.js";
 import { sectionDraft, type DedupSection } from "./dedup-sections.js";
 import { NodeFiles } from "../node-files.js";
-import { overlayAsWritten, parseOverlayText } from "./overlay-edit.js";
+import { overlayAsWritten, overlayData } from "./overlay-edit.js";
 import { dumpOverlay, overlayLimits, rewrittenOverlay } from "../update/overlay-io.js";
 import { keptOverlay } from "../overlay-file.js";
 import { displayPath } from "../paths.js";
@@ -51,7 +51,7 @@ export function phaseOfSession(ctx: Context, session: string, graph: Pick<GraphI
   const bytes = g === undefined && graph !== null && overlayCompiled ? null : readBytesIfExists(ctx.paths.overlay);
   if (bytes) {
     try {
-      const ov = (keptOverlay(ctx.paths, bytes)?.overlay ?? parseOverlayText(bytes.toString("utf8"), ctx.paths.overlay)) as { session_nodes?: Record<string, { phase?: unknown }> } | null;
+      const ov = overlayData(ctx.paths, bytes, ctx.paths.overlay) as { session_nodes?: Record<string, { phase?: unknown }> } | null;
       const p = ov?.session_nodes?.[session]?.phase;
       if (typeof p === "number") return p;
     } catch {

@@ -6,7 +6,8 @@ import { StateError } from "../errors.js";
 import { parseYaml } from "../yaml.js";
 import { Overlay } from "../schemas/overlay.js";
 import { dumpOverlay, HEADER, normalizeOverlay, rewrittenOverlay, sameData, type OverlayLimits } from "../update/overlay-io.js";
-import type { KeptOverlay } from "../overlay-file.js";
+import { keptOverlay, type KeptOverlay } from "../overlay-file.js";
+import type { RepoPaths } from "../paths.js";
 
 interface Line {
   text: string; // without the line ending
@@ -33,6 +34,11 @@ const keyRe = (indent: number, key: string) =>
 /** The overlay's text as data (js-yaml, with the file named in any error). */
 export function parseOverlayText(text: string, shown: string): unknown {
   return parseYaml(text, { file: shown, machineWritten: true });
+}
+
+/** What the overlay file's `bytes` hold: the store's record of them when it has one (nothing parsed), else the text parsed. */
+export function overlayData(paths: RepoPaths, bytes: Buffer, shown: string): unknown {
+  return keptOverlay(paths, bytes)?.overlay ?? parseOverlayText(bytes.toString("utf8"), shown);
 }
 
 function unsupported(shown: string, why: string): StateError {
