@@ -35,7 +35,7 @@ import { parseDedupSections, removeSection, setSectionStatus, type DedupSection 
 import { carryOverlayDrafts, keepOverlay, keptOverlay, type KeptOverlay } from "../overlay-file.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { overlayLimits } from "../update/overlay-io.js";
-import { newNodeFromSection } from "./dedup-node.js";
+import { newNodeFromSection, registryWithoutNode, sectionSession } from "./dedup-node.js";
 import { acceptedDraftText, acceptedSectionText } from "../update/nodes.js";
 import { commitTransaction, finishTransaction, recoverPendingTransaction, type TxnWrite } from "../transaction.js";
 import { decodeBytes, encodeBytes, readJournal, undoGroup, withEntry, type ActionKind, type Journal, type JournalEntry } from "./journal.js";
@@ -704,9 +704,11 @@ export function dedupReject(ctx: Context, req: ActionRequest): ActionResult {
         ...(overlayBytes === null ? [] : [{ file: ctx.paths.overlay, bytes: overlayBytes }]),
       ],
       ...(overlayBytes !== null && fresh.overlay?.data ? { overlay: { bytes: overlayBytes, data: fresh.overlay.data } } : {}),
-      // A registry entry changes the overlay: the compile reads it whole.
+      // The new node, and its session's registry entry when the overlay has one (recompile.ts); any other change to the overlay: the compile reads it whole.
       change: () =>
-        fresh.overlay === null && sameNodeAs(r.file, r.shown, lf.node) ? { kind: "add", id: fresh.id, file: fresh.file, shown: displayPath(ctx.repo, fresh.file) } : { kind: "full" },
+        sameNodeAs(r.file, r.shown, lf.node) && (fresh.overlay === null || fresh.overlay.entryOnly)
+          ? { kind: "add", id: fresh.id, file: fresh.file, shown: displayPath(ctx.repo, fresh.file), ...(fresh.overlay !== null ? { session: fresh.overlay.session } : {}) }
+          : { kind: "full" },
       message:
         `rejected the dedup merge from ${s.session ?? "an unnamed session"} into ${r.id}: its draft is now the tentative node ${fresh.id} ` +
         `(${displayPath(ctx.repo, fresh.file)}), awaiting review: \`akms promote ${fresh.id}\`${left ? `; ${left} more pending in ${r.id}` : ""}`,
@@ -812,20 +814,27 @@ function undoEntry(ctx: Context, target: JournalEntry, shown: string, batch?: nu
   }
   const message = `undid #${target.seq} \`${target.cli}\`: ${target.files.map((f) => (f.before_sha === null ? `removed ${f.path}` : `restored ${f.path}`)).join(", ")}`;
   // A dedup decision's undo: the node file restored must give the compiler the node it gives now,
-  // and a reject's undo removes the one node the reject added.
+  // and a reject's undo removes the one node the reject added — and its session's registry entry,
+  // when the overlay restored is exactly the one without it.
   const dedup = target.action === "dedup-accept" || target.action === "dedup-reject";
-  const kept = dedup ? writes.filter((w) => w.bytes !== null) : [];
+  const overlayWrite = writes.find((w) => w.file === ctx.paths.overlay);
+  const kept = dedup ? writes.filter((w) => w.bytes !== null && w !== overlayWrite) : [];
   const gone = dedup ? writes.filter((w) => w.bytes === null) : [];
   const read = (w: Write) => readNode({ file: w.file, shown: displayPath(ctx.repo, w.file) }, "local").node;
   const keptNow = kept.length === 1 ? read(kept[0]!) : undefined;
   const goneNow = gone.length === 1 ? read(gone[0]!) : undefined;
+  const session = sectionSession(target.dedup?.session);
+  const registry =
+    target.action === "dedup-reject" && goneNow && overlayWrite?.bytes ? registryWithoutNode(ctx, session, goneNow.id, overlayWrite.bytes) : null;
   const change = (): GraphChange => {
     if (!dedup) return writes.length === 1 ? statusChange(ctx, target.id, writes[0]!.file) : { kind: "full" };
     if (!keptNow || !sameNodeAs(kept[0]!.file, displayPath(ctx.repo, kept[0]!.file), keptNow)) return { kind: "full" };
-    if (target.action === "dedup-accept") return gone.length === 0 ? { kind: "none" } : { kind: "full" };
-    return goneNow ? { kind: "remove", id: goneNow.id } : { kind: "full" };
+    if (target.action === "dedup-accept") return gone.length === 0 && !overlayWrite ? { kind: "none" } : { kind: "full" };
+    if (!goneNow || (overlayWrite && !registry)) return { kind: "full" };
+    return { kind: "remove", id: goneNow.id, ...(registry ? { session } : {}) };
   };
-  return commit(ctx, "undo", target.id, "akms undo", () => ({ writes, message, change, overlay: undoneOverlay(ctx, target, writes) }), target.seq, batch);
+  const overlay = undoneOverlay(ctx, target, writes) ?? registry ?? undefined;
+  return commit(ctx, "undo", target.id, "akms undo", () => ({ writes, message, change, overlay }), target.seq, batch);
 }
 
 /**

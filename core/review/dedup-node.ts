@@ -13,7 +13,7 @@ import { allocateId, newNodeText, titleFromId } from "../update/nodes.js";
 import { graphIsFresh } from "../compiler/build.js";
 import { sectionDraft, type DedupSection } from "./dedup-sections.js";
 import { NodeFiles } from "../node-files.js";
-import { overlayAsWritten, overlayData } from "./overlay-edit.js";
+import { heldAsWritten, overlayAsWritten, overlayData } from "./overlay-edit.js";
 import { dumpOverlay, overlayLimits, rewrittenOverlay } from "../update/overlay-io.js";
 import { keptOverlay } from "../overlay-file.js";
 import { displayPath } from "../paths.js";
@@ -28,8 +28,10 @@ export interface NewNode {
    * drafted node's provenance there, merge.ts draftedBy) — its text, in the update writer's form, and
    * the overlay that text writes when it was derived from the store's validated record — or null
    * when the overlay registers no such session: then the node's file says where it came from.
+   * `entryOnly`: the text differs from the overlay's in that one entry alone (the writer copied every
+   * other entry's lines and pruned nothing), so the graph changes in the new node and its session node.
    */
-  overlay: { text: string; data?: Overlay } | null;
+  overlay: { text: string; data?: Overlay; session: string; entryOnly: boolean } | null;
 }
 
 function slug(s: string): string {
@@ -62,9 +64,14 @@ export function phaseOfSession(ctx: Context, session: string, graph: Pick<GraphI
   return m ? Number(m[1]) : 0;
 }
 
+/** The session a dedup section's new node is registered under (the journal keeps the section's own). */
+export function sectionSession(session: string | null | undefined): string {
+  return session && ID_PATTERN.test(session) ? session : "session-unknown";
+}
+
 export function newNodeFromSection(ctx: Context, origId: string, orig: Record<string, unknown>, s: DedupSection, graph: Pick<GraphIndex, "nodes"> | null): NewNode {
   const { draft, suggestedId } = sectionDraft(s);
-  const session = s.session && ID_PATTERN.test(s.session) ? s.session : "session-unknown";
+  const session = sectionSession(s.session);
   const own = suggestedId && suggestedId !== origId && ID_PATTERN.test(suggestedId) ? suggestedId : null;
   const base = own ?? `${origId}-${slug(session.replace(/^session-/, "")) || "rejected"}`.slice(0, 120).replace(/[-.]+$/, "");
   // Every vault and local node's id is in graph.json while graph.json is the compile of the
@@ -120,7 +127,35 @@ function registryWithNode(ctx: Context, session: string, entry: Record<string, u
   if (!ov || !reg) return null;
   const known = (reg.new_knowledge ?? []) as Record<string, unknown>[];
   const next = { ...ov, session_nodes: { ...ov.session_nodes, [session]: { ...reg, new_knowledge: [...known, entry] } } as Overlay["session_nodes"] };
-  if (!canonical) return { text: dumpOverlay(next, limits) };
+  if (!canonical) return { text: dumpOverlay(next, limits), session, entryOnly: false };
   const written = rewrittenOverlay(text, ov, next, { session_nodes: [session] }, limits);
-  return validated ? written : { text: written.text };
+  // (A canonical overlay is within its limits: the writer prunes no other entry, and keeps their mapping.)
+  const entryOnly = written.data.nodes === (next.nodes ?? written.data.nodes);
+  return validated ? { ...written, session, entryOnly } : { text: written.text, session, entryOnly };
+}
+
+/**
+ * The overlay a dedup reject's undo writes back (`restored`), as the store keeps it: the overlay as
+ * it is now with the registry's last entry of `session` — the one naming `node` created — taken out
+ * by the update's writer, when that gives exactly the restored bytes (exact, or not sure: null, and
+ * the undo's recompile reads the overlay whole). Only from the store's record of bytes the writer wrote.
+ */
+export function registryWithoutNode(ctx: Context, session: string, node: string, restored: Buffer): { bytes: Buffer; data: Overlay } | null {
+  const now = readBytesIfExists(ctx.paths.overlay);
+  if (now === null) return null;
+  const text = now.toString("utf8");
+  const limits = overlayLimits(ctx.cfg.config.graph);
+  const ov = heldAsWritten(text, limits, keptOverlay(ctx.paths, now));
+  const entry = ov?.session_nodes?.[session];
+  const known = entry?.new_knowledge;
+  const last = known?.at(-1) as { action?: unknown; node?: unknown } | undefined;
+  if (!ov || !entry || !known || last?.action !== "created" || last.node !== node) return null;
+  // The entry before the reject: one item fewer, or no new_knowledge at all when that was its only one.
+  const { new_knowledge: _, ...none } = entry;
+  for (const before of known.length === 1 ? [{ ...entry, new_knowledge: [] }, none] : [{ ...entry, new_knowledge: known.slice(0, -1) }]) {
+    const next = { ...ov, session_nodes: { ...ov.session_nodes, [session]: before } } as Overlay;
+    const written = rewrittenOverlay(text, ov, next, { session_nodes: [session] }, limits);
+    if (Buffer.from(written.text, "utf8").equals(restored)) return { bytes: restored, data: written.data };
+  }
+  return null;
 }

@@ -2,18 +2,20 @@
 // a no-op, the build after graph.json was deleted (the store kept), the rebuild after 10 edited
 // nodes, one `akms update` and one dated before every applied one, the first query after them and a
 // second one, one review action (promote, then its undo), `akms show` of a node after it, and a
-// global node's draft, its undo, an update after a draft and the undraft. Each
+// global node's draft, its undo, an update after a draft and the undraft, and a dedup reject of a
+// registered session's merge with its undo. Each
 // build gets its own copy of the data (the caches of one build do not serve the other), and the two
 // take turns, step by step, in one run.
 // Wall and CPU seconds of whole CLI processes. usage:
 //   node --import tsx scripts/bench/ab.ts DIST_A DIST_B [N=5000] [RUNS=5]
 // (build A with `AKMS_DIST=dist-before npm run build` on the old commit; see docs/benchmarks.md)
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { EDITED, ROOT, benchMemory, dataset, editNodes, median } from "./common.js";
+import { appendDedupSection } from "../../core/update/nodes.js";
 
 const [distA, distB] = [resolve(process.argv[2] ?? "dist-before"), resolve(process.argv[3] ?? "dist")];
 const N = Number(process.argv[4] ?? 5000);
@@ -109,6 +111,15 @@ function round(s: Side, i: number): void {
   timed(s, "undraft of the global node", ["undraft", global]);
   timed(s, "promote of a local node the update used", ["promote", used]);
   timed(s, "its undo (the local node's)", ["undo"]);
+  // A merge an update appended to a local node, its session registered in the overlay (as the
+  // update writes it): rejected (a new node, and the session's registry entry), and the reject undone.
+  const merged = `l-${String(i + 300).padStart(6, "0")}`;
+  const file = join(s.repo, "knowledge", "local-nodes", `${merged}.md`);
+  const pending = { session: "session-phase1-task0", score: 0.9, suggestedId: `ab-rejected-${i}`, nodeId: merged, draft: "The text of the merged draft." };
+  writeFileSync(file, appendDedupSection(readFileSync(file, "utf8"), pending));
+  run(s, ["build"]);
+  timed(s, "dedup reject (a registered session's merge)", ["dedup", "reject", merged]);
+  timed(s, "its undo (the reject's)", ["undo"]);
 }
 
 const a = sideOf("A", distA);

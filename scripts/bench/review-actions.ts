@@ -1,8 +1,9 @@
 // Review actions: one action, recompile included, in-process (the console's budget: ≤ 300 ms) and
 // as a whole CLI run (≤ 800 ms), on a copy of the generated knowledge base. Each action is undone
 // right after, so every repetition starts from the same state. The generated data has no pending
-// dedup merge, so one is appended to a local node (as `akms update` writes it) for `dedup reject` and
-// `dedup accept`.
+// dedup merge, so one is appended to a local node (as `akms update` writes it, from a session the
+// overlay registers) for `dedup reject` and `dedup accept`; one update first leaves the overlay as
+// akms writes it.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,7 +13,8 @@ import { build } from "../../core/compiler/build.js";
 import { loadGraph } from "../../test/graph-json.js";
 import { dedupAccept, dedupReject, draft, promote, undo } from "../../core/review/actions.js";
 import { appendDedupSection } from "../../core/update/nodes.js";
-import { akmsCmd, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
+import { runUpdate } from "../../core/update/apply.js";
+import { akmsCmd, benchMemory, dataset, fmtMs, median, registerSection, sizes, timeRun } from "./common.js";
 
 function reps(): number {
   return Number(process.env.BENCH_REPS ?? 7);
@@ -47,13 +49,16 @@ registerSection({
         const merged = locals[1]!.id;
         const global = [...g.nodes.values()].find((x) => x.node_origin === "global" && x.status === "established")!.id;
         const mergedFile = join(ctx.paths.localNodes, `${merged}.md`);
-        const pending = { session: "session-phase3", score: 0.9, suggestedId: "bench-rejected", nodeId: merged, draft: "The text of the merged draft." };
+        const doc = join(work, "memory.md");
+        writeFileSync(doc, benchMemory("bench-review-task", [{ id: global, useful: true, coverage: "sufficient" }]));
+        runUpdate(ctx, [doc], { env: {} });
+        const pending = { session: "session-phase1-task0", score: 0.9, suggestedId: "bench-rejected", nodeId: merged, draft: "The text of the merged draft." };
         writeFileSync(mergedFile, appendDedupSection(readFileSync(mergedFile, "utf8"), pending));
         build(ctx);
         const cases: [string, string[], () => unknown][] = [
           [`promote ${local}`, ["promote", local], () => promote(ctx, { id: local })],
           [`draft ${global} (global: overlay)`, ["draft", global], () => draft(ctx, { id: global })],
-          [`dedup reject ${merged} (a new local node)`, ["dedup", "reject", merged], () => dedupReject(ctx, { id: merged })],
+          [`dedup reject ${merged} (a new local node, its session's registry entry)`, ["dedup", "reject", merged], () => dedupReject(ctx, { id: merged })],
           [`dedup accept ${merged}`, ["dedup", "accept", merged], () => dedupAccept(ctx, { id: merged })],
         ];
         // In-process first, then the CLI, each after a build of its own: the build manifest belongs

@@ -13,7 +13,9 @@ import { blankGeneratedAt } from "../../core/graph-file/version.js";
 import { pyJsonChunks } from "../../core/pyjson.js";
 import { readNode } from "../../core/compiler/sources.js";
 import { loadGraph } from "../graph-json.js";
-import { localNodeText, reviewText, type ReviewEdit } from "../../core/review/recompile.js";
+import { localNodeText, reviewPatchCounts, reviewText, type ReviewEdit } from "../../core/review/recompile.js";
+import { dumpOverlay, overlayLimits } from "../../core/update/overlay-io.js";
+import type { Overlay } from "../../core/schemas/overlay.js";
 import { indexOfLoaded } from "../../core/graph.js";
 import { graphFromText } from "../graph-json.js";
 import { dedupAccept, dedupReject, draft, promote, undo } from "../../core/review/actions.js";
@@ -333,4 +335,49 @@ test("promote, then akms update: the update's recompile keeps the promoted statu
   const [updated, full] = againstNoCache(ctx);
   assert.match(updated.toString(), /"id": "new-one"/);
   assert.deepEqual(updated.toString(), full.toString());
+});
+
+test("dedup reject of a registered session's section, and its undo, are patched: the new node, its session node, and what a --no-cache build writes", () => {
+  const session = { title: "Session", outcome: "success", content_ref: "sessions/s.md", phase: 7 };
+  const cases: { name: string; entry: Record<string, unknown>; shadowed?: true; renamed?: true }[] = [
+    { name: "no new_knowledge yet", entry: session },
+    { name: "new knowledge before it", entry: { ...session, new_knowledge: [{ suggested_id: "older", node: "g2", action: "appended", match: "g2", match_origin: "global", score: 0.9 }] } },
+    // A vault node takes the session's id (its session node is skipped, a warning says so): only the full compile can say.
+    { name: "the session's id taken by a vault node", entry: session, shadowed: true },
+    // The entry edited by hand since the build: its session node in graph.json is not the one the entry gives.
+    { name: "the entry edited since the build", entry: session, renamed: true },
+  ];
+  for (const { name, entry, shadowed, renamed } of cases) {
+    const s = dedupRepo();
+    if (shadowed) writeNode(s.vault, { id: "session-phase3", status: "established" });
+    // The overlay as the update's writer writes it (canonical): the registry entry is spliced, every other line copied.
+    const limits = overlayLimits(s.ctx.cfg.config.graph);
+    const overlay = (e: Record<string, unknown>) => ({ akms_schema: "v2", session_nodes: { "session-phase3": e, "session-other": { title: "Other", outcome: "success", content_ref: "sessions/o.md", phase: 1 } } }) as unknown as Overlay;
+    write(s.ctx.paths.overlay, dumpOverlay(overlay(entry), limits));
+    settle();
+    build(s.ctx, { env });
+    settle();
+    if (renamed) write(s.ctx.paths.overlay, dumpOverlay(overlay({ ...entry, title: "Renamed" }), limits));
+    const before = readFileSync(s.ctx.paths.graphJson);
+    const patchedNow = (): [number, number] => [reviewPatchCounts.patched, reviewPatchCounts.fallback];
+    const want = shadowed ? [0, 1] : [1, 0];
+    let [p0, f0] = patchedNow();
+    const r = dedupReject(s.ctx, { id: "note" });
+    assert.deepEqual([reviewPatchCounts.patched - p0, reviewPatchCounts.fallback - f0], renamed ? [0, 1] : want, `${name}: the reject`);
+    const g = loadGraph(s.ctx.paths);
+    const id = r.files.find((f) => f.before_sha === null)!.path.replace(/^.*\/|\.md$/g, "");
+    if (!shadowed) {
+      assert.deepEqual([g.nodes.get(id)?.origin_session, g.nodes.get(id)?.origin_phase], ["session-phase3", 7], name);
+      assert.equal((g.nodes.get("session-phase3")!.new_knowledge as { node: string }[]).at(-1)!.node, id, name);
+    }
+    const [patched, full] = againstNoCache(s.ctx);
+    assert.equal(patched.toString(), full.toString(), `${name}: the reject`);
+    settle();
+    [p0, f0] = patchedNow();
+    undo(s.ctx);
+    assert.deepEqual([reviewPatchCounts.patched - p0, reviewPatchCounts.fallback - f0], want, `${name}: its undo`);
+    if (!renamed) assert.equal(blankGeneratedAt(readFileSync(s.ctx.paths.graphJson, "utf8")), blankGeneratedAt(before.toString()), `${name}: the undo gives the graph back`);
+    const [undone, full2] = againstNoCache(s.ctx);
+    assert.equal(undone.toString(), full2.toString(), `${name}: the undo`);
+  }
 });
