@@ -27,7 +27,7 @@ import type { RepoPaths } from "../paths.js";
 import { asReadBack, pyJsonText } from "../pyjson.js";
 import { SEP, graphTextFrom, headOf } from "../graph-file/layout.js";
 import { DIGEST_WIDTH, digestHex } from "./records.js";
-import { warm } from "./memo.js";
+import { isWarm, warm } from "./memo.js";
 
 /** A graph's nodes by id (a Map satisfies it; the index reads a node when it is asked for). */
 export interface NodeTable {
@@ -830,6 +830,8 @@ export function openPlanGraph(file: string, key: string | null, repo?: { graphJs
  */
 export function openFullIndex(paths: RepoPaths, key: string): GraphIndex | null {
   const file = planGraphCachePath(paths);
+  // A one-shot process opens it for `key` alone: the header tells another key before the ids and offsets are read.
+  if (!isWarm()) return openPlanGraph(file, key, paths);
   const opened = warm(`plan-graph:${file}`, [file], () => openPlanGraph(file, null, paths));
   return opened !== null && opened.key === key ? opened : null;
 }
