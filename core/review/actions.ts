@@ -21,8 +21,8 @@ import { nowIso } from "../clock.js";
 import { parseFrontmatter } from "../frontmatter.js";
 import { ID_PATTERN } from "../schemas/common.js";
 import { EXPERIENTIAL_FIELDS } from "../schemas/node.js";
-import { recompile, sameGraphInput, type GraphChange } from "./recompile.js";
-import { buildLocked, manifestBeforeWrites } from "../compiler/build.js";
+import { recompile, sameGraphInput, together, type GraphChange } from "./recompile.js";
+import { buildLocked, manifestBeforeWrites, type ManifestBase } from "../compiler/build.js";
 import { readNode, type SourceNode } from "../compiler/sources.js";
 import { graphIndexed, openGraphOrNull, type GNode, type GraphIndex } from "../graph.js";
 import { didYouMean } from "../suggest.js";
@@ -51,6 +51,41 @@ export interface ActionRequest {
   session?: string;
   /** Part of a batch (see bulk): the seq of its first journal entry. */
   batch?: number;
+  /** Set by bulk: the batch whose one recompile, after its last action, takes this action's change. */
+  later?: Batch;
+}
+
+/**
+ * A batch's actions (bulk, a batch's undo), recompiled once: each action writes and journals its
+ * change in its own transaction, and graph.json is written once, after the last (recompileBatch).
+ */
+export interface Batch {
+  changes: GraphChange[];
+  files: string[];
+  /** The manifest before the first write, while each action's files were as it recorded them (else null). */
+  base: ManifestBase | null | undefined;
+  /** Each action's files as they were, in order: put back, with the journal, when the batch fails. */
+  priors: Prior[][];
+}
+
+function newBatch(): Batch {
+  return { changes: [], files: [], base: undefined, priors: [] };
+}
+
+/** The batch's one recompile; when it fails, every action's files and the journal are put back (nothing happened). */
+function recompileBatch(ctx: Context, b: Batch, journal: Journal): string {
+  try {
+    return recompile(ctx, together(b.changes), { files: b.files, base: b.base ?? null }).graphVersion;
+  } catch (e) {
+    revertBatch(ctx, b, journal);
+    throw e;
+  }
+}
+
+/** The batch's files as they were, newest action first, and the journal as it was. */
+function revertBatch(ctx: Context, b: Batch, journal: Journal): void {
+  for (const priors of [...b.priors].reverse()) restoreAll(ctx, priors, journal);
+  finishTransaction(ctx);
 }
 
 export interface ActionFile {
@@ -263,7 +298,7 @@ function notApplied(what: string, e: unknown, why = ""): unknown {
  * written in one transaction, graph.json is recompiled, and if the recompile fails every file and
  * the journal are put back — the action either happened completely or not at all.
  */
-function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: () => Plan, undoes: number | null = null, batch?: number): ActionResult {
+function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: () => Plan, undoes: number | null = null, batch?: number, later?: Batch): ActionResult {
   const journal = readJournal(ctx);
   const p = plan();
   const priors: Prior[] = p.writes.map((w) => ({ file: w.file, path: displayPath(ctx.repo, w.file), before: readBytesIfExists(w.file), after: w.bytes }));
@@ -292,8 +327,14 @@ function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: (
   let graphVersion: string;
   try {
     const change = p.change();
-    const rc = recompile(ctx, change, { files: wrote, base });
-    graphVersion = rc.graphVersion;
+    if (later) {
+      // The batch's recompile takes it (the manifest's base, while every action's files were as it recorded them).
+      later.changes.push(change);
+      later.files.push(...wrote);
+      later.base = later.base === undefined ? base : later.base && base && later.base;
+      later.priors.push(priors);
+      graphVersion = "";
+    } else graphVersion = recompile(ctx, change, { files: wrote, base }).graphVersion;
     finishTransaction(ctx);
   } catch (e) {
     restoreAll(ctx, priors, journal);
@@ -345,7 +386,7 @@ function act(ctx: Context, kind: ActionKind, req: ActionRequest, cli: string, pl
     recoverPendingTransaction(ctx, () => buildLocked(ctx));
     const r = resolveSound(ctx, req.id, true);
     checkStale(r, req.expectedSha, `\`${cli}\``);
-    return commit(ctx, kind, r.id, cli, () => withShadowNote(r, plan(r)), null, req.batch);
+    return commit(ctx, kind, r.id, cli, () => withShadowNote(r, plan(r)), null, req.batch, req.later);
   });
 }
 
@@ -775,7 +816,17 @@ export function undo(ctx: Context, req: { expectedSha?: string } = {}): ActionRe
     const seen = new Set<string>();
     for (const e of group) for (const f of e.files) if (!seen.has(f.path)) (seen.add(f.path), unchangedSince(ctx, e, f, shown));
     if (group.length === 1) return undoEntry(ctx, group[0]!, shown);
-    const results = group.map((e) => undoEntry(ctx, e, shown, e.batch));
+    // A batch's undo is a batch: one recompile after the last entry reverted.
+    const later = newBatch();
+    const done: ActionResult[] = [];
+    try {
+      for (const e of group) done.push(undoEntry(ctx, e, shown, e.batch, later));
+    } catch (e) {
+      revertBatch(ctx, later, j);
+      throw e;
+    }
+    const graphVersion = recompileBatch(ctx, later, j);
+    const results = done.map((r) => ({ ...r, graphVersion }));
     return batchResult("undo", results, `akms undo`, `undid the ${group.length} actions of #${group.at(-1)!.seq} \`${group.at(-1)!.cli}\`:\n${results.map((r) => `  ${r.message}`).join("\n")}`);
   });
 }
@@ -793,7 +844,7 @@ function unchangedSince(ctx: Context, target: JournalEntry, f: JournalEntry["fil
 }
 
 /** Reverts one journal entry (the caller holds the lock). */
-function undoEntry(ctx: Context, target: JournalEntry, shown: string, batch?: number): ActionResult {
+function undoEntry(ctx: Context, target: JournalEntry, shown: string, batch?: number, later?: Batch): ActionResult {
   const writes: Write[] = [];
   for (const f of target.files) {
     const full = journalPath(ctx, f.path, shown);
@@ -834,7 +885,7 @@ function undoEntry(ctx: Context, target: JournalEntry, shown: string, batch?: nu
     return { kind: "remove", id: goneNow.id, ...(registry ? { session } : {}) };
   };
   const overlay = undoneOverlay(ctx, target, writes) ?? registry ?? undefined;
-  return commit(ctx, "undo", target.id, "akms undo", () => ({ writes, message, change, overlay }), target.seq, batch);
+  return commit(ctx, "undo", target.id, "akms undo", () => ({ writes, message, change, overlay }), target.seq, batch, later);
 }
 
 /**
@@ -864,8 +915,9 @@ export type { BulkAction } from "./rules.js";
 
 /**
  * One action over several nodes (`akms promote A B C`, the console's marked items), under one
- * lock: each node's action is journaled as part of one batch, and one undo reverts them all. All
- * or nothing: when one is refused, those already done are reverted and the journal is as it was.
+ * lock: each node's action is journaled as part of one batch, and one undo reverts them all; graph.json
+ * is recompiled once, after the last. All or nothing: when one is refused, or the recompile fails,
+ * those already done are put back and the journal is as it was.
  */
 export function bulk(ctx: Context, action: BulkAction, reqs: ActionRequest[]): ActionResult {
   const run = { promote, draft, undraft }[action];
@@ -875,18 +927,18 @@ export function bulk(ctx: Context, action: BulkAction, reqs: ActionRequest[]): A
     recoverPendingTransaction(ctx, () => buildLocked(ctx));
     const before = readJournal(ctx);
     const batch = (before.entries.at(-1)?.seq ?? 0) + 1;
+    const later = newBatch();
     const done: ActionResult[] = [];
     try {
-      for (const r of reqs) done.push(run(ctx, { ...r, batch }));
+      for (const r of reqs) done.push(run(ctx, { ...r, batch, later }));
     } catch (e) {
-      const shown = displayPath(ctx.repo, ctx.paths.reviewLog);
-      for (const r of [...done].reverse()) undoEntry(ctx, readJournal(ctx).entries.find((x) => x.seq === r.seq)!, shown);
-      // The journal as it was: the batch and its reversal leave no entry.
-      if (done.length && before.raw) (commitTransaction(ctx, [{ path: ctx.paths.reviewLog, data: before.raw }]), finishTransaction(ctx));
-      else if (done.length) removeFile(ctx.paths.reviewLog);
+      // The files and the journal as they were (graph.json was not written yet): the batch leaves no entry.
+      revertBatch(ctx, later, before);
       throw notApplied(cli, e, `${reqs[done.length]!.id}: `);
     }
-    return done.length === 1 ? done[0]! : batchResult(action, done, cli, done.map((r) => r.message).join("\n"));
+    const graphVersion = recompileBatch(ctx, later, before);
+    const results = done.map((r) => ({ ...r, graphVersion }));
+    return results.length === 1 ? results[0]! : batchResult(action, results, cli, results.map((r) => r.message).join("\n"));
   });
 }
 

@@ -35,6 +35,8 @@ import { pyJsonText } from "../pyjson.js";
 export type GraphChange =
   /** One node's effective status is now `status`. */
   | { kind: "status"; id: string; status: string }
+  /** Each node's effective status is now the one given (a batch's actions, recompiled once). */
+  | { kind: "statuses"; statuses: ReadonlyMap<string, string> }
   /** Nothing the compiler reads changed (a node's body). */
   | { kind: "none" }
   /**
@@ -147,13 +149,28 @@ function registryChange(ctx: Context, g: Pick<GraphIndex, "attrs" | "nodes">, id
   return { session, node, text: pyJsonText(node, NODE_DEPTH), drafted: draftedBy(ov.session_nodes) };
 }
 
-/** What a patched review action changed: a node's new status, or the node inserted or removed (and its session node). */
+/**
+ * What several review actions changed together, as one change: their nodes' new statuses (the last
+ * of a node's, as the graph would give it after all of them), nothing, or anything else — compiled.
+ */
+export function together(changes: readonly GraphChange[]): GraphChange {
+  const statuses = new Map<string, string>();
+  for (const c of changes) {
+    if (c.kind === "status") statuses.set(c.id, c.status);
+    else if (c.kind === "statuses") for (const [id, st] of c.statuses) statuses.set(id, st);
+    else if (c.kind !== "none") return { kind: "full" };
+  }
+  return statuses.size ? { kind: "statuses", statuses } : { kind: "none" };
+}
+
+/** What a patched review action changed: nodes' new statuses, or the node inserted or removed (and its session node). */
 function planChangeOf(change: GraphChange, added: string | null, registry: RegistryChange | null): PlanChange {
   const nodes = new Map<string, Record<string, unknown> | null>();
   const status = new Map<string, string>();
   if (change.kind === "remove") nodes.set(change.id, null);
   else if (change.kind === "add" && added !== null) nodes.set(change.id, JSON.parse(added) as Record<string, unknown>);
   else if (change.kind === "status") status.set(change.id, change.status);
+  else if (change.kind === "statuses") for (const [id, st] of change.statuses) status.set(id, st);
   if (registry !== null) nodes.set(registry.session, registry.node);
   return { nodes, status, links: [] };
 }
@@ -179,9 +196,13 @@ export type ReviewEdit =
  */
 export function reviewText(g: Pick<GraphIndex, "attrs" | "nodes" | "linked" | "linksText" | "nodesText">, edit: ReviewEdit, session?: { session: string; text: string }): [string, ...(string | Buffer)[]] | "same" {
   sure(ID_PATTERN.test(edit.id));
+  if (edit.kind === "status") {
+    sure(session === undefined);
+    return statusesText(g, new Map([[edit.id, edit.status]]));
+  }
   // A node added or removed that a warning names (a dangling edge to it, an id taken) changes more than itself.
-  sure(edit.kind === "status" || !JSON.stringify(g.attrs.warnings).includes(JSON.stringify(edit.id)));
-  sure(session === undefined || (edit.kind !== "status" && session.session !== edit.id && g.nodes.has(session.session)));
+  sure(!JSON.stringify(g.attrs.warnings).includes(JSON.stringify(edit.id)));
+  sure(session === undefined || (session.session !== edit.id && g.nodes.has(session.session)));
   const node = g.nodes.get(edit.id);
   const text = (count: number, nodes: Map<string, string | null>) => {
     if (session !== undefined) nodes.set(session.session, session.text);
@@ -191,16 +212,22 @@ export function reviewText(g: Pick<GraphIndex, "attrs" | "nodes" | "linked" | "l
     sure(node === undefined);
     return text(1, new Map([[edit.id, edit.text]]));
   }
-  sure(node !== undefined);
-  if (edit.kind === "remove") {
-    sure(node.node_origin === "local" && !g.linked(edit.id));
-    return text(-1, new Map([[edit.id, null]]));
+  sure(node !== undefined && node.node_origin === "local" && !g.linked(edit.id));
+  return text(-1, new Map([[edit.id, null]]));
+}
+
+/** graph.json's text (generated_at blank) with these nodes' statuses, or "same" when each has its status already. */
+export function statusesText(g: Pick<GraphIndex, "attrs" | "nodes" | "linksText" | "nodesText">, statuses: ReadonlyMap<string, string>): [string, ...(string | Buffer)[]] | "same" {
+  const texts = new Map<string, string>();
+  for (const [id, status] of statuses) {
+    const node = g.nodes.get(id);
+    sure(ID_PATTERN.test(id) && /^[a-z]+$/.test(status) && node !== undefined && typeof node.status === "string");
+    if (node.status === status) continue;
+    const changed = structuredClone(node); // the index's node is shared
+    changed.status = status;
+    texts.set(id, pyJsonText(changed, NODE_DEPTH));
   }
-  sure(/^[a-z]+$/.test(edit.status) && typeof node.status === "string");
-  if (node.status === edit.status) return "same";
-  const changed = structuredClone(node); // the index's node is shared
-  changed.status = edit.status;
-  return text(0, new Map([[edit.id, pyJsonText(changed, NODE_DEPTH)]]));
+  return texts.size ? graphTextFrom(headOf(g.attrs), g.linksText(), g.nodesText(texts)) : "same";
 }
 
 /** The caller holds the repository lock; `wrote`: the files the action wrote and the manifest before. */
@@ -214,6 +241,7 @@ export function recompile(ctx: Context, change: GraphChange, wrote: Written): Re
   const text = attemptPatch("review", reviewPatchCounts, () => {
     if (change.kind === "none") return "same";
     if (change.kind === "status") return reviewText(g, change);
+    if (change.kind === "statuses") return statusesText(g, change.statuses);
     if (change.kind === "remove") {
       if (change.session !== undefined) return reviewText(g, change, (registry = registryChange(ctx, g, change.id, change.session, "removed")));
       const overlay = readTextIfExists(ctx.paths.overlay);

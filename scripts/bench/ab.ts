@@ -3,7 +3,7 @@
 // nodes, one `akms update` and one dated before every applied one, the first query after them and a
 // second one, one review action (promote, then its undo), `akms show` of a node after it, and a
 // global node's draft, its undo, an update after a draft and the undraft, and a dedup reject of a
-// registered session's merge with its undo. Each
+// registered session's merge with its undo, and a promote of ten marked nodes with its undo. Each
 // build gets its own copy of the data (the caches of one build do not serve the other), and the two
 // take turns, step by step, in one run.
 // Wall and CPU seconds of whole CLI processes. usage:
@@ -120,6 +120,10 @@ function round(s: Side, i: number): void {
   run(s, ["build"]);
   timed(s, "dedup reject (a registered session's merge)", ["dedup", "reject", merged]);
   timed(s, "its undo (the reject's)", ["undo"]);
+  // The console's marked nodes, or `akms promote A B …`: one batch of ten.
+  const marked = Array.from({ length: 10 }, (_, k) => `l-${String(i * 10 + 400 + k).padStart(6, "0")}`);
+  timed(s, "promote of 10 marked local nodes", ["promote", ...marked]);
+  timed(s, "its undo (the batch's)", ["undo"]);
 }
 
 const a = sideOf("A", distA);

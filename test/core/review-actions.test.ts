@@ -23,7 +23,7 @@ import { parseDedupSections, sectionDraft } from "../../core/review/dedup-sectio
 import { appendDedupSection, newNodeText } from "../../core/update/nodes.js";
 import { decodeBytes, encodeBytes, readJournal } from "../../core/review/journal.js";
 import { dumpOverlay } from "../../core/update/overlay-io.js";
-import { recompile, reviewText } from "../../core/review/recompile.js";
+import { recompile, reviewPatchCounts, reviewText } from "../../core/review/recompile.js";
 import { NotSure } from "../../core/graph-file/patch.js";
 
 // graph.json's generated_at comes from the clock: pin it, so that undo gives back the same bytes.
@@ -151,8 +151,11 @@ test("one action over several nodes is one batch: journaled as such, one undo re
   assert.equal(readJournal(d.ctx).entries.length, before);
   assert.throws(() => bulk(d.ctx, "promote", [{ id: tentative[0]! }, { id: tentative[0]! }]), /named twice/);
 
-  // Three promotions: three entries of one batch; graph.json as a full compile writes it.
+  // Three promotions: three entries of one batch, one recompile (graph.json written once); graph.json as a full compile writes it.
+  const counts = () => [reviewPatchCounts.patched, reviewPatchCounts.fallback];
+  let c0 = counts();
   const r = bulk(d.ctx, "promote", tentative.slice(0, 3).map((id) => ({ id })));
+  assert.deepEqual(counts().map((x, i) => x - c0[i]!), [1, 0]);
   assert.deepEqual(r.batch?.ids, tentative.slice(0, 3));
   assert.equal(r.cli, `akms promote ${tentative.slice(0, 3).join(" ")}`);
   const entries = readJournal(d.ctx).entries;
@@ -161,9 +164,15 @@ test("one action over several nodes is one batch: journaled as such, one undo re
   assert.equal(graphText(d.ctx), buildBytesNoCache(d.ctx));
   // Two global drafts: both write the overlay, one after the other.
   const s1 = state(d.knowledge);
+  c0 = counts();
   bulk(d.ctx, "draft", global.slice(0, 2).map((id) => ({ id })));
+  assert.deepEqual(counts().map((x, i) => x - c0[i]!), [1, 0]);
+  assert.equal(graphText(d.ctx), buildBytesNoCache(d.ctx));
+  build(d.ctx); // (graph.json written back by the check above: the store indexes it again)
   assert.equal(undoTarget(d.ctx)!.group.length, 2);
+  c0 = counts();
   const u1 = undo(d.ctx);
+  assert.deepEqual(counts().map((x, i) => x - c0[i]!), [1, 0], "a batch's undo recompiles once");
   assert.deepEqual(u1.batch?.ids, global.slice(0, 2).reverse());
   assert.deepEqual(state(d.knowledge), s1);
   // The promotions' batch: one undo, back to where the demo started.

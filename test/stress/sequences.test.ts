@@ -33,7 +33,7 @@ import { build } from "../../core/compiler/build.js";
 import { indexOfLoaded, openGraph } from "../../core/graph.js";
 import { loadGraph } from "../graph-json.js";
 import { runUpdate } from "../../core/update/apply.js";
-import { dedupAccept, dedupReject, draft, promote, undo, undraft } from "../../core/review/actions.js";
+import { bulk, dedupAccept, dedupReject, draft, promote, undo, undraft } from "../../core/review/actions.js";
 import { parseDedupSections } from "../../core/review/dedup-sections.js";
 import { blankGeneratedAt } from "../../core/graph-file/version.js";
 import { AkmsError, isAkmsError } from "../../core/errors.js";
@@ -146,6 +146,16 @@ const OPS: [string, number, (w: World) => void][] = [
     if (!f) return;
     const id = /^id:\s*(\S+)/m.exec(readFileSync(join(w.local, f), "utf8"))![1]!;
     (w.r(2) ? dedupAccept : dedupReject)(w.ctx, { id });
+  }],
+  // The console's marked nodes: one action over two or three of them, one batch, one recompile (its undo: "undo").
+  ["mark and act", 1, (w) => {
+    const action = (["promote", "draft", "undraft"] as const)[w.r(3)]!;
+    const may = (x: ReturnType<typeof graphNodes>[number]) =>
+      action === "promote" ? x.node_origin === "local" && x.status === "tentative" : action === "draft" ? x.status !== "draft" && x.domain !== "session" && x.node_origin !== "code-mirror" : x.status === "draft";
+    const ids = graphNodes(w).filter(may).map((x) => x.id);
+    const marked = new Set<string>();
+    for (let k = 2 + w.r(2); k > 0 && ids.length; k--) marked.add(pick(w.r, ids)!);
+    if (marked.size >= 2) void bulk(w.ctx, action, [...marked].map((id) => ({ id })));
   }],
   ["undo", 2, (w) => void undo(w.ctx)],
   ["edit local", 2, (w) => {
