@@ -57,7 +57,7 @@ export interface ActionRequest {
 
 /**
  * A batch's actions (bulk, a batch's undo), recompiled once: each action writes and journals its
- * change in its own transaction, and graph.json is written once, after the last (recompileBatch).
+ * change in its own transaction, and graph.json is written once, after the last (inBatch).
  */
 export interface Batch {
   changes: GraphChange[];
@@ -65,27 +65,31 @@ export interface Batch {
   /** The manifest before the first write, while each action's files were as it recorded them (else null). */
   base: ManifestBase | null | undefined;
   /** Each action's files as they were, in order: put back, with the journal, when the batch fails. */
-  priors: Prior[][];
+  priors: Prior[];
 }
 
-function newBatch(): Batch {
-  return { changes: [], files: [], base: undefined, priors: [] };
-}
-
-/** The batch's one recompile; when it fails, every action's files and the journal are put back (nothing happened). */
-function recompileBatch(ctx: Context, b: Batch, journal: Journal): string {
+/**
+ * A batch (the caller holds the lock; `journal`: as read before it): `act` runs its actions, each
+ * given the batch, then graph.json is recompiled once. When an action is refused or the recompile
+ * fails, every action's files and the journal are put back — nothing happened — and the error is
+ * thrown.
+ */
+function inBatch(ctx: Context, journal: Journal, act: (later: Batch) => ActionResult[]): ActionResult[] {
+  const b: Batch = { changes: [], files: [], base: undefined, priors: [] };
+  let done: ActionResult[];
+  let graphVersion: string;
   try {
-    return recompile(ctx, together(b.changes), { files: b.files, base: b.base ?? null }).graphVersion;
+    done = act(b);
+    graphVersion = recompile(ctx, together(b.changes), { files: b.files, base: b.base ?? null }).graphVersion;
   } catch (e) {
-    revertBatch(ctx, b, journal);
+    // One transaction puts every file back as the batch's first write found it (the overlay may be written by several).
+    const first = new Map<string, Prior>();
+    for (const p of b.priors) if (!first.has(p.file)) first.set(p.file, p);
+    restoreAll(ctx, [...first.values()], journal);
+    finishTransaction(ctx);
     throw e;
   }
-}
-
-/** The batch's files as they were, newest action first, and the journal as it was. */
-function revertBatch(ctx: Context, b: Batch, journal: Journal): void {
-  for (const priors of [...b.priors].reverse()) restoreAll(ctx, priors, journal);
-  finishTransaction(ctx);
+  return done.map((r) => ({ ...r, graphVersion }));
 }
 
 export interface ActionFile {
@@ -332,7 +336,7 @@ function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: (
       later.changes.push(change);
       later.files.push(...wrote);
       later.base = later.base === undefined ? base : later.base && base && later.base;
-      later.priors.push(priors);
+      later.priors.push(...priors);
       graphVersion = "";
     } else graphVersion = recompile(ctx, change, { files: wrote, base }).graphVersion;
     finishTransaction(ctx);
@@ -817,16 +821,7 @@ export function undo(ctx: Context, req: { expectedSha?: string } = {}): ActionRe
     for (const e of group) for (const f of e.files) if (!seen.has(f.path)) (seen.add(f.path), unchangedSince(ctx, e, f, shown));
     if (group.length === 1) return undoEntry(ctx, group[0]!, shown);
     // A batch's undo is a batch: one recompile after the last entry reverted.
-    const later = newBatch();
-    const done: ActionResult[] = [];
-    try {
-      for (const e of group) done.push(undoEntry(ctx, e, shown, e.batch, later));
-    } catch (e) {
-      revertBatch(ctx, later, j);
-      throw e;
-    }
-    const graphVersion = recompileBatch(ctx, later, j);
-    const results = done.map((r) => ({ ...r, graphVersion }));
+    const results = inBatch(ctx, j, (later) => group.map((e) => undoEntry(ctx, e, shown, e.batch, later)));
     return batchResult("undo", results, `akms undo`, `undid the ${group.length} actions of #${group.at(-1)!.seq} \`${group.at(-1)!.cli}\`:\n${results.map((r) => `  ${r.message}`).join("\n")}`);
   });
 }
@@ -927,17 +922,19 @@ export function bulk(ctx: Context, action: BulkAction, reqs: ActionRequest[]): A
     recoverPendingTransaction(ctx, () => buildLocked(ctx));
     const before = readJournal(ctx);
     const batch = (before.entries.at(-1)?.seq ?? 0) + 1;
-    const later = newBatch();
-    const done: ActionResult[] = [];
+    let done = 0;
+    let results: ActionResult[];
     try {
-      for (const r of reqs) done.push(run(ctx, { ...r, batch, later }));
+      results = inBatch(ctx, before, (later) =>
+        reqs.map((r) => {
+          const one = run(ctx, { ...r, batch, later });
+          done++;
+          return one;
+        }),
+      );
     } catch (e) {
-      // The files and the journal as they were (graph.json was not written yet): the batch leaves no entry.
-      revertBatch(ctx, later, before);
-      throw notApplied(cli, e, `${reqs[done.length]!.id}: `);
+      throw notApplied(cli, e, done < reqs.length ? `${reqs[done]!.id}: ` : "the recompile failed: ");
     }
-    const graphVersion = recompileBatch(ctx, later, before);
-    const results = done.map((r) => ({ ...r, graphVersion }));
     return results.length === 1 ? results[0]! : batchResult(action, results, cli, results.map((r) => r.message).join("\n"));
   });
 }
