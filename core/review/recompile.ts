@@ -7,9 +7,10 @@
 // entry, which names the node `created` (its session node in graph.json and the node's provenance).
 // So graph.json is written from the store's index of it with that one change (reviewText), to
 // exactly the text the full compile (sorted keys, Python-compatible JSON) would write: that node's
-// text with its new status, or the one node inserted or removed (and its session node) and node_count. Anything else — a node the
-// graph does not hold yet, an id named elsewhere in the graph or the overlay (a warning, an edge,
-// an override) — takes the build, targeted at the files the action wrote.
+// text with its new status, or the one node inserted or removed (and its session node) and
+// node_count. A batch of status actions is one change, each node's status (statusesText). Anything
+// else — a node the graph does not hold yet, an id named elsewhere in the graph or the overlay (a
+// warning, an edge, an override) — takes the build, targeted at the files the action wrote.
 // Patching never makes graph.json less current than it was: a source edited without `akms build`
 // is still picked up by the next build. The build manifest is kept exact: it records the written
 // files and the patched graph.json when both were as it recorded them before, and is removed
