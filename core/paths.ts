@@ -119,11 +119,21 @@ export function resolveVault(repo: string, opts: { flag?: string; env?: NodeJS.P
 
 /**
  * A vault given on the command line (relative to the working directory, ~, or absolute) as a config
- * in `repo` names it: relative to the repository root, with forward slashes; ~ and absolute paths as given.
+ * in `repo` names it, with forward slashes — the config is committed, so no path of this machine:
+ * relative to the repository root when given relative or inside the repository, under the home
+ * directory as `~/…` (a shell expands `--vault ~/v` before akms sees it); ~ as given; any other
+ * absolute path as given.
  */
-export function vaultForConfig(repo: string, given: string, cwd: string = process.cwd()): string {
-  if (given.startsWith("~") || isAbsolute(given)) return given;
-  return relative(repo, resolve(cwd, given)).split(sep).join("/") || ".";
+export function vaultForConfig(repo: string, given: string, cwd: string = process.cwd(), env: NodeJS.ProcessEnv = process.env): string {
+  if (given.startsWith("~")) return given;
+  const path = resolve(cwd, given);
+  const under = (root: string): string | null => {
+    const rel = relative(root, path);
+    return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? null : rel.split(sep).join("/");
+  };
+  if (!isAbsolute(given) || under(repo) !== null) return relative(repo, path).split(sep).join("/") || ".";
+  const home = under(env.HOME || homedir());
+  return home === null ? given : home === "" ? "~" : `~/${home}`;
 }
 
 /**

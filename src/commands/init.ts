@@ -31,7 +31,7 @@ function kitLines(plans: KitPlan[], dry: boolean): string[] {
 
 export const initCommand: CommandSpec = {
   name: "init",
-  summary: "scaffold knowledge/ (directories, a commented propagation_config.yaml with every default, .gitignore; --vault DIR writes its global_vault, relative to the repository root); --git registers the merge driver (knowledge/.gitattributes, committed; merge.akms.driver in this clone's git config); --agent claude|codex|cursor adds the host kit (MCP entry, instructions, skill, hooks, rules); never overwrites a person's file",
+  summary: "scaffold knowledge/ (directories, a commented propagation_config.yaml with every default, .gitignore; --vault DIR writes its global_vault, relative to the repository root or as ~/… under the home directory); --git registers the merge driver (knowledge/.gitattributes, committed; merge.akms.driver in this clone's git config); --agent claude|codex|cursor adds the host kit (MCP entry, instructions, skill, hooks, rules); never overwrites a person's file",
   flags: ["agent", "command", "dryRun", "git"],
   usage: "akms init [--vault DIR] [--git] [--agent claude|codex|cursor]… [--command CMD] [--dry-run]",
   run(_args, flags) {

@@ -153,3 +153,24 @@ test("init --vault writes the vault into the new config, relative to the reposit
   assert.match(again.json.notes.join("\n"), /names another global vault \(global_vault: \.\.\/vault\)/);
   assert.match(readFileSync(cfg, "utf8"), /\nglobal_vault: "\.\.\/vault"\n/);
 });
+
+test("init --vault writes no path of this machine into the committed config: a vault under the home directory as ~/…, one inside the repository relative to it", () => {
+  const home = tmp();
+  const repo = join(home, "work", "repo");
+  mkdirSync(repo, { recursive: true });
+  write(join(home, "vaults", "team", "alpha.md"), "---\nakms_schema: v2\nid: alpha\ntitle: Alpha\ndomain: web\ntags: [web]\nstatus: established\nconfidence: 0.8\nsource: human\nedges: []\n---\n# Alpha\n");
+  // As a shell passes `--vault ~/vaults/team`: already expanded.
+  const r = akms(["init", "--vault", join(home, "vaults", "team")], { cwd: repo, env: { HOME: home } });
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  const cfg = join(repo, "knowledge", "graph", "propagation_config.yaml");
+  assert.match(readFileSync(cfg, "utf8"), /\nglobal_vault: "~\/vaults\/team"\n/);
+  assert.doesNotMatch(readFileSync(cfg, "utf8"), new RegExp(home.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  const b = akms(["build", "--json"], { cwd: repo, env: { HOME: home, AKMS_GLOBAL_VAULT: "" } });
+  assert.equal(b.code, 0, b.stdout + b.stderr);
+  assert.equal(b.json.node_count, 1, "the build found the vault under ~");
+  const inside = join(home, "work", "repo2");
+  mkdirSync(join(inside, "vault"), { recursive: true });
+  const r2 = akms(["init", "--vault", join(inside, "vault")], { cwd: inside, env: { HOME: home } });
+  assert.equal(r2.code, 0, r2.stdout + r2.stderr);
+  assert.match(readFileSync(join(inside, "knowledge", "graph", "propagation_config.yaml"), "utf8"), /\nglobal_vault: "?vault"?\n/);
+});
