@@ -4,9 +4,9 @@
 // the lock is left to finish its own work.
 import { plural } from "./plural.js";
 import { existsSync } from "node:fs";
-import { loadContext, locateRepo, type ContextOptions } from "./context.js";
+import { loadContext, locateRepo, type Context, type ContextOptions } from "./context.js";
 import { isAkmsError, isStoreDamaged, LockHeldError } from "./errors.js";
-import { freshnessUnsure, mustCheckFreshness } from "./source-watch.js";
+import { freshnessUnsure, mustCheckFreshness, withFreshVerdict } from "./source-watch.js";
 
 export async function settleInterrupted(opts: ContextOptions): Promise<boolean> {
   const { paths } = locateRepo(opts);
@@ -45,16 +45,29 @@ export interface Compiled {
  * from another branch's graph: the freshness test is the no-op build's own.
  */
 export async function prepareRead(opts: ContextOptions): Promise<Compiled | null> {
+  return (await prepared(opts)).compiled;
+}
+
+/** prepareRead, and the verdict it leaves for the command: the roots, and freshnessKey of graph.json as found fresh (or made so). */
+async function prepared(opts: ContextOptions): Promise<{ compiled: Compiled | null; verdict?: { knowledge: string; vault: string; key: string | null } }> {
   await settleInterrupted(opts);
   const { paths } = locateRepo(opts);
-  if (!existsSync(paths.knowledge)) return null; // the command says what is missing
+  if (!existsSync(paths.knowledge)) return { compiled: null }; // the command says what is missing
+  const { freshnessKey } = await import("./compiler/build.js");
+  const ctx = loadContext(opts);
+  const compiled = await compileIfStale(ctx);
+  return { compiled, verdict: compiled?.reason === "kept" ? undefined : { knowledge: paths.knowledge, vault: ctx.vault.path, key: freshnessKey(ctx) } };
+}
+
+/** The graph compiled when the freshness test finds it stale or missing (prepareRead); null when it was current. */
+async function compileIfStale(ctx: Context): Promise<Compiled | null> {
+  const { paths } = ctx;
   const [{ buildLocked, graphIsFresh, otherInputs }, { agentLockWaitMs, withLockWait }, { recoverPendingTransaction }, { graphIndexed }] = await Promise.all([
     import("./compiler/build.js"),
     import("./lock.js"),
     import("./transaction.js"),
     import("./graph.js"),
   ]);
-  const ctx = loadContext(opts);
   // A warm process runs the full test only after its watched sources changed (source-watch.ts);
   // one turn of the event loop first, so that a change made just before this call has been seen.
   await new Promise((r) => setImmediate(r));
@@ -101,14 +114,19 @@ export async function prepareRead(opts: ContextOptions): Promise<Compiled | null
  * once more, so the person sees the answer, and a note on stderr, not the damage.
  */
 export async function readPrepared<T>(opts: ContextOptions, run: () => T | Promise<T>): Promise<{ compiled: Compiled | null; result: T }> {
-  const compiled = await prepareRead(opts);
+  const first = await prepared(opts);
   try {
-    return { compiled, result: await run() };
+    return { compiled: first.compiled, result: await withVerdict(first, run) };
   } catch (e) {
     if (!isStoreDamaged(e)) throw e;
     const { paths } = locateRepo(opts);
     freshnessUnsure(paths.knowledge, loadContext(opts).vault.path);
-    const again = await prepareRead(opts);
-    return { compiled: again ?? compiled, result: await run() };
+    const again = await prepared(opts);
+    return { compiled: again.compiled ?? first.compiled, result: await withVerdict(again, run) };
   }
+}
+
+/** The command run with prepareRead's verdict standing (source-watch.ts withFreshVerdict). */
+function withVerdict<T>({ verdict: v }: Awaited<ReturnType<typeof prepared>>, run: () => T | Promise<T>): Promise<T> {
+  return Promise.resolve(v === undefined ? run() : withFreshVerdict(v.knowledge, v.vault, v.key, run));
 }

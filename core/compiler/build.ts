@@ -14,7 +14,8 @@ import { keepOverlay, readOverlay, storedOverlay, writtenOverlay, type OverlayRe
 import { readShare, type ShareResult } from "./read-nodes.js";
 import type { Overlay } from "../schemas/overlay.js";
 import { listWithRecords, recordedFiles, type DirRecord } from "./source-index.js";
-import { STAT_WIDTH, buildIdentity, contentSha, ownWriteVector, sameStats, sameVector, statAll, statAllSteps, statChanged, unchangedSince, type FileStats } from "../store/freshness.js";
+import { STAT_WIDTH, buildIdentity, contentSha, ownWriteVector, sameStats, sameVector, statAll, statAllSteps, statChanged, statOrNull, unchangedSince, type FileStats } from "../store/freshness.js";
+import { freshVerdictStands } from "../source-watch.js";
 import { addRecords, loadParseCache, readWithCache } from "./parse-cache.js";
 import { mergeGraph } from "./merge.js";
 import type { BuildWarning, GraphDoc } from "../graph-file/doc.js";
@@ -774,7 +775,18 @@ function writeOutput(ctx: Context, opts: BuildOptions, o: Observed, out: Output)
  */
 export function graphIsFresh(ctx: Context): boolean {
   if (!existsSync(ctx.paths.graphJson)) return false;
+  if (freshVerdictStands(ctx.paths.knowledge, ctx.vault.path, () => freshnessKey(ctx))) return true;
   return observe(ctx, { probe: true }).noOp;
+}
+
+/**
+ * What a verdict of graphIsFresh holds for (core/source-watch.ts withFreshVerdict): graph.json's
+ * and the build manifest's stat vectors, which every akms writer of graph.json changes. Null when
+ * either is missing, or written too recently for its stat to tell another write apart.
+ */
+export function freshnessKey(ctx: Context): string | null {
+  const v = [ctx.paths.graphJson, manifestPath(ctx)].flatMap((f) => ownWriteVector(statOrNull(f)));
+  return v.some(Number.isNaN) ? null : v.join(",");
 }
 
 /**

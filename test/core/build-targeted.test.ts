@@ -21,6 +21,7 @@ import { graphFromText } from "../graph-json.js";
 import { dedupAccept, dedupReject, draft, promote, undo } from "../../core/review/actions.js";
 import { runUpdate } from "../../core/update/apply.js";
 import { memory } from "../update-helpers.js";
+import { readPrepared } from "../../core/settle.js";
 
 // Every patch in this file either answers or is not sure: a fault of a patch fails the file.
 after(() => assert.deepEqual(patchFaults, []));
@@ -81,6 +82,26 @@ test("dedup reject's id check sees a vault node added behind its back", () => {
   assert.equal(graphIsFresh(s.ctx), false);
   const r = dedupReject(s.ctx, { id: "note" });
   assert.ok(r.files.some((f) => f.path === "knowledge/local-nodes/note-phase3-2.md"), JSON.stringify(r.files));
+});
+
+test("a command's freshness test stands for the rest of it while graph.json and its manifest are the files it vouched for", async () => {
+  const s = dedupRepo();
+  const seen: boolean[] = [];
+  await readPrepared({ repo: s.repo, vault: s.vault, env: {} }, async () => {
+    // A node renamed by hand after the test: the race a second test just after would not close either.
+    renameSync(writeNode(s.vault, { id: "note-phase3", status: "established" }), join(s.vault, "other-name.md"));
+    seen.push(graphIsFresh(s.ctx));
+    await new Promise((r) => setImmediate(r));
+    seen.push(graphIsFresh(s.ctx)); // what the command awaits keeps the verdict
+    build(s.ctx, { env }); // a writer of graph.json: the verdict no longer stands
+    settle();
+    writeFileSync(join(s.vault, "g2.md"), readFileSync(join(s.vault, "g2.md"), "utf8").replace(/^title: .*$/m, "title: Edited"));
+    seen.push(graphIsFresh(s.ctx));
+  });
+  assert.deepEqual(seen, [true, true, false]);
+  settle();
+  writeFileSync(join(s.vault, "g2.md"), readFileSync(join(s.vault, "g2.md"), "utf8").replace(/^title: .*$/m, "title: Edited again"));
+  assert.equal(graphIsFresh(s.ctx), false, "outside a command, the full test");
 });
 
 test("dedup reject's id check sees a local node added behind its back", () => {
