@@ -59,15 +59,12 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   const cmd = pending ? await pending : null;
   if (!cmd) return emitError(new UsageError(`unknown command "${name}"`), out);
   // Each command takes its own flags: one it does not take is an error, never silently ignored.
-  const globals = GLOBAL_FLAGS.filter((k) => cmd.noRepo === undefined || (k !== "repo" && k !== "vault"));
-  const takes = new Set<string>([...globals, ...cmd.flags]);
+  const takes = new Set<string>([...GLOBAL_FLAGS, ...cmd.flags]);
   const stray = cli.given.filter((k) => !takes.has(k));
   if (stray.length) {
     const kebab = (k: string) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
     const own = cmd.flags.map(kebab);
-    const besides = globals.filter((k) => k !== "help" && k !== "version").map((k) => (k === "color" ? "--no-color" : kebab(k)));
-    const why = cmd.noRepo !== undefined && stray.some((k) => k === "repo" || k === "vault") ? ` (${cmd.noRepo})` : "";
-    return emitError(new UsageError(`akms ${name} does not take ${stray.map(kebab).join(", ")}${why}`, `${own.length ? `its flags: ${own.join(", ")}` : `it takes no flags`} (besides ${besides.join(", ")}); usage: ${cmd.usage}`), out);
+    return emitError(new UsageError(`akms ${name} does not take ${stray.map(kebab).join(", ")}`, `${own.length ? `its flags: ${own.join(", ")}` : `it takes no flags`} (besides --repo, --vault, --json, --no-color); usage: ${cmd.usage}`), out);
   }
   if (cli.flags.help) {
     process.stdout.write(cmd.help ?? `\n  ${cmd.usage}\n\n  ${cmd.summary}\n`);

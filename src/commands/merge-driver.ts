@@ -9,7 +9,6 @@ export const mergeDriverCommand: CommandSpec = {
   name: "merge-driver",
   summary: "git's merge driver for knowledge/: replays both sides' evidence into the overlay, joins the review journal, merges dedup sections; leaves git's conflict version and exits 1 when it will not merge",
   flags: [],
-  noRepo: "git runs it in the repository it merges, which names its vault",
   usage: USAGE,
   run(args) {
     if (args.length !== 4) throw new UsageError(`merge-driver takes 4 arguments (git's %O %A %B %P), got ${args.length}`, USAGE);

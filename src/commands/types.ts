@@ -18,11 +18,6 @@ export interface CommandSpec {
   /** The flags it takes besides the global ones (camelCase keys of src/flags.ts); any other is a usage error. */
   flags: readonly string[];
   /**
-   * Why the command takes no --repo and --vault, when it does not (a file's repository is where the
-   * file lies: `akms validate`, the merge driver git runs): then either is a usage error that says so.
-   */
-  noRepo?: string;
-  /**
    * A read command's check of its own input (a task record), run before the graph is prepared
    * (core/settle.ts prepareRead compiles a stale graph.json): a refused input writes nothing.
    */

@@ -70,7 +70,6 @@ export const validateCommand: CommandSpec = {
   name: "validate",
   summary: `check AKMS artifacts against the v2 schemas, detecting each file's kind (${KIND_NAMES.join(", ")}); writes nothing`,
   flags: ["kind"],
-  noRepo: "each file is checked where it lies: a session document against the repository that holds it",
   usage: "akms validate FILE… [--kind K]",
   run(args, flags) {
     if (!args.length) throw new UsageError("no files given", "usage: akms validate FILE… [--kind K]");

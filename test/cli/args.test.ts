@@ -96,18 +96,3 @@ test("each command takes its own flags: one it does not take is a usage error na
   assert.match(b.stderr, /akms init/);
   assert.ok(!existsSync(join(empty, "knowledge")), "build does not scaffold knowledge/");
 });
-
-test("a command that reads no repository of its own takes no --repo or --vault: validate says where it checks a file", () => {
-  const d = builtDemo();
-  const file = join(d.knowledge, "local-nodes", "job-cache-key-solver-version.md");
-  const v = akms(["validate", file, "--repo", d.repo]);
-  assert.equal(v.code, 2, v.stdout);
-  assert.match(v.stderr, /akms validate does not take --repo \(each file is checked where it lies/);
-  assert.match(v.stderr, /besides --json, --no-color\)/);
-  const m = akms(["merge-driver", "a", "b", "c", "d", "--vault", d.vault]);
-  assert.equal(m.code, 2, m.stdout);
-  assert.match(m.stderr, /akms merge-driver does not take --vault \(git runs it in the repository it merges/);
-  assert.equal(akms(["validate", file]).code, 0, "without them, as before");
-  const q = akms(["query", "--tags", "fft", "--write", "--repo", d.repo]);
-  assert.match(q.stderr, /besides --repo, --vault, --json, --no-color\)/, "a command that reads its repository takes them");
-});
