@@ -335,7 +335,7 @@ function commit(ctx: Context, kind: ActionKind, id: string, cli: string, plan: (
       // The batch's recompile takes it (the manifest's base, while every action's files were as it recorded them).
       later.changes.push(change);
       later.files.push(...wrote);
-      later.base = later.base === undefined ? base : later.base && base && later.base;
+      later.base = later.base === undefined ? base : base === null ? null : later.base; // the first action's, unless one had none
       later.priors.push(...priors);
       graphVersion = "";
     } else graphVersion = recompile(ctx, change, { files: wrote, base }).graphVersion;
